@@ -1,0 +1,34 @@
+import type { Page } from '@playwright/test';
+
+export interface PageWatch {
+  /** Text of every console message of type "error" and every uncaught page error. */
+  consoleErrors: string[];
+  /** URLs of requests whose origin differs from the page's (the app must be fully self-contained). */
+  foreignRequests: string[];
+}
+
+/**
+ * Start watching a page before navigating it. The returned arrays fill up as the page runs.
+ * The page origin is taken from the first document navigation, so call this before `page.goto`.
+ */
+export function watchPage(page: Page): PageWatch {
+  const watch: PageWatch = { consoleErrors: [], foreignRequests: [] };
+  let pageOrigin: string | null = null;
+
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') watch.consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (err) => {
+    watch.consoleErrors.push(`pageerror: ${err.message}`);
+  });
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+    if (pageOrigin === null && req.isNavigationRequest() && req.frame() === page.mainFrame()) {
+      pageOrigin = url.origin;
+      return;
+    }
+    if (url.origin !== pageOrigin) watch.foreignRequests.push(req.url());
+  });
+  return watch;
+}

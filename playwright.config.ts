@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+// Use a system Chromium when there is one (CI, Debian); otherwise Playwright's own browser.
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const executablePath = existsSync(chromiumPath) ? chromiumPath : undefined;
+
+const PORT = 4173;
+
+export default defineConfig({
+  testDir: 'e2e',
+  retries: 0,
+  reporter: 'list',
+  forbidOnly: !!process.env.CI,
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'off',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          ...(executablePath ? { executablePath } : {}),
+          args: [
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-gpu',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `npx vite build && npx vite preview --port ${PORT} --strictPort`,
+    url: `http://localhost:${PORT}`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+  },
+});

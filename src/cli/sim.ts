@@ -1,0 +1,48 @@
+// npm run --silent sim -- '<query>' [--format json|tcpdump] [--pcap FILE]
+// Prints the run's metrics as JSON (or the trace as tcpdump lines); a bad query exits 2.
+import { writeFileSync } from 'node:fs';
+import { computeMetrics } from '../engine/metrics';
+import { writePcap } from '../engine/pcap';
+import { simulate } from '../engine/simulate';
+import { formatTcpdump } from '../engine/tcpdump';
+import { parseQuery } from '../scenario/codec';
+import { PRESETS } from '../scenario/presets';
+import { toSimInput } from '../scenario/resolve';
+
+function fail(message: string): never {
+  process.stderr.write(`sim: ${message}\n`);
+  process.exit(2);
+}
+
+function main(argv: string[]): void {
+  let query: string | null = null;
+  let format = 'json';
+  let pcapPath: string | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--presets') {
+      process.stdout.write(`${JSON.stringify(PRESETS, null, 2)}\n`);
+      return;
+    } else if (arg === '--format') format = argv[++i] ?? fail('--format needs json or tcpdump');
+    else if (arg.startsWith('--format=')) format = arg.slice('--format='.length);
+    else if (arg === '--pcap') pcapPath = argv[++i] ?? fail('--pcap needs a file name');
+    else if (arg.startsWith('--')) fail(`unknown option ${arg}`);
+    else if (query === null) query = arg;
+    else fail(`unexpected argument ${JSON.stringify(arg)}`);
+  }
+  if (format !== 'json' && format !== 'tcpdump' && format !== 'trace') fail(`unknown format ${format}`);
+  const { config, problems } = parseQuery(query ?? '');
+  if (problems.length > 0) fail(problems.join('; '));
+  let trace;
+  try {
+    trace = simulate(toSimInput(config.settings));
+  } catch (err) {
+    fail(err instanceof Error ? err.message : String(err));
+  }
+  if (pcapPath) writeFileSync(pcapPath, writePcap(trace));
+  if (format === 'tcpdump') process.stdout.write(formatTcpdump(trace));
+  else if (format === 'trace') process.stdout.write(`${JSON.stringify(trace)}\n`);
+  else process.stdout.write(`${JSON.stringify(computeMetrics(trace))}\n`);
+}
+
+main(process.argv.slice(2));

@@ -1,0 +1,38 @@
+// An application's blocking writes: each write is handed to the socket as buffer space allows,
+// in order; `whenDrained` runs once the socket has taken everything.
+import type { TcpEndpoint } from '../tcp/endpoint';
+import type { Bytes } from '../units';
+
+export class AppWriter {
+  private pending: Bytes[] = [];
+  private drained: Array<() => void> = [];
+
+  constructor(private readonly socket: TcpEndpoint) {}
+
+  write(bytes: Bytes): void {
+    if (bytes > 0) this.pending.push(bytes);
+    this.flush();
+  }
+
+  get idle(): boolean {
+    return this.pending.length === 0;
+  }
+
+  whenDrained(fn: () => void): void {
+    this.drained.push(fn);
+    this.flush();
+  }
+
+  /** Call when the socket reports free buffer space. */
+  flush(): void {
+    while (this.pending.length > 0) {
+      const taken = this.socket.write(this.pending[0]);
+      this.pending[0] -= taken;
+      if (this.pending[0] > 0) return;
+      this.pending.shift();
+    }
+    const callbacks = this.drained;
+    this.drained = [];
+    for (const fn of callbacks) fn();
+  }
+}

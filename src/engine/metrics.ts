@@ -1,0 +1,93 @@
+// Figures derived from a trace, counted as the papers count them: `bytes` are IP-level
+// (TCP/IP headers plus payload, as tcpdump reports); link framing is reported apart.
+import type { StallCause, Trace } from './trace';
+import { seconds } from './units';
+
+export interface Metrics {
+  packets: { total: number; c2s: number; s2c: number };
+  bytes: number;
+  framing_bytes: number;
+  overhead_pct: number;
+  elapsed_s: number;
+  connections: number;
+  max_parallel: number;
+  objects: Array<{ url: string; size: number; start_s: number; end_s: number | null }>;
+  stalls: Array<{ cause: StallCause; conn: number; start_s: number; end_s: number }>;
+}
+
+const round = (x: number, digits: number) => Number(x.toFixed(digits));
+
+export function elapsedNs(trace: Trace): number {
+  const ends = trace.exchanges.map((e) => e.endNs);
+  if (ends.length > 0 && ends.every((e) => e !== null)) return Math.max(...(ends as number[]));
+  return trace.endNs;
+}
+
+/** The most connections that had packets on the wire at the same moment. */
+export function maxParallel(trace: Trace): number {
+  const spans = new Map<number, [number, number]>();
+  for (const p of trace.packets) {
+    const end = p.arriveNs ?? p.sendNs;
+    const span = spans.get(p.conn);
+    if (!span) spans.set(p.conn, [p.sendNs, end]);
+    else span[1] = Math.max(span[1], end);
+  }
+  const edges: Array<[number, number]> = [];
+  for (const [start, end] of spans.values()) edges.push([start, 1], [end, -1]);
+  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let open = 0;
+  let most = 0;
+  for (const [, delta] of edges) {
+    open += delta;
+    most = Math.max(most, open);
+  }
+  return most;
+}
+
+export function computeMetrics(trace: Trace): Metrics {
+  let c2s = 0;
+  let bytes = 0;
+  let framing = 0;
+  for (const p of trace.packets) {
+    if (p.dir === 'c2s') c2s++;
+    bytes += p.ipBytes;
+    framing += p.wireBytes - p.ipBytes;
+  }
+  const total = trace.packets.length;
+  const headerBytes = trace.packets.reduce((sum, p) => sum + p.ipBytes - p.len, 0);
+  return {
+    packets: { total, c2s, s2c: total - c2s },
+    bytes,
+    framing_bytes: framing,
+    overhead_pct: bytes === 0 ? 0 : round((100 * headerBytes) / bytes, 2),
+    elapsed_s: round(seconds(elapsedNs(trace)), 6),
+    connections: trace.connections.length,
+    max_parallel: maxParallel(trace),
+    objects: trace.exchanges.map((e) => ({
+      url: e.label,
+      size: e.responseBytes,
+      start_s: round(seconds(e.startNs), 6),
+      end_s: e.endNs === null ? null : round(seconds(e.endNs), 6),
+    })),
+    stalls: trace.stalls.map((s) => ({
+      cause: s.cause,
+      conn: s.conn,
+      start_s: round(seconds(s.startNs), 6),
+      end_s: round(seconds(s.endNs), 6),
+    })),
+  };
+}
+
+/** The longest stall of a cause, in milliseconds (0 when there is none). */
+export function longestStallMs(trace: Trace, cause: StallCause): number {
+  let longest = 0;
+  for (const s of trace.stalls) if (s.cause === cause) longest = Math.max(longest, s.endNs - s.startNs);
+  return longest / 1e6;
+}
+
+/** Total time per stall cause, in nanoseconds. */
+export function stallTotals(trace: Trace): Partial<Record<StallCause, number>> {
+  const totals: Partial<Record<StallCause, number>> = {};
+  for (const s of trace.stalls) totals[s.cause] = (totals[s.cause] ?? 0) + (s.endNs - s.startNs);
+  return totals;
+}

@@ -1,0 +1,203 @@
+// A trace as a classic libpcap capture (the format tcpdump -w writes), for Wireshark and tcptrace.
+//
+// File layout (little-endian): a 24-byte global header (magic 0xa1b2c3d4, version 2.4, snaplen
+// 65535, linktype 1 = Ethernet, microsecond timestamps), then for each packet a 16-byte record
+// header and an Ethernet II frame carrying IPv4 and TCP.
+//
+// The capture is *omniscient*: every packet appears once, stamped with its send time (the moment
+// its first bit leaves the sender), as if a tap sat at each sender's interface with one shared
+// clock. Dropped packets are included too, at the time they were sent. Timestamps count from the
+// start of the run, so Wireshark shows dates in January 1970; relative times are what matter.
+//
+// Addresses are fixed: client 10.0.0.1 / 02:00:00:00:00:01, server 10.0.0.2 / 02:00:00:00:00:02,
+// ports from the connection record. The IP identification counts up per sending host; DF is set;
+// TTL 64. Sequence and acknowledgment numbers are absolute (ISS + relative, mod 2^32); the window
+// field is what goes on the wire (scaled down except on SYN). SYN options are MSS (kind 2) and,
+// with window scaling, NOP + window scale (kind 3), padded with EOL to the packet's optionBytes.
+// The payload is filler text ("roundtrip roundtrip ...") laid out by sequence number, so a
+// retransmission carries the same bytes as the original.
+//
+// Lengths are exact: IP total length = 20 + 20 + optionBytes + len, which the engine also records
+// as ipBytes. (If a trace ever holds optionBytes that are not a multiple of 4, or too few for the
+// options named, the header is padded up to the next multiple of 4 so the capture stays valid.)
+import { FLAG, type PacketRecord, type Trace } from './trace';
+import {
+  absoluteAck,
+  absoluteSeq,
+  connectionLookup,
+  nsToMicros,
+  packetsInSendOrder,
+  wireWindow,
+} from './tcpdump';
+
+export const PCAP_MAGIC = 0xa1b2c3d4;
+export const PCAP_SNAPLEN = 65535;
+export const LINKTYPE_ETHERNET = 1;
+
+export const CLIENT_MAC = [0x02, 0x00, 0x00, 0x00, 0x00, 0x01] as const;
+export const SERVER_MAC = [0x02, 0x00, 0x00, 0x00, 0x00, 0x02] as const;
+export const CLIENT_IP = [10, 0, 0, 1] as const;
+export const SERVER_IP = [10, 0, 0, 2] as const;
+
+const GLOBAL_HEADER_BYTES = 24;
+const RECORD_HEADER_BYTES = 16;
+const ETHERNET_BYTES = 14;
+const IP_HEADER_BYTES = 20;
+const TCP_HEADER_BYTES = 20;
+const MAX_OPTION_BYTES = 40;
+
+const FILLER = Array.from('roundtrip ', (ch) => ch.charCodeAt(0));
+
+/** The TCP option bytes a packet carries: MSS, then NOP + window scale, then EOL padding. */
+export function tcpOptionBytes(packet: PacketRecord): Uint8Array {
+  const opts: number[] = [];
+  if (packet.mssOption !== undefined) {
+    const mss = Math.max(0, Math.min(0xffff, packet.mssOption));
+    opts.push(2, 4, mss >>> 8, mss & 0xff);
+  }
+  if (packet.wscaleOption !== undefined) opts.push(1, 3, 3, packet.wscaleOption & 0xff);
+  const wanted = Math.max(packet.optionBytes, opts.length);
+  const size = Math.min(MAX_OPTION_BYTES, Math.ceil(wanted / 4) * 4);
+  const out = new Uint8Array(size); // zero-filled: the padding is EOL (kind 0)
+  out.set(opts.slice(0, size));
+  return out;
+}
+
+/** Internet checksum (RFC 1071) of the given byte ranges taken as one sequence. */
+function internetChecksum(...parts: Uint8Array[]): number {
+  let sum = 0;
+  let odd: number | null = null;
+  for (const part of parts) {
+    for (let i = 0; i < part.length; i++) {
+      if (odd === null) {
+        odd = part[i];
+      } else {
+        sum += (odd << 8) | part[i];
+        odd = null;
+      }
+    }
+    sum = (sum % 0x10000) + Math.floor(sum / 0x10000);
+  }
+  if (odd !== null) sum += odd << 8;
+  while (sum > 0xffff) sum = (sum % 0x10000) + Math.floor(sum / 0x10000);
+  return ~sum & 0xffff;
+}
+
+/** One Ethernet II frame (IPv4 + TCP) for a packet. */
+function buildFrame(
+  packet: PacketRecord,
+  ports: { src: number; dst: number },
+  seq: number,
+  ack: number,
+  window: number,
+  ipId: number,
+): Uint8Array {
+  const options = tcpOptionBytes(packet);
+  const tcpHeaderBytes = TCP_HEADER_BYTES + options.length;
+  const ipTotal = IP_HEADER_BYTES + tcpHeaderBytes + packet.len;
+  if (ipTotal > 0xffff) throw new Error(`packet ${packet.id}: IP length ${ipTotal} exceeds 65535`);
+  const frame = new Uint8Array(ETHERNET_BYTES + ipTotal);
+  const view = new DataView(frame.buffer);
+  const c2s = packet.dir === 'c2s';
+
+  // Ethernet II
+  frame.set(c2s ? SERVER_MAC : CLIENT_MAC, 0);
+  frame.set(c2s ? CLIENT_MAC : SERVER_MAC, 6);
+  view.setUint16(12, 0x0800);
+
+  // IPv4
+  const ip = ETHERNET_BYTES;
+  const srcIp = c2s ? CLIENT_IP : SERVER_IP;
+  const dstIp = c2s ? SERVER_IP : CLIENT_IP;
+  frame[ip] = 0x45; // version 4, IHL 5
+  frame[ip + 1] = 0; // DSCP/ECN
+  view.setUint16(ip + 2, ipTotal);
+  view.setUint16(ip + 4, ipId & 0xffff);
+  view.setUint16(ip + 6, 0x4000); // DF, fragment offset 0
+  frame[ip + 8] = 64; // TTL
+  frame[ip + 9] = 6; // TCP
+  frame.set(srcIp, ip + 12);
+  frame.set(dstIp, ip + 16);
+  view.setUint16(ip + 10, internetChecksum(frame.subarray(ip, ip + IP_HEADER_BYTES)));
+
+  // TCP
+  const tcp = ip + IP_HEADER_BYTES;
+  view.setUint16(tcp, ports.src);
+  view.setUint16(tcp + 2, ports.dst);
+  view.setUint32(tcp + 4, seq);
+  view.setUint32(tcp + 8, ack);
+  frame[tcp + 12] = (tcpHeaderBytes / 4) << 4;
+  frame[tcp + 13] = packet.flags & (FLAG.FIN | FLAG.SYN | FLAG.RST | FLAG.PSH | FLAG.ACK);
+  view.setUint16(tcp + 14, window);
+  // checksum (tcp + 16) computed below; urgent pointer (tcp + 18) stays 0
+  frame.set(options, tcp + TCP_HEADER_BYTES);
+
+  // Payload: the filler byte for relative sequence number s is FILLER[(s - 1) mod 10]; a SYN's
+  // data (should there ever be any) starts at s = 1 as well.
+  const payload = tcp + tcpHeaderBytes;
+  const firstDataSeq = packet.flags & FLAG.SYN ? packet.seq + 1 : packet.seq;
+  const phase = (((firstDataSeq - 1) % FILLER.length) + FILLER.length) % FILLER.length;
+  for (let i = 0; i < packet.len; i++) frame[payload + i] = FILLER[(phase + i) % FILLER.length];
+
+  const tcpLength = tcpHeaderBytes + packet.len;
+  const pseudo = new Uint8Array(12);
+  pseudo.set(srcIp, 0);
+  pseudo.set(dstIp, 4);
+  pseudo[9] = 6;
+  new DataView(pseudo.buffer).setUint16(10, tcpLength);
+  view.setUint16(tcp + 16, internetChecksum(pseudo, frame.subarray(tcp, tcp + tcpLength)));
+  return frame;
+}
+
+/**
+ * The trace as a libpcap file. An omniscient capture: one record per packet, in send order (ties
+ * by id), stamped with the packet's send time; dropped packets are included.
+ */
+export function writePcap(trace: Trace): Uint8Array {
+  const connOf = connectionLookup(trace);
+  const ipId = { c2s: 0, s2c: 0 };
+  const records: { tsUs: number; frame: Uint8Array }[] = [];
+  let total = GLOBAL_HEADER_BYTES;
+
+  for (const packet of packetsInSendOrder(trace)) {
+    const conn = connOf(packet);
+    const c2s = packet.dir === 'c2s';
+    ipId[packet.dir] = (ipId[packet.dir] + 1) & 0xffff;
+    const frame = buildFrame(
+      packet,
+      c2s ? { src: conn.clientPort, dst: conn.serverPort } : { src: conn.serverPort, dst: conn.clientPort },
+      absoluteSeq(conn, packet),
+      absoluteAck(conn, packet),
+      wireWindow(conn, packet),
+      ipId[packet.dir],
+    );
+    records.push({ tsUs: nsToMicros(packet.sendNs), frame });
+    total += RECORD_HEADER_BYTES + Math.min(frame.length, PCAP_SNAPLEN);
+  }
+
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, PCAP_MAGIC, true);
+  view.setUint16(4, 2, true); // version major
+  view.setUint16(6, 4, true); // version minor
+  view.setInt32(8, 0, true); // thiszone: GMT
+  view.setUint32(12, 0, true); // sigfigs
+  view.setUint32(16, PCAP_SNAPLEN, true);
+  view.setUint32(20, LINKTYPE_ETHERNET, true);
+
+  let at = GLOBAL_HEADER_BYTES;
+  for (const { tsUs, frame } of records) {
+    const captured = Math.min(frame.length, PCAP_SNAPLEN);
+    const sec = Math.floor(tsUs / 1_000_000);
+    view.setUint32(at, sec, true);
+    view.setUint32(at + 4, tsUs - sec * 1_000_000, true);
+    view.setUint32(at + 8, captured, true);
+    view.setUint32(at + 12, frame.length, true);
+    out.set(frame.subarray(0, captured), at + RECORD_HEADER_BYTES);
+    at += RECORD_HEADER_BYTES + captured;
+  }
+  return out;
+}
+
+export { readPcap } from './pcapReader';
+export type { PcapFile, PcapRecord, PcapTcpOption } from './pcapReader';

@@ -1,0 +1,123 @@
+// The event loop: a binary heap keyed by (time, insertion order), so ties always break the
+// same way, and an integer-nanosecond clock that never goes back.
+import type { Nanoseconds } from './units';
+
+interface ScheduledEvent {
+  at: Nanoseconds;
+  order: number;
+  fn: (() => void) | null; // null once cancelled
+}
+
+export class SimulationLimitError extends Error {
+  constructor(limit: number, at: Nanoseconds) {
+    super(`simulation stopped after ${limit} events at t=${(at / 1e9).toFixed(6)} s (event cap reached)`);
+    this.name = 'SimulationLimitError';
+  }
+}
+
+export type EventHandle = ScheduledEvent;
+
+export class Sim {
+  now: Nanoseconds = 0;
+  /** Events that ran (cancelled ones are not counted). */
+  eventCount = 0;
+  private heap: ScheduledEvent[] = [];
+  private nextOrder = 0;
+
+  constructor(private readonly maxEvents: number) {}
+
+  at(at: Nanoseconds, fn: () => void): EventHandle {
+    if (!(at >= this.now)) throw new Error(`event scheduled in the past: ${at} < ${this.now}`);
+    const ev: ScheduledEvent = { at, order: this.nextOrder++, fn };
+    this.push(ev);
+    return ev;
+  }
+
+  after(delay: Nanoseconds, fn: () => void): EventHandle {
+    return this.at(this.now + delay, fn);
+  }
+
+  cancel(ev: EventHandle | null): void {
+    if (ev) ev.fn = null;
+  }
+
+  run(): void {
+    while (this.heap.length > 0) {
+      const ev = this.pop();
+      const fn = ev.fn;
+      if (fn === null) continue;
+      ev.fn = null;
+      this.now = ev.at;
+      if (++this.eventCount > this.maxEvents) throw new SimulationLimitError(this.maxEvents, this.now);
+      fn();
+    }
+  }
+
+  private less(a: ScheduledEvent, b: ScheduledEvent): boolean {
+    return a.at < b.at || (a.at === b.at && a.order < b.order);
+  }
+
+  private push(ev: ScheduledEvent): void {
+    const h = this.heap;
+    h.push(ev);
+    let i = h.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.less(h[i], h[parent])) break;
+      [h[i], h[parent]] = [h[parent], h[i]];
+      i = parent;
+    }
+  }
+
+  private pop(): ScheduledEvent {
+    const h = this.heap;
+    const top = h[0];
+    const last = h.pop()!;
+    if (h.length > 0) {
+      h[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < h.length && this.less(h[l], h[m])) m = l;
+        if (r < h.length && this.less(h[r], h[m])) m = r;
+        if (m === i) break;
+        [h[i], h[m]] = [h[m], h[i]];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+/** A restartable one-shot timer on the simulator: setting it again replaces the pending expiry. */
+export class Timer {
+  private handle: EventHandle | null = null;
+  expiresAt: Nanoseconds | null = null;
+
+  constructor(
+    private readonly sim: Sim,
+    private readonly onFire: () => void,
+  ) {}
+
+  get pending(): boolean {
+    return this.expiresAt !== null;
+  }
+
+  set(at: Nanoseconds): void {
+    this.cancel();
+    this.expiresAt = at;
+    this.handle = this.sim.at(at, () => {
+      this.handle = null;
+      this.expiresAt = null;
+      this.onFire();
+    });
+  }
+
+  cancel(): void {
+    this.sim.cancel(this.handle);
+    this.handle = null;
+    this.expiresAt = null;
+  }
+}

@@ -1,0 +1,134 @@
+// The record of one run. Everything a view or a metric shows is derived from this data.
+// Times are integer nanoseconds from the start of the run; sequence numbers are relative to
+// each side's initial sequence number (the SYN occupies 0, the first data byte is 1).
+import type { Bytes, Nanoseconds } from './units';
+
+export type Side = 'client' | 'server';
+export type Direction = 'c2s' | 's2c';
+
+export const FLAG = { FIN: 1, SYN: 2, RST: 4, PSH: 8, ACK: 16 } as const;
+
+/** Why a segment left: lets views and stall attribution say what released it. */
+export type SendReason =
+  | 'syn'
+  | 'data'
+  | 'retransmit'
+  | 'fast-retransmit'
+  | 'fin'
+  | 'ack-now' // an ACK sent at once: 2*MSS unacknowledged, out of order, FIN, delack off
+  | 'ack-delayed' // an ACK released by the delayed-ACK timer
+  | 'window-update'
+  | 'probe' // zero-window probe
+  | 'rst';
+
+export interface PacketRecord {
+  id: number;
+  conn: number;
+  dir: Direction;
+  seq: number; // relative to the sender's ISS
+  ack: number; // relative to the receiver's ISS (0 when the ACK flag is clear)
+  flags: number; // FLAG bits
+  win: Bytes; // advertised receive window, unscaled
+  len: Bytes; // TCP payload
+  optionBytes: Bytes; // TCP option bytes (MSS and window scale on SYN)
+  mssOption?: Bytes;
+  wscaleOption?: number;
+  reason: SendReason;
+  sendNs: Nanoseconds; // first bit leaves the sender's interface
+  arriveNs: Nanoseconds | null; // last bit reaches the receiver; null when dropped
+  drop?: 'queue' | 'loss';
+  ipBytes: Bytes; // 20 IP + 20 TCP + options + payload
+  wireBytes: Bytes; // ipBytes + link framing
+}
+
+export type TimerKind = 'delack' | 'rto' | 'persist';
+export interface TimerRecord {
+  atNs: Nanoseconds;
+  conn: number;
+  side: Side;
+  timer: TimerKind;
+  backoff?: number;
+}
+
+export type AppEventKind =
+  | 'connect' // client opens the connection
+  | 'established'
+  | 'request-write' // client writes a request
+  | 'request-read' // server has the whole request
+  | 'response-write' // server writes part of a response
+  | 'response-done' // client has the whole response
+  | 'deliver' // bytes handed to the application, in order
+  | 'close' // application closes both halves
+  | 'shutdown' // application closes its sending half
+  | 'reset' // the connection was reset
+  | 'abort' // too many retransmissions
+  | 'cwnd-restart'; // slow-start restart after idle
+export interface AppEvent {
+  atNs: Nanoseconds;
+  conn: number;
+  side: Side;
+  kind: AppEventKind;
+  bytes?: Bytes;
+  /** For 'deliver': the first relative sequence number handed over. */
+  seq?: number;
+  /** Which exchange (request/response pair) on the connection this concerns. */
+  exchange?: number;
+  note?: string;
+}
+
+export type StallCause =
+  | 'delayed-ack'
+  | 'nagle'
+  | 'cwnd'
+  | 'rwnd'
+  | 'handshake'
+  | 'server-think'
+  | 'client-think'
+  | 'flush-timer'
+  | 'parse'
+  | 'idle-restart'
+  | 'rto';
+
+/** An interval where a side had data or a request waiting but sent nothing, and why. */
+export interface StallRecord {
+  conn: number;
+  side: Side;
+  startNs: Nanoseconds;
+  endNs: Nanoseconds;
+  cause: StallCause;
+}
+
+export interface ConnectionRecord {
+  id: number;
+  clientPort: number;
+  serverPort: number;
+  clientIss: number; // absolute 32-bit ISS, for tcpdump and pcap output
+  serverIss: number;
+  mss: Bytes; // negotiated
+  /** Window-scale shift each side applies to the windows it advertises (0 when not in effect). */
+  clientWscale: number;
+  serverWscale: number;
+  openNs: Nanoseconds;
+}
+
+export interface ExchangeRecord {
+  conn: number;
+  index: number;
+  label: string;
+  requestBytes: Bytes;
+  responseBytes: Bytes;
+  startNs: Nanoseconds; // request written
+  endNs: Nanoseconds | null; // response fully received; null if it never completed
+}
+
+export interface Trace {
+  packets: PacketRecord[];
+  timers: TimerRecord[];
+  events: AppEvent[];
+  stalls: StallRecord[];
+  connections: ConnectionRecord[];
+  exchanges: ExchangeRecord[];
+  linkFramingBytes: Bytes;
+  endNs: Nanoseconds; // time of the last event processed
+  eventCount: number;
+}

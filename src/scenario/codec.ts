@@ -1,0 +1,152 @@
+// The URL codec: query string <-> Config. Versioned with v=1; a bad value never throws: it is
+// reported in `problems` and the rest of the scenario runs.
+import { findPreset } from './presets';
+import { CONFIG_KEYS, SCHEMA, defaultSettings, type ConfigKey, type Row, type Settings } from './schema';
+
+export const CODEC_VERSION = '1';
+
+/** Keys that describe the view, not the simulation: passed through untouched. */
+export const VIEW_KEYS = ['t', 'view', 'embed', 'controls', 'autoplay', 'note', 'lesson', 'step', 'sweep'] as const;
+
+export interface Config {
+  preset: string | null;
+  settings: Settings;
+  /** Side B of a comparison: only the keys the user changed (`b.<key>`); null when not comparing. */
+  b: Partial<Settings> | null;
+  view: Record<string, string>;
+}
+
+export interface ParseResult {
+  config: Config;
+  problems: string[];
+}
+
+type Parsed = { ok: true; value: Settings[ConfigKey] } | { ok: false; why: string };
+
+export function parseValue(row: Row, raw: string): Parsed {
+  const text = raw.trim();
+  switch (row.kind) {
+    case 'enum':
+      return row.values.includes(text)
+        ? { ok: true, value: text }
+        : { ok: false, why: `must be one of ${row.values.join(', ')}` };
+    case 'bool':
+      if (['1', 'true', 'on', 'yes'].includes(text)) return { ok: true, value: true };
+      if (['0', 'false', 'off', 'no'].includes(text)) return { ok: true, value: false };
+      return { ok: false, why: 'must be 1 or 0' };
+    case 'number': {
+      const n = text === '' ? NaN : Number(text);
+      if (!Number.isFinite(n)) return { ok: false, why: 'must be a number' };
+      if (row.integer && !Number.isInteger(n)) return { ok: false, why: 'must be a whole number' };
+      if (n < row.min || n > row.max) return { ok: false, why: `must be between ${row.min} and ${row.max}` };
+      return { ok: true, value: n };
+    }
+    case 'list': {
+      const parts = text.split(',').map((s) => s.trim());
+      if (text === '' || parts.length > row.maxItems) return { ok: false, why: `must list 1 to ${row.maxItems} numbers` };
+      const values = parts.map(Number);
+      if (values.some((n) => !Number.isInteger(n) || n < row.min || n > row.max)) {
+        return { ok: false, why: `must be whole numbers between ${row.min} and ${row.max}, comma-separated` };
+      }
+      return { ok: true, value: values };
+    }
+  }
+}
+
+export function formatValue(row: Row, value: Settings[ConfigKey]): string | null {
+  if (value === null) return null;
+  if (row.kind === 'bool') return value ? '1' : '0';
+  if (row.kind === 'list') return (value as number[]).join(',');
+  return String(value);
+}
+
+function isKey(key: string): key is ConfigKey {
+  return Object.prototype.hasOwnProperty.call(SCHEMA, key);
+}
+
+/** Printable, never interpreted: URL text in a problem is quoted and truncated. */
+function quote(text: string): string {
+  const short = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return JSON.stringify(short);
+}
+
+/** Defaults with a preset's own settings applied. */
+export function baseSettings(preset: string | null): Settings {
+  const settings = defaultSettings();
+  const found = preset ? findPreset(preset) : undefined;
+  if (!found) return settings;
+  for (const [key, raw] of new URLSearchParams(found.query)) {
+    if (!isKey(key)) continue;
+    const parsed = parseValue(SCHEMA[key], raw);
+    if (parsed.ok) (settings as Record<string, unknown>)[key] = parsed.value;
+  }
+  return settings;
+}
+
+export function parseQuery(query: string): ParseResult {
+  const problems: string[] = [];
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
+  } catch {
+    params = new URLSearchParams();
+    problems.push('the link could not be read');
+  }
+  const version = params.get('v');
+  if (version !== null && version !== CODEC_VERSION) {
+    problems.push(`v=${quote(version)}: this link is for version ${version}; reading it as version 1`);
+  }
+  let preset = params.get('preset');
+  if (preset !== null && !findPreset(preset)) {
+    problems.push(`preset=${quote(preset)}: no such preset`);
+    preset = null;
+  }
+  const settings = baseSettings(preset);
+  const view: Record<string, string> = {};
+  let b: Partial<Settings> | null = null;
+  for (const [rawKey, raw] of params) {
+    if (rawKey === 'v' || rawKey === 'preset') continue;
+    if ((VIEW_KEYS as readonly string[]).includes(rawKey)) {
+      view[rawKey] = raw;
+      continue;
+    }
+    const sideB = rawKey.startsWith('b.');
+    const key = sideB ? rawKey.slice(2) : rawKey;
+    if (!isKey(key)) {
+      problems.push(`${quote(rawKey)}: unknown setting, ignored`);
+      continue;
+    }
+    const parsed = parseValue(SCHEMA[key], raw);
+    if (!parsed.ok) {
+      problems.push(`${rawKey}=${quote(raw)}: ${parsed.why}; using the default`);
+      continue;
+    }
+    if (sideB) (b ??= {})[key] = parsed.value as never;
+    else (settings as Record<string, unknown>)[key] = parsed.value;
+  }
+  return { config: { preset, settings, b, view }, problems };
+}
+
+export function encodeConfig(config: Config): string {
+  const params = new URLSearchParams();
+  params.set('v', CODEC_VERSION);
+  if (config.preset) params.set('preset', config.preset);
+  const base = baseSettings(config.preset);
+  for (const key of CONFIG_KEYS) {
+    const text = formatValue(SCHEMA[key], config.settings[key]);
+    if (text !== null && text !== formatValue(SCHEMA[key], base[key])) params.set(key, text);
+  }
+  for (const key of CONFIG_KEYS) {
+    const value = config.b?.[key];
+    if (value === undefined) continue;
+    const text = formatValue(SCHEMA[key], value);
+    if (text !== null) params.set(`b.${key}`, text);
+  }
+  for (const [key, value] of Object.entries(config.view)) params.set(key, value);
+  return params.toString();
+}
+
+/** The settings of side B: side A's with B's overrides on top. */
+export function sideBSettings(config: Config): Settings | null {
+  return config.b ? { ...config.settings, ...config.b } : null;
+}

@@ -1,0 +1,113 @@
+// Link presets. Figures from the papers; framing is the link-layer bytes each packet costs on
+// the wire (Ethernet: 14 header + 4 FCS + 8 preamble + 12 inter-frame gap; PPP/HDLC: 8).
+export interface LinkPreset {
+  key: string;
+  label: string;
+  source: string;
+  bandwidthBps: number;
+  rttMs: number;
+  mssBytes: number;
+  queuePackets: number;
+  framingBytes: number;
+}
+
+export const LINKS: readonly LinkPreset[] = [
+  {
+    key: 'ethernet10',
+    label: '10 Mb/s Ethernet LAN',
+    source: 'Heidemann 2.1; Nielsen 3.2 (RTT < 1 ms)',
+    bandwidthBps: 10_000_000,
+    rttMs: 0.35,
+    mssBytes: 1460,
+    queuePackets: 100,
+    framingBytes: 38,
+  },
+  {
+    key: 'wan',
+    label: 'MA to CA Internet path',
+    source: 'Nielsen 3.2 (RTT about 90 ms; 1.5 Mb/s bottleneck, calibrated)',
+    bandwidthBps: 1_500_000,
+    rttMs: 90,
+    mssBytes: 1460,
+    queuePackets: 50,
+    framingBytes: 8,
+  },
+  {
+    key: 't1',
+    label: 'T1 to a remote server',
+    source: 'Padmanabhan-Mogul 6 (about 70 ms RTT)',
+    bandwidthBps: 1_544_000,
+    rttMs: 70,
+    mssBytes: 1460,
+    queuePackets: 50,
+    framingBytes: 8,
+  },
+  {
+    key: 'ppp28k',
+    label: '28.8k modem dial-up',
+    source: 'Nielsen 3.2 (about 150 ms RTT)',
+    bandwidthBps: 28_800,
+    rttMs: 150,
+    mssBytes: 1460,
+    queuePackets: 30,
+    framingBytes: 8,
+  },
+  {
+    key: 'geo',
+    label: 'Geostationary satellite (ACTS T1)',
+    source: 'Kruse 3 (1.536 Mb/s, about 560 ms RTT)',
+    bandwidthBps: 1_536_000,
+    rttMs: 560,
+    mssBytes: 1460,
+    queuePackets: 100,
+    framingBytes: 8,
+  },
+  {
+    key: 'ethernet100',
+    label: '100 Mb/s Ethernet LAN',
+    source: 'modern reference',
+    bandwidthBps: 100_000_000,
+    rttMs: 0.2,
+    mssBytes: 1460,
+    queuePackets: 100,
+    framingBytes: 38,
+  },
+  {
+    key: 'broadband',
+    label: 'Home broadband (50 Mb/s, 20 ms)',
+    source: 'modern reference',
+    bandwidthBps: 50_000_000,
+    rttMs: 20,
+    mssBytes: 1460,
+    queuePackets: 200,
+    framingBytes: 38,
+  },
+  {
+    key: 'lte',
+    label: 'LTE mobile (20 Mb/s, 60 ms)',
+    source: 'modern reference',
+    bandwidthBps: 20_000_000,
+    rttMs: 60,
+    mssBytes: 1400,
+    queuePackets: 200,
+    framingBytes: 38,
+  },
+  {
+    key: 'leo',
+    label: 'Low-earth-orbit satellite (100 Mb/s, 40 ms)',
+    source: 'modern reference',
+    bandwidthBps: 100_000_000,
+    rttMs: 40,
+    mssBytes: 1400,
+    queuePackets: 200,
+    framingBytes: 38,
+  },
+];
+
+export const LINK_KEYS = LINKS.map((l) => l.key);
+
+export function linkPreset(key: string): LinkPreset {
+  const link = LINKS.find((l) => l.key === key);
+  if (!link) throw new Error(`unknown link ${key}`);
+  return link;
+}

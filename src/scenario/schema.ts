@@ -117,7 +117,7 @@ export const SCHEMA = {
     default: [190],
     help: 'Request sizes in order; the last repeats (libwww sent about 190 bytes).',
   },
-  hdr: num('http', 'bytes', 0, 65_536, 226, 'Response header bytes.'),
+  hdr: num('http', 'bytes', 1, 65_536, 226, 'Response header bytes (a response is never empty: it has at least a status line).'),
   flush: {
     kind: 'enum',
     group: 'http',

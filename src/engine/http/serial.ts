@@ -3,24 +3,13 @@
 // flushed alone, then 4 KB chunks); the next request follows once the response is complete.
 import type { ConnectionScript } from '../params';
 import type { Sim } from '../sim';
-import type { TcpEndpoint } from '../tcp/endpoint';
+import type { AppHandlers, ConnectionPair } from '../network';
 import type { AppEventKind, ExchangeRecord, Side, StallCause, Trace } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import { AppWriter } from './writer';
 
-export interface ConnectionPair {
-  client: TcpEndpoint;
-  server: TcpEndpoint;
-}
-
-export interface AppHandlers {
-  onEstablished(side: Side): void;
-  onDeliver(side: Side, bytes: Bytes): void;
-  onPeerFin(side: Side): void;
-  onWritable(side: Side): void;
-}
-
-export function serialApp(sim: Sim, trace: Trace, conn: number, script: ConnectionScript, pair: ConnectionPair): AppHandlers {
+export function serialApp(sim: Sim, trace: Trace, script: ConnectionScript, pair: ConnectionPair): AppHandlers {
+  const conn = pair.conn;
   const clientWriter = new AppWriter(pair.client);
   const serverWriter = new AppWriter(pair.server);
   const responseBytes = script.exchanges.map((e) => e.responseWrites.reduce((a, b) => a + b, 0));

@@ -90,7 +90,7 @@ export class TcpEndpoint {
   private scalingOn = false;
 
   // Idle and stall bookkeeping.
-  private lastSendNs: Nanoseconds = 0;
+  private lastDataSendNs: Nanoseconds = 0; // RFC 2581 4.1 counts idle from the last data sent
   private lastRecvNs: Nanoseconds = 0;
   private restarted = false;
   private stall: OpenStall | null = null;
@@ -504,6 +504,7 @@ export class TcpEndpoint {
     this.emit(this.segment(seq, len, flags, reason));
     const consumed = len + (fin ? 1 : 0);
     if (consumed > 0) {
+      this.lastDataSendNs = this.sim.now;
       if (this.timedSeq === null && !retransmit) {
         this.timedSeq = seq;
         this.timedAtNs = this.sim.now;
@@ -528,7 +529,6 @@ export class TcpEndpoint {
       this.ackReason = 'ack-now';
       this.delackTimer.cancel();
     }
-    this.lastSendNs = this.sim.now;
     this.hooks.transmit(seg);
   }
 
@@ -538,10 +538,10 @@ export class TcpEndpoint {
     return units << this.rcvScale;
   }
 
-  /** Slow-start restart after idle: `bsd` counts idle from the last segment received, `rfc` from the last sent. */
+  /** Slow-start restart after idle: `bsd` counts idle from the last segment received, `rfc` from the last data sent. */
   private maybeRestartAfterIdle(): void {
     const mode = this.p.slowStartRestart;
-    const since = mode === 'bsd' ? this.lastRecvNs : this.lastSendNs;
+    const since = mode === 'bsd' ? this.lastRecvNs : this.lastDataSendNs;
     if (mode === 'off' || this.sim.now - since < this.currentRto()) {
       this.restarted = false;
       return;
@@ -558,7 +558,9 @@ export class TcpEndpoint {
 
   private trackStall(sentData: boolean, blocked: StallCause | null): void {
     if (sentData && this.stall) this.closeStall();
-    if (blocked && !this.stall) this.stall = { startNs: this.sim.now, cause: blocked };
+    // The stall is named for what holds the data when it is finally released.
+    if (blocked && this.stall) this.stall.cause = blocked;
+    else if (blocked) this.stall = { startNs: this.sim.now, cause: blocked };
     this.releasedBy = null;
   }
 
@@ -610,7 +612,6 @@ export class TcpEndpoint {
     const seq = cause && cause.flags & FLAG.ACK ? cause.ack : this.sndNxt;
     const seg = this.segment(seq, 0, FLAG.RST, 'rst');
     seg.ack = 0;
-    this.lastSendNs = this.sim.now;
     this.hooks.transmit(seg);
   }
 

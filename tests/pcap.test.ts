@@ -56,6 +56,7 @@ function trace(connections: ConnectionRecord[], packets: PacketRecord[]): Trace 
     stalls: [],
     connections,
     exchanges: [],
+    loads: [],
     linkFramingBytes: 38,
     endNs: Math.max(0, ...packets.map((p) => p.sendNs)),
     eventCount: packets.length,

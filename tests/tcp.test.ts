@@ -16,7 +16,7 @@ function firstFlight(trace: Trace, fromSeq: number): number {
 }
 
 describe('initial window', () => {
-  const bulk = 'objects=100000&flush=none&hdr=0&rtt=100&delack=off';
+  const bulk = 'objects=100000&flush=none&hdr=1&rtt=100&delack=off';
   it.each([
     ['1', 1],
     ['2', 2], // BSD: one segment, plus one for the ACK of the SYN
@@ -39,19 +39,19 @@ describe('initial window', () => {
 
 describe('slow-start restart after idle', () => {
   // Two large responses, the second asked for after 3 s of client think (longer than the 1 s RTO).
-  const idle = 'objects=100000,100000&flush=none&hdr=0&rtt=100&cthink=3000&delack=off&window=65535';
+  const idle = 'objects=100000,100000&flush=none&hdr=1&rtt=100&cthink=3000&delack=off&window=65535';
   it('rfc: a sender idle for longer than the RTO starts again from the initial window', () => {
     const trace = run(`${idle}&ssr=rfc`);
-    expect(firstFlight(trace, 100001)).toBe(2);
+    expect(firstFlight(trace, 100002)).toBe(2);
     expect(trace.events.some((e) => e.kind === 'cwnd-restart' && e.side === 'server')).toBe(true);
   });
   it('off: the window stays open across the idle period (SunOS)', () => {
     const trace = run(`${idle}&ssr=off`);
-    expect(firstFlight(trace, 100001)).toBeGreaterThan(10);
+    expect(firstFlight(trace, 100002)).toBeGreaterThan(10);
     expect(trace.events.some((e) => e.kind === 'cwnd-restart')).toBe(false);
   });
   it('bsd: idle counts from the last segment received, so the request itself prevents the restart', () => {
-    expect(firstFlight(run(`${idle}&ssr=bsd`), 100001)).toBeGreaterThan(10);
+    expect(firstFlight(run(`${idle}&ssr=bsd`), 100002)).toBeGreaterThan(10);
   });
 });
 
@@ -77,7 +77,7 @@ describe('delayed ACK modes', () => {
 
 describe('windows', () => {
   it('never has more in flight than the receiver advertised', () => {
-    const trace = run('objects=100000&flush=none&hdr=0&rtt=100&window=4096');
+    const trace = run('objects=100000&flush=none&hdr=1&rtt=100&window=4096');
     const acks = trace.packets.filter((p) => p.dir === 'c2s' && p.arriveNs !== null && p.flags & FLAG.ACK);
     let most = 0;
     for (const p of dataSegments(trace, 's2c')) {
@@ -89,7 +89,7 @@ describe('windows', () => {
     expect(ms(trace.exchanges[0].endNs!)).toBeGreaterThan(2000);
   });
   it('scales the window above 64 KB when both sides offer it', () => {
-    const trace = run('link=geo&window=262144&objects=2000000&flush=none&hdr=0');
+    const trace = run('link=geo&window=262144&objects=2000000&flush=none&hdr=1');
     const syn = trace.packets[0];
     expect(syn.wscaleOption).toBe(3);
     expect(trace.connections[0].serverWscale).toBe(3);
@@ -104,13 +104,13 @@ describe('windows', () => {
 });
 
 describe('loss and recovery', () => {
-  const lossy = (seed: number) => run(`objects=300000&flush=none&hdr=0&rtt=50&loss=3&seed=${seed}&window=65535`);
+  const lossy = (seed: number) => run(`objects=300000&flush=none&hdr=1&rtt=50&loss=3&seed=${seed}&window=65535`);
   it('retransmits what was lost and delivers every byte once, in order', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const trace = lossy(seed);
       expect(trace.packets.some((p) => p.drop === 'loss')).toBe(true);
       expect(trace.packets.some((p) => p.reason === 'retransmit' || p.reason === 'fast-retransmit')).toBe(true);
-      expect(deliveredBytes(trace, 0, 'client')).toBe(300000);
+      expect(deliveredBytes(trace, 0, 'client')).toBe(300001);
       expect(trace.exchanges[0].endNs).not.toBeNull();
     }
   });
@@ -121,9 +121,9 @@ describe('loss and recovery', () => {
     expect(traces.some((t) => t.stalls.some((s) => s.cause === 'rto'))).toBe(true);
   });
   it('drops at a full queue (drop-tail)', () => {
-    const trace = run('objects=300000&flush=none&hdr=0&link=ppp28k&queue=3&window=65535&iw=10');
+    const trace = run('objects=300000&flush=none&hdr=1&link=ppp28k&queue=3&window=65535&iw=10');
     expect(trace.packets.some((p) => p.drop === 'queue')).toBe(true);
-    expect(deliveredBytes(trace, 0, 'client')).toBe(300000);
+    expect(deliveredBytes(trace, 0, 'client')).toBe(300001);
   });
 });
 
@@ -160,7 +160,7 @@ describe('closing', () => {
   });
 
   it('lets the other direction go on after a half-close', () => {
-    const trace = run('objects=50000&close=server&closestyle=half');
+    const trace = run('objects=50000&http=1.0&closestyle=half');
     expect(deliveredBytes(trace, 0, 'client')).toBe(50000 + 226);
     expect(trace.packets.some((p) => p.flags & FLAG.RST)).toBe(false);
   });

@@ -29,25 +29,39 @@ export interface TcpParams {
   maxRetransmits: number; // then the connection is aborted
 }
 
-/** One request and its response on a connection. */
-export interface ExchangeParams {
-  label: string;
-  requestBytes: Bytes;
-  /** The server application's writes, in order: e.g. headers flushed alone, then 4 KB chunks. */
-  responseWrites: Bytes[];
-  clientThinkNs: Nanoseconds; // before the request is written
-  serverThinkNs: Nanoseconds; // between reading the request and the first write
-}
-
+export type HttpMode = '1.0' | '1.0ka' | '1.1' | '1.1pipe' | 'getall';
+export type Visit = 'first' | 'revalidate';
 export type CloseStyle = 'full' | 'half';
 
-/** A connection that carries its exchanges one at a time, then is closed. */
-export interface ConnectionScript {
-  startNs: Nanoseconds;
-  exchanges: ExchangeParams[];
-  /** Who closes once the last response is written/received, and how. */
-  closer: 'client' | 'server';
-  closeStyle: CloseStyle;
+/** One object of the page as it travels: sizes on the wire, and where the HTML names it. */
+export interface WireObject {
+  url: string;
+  bodyBytes: Bytes; // as sent (the HTML after compression, when compressed)
+  /** Bytes of the HTML body (as sent) the client must have parsed to know this object; 0 for the HTML. */
+  refOffsetBytes: Bytes;
+}
+
+export interface HttpParams {
+  mode: HttpMode;
+  maxConnections: number; // 1.0 and 1.0ka: connections open at once
+  visit: Visit;
+  objects: WireObject[]; // the HTML first, then what it references, in document order
+  requestBytes: Bytes[]; // per object; the last repeats
+  responseHeaderBytes: Bytes; // a 200 response's headers
+  notModifiedBytes: Bytes; // a 304 (or HEAD) response: headers only
+  flushHeaders: boolean; // the server writes its headers alone (Apache 1.1b4)
+  writeBytes: Bytes; // the server's write size
+  serverThinkNs: Nanoseconds; // per request, from reading it to the first write
+  serverAcceptNs: Nanoseconds; // extra, for the first request on a new connection
+  clientThinkNs: Nanoseconds; // from knowing a request to writing it
+  pipeBufferBytes: Bytes; // 1.1pipe: flush the request buffer at this size...
+  pipeFlushNs: Nanoseconds; // ...or after this long
+  serverBufferBytes: Bytes; // responses buffered up to this size, flushed when no request waits (0: write through)
+  maxRequestsPerConnection: number; // 0: unlimited
+  keepAliveTimeoutNs: Nanoseconds; // the server closes a persistent connection idle this long
+  closeStyle: CloseStyle; // how the server closes: both halves at once, or the sending half
+  loads: number; // the page loaded this many times in a row by the same client
+  loadGapNs: Nanoseconds; // between the end of a load and the start of the next
 }
 
 export interface SimInput {
@@ -56,6 +70,6 @@ export interface SimInput {
   s2c: LinkParams;
   client: TcpParams;
   server: TcpParams;
-  connections: ConnectionScript[];
+  http: HttpParams;
   maxEvents: number;
 }

@@ -1,5 +1,5 @@
 // simulate(input) -> Trace: the whole engine behind one pure function.
-import { serialApp } from './http/serial';
+import { HttpClient } from './http/client';
 import { Network } from './network';
 import type { SimInput } from './params';
 import { Prng } from './prng';
@@ -14,6 +14,7 @@ export function emptyTrace(): Trace {
     stalls: [],
     connections: [],
     exchanges: [],
+    loads: [],
     linkFramingBytes: 0,
     endNs: 0,
     eventCount: 0,
@@ -24,9 +25,7 @@ export function simulate(input: SimInput): Trace {
   const sim = new Sim(input.maxEvents);
   const trace = emptyTrace();
   const network = new Network(sim, trace, input);
-  for (const script of input.connections) {
-    sim.at(script.startNs, () => network.open((pair) => serialApp(sim, trace, script, pair)));
-  }
+  new HttpClient(sim, trace, network, input.http).start();
   sim.run();
   trace.endNs = sim.now;
   trace.eventCount = sim.eventCount;

@@ -55,12 +55,17 @@ export type AppEventKind =
   | 'established'
   | 'request-write' // client writes a request
   | 'request-read' // server has the whole request
+  | 'request-flush' // a pipelined client writes its buffered requests
   | 'response-write' // server writes part of a response
   | 'response-done' // client has the whole response
   | 'deliver' // bytes handed to the application, in order
   | 'close' // application closes both halves
   | 'shutdown' // application closes its sending half
   | 'reset' // the connection was reset
+  | 'retry' // the client asks again for what a closed connection lost
+  | 'timeout' // the client gave up on a connection that stopped answering
+  | 'load-start'
+  | 'load-end'
   | 'abort' // too many retransmissions
   | 'cwnd-restart'; // slow-start restart after idle
 export interface AppEvent {
@@ -111,14 +116,30 @@ export interface ConnectionRecord {
   openNs: Nanoseconds;
 }
 
+export type RequestKind = 'GET' | 'CGET' | 'HEAD' | 'GETALL';
+
+/** One request and its response: an attempt, so a retried object has two. */
 export interface ExchangeRecord {
+  id: number;
   conn: number;
-  index: number;
+  object: number; // index in the page, the HTML being 0
   label: string;
+  kind: RequestKind;
+  load: number;
+  attempt: number;
   requestBytes: Bytes;
   responseBytes: Bytes;
+  queuedNs: Nanoseconds; // the client knew it wanted this object
   startNs: Nanoseconds; // request written
-  endNs: Nanoseconds | null; // response fully received; null if it never completed
+  firstByteNs: Nanoseconds | null; // first byte of the response reached the client
+  endNs: Nanoseconds | null; // response complete; null if it never completed
+  lost: boolean; // its connection closed first: it was asked for again
+}
+
+export interface LoadRecord {
+  index: number;
+  startNs: Nanoseconds;
+  endNs: Nanoseconds | null;
 }
 
 export interface Trace {
@@ -128,6 +149,7 @@ export interface Trace {
   stalls: StallRecord[];
   connections: ConnectionRecord[];
   exchanges: ExchangeRecord[];
+  loads: LoadRecord[];
   linkFramingBytes: Bytes;
   endNs: Nanoseconds; // time of the last event processed
   eventCount: number;

@@ -75,11 +75,13 @@ export function baseSettings(preset: string | null): Settings {
   const settings = defaultSettings();
   const found = preset ? findPreset(preset) : undefined;
   if (!found) return settings;
-  for (const [key, raw] of new URLSearchParams(found.query)) {
+  const params = new URLSearchParams(found.query);
+  for (const [key, raw] of params) {
     if (!isKey(key)) continue;
     const parsed = parseValue(SCHEMA[key], raw);
     if (parsed.ok) (settings as Record<string, unknown>)[key] = parsed.value;
   }
+  if (params.has('objects') && !params.has('page')) settings.page = 'custom';
   return settings;
 }
 
@@ -124,6 +126,9 @@ export function parseQuery(query: string): ParseResult {
     if (sideB) (b ??= {})[key] = parsed.value as never;
     else (settings as Record<string, unknown>)[key] = parsed.value;
   }
+  // A list of object sizes describes a custom page unless the link names the page.
+  if (params.has('objects') && !params.has('page')) settings.page = 'custom';
+  if (params.has('b.objects') && !params.has('b.page')) (b ??= {}).page = 'custom';
   return { config: { preset, settings, b, view }, problems };
 }
 

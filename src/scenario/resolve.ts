@@ -1,8 +1,9 @@
 // Settings (what the URL says) -> SimInput (what the engine runs): every default and unit
 // conversion happens here, once.
-import type { ExchangeParams, SimInput, TcpParams } from '../engine/params';
+import type { HttpParams, SimInput, TcpParams, WireObject } from '../engine/params';
 import { seededPhaseNs } from '../engine/simulate';
 import { ms } from '../engine/units';
+import { page } from '../engine/workloads';
 import { linkPreset } from './links';
 import type { Settings } from './schema';
 
@@ -13,25 +14,49 @@ const MAX_RTO_MS = 64_000;
 const MAX_RETRANSMITS = 12;
 export const MAX_EVENTS = 2_000_000;
 
-/** The server's writes for one response: headers alone when flushed, then `chunk`-sized writes. */
-export function responseWrites(headerBytes: number, bodyBytes: number, flush: string, chunk: number): number[] {
-  const pieces = (total: number) => {
-    const out: number[] = [];
-    for (let left = total; left > 0; left -= chunk) out.push(Math.min(chunk, left));
-    return out;
+/** The page's objects as they travel: a deflated HTML is smaller, and names its objects earlier. */
+export function wireObjects(s: Settings): WireObject[] {
+  const p = page(s.page, { images: s.images ?? undefined, imageBytes: s.imagebytes ?? undefined, objects: s.objects });
+  const ratio = s.gzip ? (s.ratio ?? 0.27) : 1;
+  const html: WireObject = { url: p.html.url, bodyBytes: Math.round(p.html.bytes * ratio), refOffsetBytes: 0 };
+  return [
+    html,
+    ...p.objects.map((o) => ({ url: o.url, bodyBytes: o.bytes, refOffsetBytes: Math.round(o.refOffset * ratio) })),
+  ];
+}
+
+function httpParams(s: Settings): HttpParams {
+  const persistentModes = ['1.1', '1.1pipe', 'getall'];
+  return {
+    mode: s.http as HttpParams['mode'],
+    maxConnections: persistentModes.includes(s.http) ? 1 : (s.conns ?? 4),
+    visit: s.visit as HttpParams['visit'],
+    objects: wireObjects(s),
+    requestBytes: s.req,
+    responseHeaderBytes: s.hdr ?? 226,
+    notModifiedBytes: s.hdr304 ?? s.hdr ?? 226,
+    flushHeaders: s.flush === 'headers',
+    writeBytes: s.chunk ?? 4096,
+    serverThinkNs: ms(s.sthink ?? 0),
+    serverAcceptNs: ms(s.saccept ?? 0),
+    clientThinkNs: ms(s.cthink ?? 0),
+    pipeBufferBytes: s.pipebuf ?? 1024,
+    pipeFlushNs: ms(s.pipeflush ?? 50),
+    serverBufferBytes: s.sbuf ?? 0,
+    maxRequestsPerConnection: s.maxreq ?? 0,
+    keepAliveTimeoutNs: ms((s.katimeout ?? 0) * 1000),
+    closeStyle: s.closestyle as HttpParams['closeStyle'],
+    loads: s.loads ?? 1,
+    loadGapNs: ms((s.loadgap ?? 0) * 1000),
   };
-  if (flush === 'headers') return [...(headerBytes > 0 ? [headerBytes] : []), ...pieces(bodyBytes)];
-  return pieces(headerBytes + bodyBytes);
 }
 
 export function toSimInput(s: Settings): SimInput {
   const link = linkPreset(s.link);
-  const bandwidthBps = s.bw ?? link.bandwidthBps;
-  const rttMs = s.rtt ?? link.rttMs;
   const mssBytes = s.mss ?? link.mssBytes;
   const linkParams = {
-    bandwidthBps,
-    oneWayDelayNs: ms(rttMs / 2),
+    bandwidthBps: s.bw ?? link.bandwidthBps,
+    oneWayDelayNs: ms((s.rtt ?? link.rttMs) / 2),
     queuePackets: s.queue ?? link.queuePackets,
     lossPpm: Math.round((s.loss ?? 0) * 10_000),
     framingBytes: link.framingBytes,
@@ -54,20 +79,13 @@ export function toSimInput(s: Settings): SimInput {
   const seed = s.seed ?? 1;
   const clientPhase = s.delackphase !== null ? ms(s.delackphase) : seededPhaseNs(seed, 0, periodNs);
   const nagle = s.nagle ?? true;
-  const exchanges: ExchangeParams[] = s.objects.map((body, i) => ({
-    label: i === 0 ? 'html' : `object ${i}`,
-    requestBytes: s.req[Math.min(i, s.req.length - 1)],
-    responseWrites: responseWrites(s.hdr ?? 0, body, s.flush, s.chunk ?? 4096),
-    clientThinkNs: ms(s.cthink ?? 0),
-    serverThinkNs: ms(s.sthink ?? 0),
-  }));
   return {
     seed,
     c2s: linkParams,
     s2c: linkParams,
     client: tcp(s['nagle.client'] ?? nagle, clientPhase),
     server: tcp(s['nagle.server'] ?? nagle, seededPhaseNs(seed, 1, periodNs)),
-    connections: [{ startNs: 0, exchanges, closer: s.close as 'client' | 'server', closeStyle: s.closestyle as 'full' | 'half' }],
+    http: httpParams(s),
     maxEvents: MAX_EVENTS,
   };
 }

@@ -1,5 +1,6 @@
 // The scenario schema: one row per URL key, with its type, unit, default, range and help.
 // This table drives parsing, validation, encoding, the CLI and the controls alike.
+import { PAGE_KEYS } from '../engine/workloads';
 import { LINK_KEYS } from './links';
 
 interface RowBase {
@@ -97,6 +98,13 @@ export const SCHEMA = {
     help: 'Slow-start restart after idle: off (SunOS), bsd (idle since last receive), rfc (idle since last send).',
   },
   window: num('tcp', 'bytes', 256, 1 << 30, 16_384, 'Socket buffer, and so the largest window (scaled above 64 KB).'),
+  page: {
+    kind: 'enum',
+    group: 'page',
+    values: PAGE_KEYS,
+    default: 'yahoo96',
+    help: 'The page: Yahoo 1996 (Heidemann), Microscape (Nielsen), n images (Padmanabhan-Mogul), Kruse pages, or custom.',
+  },
   objects: {
     kind: 'list',
     group: 'page',
@@ -105,8 +113,25 @@ export const SCHEMA = {
     max: 100_000_000,
     maxItems: 500,
     default: [6651, 3883, 1866],
-    help: 'Response body sizes, fetched one after another (default: the Yahoo page of 1996).',
+    help: 'Custom page: body sizes, the HTML first (giving objects= alone implies page=custom).',
   },
+  images: num('page', 'images', 0, 500, 10, 'pm-images: how many inlined images.'),
+  imagebytes: num('page', 'bytes', 1, 10_000_000, 2544, 'pm-images: bytes per image (2544 is the median of the 1994 traces).'),
+  visit: {
+    kind: 'enum',
+    group: 'page',
+    values: ['first', 'revalidate'],
+    default: 'first',
+    help: 'first = empty cache (GETs); revalidate = everything cached (conditional GETs, 304s; HEADs for 1.0).',
+  },
+  http: {
+    kind: 'enum',
+    group: 'http',
+    values: ['1.0', '1.0ka', '1.1', '1.1pipe', 'getall'],
+    default: '1.1',
+    help: '1.0 = a connection per request; 1.0ka = Keep-Alive; 1.1 = one persistent connection; 1.1pipe = pipelined; getall = one request for all.',
+  },
+  conns: num('http', 'connections', 1, 64, 4, 'HTTP/1.0 and Keep-Alive: connections open at once.'),
   req: {
     kind: 'list',
     group: 'http',
@@ -115,9 +140,10 @@ export const SCHEMA = {
     max: 65_536,
     maxItems: 500,
     default: [190],
-    help: 'Request sizes in order; the last repeats (libwww sent about 190 bytes).',
+    help: 'Request sizes in page order; the last repeats (libwww sent about 190 bytes).',
   },
-  hdr: num('http', 'bytes', 1, 65_536, 226, 'Response header bytes (a response is never empty: it has at least a status line).'),
+  hdr: num('http', 'bytes', 1, 65_536, 226, 'Response header bytes.'),
+  hdr304: num('http', 'bytes', 1, 65_536, null, 'Bytes of a 304 or HEAD response (default: hdr).'),
   flush: {
     kind: 'enum',
     group: 'http',
@@ -127,21 +153,24 @@ export const SCHEMA = {
   },
   chunk: num('http', 'bytes', 1, 1 << 24, 4096, 'Server write size (Apache wrote 4 KB).'),
   sthink: num('http', 'ms', 0, 60_000, 2, 'Server time from reading a request to its first write.', false),
-  cthink: num('http', 'ms', 0, 60_000, 0.5, 'Client time before each request.', false),
-  close: {
-    kind: 'enum',
-    group: 'http',
-    values: ['client', 'server'],
-    default: 'client',
-    help: 'Who closes the connection after the last response.',
-  },
+  saccept: num('http', 'ms', 0, 60_000, 0, 'Extra server time for the first request on a new connection.', false),
+  cthink: num('http', 'ms', 0, 60_000, 0.5, 'Client time from knowing a request to writing it.', false),
+  pipebuf: num('http', 'bytes', 1, 65_536, 1024, 'Pipelining: the client flushes its request buffer at this size.'),
+  pipeflush: num('http', 'ms', 0, 10_000, 50, 'Pipelining: ...or this long after the first buffered request.', false),
+  sbuf: num('http', 'bytes', 0, 1 << 20, 0, 'Server response buffer, flushed when full or when no request waits (0: none).'),
+  maxreq: num('http', 'requests', 0, 100_000, 0, 'The server closes a connection after this many requests (0: never).'),
+  katimeout: num('http', 's', 0, 3_600, 15, 'The server closes a persistent connection idle this long (0: never).', false),
   closestyle: {
     kind: 'enum',
     group: 'http',
     values: ['full', 'half'],
     default: 'full',
-    help: 'full = close both halves at once (data arriving later meets an RST); half = shutdown the sending half.',
+    help: 'How the server closes: full = both halves at once (late data meets an RST); half = its sending half first.',
   },
+  gzip: { kind: 'bool', group: 'page', default: false, help: 'Send the HTML deflated (Nielsen 5.1).' },
+  ratio: num('page', '', 0.01, 1, 0.27, 'Deflated size over original (0.27 measured; 0.35 with mixed-case tags).', false),
+  loads: num('run', 'loads', 1, 100, 1, 'Load the page this many times in a row, keeping connections where allowed.'),
+  loadgap: num('run', 's', 0, 3_600, 0, 'Seconds between the end of one load and the start of the next.', false),
   seed: num('run', '', 0, 0xffffffff, 1, 'Seed for random loss and the ACK clocks.'),
 } as const satisfies Record<string, Row>;
 

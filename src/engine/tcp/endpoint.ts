@@ -161,6 +161,13 @@ export class TcpEndpoint {
     this.shutdown();
   }
 
+  /** Abort: an RST goes out and whatever is queued is thrown away. */
+  reset(): void {
+    if (this.state === 'CLOSED') return;
+    this.sendReset(null);
+    this.abort('reset');
+  }
+
   // ---- Segment arrival -----------------------------------------------------------------------
 
   receive(seg: Segment): void {

@@ -1,0 +1,204 @@
+// The HTTP client (a libwww-like robot): loads a page, learns the embedded objects as the HTML
+// arrives, and asks for them over connections as its mode allows:
+//   1.0      a connection per request, at most `maxConnections` at once
+//   1.0ka    Keep-Alive: idle connections are reused, up to `maxConnections`
+//   1.1      one persistent connection, one request at a time
+//   1.1pipe  one connection, requests buffered and flushed at a size or a timeout (Nielsen 4.1)
+//   getall   one connection, one request for the page and everything in it (Padmanabhan-Mogul 5.1)
+// What a closing connection loses is asked for again, and the trace says so.
+import type { AppHandlers, Network } from '../network';
+import type { HttpParams } from '../params';
+import type { Sim } from '../sim';
+import type { Trace } from '../trace';
+import type { Bytes, Nanoseconds } from '../units';
+import { ClientConnection } from './clientConnection';
+import { requestBytes, requestKind, responseWrites, type HttpRequest } from './request';
+import { ServerConnection } from './server';
+
+const MAX_ATTEMPTS = 5; // then the object is given up on, and the trace says so
+const GETALL = -1;
+
+interface Want {
+  object: number;
+  attempt: number;
+  queuedNs: Nanoseconds;
+}
+
+export class HttpClient {
+  private readonly conns: ClientConnection[] = [];
+  private queue: Want[] = [];
+  private load = -1;
+  private known = new Set<number>();
+  private settled = new Set<number>(); // complete or given up, this load
+  private htmlBodyBytes: Bytes = 0;
+
+  constructor(
+    private readonly sim: Sim,
+    private readonly trace: Trace,
+    private readonly network: Network,
+    private readonly p: HttpParams,
+  ) {}
+
+  start(): void {
+    this.startLoad(0);
+  }
+
+  private startLoad(index: number): void {
+    this.load = index;
+    this.known = new Set();
+    this.settled = new Set();
+    this.htmlBodyBytes = 0;
+    this.trace.loads.push({ index, startNs: this.sim.now, endNs: null });
+    this.event('load-start');
+    if (this.p.mode === 'getall') {
+      this.want(GETALL, 1);
+    } else {
+      this.want(0, 1);
+      // Revalidating from a cache, the client knows the embedded objects before the HTML arrives;
+      // the HTTP/1.0 robot re-fetched the HTML and HEADed what it found in it (Nielsen 3.3).
+      if (this.p.visit === 'revalidate' && this.p.mode !== '1.0') this.p.objects.forEach((_, i) => this.want(i, 1));
+    }
+    this.dispatch();
+  }
+
+  private want(object: number, attempt: number): void {
+    if (attempt === 1 && this.known.has(object)) return;
+    this.known.add(object);
+    this.queue.push({ object, attempt, queuedNs: this.sim.now });
+  }
+
+  // ---- Handing requests to connections ------------------------------------------------------
+
+  private dispatch(): void {
+    const open = this.conns.filter((c) => !c.finished);
+    switch (this.p.mode) {
+      case '1.0':
+        while (this.queue.length > 0 && open.length < this.p.maxConnections) open.push(this.openWith(1));
+        return;
+      case '1.0ka':
+        for (const c of open) if (c.idle && this.queue.length > 0) this.assign(c, this.queue.shift()!);
+        while (this.queue.length > 0 && open.length < this.p.maxConnections) open.push(this.openWith(1));
+        return;
+      case '1.1': {
+        if (this.queue.length === 0) return;
+        const c = open[0] ?? this.openWith(0);
+        if (c.idle) this.assign(c, this.queue.shift()!);
+        return;
+      }
+      case '1.1pipe':
+      case 'getall': {
+        if (this.queue.length === 0) return;
+        const c = open[0] ?? this.openWith(0);
+        while (this.queue.length > 0) this.assign(c, this.queue.shift()!);
+        return;
+      }
+    }
+  }
+
+  /** Open a connection and give it the first `take` queued requests. */
+  private openWith(take: number): ClientConnection {
+    let connection: ClientConnection | null = null;
+    this.network.open((pair) => {
+      const requests: HttpRequest[] = [];
+      const server = new ServerConnection(this.sim, this.trace, pair.conn, pair.server, this.p, requests);
+      connection = new ClientConnection(this.sim, this.trace, pair, this.p, requests, {
+        onResponseBytes: (request, received) => this.onResponseBytes(request, received),
+        onResponseDone: (request) => this.onResponseDone(request),
+        onLost: (lost) => this.onLost(lost),
+        onFinished: () => this.dispatch(),
+      });
+      const client = connection;
+      const handlers: AppHandlers = {
+        onEstablished: (side) => side === 'client' && client.onEstablished(),
+        onDeliver: (side, bytes) => (side === 'client' ? client.onDeliver(bytes) : server.onDeliver(bytes)),
+        onPeerFin: (side) => (side === 'client' ? client.onPeerFin() : server.onPeerFin()),
+        onWritable: (side) => (side === 'client' ? client.onWritable() : server.onWritable()),
+        onClosed: (side) => (side === 'client' ? client.onClosed() : server.onClosed()),
+      };
+      return handlers;
+    });
+    const c = connection!;
+    this.conns.push(c);
+    for (let i = 0; i < take && this.queue.length > 0; i++) this.assign(c, this.queue.shift()!);
+    return c;
+  }
+
+  private assign(c: ClientConnection, want: Want): void {
+    const kind = requestKind(this.p, want.object);
+    const writes = responseWrites(this.p, kind, want.object);
+    const exchange = {
+      id: this.trace.exchanges.length,
+      conn: c.conn,
+      object: want.object,
+      label: want.object === GETALL ? 'GETALL' : this.p.objects[want.object].url,
+      kind,
+      load: this.load,
+      attempt: want.attempt,
+      requestBytes: requestBytes(this.p, want.object),
+      responseBytes: writes.reduce((a, b) => a + b, 0),
+      queuedNs: want.queuedNs,
+      startNs: -1,
+      firstByteNs: null,
+      endNs: null,
+      lost: false,
+    };
+    this.trace.exchanges.push(exchange);
+    c.send({ object: want.object, kind, requestBytes: exchange.requestBytes, responseWrites: writes, exchange });
+  }
+
+  // ---- Responses -----------------------------------------------------------------------------
+
+  /** Parse the HTML as it arrives: each reference becomes a request once its bytes are in. */
+  private onResponseBytes(request: HttpRequest, received: Bytes): void {
+    if (request.object !== 0 || request.kind !== 'GET') return;
+    this.htmlBodyBytes = Math.max(0, received - this.p.responseHeaderBytes);
+    let found = false;
+    this.p.objects.forEach((o, i) => {
+      if (i > 0 && !this.known.has(i) && o.refOffsetBytes <= this.htmlBodyBytes) {
+        this.want(i, 1);
+        found = true;
+      }
+    });
+    if (found) this.dispatch();
+  }
+
+  private onResponseDone(request: HttpRequest): void {
+    this.settled.add(request.object);
+    this.checkLoadDone();
+    this.dispatch();
+  }
+
+  private onLost(lost: HttpRequest[]): void {
+    for (const r of lost) {
+      r.exchange.lost = true;
+      const attempt = r.exchange.attempt + 1;
+      if (attempt > MAX_ATTEMPTS) {
+        this.settled.add(r.object);
+        continue;
+      }
+      this.event('retry', r.exchange.id);
+      this.queue.unshift({ object: r.object, attempt, queuedNs: this.sim.now });
+    }
+    this.queue.sort((a, b) => a.object - b.object);
+    this.checkLoadDone();
+    this.dispatch();
+  }
+
+  /** Done when everything the client came to know of is complete or given up on. */
+  private checkLoadDone(): void {
+    const pending = this.queue.length > 0 || this.conns.some((c) => c.busy);
+    const open = [...this.known].some((o) => !this.settled.has(o));
+    if (open || pending || this.trace.loads[this.load].endNs !== null) return;
+    this.trace.loads[this.load].endNs = this.sim.now;
+    this.event('load-end');
+    if (this.load + 1 < this.p.loads) {
+      this.sim.after(this.p.loadGapNs, () => this.startLoad(this.load + 1));
+    } else {
+      for (const c of this.conns) c.close();
+    }
+  }
+
+  private event(kind: 'load-start' | 'load-end' | 'retry', exchange?: number): void {
+    this.trace.events.push({ atNs: this.sim.now, conn: -1, side: 'client', kind, exchange });
+  }
+}

@@ -1,0 +1,209 @@
+// The client's side of one connection: writes requests (at once, or through the pipelining
+// buffer), matches response bytes to requests in order, and hands back what a close lost.
+import type { ConnectionPair } from '../network';
+import type { HttpParams } from '../params';
+import type { Sim } from '../sim';
+import { Timer } from '../sim';
+import type { Trace } from '../trace';
+import type { Bytes, Nanoseconds } from '../units';
+import type { HttpRequest } from './request';
+import { AppWriter } from './writer';
+
+export interface ConnectionEvents {
+  onResponseBytes(request: HttpRequest, receivedSoFar: Bytes): void;
+  onResponseDone(request: HttpRequest): void;
+  onLost(requests: HttpRequest[]): void;
+  onFinished(): void;
+}
+
+const total = (r: HttpRequest) => r.exchange.responseBytes;
+
+/** A browser gives up on a connection that has owed it a response, silently, this long. */
+export const RESPONSE_TIMEOUT_NS: Nanoseconds = 60e9;
+
+export class ClientConnection {
+  readonly conn: number;
+  finished = false;
+  private established = false;
+  private readonly openedNs: Nanoseconds;
+  private readonly writer: AppWriter;
+  private assigned: HttpRequest[] = []; // given to this connection, not yet written
+  private outstanding: HttpRequest[] = []; // written, response not complete
+  private received: Bytes = 0; // bytes of the oldest outstanding response
+  private pipe: HttpRequest[] = []; // buffered by the pipelining client
+  private pipeBytes: Bytes = 0;
+  private pipeSinceNs: Nanoseconds = 0;
+  private readonly pipeTimer: Timer;
+  private readonly silenceTimer: Timer; // no byte of an awaited response for RESPONSE_TIMEOUT_NS
+
+  constructor(
+    private readonly sim: Sim,
+    private readonly trace: Trace,
+    private readonly pair: ConnectionPair,
+    private readonly p: HttpParams,
+    /** Requests written, in order: the server reads them from here (shared with it). */
+    private readonly written: HttpRequest[],
+    private readonly events: ConnectionEvents,
+  ) {
+    this.conn = pair.conn;
+    this.openedNs = sim.now;
+    this.writer = new AppWriter(pair.client);
+    this.pipeTimer = new Timer(sim, () => this.flushPipe(true));
+    this.silenceTimer = new Timer(sim, () => this.giveUp());
+  }
+
+  /** Nothing assigned, nothing awaited: a Keep-Alive client may reuse it. */
+  get idle(): boolean {
+    return !this.finished && !this.busy;
+  }
+
+  get busy(): boolean {
+    return this.assigned.length + this.outstanding.length + this.pipe.length > 0;
+  }
+
+  send(request: HttpRequest): void {
+    this.assigned.push(request);
+    if (this.established) this.writeAfterThinking(request);
+  }
+
+  onEstablished(): void {
+    this.established = true;
+    if (this.assigned.length > 0 && this.sim.now > this.openedNs) {
+      this.trace.stalls.push({ conn: this.conn, side: 'client', startNs: this.openedNs, endNs: this.sim.now, cause: 'handshake' });
+    }
+    for (const r of this.assigned) this.writeAfterThinking(r);
+  }
+
+  private writeAfterThinking(request: HttpRequest): void {
+    const readyNs = this.sim.now;
+    this.sim.after(this.p.clientThinkNs, () => {
+      if (this.finished || !this.assigned.includes(request)) return;
+      if (this.sim.now > readyNs) {
+        this.trace.stalls.push({ conn: this.conn, side: 'client', startNs: readyNs, endNs: this.sim.now, cause: 'client-think' });
+      }
+      this.assigned.splice(this.assigned.indexOf(request), 1);
+      if (this.p.mode === '1.1pipe') this.appendToPipe(request);
+      else this.writeNow([request]);
+    });
+  }
+
+  /** Requests go out together as one write, so they can share a segment. */
+  private writeNow(requests: HttpRequest[]): void {
+    let bytes = 0;
+    for (const r of requests) {
+      r.exchange.startNs = this.sim.now;
+      this.written.push(r);
+      this.outstanding.push(r);
+      bytes += r.requestBytes;
+      this.trace.events.push({
+        atNs: this.sim.now,
+        conn: this.conn,
+        side: 'client',
+        kind: 'request-write',
+        bytes: r.requestBytes,
+        exchange: r.exchange.id,
+      });
+    }
+    this.writer.write(bytes);
+    this.armSilenceTimer();
+  }
+
+  private armSilenceTimer(): void {
+    if (this.outstanding.length > 0) this.silenceTimer.set(this.sim.now + RESPONSE_TIMEOUT_NS);
+    else this.silenceTimer.cancel();
+  }
+
+  /** A lost RST or FIN can leave a connection that will never answer: reset it and ask again. */
+  private giveUp(): void {
+    this.trace.events.push({ atNs: this.sim.now, conn: this.conn, side: 'client', kind: 'timeout' });
+    this.pair.client.reset();
+    this.finish();
+  }
+
+  /** Nielsen 4.1: flush at `pipebuf` bytes or after `pipeflush`; the HTML request is flushed at once. */
+  private appendToPipe(request: HttpRequest): void {
+    this.pipe.push(request);
+    this.pipeBytes += request.requestBytes;
+    if (request.object === 0 || this.pipeBytes >= this.p.pipeBufferBytes) {
+      this.flushPipe(false);
+    } else if (!this.pipeTimer.pending) {
+      this.pipeSinceNs = this.sim.now;
+      this.pipeTimer.set(this.sim.now + this.p.pipeFlushNs);
+    }
+  }
+
+  private flushPipe(byTimer: boolean): void {
+    this.pipeTimer.cancel();
+    if (this.pipe.length === 0) return;
+    if (byTimer && this.sim.now > this.pipeSinceNs) {
+      this.trace.stalls.push({ conn: this.conn, side: 'client', startNs: this.pipeSinceNs, endNs: this.sim.now, cause: 'flush-timer' });
+    }
+    this.trace.events.push({ atNs: this.sim.now, conn: this.conn, side: 'client', kind: 'request-flush', bytes: this.pipeBytes });
+    const batch = this.pipe;
+    this.pipe = [];
+    this.pipeBytes = 0;
+    this.writeNow(batch);
+  }
+
+  onWritable(): void {
+    this.writer.flush();
+  }
+
+  onDeliver(bytes: Bytes): void {
+    while (bytes > 0 && this.outstanding.length > 0) {
+      const head = this.outstanding[0];
+      const take = Math.min(bytes, total(head) - this.received);
+      if (this.received === 0 && take > 0) head.exchange.firstByteNs = this.sim.now;
+      this.received += take;
+      bytes -= take;
+      this.events.onResponseBytes(head, this.received);
+      if (this.received < total(head)) break;
+      head.exchange.endNs = this.sim.now;
+      this.trace.events.push({
+        atNs: this.sim.now,
+        conn: this.conn,
+        side: 'client',
+        kind: 'response-done',
+        bytes: total(head),
+        exchange: head.exchange.id,
+      });
+      this.outstanding.shift();
+      this.received = 0;
+      this.events.onResponseDone(head);
+    }
+    this.armSilenceTimer();
+  }
+
+  /** The server closed: what it did not answer is lost, and we close too. */
+  onPeerFin(): void {
+    this.finish();
+    this.pair.client.close();
+  }
+
+  onClosed(): void {
+    this.finish();
+  }
+
+  /** The client is done with the page: close our side. */
+  close(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.pipeTimer.cancel();
+    this.silenceTimer.cancel();
+    this.pair.client.close();
+  }
+
+  private finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.pipeTimer.cancel();
+    this.silenceTimer.cancel();
+    const lost = [...this.outstanding, ...this.pipe, ...this.assigned];
+    this.outstanding = [];
+    this.pipe = [];
+    this.assigned = [];
+    this.received = 0;
+    if (lost.length > 0) this.events.onLost(lost);
+    this.events.onFinished();
+  }
+}

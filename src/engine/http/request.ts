@@ -1,0 +1,42 @@
+// A request as the client wrote it, with everything the server needs to answer it.
+import type { HttpParams } from '../params';
+import type { ExchangeRecord, RequestKind } from '../trace';
+import type { Bytes } from '../units';
+
+export interface HttpRequest {
+  object: number; // -1 for GETALL (every object)
+  kind: RequestKind;
+  requestBytes: Bytes;
+  responseWrites: Bytes[]; // the server's writes, in order
+  exchange: ExchangeRecord;
+}
+
+export function requestKind(p: HttpParams, object: number): RequestKind {
+  if (p.mode === 'getall' && object < 0) return 'GETALL';
+  if (p.visit === 'first') return 'GET';
+  if (p.mode === '1.0') return object === 0 ? 'GET' : 'HEAD'; // Nielsen 3.3: the 1.0 robot re-fetched the HTML
+  return 'CGET';
+}
+
+/** The server's writes for one object: headers alone when flushed, then write-size pieces. */
+function objectWrites(p: HttpParams, kind: RequestKind, object: number): Bytes[] {
+  if (kind === 'HEAD' || kind === 'CGET') return [p.notModifiedBytes];
+  const body = p.objects[object].bodyBytes;
+  const pieces = (total: Bytes) => {
+    const out: Bytes[] = [];
+    for (let left = total; left > 0; left -= p.writeBytes) out.push(Math.min(p.writeBytes, left));
+    return out;
+  };
+  if (p.flushHeaders) return [p.responseHeaderBytes, ...pieces(body)];
+  return pieces(p.responseHeaderBytes + body);
+}
+
+export function responseWrites(p: HttpParams, kind: RequestKind, object: number): Bytes[] {
+  if (kind !== 'GETALL') return objectWrites(p, kind, object);
+  const each = p.visit === 'first' ? 'GET' : 'CGET';
+  return p.objects.flatMap((_, i) => objectWrites(p, each, i));
+}
+
+export function requestBytes(p: HttpParams, object: number): Bytes {
+  return p.requestBytes[Math.min(Math.max(object, 0), p.requestBytes.length - 1)];
+}

@@ -1,0 +1,145 @@
+// The server side of one connection: reads requests in order, thinks, and writes responses —
+// headers flushed alone or not, in write-size pieces, optionally buffered (Jigsaw), closing after
+// HTTP/1.0 responses, after a maximum number of requests, or after an idle keep-alive timeout.
+import type { HttpParams } from '../params';
+import type { Sim } from '../sim';
+import { Timer } from '../sim';
+import type { TcpEndpoint } from '../tcp/endpoint';
+import type { Trace } from '../trace';
+import type { Bytes } from '../units';
+import type { HttpRequest } from './request';
+import { AppWriter } from './writer';
+
+export class ServerConnection {
+  private readonly writer: AppWriter;
+  private received: Bytes = 0; // request bytes read but not yet matched to a request
+  private nextToRead = 0; // index into `requests`
+  private waiting: HttpRequest[] = []; // read, not yet answered
+  private busy = false;
+  private served = 0;
+  private closing = false;
+  private buffered: Bytes = 0; // response bytes held in the server's own buffer
+  private readonly idleTimer: Timer;
+
+  constructor(
+    private readonly sim: Sim,
+    private readonly trace: Trace,
+    private readonly conn: number,
+    private readonly socket: TcpEndpoint,
+    private readonly p: HttpParams,
+    /** Requests the client has written on this connection, in order (shared with the client). */
+    private readonly requests: HttpRequest[],
+  ) {
+    this.writer = new AppWriter(socket);
+    this.idleTimer = new Timer(sim, () => this.close());
+  }
+
+  onDeliver(bytes: Bytes): void {
+    this.received += bytes;
+    while (this.nextToRead < this.requests.length && this.received >= this.requests[this.nextToRead].requestBytes) {
+      const request = this.requests[this.nextToRead++];
+      this.received -= request.requestBytes;
+      if (this.closing) continue; // read after we decided to close: never answered
+      this.trace.events.push({
+        atNs: this.sim.now,
+        conn: this.conn,
+        side: 'server',
+        kind: 'request-read',
+        bytes: request.requestBytes,
+        exchange: request.exchange.id,
+      });
+      this.waiting.push(request);
+    }
+    this.idleTimer.cancel();
+    this.serveNext();
+  }
+
+  onWritable(): void {
+    this.writer.flush();
+  }
+
+  /** The client closed its half: finish what we owe, then close ours. */
+  onPeerFin(): void {
+    this.idleTimer.cancel();
+    this.writer.whenDrained(() => {
+      if (!this.busy && this.waiting.length === 0) this.socket.close();
+    });
+  }
+
+  private serveNext(): void {
+    if (this.busy || this.closing || this.waiting.length === 0) return;
+    const request = this.waiting.shift()!;
+    this.busy = true;
+    const readNs = this.sim.now;
+    const think = this.p.serverThinkNs + (this.served === 0 ? this.p.serverAcceptNs : 0);
+    this.sim.after(think, () => {
+      if (this.sim.now > readNs) {
+        this.trace.stalls.push({ conn: this.conn, side: 'server', startNs: readNs, endNs: this.sim.now, cause: 'server-think' });
+      }
+      this.respond(request);
+      this.busy = false;
+      this.served++;
+      this.afterResponse();
+    });
+  }
+
+  private respond(request: HttpRequest): void {
+    for (const bytes of request.responseWrites) {
+      this.trace.events.push({
+        atNs: this.sim.now,
+        conn: this.conn,
+        side: 'server',
+        kind: 'response-write',
+        bytes,
+        exchange: request.exchange.id,
+      });
+      if (this.p.serverBufferBytes > 0) this.bufferWrite(bytes);
+      else this.writer.write(bytes);
+    }
+  }
+
+  /** Jigsaw's response buffer: written out when full, or when no further request is waiting. */
+  private bufferWrite(bytes: Bytes): void {
+    this.buffered += bytes;
+    while (this.buffered >= this.p.serverBufferBytes) {
+      this.writer.write(this.p.serverBufferBytes);
+      this.buffered -= this.p.serverBufferBytes;
+    }
+  }
+
+  private afterResponse(): void {
+    if (this.buffered > 0 && this.waiting.length === 0) {
+      this.writer.write(this.buffered);
+      this.buffered = 0;
+    }
+    const limit = this.p.mode === '1.0' ? 1 : this.p.maxRequestsPerConnection;
+    if (limit > 0 && this.served >= limit) {
+      this.close();
+      return;
+    }
+    if (this.waiting.length > 0) this.serveNext();
+    else if (this.p.keepAliveTimeoutNs > 0) this.idleTimer.set(this.sim.now + this.p.keepAliveTimeoutNs);
+  }
+
+  private close(): void {
+    if (this.closing) return;
+    this.closing = true;
+    this.idleTimer.cancel();
+    if (this.buffered > 0) this.writer.write(this.buffered);
+    this.buffered = 0;
+    if (this.p.closeStyle === 'half') {
+      this.writer.whenDrained(() => this.socket.shutdown());
+    } else if (this.waiting.length > 0 || this.received > 0) {
+      // Closing a socket with requests still unread resets it (RFC 2525 2.17): what is still in
+      // the send buffer, responses included, is thrown away (Nielsen 4.2).
+      this.socket.reset();
+    } else {
+      this.writer.whenDrained(() => this.socket.close());
+    }
+  }
+
+  onClosed(): void {
+    this.idleTimer.cancel();
+    this.closing = true;
+  }
+}

@@ -1,0 +1,91 @@
+// The ladder's geometry: time scales (plain and folded), packet bands and labels.
+import { describe, expect, it } from 'vitest';
+import { runQuery } from '../src/scenario';
+import { FLAG, type PacketRecord } from '../src/engine/trace';
+import { labelledPackets, packetKind, packetShape, serializationNs, shortLabel } from '../src/views/packetGeometry';
+import { idleGaps, runEndNs, timeScale } from '../src/views/timeScale';
+
+const packet = (over: Partial<PacketRecord>): PacketRecord => ({
+  id: 0,
+  conn: 0,
+  dir: 's2c',
+  seq: 1,
+  ack: 53,
+  flags: FLAG.ACK | FLAG.PSH,
+  win: 16384,
+  len: 226,
+  optionBytes: 0,
+  reason: 'data',
+  sendNs: 1_000_000,
+  arriveNs: 1_000_000 + 234_000 + 175_000,
+  ipBytes: 266,
+  wireBytes: 304,
+  ...over,
+});
+
+describe('time scale', () => {
+  it('maps the run linearly onto the box when nothing is folded', () => {
+    const y = timeScale(1_000, [10, 110]);
+    expect(y(0)).toBe(10);
+    expect(y(500)).toBe(60);
+    expect(y(1_000)).toBe(110);
+  });
+
+  it('gives each folded gap a fixed height and shares the rest in proportion', () => {
+    const y = timeScale(1_000, [0, 100], [{ startNs: 100, endNs: 900 }], 20);
+    expect(y(100)).toBeCloseTo(40);
+    expect(y(900)).toBeCloseTo(60);
+    expect(y(1_000)).toBeCloseTo(100);
+    expect(y.invert(50)).toBeCloseTo(500);
+  });
+
+  it('finds the delayed-ACK and Nagle waits of the default page as idle gaps', () => {
+    const { trace } = runQuery('');
+    const end = runEndNs(trace);
+    const gaps = idleGaps([trace], end);
+    expect(gaps.length).toBeGreaterThanOrEqual(2);
+    for (const s of trace.stalls.filter((s) => s.cause === 'delayed-ack')) {
+      const overlap = (g: { startNs: number; endNs: number }) => Math.min(g.endNs, s.endNs) - Math.max(g.startNs, s.startNs);
+      expect(gaps.some((g) => overlap(g) >= 0.9 * (s.endNs - s.startNs))).toBe(true);
+    }
+    for (const g of gaps) {
+      for (const p of trace.packets) expect(p.sendNs >= g.endNs || (p.arriveNs ?? p.sendNs) <= g.startNs).toBe(true);
+    }
+  });
+});
+
+describe('packet arrows', () => {
+  const lane = { conn: 0, clientX: 0, serverX: 100 };
+  const path = { c2s: { bandwidthBps: 10e6, oneWayDelayNs: 175_000 }, s2c: { bandwidthBps: 10e6, oneWayDelayNs: 175_000 } };
+
+  it('spans the serialization time at the sender and arrives at arriveNs', () => {
+    const p = packet({});
+    const shape = packetShape(p, lane, (ns) => ns / 1000, path);
+    expect(serializationNs(304, 10e6)).toBe(243_200);
+    expect(shape.fromX).toBe(100);
+    expect(shape.toX).toBe(0);
+    expect(shape.leaveBottom - shape.leaveTop).toBeCloseTo(243.2);
+    expect(shape.arriveBottom).toBeCloseTo(p.arriveNs! / 1000);
+    expect(shape.dropped).toBe(false);
+  });
+
+  it('ends a lost packet halfway across', () => {
+    const shape = packetShape(packet({ arriveNs: null, drop: 'loss' }), lane, (ns) => ns / 1000, path);
+    expect(shape.dropped).toBe(true);
+    expect(shape.toX).toBe(50);
+    expect(packetKind(packet({ arriveNs: null }))).toBe('dropped');
+  });
+
+  it('labels packets the way the papers print them', () => {
+    expect(shortLabel(packet({}))).toBe('P 1:227(226) ack 53');
+    expect(shortLabel(packet({ dir: 'c2s', flags: FLAG.ACK, len: 0, seq: 53, ack: 1687 }))).toBe('ack 1687');
+    expect(shortLabel(packet({ flags: FLAG.SYN, len: 0, seq: 0 }))).toBe('S');
+    expect(shortLabel(packet({ flags: FLAG.FIN | FLAG.ACK, len: 0, seq: 571, ack: 13079 }))).toBe('F 571:571(0) ack 13079');
+  });
+
+  it('labels at most one packet per side in each band of height', () => {
+    const burst = [0, 1, 2, 3].map((i) => packet({ id: i, sendNs: i * 1000 }));
+    expect([...labelledPackets(burst, (ns) => ns / 1000, 13)]).toEqual([0]);
+    expect([...labelledPackets(burst, (ns) => ns / 50, 13)]).toEqual([0, 1, 2, 3]);
+  });
+});

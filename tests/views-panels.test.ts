@@ -1,0 +1,56 @@
+// What the smaller views derive from a trace: waterfall phases, the time breakdown, the callout.
+import { describe, expect, it } from 'vitest';
+import { elapsedNs } from '../src/engine/metrics';
+import { runQuery } from '../src/scenario';
+import { adviceFor } from '../src/ui/callout/stallAdvice';
+import { breakdown, textOn } from '../src/views/breakdown';
+import { waterfallRows } from '../src/views/waterfallPhases';
+
+describe('waterfall', () => {
+  it('gives one row per exchange with ordered, non-overlapping phases ending at the response end', () => {
+    const { trace } = runQuery('');
+    const rows = waterfallRows(trace);
+    expect(rows).toHaveLength(trace.exchanges.length);
+    for (const row of rows) {
+      expect(row.phases.length).toBeGreaterThan(0);
+      for (let i = 1; i < row.phases.length; i++) expect(row.phases[i].startNs).toBeGreaterThanOrEqual(row.phases[i - 1].endNs);
+      const last = row.phases[row.phases.length - 1];
+      expect(last.kind).toBe('receiving');
+      expect(last.endNs).toBe(row.endNs);
+      expect(row.firstByteNs).toBeGreaterThan(row.startNs);
+    }
+    expect(rows[0].phases[0].kind).toBe('connect');
+  });
+});
+
+describe('where the time went', () => {
+  it('splits the elapsed time of one connection into stall causes and transfer', () => {
+    const { trace } = runQuery('');
+    const b = breakdown(trace);
+    expect(b.totalNs).toBe(elapsedNs(trace));
+    expect(b.parts.reduce((sum, p) => sum + p.ns, 0)).toBe(b.totalNs);
+    expect(b.parts.map((p) => p.cause)).toContain('delayed-ack');
+  });
+
+  it('picks readable text over each fill', () => {
+    expect(textOn('#F0E442')).toBe('#000000');
+    expect(textOn('#332288')).toBe('#ffffff');
+  });
+});
+
+describe('the stall callout', () => {
+  it('names the delayed-ACK wait of the default page and suggests the header flush', () => {
+    const { trace, config } = runQuery('');
+    const advice = adviceFor(trace, config.settings)!;
+    expect(advice.stall.cause).toBe('delayed-ack');
+    expect(advice.sentence).toMatch(/^The server waited \d+ ms for a delayed ACK$/);
+    expect(advice.suggestion).toEqual({ key: 'flush', value: 'none' });
+  });
+
+  it('suggests Nagle off for the odd final segment, and falls silent once it is off', () => {
+    const odd = runQuery('preset=heidemann-odd-final');
+    expect(adviceFor(odd.trace, odd.config.settings)?.suggestion).toEqual({ key: 'nagle', value: false });
+    const fixed = runQuery('preset=heidemann-odd-final&nagle=0');
+    expect(adviceFor(fixed.trace, fixed.config.settings)).toBeNull();
+  });
+});

@@ -1,0 +1,134 @@
+// The page's state: config edits, the URL it writes, the controls generated from the schema,
+// playback stepping, and the worker client keeping only the latest request.
+import { describe, expect, it } from 'vitest';
+import { parseQuery } from '../src/scenario';
+import { CONFIG_KEYS, SCHEMA } from '../src/scenario/schema';
+import { fieldGroups, labelFor, sliderScale } from '../src/ui/controls/fieldModel';
+import { bDifferences, choosePreset, panelsShown, setCompare, setPanel, setSetting, sidesOf } from '../src/ui/state/configModel';
+import { advance, nextEvent, previousEvent } from '../src/ui/state/playbackModel';
+import { queryFor, readLocation } from '../src/ui/state/useScenario';
+import { SimClient } from '../src/worker/simClient';
+import type { WorkerRequest, WorkerResponse } from '../src/worker/protocol';
+
+describe('config edits', () => {
+  it('keeps in B only what differs from A, so A still flows into B', () => {
+    let c = setCompare(parseQuery('').config, true);
+    c = setSetting(c, 'b', 'nagle', false);
+    expect(bDifferences(c)).toEqual(['nagle']);
+    c = setSetting(c, 'a', 'flush', 'none');
+    expect(sidesOf(c)[1].flush).toBe('none');
+    c = setSetting(c, 'b', 'nagle', true);
+    expect(bDifferences(c)).toEqual([]);
+  });
+
+  it('resets the link figures when the link changes', () => {
+    let c = setSetting(parseQuery('').config, 'a', 'bw', 1_000_000);
+    c = setSetting(c, 'a', 'link', 'ppp28k');
+    expect(c.settings.bw).toBeNull();
+    expect(c.settings.link).toBe('ppp28k');
+  });
+
+  it('lets the codec apply its own rules to a change', () => {
+    const c = setSetting(parseQuery('').config, 'a', 'objects', [1000, 2000]);
+    expect(c.settings.objects).toEqual([1000, 2000]);
+    expect(parseQuery(queryFor(c, null)).config.settings).toEqual(c.settings);
+  });
+
+  it('loads a preset with B back to a copy of A', () => {
+    const c = choosePreset(setSetting(setCompare(parseQuery('').config, true), 'b', 'iw', '10'), 'heidemann-odd-final');
+    expect(c.b).toEqual({});
+    expect(c.settings.flush).toBe('none');
+  });
+
+  it('writes the resting playhead (ms), the panels and an empty comparison into the URL, and reads them back', () => {
+    let c = setCompare(parseQuery('preset=heidemann-odd-final').config, true);
+    c = setPanel(c, 'waterfall', false);
+    const query = queryFor(c, 121_556_000);
+    expect(query).toContain('t=121.556');
+    const back = readLocation(query);
+    expect(back.initialCursorNs).toBe(121_556_000);
+    expect(back.config.b).toEqual({});
+    expect([...panelsShown(back.config)]).toEqual(['ladder', 'tsp', 'time', 'metrics']);
+  });
+});
+
+describe('controls from the schema', () => {
+  it('gives every key exactly one control, in a group', () => {
+    const keys = fieldGroups().flatMap((g) => g.keys);
+    expect(keys.sort()).toEqual([...CONFIG_KEYS].sort());
+    expect(labelFor('flush')).toBe('Header flush');
+    expect(labelFor('somefuturekey')).toBe('Somefuturekey');
+  });
+
+  it('maps sliders monotonically and back within the row range', () => {
+    for (const key of CONFIG_KEYS) {
+      const scale = sliderScale(SCHEMA[key]);
+      if (!scale) continue;
+      const row = SCHEMA[key] as { min: number; max: number };
+      let previous = -Infinity;
+      for (let p = 0; p <= 1000; p += 50) {
+        const v = scale.fromPosition(p);
+        expect(v).toBeGreaterThanOrEqual(row.min);
+        expect(v).toBeLessThanOrEqual(row.max);
+        expect(v).toBeGreaterThanOrEqual(previous);
+        previous = v;
+      }
+    }
+  });
+});
+
+describe('playback', () => {
+  it('steps between event times and hurries through folded gaps', () => {
+    const times = [0, 10, 20, 500];
+    expect(nextEvent(times, 10, 600)).toBe(20);
+    expect(nextEvent(times, 500, 600)).toBe(600);
+    expect(previousEvent(times, 20)).toBe(10);
+    expect(advance(0, 10, 0.1, null)).toBe(1_000_000);
+    expect(advance(100, 10, 0.1, [{ startNs: 50, endNs: 250_000_050 }])).toBeGreaterThan(1e7);
+  });
+});
+
+describe('the worker client', () => {
+  class FakeWorker {
+    sent: WorkerRequest[] = [];
+    listeners: Array<(e: MessageEvent<WorkerResponse>) => void> = [];
+    terminated = false;
+    postMessage(m: WorkerRequest) {
+      this.sent.push(m);
+    }
+    addEventListener(type: string, fn: (e: MessageEvent<WorkerResponse>) => void) {
+      if (type === 'message') this.listeners.push(fn);
+    }
+    terminate() {
+      this.terminated = true;
+    }
+    answer(m: WorkerRequest) {
+      for (const fn of this.listeners) fn({ data: { kind: 'run', id: m.id, runs: [] } } as unknown as MessageEvent<WorkerResponse>);
+    }
+  }
+
+  it('sends one request at a time and delivers only the latest answer', () => {
+    const workers: FakeWorker[] = [];
+    const delivered: number[] = [];
+    const client = new SimClient(
+      () => {
+        workers.push(new FakeWorker());
+        return workers[workers.length - 1] as unknown as Worker;
+      },
+      (r) => delivered.push(r.id),
+    );
+    client.request({ kind: 'run', sides: [] });
+    client.request({ kind: 'run', sides: [] });
+    client.request({ kind: 'run', sides: [] });
+    const w = workers[0];
+    expect(w.sent.map((m) => m.id)).toEqual([1]);
+    w.answer(w.sent[0]);
+    expect(delivered).toEqual([]); // stale
+    expect(w.sent.map((m) => m.id)).toEqual([1, 3]); // request 2 was superseded while waiting
+    w.answer(w.sent[1]);
+    expect(delivered).toEqual([3]);
+    client.request({ kind: 'run', sides: [] });
+    client.cancel();
+    expect(w.terminated).toBe(true);
+  });
+});

@@ -6,14 +6,13 @@ import { FLAG, type PacketRecord, type Trace } from '../src/engine/trace';
 import { randomQuery } from './support/randomQuery';
 import { deliveredBytes, run } from './support/trace';
 
-const failed = (trace: Trace) => trace.events.some((e) => e.kind === 'reset' || e.kind === 'abort');
-
 /** No ACK covers data its sender had not yet received, so never data not yet sent. */
 function checkAcksCoverOnlySentData(trace: Trace): void {
-  const end = (p: PacketRecord) => p.seq + p.len + (p.flags & FLAG.SYN ? 1 : 0) + (p.flags & FLAG.FIN ? 1 : 0);
+  const end = (p: PacketRecord) =>
+    p.seq + p.len + (p.flags & FLAG.SYN ? 1 : 0) + (p.flags & FLAG.FIN ? 1 : 0);
   const sent = new Map<string, number>(); // highest sequence number on the wire, per connection and direction
   const bySend = [...trace.packets].sort((a, b) => a.sendNs - b.sendNs);
-  for (let i = 0; i < bySend.length; ) {
+  for (let i = 0; i < bySend.length;) {
     let j = i;
     while (j < bySend.length && bySend[j].sendNs === bySend[i].sendNs) j++;
     for (const p of bySend.slice(i, j)) {
@@ -58,7 +57,8 @@ function checkInvariants(trace: Trace): void {
   }
   checkAcksCoverOnlySentData(trace);
   // Time never goes back.
-  for (let i = 1; i < trace.events.length; i++) expect(trace.events[i].atNs).toBeGreaterThanOrEqual(trace.events[i - 1].atNs);
+  for (let i = 1; i < trace.events.length; i++)
+    expect(trace.events[i].atNs).toBeGreaterThanOrEqual(trace.events[i - 1].atNs);
   const last = { c2s: -1, s2c: -1 };
   for (const p of trace.packets) {
     if (p.drop === 'queue') continue; // refused at the queue: never went out

@@ -6,6 +6,7 @@ import { seconds } from './units';
 export interface Metrics {
   packets: { total: number; c2s: number; s2c: number };
   bytes: number;
+  payload_bytes: number; // TCP payload only: what Nielsen's tables count as Bytes
   framing_bytes: number;
   overhead_pct: number;
   elapsed_s: number;
@@ -58,6 +59,7 @@ export function computeMetrics(trace: Trace): Metrics {
   return {
     packets: { total, c2s, s2c: total - c2s },
     bytes,
+    payload_bytes: trace.packets.reduce((sum, p) => sum + p.len, 0),
     framing_bytes: framing,
     overhead_pct: bytes === 0 ? 0 : round((100 * headerBytes) / bytes, 2),
     elapsed_s: round(seconds(elapsedNs(trace)), 6),

@@ -22,7 +22,8 @@ export interface TcpParams {
   delackPhaseNs: Nanoseconds; // 'bsd': the heartbeat ticks at phase + k * period
   initialWindow: InitialWindow;
   slowStartRestart: SlowStartRestart;
-  bufferBytes: Bytes; // send and receive socket buffers
+  bufferBytes: Bytes; // receive socket buffer: the window advertised
+  sendBufferBytes: Bytes; // what the application may queue ahead of the acknowledged data
   initialRtoNs: Nanoseconds;
   minRtoNs: Nanoseconds;
   maxRtoNs: Nanoseconds;
@@ -53,6 +54,7 @@ export interface HttpParams {
   writeBytes: Bytes; // the server's write size
   serverThinkNs: Nanoseconds; // per request, from reading it to the first write
   serverAcceptNs: Nanoseconds; // extra, for the first request on a new connection
+  serverNsPerByte: number; // extra, per response byte (reading and copying the file)
   clientThinkNs: Nanoseconds; // from knowing a request to writing it
   pipeBufferBytes: Bytes; // 1.1pipe: flush the request buffer at this size...
   pipeFlushNs: Nanoseconds; // ...or after this long

@@ -7,9 +7,8 @@ import { page } from '../engine/workloads';
 import { linkPreset } from './links';
 import type { Settings } from './schema';
 
-/** BSD timer figures of the papers' era: 3 s initial RTO (RFC 1122), 1 s floor (two 500 ms ticks). */
+/** BSD timer figures of the papers' era: 3 s initial RTO (RFC 1122); the floor is the `minrto` key. */
 const INITIAL_RTO_MS = 3000;
-const MIN_RTO_MS = 1000;
 const MAX_RTO_MS = 64_000;
 const MAX_RETRANSMITS = 12;
 export const MAX_EVENTS = 2_000_000;
@@ -39,6 +38,7 @@ function httpParams(s: Settings): HttpParams {
     writeBytes: s.chunk ?? 4096,
     serverThinkNs: ms(s.sthink ?? 0),
     serverAcceptNs: ms(s.saccept ?? 0),
+    serverNsPerByte: s.srate ? 1e9 / (s.srate * 1024) : 0,
     clientThinkNs: ms(s.cthink ?? 0),
     pipeBufferBytes: s.pipebuf ?? 1024,
     pipeFlushNs: ms(s.pipeflush ?? 50),
@@ -71,8 +71,9 @@ export function toSimInput(s: Settings): SimInput {
     initialWindow: s.iw as TcpParams['initialWindow'],
     slowStartRestart: s.ssr as TcpParams['slowStartRestart'],
     bufferBytes: s.window ?? 16_384,
+    sendBufferBytes: s.sndbuf ?? s.window ?? 16_384,
     initialRtoNs: ms(INITIAL_RTO_MS),
-    minRtoNs: ms(MIN_RTO_MS),
+    minRtoNs: ms(s.minrto ?? 1000),
     maxRtoNs: ms(MAX_RTO_MS),
     maxRetransmits: MAX_RETRANSMITS,
   });

@@ -97,6 +97,8 @@ export const SCHEMA = {
     default: 'off',
     help: 'Slow-start restart after idle: off (SunOS), bsd (idle since last receive), rfc (idle since last send).',
   },
+  sndbuf: num('tcp', 'bytes', 256, 1 << 30, null, 'Send socket buffer: data the application may queue ahead (default: window).'),
+  minrto: num('tcp', 'ms', 10, 60_000, 1000, 'Floor of the retransmission timeout (BSD: two 500 ms ticks).'),
   window: num('tcp', 'bytes', 256, 1 << 30, 16_384, 'Socket buffer, and so the largest window (scaled above 64 KB).'),
   page: {
     kind: 'enum',
@@ -153,6 +155,7 @@ export const SCHEMA = {
   },
   chunk: num('http', 'bytes', 1, 1 << 24, 4096, 'Server write size (Apache wrote 4 KB).'),
   sthink: num('http', 'ms', 0, 60_000, 2, 'Server time from reading a request to its first write.', false),
+  srate: num('http', 'KB/s', 0, 10_000_000, 0, 'Server processing speed per response byte, added to its think time (0: instant).', false),
   saccept: num('http', 'ms', 0, 60_000, 0, 'Extra server time for the first request on a new connection.', false),
   cthink: num('http', 'ms', 0, 60_000, 0.5, 'Client time from knowing a request to writing it.', false),
   pipebuf: num('http', 'bytes', 1, 65_536, 1024, 'Pipelining: the client flushes its request buffer at this size.'),

@@ -71,7 +71,11 @@ export class ServerConnection {
     const request = this.waiting.shift()!;
     this.busy = true;
     const readNs = this.sim.now;
-    const think = this.p.serverThinkNs + (this.served === 0 ? this.p.serverAcceptNs : 0);
+    const bytes = request.responseWrites.reduce((a, b) => a + b, 0);
+    const think =
+      this.p.serverThinkNs +
+      Math.round(bytes * this.p.serverNsPerByte) +
+      (this.served === 0 ? this.p.serverAcceptNs : 0);
     this.sim.after(think, () => {
       if (this.sim.now > readNs) {
         this.trace.stalls.push({ conn: this.conn, side: 'server', startNs: readNs, endNs: this.sim.now, cause: 'server-think' });

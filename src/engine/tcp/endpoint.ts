@@ -129,7 +129,7 @@ export class TcpEndpoint {
   /** Bytes the send buffer can take now. */
   get writable(): Bytes {
     const held = this.queuedEnd - Math.max(this.sndUna, 1);
-    return Math.max(0, this.p.bufferBytes - held);
+    return Math.max(0, this.p.sendBufferBytes - held);
   }
 
   /** Queue up to `bytes`; returns how many the buffer took. */

@@ -10,6 +10,8 @@ export interface Metrics {
   framing_bytes: number;
   overhead_pct: number;
   elapsed_s: number;
+  /** The last page load alone, when the page was loaded more than once (`loads`). */
+  last_load_s: number | null;
   connections: number;
   max_parallel: number;
   objects: Array<{ url: string; size: number; start_s: number; end_s: number | null }>;
@@ -18,10 +20,16 @@ export interface Metrics {
 
 const round = (x: number, digits: number) => Number(x.toFixed(digits));
 
+/** From the first connection to the end of the last page load (or of the run, if a load never ended). */
 export function elapsedNs(trace: Trace): number {
-  const ends = trace.exchanges.map((e) => e.endNs);
-  if (ends.length > 0 && ends.every((e) => e !== null)) return Math.max(...(ends as number[]));
-  return trace.endNs;
+  const last = trace.loads[trace.loads.length - 1];
+  return last?.endNs ?? trace.endNs;
+}
+
+export function lastLoadNs(trace: Trace): number | null {
+  if (trace.loads.length < 2) return null;
+  const last = trace.loads[trace.loads.length - 1];
+  return last.endNs === null ? null : last.endNs - last.startNs;
 }
 
 /** The most connections that had packets on the wire at the same moment. */
@@ -63,6 +71,7 @@ export function computeMetrics(trace: Trace): Metrics {
     framing_bytes: framing,
     overhead_pct: bytes === 0 ? 0 : round((100 * headerBytes) / bytes, 2),
     elapsed_s: round(seconds(elapsedNs(trace)), 6),
+    last_load_s: lastLoadNs(trace) === null ? null : round(seconds(lastLoadNs(trace)!), 6),
     connections: trace.connections.length,
     max_parallel: maxParallel(trace),
     objects: trace.exchanges.map((e) => ({

@@ -60,6 +60,7 @@ export interface HttpParams {
   pipeFlushNs: Nanoseconds; // ...or after this long
   serverBufferBytes: Bytes; // responses buffered up to this size, flushed when no request waits (0: write through)
   maxRequestsPerConnection: number; // 0: unlimited
+  serverProcesses: number; // connections served at once (0: unlimited); the rest wait to be accepted
   keepAliveTimeoutNs: Nanoseconds; // the server closes a persistent connection idle this long
   closeStyle: CloseStyle; // how the server closes: both halves at once, or the sending half
   loads: number; // the page loaded this many times in a row by the same client

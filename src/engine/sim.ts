@@ -97,7 +97,7 @@ export class Timer {
   expiresAt: Nanoseconds | null = null;
 
   constructor(
-    private readonly sim: Sim,
+    readonly sim: Sim,
     private readonly onFire: () => void,
   ) {}
 

@@ -6,7 +6,17 @@ import { CONFIG_KEYS, SCHEMA, defaultSettings, type ConfigKey, type Row, type Se
 export const CODEC_VERSION = '1';
 
 /** Keys that describe the view, not the simulation: passed through untouched. */
-export const VIEW_KEYS = ['t', 'view', 'embed', 'controls', 'autoplay', 'note', 'lesson', 'step', 'sweep'] as const;
+export const VIEW_KEYS = [
+  't',
+  'view',
+  'embed',
+  'controls',
+  'autoplay',
+  'note',
+  'lesson',
+  'step',
+  'sweep',
+] as const;
 
 export interface Config {
   preset: string | null;
@@ -43,7 +53,8 @@ export function parseValue(row: Row, raw: string): Parsed {
     }
     case 'list': {
       const parts = text.split(',').map((s) => s.trim());
-      if (text === '' || parts.length > row.maxItems) return { ok: false, why: `must list 1 to ${row.maxItems} numbers` };
+      if (text === '' || parts.length > row.maxItems)
+        return { ok: false, why: `must list 1 to ${row.maxItems} numbers` };
       const values = parts.map(Number);
       if (values.some((n) => !Number.isInteger(n) || n < row.min || n > row.max)) {
         return { ok: false, why: `must be whole numbers between ${row.min} and ${row.max}, comma-separated` };

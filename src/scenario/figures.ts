@@ -1,22 +1,56 @@
 // Measures a preset's figure on a simulated run, so published and simulated sit side by side.
-import { computeMetrics, elapsedNs, longestStallMs } from '../engine/metrics';
+import { computeMetrics, elapsedNs, lastLoadNs, longestStallMs } from '../engine/metrics';
+import { simulate } from '../engine/simulate';
 import type { StallCause, Trace } from '../engine/trace';
-import type { FigureKey } from './presets';
+import { parseQuery } from './codec';
+import type { Preset, PublishedFigure } from './presets';
+import { toSimInput } from './resolve';
 
-export function measureFigure(figure: FigureKey, trace: Trace): number {
-  if (figure.startsWith('longest_stall_ms:')) {
-    return longestStallMs(trace, figure.slice('longest_stall_ms:'.length) as StallCause);
+function runOver(query: string, extra: string | undefined): Trace {
+  const { config } = parseQuery(extra ? `${query}&${extra}` : query);
+  return simulate(toSimInput(config.settings));
+}
+
+/** The page-load time that matters: the last load when the page was loaded several times. */
+function loadNs(trace: Trace): number {
+  return lastLoadNs(trace) ?? elapsedNs(trace);
+}
+
+function throughput(trace: Trace): number {
+  const bytes = trace.exchanges.reduce((sum, e) => sum + (e.endNs !== null ? e.responseBytes : 0), 0);
+  return bytes / loadNs(trace);
+}
+
+/** The figure on the preset's own run (`trace`), running the comparison side when there is one. */
+export function measureFigure(fig: PublishedFigure, preset: Pick<Preset, 'query'>, trace?: Trace): number {
+  const self = fig.of ? runOver(preset.query, fig.of) : (trace ?? runOver(preset.query, undefined));
+  if (fig.figure === 'reduction_pct') {
+    const other = runOver(preset.query, fig.versus);
+    return (100 * (loadNs(other) - loadNs(self))) / loadNs(other);
   }
-  const m = computeMetrics(trace);
-  switch (figure) {
+  if (fig.figure === 'throughput_pct')
+    return (100 * throughput(self)) / throughput(runOver(preset.query, fig.versus));
+  if (fig.figure.startsWith('longest_stall_ms:')) {
+    return longestStallMs(self, fig.figure.slice('longest_stall_ms:'.length) as StallCause);
+  }
+  const m = computeMetrics(self);
+  switch (fig.figure) {
     case 'elapsed_ms':
-      return elapsedNs(trace) / 1e6;
+      return loadNs(self) / 1e6;
+    case 'elapsed_s':
+      return loadNs(self) / 1e9;
     case 'packets':
       return m.packets.total;
-    case 'bytes':
-      return m.bytes;
+    case 'payload_bytes':
+      return m.payload_bytes;
     case 'overhead_pct':
       return m.overhead_pct;
   }
-  throw new Error(`unknown figure ${figure}`);
+  throw new Error(`unknown figure ${fig.figure}`);
+}
+
+export function withinTolerance(fig: PublishedFigure, simulated: number): boolean {
+  if (fig.bound === 'lt') return simulated < fig.value;
+  if (fig.bound === 'gt') return simulated > fig.value;
+  return Math.abs(simulated - fig.value) <= fig.tolerance;
 }

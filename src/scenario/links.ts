@@ -15,7 +15,7 @@ export const LINKS: readonly LinkPreset[] = [
   {
     key: 'ethernet10',
     label: '10 Mb/s Ethernet LAN',
-    source: 'Heidemann 2.1; Nielsen 3.2 (RTT < 1 ms)',
+    source: 'Heidemann 2.1; Nielsen 3.4 (RTT < 1 ms)',
     bandwidthBps: 10_000_000,
     rttMs: 0.35,
     mssBytes: 1460,
@@ -25,8 +25,8 @@ export const LINKS: readonly LinkPreset[] = [
   {
     key: 'wan',
     label: 'MA to CA Internet path',
-    source: 'Nielsen 3.2 (RTT about 90 ms; 1.5 Mb/s bottleneck, calibrated)',
-    bandwidthBps: 1_500_000,
+    source: 'Nielsen 3.4 (RTT about 90 ms; bottleneck not stated: 1 Mb/s fits Table 6)',
+    bandwidthBps: 1_000_000,
     rttMs: 90,
     mssBytes: 1460,
     queuePackets: 50,
@@ -45,7 +45,7 @@ export const LINKS: readonly LinkPreset[] = [
   {
     key: 'ppp28k',
     label: '28.8k modem dial-up',
-    source: 'Nielsen 3.2 (about 150 ms RTT)',
+    source: 'Nielsen 3.4 (about 150 ms RTT)',
     bandwidthBps: 28_800,
     rttMs: 150,
     mssBytes: 1460,
@@ -55,7 +55,7 @@ export const LINKS: readonly LinkPreset[] = [
   {
     key: 'geo',
     label: 'Geostationary satellite (ACTS T1)',
-    source: 'Kruse 3 (1.536 Mb/s, about 560 ms RTT)',
+    source: 'Kruse (1.536 Mb/s T1 via ACTS; RTT "in excess of 500 ms", 560 ms assumed)',
     bandwidthBps: 1_536_000,
     rttMs: 560,
     mssBytes: 1460,

@@ -15,12 +15,24 @@ export const MAX_EVENTS = 2_000_000;
 
 /** The page's objects as they travel: a deflated HTML is smaller, and names its objects earlier. */
 export function wireObjects(s: Settings): WireObject[] {
-  const p = page(s.page, { images: s.images ?? undefined, imageBytes: s.imagebytes ?? undefined, objects: s.objects });
+  const p = page(s.page, {
+    images: s.images ?? undefined,
+    imageBytes: s.imagebytes ?? undefined,
+    objects: s.objects,
+  });
   const ratio = s.gzip ? (s.ratio ?? 0.27) : 1;
-  const html: WireObject = { url: p.html.url, bodyBytes: Math.round(p.html.bytes * ratio), refOffsetBytes: 0 };
+  const html: WireObject = {
+    url: p.html.url,
+    bodyBytes: Math.round(p.html.bytes * ratio),
+    refOffsetBytes: 0,
+  };
   return [
     html,
-    ...p.objects.map((o) => ({ url: o.url, bodyBytes: o.bytes, refOffsetBytes: Math.round(o.refOffset * ratio) })),
+    ...p.objects.map((o) => ({
+      url: o.url,
+      bodyBytes: o.bytes,
+      refOffsetBytes: Math.round(o.refOffset * ratio),
+    })),
   ];
 }
 
@@ -44,6 +56,7 @@ function httpParams(s: Settings): HttpParams {
     pipeFlushNs: ms(s.pipeflush ?? 50),
     serverBufferBytes: s.sbuf ?? 0,
     maxRequestsPerConnection: s.maxreq ?? 0,
+    serverProcesses: s.sprocs ?? 0,
     keepAliveTimeoutNs: ms((s.katimeout ?? 0) * 1000),
     closeStyle: s.closestyle as HttpParams['closeStyle'],
     loads: s.loads ?? 1,

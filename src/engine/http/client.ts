@@ -13,14 +13,16 @@ import type { Trace } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import { ClientConnection } from './clientConnection';
 import { requestBytes, requestKind, responseWrites, type HttpRequest } from './request';
-import { ServerConnection } from './server';
+import { ServerConnection, ServerPool } from './server';
 
-const MAX_ATTEMPTS = 5; // then the object is given up on, and the trace says so
+/** Connections in a row that may close on a request without answering anything before the object is given up. */
+const MAX_FRUITLESS_ATTEMPTS = 5;
 const GETALL = -1;
 
 interface Want {
   object: number;
   attempt: number;
+  fruitless: number; // attempts lost on connections that answered nothing
   queuedNs: Nanoseconds;
 }
 
@@ -31,13 +33,16 @@ export class HttpClient {
   private known = new Set<number>();
   private settled = new Set<number>(); // complete or given up, this load
   private htmlBodyBytes: Bytes = 0;
+  private readonly serverPool: ServerPool;
 
   constructor(
     private readonly sim: Sim,
     private readonly trace: Trace,
     private readonly network: Network,
     private readonly p: HttpParams,
-  ) {}
+  ) {
+    this.serverPool = new ServerPool(sim, p.serverProcesses);
+  }
 
   start(): void {
     this.startLoad(0);
@@ -64,7 +69,7 @@ export class HttpClient {
   private want(object: number, attempt: number): void {
     if (attempt === 1 && this.known.has(object)) return;
     this.known.add(object);
-    this.queue.push({ object, attempt, queuedNs: this.sim.now });
+    this.queue.push({ object, attempt, fruitless: 0, queuedNs: this.sim.now });
   }
 
   // ---- Handing requests to connections ------------------------------------------------------
@@ -100,11 +105,11 @@ export class HttpClient {
     let connection: ClientConnection | null = null;
     this.network.open((pair) => {
       const requests: HttpRequest[] = [];
-      const server = new ServerConnection(this.sim, this.trace, pair.conn, pair.server, this.p, requests);
+      const server = new ServerConnection(this.sim, this.trace, pair.conn, pair.server, this.p, requests, this.serverPool);
       connection = new ClientConnection(this.sim, this.trace, pair, this.p, requests, {
         onResponseBytes: (request, received) => this.onResponseBytes(request, received),
         onResponseDone: (request) => this.onResponseDone(request),
-        onLost: (lost) => this.onLost(lost),
+        onLost: (lost, answeredAny) => this.onLost(lost, answeredAny),
         onFinished: () => this.dispatch(),
       });
       const client = connection;
@@ -143,7 +148,14 @@ export class HttpClient {
       lost: false,
     };
     this.trace.exchanges.push(exchange);
-    c.send({ object: want.object, kind, requestBytes: exchange.requestBytes, responseWrites: writes, exchange });
+    c.send({
+      object: want.object,
+      kind,
+      requestBytes: exchange.requestBytes,
+      responseWrites: writes,
+      exchange,
+      fruitless: want.fruitless,
+    });
   }
 
   // ---- Responses -----------------------------------------------------------------------------
@@ -168,16 +180,16 @@ export class HttpClient {
     this.dispatch();
   }
 
-  private onLost(lost: HttpRequest[]): void {
+  private onLost(lost: HttpRequest[], answeredAny: boolean): void {
     for (const r of lost) {
       r.exchange.lost = true;
-      const attempt = r.exchange.attempt + 1;
-      if (attempt > MAX_ATTEMPTS) {
+      const fruitless = answeredAny ? 0 : r.fruitless + 1;
+      if (fruitless >= MAX_FRUITLESS_ATTEMPTS) {
         this.settled.add(r.object);
         continue;
       }
       this.event('retry', r.exchange.id);
-      this.queue.unshift({ object: r.object, attempt, queuedNs: this.sim.now });
+      this.queue.push({ object: r.object, attempt: r.exchange.attempt + 1, fruitless, queuedNs: this.sim.now });
     }
     this.queue.sort((a, b) => a.object - b.object);
     this.checkLoadDone();

@@ -12,7 +12,7 @@ import { AppWriter } from './writer';
 export interface ConnectionEvents {
   onResponseBytes(request: HttpRequest, receivedSoFar: Bytes): void;
   onResponseDone(request: HttpRequest): void;
-  onLost(requests: HttpRequest[]): void;
+  onLost(requests: HttpRequest[], answeredAny: boolean): void;
   onFinished(): void;
 }
 
@@ -30,6 +30,7 @@ export class ClientConnection {
   private assigned: HttpRequest[] = []; // given to this connection, not yet written
   private outstanding: HttpRequest[] = []; // written, response not complete
   private received: Bytes = 0; // bytes of the oldest outstanding response
+  private answered = 0; // responses completed on this connection
   private pipe: HttpRequest[] = []; // buffered by the pipelining client
   private pipeBytes: Bytes = 0;
   private pipeSinceNs: Nanoseconds = 0;
@@ -169,6 +170,7 @@ export class ClientConnection {
       });
       this.outstanding.shift();
       this.received = 0;
+      this.answered++;
       this.events.onResponseDone(head);
     }
     this.armSilenceTimer();
@@ -203,7 +205,7 @@ export class ClientConnection {
     this.pipe = [];
     this.assigned = [];
     this.received = 0;
-    if (lost.length > 0) this.events.onLost(lost);
+    if (lost.length > 0) this.events.onLost(lost, this.answered > 0);
     this.events.onFinished();
   }
 }

@@ -9,6 +9,7 @@ export interface HttpRequest {
   requestBytes: Bytes;
   responseWrites: Bytes[]; // the server's writes, in order
   exchange: ExchangeRecord;
+  fruitless: number; // earlier attempts lost on connections that answered nothing
 }
 
 export function requestKind(p: HttpParams, object: number): RequestKind {
@@ -33,8 +34,12 @@ function objectWrites(p: HttpParams, kind: RequestKind, object: number): Bytes[]
 
 export function responseWrites(p: HttpParams, kind: RequestKind, object: number): Bytes[] {
   if (kind !== 'GETALL') return objectWrites(p, kind, object);
+  // The page and its images as one stream, written through the server's buffer in write-size pieces.
   const each = p.visit === 'first' ? 'GET' : 'CGET';
-  return p.objects.flatMap((_, i) => objectWrites(p, each, i));
+  const total = p.objects.reduce((sum, _, i) => sum + objectWrites(p, each, i).reduce((a, b) => a + b, 0), 0);
+  const out: Bytes[] = [];
+  for (let left = total; left > 0; left -= p.writeBytes) out.push(Math.min(p.writeBytes, left));
+  return out;
 }
 
 export function requestBytes(p: HttpParams, object: number): Bytes {

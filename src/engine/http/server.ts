@@ -6,12 +6,57 @@ import type { Sim } from '../sim';
 import { Timer } from '../sim';
 import type { TcpEndpoint } from '../tcp/endpoint';
 import type { Trace } from '../trace';
-import type { Bytes } from '../units';
+import type { Bytes, Nanoseconds } from '../units';
 import type { HttpRequest } from './request';
 import { AppWriter } from './writer';
 
+/**
+ * The server's processes (Apache's children): each serves one connection at a time, holding it
+ * while a Keep-Alive connection idles. When none is free, connections wait to be accepted and the
+ * server starts another process, at most one a second (Apache 1.2, Kruse appendix A).
+ */
+export const SPAWN_INTERVAL_NS: Nanoseconds = 1e9;
+
+export class ServerPool {
+  private busy = 0;
+  private processes: number;
+  private waiting: ServerConnection[] = [];
+  private readonly spawnTimer: Timer;
+
+  constructor(sim: Sim, startProcesses: number) {
+    this.processes = startProcesses;
+    this.spawnTimer = new Timer(sim, () => {
+      this.processes++;
+      this.acceptWaiting();
+    });
+  }
+
+  request(conn: ServerConnection): void {
+    this.waiting.push(conn);
+    this.acceptWaiting();
+  }
+
+  release(conn: ServerConnection): void {
+    const queued = this.waiting.indexOf(conn);
+    if (queued >= 0) this.waiting.splice(queued, 1);
+    else this.busy--;
+    this.acceptWaiting();
+  }
+
+  private acceptWaiting(): void {
+    const unlimited = this.processes === 0;
+    while (this.waiting.length > 0 && (unlimited || this.busy < this.processes)) {
+      this.busy++;
+      this.waiting.shift()!.accept();
+    }
+    if (this.waiting.length > 0 && !this.spawnTimer.pending) this.spawnTimer.set(this.spawnTimer.sim.now + SPAWN_INTERVAL_NS);
+  }
+}
+
 export class ServerConnection {
   private readonly writer: AppWriter;
+  private accepted = false;
+  private released = false;
   private received: Bytes = 0; // request bytes read but not yet matched to a request
   private nextToRead = 0; // index into `requests`
   private waiting: HttpRequest[] = []; // read, not yet answered
@@ -29,9 +74,23 @@ export class ServerConnection {
     private readonly p: HttpParams,
     /** Requests the client has written on this connection, in order (shared with the client). */
     private readonly requests: HttpRequest[],
+    private readonly pool: ServerPool,
   ) {
     this.writer = new AppWriter(socket);
     this.idleTimer = new Timer(sim, () => this.close());
+    pool.request(this);
+  }
+
+  /** A process takes this connection: requests that arrived meanwhile are served now. */
+  accept(): void {
+    this.accepted = true;
+    this.serveNext();
+  }
+
+  private release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.pool.release(this);
   }
 
   onDeliver(bytes: Bytes): void {
@@ -62,12 +121,15 @@ export class ServerConnection {
   onPeerFin(): void {
     this.idleTimer.cancel();
     this.writer.whenDrained(() => {
-      if (!this.busy && this.waiting.length === 0) this.socket.close();
+      if (!this.busy && this.waiting.length === 0) {
+        this.socket.close();
+        this.release();
+      }
     });
   }
 
   private serveNext(): void {
-    if (this.busy || this.closing || this.waiting.length === 0) return;
+    if (!this.accepted || this.busy || this.closing || this.waiting.length === 0) return;
     const request = this.waiting.shift()!;
     this.busy = true;
     const readNs = this.sim.now;
@@ -129,6 +191,7 @@ export class ServerConnection {
     if (this.closing) return;
     this.closing = true;
     this.idleTimer.cancel();
+    this.release();
     if (this.buffered > 0) this.writer.write(this.buffered);
     this.buffered = 0;
     if (this.p.closeStyle === 'half') {
@@ -145,5 +208,6 @@ export class ServerConnection {
   onClosed(): void {
     this.idleTimer.cancel();
     this.closing = true;
+    this.release();
   }
 }

@@ -1,0 +1,35 @@
+// npm run reproduce: one markdown table of every preset's published figures beside the simulated ones.
+import { measureFigure, withinTolerance } from '../scenario/figures';
+import { PRESETS } from '../scenario/presets';
+import { runQuery } from '../scenario';
+
+const fmt = (x: number) =>
+  Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(3);
+const bound = (b: string | undefined) => (b === 'lt' ? '< ' : b === 'gt' ? '> ' : '');
+
+const lines = [
+  '| preset | source | figure | published | simulated | ratio | within tolerance |',
+  '|---|---|---|---|---|---|---|',
+];
+let inside = 0;
+let total = 0;
+for (const preset of PRESETS) {
+  const { trace } = runQuery(`preset=${preset.id}`);
+  for (const fig of preset.published) {
+    const simulated = measureFigure(fig, preset, trace);
+    const ok = withinTolerance(fig, simulated);
+    total++;
+    if (ok) inside++;
+    const tolerance = fig.bound && fig.bound !== 'approx' ? '' : ` ± ${fmt(fig.tolerance)}`;
+    lines.push(
+      `| ${preset.id} | ${preset.source} | ${fig.label} | ${bound(fig.bound)}${fmt(fig.value)}${tolerance} ${fig.unit} | ${fmt(simulated)} ${fig.unit} | ${fmt(simulated / fig.value)} | ${ok ? 'yes' : 'NO'} |`,
+    );
+  }
+  if (preset.published.length === 0) {
+    lines.push(
+      `| ${preset.id} | ${preset.source} | (no numbers in the paper; claims checked by tests) | | | | |`,
+    );
+  }
+}
+lines.push('', `${inside} of ${total} figures within tolerance.`);
+process.stdout.write(`${lines.join('\n')}\n`);

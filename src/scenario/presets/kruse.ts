@@ -1,0 +1,41 @@
+// Kruse et al. 1998: HTTP/1.0 over a geostationary satellite (NASA ACTS). The paper's figures
+// are graphs without numbers in the text; its findings are listed as claims, which the tests
+// check against the engine's shape.
+import type { Preset } from '../presets';
+
+const HOSTS =
+  'link=geo&req=300&hdr=250&iw=1&ssr=bsd&delack=bsd&nagle=0&flush=none&window=16384&sndbuf=98304&sprocs=5&maxreq=100&katimeout=60&sthink=5&cthink=5&loads=3';
+const CALIBRATED = [
+  'RTT 560 ms (the paper: "in excess of 500 ms")',
+  'Netscape 3.01 requests 300 B, Apache 1.2b11 headers 250 B (not stated)',
+  'server and client 5 ms per request (not stated)',
+  'Apache: 5 processes at start, one more a second; 100 requests per connection; Keep-Alive timeout 60 s (appendix A)',
+  'the page is loaded 3 times in a row (the browser looped over the pages); figures are for the last load',
+];
+const CLAIMS = [
+  'Fig. 2: little benefit from more than 4 connections',
+  'Fig. 5: persistent connections help most with few connections',
+  'Fig. 6: the 4K initial window helps only without persistent connections',
+  'Fig. 7: windows above 16 KB help only pages with large elements',
+];
+
+const PAGES = [
+  ['lerc', '/LeRC: 4 elements, 48 KB', 30],
+  ['acts', '/acts: 9 elements, 99 KB, two large ones', 30],
+  ['oufr', '/oufr: 10 elements, 491 KB', 59],
+  ['test', '/Test: 28 elements, 28 KB', 59],
+] as const;
+
+export const KRUSE_PRESETS: Preset[] = PAGES.map(([key, title, gap]) => ({
+  id: `kruse-${key}`,
+  title: `${title} over a satellite (Kruse Figs 2, 5-7)`,
+  paper: 'kruse',
+  source: 'Kruse, Allman, Griner, Tran 1998, Figs 2, 5, 6, 7; Table 1',
+  explanation:
+    'Every request costs at least one round trip of more than half a second. Parallel connections hide some of them, persistent connections save the handshakes, a larger initial window saves slow-start round trips on new connections, and a larger window lets a large element fill the pipe.',
+  tryNext: 'Change conns (1, 4, 8, 16), http (1.0 or 1.0ka), iw (1 or 4k) and window (8192 to 98304).',
+  query: `${HOSTS}&page=kruse-${key}&http=1.0ka&conns=4&loadgap=${gap}`,
+  calibrated: [...CALIBRATED, `next page after ${gap} s (Table 1)`],
+  published: [],
+  claims: CLAIMS,
+}));

@@ -31,7 +31,9 @@ describe('initial window', () => {
     // With an ACK per segment, flights double: 1, 2, 4, 8...
     const rtt = 100e6;
     const flights = [0, 1, 2, 3].map(
-      (k) => dataSegments(trace, 's2c').filter((p) => p.sendNs >= k * rtt + 1e6 && p.sendNs < (k + 1) * rtt + 1e6).length,
+      (k) =>
+        dataSegments(trace, 's2c').filter((p) => p.sendNs >= k * rtt + 1e6 && p.sendNs < (k + 1) * rtt + 1e6)
+          .length,
     );
     expect(flights.slice(1)).toEqual([1, 2, 4]);
   });
@@ -95,7 +97,9 @@ describe('windows', () => {
     expect(trace.connections[0].serverWscale).toBe(3);
     const inFlight = Math.max(
       ...dataSegments(trace, 's2c').map((p) => {
-        const acks = trace.packets.filter((a) => a.dir === 'c2s' && a.arriveNs !== null && a.arriveNs <= p.sendNs);
+        const acks = trace.packets.filter(
+          (a) => a.dir === 'c2s' && a.arriveNs !== null && a.arriveNs <= p.sendNs,
+        );
         return p.seq + p.len - Math.max(1, ...acks.map((a) => a.ack));
       }),
     );
@@ -104,12 +108,15 @@ describe('windows', () => {
 });
 
 describe('loss and recovery', () => {
-  const lossy = (seed: number) => run(`objects=300000&flush=none&hdr=1&rtt=50&loss=3&seed=${seed}&window=65535`);
+  const lossy = (seed: number) =>
+    run(`objects=300000&flush=none&hdr=1&rtt=50&loss=3&seed=${seed}&window=65535`);
   it('retransmits what was lost and delivers every byte once, in order', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const trace = lossy(seed);
       expect(trace.packets.some((p) => p.drop === 'loss')).toBe(true);
-      expect(trace.packets.some((p) => p.reason === 'retransmit' || p.reason === 'fast-retransmit')).toBe(true);
+      expect(trace.packets.some((p) => p.reason === 'retransmit' || p.reason === 'fast-retransmit')).toBe(
+        true,
+      );
       expect(deliveredBytes(trace, 0, 'client')).toBe(300001);
       expect(trace.exchanges[0].endNs).not.toBeNull();
     }

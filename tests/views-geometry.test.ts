@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../src/scenario';
 import { FLAG, type PacketRecord } from '../src/engine/trace';
-import { labelledPackets, packetKind, packetShape, serializationNs, shortLabel } from '../src/views/packetGeometry';
+import {
+  labelledPackets,
+  packetKind,
+  packetShape,
+  serializationNs,
+  shortLabel,
+} from '../src/views/packetGeometry';
 import { idleGaps, runEndNs, timeScale } from '../src/views/timeScale';
 
 const packet = (over: Partial<PacketRecord>): PacketRecord => ({
@@ -45,18 +51,23 @@ describe('time scale', () => {
     const gaps = idleGaps([trace], end);
     expect(gaps.length).toBeGreaterThanOrEqual(2);
     for (const s of trace.stalls.filter((s) => s.cause === 'delayed-ack')) {
-      const overlap = (g: { startNs: number; endNs: number }) => Math.min(g.endNs, s.endNs) - Math.max(g.startNs, s.startNs);
+      const overlap = (g: { startNs: number; endNs: number }) =>
+        Math.min(g.endNs, s.endNs) - Math.max(g.startNs, s.startNs);
       expect(gaps.some((g) => overlap(g) >= 0.9 * (s.endNs - s.startNs))).toBe(true);
     }
     for (const g of gaps) {
-      for (const p of trace.packets) expect(p.sendNs >= g.endNs || (p.arriveNs ?? p.sendNs) <= g.startNs).toBe(true);
+      for (const p of trace.packets)
+        expect(p.sendNs >= g.endNs || (p.arriveNs ?? p.sendNs) <= g.startNs).toBe(true);
     }
   });
 });
 
 describe('packet arrows', () => {
   const lane = { conn: 0, clientX: 0, serverX: 100 };
-  const path = { c2s: { bandwidthBps: 10e6, oneWayDelayNs: 175_000 }, s2c: { bandwidthBps: 10e6, oneWayDelayNs: 175_000 } };
+  const path = {
+    c2s: { bandwidthBps: 10e6, oneWayDelayNs: 175_000 },
+    s2c: { bandwidthBps: 10e6, oneWayDelayNs: 175_000 },
+  };
 
   it('spans the serialization time at the sender and arrives at arriveNs', () => {
     const p = packet({});
@@ -80,7 +91,9 @@ describe('packet arrows', () => {
     expect(shortLabel(packet({}))).toBe('P 1:227(226) ack 53');
     expect(shortLabel(packet({ dir: 'c2s', flags: FLAG.ACK, len: 0, seq: 53, ack: 1687 }))).toBe('ack 1687');
     expect(shortLabel(packet({ flags: FLAG.SYN, len: 0, seq: 0 }))).toBe('S');
-    expect(shortLabel(packet({ flags: FLAG.FIN | FLAG.ACK, len: 0, seq: 571, ack: 13079 }))).toBe('F 571:571(0) ack 13079');
+    expect(shortLabel(packet({ flags: FLAG.FIN | FLAG.ACK, len: 0, seq: 571, ack: 13079 }))).toBe(
+      'F 571:571(0) ack 13079',
+    );
   });
 
   it('labels at most one packet per side in each band of height', () => {

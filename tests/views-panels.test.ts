@@ -13,7 +13,8 @@ describe('waterfall', () => {
     expect(rows).toHaveLength(trace.exchanges.length);
     for (const row of rows) {
       expect(row.phases.length).toBeGreaterThan(0);
-      for (let i = 1; i < row.phases.length; i++) expect(row.phases[i].startNs).toBeGreaterThanOrEqual(row.phases[i - 1].endNs);
+      for (let i = 1; i < row.phases.length; i++)
+        expect(row.phases[i].startNs).toBeGreaterThanOrEqual(row.phases[i - 1].endNs);
       const last = row.phases[row.phases.length - 1];
       expect(last.kind).toBe('receiving');
       expect(last.endNs).toBe(row.endNs);

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../src/scenario';
 import { CONFIG_KEYS, SCHEMA } from '../src/scenario/schema';
 import { fieldGroups, labelFor, sliderScale } from '../src/ui/controls/fieldModel';
-import { bDifferences, choosePreset, panelsShown, setCompare, setPanel, setSetting, sidesOf } from '../src/ui/state/configModel';
+import {
+  bDifferences,
+  choosePreset,
+  panelsShown,
+  setCompare,
+  setPanel,
+  setSetting,
+  sidesOf,
+} from '../src/ui/state/configModel';
 import { advance, nextEvent, previousEvent } from '../src/ui/state/playbackModel';
 import { queryFor, readLocation } from '../src/ui/state/useScenario';
 import { SimClient } from '../src/worker/simClient';
@@ -35,7 +43,10 @@ describe('config edits', () => {
   });
 
   it('loads a preset with B back to a copy of A', () => {
-    const c = choosePreset(setSetting(setCompare(parseQuery('').config, true), 'b', 'iw', '10'), 'heidemann-odd-final');
+    const c = choosePreset(
+      setSetting(setCompare(parseQuery('').config, true), 'b', 'iw', '10'),
+      'heidemann-odd-final',
+    );
     expect(c.b).toEqual({});
     expect(c.settings.flush).toBe('none');
   });
@@ -103,7 +114,8 @@ describe('the worker client', () => {
       this.terminated = true;
     }
     answer(m: WorkerRequest) {
-      for (const fn of this.listeners) fn({ data: { kind: 'run', id: m.id, runs: [] } } as unknown as MessageEvent<WorkerResponse>);
+      for (const fn of this.listeners)
+        fn({ data: { kind: 'run', id: m.id, runs: [] } } as unknown as MessageEvent<WorkerResponse>);
     }
   }
 

@@ -1,11 +1,12 @@
 // npm run reproduce: one markdown table of every preset's published figures beside the simulated ones.
 import { measureFigure, withinTolerance } from '../scenario/figures';
-import { PRESETS } from '../scenario/presets';
+import { PRESETS, type PublishedFigure } from '../scenario/presets';
 import { runQuery } from '../scenario';
 
 const fmt = (x: number) =>
   Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(3);
-const bound = (b: string | undefined) => (b === 'lt' ? '< ' : b === 'gt' ? '> ' : '');
+const bound = (f: PublishedFigure) =>
+  f.bound === 'lt' ? '< ' : f.bound === 'gt' ? '> ' : f.bound === 'between' ? `${fmt(f.min ?? 0)} to ` : '';
 
 const lines = [
   '| preset | source | figure | published | simulated | ratio | within tolerance |',
@@ -22,7 +23,7 @@ for (const preset of PRESETS) {
     if (ok) inside++;
     const tolerance = fig.bound && fig.bound !== 'approx' ? '' : ` ± ${fmt(fig.tolerance)}`;
     lines.push(
-      `| ${preset.id} | ${preset.source} | ${fig.label} | ${bound(fig.bound)}${fmt(fig.value)}${tolerance} ${fig.unit} | ${fmt(simulated)} ${fig.unit} | ${fmt(simulated / fig.value)} | ${ok ? 'yes' : 'NO'} |`,
+      `| ${preset.id} | ${preset.source} | ${fig.label} | ${bound(fig)}${fmt(fig.value)}${tolerance} ${fig.unit} | ${fmt(simulated)} ${fig.unit} | ${fmt(simulated / fig.value)} | ${ok ? 'yes' : 'NO'} |`,
     );
   }
   if (preset.published.length === 0) {

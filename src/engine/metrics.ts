@@ -32,22 +32,18 @@ export function lastLoadNs(trace: Trace): number | null {
   return last.endNs === null ? null : last.endNs - last.startNs;
 }
 
-/** The most connections that had packets on the wire at the same moment. */
+/** The most connections the client had open at once: from its SYN to its close (or a reset). */
 export function maxParallel(trace: Trace): number {
-  const spans = new Map<number, [number, number]>();
-  for (const p of trace.packets) {
-    const end = p.arriveNs ?? p.sendNs;
-    const span = spans.get(p.conn);
-    if (!span) spans.set(p.conn, [p.sendNs, end]);
-    else span[1] = Math.max(span[1], end);
-  }
-  const edges: Array<[number, number]> = [];
-  for (const [start, end] of spans.values()) edges.push([start, 1], [end, -1]);
-  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   let open = 0;
   let most = 0;
-  for (const [, delta] of edges) {
-    open += delta;
+  const ended = new Set<number>();
+  for (const e of trace.events) {
+    if (e.side !== 'client' || e.conn < 0) continue;
+    if (e.kind === 'connect') open++;
+    else if ((e.kind === 'close' || e.kind === 'reset' || e.kind === 'abort') && !ended.has(e.conn)) {
+      ended.add(e.conn);
+      open--;
+    }
     most = Math.max(most, open);
   }
   return most;

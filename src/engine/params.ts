@@ -64,7 +64,7 @@ export interface HttpParams {
   keepAliveTimeoutNs: Nanoseconds; // the server closes a persistent connection idle this long
   closeStyle: CloseStyle; // how the server closes: both halves at once, or the sending half
   loads: number; // the page loaded this many times in a row by the same client
-  loadGapNs: Nanoseconds; // between the end of a load and the start of the next
+  loadGapNs: Nanoseconds; // from the start of one load to the start of the next (at the earliest its end)
 }
 
 export interface SimInput {

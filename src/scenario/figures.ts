@@ -52,5 +52,6 @@ export function measureFigure(fig: PublishedFigure, preset: Pick<Preset, 'query'
 export function withinTolerance(fig: PublishedFigure, simulated: number): boolean {
   if (fig.bound === 'lt') return simulated < fig.value;
   if (fig.bound === 'gt') return simulated > fig.value;
+  if (fig.bound === 'between') return simulated >= (fig.min ?? 0) && simulated <= fig.value;
   return Math.abs(simulated - fig.value) <= fig.tolerance;
 }

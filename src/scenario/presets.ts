@@ -24,8 +24,10 @@ export interface PublishedFigure {
   label: string;
   value: number;
   unit: string;
-  /** 'approx' (the default): within `tolerance` of `value`; 'lt'/'gt': a bound the paper states. */
-  bound?: 'approx' | 'lt' | 'gt';
+  /** 'approx' (the default): within `tolerance` of `value`; 'lt'/'gt': a bound the paper states;
+   * 'between': from `min` to `value`. */
+  bound?: 'approx' | 'lt' | 'gt' | 'between';
+  min?: number;
   /** Accepted distance from the published value, in the figure's unit, and why that much. */
   tolerance: number;
   reason: string;

@@ -300,7 +300,7 @@ export const SCHEMA = {
     0,
     3_600,
     0,
-    'Seconds between the end of one load and the start of the next.',
+    'Seconds from the start of one load to the start of the next, like a page refresh timer (at the earliest, when the load ends).',
     false,
   ),
   seed: num('run', '', 0, 0xffffffff, 1, 'Seed for random loss and the ACK clocks.'),

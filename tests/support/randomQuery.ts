@@ -15,7 +15,9 @@ export const randomQuery = fc
     delackms: fc.integer({ min: 1, max: 500 }),
     iw: fc.constantFrom('1', '2', '4k', '10'),
     ssr: fc.constantFrom('off', 'bsd', 'rfc'),
-    objects: fc.array(fc.integer({ min: 0, max: 30000 }), { minLength: 1, maxLength: 3 }).map((a) => a.join(',')),
+    objects: fc
+      .array(fc.integer({ min: 0, max: 30000 }), { minLength: 1, maxLength: 3 })
+      .map((a) => a.join(',')),
     req: fc.integer({ min: 1, max: 400 }),
     hdr: fc.integer({ min: 1, max: 400 }),
     flush: fc.constantFrom('headers', 'none'),
@@ -37,4 +39,3 @@ export const randomQuery = fc
     seed: fc.integer({ min: 0, max: 1_000_000 }),
   })
   .map((r) => new URLSearchParams(Object.entries(r).map(([k, v]) => [k, String(v)])).toString());
-

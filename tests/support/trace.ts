@@ -18,7 +18,9 @@ export function dataSegments(trace: Trace, dir: Direction, conn = 0): PacketReco
 }
 
 export function pureAcks(trace: Trace, dir: Direction): PacketRecord[] {
-  return trace.packets.filter((p) => p.dir === dir && p.len === 0 && !(p.flags & (FLAG.SYN | FLAG.FIN | FLAG.RST)));
+  return trace.packets.filter(
+    (p) => p.dir === dir && p.len === 0 && !(p.flags & (FLAG.SYN | FLAG.FIN | FLAG.RST)),
+  );
 }
 
 export const range = (p: PacketRecord) => `${p.seq}:${p.seq + p.len}(${p.len})`;

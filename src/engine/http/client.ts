@@ -61,7 +61,8 @@ export class HttpClient {
       this.want(0, 1);
       // Revalidating from a cache, the client knows the embedded objects before the HTML arrives;
       // the HTTP/1.0 robot re-fetched the HTML and HEADed what it found in it (Nielsen 3.3).
-      if (this.p.visit === 'revalidate' && this.p.mode !== '1.0') this.p.objects.forEach((_, i) => this.want(i, 1));
+      if (this.p.visit === 'revalidate' && this.p.mode !== '1.0')
+        this.p.objects.forEach((_, i) => this.want(i, 1));
     }
     this.dispatch();
   }
@@ -105,7 +106,15 @@ export class HttpClient {
     let connection: ClientConnection | null = null;
     this.network.open((pair) => {
       const requests: HttpRequest[] = [];
-      const server = new ServerConnection(this.sim, this.trace, pair.conn, pair.server, this.p, requests, this.serverPool);
+      const server = new ServerConnection(
+        this.sim,
+        this.trace,
+        pair.conn,
+        pair.server,
+        this.p,
+        requests,
+        this.serverPool,
+      );
       connection = new ClientConnection(this.sim, this.trace, pair, this.p, requests, {
         onResponseBytes: (request, received) => this.onResponseBytes(request, received),
         onResponseDone: (request) => this.onResponseDone(request),
@@ -189,7 +198,12 @@ export class HttpClient {
         continue;
       }
       this.event('retry', r.exchange.id);
-      this.queue.push({ object: r.object, attempt: r.exchange.attempt + 1, fruitless, queuedNs: this.sim.now });
+      this.queue.push({
+        object: r.object,
+        attempt: r.exchange.attempt + 1,
+        fruitless,
+        queuedNs: this.sim.now,
+      });
     }
     this.queue.sort((a, b) => a.object - b.object);
     this.checkLoadDone();
@@ -204,7 +218,10 @@ export class HttpClient {
     this.trace.loads[this.load].endNs = this.sim.now;
     this.event('load-end');
     if (this.load + 1 < this.p.loads) {
-      this.sim.after(this.p.loadGapNs, () => this.startLoad(this.load + 1));
+      // Like a refresh timer set when the page starts loading: the next load starts `loadGapNs`
+      // after this one started, or at once if this one took longer.
+      const startNs = this.trace.loads[this.load].startNs + this.p.loadGapNs;
+      this.sim.at(Math.max(this.sim.now, startNs), () => this.startLoad(this.load + 1));
     } else {
       for (const c of this.conns) c.close();
     }

@@ -70,7 +70,13 @@ export class ClientConnection {
   onEstablished(): void {
     this.established = true;
     if (this.assigned.length > 0 && this.sim.now > this.openedNs) {
-      this.trace.stalls.push({ conn: this.conn, side: 'client', startNs: this.openedNs, endNs: this.sim.now, cause: 'handshake' });
+      this.trace.stalls.push({
+        conn: this.conn,
+        side: 'client',
+        startNs: this.openedNs,
+        endNs: this.sim.now,
+        cause: 'handshake',
+      });
     }
     for (const r of this.assigned) this.writeAfterThinking(r);
   }
@@ -80,7 +86,13 @@ export class ClientConnection {
     this.sim.after(this.p.clientThinkNs, () => {
       if (this.finished || !this.assigned.includes(request)) return;
       if (this.sim.now > readyNs) {
-        this.trace.stalls.push({ conn: this.conn, side: 'client', startNs: readyNs, endNs: this.sim.now, cause: 'client-think' });
+        this.trace.stalls.push({
+          conn: this.conn,
+          side: 'client',
+          startNs: readyNs,
+          endNs: this.sim.now,
+          cause: 'client-think',
+        });
       }
       this.assigned.splice(this.assigned.indexOf(request), 1);
       if (this.p.mode === '1.1pipe') this.appendToPipe(request);
@@ -137,9 +149,21 @@ export class ClientConnection {
     this.pipeTimer.cancel();
     if (this.pipe.length === 0) return;
     if (byTimer && this.sim.now > this.pipeSinceNs) {
-      this.trace.stalls.push({ conn: this.conn, side: 'client', startNs: this.pipeSinceNs, endNs: this.sim.now, cause: 'flush-timer' });
+      this.trace.stalls.push({
+        conn: this.conn,
+        side: 'client',
+        startNs: this.pipeSinceNs,
+        endNs: this.sim.now,
+        cause: 'flush-timer',
+      });
     }
-    this.trace.events.push({ atNs: this.sim.now, conn: this.conn, side: 'client', kind: 'request-flush', bytes: this.pipeBytes });
+    this.trace.events.push({
+      atNs: this.sim.now,
+      conn: this.conn,
+      side: 'client',
+      kind: 'request-flush',
+      bytes: this.pipeBytes,
+    });
     const batch = this.pipe;
     this.pipe = [];
     this.pipeBytes = 0;
@@ -178,8 +202,8 @@ export class ClientConnection {
 
   /** The server closed: what it did not answer is lost, and we close too. */
   onPeerFin(): void {
-    this.finish();
     this.pair.client.close();
+    this.finish();
   }
 
   onClosed(): void {

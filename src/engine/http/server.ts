@@ -49,7 +49,8 @@ export class ServerPool {
       this.busy++;
       this.waiting.shift()!.accept();
     }
-    if (this.waiting.length > 0 && !this.spawnTimer.pending) this.spawnTimer.set(this.spawnTimer.sim.now + SPAWN_INTERVAL_NS);
+    if (this.waiting.length > 0 && !this.spawnTimer.pending)
+      this.spawnTimer.set(this.spawnTimer.sim.now + SPAWN_INTERVAL_NS);
   }
 }
 
@@ -95,7 +96,10 @@ export class ServerConnection {
 
   onDeliver(bytes: Bytes): void {
     this.received += bytes;
-    while (this.nextToRead < this.requests.length && this.received >= this.requests[this.nextToRead].requestBytes) {
+    while (
+      this.nextToRead < this.requests.length &&
+      this.received >= this.requests[this.nextToRead].requestBytes
+    ) {
       const request = this.requests[this.nextToRead++];
       this.received -= request.requestBytes;
       if (this.closing) continue; // read after we decided to close: never answered
@@ -140,7 +144,13 @@ export class ServerConnection {
       (this.served === 0 ? this.p.serverAcceptNs : 0);
     this.sim.after(think, () => {
       if (this.sim.now > readNs) {
-        this.trace.stalls.push({ conn: this.conn, side: 'server', startNs: readNs, endNs: this.sim.now, cause: 'server-think' });
+        this.trace.stalls.push({
+          conn: this.conn,
+          side: 'server',
+          startNs: readNs,
+          endNs: this.sim.now,
+          cause: 'server-think',
+        });
       }
       this.respond(request);
       this.busy = false;

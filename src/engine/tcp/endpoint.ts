@@ -553,7 +553,8 @@ export class TcpEndpoint {
       this.restarted = false;
       return;
     }
-    const restart = mode === 'bsd' ? this.mss : Math.min(this.cwnd, restartWindow(this.p.initialWindow, this.mss));
+    const restart =
+      mode === 'bsd' ? this.mss : Math.min(this.cwnd, restartWindow(this.p.initialWindow, this.mss));
     if (restart < this.cwnd) {
       this.cwnd = restart;
       this.restarted = true;
@@ -578,8 +579,15 @@ export class TcpEndpoint {
     let cause = stall.cause;
     if (this.releasedBy === 'rto') cause = 'rto';
     else if (cause === 'cwnd' && this.restarted) cause = 'idle-restart';
-    else if ((cause === 'cwnd' || cause === 'rwnd') && this.releasedBy === 'ack-delayed') cause = 'delayed-ack';
-    this.trace.stalls.push({ conn: this.conn, side: this.side, startNs: stall.startNs, endNs: this.sim.now, cause });
+    else if ((cause === 'cwnd' || cause === 'rwnd') && this.releasedBy === 'ack-delayed')
+      cause = 'delayed-ack';
+    this.trace.stalls.push({
+      conn: this.conn,
+      side: this.side,
+      startNs: stall.startNs,
+      endNs: this.sim.now,
+      cause,
+    });
   }
 
   // ---- Retransmission timeout, reset, abort --------------------------------------------------

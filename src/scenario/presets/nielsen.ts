@@ -89,6 +89,11 @@ function published(table: string, mode: Mode, visit: Visit): PublishedFigure[] {
         0.1,
         'the WAN runs carry retransmitted bytes: the same revalidation moved 18,233 B pipelined and 19,102 B with compression',
       ];
+    } else if (table.endsWith('8') && visit === 'first' && metric === 'seconds') {
+      [rel, reason] = [
+        0.1,
+        'over the modem the time is mostly the bytes at 28.8 kb/s, which the simulation carries exactly',
+      ];
     } else if (table.endsWith('8') && visit === 'revalidate' && metric === 'seconds') {
       [rel, reason] = [
         0.35,
@@ -163,10 +168,11 @@ ALL.push({
       figure: 'longest_stall_ms:nagle',
       label: 'the longest hold of a short final segment',
       value: 200,
+      min: 1,
       unit: 'ms',
-      bound: 'lt',
+      bound: 'between',
       tolerance: 0,
-      reason: 'the note says the last ACK is delayed "up to 200ms"',
+      reason: 'the note: with an odd, short final segment the last ACK is delayed "up to 200ms"',
     },
   ],
   claims: ['Nagle only matters with an odd, short final segment; with Nagle off no segment is held'],

@@ -1,0 +1,126 @@
+// The orderings and shapes the papers report, asserted on the engine's runs.
+import { describe, expect, it } from 'vitest';
+import { computeMetrics, lastLoadNs } from '../src/engine/metrics';
+import { runQuery } from '../src/scenario';
+import { measureFigure } from '../src/scenario/figures';
+import { findPreset } from '../src/scenario/presets';
+
+const metrics = (query: string) => computeMetrics(runQuery(query).trace);
+const seconds = (query: string) => metrics(query).elapsed_s;
+const packets = (query: string) => metrics(query).packets.total;
+/** Kruse: the time of the last of several loads, in seconds. */
+const load = (query: string) => lastLoadNs(runQuery(query).trace)! / 1e9;
+
+describe('Nielsen: HTTP/1.1 needed pipelining', () => {
+  for (const server of ['', '-apache']) {
+    it(`on the LAN${server}: pipelined beats 1.0, which beats 1.1 serial, in time`, () => {
+      const t = (mode: string) => seconds(`preset=nielsen-lan${server}-${mode}-first`);
+      expect(t('pipe')).toBeLessThan(t('1.0'));
+      expect(t('1.0')).toBeLessThan(t('1.1'));
+    });
+    it(`on the LAN${server}: packets fall 1.0 > 1.1 > pipelined > pipelined + deflate`, () => {
+      const p = (mode: string) => packets(`preset=nielsen-lan${server}-${mode}-first`);
+      expect(p('1.0')).toBeGreaterThan(p('1.1'));
+      expect(p('1.1')).toBeGreaterThan(p('pipe'));
+      expect(p('pipe')).toBeGreaterThan(p('pipe-gzip'));
+    });
+  }
+  it('on PPP, deflating the HTML saves about 10% of the time', () => {
+    const plain = seconds('preset=nielsen-ppp-pipe-first');
+    const saved = (plain - seconds('preset=nielsen-ppp-pipe-gzip-first')) / plain;
+    expect(saved).toBeGreaterThan(0.05);
+    expect(saved).toBeLessThan(0.2);
+  });
+  it('revalidating with pipelining takes a few dozen packets, on every network', () => {
+    for (const net of ['lan', 'wan', 'ppp']) {
+      const n = packets(`preset=nielsen-${net}-pipe-revalidate`);
+      expect(n).toBeGreaterThanOrEqual(15);
+      expect(n).toBeLessThanOrEqual(60);
+      expect(n * 3).toBeLessThan(packets(`preset=nielsen-${net}-1.1-revalidate`));
+    }
+  });
+});
+
+describe('Heidemann: P-HTTP and TCP', () => {
+  it('P-HTTP with both problems is about 14 times slower than HTTP, and faster with both fixed', () => {
+    const http = seconds('preset=heidemann-table1-http');
+    const ratio = seconds('preset=heidemann-table1-phttp') / http;
+    expect(ratio).toBeGreaterThan(10);
+    expect(ratio).toBeLessThan(18);
+    expect(seconds('preset=heidemann-table1-phttp-fix2')).toBeLessThan(http);
+    expect(seconds('preset=heidemann-table1-phttp-fix1')).toBeLessThan(
+      seconds('preset=heidemann-table1-phttp'),
+    );
+  });
+});
+
+describe('Padmanabhan-Mogul: round trips are the enemy', () => {
+  it('the new protocol helps small images more than large ones, remote and local', () => {
+    for (const where of ['remote', 'local']) {
+      const cut = (size: number) =>
+        measureFigure(
+          {
+            figure: 'reduction_pct',
+            label: '',
+            value: 0,
+            unit: '%',
+            tolerance: 0,
+            reason: '',
+            of: 'http=getall',
+            versus: 'http=1.0&conns=1',
+          },
+          findPreset(`pm-${where}-${size}`)!,
+        );
+      expect(cut(2544)).toBeGreaterThan(cut(45566));
+    }
+  });
+  it('throughput at 2 KB is under 10% of the best case at 70 ms, and far higher with no round trip to pay', () => {
+    const share = (extra: string) => {
+      const preset = findPreset('pm-throughput')!;
+      return measureFigure(preset.published[0], { query: `${preset.query}&${extra}` });
+    };
+    expect(share('rtt=70')).toBeLessThan(10);
+    expect(share('rtt=0.1&link=ethernet10')).toBeGreaterThan(30);
+  });
+});
+
+describe('Kruse: the web over a geostationary satellite', () => {
+  const page = (name: string, extra: string) => load(`preset=kruse-${name}&${extra}`);
+
+  it('gains level off after 4 connections for pages with large elements', () => {
+    // The paper says this holds for /Test too; here /Test keeps gaining: see the issue note.
+    for (const name of ['lerc', 'acts', 'oufr']) {
+      const one = page(name, 'conns=1');
+      const four = page(name, 'conns=4');
+      const sixteen = page(name, 'conns=16');
+      expect(four).toBeLessThan(0.6 * one);
+      expect(sixteen).toBeGreaterThan(0.8 * four);
+    }
+  });
+  it('persistent connections help most when there are few connections', () => {
+    for (const name of ['lerc', 'acts', 'oufr', 'test']) {
+      const gain = (conns: number) =>
+        page(name, `conns=${conns}&http=1.0`) - page(name, `conns=${conns}&http=1.0ka`);
+      expect(gain(1)).toBeGreaterThan(0);
+      expect(gain(1)).toBeGreaterThan(gain(16));
+    }
+  });
+  it('the 4K initial window helps only without persistent connections', () => {
+    for (const name of ['lerc', 'acts', 'oufr']) {
+      const withKeepAlive = page(name, 'http=1.0ka&iw=4k') / page(name, 'http=1.0ka&iw=1');
+      const without = page(name, 'http=1.0&iw=4k') / page(name, 'http=1.0&iw=1');
+      expect(Math.abs(1 - withKeepAlive)).toBeLessThan(0.03);
+      expect(without).toBeLessThan(0.9);
+    }
+  });
+  it('windows above 16 KB help only the page with large elements', () => {
+    const gain = (name: string) =>
+      1 - page(name, 'conns=1&window=98304') / page(name, 'conns=1&window=16384');
+    expect(gain('oufr')).toBeGreaterThan(0.5);
+    expect(gain('test')).toBeLessThan(0.02);
+    expect(gain('lerc')).toBeLessThan(gain('oufr') / 2);
+    expect(1 - page('oufr', 'conns=1&window=16384') / page('oufr', 'conns=1&window=8192')).toBeGreaterThan(
+      0.2,
+    );
+  });
+});

@@ -1,0 +1,97 @@
+// Every preset reproduces its paper within the stated tolerance, and stops doing so when the
+// mechanism the figure depends on is switched off.
+import { describe, expect, it } from 'vitest';
+import { measureFigure, withinTolerance } from '../src/scenario/figures';
+import { PRESETS, type Preset } from '../src/scenario/presets';
+import { runQuery } from '../src/scenario';
+
+/** The switch that removes what each preset demonstrates. */
+function mechanismOff(preset: Preset): string {
+  const id = preset.id;
+  if (id === 'heidemann-short-initial' || id === 'heidemann-table1-phttp') return 'flush=none';
+  if (id === 'heidemann-odd-final' || id === 'heidemann-table1-phttp-fix1') return 'nagle=0';
+  if (id === 'heidemann-table1-phttp-fix2') return 'nagle=1'; // undo the second fix
+  if (id === 'heidemann-table1-http') return 'http=1.1'; // no connection per document
+  if (id === 'nielsen-nagle-pipelining') return 'nagle=0';
+  if (id.startsWith('nielsen-')) {
+    if (id.includes('-pipe-gzip-')) return id.endsWith('first') ? 'gzip=0' : 'http=1.1';
+    if (id.includes('-pipe-')) return 'http=1.1';
+    if (id.includes('-1.0-')) return 'http=1.1';
+    return 'http=1.1pipe';
+  }
+  if (id === 'pm-throughput') return 'iw=10&window=1000000&sthink=0'; // no slow start to pay
+  if (id.startsWith('pm-local')) return 'rtt=70'; // round trips no longer cheap
+  if (id.startsWith('pm-')) return 'link=ethernet100&rtt=0.01&sthink=0&cthink=0'; // no round trips, no per-request cost to save
+  return '';
+}
+
+const withFigures = PRESETS.filter((p) => p.published.length > 0);
+
+describe('presets reproduce their papers', () => {
+  it.each(withFigures.map((p) => [p.id, p] as const))(
+    '%s: every published figure within tolerance',
+    (_, preset) => {
+      const { trace } = runQuery(`preset=${preset.id}`);
+      for (const fig of preset.published) {
+        const simulated = measureFigure(fig, preset, trace);
+        expect(
+          withinTolerance(fig, simulated),
+          `${fig.label}: published ${fig.value}, simulated ${simulated}`,
+        ).toBe(true);
+      }
+    },
+  );
+
+  it.each(withFigures.map((p) => [p.id, p] as const))(
+    '%s: a figure leaves its tolerance without the mechanism',
+    (_, preset) => {
+      const off = mechanismOff(preset);
+      expect(off).not.toBe('');
+      const changed = { ...preset, query: `${preset.query}&${off}` };
+      const { trace } = runQuery(changed.query);
+      const outside = preset.published.filter(
+        (fig) => !withinTolerance(fig, measureFigure(fig, changed, trace)),
+      );
+      expect(outside.length, `with ${off}`).toBeGreaterThan(0);
+    },
+  );
+
+  it('states, for every preset, its source, what was calibrated, and a reason for every tolerance', () => {
+    for (const p of PRESETS) {
+      expect(p.source.length).toBeGreaterThan(0);
+      expect(p.calibrated.length).toBeGreaterThan(0);
+      expect(p.published.length + (p.claims?.length ?? 0)).toBeGreaterThan(0);
+      for (const f of p.published) expect(f.reason.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('has the preset ids course pages link to', () => {
+    const ids = new Set(PRESETS.map((p) => p.id));
+    const expected = [
+      'heidemann-short-initial',
+      'heidemann-odd-final',
+      'heidemann-table1-http',
+      'heidemann-table1-phttp',
+      'heidemann-table1-phttp-fix1',
+      'heidemann-table1-phttp-fix2',
+      'nielsen-nagle-pipelining',
+      'pm-remote-2544',
+      'pm-remote-45566',
+      'pm-local-2544',
+      'pm-local-45566',
+      'pm-throughput',
+      'kruse-lerc',
+      'kruse-acts',
+      'kruse-oufr',
+      'kruse-test',
+    ];
+    for (const net of ['lan', 'wan', 'ppp']) {
+      for (const mode of ['1.0', '1.1', 'pipe', 'pipe-gzip']) {
+        if (net === 'ppp' && mode === '1.0') continue;
+        for (const visit of ['first', 'revalidate']) expected.push(`nielsen-${net}-${mode}-${visit}`);
+      }
+    }
+    for (const id of expected) expect(ids.has(id), id).toBe(true);
+    expect(ids.has('nielsen-ppp-1.0-first')).toBe(false);
+  });
+});

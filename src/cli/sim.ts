@@ -7,11 +7,39 @@ import { simulate } from '../engine/simulate';
 import { formatTcpdump } from '../engine/tcpdump';
 import { parseQuery } from '../scenario/codec';
 import { PRESETS } from '../scenario/presets';
+import { CONFIG_KEYS, SCHEMA, type Row } from '../scenario/schema';
 import { toSimInput } from '../scenario/resolve';
 
 function fail(message: string): never {
   process.stderr.write(`sim: ${message}\n`);
   process.exit(2);
+}
+
+/** The scenario keys as a markdown table, straight from the schema (the README carries a copy). */
+function keysTable(): string {
+  const rows = CONFIG_KEYS.map((key) => {
+    const row: Row = SCHEMA[key];
+    const values =
+      row.kind === 'enum'
+        ? row.values.join(', ')
+        : row.kind === 'bool'
+          ? '1, 0'
+          : row.kind === 'list'
+            ? `list of ${row.unit}`
+            : `${row.min} to ${row.max}${row.unit ? ` ${row.unit}` : ''}`;
+    const def =
+      row.default === null
+        ? '(see help)'
+        : typeof row.default === 'boolean'
+          ? row.default
+            ? '1'
+            : '0'
+          : Array.isArray(row.default)
+            ? row.default.join(',')
+            : String(row.default);
+    return `| \`${key}\` | ${values} | ${def} | ${row.help} |`;
+  });
+  return ['| key | values | default | meaning |', '|---|---|---|---|', ...rows, ''].join('\n');
 }
 
 function main(argv: string[]): void {
@@ -22,6 +50,9 @@ function main(argv: string[]): void {
     const arg = argv[i];
     if (arg === '--presets') {
       process.stdout.write(`${JSON.stringify(PRESETS, null, 2)}\n`);
+      return;
+    } else if (arg === '--keys') {
+      process.stdout.write(keysTable());
       return;
     } else if (arg === '--format') format = argv[++i] ?? fail('--format needs json or tcpdump');
     else if (arg.startsWith('--format=')) format = arg.slice('--format='.length);

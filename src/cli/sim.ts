@@ -1,5 +1,6 @@
-// npm run --silent sim -- '<query>' [--format json|tcpdump] [--pcap FILE]
-// Prints the run's metrics as JSON (or the trace as tcpdump lines); a bad query exits 2.
+// npm run --silent sim -- '<query>' [--format metrics|json|tcpdump] [--pcap FILE] | --presets | --keys
+// Prints the run's metrics as JSON (`json`: the whole trace; `tcpdump`: the trace as lines in the
+// papers' style); a bad query exits 2 with a one-line reason.
 import { writeFileSync } from 'node:fs';
 import { computeMetrics } from '../engine/metrics';
 import { writePcap } from '../engine/pcap';
@@ -44,7 +45,7 @@ function keysTable(): string {
 
 function main(argv: string[]): void {
   let query: string | null = null;
-  let format = 'json';
+  let format = 'metrics';
   let pcapPath: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -54,14 +55,15 @@ function main(argv: string[]): void {
     } else if (arg === '--keys') {
       process.stdout.write(keysTable());
       return;
-    } else if (arg === '--format') format = argv[++i] ?? fail('--format needs json or tcpdump');
+    } else if (arg === '--format') format = argv[++i] ?? fail('--format needs metrics, json or tcpdump');
     else if (arg.startsWith('--format=')) format = arg.slice('--format='.length);
     else if (arg === '--pcap') pcapPath = argv[++i] ?? fail('--pcap needs a file name');
     else if (arg.startsWith('--')) fail(`unknown option ${arg}`);
     else if (query === null) query = arg;
     else fail(`unexpected argument ${JSON.stringify(arg)}`);
   }
-  if (format !== 'json' && format !== 'tcpdump' && format !== 'trace') fail(`unknown format ${format}`);
+  if (!['metrics', 'json', 'tcpdump'].includes(format))
+    fail(`unknown format ${format} (metrics, json or tcpdump)`);
   const { config, problems } = parseQuery(query ?? '');
   if (problems.length > 0) fail(problems.join('; '));
   let trace;
@@ -72,7 +74,7 @@ function main(argv: string[]): void {
   }
   if (pcapPath) writeFileSync(pcapPath, writePcap(trace));
   if (format === 'tcpdump') process.stdout.write(formatTcpdump(trace));
-  else if (format === 'trace') process.stdout.write(`${JSON.stringify(trace)}\n`);
+  else if (format === 'json') process.stdout.write(`${JSON.stringify(trace)}\n`);
   else process.stdout.write(`${JSON.stringify(computeMetrics(trace))}\n`);
 }
 

@@ -152,12 +152,16 @@ export function encodeConfig(config: Config): string {
     const text = formatValue(SCHEMA[key], config.settings[key]);
     if (text !== null && text !== formatValue(SCHEMA[key], base[key])) params.set(key, text);
   }
+  // objects= alone reads as page=custom, so name the page whenever objects are written.
+  if (params.has('objects') && !params.has('page')) params.set('page', config.settings.page);
   for (const key of CONFIG_KEYS) {
     const value = config.b?.[key];
     if (value === undefined) continue;
     const text = formatValue(SCHEMA[key], value);
     if (text !== null) params.set(`b.${key}`, text);
   }
+  if (params.has('b.objects') && !params.has('b.page'))
+    params.set('b.page', config.b?.page ?? config.settings.page);
   for (const [key, value] of Object.entries(config.view)) params.set(key, value);
   return params.toString();
 }

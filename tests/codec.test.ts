@@ -1,0 +1,121 @@
+// The scenario contract: config -> URL -> config loses nothing, and no link breaks the parser.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encodeConfig, parseQuery, type Config } from '../src/scenario/codec';
+import { PRESETS } from '../src/scenario/presets';
+import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../src/scenario/schema';
+import { readFileSync } from 'node:fs';
+
+/** A valid value for one schema row. */
+function valueOf(row: Row): fc.Arbitrary<unknown> {
+  switch (row.kind) {
+    case 'enum':
+      return fc.constantFrom(...row.values);
+    case 'bool':
+      return fc.boolean();
+    case 'list':
+      return fc.array(fc.integer({ min: row.min, max: Math.min(row.max, 1_000_000) }), {
+        minLength: 1,
+        maxLength: 5,
+      });
+    case 'number':
+      return row.integer
+        ? fc.integer({ min: row.min, max: Math.min(row.max, 2 ** 31) })
+        : fc.double({ min: row.min, max: row.max, noNaN: true, noDefaultInfinity: true });
+  }
+}
+
+const overrides = fc.record(
+  Object.fromEntries(CONFIG_KEYS.map((k) => [k, valueOf(SCHEMA[k])])) as Record<
+    ConfigKey,
+    fc.Arbitrary<unknown>
+  >,
+  { requiredKeys: [] },
+);
+
+const randomConfig: fc.Arbitrary<Config> = fc
+  .record({
+    preset: fc.option(fc.constantFrom(...PRESETS.map((p) => p.id)), { nil: null }),
+    a: overrides,
+    b: fc.option(overrides, { nil: null }),
+    t: fc.option(fc.integer({ min: 0, max: 10_000_000 }).map(String), { nil: undefined }),
+  })
+  .map(({ preset, a, b, t }) => {
+    const base = parseQuery(preset ? `preset=${preset}` : '').config.settings;
+    return {
+      preset,
+      settings: { ...base, ...a } as Settings,
+      b: b && Object.keys(b).length > 0 ? (b as Partial<Settings>) : null,
+      view: t === undefined ? {} : { t },
+    };
+  });
+
+describe('URL codec', () => {
+  it('survives config -> URL -> config unchanged', () => {
+    fc.assert(
+      fc.property(randomConfig, (config) => {
+        const query = encodeConfig(config);
+        const { config: back, problems } = parseQuery(query);
+        expect(problems).toEqual([]);
+        expect(back.preset).toBe(config.preset);
+        expect(back.settings).toEqual(config.settings);
+        expect(back.view).toEqual(config.view);
+        // side B keeps only what differs from A once written out; what it holds must survive
+        for (const [k, v] of Object.entries(config.b ?? {})) expect(back.b?.[k as ConfigKey]).toEqual(v);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never throws on random or malformed query strings, and names what it could not read', () => {
+    const junk = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc
+        .array(
+          fc.tuple(
+            fc.oneof(
+              fc.constantFrom(...CONFIG_KEYS, 'preset', 'v', 'b.nagle', 'b.link', 't'),
+              fc.string({ maxLength: 12 }),
+            ),
+            fc.oneof(
+              fc.string({ maxLength: 20 }),
+              fc.constantFrom('', '-1', '1e309', 'NaN', '0x10', '1,2,,3', '<script>', '%ZZ'),
+            ),
+          ),
+          { maxLength: 12 },
+        )
+        .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&')),
+    );
+    fc.assert(
+      fc.property(junk, (query) => {
+        const { config, problems } = parseQuery(query);
+        expect(Array.isArray(problems)).toBe(true);
+        expect(CONFIG_KEYS.every((k) => k in config.settings)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('reports each bad key and value, and runs the rest', () => {
+    const { config, problems } = parseQuery(
+      'v=1&link=moon&nagle=0&window=-5&colour=blue&preset=nope&objects=1,x',
+    );
+    expect(config.settings.nagle).toBe(false);
+    expect(config.settings.link).toBe('ethernet10');
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).toMatch(/link.*moon/);
+    expect(problems.join('\n')).toMatch(/colour/);
+    expect(problems.join('\n')).toMatch(/preset.*nope/);
+  });
+
+  it('writes only what differs from the preset', () => {
+    const { config } = parseQuery('preset=heidemann-odd-final&nagle=0');
+    expect(encodeConfig(config)).toBe('v=1&preset=heidemann-odd-final&nagle=0');
+  });
+
+  it('documents every key in the README', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const key of CONFIG_KEYS) expect(readme).toContain(`| \`${key}\` |`);
+  });
+});

@@ -46,7 +46,7 @@ const randomConfig: fc.Arbitrary<Config> = fc
       preset,
       settings: { ...base, ...a } as Settings,
       b: b && Object.keys(b).length > 0 ? (b as Partial<Settings>) : null,
-      view: t === undefined ? {} : { t },
+      view: (t === undefined ? {} : { t }) as Record<string, string>,
     };
   });
 

@@ -46,4 +46,28 @@ const results = Object.entries(SCENARIOS).map(([name, query]) => {
   };
 });
 
-process.stdout.write(`${JSON.stringify({ runs: RUNS, node: process.version, results }, null, 2)}\n`);
+/** Kruse's grid: 4 pages x 4 connection counts x 4 windows x Keep-Alive on/off = 128 full runs. */
+function kruseGrid(): { runs: number; packets: number; ms: number } {
+  const inputs = [];
+  for (const page of ['lerc', 'acts', 'oufr', 'test'])
+    for (const conns of [1, 4, 8, 16])
+      for (const window of [8192, 16384, 65536, 98304])
+        for (const http of ['1.0', '1.0ka']) {
+          const q = `preset=kruse-${page}&conns=${conns}&window=${window}&http=${http}`;
+          inputs.push(toSimInput(parseQuery(q).config.settings));
+        }
+  const times: number[] = [];
+  let packets = 0;
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    packets = 0;
+    for (const input of inputs) packets += simulate(input).packets.length;
+    times.push(performance.now() - start);
+  }
+  return { runs: inputs.length, packets, ms: Number(median(times).toFixed(1)) };
+}
+
+const kruse = kruseGrid();
+process.stdout.write(
+  `${JSON.stringify({ runs: RUNS, node: process.version, results, kruse_grid_128_runs: kruse }, null, 2)}\n`,
+);

@@ -64,7 +64,9 @@ export class Sim {
     while (i > 0) {
       const parent = (i - 1) >> 1;
       if (!this.less(h[i], h[parent])) break;
-      [h[i], h[parent]] = [h[parent], h[i]];
+      const t = h[i];
+      h[i] = h[parent];
+      h[parent] = t;
       i = parent;
     }
   }
@@ -83,7 +85,9 @@ export class Sim {
         if (l < h.length && this.less(h[l], h[m])) m = l;
         if (r < h.length && this.less(h[r], h[m])) m = r;
         if (m === i) break;
-        [h[i], h[m]] = [h[m], h[i]];
+        const t = h[i];
+        h[i] = h[m];
+        h[m] = t;
         i = m;
       }
     }
@@ -91,7 +95,11 @@ export class Sim {
   }
 }
 
-/** A restartable one-shot timer on the simulator: setting it again replaces the pending expiry. */
+/**
+ * A restartable one-shot timer on the simulator: setting it again replaces the pending expiry.
+ * Pushing a timer later (an RTO restarted by every ACK) keeps the queued event, which wakes at the
+ * old time and sleeps again until the new one, so the queue does not fill with cancelled events.
+ */
 export class Timer {
   private handle: EventHandle | null = null;
   expiresAt: Nanoseconds | null = null;
@@ -106,18 +114,28 @@ export class Timer {
   }
 
   set(at: Nanoseconds): void {
-    this.cancel();
     this.expiresAt = at;
-    this.handle = this.sim.at(at, () => {
-      this.handle = null;
-      this.expiresAt = null;
-      this.onFire();
-    });
+    if (this.handle && this.handle.at <= at) return; // the queued wake-up comes first and re-arms
+    this.sim.cancel(this.handle);
+    this.schedule(at);
   }
 
   cancel(): void {
     this.sim.cancel(this.handle);
     this.handle = null;
     this.expiresAt = null;
+  }
+
+  private schedule(at: Nanoseconds): void {
+    this.handle = this.sim.at(at, () => {
+      this.handle = null;
+      if (this.expiresAt === null) return;
+      if (this.expiresAt > this.sim.now) {
+        this.schedule(this.expiresAt);
+        return;
+      }
+      this.expiresAt = null;
+      this.onFire();
+    });
   }
 }

@@ -1,0 +1,250 @@
+// Sweeps: one knob on the x axis, optionally one knob for the series, a figure on the y axis.
+// Every point is a full simulation. The ready-made sweeps redraw the papers' figures.
+import { computeMetrics, elapsedNs, lastLoadNs, stallTotals } from '../engine/metrics';
+import { simulate } from '../engine/simulate';
+import type { StallCause, Trace } from '../engine/trace';
+import { parseQuery } from './codec';
+import { NIELSEN } from './paperFigures';
+import { toSimInput } from './resolve';
+import type { ConfigKey } from './schema';
+
+export type SweepMetric =
+  | 'load_s' // the page load (the last one, when loaded several times)
+  | 'packets'
+  | 'bytes'
+  | 'payload_bytes'
+  | 'throughput_kbps' // response bytes over the load time
+  | `stall_s:${StallCause}`;
+
+export interface SweepAxis {
+  key: ConfigKey | 'preset';
+  values: string[];
+  label: string;
+}
+
+export interface SweepSpec {
+  id: string;
+  title: string;
+  source: string;
+  /** What the figure shows, in the paper's words: the tests check the shape. */
+  claim: string;
+  base: string;
+  x: SweepAxis;
+  series?: SweepAxis;
+  y: SweepMetric;
+  /** Plot the saving against another run of the same point instead: `other - this` in the y unit
+   * ('difference'), or as a share of the other ('reduction_pct'). */
+  compare?: { versus: string; as: 'difference' | 'reduction_pct' };
+  /** Published points to overlay, where the paper gives numbers. */
+  published?: Array<{ x: string; series?: string; y: number }>;
+  /** Draw Kruse's simple baseline model beside the simulation. */
+  model?: 'kruse-baseline';
+}
+
+export interface SweepPoint {
+  x: string;
+  series: string | null;
+  query: string;
+  y: number;
+}
+
+export const SWEEP_METRICS: readonly SweepMetric[] = [
+  'load_s',
+  'packets',
+  'bytes',
+  'payload_bytes',
+  'throughput_kbps',
+];
+
+/** The query of one point: the base with the x and series values laid over it. */
+export function pointQuery(spec: SweepSpec, x: string, series: string | null): string {
+  const parts = [spec.base];
+  if (spec.series && series !== null) parts.push(`${spec.series.key}=${series}`);
+  parts.push(`${spec.x.key}=${x}`);
+  // A preset resets every key, so it goes first.
+  const pairs = parts.flatMap((p) => [...new URLSearchParams(p)]);
+  const presets = pairs.filter(([k]) => k === 'preset');
+  const rest = pairs.filter(([k]) => k !== 'preset');
+  return new URLSearchParams([...presets.slice(-1), ...rest]).toString();
+}
+
+export function runPoint(query: string): Trace {
+  return simulate(toSimInput(parseQuery(query).config.settings));
+}
+
+export function loadNs(trace: Trace): number {
+  return lastLoadNs(trace) ?? elapsedNs(trace);
+}
+
+export function measure(metric: SweepMetric, trace: Trace): number {
+  if (metric.startsWith('stall_s:')) return (stallTotals(trace)[metric.slice(8) as StallCause] ?? 0) / 1e9;
+  const m = computeMetrics(trace);
+  switch (metric) {
+    case 'load_s':
+      return loadNs(trace) / 1e9;
+    case 'packets':
+      return m.packets.total;
+    case 'bytes':
+      return m.bytes;
+    case 'payload_bytes':
+      return m.payload_bytes;
+    case 'throughput_kbps': {
+      const bytes = trace.exchanges.reduce((s, e) => s + (e.endNs !== null ? e.responseBytes : 0), 0);
+      return (bytes * 8) / (loadNs(trace) / 1e9) / 1000;
+    }
+  }
+  throw new Error(`unknown metric ${metric}`);
+}
+
+/** Every point of a sweep, in order: series by series, x by x. */
+export function sweepQueries(spec: SweepSpec): Array<Omit<SweepPoint, 'y'>> {
+  const series = spec.series ? spec.series.values : [null];
+  return series.flatMap((s) => spec.x.values.map((x) => ({ x, series: s, query: pointQuery(spec, x, s) })));
+}
+
+export function evaluatePoint(spec: SweepSpec, query: string): number {
+  const y = measure(spec.y, runPoint(query));
+  if (!spec.compare) return y;
+  const other = measure(spec.y, runPoint(`${query}&${spec.compare.versus}`));
+  return spec.compare.as === 'difference' ? other - y : (100 * (other - y)) / other;
+}
+
+export function runSweep(spec: SweepSpec): SweepPoint[] {
+  return sweepQueries(spec).map((p) => ({ ...p, y: evaluatePoint(spec, p.query) }));
+}
+
+// ---- Ready-made sweeps ------------------------------------------------------------------------
+
+const KRUSE_PAGES = ['kruse-lerc', 'kruse-acts', 'kruse-oufr', 'kruse-test'];
+const CONNS: SweepAxis = { key: 'conns', values: ['1', '4', '8', '16'], label: 'connections' };
+const KRUSE_SERIES: SweepAxis = { key: 'preset', values: KRUSE_PAGES, label: 'page' };
+
+function nielsenPoints(table: string, metric: 'packets' | 'seconds', visit: string): SweepSpec['published'] {
+  const rows: Record<string, string> = {
+    'HTTP/1.0': '1.0',
+    'HTTP/1.1': '1.1',
+    'HTTP/1.1 pipelined': 'pipe',
+    'HTTP/1.1 pipelined w/ compression': 'pipe-gzip',
+  };
+  return NIELSEN.filter(
+    (f) => f.table === table && f.metric === metric && f.visit === visit && rows[f.row],
+  ).map((f) => ({ x: rows[f.row], y: f.value }));
+}
+
+function nielsenSweep(net: 'lan' | 'wan' | 'ppp', table: string, metric: 'packets' | 'seconds'): SweepSpec {
+  const modes = net === 'ppp' ? ['1.1', 'pipe', 'pipe-gzip'] : ['1.0', '1.1', 'pipe', 'pipe-gzip'];
+  return {
+    id: `nielsen-${net}-${metric}`,
+    title: `${metric === 'packets' ? 'Packets' : 'Seconds'} per protocol, ${net.toUpperCase()}, first visit (${table})`,
+    source: `Nielsen et al. 1997, ${table}`,
+    claim:
+      metric === 'packets'
+        ? 'packets fall from HTTP/1.0 to 1.1 to pipelining to pipelining with deflate'
+        : 'pipelining is fastest; HTTP/1.1 without pipelining is slower than HTTP/1.0 with four connections',
+    base: '',
+    x: { key: 'preset', values: modes.map((m) => `nielsen-${net}-${m}-first`), label: 'protocol' },
+    y: metric === 'packets' ? 'packets' : 'load_s',
+    published: nielsenPoints(table, metric, 'first')?.map((p) => ({
+      ...p,
+      x: `nielsen-${net}-${p.x}-first`,
+    })),
+  };
+}
+
+export const SWEEPS: readonly SweepSpec[] = [
+  {
+    id: 'kruse-fig2',
+    title: 'Response time against connections (Kruse Fig. 2)',
+    source: 'Kruse et al. 1998, Fig. 2 (16 KB window, Keep-Alive)',
+    claim: 'little benefit from more than 4 connections',
+    base: '',
+    x: CONNS,
+    series: KRUSE_SERIES,
+    y: 'load_s',
+    model: 'kruse-baseline',
+  },
+  {
+    id: 'kruse-fig5',
+    title: 'Time saved by persistent connections (Kruse Fig. 5)',
+    source: 'Kruse et al. 1998, Fig. 5 (16 KB window)',
+    claim: 'persistent connections save most when there are few connections',
+    base: 'http=1.0ka',
+    x: CONNS,
+    series: KRUSE_SERIES,
+    y: 'load_s',
+    compare: { versus: 'http=1.0', as: 'difference' },
+  },
+  {
+    id: 'kruse-fig6',
+    title: 'Time saved by the 4K initial window, without Keep-Alive (Kruse Fig. 6)',
+    source: 'Kruse et al. 1998, Fig. 6',
+    claim: 'the 4K initial window helps new connections; with persistent connections it makes no difference',
+    base: 'http=1.0&iw=4k',
+    x: CONNS,
+    series: KRUSE_SERIES,
+    y: 'load_s',
+    compare: { versus: 'iw=1', as: 'difference' },
+  },
+  {
+    id: 'kruse-fig7',
+    title: 'Response time against the TCP window, one connection (Kruse Fig. 7)',
+    source: 'Kruse et al. 1998, Fig. 7 (one persistent connection)',
+    claim: 'going from 8 KB to 16 KB helps; windows above 16 KB help only pages with large elements',
+    base: 'conns=1',
+    x: { key: 'window', values: ['8192', '16384', '65536', '98304'], label: 'window (bytes)' },
+    series: KRUSE_SERIES,
+    y: 'load_s',
+    model: 'kruse-baseline',
+  },
+  ...(['t1', 'ethernet10'] as const).map((link): SweepSpec => ({
+    id: link === 't1' ? 'pm-fig3-2' : 'pm-fig3-3',
+    title: `Throughput against transfer length, ${link === 't1' ? 'RTT 70 ms' : 'RTT near 0'} (Padmanabhan-Mogul Fig. 3-${link === 't1' ? 2 : 3})`,
+    source: `Padmanabhan & Mogul 1994, Fig. 3-${link === 't1' ? 2 : 3}`,
+    claim:
+      link === 't1'
+        ? 'a 2 KB transfer gets under 10% of the best throughput, a 20 KB one about half; too small a window limits throughput at any length'
+        : 'locally, short transfers still get only a fraction of the capacity',
+    base: `preset=pm-throughput&link=${link}`,
+    x: {
+      key: 'objects',
+      values: ['1024', '2048', '5120', '10240', '20480', '51200', '102400', '512000'],
+      label: 'transfer (bytes)',
+    },
+    series: { key: 'window', values: ['4096', '8192', '16384', '32768'], label: 'window' },
+    y: 'throughput_kbps',
+  })),
+  ...([2544, 45566] as const).map((size): SweepSpec => ({
+    id: size === 2544 ? 'pm-fig6-1' : 'pm-fig6-2',
+    title: `Latency against number of ${size}-byte images, remote server (Padmanabhan-Mogul Fig. 6-${size === 2544 ? 1 : 2})`,
+    source: `Padmanabhan & Mogul 1994, Fig. 6-${size === 2544 ? 1 : 2}`,
+    claim:
+      size === 2544
+        ? 'the new protocol cuts latency by more than half'
+        : 'the new protocol cuts latency by about 22%',
+    base: `preset=pm-remote-${size}&conns=1`,
+    x: { key: 'images', values: ['1', '2', '5', '10', '15', '20'], label: 'images' },
+    series: { key: 'http', values: ['1.0', '1.1', 'getall'], label: 'protocol' },
+    y: 'load_s',
+  })),
+  ...(['remote', 'local'] as const).map((where): SweepSpec => ({
+    id: where === 'remote' ? 'pm-fig6-3' : 'pm-fig6-4',
+    title: `Latency saved by the new protocol, ${where} server (Padmanabhan-Mogul Fig. 6-${where === 'remote' ? 3 : 4})`,
+    source: `Padmanabhan & Mogul 1994, Fig. 6-${where === 'remote' ? 3 : 4}`,
+    claim: 'the benefit is greatest for small images and at least a moderate number of them',
+    base: `preset=pm-${where}-2544&http=getall`,
+    x: { key: 'images', values: ['1', '2', '5', '10', '20'], label: 'images' },
+    series: { key: 'imagebytes', values: ['512', '2544', '10240', '45566'], label: 'image size (bytes)' },
+    y: 'load_s',
+    compare: { versus: 'http=1.0&conns=1', as: 'reduction_pct' },
+  })),
+  nielsenSweep('lan', 'Nielsen Table 4', 'packets'),
+  nielsenSweep('lan', 'Nielsen Table 4', 'seconds'),
+  nielsenSweep('wan', 'Nielsen Table 6', 'packets'),
+  nielsenSweep('wan', 'Nielsen Table 6', 'seconds'),
+  nielsenSweep('ppp', 'Nielsen Table 8', 'packets'),
+  nielsenSweep('ppp', 'Nielsen Table 8', 'seconds'),
+];
+
+export function findSweep(id: string): SweepSpec | undefined {
+  return SWEEPS.find((s) => s.id === id);
+}

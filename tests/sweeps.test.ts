@@ -1,0 +1,112 @@
+// The ready-made sweeps redraw the papers' figures: each shape matches what the paper says.
+import { describe, expect, it } from 'vitest';
+import { kruseBaselineFor, kruseBaselineSeconds } from '../src/scenario/kruseModel';
+import { findSweep, runSweep, sweepQueries, SWEEPS, type SweepPoint } from '../src/scenario/sweeps';
+import { runQuery } from '../src/scenario';
+
+const at = (points: SweepPoint[], x: string, series: string | null = null) =>
+  points.find((p) => p.x === x && p.series === series)!.y;
+const sweep = (id: string) => runSweep(findSweep(id)!);
+
+describe('ready-made sweeps', () => {
+  it('every point of every sweep is a valid scenario', () => {
+    for (const spec of SWEEPS) {
+      for (const p of sweepQueries(spec))
+        expect(runQuery(p.query).problems, `${spec.id}: ${p.query}`).toEqual([]);
+    }
+  });
+
+  it('Kruse Fig. 2: little benefit from more than 4 connections (pages with large elements)', () => {
+    const points = sweep('kruse-fig2');
+    for (const page of ['kruse-lerc', 'kruse-acts', 'kruse-oufr']) {
+      expect(at(points, '4', page)).toBeLessThan(0.6 * at(points, '1', page));
+      expect(at(points, '16', page)).toBeGreaterThan(0.8 * at(points, '4', page));
+    }
+  });
+
+  it('Kruse Fig. 5: persistent connections save most with few connections', () => {
+    const points = sweep('kruse-fig5');
+    for (const page of ['kruse-lerc', 'kruse-acts', 'kruse-oufr', 'kruse-test']) {
+      expect(at(points, '1', page)).toBeGreaterThan(at(points, '16', page)); // seconds saved
+      expect(at(points, '1', page)).toBeGreaterThan(2);
+    }
+  });
+
+  it('Kruse Fig. 6: the 4K initial window saves time on new connections', () => {
+    const points = sweep('kruse-fig6');
+    for (const page of ['kruse-lerc', 'kruse-acts', 'kruse-oufr'])
+      expect(at(points, '4', page)).toBeGreaterThan(1); // seconds saved
+  });
+
+  it('Kruse Fig. 7: 8 KB to 16 KB helps; beyond 16 KB only the large page gains much', () => {
+    const points = sweep('kruse-fig7');
+    for (const page of ['kruse-lerc', 'kruse-acts', 'kruse-oufr']) {
+      expect(at(points, '16384', page)).toBeLessThan(at(points, '8192', page));
+    }
+    const beyond = (page: string) => 1 - at(points, '98304', page) / at(points, '16384', page);
+    expect(beyond('kruse-oufr')).toBeGreaterThan(0.5);
+    expect(beyond('kruse-test')).toBeLessThan(0.02);
+    expect(beyond('kruse-lerc')).toBeLessThan(beyond('kruse-oufr') / 2);
+  });
+
+  it('Padmanabhan-Mogul Fig. 3-2: 2 KB gets under 10% of the best throughput at 70 ms; a small window caps it', () => {
+    const points = sweep('pm-fig3-2');
+    const best = Math.max(...points.map((p) => p.y));
+    expect(at(points, '2048', '16384')).toBeLessThan(0.1 * best);
+    expect(at(points, '20480', '16384')).toBeGreaterThan(at(points, '2048', '16384') * 2.5);
+    expect(at(points, '512000', '4096')).toBeLessThan(0.5 * at(points, '512000', '32768'));
+  });
+
+  it('Padmanabhan-Mogul Fig. 3-3: locally too, short transfers see a fraction of the capacity', () => {
+    const points = sweep('pm-fig3-3');
+    expect(at(points, '1024', '16384')).toBeLessThan(0.6 * at(points, '512000', '16384'));
+  });
+
+  it('Padmanabhan-Mogul Figs 6-1 and 6-2: the new protocol halves latency for small images, less for large', () => {
+    const small = sweep('pm-fig6-1');
+    const large = sweep('pm-fig6-2');
+    const cut = (pts: SweepPoint[], n: string) => 1 - at(pts, n, 'getall') / at(pts, n, '1.0');
+    expect(cut(small, '10')).toBeGreaterThan(0.5);
+    expect(cut(large, '10')).toBeLessThan(cut(small, '10'));
+    expect(cut(large, '10')).toBeGreaterThan(0.1);
+    for (const pts of [small, large]) expect(at(pts, '20', '1.0')).toBeGreaterThan(at(pts, '5', '1.0')); // latency grows with images
+  });
+
+  it('Padmanabhan-Mogul Figs 6-3 and 6-4: the benefit is greatest for small images', () => {
+    for (const id of ['pm-fig6-3', 'pm-fig6-4']) {
+      const points = sweep(id);
+      expect(at(points, '10', '512')).toBeGreaterThan(at(points, '10', '45566'));
+    }
+  });
+
+  it('Nielsen Tables 4, 6, 8 as bars: the simulated ordering and the published points agree', () => {
+    for (const id of ['nielsen-lan-packets', 'nielsen-wan-packets', 'nielsen-ppp-packets']) {
+      const spec = findSweep(id)!;
+      const points = runSweep(spec);
+      const order = (ys: number[]) => ys.every((y, i) => i === 0 || y < ys[i - 1]);
+      expect(order(points.map((p) => p.y))).toBe(true);
+      expect(order(spec.x.values.map((x) => spec.published!.find((p) => p.x === x)!.y))).toBe(true);
+    }
+  });
+});
+
+describe("Kruse's baseline model", () => {
+  it('charges a round trip per window of each element plus its transmission', () => {
+    // one 10 KB element after a 1 KB HTML, one connection, 4 KB window, 0.5 s RTT, 80 kb/s
+    expect(kruseBaselineSeconds([1000, 10000], 1, 4096, 0.5, 80000)).toBeCloseTo(0.5 + 0.1 + 3 * 0.5 + 1, 6);
+    // more connections overlap the round trips, but never beat the channel: 0.6 s + 20 KB at 80 kb/s
+    expect(kruseBaselineSeconds([1000, 10000, 10000], 2, 65536, 0.5, 80000)).toBeCloseTo(0.6 + 2, 6);
+    expect(kruseBaselineSeconds([1000, 10000, 10000], 1, 65536, 0.5, 80000)).toBeCloseTo(0.6 + 2 * 1.5, 6);
+  });
+  it('matches a single connection for the page of large elements; more connections gain less than it promises', () => {
+    const simulated = (conns: number) =>
+      runSweep({
+        ...findSweep('kruse-fig2')!,
+        series: undefined,
+        base: 'preset=kruse-oufr',
+        x: { key: 'conns', values: [String(conns)], label: '' },
+      })[0].y;
+    expect(Math.abs(simulated(1) / kruseBaselineFor('preset=kruse-oufr&conns=1') - 1)).toBeLessThan(0.1);
+    expect(simulated(8)).toBeGreaterThan(1.5 * kruseBaselineFor('preset=kruse-oufr&conns=8'));
+  });
+});

@@ -92,7 +92,7 @@ export class TcpEndpoint {
   // Idle and stall bookkeeping.
   private lastDataSendNs: Nanoseconds = 0; // RFC 2581 4.1 counts idle from the last data sent
   private lastRecvNs: Nanoseconds = 0;
-  private restarted = false;
+  private cwndBeforeRestart: Bytes = 0; // stalls are blamed on the restart until cwnd regrows to this
   private stall: OpenStall | null = null;
   private releasedBy: 'ack-delayed' | 'rto' | null = null;
 
@@ -549,15 +549,12 @@ export class TcpEndpoint {
   private maybeRestartAfterIdle(): void {
     const mode = this.p.slowStartRestart;
     const since = mode === 'bsd' ? this.lastRecvNs : this.lastDataSendNs;
-    if (mode === 'off' || this.sim.now - since < this.currentRto()) {
-      this.restarted = false;
-      return;
-    }
+    if (mode === 'off' || this.sim.now - since < this.currentRto()) return;
     const restart =
       mode === 'bsd' ? this.mss : Math.min(this.cwnd, restartWindow(this.p.initialWindow, this.mss));
     if (restart < this.cwnd) {
+      this.cwndBeforeRestart = this.cwnd;
       this.cwnd = restart;
-      this.restarted = true;
       this.event('cwnd-restart', restart);
     }
   }
@@ -578,7 +575,7 @@ export class TcpEndpoint {
     if (this.sim.now <= stall.startNs) return;
     let cause = stall.cause;
     if (this.releasedBy === 'rto') cause = 'rto';
-    else if (cause === 'cwnd' && this.restarted) cause = 'idle-restart';
+    else if (cause === 'cwnd' && this.cwnd < this.cwndBeforeRestart) cause = 'idle-restart';
     else if ((cause === 'cwnd' || cause === 'rwnd') && this.releasedBy === 'ack-delayed')
       cause = 'delayed-ack';
     this.trace.stalls.push({
@@ -615,6 +612,7 @@ export class TcpEndpoint {
     }
     this.ssthresh = halvedThreshold(Math.min(this.sndWnd, this.cwnd), this.mss);
     this.cwnd = this.mss;
+    this.cwndBeforeRestart = 0; // from here on a small window is the timeout's doing
     this.inRecovery = false;
     this.dupAcks = 0;
     this.sndNxt = this.sndUna;

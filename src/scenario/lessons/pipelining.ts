@@ -1,0 +1,103 @@
+import type { Lesson } from '../lesson';
+
+export const WHY_PIPELINING: Lesson = {
+  id: 'why-pipelining',
+  title: 'Why HTTP/1.1 needed pipelining',
+  paper: 'Nielsen et al. 1997',
+  summary: 'Four ways to fetch the Microscape page, on a LAN and over a modem, and two traps on the way.',
+  steps: [
+    {
+      title: 'HTTP/1.0: a connection per object',
+      text: '43 objects, 43 connections, four at a time. Count the handshakes and the FINs in the ladder, and the packets in the table.',
+      query: 'preset=nielsen-lan-1.0-first',
+      highlight: { metric: 'packets' },
+      checks: [
+        {
+          kind: 'compare',
+          metric: 'packets',
+          versus: 'preset=nielsen-lan-1.1-first',
+          relation: 'greater',
+          factor: 1.5,
+        },
+      ],
+    },
+    {
+      title: 'Predict: one persistent connection',
+      text: 'HTTP/1.1 keeps one connection open but still asks for one object at a time.',
+      query: 'preset=nielsen-lan-1.1-first',
+      question: {
+        prompt: 'Compared with four HTTP/1.0 connections, is it faster or slower?',
+        choices: ['Faster', 'Slower', 'The same'],
+        answer: 1,
+        explain: 'Fewer packets, but a round trip and a server turn per object, one after another.',
+      },
+      checks: [
+        { kind: 'compare', metric: 'load_s', versus: 'preset=nielsen-lan-1.0-first', relation: 'greater' },
+      ],
+    },
+    {
+      title: 'Pipelining',
+      text: 'Requests go out without waiting, buffered into full segments; the server buffers its responses too. Fewest packets, least time.',
+      query: 'preset=nielsen-lan-pipe-first',
+      checks: [
+        { kind: 'compare', metric: 'load_s', versus: 'preset=nielsen-lan-1.0-first', relation: 'less' },
+        { kind: 'compare', metric: 'packets', versus: 'preset=nielsen-lan-1.1-first', relation: 'less' },
+      ],
+    },
+    {
+      title: 'Over a modem, compress the HTML',
+      text: 'At 28.8 kb/s the bytes dominate. Deflating the 42 KB of HTML to 11 KB saves about a tenth of the time, and the image references arrive sooner.',
+      query: 'preset=nielsen-ppp-pipe-gzip-first',
+      checks: [
+        {
+          kind: 'compare',
+          metric: 'load_s',
+          versus: 'preset=nielsen-ppp-pipe-first',
+          relation: 'less',
+          factor: 0.95,
+        },
+      ],
+    },
+    {
+      title: 'Revalidating: a few dozen packets',
+      text: 'Revisiting the page, every object is checked with a conditional GET and answered 304. Pipelined, the 43 checks fit in a few dozen packets.',
+      query: 'preset=nielsen-lan-pipe-revalidate',
+      highlight: { metric: 'packets' },
+      checks: [
+        {
+          kind: 'compare',
+          metric: 'packets',
+          versus: 'preset=nielsen-lan-1.1-revalidate',
+          relation: 'less',
+          factor: 0.4,
+        },
+      ],
+    },
+    {
+      title: 'Trap: Nagle with buffering',
+      text: 'Turn Nagle on: most segments are full and nothing changes, but a response ending in an odd, short segment waits for a delayed ACK.',
+      query: 'preset=nielsen-nagle-pipelining',
+      highlight: { stall: 'nagle' },
+      checks: [{ kind: 'stall', cause: 'nagle', present: true, maxMs: 200 }],
+    },
+    {
+      title: 'Trap: closing both halves',
+      text: 'A server that serves five requests and then closes both halves, while pipelined requests are still arriving, answers them with an RST, and responses already sent are lost.',
+      query: 'preset=nielsen-lan-pipe-first&maxreq=5&closestyle=full',
+      question: {
+        prompt: 'What if the server closes only its sending half first?',
+        choices: ['Same loss', 'No RST; the client asks again on a new connection', 'The page never loads'],
+        answer: 1,
+        explain:
+          'Late requests are read and dropped quietly; the client sees the FIN and retries on a new connection.',
+      },
+      checks: [{ kind: 'packet', flag: 'RST', present: true }],
+    },
+    {
+      title: 'Close one half at a time',
+      text: 'No RST: every object arrives, over more connections.',
+      query: 'preset=nielsen-lan-pipe-first&maxreq=5&closestyle=half',
+      checks: [{ kind: 'packet', flag: 'RST', present: false }],
+    },
+  ],
+};

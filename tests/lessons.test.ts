@@ -1,0 +1,52 @@
+// Every lesson step's claim holds on the engine.
+import { describe, expect, it } from 'vitest';
+import { FLAG } from '../src/engine/trace';
+import { runQuery } from '../src/scenario';
+import type { LessonCheck } from '../src/scenario/lesson';
+import { LESSONS } from '../src/scenario/lessons';
+import { measure } from '../src/scenario/sweeps';
+
+function check(query: string, c: LessonCheck): string | null {
+  const { trace, problems } = runQuery(query);
+  if (problems.length) return `bad query: ${problems.join('; ')}`;
+  if (c.kind === 'stall') {
+    const stalls = trace.stalls.filter((s) => s.cause === c.cause).map((s) => (s.endNs - s.startNs) / 1e6);
+    if (!c.present) return stalls.length === 0 ? null : `found ${c.cause} stalls ${stalls.join(', ')}`;
+    const longest = Math.max(0, ...stalls);
+    if (stalls.length === 0) return `no ${c.cause} stall`;
+    if (c.minMs !== undefined && longest < c.minMs) return `longest ${c.cause} ${longest} ms < ${c.minMs}`;
+    if (c.maxMs !== undefined && longest > c.maxMs) return `longest ${c.cause} ${longest} ms > ${c.maxMs}`;
+    return null;
+  }
+  if (c.kind === 'packet') {
+    const found = trace.packets.some((p) =>
+      c.flag === 'RST'
+        ? p.flags & FLAG.RST
+        : c.flag === 'FIN'
+          ? p.flags & FLAG.FIN
+          : p.reason.includes('retransmit'),
+    );
+    return found === c.present ? null : `${c.flag} ${c.present ? 'missing' : 'present'}`;
+  }
+  const mine = measure(c.metric, trace);
+  const other = measure(c.metric, runQuery(c.versus).trace) * (c.factor ?? 1);
+  const ok = c.relation === 'less' ? mine < other : mine > other;
+  return ok ? null : `${c.metric} ${mine} not ${c.relation} than ${other} (${c.versus})`;
+}
+
+describe('lessons', () => {
+  for (const lesson of LESSONS) {
+    it.each(lesson.steps.map((s, i) => [i + 1, s.title, s] as const))(
+      `${lesson.id} step %i: %s`,
+      (_, __, step) => {
+        expect(step.checks.length).toBeGreaterThan(0);
+        const failures = step.checks.map((c) => check(step.query, c)).filter((f) => f !== null);
+        expect(failures).toEqual([]);
+        if (step.question) expect(step.question.answer).toBeLessThan(step.question.choices.length);
+      },
+    );
+  }
+  it('has a lesson per paper', () => {
+    expect(new Set(LESSONS.map((l) => l.paper.split(' ')[0])).size).toBe(4);
+  });
+});

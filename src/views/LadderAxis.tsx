@@ -1,0 +1,69 @@
+// The ladder's frame: time ticks on the left, the client and server lines of each lane with
+// their headers, and a break mark with the duration of every folded idle gap.
+import type { ScaleLinear } from 'd3';
+import { formatDuration, formatTick } from './format';
+import type { Lane } from './packetGeometry';
+import { timeTicks, type Gap } from './timeScale';
+
+interface Props {
+  y: ScaleLinear<number, number>;
+  lanes: Lane[];
+  gaps: Gap[];
+  width: number;
+  top: number;
+  bottom: number;
+  axisX: number;
+  showConnNames: boolean;
+}
+
+export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConnNames }: Props) {
+  const domain = y.domain();
+  const visible = [y.invert(top), y.invert(bottom)];
+  const span = Math.max(1, visible[1] - visible[0]);
+  const ticks = timeTicks(y.copy().domain([visible[0], visible[1]]).range([top, bottom]), gaps, 8).filter(
+    (t) => t >= domain[0] && t <= domain[domain.length - 1],
+  );
+  return (
+    <g className="ladder-axis">
+      {ticks.map((t) => (
+        <g key={t} transform={`translate(0,${y(t)})`}>
+          <line x1={axisX - 5} x2={width} stroke="#e3e6ea" />
+          <text x={axisX - 8} dy="0.32em" textAnchor="end" className="tick-label">
+            {formatTick(t, span)}
+          </text>
+        </g>
+      ))}
+      {gaps.map((g) => {
+        const y0 = y(g.startNs);
+        const y1 = y(g.endNs);
+        if (y1 < top || y0 > bottom) return null;
+        const mid = (y0 + y1) / 2;
+        return (
+          <g key={g.startNs} className="fold-mark">
+            <rect x={axisX} y={y0} width={width - axisX} height={y1 - y0} fill="url(#fold-hatch)" />
+            <text x={axisX - 8} y={mid} dy="0.32em" textAnchor="end" className="fold-label">
+              {`⋯ ${formatDuration(g.endNs - g.startNs)}`}
+            </text>
+          </g>
+        );
+      })}
+      {lanes.map((lane) => (
+        <g key={lane.conn}>
+          <line x1={lane.clientX} x2={lane.clientX} y1={top} y2={bottom} stroke="#1f2933" strokeWidth={1.5} />
+          <line x1={lane.serverX} x2={lane.serverX} y1={top} y2={bottom} stroke="#1f2933" strokeWidth={1.5} />
+          <text x={lane.clientX} y={top - 8} textAnchor="middle" className="lane-head">
+            client
+          </text>
+          <text x={lane.serverX} y={top - 8} textAnchor="middle" className="lane-head">
+            server
+          </text>
+          {showConnNames && (
+            <text x={(lane.clientX + lane.serverX) / 2} y={top - 24} textAnchor="middle" className="lane-conn">
+              {`connection ${lane.conn + 1}`}
+            </text>
+          )}
+        </g>
+      ))}
+    </g>
+  );
+}

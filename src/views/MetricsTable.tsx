@@ -1,0 +1,86 @@
+// The run's figures shaped like Nielsen et al.'s tables (packets, bytes, seconds, % overhead),
+// with side B and the difference when comparing, and the paper's figures when a preset has them.
+import type { Metrics } from '../engine/metrics';
+
+export type MetricName = 'packets' | 'bytes' | 'elapsed_s' | 'overhead_pct';
+export type MetricValues = Record<MetricName, number>;
+
+export const METRIC_COLUMNS: Array<{ name: MetricName; title: string }> = [
+  { name: 'packets', title: 'Packets' },
+  { name: 'bytes', title: 'Bytes' },
+  { name: 'elapsed_s', title: 'Seconds' },
+  { name: 'overhead_pct', title: '% overhead' },
+];
+
+export function metricValues(m: Metrics): MetricValues {
+  return { packets: m.packets.total, bytes: m.bytes, elapsed_s: m.elapsed_s, overhead_pct: m.overhead_pct };
+}
+
+export function formatMetric(name: MetricName, value: number): string {
+  if (name === 'elapsed_s') return value >= 100 ? value.toFixed(1) : value.toPrecision(3);
+  if (name === 'overhead_pct') return value.toFixed(2);
+  return String(Math.round(value));
+}
+
+function formatDelta(name: MetricName, a: number, b: number): string {
+  const diff = b - a;
+  const sign = diff > 0 ? '+' : diff < 0 ? '−' : '±';
+  const share = Math.abs((100 * diff) / a);
+  const pct = a === 0 ? '' : ` (${sign}${share >= 10 || share === 0 ? share.toFixed(0) : share.toFixed(1)}%)`;
+  return `${sign}${formatMetric(name, Math.abs(diff))}${name === 'overhead_pct' ? '' : pct}`;
+}
+
+export interface MetricsTableProps {
+  a: MetricValues;
+  b?: MetricValues;
+  paper?: { label: string; values: Partial<MetricValues> };
+}
+
+export function MetricsTable({ a, b, paper }: MetricsTableProps) {
+  return (
+    <table className="metrics" data-metrics="">
+      <caption>Figures of the run, counted as the papers count them (IP-level bytes; overhead = TCP/IP header bytes)</caption>
+      <thead>
+        <tr>
+          <th scope="col">Run</th>
+          {METRIC_COLUMNS.map((c) => (
+            <th scope="col" key={c.name}>{c.title}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        <tr data-row="a">
+          <th scope="row">{b ? 'A' : 'Simulated'}</th>
+          {METRIC_COLUMNS.map((c) => (
+            <td key={c.name} data-metric={c.name} data-value={a[c.name]}>{formatMetric(c.name, a[c.name])}</td>
+          ))}
+        </tr>
+        {paper && (
+          <tr data-row="paper" className="paper-row">
+            <th scope="row">{paper.label}</th>
+            {METRIC_COLUMNS.map((c) => {
+              const v = paper.values[c.name];
+              return <td key={c.name} data-paper-metric={c.name}>{v === undefined ? '—' : formatMetric(c.name, v)}</td>;
+            })}
+          </tr>
+        )}
+        {b && (
+          <>
+            <tr data-row="b">
+              <th scope="row">B</th>
+              {METRIC_COLUMNS.map((c) => (
+                <td key={c.name} data-metric-b={c.name} data-value={b[c.name]}>{formatMetric(c.name, b[c.name])}</td>
+              ))}
+            </tr>
+            <tr data-row="delta" className="delta-row">
+              <th scope="row">B − A</th>
+              {METRIC_COLUMNS.map((c) => (
+                <td key={c.name} data-metric-delta={c.name}>{formatDelta(c.name, a[c.name], b[c.name])}</td>
+              ))}
+            </tr>
+          </>
+        )}
+      </tbody>
+    </table>
+  );
+}

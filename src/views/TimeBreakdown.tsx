@@ -1,0 +1,79 @@
+// "Where did the time go": one horizontal stacked bar per side on a common scale, each segment a
+// stall cause, with a legend naming the causes in plain words.
+import { useMemo } from 'react';
+import { formatDuration } from './format';
+import { breakdown, textOn, type Breakdown } from './breakdown';
+import { causeStyle, TRANSFER_FILL } from './stallStyle';
+import type { Trace } from '../engine/trace';
+
+export interface TimeBreakdownProps {
+  sides: Array<{ side: 'a' | 'b'; trace: Trace }>;
+}
+
+const partStyle = (cause: string) =>
+  cause === 'transfer' ? { fill: TRANSFER_FILL, short: 'moving data', words: 'sending and receiving data' } : causeStyle(cause);
+
+export function TimeBreakdown({ sides }: TimeBreakdownProps) {
+  const bars = useMemo(() => sides.map((s) => ({ side: s.side, data: breakdown(s.trace) })), [sides]);
+  const longest = Math.max(1, ...bars.map((b) => b.data.totalNs));
+  const causes = [...new Set(bars.flatMap((b) => b.data.parts.map((p) => p.cause)))];
+  return (
+    <div className="breakdown">
+      {bars.map(({ side, data }) => (
+        <BreakdownBar key={side} side={side} data={data} longest={longest} labelled={bars.length > 1} />
+      ))}
+      <ul className="legend" aria-label="Stall causes">
+        {causes.map((cause) => (
+          <li key={cause} data-cause={cause}>
+            <span className="swatch" style={{ background: partStyle(cause).fill }} aria-hidden="true" />
+            {partStyle(cause).words}
+            {bars.map(({ side, data }) => {
+              const ns = data.parts.find((p) => p.cause === cause)?.ns ?? 0;
+              return (
+                <span key={side} className="legend-figure">
+                  {bars.length > 1 ? ` ${side.toUpperCase()} ` : ' '}
+                  {formatDuration(ns)}
+                </span>
+              );
+            })}
+          </li>
+        ))}
+      </ul>
+      {bars.some((b) => b.data.overlapping) && (
+        <p className="note">Several connections stalled at once, so the bar sums connection-time, not wall-clock time.</p>
+      )}
+    </div>
+  );
+}
+
+function BreakdownBar({ side, data, longest, labelled }: { side: string; data: Breakdown; longest: number; labelled: boolean }) {
+  const summary = data.parts.map((p) => `${partStyle(p.cause).words} ${formatDuration(p.ns)}`).join(', ');
+  return (
+    <div className="breakdown-row" data-breakdown={side}>
+      {labelled && <span className="breakdown-side">{side.toUpperCase()}</span>}
+      <div
+        className="breakdown-bar"
+        role="img"
+        aria-label={`Elapsed ${formatDuration(data.elapsedNs)}: ${summary}`}
+        style={{ width: `${(100 * data.totalNs) / longest}%` }}
+      >
+        {data.parts.map((p) => {
+          const style = partStyle(p.cause);
+          const share = (100 * p.ns) / data.totalNs;
+          return (
+            <div
+              key={p.cause}
+              className="breakdown-part"
+              data-cause={p.cause}
+              title={`${style.words}: ${formatDuration(p.ns)}`}
+              style={{ width: `${share}%`, background: style.fill, color: textOn(style.fill) }}
+            >
+              {share > 14 ? `${style.short} ${formatDuration(p.ns)}` : ''}
+            </div>
+          );
+        })}
+      </div>
+      <span className="breakdown-total">{formatDuration(data.elapsedNs)}</span>
+    </div>
+  );
+}

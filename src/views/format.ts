@@ -1,0 +1,38 @@
+// Number formatting shared by the views: times in ms or s, sizes in bytes, rates in bit/s.
+
+/** Nanoseconds as a short human time: 0.24 ms, 118 ms, 1.52 s. */
+export function formatDuration(ns: number): string {
+  const ms = ns / 1e6;
+  if (ms < 1) return `${trim(ms, 3)} ms`;
+  if (ms < 10) return `${trim(ms, 2)} ms`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = ms / 1000;
+  return s < 100 ? `${trim(s, 2)} s` : `${Math.round(s)} s`;
+}
+
+/** Nanoseconds as a tick label in ms (or s once the axis spans seconds). */
+export function formatTick(ns: number, spanNs: number): string {
+  if (spanNs >= 5e9) return `${trim(ns / 1e9, 2)} s`;
+  const ms = ns / 1e6;
+  if (spanNs < 5e6) return `${trim(ms, 3)} ms`;
+  if (spanNs < 5e7) return `${trim(ms, 1)} ms`;
+  return `${trim(ms, 0)} ms`;
+}
+
+export function formatBitRate(bps: number): string {
+  if (bps >= 1e9) return `${trim(bps / 1e9, 2)} Gb/s`;
+  if (bps >= 1e6) return `${trim(bps / 1e6, 2)} Mb/s`;
+  if (bps >= 1e3) return `${trim(bps / 1e3, 1)} kb/s`;
+  return `${bps} b/s`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1 << 20) return `${trim(bytes / (1 << 20), 1)} MB`;
+  if (bytes >= 1 << 10) return `${trim(bytes / (1 << 10), 1)} KB`;
+  return `${bytes} B`;
+}
+
+/** A fixed number of decimals without trailing zeros. */
+export function trim(x: number, decimals: number): string {
+  return String(Number(x.toFixed(decimals)));
+}

@@ -1,0 +1,121 @@
+// Where a packet arrow goes on the ladder. Time flows down. A packet is a band between two
+// parallel edges: its first bit leaves the sender at sendNs and reaches the receiver one
+// propagation delay later; its last bit leaves one serialization time after the first and
+// arrives at arriveNs. So the band's height at the sender is the serialization time and the
+// slope is the propagation delay, as Padmanabhan and Mogul drew them.
+import { FLAG, type PacketRecord } from '../engine/trace';
+
+export interface LinkTiming {
+  bandwidthBps: number;
+  oneWayDelayNs: number;
+}
+
+/** Both directions of the path; the engine may one day make them differ. */
+export interface PathTiming {
+  c2s: LinkTiming;
+  s2c: LinkTiming;
+}
+
+export interface Lane {
+  conn: number;
+  clientX: number;
+  serverX: number;
+}
+
+export interface PacketShape {
+  fromX: number;
+  toX: number;
+  /** First bit leaves, last bit leaves (sender side). */
+  leaveTop: number;
+  leaveBottom: number;
+  /** First bit arrives, last bit arrives (receiver side); for a dropped packet, where it died. */
+  arriveTop: number;
+  arriveBottom: number;
+  dropped: boolean;
+}
+
+export function serializationNs(wireBytes: number, bandwidthBps: number): number {
+  return Math.ceil((wireBytes * 8 * 1e9) / bandwidthBps);
+}
+
+/** The packet's band in pixels, given a time->y scale. */
+export function packetShape(p: PacketRecord, lane: Lane, y: (ns: number) => number, path: PathTiming): PacketShape {
+  const link = p.dir === 'c2s' ? path.c2s : path.s2c;
+  const fromX = p.dir === 'c2s' ? lane.clientX : lane.serverX;
+  const farX = p.dir === 'c2s' ? lane.serverX : lane.clientX;
+  const serNs = serializationNs(p.wireBytes, link.bandwidthBps);
+  const leaveTop = y(p.sendNs);
+  const leaveBottom = y(p.sendNs + serNs);
+  if (p.arriveNs === null) {
+    // Lost on the link: draw it dying halfway across; dropped at the queue: it never left.
+    const fraction = p.drop === 'queue' ? 0.12 : 0.5;
+    const toX = fromX + (farX - fromX) * fraction;
+    const midNs = p.sendNs + serNs + link.oneWayDelayNs * fraction;
+    return { fromX, toX, leaveTop, leaveBottom, arriveTop: y(midNs - serNs), arriveBottom: y(midNs), dropped: true };
+  }
+  return {
+    fromX,
+    toX: farX,
+    leaveTop,
+    leaveBottom,
+    arriveTop: y(p.arriveNs - serNs),
+    arriveBottom: y(p.arriveNs),
+    dropped: false,
+  };
+}
+
+export type PacketKind = 'data' | 'ack' | 'control' | 'retransmit' | 'dropped';
+
+/** What a packet is, for its colour: data, a pure ACK, SYN/FIN/RST, a retransmission, a loss. */
+export function packetKind(p: PacketRecord): PacketKind {
+  if (p.arriveNs === null) return 'dropped';
+  if (p.reason === 'retransmit' || p.reason === 'fast-retransmit') return 'retransmit';
+  if (p.flags & (FLAG.SYN | FLAG.FIN | FLAG.RST)) return 'control';
+  return p.len > 0 ? 'data' : 'ack';
+}
+
+/**
+ * The label on the arrow, in the papers' style: `P 1:227(226) ack 53` for data, `ack 1687` for a
+ * pure ACK, `S`, `F 571:571(0)`. Numbers are relative, as in the figures after the handshake.
+ */
+export function shortLabel(p: PacketRecord): string {
+  const letters = flagLetters(p.flags);
+  const ack = p.flags & FLAG.ACK ? ` ack ${p.ack}` : '';
+  if (p.flags & FLAG.SYN) return `${letters}${ack}`;
+  if (p.len > 0 || p.flags & (FLAG.FIN | FLAG.RST)) return `${letters} ${p.seq}:${p.seq + p.len}(${p.len})${ack}`;
+  return `ack ${p.ack}`;
+}
+
+function flagLetters(flags: number): string {
+  let s = '';
+  if (flags & FLAG.SYN) s += 'S';
+  if (flags & FLAG.FIN) s += 'F';
+  if (flags & FLAG.RST) s += 'R';
+  if (flags & FLAG.PSH) s += 'P';
+  return s === '' ? '.' : s;
+}
+
+/**
+ * Which packets get a visible label: at most one per `minGapPx` of height on each sending side,
+ * so dense bursts stay readable; zooming in reveals the rest.
+ */
+export function labelledPackets(
+  packets: PacketRecord[],
+  y: (ns: number) => number,
+  minGapPx = 13,
+  /** In a narrow lane the two sides' labels would collide: space them as one column. */
+  narrow = false,
+): Set<number> {
+  const shown = new Set<number>();
+  const lastY = new Map<string, number>();
+  for (const p of packets) {
+    const key = narrow ? `${p.conn}` : `${p.conn}:${p.dir}`;
+    const py = y(p.sendNs);
+    const prev = lastY.get(key);
+    if (prev === undefined || Math.abs(py - prev) >= minGapPx) {
+      shown.add(p.id);
+      lastY.set(key, py);
+    }
+  }
+  return shown;
+}

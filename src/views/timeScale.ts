@@ -1,0 +1,95 @@
+// The vertical time scale of the ladder: simulated nanoseconds -> pixels, optionally with idle
+// gaps folded. A folded scale is a piecewise-linear d3 scale whose domain has a breakpoint at each
+// end of every folded gap, so zoom (rescaleY) and invert keep working unchanged.
+import { scaleLinear, type ScaleLinear } from 'd3';
+import type { Trace } from '../engine/trace';
+
+export interface Gap {
+  startNs: number;
+  endNs: number;
+}
+
+/** The latest moment anything happens in a run: the last arrival, send or event. */
+export function runEndNs(trace: Trace): number {
+  let end = trace.endNs;
+  for (const p of trace.packets) end = Math.max(end, p.arriveNs ?? p.sendNs);
+  for (const s of trace.stalls) end = Math.max(end, s.endNs);
+  return end;
+}
+
+/** Merged intervals during which some packet of any of the traces was on the wire. */
+export function busyIntervals(traces: Trace[]): Gap[] {
+  const spans = traces
+    .flatMap((t) => t.packets.map((p) => ({ startNs: p.sendNs, endNs: p.arriveNs ?? p.sendNs })))
+    .sort((a, b) => a.startNs - b.startNs);
+  const merged: Gap[] = [];
+  for (const s of spans) {
+    const last = merged[merged.length - 1];
+    if (last && s.startNs <= last.endNs) last.endNs = Math.max(last.endNs, s.endNs);
+    else merged.push({ ...s });
+  }
+  return merged;
+}
+
+/** Idle gaps (nothing on the wire) longer than `minFraction` of the run: the ones worth folding. */
+export function idleGaps(traces: Trace[], endNs: number, minFraction = 0.03): Gap[] {
+  const busy = busyIntervals(traces);
+  const minNs = endNs * minFraction;
+  const gaps: Gap[] = [];
+  let cursor = 0;
+  for (const b of busy) {
+    if (b.startNs - cursor > minNs) gaps.push({ startNs: cursor, endNs: b.startNs });
+    cursor = Math.max(cursor, b.endNs);
+  }
+  if (endNs - cursor > minNs) gaps.push({ startNs: cursor, endNs });
+  return gaps;
+}
+
+/**
+ * Time -> pixels over [0, endNs] onto [top, bottom]. Each folded gap gets `gapPx` pixels (less
+ * when there are many); the rest of the time shares the remaining pixels in proportion.
+ */
+export function timeScale(
+  endNs: number,
+  [top, bottom]: [number, number],
+  gaps: Gap[] = [],
+  gapPx = 22,
+): ScaleLinear<number, number> {
+  const span = Math.max(1, endNs);
+  const usable = gaps.filter((g) => g.endNs > g.startNs && g.startNs >= 0 && g.endNs <= span);
+  if (usable.length === 0) return scaleLinear().domain([0, span]).range([top, bottom]);
+  const height = bottom - top;
+  const perGap = Math.min(gapPx, (height * 0.4) / usable.length);
+  const foldedNs = usable.reduce((sum, g) => sum + g.endNs - g.startNs, 0);
+  const liveNs = Math.max(1, span - foldedNs);
+  const pxPerNs = (height - perGap * usable.length) / liveNs;
+  const domain: number[] = [0];
+  const range: number[] = [top];
+  let y = top;
+  let t = 0;
+  for (const g of usable) {
+    if (g.startNs > t) {
+      y += (g.startNs - t) * pxPerNs;
+      domain.push(g.startNs);
+      range.push(y);
+    }
+    y += perGap;
+    domain.push(g.endNs);
+    range.push(y);
+    t = g.endNs;
+  }
+  if (span > t) {
+    domain.push(span);
+    range.push(bottom);
+  }
+  return scaleLinear().domain(domain).range(range);
+}
+
+/** Tick times for a (possibly folded) scale, leaving out ticks that fall inside a folded gap. */
+export function timeTicks(scale: ScaleLinear<number, number>, gaps: Gap[], count = 8): number[] {
+  const domain = scale.domain();
+  const lo = domain[0];
+  const hi = domain[domain.length - 1];
+  const ticks = scaleLinear().domain([lo, hi]).ticks(count);
+  return ticks.filter((t) => !gaps.some((g) => t > g.startNs && t < g.endNs));
+}

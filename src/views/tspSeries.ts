@@ -1,0 +1,65 @@
+// The series of a time-sequence plot (tcptrace/xplot style) for one connection, as seen at the
+// server: each data segment it sends (a bar seq..seq+len at its send time), and the ACK and
+// advertised-window lines drawn from the client's ACKs as they arrive.
+import { FLAG, type Trace } from '../engine/trace';
+
+export interface SegmentBar {
+  index: number; // index in trace.packets
+  timeNs: number;
+  seq: number;
+  end: number;
+  retransmit: boolean;
+  dropped: boolean;
+}
+
+export interface StepPoint {
+  timeNs: number;
+  value: number;
+}
+
+export interface TspSeries {
+  segments: SegmentBar[];
+  acks: StepPoint[];
+  window: StepPoint[];
+  maxSeq: number;
+}
+
+export function tspSeries(trace: Trace, conn: number): TspSeries {
+  const segments: SegmentBar[] = [];
+  const acks: StepPoint[] = [];
+  const window: StepPoint[] = [];
+  let maxSeq = 1;
+  trace.packets.forEach((p, index) => {
+    if (p.conn !== conn) return;
+    if (p.dir === 's2c' && (p.len > 0 || p.flags & FLAG.FIN)) {
+      const end = p.seq + Math.max(p.len, 1);
+      segments.push({
+        index,
+        timeNs: p.sendNs,
+        seq: p.seq,
+        end,
+        retransmit: p.reason === 'retransmit' || p.reason === 'fast-retransmit',
+        dropped: p.arriveNs === null,
+      });
+      maxSeq = Math.max(maxSeq, end);
+    } else if (p.dir === 'c2s' && p.flags & FLAG.ACK && p.arriveNs !== null && !(p.flags & FLAG.SYN)) {
+      acks.push({ timeNs: p.arriveNs, value: p.ack });
+      window.push({ timeNs: p.arriveNs, value: p.ack + p.win });
+    }
+  });
+  acks.sort((a, b) => a.timeNs - b.timeNs);
+  window.sort((a, b) => a.timeNs - b.timeNs);
+  for (const w of window) maxSeq = Math.max(maxSeq, w.value);
+  return { segments, acks, window, maxSeq };
+}
+
+/** Step-after path points, cut at `untilNs` so the lines grow with the playhead. */
+export function stepPoints(points: StepPoint[], untilNs: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const p of points) {
+    if (p.timeNs > untilNs) break;
+    out.push([p.timeNs, p.value]);
+  }
+  if (out.length > 0) out.push([untilNs, out[out.length - 1][1]]);
+  return out;
+}

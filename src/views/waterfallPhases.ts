@@ -1,0 +1,132 @@
+// One waterfall row per HTTP exchange, split into phases as far as the trace tells them:
+// queued (known but not yet asked for) | connect | request (on the wire) | server (think) |
+// first byte | receiving. First byte = the record's firstByteNs when the engine gives it, else
+// the first 'deliver' on the client of a byte of this response.
+import { FLAG, type Trace } from '../engine/trace';
+
+export type PhaseKind = 'queued' | 'connect' | 'request' | 'server' | 'first-byte' | 'receiving';
+
+export interface Phase {
+  kind: PhaseKind;
+  startNs: number;
+  endNs: number;
+}
+
+export interface WaterfallRow {
+  key: string;
+  label: string;
+  conn: number;
+  startNs: number;
+  endNs: number | null;
+  firstByteNs: number | null;
+  phases: Phase[];
+}
+
+export const PHASE_WORDS: Record<PhaseKind, string> = {
+  queued: 'waiting its turn',
+  connect: 'connecting',
+  request: 'request on the wire',
+  server: 'server think',
+  'first-byte': 'waiting for the first byte',
+  receiving: 'receiving',
+};
+
+/**
+ * The fields of an exchange record this view reads. Older traces number exchanges per connection
+ * (`index`); newer ones carry an `id`, `queuedNs` and `firstByteNs`. Both are read.
+ */
+interface Exchange {
+  conn: number;
+  label: string;
+  responseBytes: number;
+  startNs: number;
+  endNs: number | null;
+  index?: number;
+  id?: number;
+  queuedNs?: number;
+  firstByteNs?: number | null;
+}
+
+function exchangesOf(trace: Trace): Exchange[] {
+  return trace.exchanges as unknown as Exchange[];
+}
+
+/** The exchanges of one connection in request order (responses come back in the same order). */
+function onConnection(trace: Trace, conn: number): Exchange[] {
+  return exchangesOf(trace)
+    .filter((e) => e.conn === conn)
+    .sort((a, b) => a.startNs - b.startNs || (a.id ?? a.index ?? 0) - (b.id ?? b.index ?? 0));
+}
+
+function firstDeliverNs(trace: Trace, ex: Exchange, startSeq: number): number | null {
+  const endSeq = startSeq + ex.responseBytes;
+  let first: number | null = null;
+  for (const e of trace.events) {
+    if (e.kind !== 'deliver' || e.side !== 'client' || e.conn !== ex.conn || e.seq === undefined) continue;
+    const last = e.seq + (e.bytes ?? 0);
+    if (last > startSeq && e.seq < endSeq && (first === null || e.atNs < first)) first = e.atNs;
+  }
+  return first;
+}
+
+function eventNs(trace: Trace, ex: Exchange, kind: 'request-read' | 'response-write'): number | null {
+  const tag = ex.id ?? ex.index;
+  let found: number | null = null;
+  for (const e of trace.events) {
+    if (e.kind === kind && e.conn === ex.conn && e.exchange === tag && (found === null || e.atNs < found)) found = e.atNs;
+  }
+  return found;
+}
+
+/** When the client learned its connection was open: the SYN-ACK's arrival. */
+function connectedNs(trace: Trace, conn: number): number | null {
+  const synAck = trace.packets.find((p) => p.conn === conn && p.dir === 's2c' && p.flags & FLAG.SYN && p.arriveNs !== null);
+  return synAck?.arriveNs ?? null;
+}
+
+function rowFor(trace: Trace, ex: Exchange): WaterfallRow {
+  const siblings = onConnection(trace, ex.conn);
+  const position = siblings.indexOf(ex);
+  const startSeq = 1 + siblings.slice(0, position).reduce((sum, o) => sum + o.responseBytes, 0);
+  const endNs = ex.endNs ?? trace.endNs;
+  const firstByteNs = ex.firstByteNs ?? firstDeliverNs(trace, ex, startSeq);
+  const phases: Phase[] = [];
+  const push = (kind: PhaseKind, s: number | null | undefined, e: number | null | undefined) => {
+    if (s != null && e != null && e > s) phases.push({ kind, startNs: s, endNs: e });
+  };
+  if (position === 0) {
+    const open = trace.connections.find((c) => c.id === ex.conn)?.openNs ?? null;
+    const connected = connectedNs(trace, ex.conn);
+    if (ex.queuedNs !== undefined && open !== null) push('queued', ex.queuedNs, open);
+    push('connect', open, connected);
+    push('queued', connected, ex.startNs);
+  } else {
+    const previous = siblings[position - 1];
+    push('queued', ex.queuedNs ?? previous.endNs, ex.startNs);
+  }
+  const read = eventNs(trace, ex, 'request-read');
+  const write = eventNs(trace, ex, 'response-write');
+  if (read !== null && write !== null && firstByteNs !== null && read >= ex.startNs && write >= read) {
+    push('request', ex.startNs, read);
+    push('server', read, write);
+    push('first-byte', write, firstByteNs);
+  } else {
+    push('first-byte', ex.startNs, firstByteNs ?? endNs);
+  }
+  push('receiving', firstByteNs, endNs);
+  return {
+    key: `${ex.conn}-${ex.id ?? ex.index ?? position}`,
+    label: ex.label,
+    conn: ex.conn,
+    startNs: ex.startNs,
+    endNs: ex.endNs,
+    firstByteNs,
+    phases,
+  };
+}
+
+export function waterfallRows(trace: Trace): WaterfallRow[] {
+  return [...exchangesOf(trace)]
+    .sort((a, b) => (a.queuedNs ?? a.startNs) - (b.queuedNs ?? b.startNs) || a.startNs - b.startNs || a.conn - b.conn)
+    .map((ex) => rowFor(trace, ex));
+}

@@ -129,9 +129,9 @@ describe('the worker client', () => {
       },
       (r) => delivered.push(r.id),
     );
-    client.request({ kind: 'run', sides: [] });
-    client.request({ kind: 'run', sides: [] });
-    client.request({ kind: 'run', sides: [] });
+    client.request({ kind: 'run', sides: [], preset: null });
+    client.request({ kind: 'run', sides: [], preset: null });
+    client.request({ kind: 'run', sides: [], preset: null });
     const w = workers[0];
     expect(w.sent.map((m) => m.id)).toEqual([1]);
     w.answer(w.sent[0]);
@@ -139,7 +139,7 @@ describe('the worker client', () => {
     expect(w.sent.map((m) => m.id)).toEqual([1, 3]); // request 2 was superseded while waiting
     w.answer(w.sent[1]);
     expect(delivered).toEqual([3]);
-    client.request({ kind: 'run', sides: [] });
+    client.request({ kind: 'run', sides: [], preset: null });
     client.cancel();
     expect(w.terminated).toBe(true);
   });

@@ -1,0 +1,42 @@
+// The page header: title, the question the lab answers, and the page-level switches
+// (preset gallery, compare A/B, which panels are shown).
+import { PANELS, PANEL_TITLES, type Panel } from './state/configModel';
+
+export interface HeaderProps {
+  comparing: boolean;
+  panels: Set<Panel>;
+  onCompare: (on: boolean) => void;
+  onPanel: (panel: Panel, shown: boolean) => void;
+  onBrowsePresets: () => void;
+}
+
+export function Header({ comparing, panels, onCompare, onPanel, onBrowsePresets }: HeaderProps) {
+  return (
+    <header className="site-header">
+      <div className="brand">
+        <h1>Roundtrip</h1>
+        <p className="tagline">Why is the web slow? Change one knob and watch every packet.</p>
+      </div>
+      <nav className="header-actions" aria-label="Page">
+        <button type="button" className="secondary" onClick={onBrowsePresets}>
+          Presets
+        </button>
+        <button type="button" className="secondary" aria-pressed={comparing} onClick={() => onCompare(!comparing)}>
+          {comparing ? 'Stop comparing' : 'Compare A/B'}
+        </button>
+        <details className="panels-menu">
+          <summary>Panels</summary>
+          <fieldset>
+            <legend>Show</legend>
+            {PANELS.map((p) => (
+              <label key={p}>
+                <input type="checkbox" checked={panels.has(p)} disabled={panels.size === 1 && panels.has(p)} onChange={(e) => onPanel(p, e.target.checked)} />
+                {PANEL_TITLES[p]}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+      </nav>
+    </header>
+  );
+}

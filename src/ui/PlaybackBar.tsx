@@ -1,0 +1,66 @@
+// Playback controls: play/pause, step to the previous/next event, scrub, speed, fold idle gaps.
+// All native controls, so Tab, Enter, Space and the arrow keys work; the page also listens for
+// k (play/pause), comma and full stop (step) when focus is not in a form field.
+import type { Playback } from './state/usePlayback';
+import { SPEEDS, speedLabel } from './state/playbackModel';
+import { formatDuration } from '../views/format';
+
+const SCRUB_STEPS = 1000;
+
+export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: number }) {
+  const { cursorNs, playing } = playback;
+  const position = endNs > 0 ? Math.round((cursorNs / endNs) * SCRUB_STEPS) : SCRUB_STEPS;
+  return (
+    <div className="playback" role="toolbar" aria-label="Playback" id="playback" tabIndex={-1}>
+      <button type="button" onClick={playback.stepBack} aria-label="Step back to the previous event" title="Previous event (,)">
+        <StepIcon back />
+      </button>
+      <button type="button" className="play" onClick={playback.toggle} aria-label={playing ? 'Pause' : 'Play'} title="Play or pause (k)" data-playing={playing}>
+        <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+          {playing ? <path d="M2 1h3v10H2zM7 1h3v10H7z" fill="currentColor" /> : <path d="M2 1l9 5-9 5z" fill="currentColor" />}
+        </svg>
+        {playing ? 'Pause' : 'Play'}
+      </button>
+      <button type="button" onClick={playback.stepForward} aria-label="Step to the next event" title="Next event (.)">
+        <StepIcon />
+      </button>
+      <input
+        type="range"
+        className="scrub"
+        min={0}
+        max={SCRUB_STEPS}
+        value={position}
+        aria-label="Playhead"
+        aria-valuetext={`${formatDuration(cursorNs)} of ${formatDuration(endNs)}`}
+        data-t-ns={Math.round(cursorNs)}
+        onChange={(e) => playback.seek((Number(e.target.value) / SCRUB_STEPS) * endNs)}
+      />
+      <output className="clock" aria-live="off">
+        {formatDuration(cursorNs)} / {formatDuration(endNs)}
+      </output>
+      <label className="speed">
+        <span>Speed</span>
+        <select value={playback.speed} onChange={(e) => playback.setSpeed(Number(e.target.value))}>
+          {SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {speedLabel(s)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="fold">
+        <input type="checkbox" checked={playback.fold} onChange={(e) => playback.setFold(e.target.checked)} />
+        <span>Fold idle gaps</span>
+      </label>
+    </div>
+  );
+}
+
+/** A triangle against a bar: step to the next event, or mirrored, to the previous one. */
+function StepIcon({ back = false }: { back?: boolean }) {
+  return (
+    <svg width="14" height="12" viewBox="0 0 14 12" aria-hidden="true" style={back ? { transform: 'scaleX(-1)' } : undefined}>
+      <path d="M1 1l8 5-8 5z M10 1h3v10h-3z" fill="currentColor" />
+    </svg>
+  );
+}

@@ -1,0 +1,60 @@
+// The panels below the playback bar, each shown when the `view` setting lists it. Memoised: a
+// knob moving re-renders the controls at once, the views only when the new run arrives.
+import { memo } from 'react';
+import type { Preset } from '../scenario/presets';
+import type { Gap } from '../views/timeScale';
+import { formatBitRate } from '../views/format';
+import { LadderPanel } from './panels/LadderPanel';
+import { Panel } from './panels/Panel';
+import { BreakdownPanel, MetricsPanel, WaterfallPanel } from './panels/SidePanels';
+import type { SideView } from './panels/sideView';
+import { TspPanel } from './panels/TspPanel';
+import type { Panel as PanelName } from './state/configModel';
+
+export interface ViewsProps {
+  sides: SideView[];
+  panels: Set<PanelName>;
+  endNs: number;
+  cursorNs: number;
+  playing: boolean;
+  gaps: Gap[];
+  fold: boolean;
+  preset: Preset | undefined;
+}
+
+export const Views = memo(function Views({ sides, panels, endNs, cursorNs, playing, gaps, fold, preset }: ViewsProps) {
+  const link = sides[0].run.path.s2c;
+  return (
+    <>
+      {panels.has('ladder') && (
+        <Panel
+          id="ladder"
+          title="Packet ladder"
+          note={`Time flows down. Each arrow is a packet: its thickness at the sender is serialization at ${formatBitRate(link.bandwidthBps)}, its slope the ${(link.oneWayDelayNs / 1e6).toFixed(2)} ms one-way delay. Shaded bands are stalls, on the side that waited.`}
+        >
+          <LadderPanel sides={sides} endNs={endNs} cursorNs={cursorNs} playing={playing} gaps={gaps} fold={fold} />
+        </Panel>
+      )}
+      {panels.has('tsp') && (
+        <Panel id="tsp" title="Time-sequence plot" note="Server→client data as seen at the server: bars are segments (sequence range at send time), the ACK line climbs as ACKs arrive, the dashed line is ACK + advertised window.">
+          <TspPanel sides={sides} endNs={endNs} cursorNs={cursorNs} />
+        </Panel>
+      )}
+      {panels.has('waterfall') && (
+        <Panel id="waterfall" title="Waterfall" note="One row per HTTP object.">
+          <WaterfallPanel sides={sides} endNs={endNs} cursorNs={cursorNs} />
+        </Panel>
+      )}
+      {panels.has('time') && (
+        <Panel id="time" title="Where did the time go" note="Elapsed time split by what each stall waited for.">
+          <BreakdownPanel sides={sides} />
+        </Panel>
+      )}
+      {panels.has('metrics') && (
+        <Panel id="metrics" title="Figures">
+          <MetricsPanel sides={sides} preset={preset} />
+        </Panel>
+      )}
+    </>
+  );
+});

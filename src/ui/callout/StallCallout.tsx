@@ -1,0 +1,61 @@
+// The callout over the views: names the first long stall and its cause, and offers the knob
+// that removes it — applied here, or on side B to compare.
+import { elapsedNs } from '../../engine/metrics';
+import type { Trace } from '../../engine/trace';
+import type { Settings } from '../../scenario/schema';
+import { formatDuration } from '../../views/format';
+import { causeStyle } from '../../views/stallStyle';
+import { labelFor, valueText } from '../controls/fieldModel';
+import { adviceFor, type Suggestion } from './stallAdvice';
+
+export interface StallCalloutProps {
+  trace: Trace;
+  settings: Settings;
+  comparing: boolean;
+  onApply: (s: Suggestion) => void;
+  onCompare: (s: Suggestion) => void;
+  onShowStall: (ns: number) => void;
+}
+
+export function StallCallout({ trace, settings, comparing, onApply, onCompare, onShowStall }: StallCalloutProps) {
+  const advice = adviceFor(trace, settings);
+  const elapsed = formatDuration(elapsedNs(trace));
+  if (!advice) {
+    return (
+      <aside className="callout callout--clear" aria-live="polite" data-callout="">
+        <p>
+          No long stall: the page took <strong>{elapsed}</strong>. Look at the time-sequence plot to see what paces it.
+        </p>
+      </aside>
+    );
+  }
+  const { stall, sentence, suggestion } = advice;
+  const knob = suggestion ? `${labelFor(suggestion.key)}: ${valueText(suggestion.key, suggestion.value)}` : null;
+  return (
+    <aside className="callout" aria-live="polite" data-callout="" data-cause={stall.cause} style={{ borderLeftColor: causeStyle(stall.cause).fill }}>
+      <p className="callout-text">
+        <strong>{sentence}</strong>
+        {knob ? <> — try {knob}</> : null}.{' '}
+        <span className="callout-context">
+          The page took {elapsed}
+          {advice.causeCount > 1 ? `; ${causeStyle(stall.cause).short} stalls cost ${formatDuration(advice.causeTotalNs)} in all (${advice.causeCount})` : ''}.
+        </span>
+      </p>
+      <div className="callout-actions">
+        {suggestion && (
+          <button type="button" onClick={() => onApply(suggestion)}>
+            Try {knob}
+          </button>
+        )}
+        {suggestion && !comparing && (
+          <button type="button" className="secondary" onClick={() => onCompare(suggestion)}>
+            Compare side by side
+          </button>
+        )}
+        <button type="button" className="secondary" onClick={() => onShowStall(stall.endNs)}>
+          Show the stall
+        </button>
+      </div>
+    </aside>
+  );
+}

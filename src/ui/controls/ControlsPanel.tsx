@@ -1,0 +1,66 @@
+// Every knob of the scenario, generated from the schema table and grouped by row.group. When
+// comparing, a switch picks which side the knobs edit; B shows where it differs from A.
+// Memoised, so playback frames do not re-render forty fields.
+import { memo } from 'react';
+import type { Config } from '../../scenario/codec';
+import { SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
+import { bDifferences, settingsOf, type SideKey } from '../state/configModel';
+import { fieldGroups, inheritedValue } from './fieldModel';
+import { LinkSummary } from './LinkSummary';
+import { PresetPicker } from './PresetPicker';
+import { SettingField } from './SettingField';
+
+export interface ControlsPanelProps {
+  config: Config;
+  editing: SideKey;
+  onEditingChange: (side: SideKey) => void;
+  onSetting: (side: SideKey, key: ConfigKey, value: Settings[ConfigKey]) => void;
+  onResetB: (key: ConfigKey) => void;
+  onPreset: (id: string | null) => void;
+  onBrowsePresets: () => void;
+}
+
+const GROUPS = fieldGroups();
+
+export const ControlsPanel = memo(function ControlsPanel({ config, editing, onEditingChange, onSetting, onResetB, onPreset, onBrowsePresets }: ControlsPanelProps) {
+  const side: SideKey = config.b ? editing : 'a';
+  const settings = settingsOf(config, side);
+  const differs = new Set(bDifferences(config));
+  return (
+    <section className="controls" aria-labelledby="controls-title">
+      <h2 id="controls-title">Settings</h2>
+      <PresetPicker preset={config.preset} onPreset={onPreset} onBrowse={onBrowsePresets} />
+      {config.b && (
+        <fieldset className="side-switch">
+          <legend>Knobs change side</legend>
+          {(['a', 'b'] as const).map((s) => (
+            <label key={s} className={s === side ? 'selected' : ''}>
+              <input type="radio" name="editing-side" value={s} checked={s === side} onChange={() => onEditingChange(s)} />
+              {s === 'a' ? 'A (and B where B follows A)' : 'B only'}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {GROUPS.map((g) => (
+        <details key={g.group} className="control-group" open={g.group !== 'run'} data-group={g.group}>
+          <summary>{g.title}</summary>
+          {g.keys.map((key) => (
+            <SettingField
+              key={`${side}-${key}`}
+              settingKey={key}
+              row={SCHEMA[key] as Row}
+              value={settings[key]}
+              inherited={inheritedValue(key, settings)}
+              side={side}
+              overridden={side === 'b' && differs.has(key)}
+              onChange={(value) => onSetting(side, key, value)}
+              onResetToA={() => onResetB(key)}
+            >
+              {key === 'link' && <LinkSummary settings={settings} />}
+            </SettingField>
+          ))}
+        </details>
+      ))}
+    </section>
+  );
+});

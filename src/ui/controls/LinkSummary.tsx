@@ -1,0 +1,27 @@
+// Under the link type: the chosen link's figures and where they come from, with the overrides
+// in force marked, so a student sees what "10 Mb Ethernet" means in numbers.
+import { linkPreset } from '../../scenario/links';
+import type { Settings } from '../../scenario/schema';
+import { formatBitRate } from '../../views/format';
+
+export function LinkSummary({ settings }: { settings: Settings }) {
+  let link;
+  try {
+    link = linkPreset(settings.link);
+  } catch {
+    return null;
+  }
+  const bw = settings.bw ?? link.bandwidthBps;
+  const rtt = settings.rtt ?? link.rttMs;
+  const mss = settings.mss ?? link.mssBytes;
+  const mark = (overridden: boolean) => (overridden ? ' (set)' : '');
+  return (
+    <p className="link-summary" data-link-summary="">
+      <strong>{formatBitRate(bw)}</strong>
+      {mark(settings.bw !== null)} · RTT <strong>{rtt} ms</strong>
+      {mark(settings.rtt !== null)} · MSS {mss}
+      {mark(settings.mss !== null)}
+      <span className="link-source">{link.source}</span>
+    </p>
+  );
+}

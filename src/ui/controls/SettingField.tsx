@@ -1,0 +1,65 @@
+// One control for one schema row: a label, the widget its kind calls for, and the row's help as
+// a visible description (aria-describedby). Null values mean "inherited" and show what they inherit.
+import type { ReactNode } from 'react';
+import type { ConfigKey, Row, Settings } from '../../scenario/schema';
+import { labelFor } from './fieldModel';
+import { BoolInput, EnumInput, ListInput, NumberInput } from './inputs';
+
+export interface SettingFieldProps {
+  settingKey: ConfigKey;
+  row: Row;
+  value: Settings[ConfigKey];
+  inherited: number | boolean | null;
+  side: 'a' | 'b';
+  /** On side B: B overrides A here. */
+  overridden?: boolean;
+  onChange: (value: Settings[ConfigKey]) => void;
+  onResetToA?: () => void;
+  children?: ReactNode;
+}
+
+export function fieldId(side: string, key: string): string {
+  return `${side}-${key.replace(/[^a-z0-9]/gi, '-')}`;
+}
+
+export function SettingField({ settingKey, row, value, inherited, side, overridden, onChange, onResetToA, children }: SettingFieldProps) {
+  const id = fieldId(side, settingKey);
+  const helpId = `${id}-help`;
+  const unit = 'unit' in row && row.unit ? ` (${row.unit})` : '';
+  const common = { id, helpId, onChange };
+  let input: ReactNode;
+  switch (row.kind) {
+    case 'enum':
+      input = <EnumInput {...common} settingKey={settingKey} row={row} value={value as string} />;
+      break;
+    case 'bool':
+      input = <BoolInput {...common} row={row} value={value as boolean | null} inherited={inherited as boolean | null} />;
+      break;
+    case 'number':
+      input = <NumberInput {...common} label={labelFor(settingKey)} row={row} value={value as number | null} inherited={inherited as number | null} />;
+      break;
+    case 'list':
+      input = <ListInput {...common} row={row} value={value as number[]} />;
+      break;
+  }
+  return (
+    <div className={`field field--${row.kind}${overridden ? ' field--overridden' : ''}`} data-key={settingKey}>
+      <div className="field-head">
+        <label htmlFor={id}>
+          {labelFor(settingKey)}
+          <span className="unit">{unit}</span>
+        </label>
+        {overridden && onResetToA && (
+          <button type="button" className="link-button" onClick={onResetToA} aria-label={`Make B's ${labelFor(settingKey)} follow A again`}>
+            B differs · reset
+          </button>
+        )}
+      </div>
+      {input}
+      <p id={helpId} className="help">
+        {row.help}
+      </p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+// The widgets behind SettingField, one per schema kind. Text entries keep a draft while typed
+// and commit only values the codec accepts, so a half-typed number never reaches the engine.
+import { useState } from 'react';
+import { parseValue } from '../../scenario/codec';
+import { LINKS } from '../../scenario/links';
+import type { BoolRow, EnumRow, ListRow, NumberRow, Settings, ConfigKey } from '../../scenario/schema';
+import { SLIDER_STEPS, sliderScale } from './fieldModel';
+
+interface Common {
+  id: string;
+  helpId: string;
+  onChange: (value: Settings[ConfigKey]) => void;
+}
+
+export function EnumInput({ id, helpId, onChange, settingKey, row, value }: Common & { settingKey: string; row: EnumRow; value: string }) {
+  const optionText = (v: string) => (settingKey === 'link' ? (LINKS.find((l) => l.key === v)?.label ?? v) : v);
+  return (
+    <select id={id} aria-describedby={helpId} value={value} onChange={(e) => onChange(e.target.value)}>
+      {row.values.map((v) => (
+        <option key={v} value={v}>
+          {optionText(v)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function BoolInput({ id, helpId, onChange, row, value, inherited }: Common & { row: BoolRow; value: boolean | null; inherited: boolean | null }) {
+  if (row.default !== null) {
+    return (
+      <label className="switch">
+        <input id={id} type="checkbox" aria-describedby={helpId} checked={value ?? false} onChange={(e) => onChange(e.target.checked)} />
+        <span>{value ? 'on' : 'off'}</span>
+      </label>
+    );
+  }
+  const inheritedText = inherited === null ? 'default' : `same as general (${inherited ? 'on' : 'off'})`;
+  return (
+    <select id={id} aria-describedby={helpId} value={value === null ? '' : value ? '1' : '0'} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value === '1')}>
+      <option value="">{inheritedText}</option>
+      <option value="1">on</option>
+      <option value="0">off</option>
+    </select>
+  );
+}
+
+export function NumberInput({ id, helpId, onChange, label, row, value, inherited }: Common & { label: string; row: NumberRow; value: number | null; inherited: number | null }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const slider = sliderScale(row);
+  const effective = value ?? inherited;
+  const commit = (text: string) => {
+    setDraft(text);
+    if (text.trim() === '' && row.default === null) {
+      setError(null);
+      onChange(null);
+      return;
+    }
+    const parsed = parseValue(row, text);
+    setError(parsed.ok ? null : parsed.why);
+    if (parsed.ok) onChange(parsed.value);
+  };
+  const errorId = `${id}-error`;
+  return (
+    <div className="number-input">
+      <input
+        id={id}
+        type="text"
+        inputMode="decimal"
+        aria-describedby={error ? `${helpId} ${errorId}` : helpId}
+        aria-invalid={error ? true : undefined}
+        value={draft ?? (value === null ? '' : String(value))}
+        placeholder={inherited === null ? 'auto' : String(inherited)}
+        onChange={(e) => commit(e.target.value)}
+        onBlur={() => setDraft(null)}
+      />
+      {slider && (
+        <input
+          type="range"
+          min={0}
+          max={SLIDER_STEPS}
+          aria-label={`${label} slider`}
+          aria-describedby={helpId}
+          aria-valuetext={effective === null ? 'auto' : `${effective} ${row.unit}`}
+          value={effective === null ? 0 : slider.toPosition(effective)}
+          onChange={(e) => {
+            setDraft(null);
+            setError(null);
+            onChange(slider.fromPosition(Number(e.target.value)));
+          }}
+        />
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function ListInput({ id, helpId, onChange, row, value }: Common & { row: ListRow; value: number[] }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = `${id}-error`;
+  return (
+    <>
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        spellCheck={false}
+        aria-describedby={error ? `${helpId} ${errorId}` : helpId}
+        aria-invalid={error ? true : undefined}
+        value={draft ?? value.join(',')}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          const parsed = parseValue(row, e.target.value);
+          setError(parsed.ok ? null : parsed.why);
+          if (parsed.ok) onChange(parsed.value);
+        }}
+        onBlur={() => setDraft(null)}
+      />
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+// The smaller panels: waterfall, where the time went, and the figures table.
+import { useMemo } from 'react';
+import { computeMetrics } from '../../engine/metrics';
+import type { Preset } from '../../scenario/presets';
+import { MetricsTable, metricValues, type MetricValues } from '../../views/MetricsTable';
+import { TimeBreakdown } from '../../views/TimeBreakdown';
+import { Waterfall, WaterfallLegend } from '../../views/Waterfall';
+import { useElementWidth } from '../useElementWidth';
+import type { SideView } from './sideView';
+
+export function WaterfallPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs: number; cursorNs: number }) {
+  const [boxRef, width] = useElementWidth<HTMLDivElement>();
+  return (
+    <div ref={boxRef} data-view="waterfall" role="region" aria-label="Waterfall, scrollable" tabIndex={0}>
+      {sides.map((s) => (
+        <figure key={s.side} className="waterfall-box" data-waterfall-side={s.side}>
+          {sides.length > 1 && <figcaption className="side-caption">{s.caption}</figcaption>}
+          <Waterfall trace={s.run.trace} endNs={endNs} cursorNs={cursorNs} width={width} side={s.side} />
+        </figure>
+      ))}
+      <WaterfallLegend />
+    </div>
+  );
+}
+
+export function BreakdownPanel({ sides }: { sides: SideView[] }) {
+  const traces = useMemo(() => sides.map((s) => ({ side: s.side, trace: s.run.trace })), [sides]);
+  return (
+    <div data-view="time">
+      <TimeBreakdown sides={traces} />
+    </div>
+  );
+}
+
+/** The paper's figures for the four columns, when the preset publishes them. */
+function paperValues(preset: Preset | undefined): { label: string; values: Partial<MetricValues> } | undefined {
+  if (!preset) return undefined;
+  const values: Partial<MetricValues> = {};
+  for (const f of preset.published) {
+    if (f.figure === 'packets' || f.figure === 'overhead_pct') values[f.figure] = f.value;
+    if (f.figure === 'elapsed_ms') values.elapsed_s = f.value / 1000;
+    if (f.figure === 'elapsed_s') values.elapsed_s = f.value;
+  }
+  return Object.keys(values).length > 0 ? { label: `Paper (${preset.source})`, values } : undefined;
+}
+
+export function MetricsPanel({ sides, preset }: { sides: SideView[]; preset: Preset | undefined }) {
+  const values = useMemo(() => sides.map((s) => metricValues(computeMetrics(s.run.trace))), [sides]);
+  return (
+    <div data-view="metrics" className="metrics-scroll" role="region" aria-label="Figures table" tabIndex={0}>
+      <MetricsTable a={values[0]} b={values[1]} paper={paperValues(preset)} />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+// Time-sequence plots for each side, sharing the playhead and one time window: brush a range
+// to zoom into it, or use the buttons (which zoom around the playhead) from the keyboard.
+import { useCallback, useState } from 'react';
+import { TimeSequencePlot } from '../../views/TimeSequencePlot';
+import { connectionIds } from '../../views/ladderLayout';
+import { useElementWidth } from '../useElementWidth';
+import type { SideView } from './sideView';
+
+export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs: number; cursorNs: number }) {
+  const [boxRef, width] = useElementWidth<HTMLDivElement>();
+  const [window_, setWindow] = useState<[number, number] | null>(null);
+  const [conn, setConn] = useState(0);
+  const domain: [number, number] = window_ ? [Math.max(0, window_[0]), Math.min(endNs, window_[1])] : [0, endNs];
+  const valid = domain[1] > domain[0] ? domain : ([0, Math.max(1, endNs)] as [number, number]);
+  const onBrush = useCallback((d: [number, number]) => setWindow(d), []);
+  const zoomBy = (factor: number) => {
+    const span = (valid[1] - valid[0]) / factor;
+    const centre = Math.min(Math.max(cursorNs, valid[0]), valid[1]);
+    const start = Math.max(0, centre - span / 2);
+    setWindow(span >= endNs ? null : [start, Math.min(endNs, start + span)]);
+  };
+  const conns = [...new Set(sides.flatMap((s) => connectionIds(s.run.trace)))];
+  const plotHeight = width < 600 ? 240 : 300;
+  return (
+    <div className="tsp-panel" ref={boxRef} data-view="tsp">
+      <div className="panel-tools" role="toolbar" aria-label="Time-sequence plot zoom">
+        <button type="button" className="secondary small" onClick={() => zoomBy(2)}>
+          Zoom in
+        </button>
+        <button type="button" className="secondary small" onClick={() => zoomBy(0.5)} disabled={!window_}>
+          Zoom out
+        </button>
+        <button type="button" className="secondary small" onClick={() => setWindow(null)} disabled={!window_}>
+          Full run
+        </button>
+        {conns.length > 1 && (
+          <label className="inline-select">
+            Connection{' '}
+            <select value={conn} onChange={(e) => setConn(Number(e.target.value))}>
+              {conns.map((c) => (
+                <option key={c} value={c}>
+                  {c + 1}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <span className="hint">Drag across the plot to zoom into a time range</span>
+      </div>
+      {sides.map((s) => (
+        <figure key={s.side} className="tsp-box" data-tsp-side={s.side}>
+          {sides.length > 1 && <figcaption className="side-caption">{s.caption}</figcaption>}
+          <TimeSequencePlot trace={s.run.trace} conn={conn} side={s.side} cursorNs={cursorNs} domain={valid} width={width} height={plotHeight} onBrush={onBrush} />
+        </figure>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+// Performance marks for scripts/bench-ui.mjs: a control change marks 'roundtrip:change'; the
+// first frame after the ladder commits a new run marks 'roundtrip:redraw' and measures the gap.
+// Figures are kept on window.roundtripPerf so the benchmark can read them.
+
+export interface PerfFigures {
+  redraws: number;
+  lastChangeToRedrawMs: number | null;
+  changeToRedrawMs: number[];
+  /** Of which: from the change until the worker's answer reached the page. */
+  changeToResultMs: number[];
+  playbackFrames: number;
+}
+
+declare global {
+  interface Window {
+    roundtripPerf?: PerfFigures;
+  }
+}
+
+function figures(): PerfFigures {
+  window.roundtripPerf ??= { redraws: 0, lastChangeToRedrawMs: null, changeToRedrawMs: [], changeToResultMs: [], playbackFrames: 0 };
+  return window.roundtripPerf;
+}
+
+let changePending = false;
+
+export function markChange(): void {
+  performance.mark('roundtrip:change');
+  changePending = true;
+}
+
+/** Call when the worker's answer arrives. */
+export function markResult(): void {
+  if (!changePending) return;
+  performance.mark('roundtrip:result');
+  figures().changeToResultMs.push(performance.measure('roundtrip:change-to-result', 'roundtrip:change', 'roundtrip:result').duration);
+}
+
+/** Call after the ladder has committed a new run; measures on the next frame (after paint). */
+export function markRedraw(): void {
+  requestAnimationFrame(() => {
+    performance.mark('roundtrip:redraw');
+    const f = figures();
+    f.redraws++;
+    if (!changePending) return;
+    changePending = false;
+    const m = performance.measure('roundtrip:change-to-redraw', 'roundtrip:change', 'roundtrip:redraw');
+    f.lastChangeToRedrawMs = m.duration;
+    f.changeToRedrawMs.push(m.duration);
+  });
+}
+
+export function countPlaybackFrame(): void {
+  figures().playbackFrames++;
+}

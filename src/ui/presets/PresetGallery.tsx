@@ -1,0 +1,42 @@
+// The preset gallery: a modal dialog listing every paper's scenarios with their stories and
+// figures. Esc or the close button returns to the lab.
+import { useEffect, useRef } from 'react';
+import { PRESETS } from '../../scenario/presets';
+import { PresetCard } from './PresetCard';
+import { PAPER_NAMES, presetsByPaper } from './presetGroups';
+import { usePresetFigures } from './usePresetFigures';
+
+export function PresetGallery({ open, current, onLoad, onClose }: { open: boolean; current: string | null; onLoad: (id: string) => void; onClose: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const figures = usePresetFigures(open);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={dialogRef} className="gallery" aria-labelledby="gallery-title" onClose={onClose}>
+      <div className="gallery-head">
+        <h2 id="gallery-title">Presets from the papers</h2>
+        <button type="button" className="secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <p>
+        Each preset sets the knobs to a paper's scenario. Protocol behaviour is never tuned; only the host figures
+        listed under "calibrated" were read off the paper.
+      </p>
+      {open && presetsByPaper(PRESETS).map(([paper, presets]) => (
+        <section key={paper} className="gallery-paper" aria-labelledby={`paper-${paper}`}>
+          <h3 id={`paper-${paper}`}>{PAPER_NAMES[paper] ?? paper}</h3>
+          <div className="gallery-cards">
+            {presets.map((p) => (
+              <PresetCard key={p.id} preset={p} results={figures?.get(p.id) ?? null} current={p.id === current} onLoad={() => onLoad(p.id)} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </dialog>
+  );
+}

@@ -1,0 +1,123 @@
+// Pure edits of the scenario Config (the one object the URL, the CLI and the page share).
+// Side A is `settings`; side B is A plus the overrides in `b` (null when not comparing).
+import { baseSettings, encodeConfig, parseQuery, sideBSettings, type Config } from '../../scenario/codec';
+import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
+
+export type SideKey = 'a' | 'b';
+type Value = Settings[ConfigKey];
+
+/** Link figures that follow the chosen link unless overridden; reset when the link changes. */
+const LINK_DERIVED = CONFIG_KEYS.filter((k) => SCHEMA[k].group === 'link' && k !== 'link' && SCHEMA[k].default === null);
+
+export function sameValue(x: Value | undefined, y: Value | undefined): boolean {
+  return JSON.stringify(x ?? null) === JSON.stringify(y ?? null);
+}
+
+export function settingsOf(config: Config, side: SideKey): Settings {
+  return side === 'b' ? (sideBSettings(config) ?? config.settings) : config.settings;
+}
+
+/** The settings the worker runs: A, and B when comparing. */
+export function sidesOf(config: Config): Settings[] {
+  const b = sideBSettings(config);
+  return b ? [config.settings, b] : [config.settings];
+}
+
+export function setSetting(config: Config, side: SideKey, key: ConfigKey, value: Value): Config {
+  const patch: Partial<Record<ConfigKey, Value>> = { [key]: value };
+  if (key === 'link') for (const k of LINK_DERIVED) patch[k] = null;
+  // As in the URL, a list of object sizes describes a custom page.
+  if (key === 'objects' && pageHasCustom()) patch.page = 'custom' as Value;
+  if (side === 'a') return throughCodec({ ...config, settings: { ...config.settings, ...patch } as Settings }, side, patch);
+  const b: Partial<Settings> = { ...(config.b ?? {}) };
+  for (const [k, v] of Object.entries(patch) as Array<[ConfigKey, Value]>) {
+    // B keeps only what differs from A, so later changes to A still flow into B.
+    if (sameValue(v, config.settings[k])) delete b[k];
+    else (b as Record<string, Value>)[k] = v;
+  }
+  return throughCodec({ ...config, b }, side, patch);
+}
+
+/**
+ * The config as its link would reopen it: encoded and parsed again, so the codec's own rules
+ * apply (e.g. a list of object sizes implies a custom page). The value just chosen wins.
+ */
+function throughCodec(config: Config, side: SideKey, chosen: Partial<Record<ConfigKey, Value>>): Config {
+  const parsed = parseQuery(encodeConfig({ ...config, view: {} })).config;
+  const settings = side === 'a' ? ({ ...parsed.settings, ...chosen } as Settings) : parsed.settings;
+  let b = config.b === null ? null : { ...(parsed.b ?? {}) };
+  if (b && side === 'b') {
+    for (const [k, v] of Object.entries(chosen) as Array<[ConfigKey, Value]>) {
+      if (sameValue(v, settings[k])) delete b[k];
+      else b = { ...b, [k]: v };
+    }
+  }
+  return { ...config, settings, b };
+}
+
+function pageHasCustom(): boolean {
+  const row = (SCHEMA as Record<string, { kind: string; values?: readonly string[] }>).page;
+  return row?.kind === 'enum' && (row.values ?? []).includes('custom');
+}
+
+/** Apply several changes at once (used by the callout's suggestions). */
+export function setSettings(config: Config, side: SideKey, patch: Partial<Settings>): Config {
+  let next = config;
+  for (const [k, v] of Object.entries(patch) as Array<[ConfigKey, Value]>) next = setSetting(next, side, k, v);
+  return next;
+}
+
+export function resetBKey(config: Config, key: ConfigKey): Config {
+  if (!config.b) return config;
+  const b = { ...config.b };
+  delete b[key];
+  return { ...config, b };
+}
+
+/** Load a preset (or the default scenario): its settings, B reset to a copy of A. */
+export function choosePreset(config: Config, preset: string | null): Config {
+  const view = { ...config.view };
+  delete view.t;
+  return { preset, settings: baseSettings(preset), b: config.b ? {} : null, view };
+}
+
+export function setCompare(config: Config, on: boolean): Config {
+  return { ...config, b: on ? (config.b ?? {}) : null };
+}
+
+/** Keys where B differs from A. */
+export function bDifferences(config: Config): ConfigKey[] {
+  if (!config.b) return [];
+  return CONFIG_KEYS.filter((k) => k in config.b! && !sameValue(config.b![k], config.settings[k]));
+}
+
+export const PANELS = ['ladder', 'tsp', 'waterfall', 'time', 'metrics'] as const;
+export type Panel = (typeof PANELS)[number];
+export const PANEL_TITLES: Record<Panel, string> = {
+  ladder: 'Packet ladder',
+  tsp: 'Time-sequence plot',
+  waterfall: 'Waterfall',
+  time: 'Where did the time go',
+  metrics: 'Figures',
+};
+
+/** Panels shown, from `view=` (comma-separated); all when absent or unreadable. */
+export function panelsShown(config: Config): Set<Panel> {
+  return panelsFromView(config.view.view);
+}
+
+export function panelsFromView(raw: string | undefined): Set<Panel> {
+  if (!raw) return new Set(PANELS);
+  const listed = raw.split(',').filter((p): p is Panel => (PANELS as readonly string[]).includes(p));
+  return new Set(listed.length > 0 ? listed : PANELS);
+}
+
+export function setPanel(config: Config, panel: Panel, shown: boolean): Config {
+  const panels = panelsShown(config);
+  if (shown) panels.add(panel);
+  else panels.delete(panel);
+  const view = { ...config.view };
+  if (panels.size === PANELS.length) delete view.view;
+  else view.view = PANELS.filter((p) => panels.has(p)).join(',');
+  return { ...config, view };
+}

@@ -1,0 +1,73 @@
+// Runs the scenario in the worker whenever its settings change. Only the latest request
+// counts; after 100 ms without an answer the page says "simulating…" and offers Cancel.
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import type { Settings } from '../../scenario/schema';
+import { createSimWorker } from '../../worker/createSimWorker';
+import type { FigureResult, SideRun, WorkerResponse } from '../../worker/protocol';
+import { SimClient } from '../../worker/simClient';
+import { markResult } from '../perf';
+
+const SLOW_AFTER_MS = 100;
+
+export interface SimulationState {
+  runs: SideRun[] | null;
+  /** The loaded preset's published figures measured on side A's run. */
+  figures: FigureResult[] | null;
+  /** A request is waiting for its answer. */
+  busy: boolean;
+  /** ... and has waited longer than SLOW_AFTER_MS. */
+  slow: boolean;
+  error: string | null;
+  cancelled: boolean;
+  cancel: () => void;
+}
+
+interface Answer {
+  key: string;
+  runs: SideRun[] | null;
+  figures: FigureResult[] | null;
+  error: string | null;
+}
+
+export function useSimulation(sides: Settings[], preset: string | null): SimulationState {
+  const key = JSON.stringify({ sides, preset });
+  const [answer, setAnswer] = useState<Answer>({ key: '', runs: null, figures: null, error: null });
+  const [slowKey, setSlowKey] = useState<string | null>(null);
+  const [cancelledKey, setCancelledKey] = useState<string | null>(null);
+  const clientRef = useRef<SimClient | null>(null);
+  const pendingKey = useRef<string>('');
+
+  // Layout effects, in this order: the client exists before the first request is posted.
+  useLayoutEffect(() => {
+    const onResult = (response: WorkerResponse) => {
+      markResult();
+      const answered = pendingKey.current;
+      if (response.kind === 'run') setAnswer({ key: answered, runs: response.runs, figures: response.figures, error: null });
+      else if (response.kind === 'error') setAnswer((prev) => ({ ...prev, key: answered, error: response.message }));
+    };
+    const client = new SimClient(createSimWorker, onResult);
+    clientRef.current = client;
+    return () => {
+      client.dispose();
+      clientRef.current = null;
+    };
+  }, []);
+
+  // The request leaves before the browser paints the moved knob.
+  useLayoutEffect(() => {
+    pendingKey.current = key;
+    const request = JSON.parse(key) as { sides: Settings[]; preset: string | null };
+    clientRef.current?.request({ kind: 'run', sides: request.sides, preset: request.preset });
+    const timer = setTimeout(() => setSlowKey(key), SLOW_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [key]);
+
+  const cancel = useCallback(() => {
+    clientRef.current?.cancel();
+    setCancelledKey(pendingKey.current);
+  }, []);
+
+  const cancelled = cancelledKey === key && answer.key !== key;
+  const busy = answer.key !== key && !cancelled;
+  return { runs: answer.runs, figures: answer.figures, busy, slow: busy && slowKey === key, error: answer.key === key ? answer.error : null, cancelled, cancel };
+}

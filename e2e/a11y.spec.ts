@@ -1,0 +1,32 @@
+// axe-core finds no serious or critical accessibility violations on the main views.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { openLab } from './lab';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+test('default page, preset and comparison pass axe', async ({ page }) => {
+  await openLab(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await openLab(page, 'preset=heidemann-odd-final&b.nagle=0');
+  await expect(page.locator('[data-side="b"] [data-packet]').first()).toBeAttached();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the preset gallery passes axe', async ({ page }) => {
+  await openLab(page);
+  await page.getByRole('button', { name: 'Presets', exact: true }).click();
+  await expect(page.locator('dialog.gallery td.within, dialog.gallery td.outside').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a phone-width page passes axe', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openLab(page);
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,45 @@
+// Shared vocabulary of the lab's browser tests: open a scenario, find the ladder's packets and
+// stalls, read a figure, ask the engine (in Node) what the page should show.
+import { expect, type Locator, type Page } from '@playwright/test';
+import { runQuery } from '../src/scenario';
+import { elapsedNs, longestStallMs } from '../src/engine/metrics';
+import type { StallCause } from '../src/engine/trace';
+
+export function engine(query: string) {
+  const { trace } = runQuery(query);
+  const end = Math.max(trace.endNs, ...trace.packets.map((p) => p.arriveNs ?? p.sendNs), ...trace.stalls.map((s) => s.endNs));
+  return {
+    trace,
+    packets: trace.packets.length,
+    elapsedS: elapsedNs(trace) / 1e9,
+    endNs: end,
+    longestStallMs: (cause: StallCause) => longestStallMs(trace, cause),
+  };
+}
+
+/** Open the lab on a query and wait until side A's ladder is drawn. */
+export async function openLab(page: Page, query = ''): Promise<void> {
+  await page.goto(query ? `/?${query}` : '/');
+  await expect(page.locator('[data-side="a"] [data-packet]').first()).toBeAttached();
+}
+
+export function ladderPackets(page: Page, side: 'a' | 'b' = 'a'): Locator {
+  return page.locator(`[data-side="${side}"] [data-packet]`);
+}
+
+export function ladderStalls(page: Page, cause: string): Locator {
+  return page.locator(`[data-view="ladder"] [data-stall="${cause}"]`);
+}
+
+export function tspStalls(page: Page, cause: string): Locator {
+  return page.locator(`[data-view="tsp"] [data-stall="${cause}"]`);
+}
+
+export async function metric(page: Page, name: string): Promise<number> {
+  return Number(await page.locator(`[data-metrics] [data-metric="${name}"]`).textContent());
+}
+
+/** The playhead's time on side A's ladder, in ns. */
+export async function playheadNs(page: Page): Promise<number> {
+  return Number(await page.locator('[data-side="a"] [data-playhead]').getAttribute('data-t-ns'));
+}

@@ -1,0 +1,47 @@
+// The default scenario: the Yahoo page over a persistent connection on a 10 Mb LAN with the
+// 1996 server. Its ladder shows every packet the engine sent and the delayed-ACK stall, and the
+// header-flush knob removes that stall.
+import { expect, test } from '@playwright/test';
+import { watchPage } from './helpers';
+import { engine, ladderPackets, ladderStalls, metric, openLab } from './lab';
+
+test('the default page draws one arrow per packet and shows the delayed-ACK stall with its cause', async ({ page }) => {
+  const watch = watchPage(page);
+  const expected = engine('');
+  await openLab(page);
+
+  await expect(ladderPackets(page)).toHaveCount(expected.packets);
+  expect(await metric(page, 'packets')).toBe(expected.packets);
+  await expect(ladderStalls(page, 'delayed-ack')).not.toHaveCount(0);
+  // The callout names the stall and the knob that removes it.
+  await expect(page.locator('[data-callout]')).toContainText('delayed ACK');
+  await expect(page.locator('[data-callout]')).toContainText('Header flush: none');
+
+  expect(watch.consoleErrors).toEqual([]);
+  expect(watch.foreignRequests).toEqual([]);
+});
+
+test('turning the header flush off removes the delayed-ACK stall and shortens the run', async ({ page }) => {
+  const before = engine('');
+  const after = engine('flush=none');
+  expect(after.longestStallMs('delayed-ack')).toBe(0); // what the page must then show
+  await openLab(page);
+  expect(await metric(page, 'elapsed_s')).toBeCloseTo(before.elapsedS, 2);
+
+  await page.getByLabel('Header flush').selectOption('none');
+
+  await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(0);
+  await expect(ladderPackets(page)).toHaveCount(after.packets);
+  await expect.poll(() => metric(page, 'elapsed_s')).toBeLessThan(before.elapsedS);
+  expect(await metric(page, 'elapsed_s')).toBeCloseTo(after.elapsedS, 2);
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('flush=none');
+});
+
+test('hovering or focusing a packet shows its full tcpdump line', async ({ page }) => {
+  await openLab(page);
+  const syn = ladderPackets(page).first();
+  await syn.focus();
+  await expect(page.locator('.packet-tip')).toContainText('client.3199 > server.8080: S 676352001:676352001(0) win 16384 <mss 1460>');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('.packet-tip')).toContainText('server.8080 > client.3199: S');
+});

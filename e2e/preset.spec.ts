@@ -1,0 +1,37 @@
+// Heidemann's odd, short final segment: Nagle holds a 13-byte tail about 170 ms, visible in the
+// ladder and the time-sequence plot; switching Nagle off removes it from both.
+import { expect, test } from '@playwright/test';
+import { engine, ladderStalls, openLab, tspStalls } from './lab';
+
+test('heidemann-odd-final shows a ~170 ms Nagle stall in both views, and Nagle off removes it', async ({ page }) => {
+  const expected = engine('preset=heidemann-odd-final').longestStallMs('nagle');
+  expect(expected).toBeGreaterThan(140);
+  expect(expected).toBeLessThan(200);
+  await openLab(page, 'preset=heidemann-odd-final');
+
+  for (const stalls of [ladderStalls(page, 'nagle'), tspStalls(page, 'nagle')]) {
+    await expect(stalls).toHaveCount(1);
+    const ms = Number(await stalls.first().getAttribute('data-duration-ms'));
+    expect(ms).toBeCloseTo(expected, 1);
+    expect(ms).toBeGreaterThan(140);
+    expect(ms).toBeLessThan(200);
+  }
+  await expect(page.locator('[data-preset-info]')).toContainText('166.4 ms');
+
+  await page.locator('#a-nagle').uncheck();
+
+  await expect(ladderStalls(page, 'nagle')).toHaveCount(0);
+  await expect(tspStalls(page, 'nagle')).toHaveCount(0);
+});
+
+test('the gallery lists presets by paper with their published and simulated figures', async ({ page }) => {
+  await openLab(page);
+  await page.getByRole('button', { name: 'Presets', exact: true }).click();
+  const card = page.locator('[data-preset="heidemann-short-initial"]');
+  await expect(card).toContainText('Heidemann 1997');
+  await expect(card).toContainText('185.7 ms');
+  await expect(card.locator('td.within, td.outside')).toHaveCount(1);
+  await card.getByRole('button', { name: 'Load' }).click();
+  await expect(page.locator('[data-preset-info="heidemann-short-initial"]')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('preset=heidemann-short-initial');
+});

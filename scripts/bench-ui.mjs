@@ -1,0 +1,135 @@
+/* global window, fetch */
+// UI benchmark: prints JSON with the median time from a slider change to the redrawn ladder,
+// frames per second during playback, and the gzipped size of the built JavaScript.
+// Run after a build:  npx vite build && node scripts/bench-ui.mjs
+// It serves dist/ with `vite preview` and drives Chromium (CHROMIUM_PATH, /usr/bin/chromium,
+// or Playwright's own browser). The app exposes its figures on window.roundtripPerf.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const PORT = Number(process.env.BENCH_PORT || 4179);
+const DIST = new URL('../dist/', import.meta.url).pathname;
+const SAMPLES = 25;
+const PLAYBACK_MS = 3000;
+
+// A large page: 40 objects of 2 to 32 KB (the Microscape page arrives with the HTTP layer).
+const OBJECTS = Array.from({ length: 40 }, (_, i) => 2000 + ((i * 7919) % 30000)).join(',');
+const SCENARIOS = process.env.BENCH_QUERY ? [{ name: 'custom', query: process.env.BENCH_QUERY }] : [
+  { name: 'default-yahoo96', query: '' },
+  { name: 'objects40', query: `objects=${OBJECTS}` },
+  { name: 'microscape-1.0-4conns', query: 'page=microscape&http=1.0&conns=4' },
+];
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const round = (x, digits = 1) => Number(x.toFixed(digits));
+
+function jsSizes() {
+  const assets = join(DIST, 'assets');
+  const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
+  const sizes = Object.fromEntries(
+    files.map((f) => {
+      const bytes = readFileSync(join(assets, f));
+      return [f, { bytes: bytes.length, gzip_bytes: gzipSync(bytes, { level: 9 }).length }];
+    }),
+  );
+  const total = Object.values(sizes).reduce((sum, s) => sum + s.gzip_bytes, 0);
+  return { files: sizes, total_gzip_kb: round(total / 1024), target_kb: 150, under_target: total / 1024 < 150 };
+}
+
+async function startPreview() {
+  // Node runs vite's own entry directly, so killing the child stops the server itself.
+  const vite = new URL('../node_modules/vite/bin/vite.js', import.meta.url).pathname;
+  const child = spawn(process.execPath, [vite, 'preview', '--port', String(PORT), '--strictPort'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const url = `http://localhost:${PORT}/`;
+  for (let i = 0; i < 100 && !exited; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return { child, url };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error(`vite preview did not start on port ${PORT} (is the port taken? set BENCH_PORT)`);
+}
+
+async function measureScenario(browser, baseUrl, scenario) {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${baseUrl}?${scenario.query}`);
+  await page.waitForSelector('[data-side="a"] [data-packet], [data-side="a"] .dense-note', { timeout: 60_000 });
+  const packets = await page.locator('[data-side="a"] [data-packet]').count();
+  await page.waitForFunction(() => (window.roundtripPerf?.redraws ?? 0) > 0);
+
+  // Slider change -> redrawn ladder: step the server-think slider with the keyboard.
+  const slider = page.getByLabel('Server think slider');
+  await slider.focus();
+  await page.evaluate(() => {
+    window.roundtripPerf.changeToRedrawMs = [];
+    window.roundtripPerf.changeToResultMs = [];
+  });
+  for (let i = 0; i < SAMPLES; i++) {
+    const before = await page.evaluate(() => window.roundtripPerf.changeToRedrawMs.length);
+    await page.keyboard.press(i % 2 === 0 ? 'ArrowRight' : 'ArrowLeft');
+    await page.waitForFunction((n) => window.roundtripPerf.changeToRedrawMs.length > n, before, { timeout: 30_000 });
+  }
+  const latencies = await page.evaluate(() => window.roundtripPerf.changeToRedrawMs);
+  const simulated = await page.evaluate(() => window.roundtripPerf.changeToResultMs);
+
+  // Playback frames per second, at a speed that keeps the run playing for the whole window.
+  await page.getByLabel('Speed').selectOption('0.1');
+  const framesBefore = await page.evaluate(() => window.roundtripPerf.playbackFrames);
+  await page.getByRole('button', { name: 'Play' }).click();
+  const started = Date.now();
+  await page.waitForTimeout(PLAYBACK_MS);
+  const framesAfter = await page.evaluate(() => window.roundtripPerf.playbackFrames);
+  const elapsed = Date.now() - started;
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.close();
+  return {
+    scenario: scenario.name,
+    packets,
+    change_to_redraw_ms: { median: round(median(latencies)), min: round(Math.min(...latencies)), max: round(Math.max(...latencies)), samples: latencies.length },
+    change_to_worker_answer_ms: { median: round(median(simulated)) },
+    playback_fps: round(((framesAfter - framesBefore) * 1000) / elapsed),
+    page_errors: errors,
+  };
+}
+
+async function main() {
+  if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` first');
+  const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const { child, url } = await startPreview();
+  const browser = await chromium.launch(existsSync(chromiumPath) ? { executablePath: chromiumPath } : {});
+  try {
+    const scenarios = [];
+    for (const s of SCENARIOS) {
+      try {
+        scenarios.push(await measureScenario(browser, url, s));
+      } catch (error) {
+        scenarios.push({ scenario: s.name, skipped: String(error.message ?? error).split('\n')[0] });
+      }
+    }
+    console.log(JSON.stringify({ scenarios, js: jsSizes() }, null, 2));
+  } finally {
+    await browser.close();
+    child.kill();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -38,7 +38,17 @@ test('turning the header flush off removes the delayed-ACK stall and shortens th
 });
 
 test('hovering or focusing a packet shows its full tcpdump line', async ({ page }) => {
-  await openLab(page);
+  await openLab(page, 'preset=heidemann-short-initial');
+  await page.getByLabel('Fold idle gaps').check();
+  // Hover: the pointer over the middle of the request's arrow.
+  const request = ladderPackets(page).nth(3);
+  await request.scrollIntoViewIfNeeded();
+  const box = (await request.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.locator('.packet-tip')).toContainText('client.3199 > server.8080: P 1:53(52) ack 1 win 16384');
+  await page.mouse.move(5, 5);
+  await expect(page.locator('.packet-tip')).toHaveCount(0);
+  // Focus: the first packet, then the next with the arrow keys.
   const syn = ladderPackets(page).first();
   await syn.focus();
   await expect(page.locator('.packet-tip')).toContainText('client.3199 > server.8080: S 676352001:676352001(0) win 16384 <mss 1460>');

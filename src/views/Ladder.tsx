@@ -152,7 +152,7 @@ export function Ladder({ trace, path, side, y, width, height, cursorNs, gaps, on
       <rect x={0} y={0} width={layout.width} height={height} fill="#ffffff" />
       <LadderAxis y={y} lanes={layout.lanes} gaps={gaps} width={layout.width} top={top} bottom={bottom} axisX={LADDER_MARGIN.axis} showConnNames={conns.length > 1} />
       <g clipPath={`url(#${clipId})`}>
-        <LadderStalls stalls={trace.stalls} lanes={layout.lanes} y={y} cursorNs={cursorNs} top={top} bottom={bottom} />
+        <LadderStalls stalls={trace.stalls} lanes={layout.lanes} y={y} cursorNs={cursorNs} top={top} bottom={bottom} outside={layout.labelsOutside} />
       </g>
       {dense && (
         <g clipPath={`url(#${clipId})`}>
@@ -187,14 +187,24 @@ export function Ladder({ trace, path, side, y, width, height, cursorNs, gaps, on
             );
           })}
       </g>
-      {cursorY >= top - 1 && cursorY <= bottom + 1 && (
-        <g data-playhead="" data-t-ns={Math.round(cursorNs)} className="playhead">
-          <line x1={LADDER_MARGIN.axis - 4} x2={layout.width} y1={cursorY} y2={cursorY} stroke={PLAYHEAD_COLOUR} strokeWidth={1.5} />
-          <text x={4} y={cursorY} dy="0.32em" className="playhead-label" fill={PLAYHEAD_COLOUR}>
-            {formatDuration(cursorNs)}
-          </text>
-        </g>
-      )}
+      <Playhead cursorNs={cursorNs} cursorY={cursorY} top={top} bottom={bottom} right={layout.width} />
     </svg>
+  );
+}
+
+/** The playhead: a line across the ladder at the cursor; pinned to the edge, dashed, when the
+ * cursor is zoomed out of view, so it is always there to find. */
+function Playhead({ cursorNs, cursorY, top, bottom, right }: { cursorNs: number; cursorY: number; top: number; bottom: number; right: number }) {
+  const above = cursorY < top;
+  const below = cursorY > bottom;
+  const y = Math.min(bottom, Math.max(top, cursorY));
+  const label = `${above ? '▲ ' : below ? '▼ ' : ''}${formatDuration(cursorNs)}`;
+  return (
+    <g data-playhead="" data-t-ns={Math.round(cursorNs)} className="playhead">
+      <line x1={LADDER_MARGIN.axis - 4} x2={right} y1={y} y2={y} stroke={PLAYHEAD_COLOUR} strokeWidth={1.5} strokeDasharray={above || below ? '4 3' : undefined} />
+      <text x={4} y={y} dy="0.32em" className="playhead-label" fill={PLAYHEAD_COLOUR}>
+        {label}
+      </text>
+    </g>
   );
 }

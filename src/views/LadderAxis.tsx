@@ -47,6 +47,12 @@ export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConn
           </g>
         );
       })}
+      {lanes.length > 1 &&
+        lanes.map((lane, i) =>
+          i % 2 === 1 ? (
+            <rect key={`bg${lane.conn}`} x={lane.clientX - laneGap(lanes)} y={top - 30} width={lane.serverX - lane.clientX + 2 * laneGap(lanes)} height={bottom - top + 30} fill="#f3f5f8" />
+          ) : null,
+        )}
       {lanes.map((lane) => (
         <g key={lane.conn}>
           <line x1={lane.clientX} x2={lane.clientX} y1={top} y2={bottom} stroke="#1f2933" strokeWidth={1.5} />
@@ -66,4 +72,9 @@ export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConn
       ))}
     </g>
   );
+}
+
+/** Half the space between neighbouring lanes' lines. */
+function laneGap(lanes: Lane[]): number {
+  return lanes.length > 1 ? (lanes[1].clientX - lanes[0].serverX) / 2 : 0;
 }

@@ -2,18 +2,19 @@
 // with side B and the difference when comparing, and the paper's figures when a preset has them.
 import type { Metrics } from '../engine/metrics';
 
-export type MetricName = 'packets' | 'bytes' | 'elapsed_s' | 'overhead_pct';
+export type MetricName = 'packets' | 'bytes' | 'payload_bytes' | 'elapsed_s' | 'overhead_pct';
 export type MetricValues = Record<MetricName, number>;
 
 export const METRIC_COLUMNS: Array<{ name: MetricName; title: string }> = [
   { name: 'packets', title: 'Packets' },
-  { name: 'bytes', title: 'Bytes' },
+  { name: 'bytes', title: 'IP bytes' },
+  { name: 'payload_bytes', title: 'Payload bytes' },
   { name: 'elapsed_s', title: 'Seconds' },
   { name: 'overhead_pct', title: '% overhead' },
 ];
 
 export function metricValues(m: Metrics): MetricValues {
-  return { packets: m.packets.total, bytes: m.bytes, elapsed_s: m.elapsed_s, overhead_pct: m.overhead_pct };
+  return { packets: m.packets.total, bytes: m.bytes, payload_bytes: m.payload_bytes, elapsed_s: m.elapsed_s, overhead_pct: m.overhead_pct };
 }
 
 export function formatMetric(name: MetricName, value: number): string {
@@ -39,7 +40,10 @@ export interface MetricsTableProps {
 export function MetricsTable({ a, b, paper }: MetricsTableProps) {
   return (
     <table className="metrics" data-metrics="">
-      <caption>Figures of the run, counted as the papers count them (IP-level bytes; overhead = TCP/IP header bytes)</caption>
+      <caption>
+        Figures of the run, counted as the papers count them: IP bytes include the TCP/IP headers (as tcpdump
+        reports), payload bytes are what Nielsen et al.'s tables call Bytes, overhead is the headers' share.
+      </caption>
       <thead>
         <tr>
           <th scope="col">Run</th>

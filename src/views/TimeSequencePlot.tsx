@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import { scaleLinear } from 'd3';
 import { useBrushX } from './useBrushX';
+import { stallBands } from './stallBands';
 import type { Trace } from '../engine/trace';
 import { formatDuration, formatTick, trim } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';
@@ -43,7 +44,10 @@ export function TimeSequencePlot({ trace, conn, side, cursorNs, domain, width, h
   const winPath = stepPath(stepPoints(series.window, cursorNs), x, y);
   const clipId = `tsp-clip-${side}`;
   const span = domain[1] - domain[0];
-  const stalls = trace.stalls.filter((s) => s.conn === conn && s.startNs <= cursorNs && s.endNs >= d0 && s.startNs <= d1);
+  const stalls = useMemo(
+    () => stallBands(trace.stalls.filter((s) => s.conn === conn), cursorNs, d0, d1, (d1 - d0) / Math.max(1, width)),
+    [trace, conn, cursorNs, d0, d1, width],
+  );
   const shown = series.segments.filter((s) => s.timeNs <= cursorNs && s.timeNs >= d0 && s.timeNs <= d1);
   // Thousands of segments: no end ticks, no marks.
   const dense = shown.length > MAX_SEGMENTS;

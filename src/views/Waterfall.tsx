@@ -51,7 +51,7 @@ export function Waterfall({ trace, endNs, cursorNs, width, side }: WaterfallProp
         return (
           <g key={row.key} data-exchange={i}>
             <title>{`${row.label} on connection ${row.conn + 1}: ${total} (${row.phases.map((p) => `${PHASE_WORDS[p.kind]} ${formatDuration(p.endNs - p.startNs)}`).join(', ')})`}</title>
-            <text x={M.label - 8} y={yMid} dy="0.32em" textAnchor="end" className="row-label">{row.label}</text>
+            <text x={M.label - 8} y={yMid} dy="0.32em" textAnchor="end" className="row-label">{shortName(row.label)}</text>
             {row.phases
               .filter((p) => p.startNs <= cursorNs)
               .map((p) => {
@@ -85,4 +85,10 @@ export function WaterfallLegend() {
       <li className="legend-note">colour = connection</li>
     </ul>
   );
+}
+
+/** The last part of a URL path ("/microscape/img06.gif" -> "img06.gif"); the root stays "/". */
+function shortName(label: string): string {
+  const parts = label.split('/').filter(Boolean);
+  return parts.length > 0 ? parts[parts.length - 1] : label;
 }

@@ -6,13 +6,18 @@ import type { Lane } from './packetGeometry';
 export const LADDER_MARGIN = { top: 40, bottom: 14, axis: 64, right: 8 } as const;
 /** Narrowest a lane may be before the ladder scrolls sideways instead. */
 export const MIN_LANE_PX = 190;
-/** Room between a lane's edge and its host line, for stall shading and its label. */
+/** Room between a lane's edge and its host line: the stall band, or band and label when wide. */
 const LANE_INSET_PX = 26;
+/** A lane at least this wide puts stall labels outside the host lines, away from packet labels. */
+const OUTSIDE_LABELS_MIN_PX = 460;
+const LANE_INSET_WIDE_PX = 96;
 
 export interface LadderLayout {
   width: number;
   lanes: Lane[];
   laneWidth: number;
+  /** Stall labels sit outside the client and server lines (as Padmanabhan and Mogul annotate). */
+  labelsOutside: boolean;
 }
 
 export function connectionIds(trace: Trace): number[] {
@@ -27,9 +32,11 @@ export function ladderLayout(conns: number[], boxWidth: number): LadderLayout {
   const inner = Math.max(0, boxWidth - LADDER_MARGIN.axis - LADDER_MARGIN.right);
   const laneWidth = Math.max(MIN_LANE_PX, inner / n);
   const width = LADDER_MARGIN.axis + laneWidth * n + LADDER_MARGIN.right;
+  const labelsOutside = laneWidth >= OUTSIDE_LABELS_MIN_PX;
+  const inset = labelsOutside ? LANE_INSET_WIDE_PX : LANE_INSET_PX;
   const lanes = conns.map((conn, i) => {
     const left = LADDER_MARGIN.axis + i * laneWidth;
-    return { conn, clientX: left + LANE_INSET_PX, serverX: left + laneWidth - LANE_INSET_PX };
+    return { conn, clientX: left + inset, serverX: left + laneWidth - inset };
   });
-  return { width, lanes, laneWidth };
+  return { width, lanes, laneWidth, labelsOutside };
 }

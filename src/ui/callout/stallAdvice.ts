@@ -6,6 +6,7 @@ import { elapsedNs } from '../../engine/metrics';
 import type { StallRecord, Trace } from '../../engine/trace';
 import { SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
 import { formatDuration } from '../../views/format';
+import { causeStyle } from '../../views/stallStyle';
 
 /** A stall is worth a callout when it is at least this share of the run and this long. */
 const MIN_SHARE = 0.1;
@@ -108,13 +109,33 @@ export function suggestionFor(s: StallRecord, settings: Settings): Suggestion | 
   return null;
 }
 
+/** When no single stall is long, the cause whose many small stalls add up to the most. */
+function costliestCause(trace: Trace): { stall: StallRecord; totalNs: number; count: number } | null {
+  const elapsed = elapsedNs(trace);
+  const byCause = new Map<string, { stall: StallRecord; totalNs: number; count: number }>();
+  for (const s of trace.stalls) {
+    const entry = byCause.get(s.cause) ?? { stall: s, totalNs: 0, count: 0 };
+    entry.totalNs += s.endNs - s.startNs;
+    entry.count++;
+    if (s.endNs - s.startNs > entry.stall.endNs - entry.stall.startNs) entry.stall = s;
+    byCause.set(s.cause, entry);
+  }
+  const best = [...byCause.values()].sort((a, b) => b.totalNs - a.totalNs)[0];
+  return best && best.count > 1 && best.totalNs >= Math.max(MIN_NS, elapsed * MIN_SHARE) ? best : null;
+}
+
 export function adviceFor(trace: Trace, settings: Settings): Advice | null {
-  const stall = headlineStall(trace);
+  const single = headlineStall(trace);
+  const many = single ? null : costliestCause(trace);
+  const stall = single ?? many?.stall;
   if (!stall) return null;
   const same = trace.stalls.filter((s) => s.cause === stall.cause);
+  const words = causeStyle(stall.cause).words;
   return {
     stall,
-    sentence: sentenceFor(stall),
+    sentence: single
+      ? sentenceFor(stall)
+      : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${same.length} short stalls, ${formatDuration(many!.totalNs)} in all`,
     suggestion: suggestionFor(stall, settings),
     causeTotalNs: same.reduce((sum, s) => sum + s.endNs - s.startNs, 0),
     causeCount: same.length,

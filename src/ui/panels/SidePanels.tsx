@@ -37,7 +37,7 @@ function paperValues(preset: Preset | undefined): { label: string; values: Parti
   if (!preset) return undefined;
   const values: Partial<MetricValues> = {};
   for (const f of preset.published) {
-    if (f.figure === 'packets' || f.figure === 'overhead_pct') values[f.figure] = f.value;
+    if (f.figure === 'packets' || f.figure === 'payload_bytes' || f.figure === 'overhead_pct') values[f.figure] = f.value;
     if (f.figure === 'elapsed_ms') values.elapsed_s = f.value / 1000;
     if (f.figure === 'elapsed_s') values.elapsed_s = f.value;
   }

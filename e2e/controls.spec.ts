@@ -1,0 +1,40 @@
+// The controls are generated from the schema: one per key, each described by its help text;
+// the link shows its figures and takes overrides; the callout's suggestion is one click away.
+import { expect, test } from '@playwright/test';
+import { CONFIG_KEYS, SCHEMA } from '../src/scenario/schema';
+import { engine, ladderPackets, ladderStalls, openLab } from './lab';
+
+const idOf = (key: string) => `a-${key.replace(/[^a-z0-9]/gi, '-')}`;
+
+test('every key of the schema has a control described by its help', async ({ page }) => {
+  await openLab(page);
+  for (const key of CONFIG_KEYS) {
+    const control = page.locator(`#${idOf(key)}`);
+    await expect(control, key).toHaveCount(1);
+    const describedBy = (await control.getAttribute('aria-describedby')) ?? '';
+    const help = page.locator(`#${describedBy.split(' ')[0].replace(/\./g, '\\.')}`);
+    await expect(help, key).toHaveText(SCHEMA[key].help);
+  }
+});
+
+test('the link type shows its bandwidth and RTT, which can be overridden', async ({ page }) => {
+  await openLab(page);
+  const summary = page.locator('[data-link-summary]');
+  await expect(summary).toContainText('10 Mb/s');
+  await expect(summary).toContainText('RTT 0.35 ms');
+  await page.getByLabel('Link type').selectOption('ppp28k');
+  await expect(summary).toContainText('28.8 kb/s');
+  await expect(ladderPackets(page)).toHaveCount(engine('link=ppp28k').packets);
+  await page.locator(`#${idOf('rtt')}`).fill('300');
+  await expect(summary).toContainText('RTT 300 ms (set)');
+  await expect(ladderPackets(page)).toHaveCount(engine('link=ppp28k&rtt=300').packets);
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('rtt=300');
+});
+
+test("the callout's button applies the knob that removes the stall", async ({ page }) => {
+  await openLab(page);
+  await page.getByRole('button', { name: 'Try Header flush: none' }).click();
+  await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(0);
+  await expect(page.locator('#a-flush')).toHaveValue('none');
+  await expect(page.locator('[data-callout]')).toContainText('Nagle');
+});

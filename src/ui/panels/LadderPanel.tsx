@@ -1,6 +1,6 @@
 // The ladder panel: one ladder, or A and B side by side on a shared, zoomable time axis, with
 // the full tcpdump line of the packet under the pointer or keyboard focus.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScaleLinear } from 'd3';
 import { formatTcpdumpLine } from '../../engine/tcpdump';
 import { Ladder } from '../../views/Ladder';
@@ -44,13 +44,18 @@ export function LadderPanel({ sides, endNs, cursorNs, playing, gaps, fold }: Lad
   // For the UI benchmark: a new run has been committed to the ladder.
   useEffect(() => markRedraw(), [sides]);
 
-  // While playing zoomed in, keep the playhead in view.
+  // When the playhead moves (playing, stepping, scrubbing) out of a zoomed view, follow it; a
+  // pan by the reader does not move the playhead, so it is left alone.
   const { panBy } = zoom;
+  const scale = useRef({ y, zoomed: false });
   useEffect(() => {
-    if (!playing) return;
-    const cy = y(cursorNs);
-    if (cy > bottom - 24 || cy < top) panBy(top + (bottom - top) * 0.3 - cy);
-  }, [playing, cursorNs, y, top, bottom, panBy]);
+    scale.current = { y, zoomed: zoom.transform.k > 1 };
+  }, [y, zoom.transform]);
+  useEffect(() => {
+    if (!scale.current.zoomed) return;
+    const cy = scale.current.y(cursorNs);
+    if (cy > bottom - 24 || cy < top) panBy(top + (bottom - top) * (playing ? 0.3 : 0.5) - cy);
+  }, [cursorNs, playing, top, bottom, panBy]);
 
   const inspect = useCallback(
     (side: string) => (index: number | null, x?: number, py?: number) =>

@@ -26,6 +26,11 @@ export class LinkDirection {
     this.rng = new Prng(seed, stream);
   }
 
+  /** When the last packet handed to this direction has been fully sent. */
+  get idleAt(): Nanoseconds {
+    return this.busyUntilNs;
+  }
+
   serializationNs(wireBytes: Bytes): Nanoseconds {
     return Math.ceil((wireBytes * 8 * 1e9) / this.params.bandwidthBps);
   }

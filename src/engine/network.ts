@@ -78,6 +78,7 @@ export class Network {
       onPeerFin: () => app!.onPeerFin(side),
       onWritable: () => app!.onWritable(side),
       onClosed: (how) => app!.onClosed?.(side, how),
+      linkIdleAt: () => (side === 'client' ? this.c2s : this.s2c).idleAt,
     });
     ends.server = new TcpEndpoint(this.sim, this.trace, conn, 'server', this.input.server, hooks('server'));
     ends.client = new TcpEndpoint(this.sim, this.trace, conn, 'client', this.input.client, hooks('client'));

@@ -34,6 +34,8 @@ export interface EndpointHooks {
   onPeerFin(): void;
   onWritable(): void;
   onClosed(how: 'normal' | 'reset' | 'abort'): void;
+  /** When the outgoing link finishes sending what it already holds: a sender is not stalled before. */
+  linkIdleAt(): Nanoseconds;
 }
 
 const MAX_WINDOW_UNSCALED = 0xffff;
@@ -95,6 +97,8 @@ export class TcpEndpoint {
   private cwndBeforeRestart: Bytes = 0; // stalls are blamed on the restart until cwnd regrows to this
   private stall: OpenStall | null = null;
   private releasedBy: 'ack-delayed' | 'rto' | null = null;
+  private releasedHeldNs: Nanoseconds = 0; // how long the peer held the releasing delayed ACK
+  private delackArmedNs: Nanoseconds = 0;
 
   constructor(
     private readonly sim: Sim,
@@ -290,7 +294,10 @@ export class TcpEndpoint {
       this.output();
       return false;
     }
-    if (seg.reason === 'ack-delayed') this.releasedBy = 'ack-delayed';
+    if (seg.reason === 'ack-delayed') {
+      this.releasedBy = 'ack-delayed';
+      this.releasedHeldNs = seg.ackHeldNs ?? 0;
+    }
     if (ack < this.sndUna) return true;
     if (ack === this.sndUna) {
       this.onDuplicateAck(seg);
@@ -447,6 +454,7 @@ export class TcpEndpoint {
     }
     if (this.delackTimer.pending) return;
     const at = delayedAckAt(this.p.delack, this.sim.now, this.p.delackNs, this.p.delackPhaseNs);
+    this.delackArmedNs = this.sim.now;
     this.delackTimer.set(at);
   }
 
@@ -529,6 +537,7 @@ export class TcpEndpoint {
   /** Every segment we send after the SYN carries our ACK and window: clear the ACK debt. */
   private emit(seg: Segment): void {
     if (seg.flags & FLAG.ACK) {
+      if (seg.reason === 'ack-delayed') seg.ackHeldNs = this.sim.now - this.delackArmedNs;
       seg.ack = this.rcvNxt;
       if (!(seg.flags & FLAG.SYN)) seg.win = this.advertisedWindow();
       this.lastAckSent = this.rcvNxt;
@@ -565,7 +574,8 @@ export class TcpEndpoint {
     if (sentData && this.stall) this.closeStall();
     // The stall is named for what holds the data when it is finally released.
     if (blocked && this.stall) this.stall.cause = blocked;
-    else if (blocked) this.stall = { startNs: this.sim.now, cause: blocked };
+    else if (blocked)
+      this.stall = { startNs: Math.max(this.sim.now, this.hooks.linkIdleAt()), cause: blocked };
     this.releasedBy = null;
   }
 
@@ -576,8 +586,12 @@ export class TcpEndpoint {
     let cause = stall.cause;
     if (this.releasedBy === 'rto') cause = 'rto';
     else if (cause === 'cwnd' && this.cwnd < this.cwndBeforeRestart) cause = 'idle-restart';
-    else if ((cause === 'cwnd' || cause === 'rwnd') && this.releasedBy === 'ack-delayed')
-      cause = 'delayed-ack';
+    else if (
+      (cause === 'cwnd' || cause === 'rwnd') &&
+      this.releasedBy === 'ack-delayed' &&
+      2 * this.releasedHeldNs >= this.sim.now - stall.startNs
+    )
+      cause = 'delayed-ack'; // the wait was mostly the peer holding its ACK, not the data in flight
     this.trace.stalls.push({
       conn: this.conn,
       side: this.side,

@@ -13,6 +13,8 @@ export interface Segment {
   mssOption?: Bytes;
   wscaleOption?: number;
   reason: SendReason;
+  /** For a delayed ACK: how long the receiver held it. */
+  ackHeldNs?: number;
 }
 
 /** Window-scale shift needed to advertise a buffer of this size in 16 bits (RFC 1323). */

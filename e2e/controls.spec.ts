@@ -1,20 +1,33 @@
 // The controls are generated from the schema: one per key, each described by its help text;
 // the link shows its figures and takes overrides; the callout's suggestion is one click away.
 import { expect, test } from '@playwright/test';
-import { CONFIG_KEYS, SCHEMA } from '../src/scenario/schema';
+import { applies, CONFIG_KEYS, defaultSettings, SCHEMA } from '../src/scenario/schema';
 import { engine, ladderPackets, ladderStalls, openLab } from './lab';
 
 const idOf = (key: string) => `a-${key.replace(/[^a-z0-9]/gi, '-')}`;
 
-test('every key of the schema has a control described by its help', async ({ page }) => {
+test('every key of the schema that the scenario uses has a control described by its help', async ({
+  page,
+}) => {
   await openLab(page);
-  for (const key of CONFIG_KEYS) {
+  const hidden = CONFIG_KEYS.filter((key) => !applies(key, defaultSettings()));
+  expect(hidden).toContain('images');
+  for (const key of hidden) await expect(page.locator(`#${idOf(key)}`), key).toHaveCount(0);
+  for (const key of CONFIG_KEYS.filter((k) => !hidden.includes(k))) {
     const control = page.locator(`#${idOf(key)}`);
     await expect(control, key).toHaveCount(1);
     const describedBy = (await control.getAttribute('aria-describedby')) ?? '';
     const help = page.locator(`#${describedBy.split(' ')[0].replace(/\./g, '\\.')}`);
     await expect(help, key).toHaveText(SCHEMA[key].help);
   }
+});
+
+test('a setting appears when the scenario starts using it', async ({ page }) => {
+  await openLab(page);
+  await expect(page.locator(`#${idOf('images')}`)).toHaveCount(0);
+  await page.locator(`#${idOf('page')}`).selectOption('pm-images');
+  await expect(page.locator(`#${idOf('images')}`)).toHaveCount(1);
+  await expect(page.locator(`#${idOf('imagebytes')}`)).toHaveCount(1);
 });
 
 test('the link type shows its bandwidth and RTT, which can be overridden', async ({ page }) => {

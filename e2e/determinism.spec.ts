@@ -32,8 +32,9 @@ test('the engine in the browser matches the engine in Node, trace for trace', as
   await page.goto('about:blank');
   await page.addScriptTag({ content: bundle.outputFiles[0].text });
   const inBrowser = await page.evaluate((queries) => {
-    const engine = (globalThis as unknown as { RoundtripEngine: { runQuery: typeof runQuery; traceHash: typeof traceHash } })
-      .RoundtripEngine;
+    const engine = (
+      globalThis as unknown as { RoundtripEngine: { runQuery: typeof runQuery; traceHash: typeof traceHash } }
+    ).RoundtripEngine;
     return queries.map((q) => engine.traceHash(engine.runQuery(q).trace));
   }, QUERIES);
   const inNode = QUERIES.map((q) => traceHash(runQuery(q).trace));

@@ -7,7 +7,11 @@ import type { StallCause } from '../src/engine/trace';
 
 export function engine(query: string) {
   const { trace } = runQuery(query);
-  const end = Math.max(trace.endNs, ...trace.packets.map((p) => p.arriveNs ?? p.sendNs), ...trace.stalls.map((s) => s.endNs));
+  const end = Math.max(
+    trace.endNs,
+    ...trace.packets.map((p) => p.arriveNs ?? p.sendNs),
+    ...trace.stalls.map((s) => s.endNs),
+  );
   return {
     trace,
     packets: trace.packets.length,

@@ -5,7 +5,9 @@ import { expect, test } from '@playwright/test';
 import { watchPage } from './helpers';
 import { engine, ladderPackets, ladderStalls, metric, openLab } from './lab';
 
-test('the default page draws one arrow per packet and shows the delayed-ACK stall with its cause', async ({ page }) => {
+test('the default page draws one arrow per packet and shows the delayed-ACK stall with its cause', async ({
+  page,
+}) => {
   const watch = watchPage(page);
   const expected = engine('');
   await openLab(page);
@@ -45,13 +47,17 @@ test('hovering or focusing a packet shows its full tcpdump line', async ({ page 
   await request.scrollIntoViewIfNeeded();
   const box = (await request.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await expect(page.locator('.packet-tip')).toContainText('client.3199 > server.8080: P 1:53(52) ack 1 win 16384');
+  await expect(page.locator('.packet-tip')).toContainText(
+    'client.3199 > server.8080: P 1:53(52) ack 1 win 16384',
+  );
   await page.mouse.move(5, 5);
   await expect(page.locator('.packet-tip')).toHaveCount(0);
   // Focus: the first packet, then the next with the arrow keys.
   const syn = ladderPackets(page).first();
   await syn.focus();
-  await expect(page.locator('.packet-tip')).toContainText('client.3199 > server.8080: S 676352001:676352001(0) win 16384 <mss 1460>');
+  await expect(page.locator('.packet-tip')).toContainText(
+    'client.3199 > server.8080: S 676352001:676352001(0) win 16384 <mss 1460>',
+  );
   await page.keyboard.press('ArrowDown');
   await expect(page.locator('.packet-tip')).toContainText('server.8080 > client.3199: S');
 });

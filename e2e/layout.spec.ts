@@ -17,7 +17,9 @@ for (const viewport of [
     }
     await expect(page.locator('[data-metrics]')).toBeVisible();
     await expect(page.locator('[data-side="b"] [data-packet]').first()).toBeAttached();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     // Every control can be reached: the settings are on the page and focusable.
     await page.locator('#a-nagle').focus();

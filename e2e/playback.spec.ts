@@ -10,7 +10,9 @@ async function focusedName(page: Page): Promise<string> {
   });
 }
 
-test('keyboard alone plays, pauses, steps and scrubs, and the arrows follow the playhead', async ({ page }) => {
+test('keyboard alone plays, pauses, steps and scrubs, and the arrows follow the playhead', async ({
+  page,
+}) => {
   const run = engine('');
   await openLab(page);
   await expect(ladderPackets(page)).toHaveCount(run.packets);
@@ -39,7 +41,11 @@ test('keyboard alone plays, pauses, steps and scrubs, and the arrows follow the 
   expect(shown).toBe(run.trace.packets.filter((p) => p.sendNs <= paused).length);
 
   // Full stop steps to the next event, comma back to the previous one.
-  const events = [0, ...run.trace.packets.flatMap((p) => [p.sendNs, p.arriveNs ?? p.sendNs]), ...run.trace.stalls.flatMap((s) => [s.startNs, s.endNs])];
+  const events = [
+    0,
+    ...run.trace.packets.flatMap((p) => [p.sendNs, p.arriveNs ?? p.sendNs]),
+    ...run.trace.stalls.flatMap((s) => [s.startNs, s.endNs]),
+  ];
   const next = Math.min(...events.filter((t) => t > paused));
   const previous = Math.max(...events.filter((t) => t < next));
   await page.keyboard.press('.');

@@ -3,7 +3,9 @@
 import { expect, test } from '@playwright/test';
 import { engine, ladderStalls, openLab, tspStalls } from './lab';
 
-test('heidemann-odd-final shows a ~170 ms Nagle stall in both views, and Nagle off removes it', async ({ page }) => {
+test('heidemann-odd-final shows a ~170 ms Nagle stall in both views, and Nagle off removes it', async ({
+  page,
+}) => {
   const expected = engine('preset=heidemann-odd-final').longestStallMs('nagle');
   expect(expected).toBeGreaterThan(140);
   expect(expected).toBeLessThan(200);
@@ -33,5 +35,7 @@ test('the gallery lists presets by paper with their published and simulated figu
   await expect(card.locator('td.within, td.outside')).toHaveCount(1);
   await card.getByRole('button', { name: 'Load' }).click();
   await expect(page.locator('[data-preset-info="heidemann-short-initial"]')).toBeVisible();
-  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('preset=heidemann-short-initial');
+  await expect
+    .poll(() => page.evaluate(() => window.location.search))
+    .toContain('preset=heidemann-short-initial');
 });

@@ -4,7 +4,9 @@ import { expect, test } from '@playwright/test';
 import { watchPage } from './helpers';
 import { engine, ladderPackets, metric, openLab } from './lab';
 
-test('problems in the link are shown as plain text, the rest runs, and the notice can be dismissed', async ({ page }) => {
+test('problems in the link are shown as plain text, the rest runs, and the notice can be dismissed', async ({
+  page,
+}) => {
   const watch = watchPage(page);
   await openLab(page, 'nagle=maybe&bogus=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&flush=none');
   const notice = page.locator('[data-problems]');
@@ -50,7 +52,7 @@ test('the playhead position goes into the link and comes back from it', async ({
 });
 
 test('a long run says it is simulating and can be cancelled without freezing the page', async ({ page }) => {
-  await openLab(page);
+  await openLab(page, 'page=custom');
   const before = await ladderPackets(page).count();
   await page.getByLabel('Object sizes').fill('100000000,100000000,100000000');
   await expect(page.locator('[data-sim-status="busy"]')).toBeVisible();
@@ -61,5 +63,5 @@ test('a long run says it is simulating and can be cancelled without freezing the
   await expect(ladderPackets(page)).toHaveCount(before);
   // The next change simulates again in a fresh worker.
   await page.getByLabel('Object sizes').fill('6651,3883');
-  await expect(ladderPackets(page)).toHaveCount(engine('objects=6651,3883').packets);
+  await expect(ladderPackets(page)).toHaveCount(engine('page=custom&objects=6651,3883').packets);
 });

@@ -119,3 +119,19 @@ describe('URL codec', () => {
     for (const key of CONFIG_KEYS) expect(readme).toContain(`| \`${key}\` |`);
   });
 });
+
+describe('which settings apply', () => {
+  it('hides what the scenario does not use, and shows it when it does', async () => {
+    const { applies } = await import('../src/scenario/schema');
+    const settings = (q: string) => parseQuery(q).config.settings;
+    expect(applies('images', settings(''))).toBe(false);
+    expect(applies('images', settings('page=pm-images'))).toBe(true);
+    expect(applies('objects', settings('objects=1000'))).toBe(true);
+    expect(applies('pipebuf', settings('http=1.1'))).toBe(false);
+    expect(applies('pipebuf', settings('http=1.1pipe'))).toBe(true);
+    expect(applies('ratio', settings('gzip=1'))).toBe(true);
+    expect(applies('loadgap', settings('loads=1'))).toBe(false);
+    expect(applies('loadgap', settings('loads=3'))).toBe(true);
+    expect(applies('nagle', settings(''))).toBe(true);
+  });
+});

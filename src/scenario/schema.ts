@@ -6,6 +6,8 @@ import { LINK_KEYS } from './links';
 interface RowBase {
   help: string;
   group: 'scenario' | 'link' | 'tcp' | 'http' | 'page' | 'run';
+  /** The setting matters only when another key has one of these values (the controls hide it otherwise). */
+  when?: { key: string; in?: readonly string[]; notIn?: readonly string[] };
 }
 export interface EnumRow extends RowBase {
   kind: 'enum';
@@ -97,16 +99,22 @@ export const SCHEMA = {
     default: 'bsd',
     help: 'Delayed ACK: bsd = next tick of a 200 ms clock; fixed = a timer; off = ACK every segment.',
   },
-  delackms: num('tcp', 'ms', 1, 1_000, 200, 'Delayed-ACK timer (fixed) or clock period (bsd).'),
-  delackphase: num(
-    'tcp',
-    'ms',
-    0,
-    1_000,
-    null,
-    "Where the client's 200 ms ACK clock ticks (default: drawn from the seed).",
-    false,
-  ),
+  delackms: {
+    ...num('tcp', 'ms', 1, 1_000, 200, 'Delayed-ACK timer (fixed) or clock period (bsd).'),
+    when: { key: 'delack', in: ['bsd', 'fixed'] },
+  },
+  delackphase: {
+    ...num(
+      'tcp',
+      'ms',
+      0,
+      1_000,
+      null,
+      "Where the client's 200 ms ACK clock ticks (default: drawn from the seed).",
+      false,
+    ),
+    when: { key: 'delack', in: ['bsd'] },
+  },
   iw: {
     kind: 'enum',
     group: 'tcp',
@@ -146,6 +154,7 @@ export const SCHEMA = {
     help: 'The page: Yahoo 1996 (Heidemann), Microscape (Nielsen), n images (Padmanabhan-Mogul), Kruse pages, or custom.',
   },
   objects: {
+    when: { key: 'page', in: ['custom'] },
     kind: 'list',
     group: 'page',
     unit: 'bytes',
@@ -155,15 +164,21 @@ export const SCHEMA = {
     default: [6651, 3883, 1866],
     help: 'Custom page: body sizes, the HTML first (giving objects= alone implies page=custom).',
   },
-  images: num('page', 'images', 0, 500, 10, 'pm-images: how many inlined images.'),
-  imagebytes: num(
-    'page',
-    'bytes',
-    1,
-    10_000_000,
-    2544,
-    'pm-images: bytes per image (2544 is the median of the 1994 traces).',
-  ),
+  images: {
+    ...num('page', 'images', 0, 500, 10, 'pm-images: how many inlined images.'),
+    when: { key: 'page', in: ['pm-images'] },
+  },
+  imagebytes: {
+    ...num(
+      'page',
+      'bytes',
+      1,
+      10_000_000,
+      2544,
+      'pm-images: bytes per image (2544 is the median of the 1994 traces).',
+    ),
+    when: { key: 'page', in: ['pm-images'] },
+  },
   visit: {
     kind: 'enum',
     group: 'page',
@@ -178,7 +193,10 @@ export const SCHEMA = {
     default: '1.1',
     help: '1.0 = a connection per request; 1.0ka = Keep-Alive; 1.1 = one persistent connection; 1.1pipe = pipelined; getall = one request for all.',
   },
-  conns: num('http', 'connections', 1, 64, 4, 'HTTP/1.0 and Keep-Alive: connections open at once.'),
+  conns: {
+    ...num('http', 'connections', 1, 64, 4, 'HTTP/1.0 and Keep-Alive: connections open at once.'),
+    when: { key: 'http', in: ['1.0', '1.0ka'] },
+  },
   req: {
     kind: 'list',
     group: 'http',
@@ -219,23 +237,29 @@ export const SCHEMA = {
     false,
   ),
   cthink: num('http', 'ms', 0, 60_000, 0.5, 'Client time from knowing a request to writing it.', false),
-  pipebuf: num(
-    'http',
-    'bytes',
-    1,
-    65_536,
-    1024,
-    'Pipelining: the client flushes its request buffer at this size.',
-  ),
-  pipeflush: num(
-    'http',
-    'ms',
-    0,
-    10_000,
-    50,
-    'Pipelining: ...or this long after the first buffered request.',
-    false,
-  ),
+  pipebuf: {
+    ...num(
+      'http',
+      'bytes',
+      1,
+      65_536,
+      1024,
+      'Pipelining: the client flushes its request buffer at this size.',
+    ),
+    when: { key: 'http', in: ['1.1pipe'] },
+  },
+  pipeflush: {
+    ...num(
+      'http',
+      'ms',
+      0,
+      10_000,
+      50,
+      'Pipelining: ...or this long after the first buffered request.',
+      false,
+    ),
+    when: { key: 'http', in: ['1.1pipe'] },
+  },
   sbuf: num(
     'http',
     'bytes',
@@ -277,15 +301,18 @@ export const SCHEMA = {
     help: 'How the server closes: full = both halves at once (late data meets an RST); half = its sending half first.',
   },
   gzip: { kind: 'bool', group: 'page', default: false, help: 'Send the HTML deflated (Nielsen 5.1).' },
-  ratio: num(
-    'page',
-    '',
-    0.01,
-    1,
-    0.27,
-    'Deflated size over original (0.27 measured; 0.35 with mixed-case tags).',
-    false,
-  ),
+  ratio: {
+    ...num(
+      'page',
+      '',
+      0.01,
+      1,
+      0.27,
+      'Deflated size over original (0.27 measured; 0.35 with mixed-case tags).',
+      false,
+    ),
+    when: { key: 'gzip', in: ['1'] },
+  },
   loads: num(
     'run',
     'loads',
@@ -294,15 +321,18 @@ export const SCHEMA = {
     1,
     'Load the page this many times in a row, keeping connections where allowed.',
   ),
-  loadgap: num(
-    'run',
-    's',
-    0,
-    3_600,
-    0,
-    'Seconds from the start of one load to the start of the next, like a page refresh timer (at the earliest, when the load ends).',
-    false,
-  ),
+  loadgap: {
+    ...num(
+      'run',
+      's',
+      0,
+      3_600,
+      0,
+      'Seconds from the start of one load to the start of the next, like a page refresh timer (at the earliest, when the load ends).',
+      false,
+    ),
+    when: { key: 'loads', notIn: ['1'] },
+  },
   seed: num('run', '', 0, 0xffffffff, 1, 'Seed for random loss and the ACK clocks.'),
 } as const satisfies Record<string, Row>;
 
@@ -321,6 +351,15 @@ type ValueOf<R> = R extends { kind: 'enum' }
 export type Settings = { -readonly [K in ConfigKey]: ValueOf<(typeof SCHEMA)[K]> };
 
 export const CONFIG_KEYS = Object.keys(SCHEMA) as ConfigKey[];
+
+/** Whether a setting matters for these settings (see `when`); the others are hidden in the controls. */
+export function applies(key: ConfigKey, settings: Settings): boolean {
+  const when = (SCHEMA[key] as Row).when;
+  if (!when) return true;
+  const value = settings[when.key as ConfigKey];
+  const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+  return (when.in ? when.in.includes(text) : true) && !(when.notIn ?? []).includes(text);
+}
 
 export function defaultSettings(): Settings {
   const out: Record<string, unknown> = {};

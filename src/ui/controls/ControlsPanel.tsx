@@ -3,7 +3,7 @@
 // Memoised, so playback frames do not re-render forty fields.
 import { memo } from 'react';
 import type { Config } from '../../scenario/codec';
-import { SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
+import { applies, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
 import { bDifferences, settingsOf, type SideKey } from '../state/configModel';
 import { fieldGroups, inheritedValue } from './fieldModel';
 import { LinkSummary } from './LinkSummary';
@@ -22,7 +22,15 @@ export interface ControlsPanelProps {
 
 const GROUPS = fieldGroups();
 
-export const ControlsPanel = memo(function ControlsPanel({ config, editing, onEditingChange, onSetting, onResetB, onPreset, onBrowsePresets }: ControlsPanelProps) {
+export const ControlsPanel = memo(function ControlsPanel({
+  config,
+  editing,
+  onEditingChange,
+  onSetting,
+  onResetB,
+  onPreset,
+  onBrowsePresets,
+}: ControlsPanelProps) {
   const side: SideKey = config.b ? editing : 'a';
   const settings = settingsOf(config, side);
   const differs = new Set(bDifferences(config));
@@ -35,7 +43,13 @@ export const ControlsPanel = memo(function ControlsPanel({ config, editing, onEd
           <legend>Knobs change side</legend>
           {(['a', 'b'] as const).map((s) => (
             <label key={s} className={s === side ? 'selected' : ''}>
-              <input type="radio" name="editing-side" value={s} checked={s === side} onChange={() => onEditingChange(s)} />
+              <input
+                type="radio"
+                name="editing-side"
+                value={s}
+                checked={s === side}
+                onChange={() => onEditingChange(s)}
+              />
               {s === 'a' ? 'A (and B where B follows A)' : 'B only'}
             </label>
           ))}
@@ -44,21 +58,23 @@ export const ControlsPanel = memo(function ControlsPanel({ config, editing, onEd
       {GROUPS.map((g) => (
         <details key={g.group} className="control-group" open={g.group !== 'run'} data-group={g.group}>
           <summary>{g.title}</summary>
-          {g.keys.map((key) => (
-            <SettingField
-              key={`${side}-${key}`}
-              settingKey={key}
-              row={SCHEMA[key] as Row}
-              value={settings[key]}
-              inherited={inheritedValue(key, settings)}
-              side={side}
-              overridden={side === 'b' && differs.has(key)}
-              onChange={(value) => onSetting(side, key, value)}
-              onResetToA={() => onResetB(key)}
-            >
-              {key === 'link' && <LinkSummary settings={settings} />}
-            </SettingField>
-          ))}
+          {g.keys
+            .filter((key) => applies(key, settings))
+            .map((key) => (
+              <SettingField
+                key={`${side}-${key}`}
+                settingKey={key}
+                row={SCHEMA[key] as Row}
+                value={settings[key]}
+                inherited={inheritedValue(key, settings)}
+                side={side}
+                overridden={side === 'b' && differs.has(key)}
+                onChange={(value) => onSetting(side, key, value)}
+                onResetToA={() => onResetB(key)}
+              >
+                {key === 'link' && <LinkSummary settings={settings} />}
+              </SettingField>
+            ))}
         </details>
       ))}
     </section>

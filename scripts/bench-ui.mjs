@@ -17,11 +17,13 @@ const PLAYBACK_MS = 3000;
 
 // A large page: 40 objects of 2 to 32 KB (the Microscape page arrives with the HTTP layer).
 const OBJECTS = Array.from({ length: 40 }, (_, i) => 2000 + ((i * 7919) % 30000)).join(',');
-const SCENARIOS = process.env.BENCH_QUERY ? [{ name: 'custom', query: process.env.BENCH_QUERY }] : [
-  { name: 'default-yahoo96', query: '' },
-  { name: 'objects40', query: `objects=${OBJECTS}` },
-  { name: 'microscape-1.0-4conns', query: 'page=microscape&http=1.0&conns=4' },
-];
+const SCENARIOS = process.env.BENCH_QUERY
+  ? [{ name: 'custom', query: process.env.BENCH_QUERY }]
+  : [
+      { name: 'default-yahoo96', query: '' },
+      { name: 'objects40', query: `objects=${OBJECTS}` },
+      { name: 'microscape-1.0-4conns', query: 'page=microscape&http=1.0&conns=4' },
+    ];
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -41,13 +43,20 @@ function jsSizes() {
     }),
   );
   const total = Object.values(sizes).reduce((sum, s) => sum + s.gzip_bytes, 0);
-  return { files: sizes, total_gzip_kb: round(total / 1024), target_kb: 150, under_target: total / 1024 < 150 };
+  return {
+    files: sizes,
+    total_gzip_kb: round(total / 1024),
+    target_kb: 150,
+    under_target: total / 1024 < 150,
+  };
 }
 
 async function startPreview() {
   // Node runs vite's own entry directly, so killing the child stops the server itself.
   const vite = new URL('../node_modules/vite/bin/vite.js', import.meta.url).pathname;
-  const child = spawn(process.execPath, [vite, 'preview', '--port', String(PORT), '--strictPort'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [vite, 'preview', '--port', String(PORT), '--strictPort'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let exited = false;
   child.on('exit', () => (exited = true));
   const url = `http://localhost:${PORT}/`;
@@ -69,7 +78,9 @@ async function measureScenario(browser, baseUrl, scenario) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${baseUrl}?${scenario.query}`);
-  await page.waitForSelector('[data-side="a"] [data-packet], [data-side="a"] .dense-note', { timeout: 60_000 });
+  await page.waitForSelector('[data-side="a"] [data-packet], [data-side="a"] .dense-note', {
+    timeout: 60_000,
+  });
   const packets = await page.locator('[data-side="a"] [data-packet]').count();
   await page.waitForFunction(() => (window.roundtripPerf?.redraws ?? 0) > 0);
 
@@ -83,7 +94,9 @@ async function measureScenario(browser, baseUrl, scenario) {
   for (let i = 0; i < SAMPLES; i++) {
     const before = await page.evaluate(() => window.roundtripPerf.changeToRedrawMs.length);
     await page.keyboard.press(i % 2 === 0 ? 'ArrowRight' : 'ArrowLeft');
-    await page.waitForFunction((n) => window.roundtripPerf.changeToRedrawMs.length > n, before, { timeout: 30_000 });
+    await page.waitForFunction((n) => window.roundtripPerf.changeToRedrawMs.length > n, before, {
+      timeout: 30_000,
+    });
   }
   const latencies = await page.evaluate(() => window.roundtripPerf.changeToRedrawMs);
   const simulated = await page.evaluate(() => window.roundtripPerf.changeToResultMs);
@@ -101,7 +114,12 @@ async function measureScenario(browser, baseUrl, scenario) {
   return {
     scenario: scenario.name,
     packets,
-    change_to_redraw_ms: { median: round(median(latencies)), min: round(Math.min(...latencies)), max: round(Math.max(...latencies)), samples: latencies.length },
+    change_to_redraw_ms: {
+      median: round(median(latencies)),
+      min: round(Math.min(...latencies)),
+      max: round(Math.max(...latencies)),
+      samples: latencies.length,
+    },
     change_to_worker_answer_ms: { median: round(median(simulated)) },
     playback_fps: round(((framesAfter - framesBefore) * 1000) / elapsed),
     page_errors: errors,

@@ -40,12 +40,19 @@ export default function App() {
   const [editing, setEditing] = useState<SideKey>('a');
   const [galleryOpen, setGalleryOpen] = useState(false);
 
-  const onSetting = useCallback((side: SideKey, key: ConfigKey, value: Settings[ConfigKey]) => update((c) => setSetting(c, side, key, value)), [update]);
+  const onSetting = useCallback(
+    (side: SideKey, key: ConfigKey, value: Settings[ConfigKey]) =>
+      update((c) => setSetting(c, side, key, value)),
+    [update],
+  );
   const onResetB = useCallback((key: ConfigKey) => update((c) => resetBKey(c, key)), [update]);
   const onPreset = useCallback((id: string | null) => update((c) => choosePreset(c, id)), [update]);
   const openGallery = useCallback(() => setGalleryOpen(true), []);
 
-  const sim = useSimulation(useMemo(() => sidesOf(config), [config]), config.preset);
+  const sim = useSimulation(
+    useMemo(() => sidesOf(config), [config]),
+    config.preset,
+  );
   const runs = sim.runs;
   const traces = useMemo(() => runs?.map((r) => r.trace) ?? [], [runs]);
   const endNs = useMemo(() => Math.max(1, ...traces.map(runEndNs)), [traces]);
@@ -57,9 +64,13 @@ export default function App() {
   useUrlSync(config, playback.playing ? undefined : playback.pinnedNs);
 
   const differences = bDifferences(config);
-  const captionB = differences.length > 0 ? `B: ${differences.map((k) => `${labelFor(k)} ${valueText(k, config.b![k]!)}`).join(', ')}` : 'B: same as A (change a knob on side B)';
+  const captionB =
+    differences.length > 0
+      ? `B: ${differences.map((k) => `${labelFor(k)} ${valueText(k, config.b![k]!)}`).join(', ')}`
+      : 'B: same as A (change a knob on side B)';
   const sides: SideView[] = useMemo(
-    () => (runs ?? []).map((run, i) => ({ side: i === 0 ? 'a' : 'b', run, caption: i === 0 ? 'A' : captionB })),
+    () =>
+      (runs ?? []).map((run, i) => ({ side: i === 0 ? 'a' : 'b', run, caption: i === 0 ? 'A' : captionB })),
     [runs, captionB],
   );
   const preset = config.preset ? findPreset(config.preset) : undefined;
@@ -85,7 +96,9 @@ export default function App() {
       <ProblemsNotice problems={problems} onDismiss={dismissProblems} />
       <div className="layout">
         <main id="main" className="main">
-          {preset && <PresetInfo preset={preset} results={sim.figures} changedKeys={changedFromPreset(config)} />}
+          {preset && (
+            <PresetInfo preset={preset} results={sim.figures} changedKeys={changedFromPreset(config)} />
+          )}
           {sides[0] && (
             <StallCallout
               trace={sides[0].run.trace}
@@ -104,7 +117,16 @@ export default function App() {
             <PlaybackBar playback={playback} endNs={endNs} />
           </div>
           {sides.length > 0 ? (
-            <Views sides={sides} panels={panels} endNs={endNs} cursorNs={playback.cursorNs} playing={playback.playing} gaps={gaps} fold={playback.fold} preset={preset} />
+            <Views
+              sides={sides}
+              panels={panels}
+              endNs={endNs}
+              cursorNs={playback.cursorNs}
+              playing={playback.playing}
+              gaps={gaps}
+              fold={playback.fold}
+              preset={preset}
+            />
           ) : (
             <p className="loading">{sim.error ? `The simulation failed: ${sim.error}` : 'Simulating…'}</p>
           )}

@@ -21,7 +21,12 @@ export function Header({ comparing, panels, onCompare, onPanel, onBrowsePresets 
         <button type="button" className="secondary" onClick={onBrowsePresets}>
           Presets
         </button>
-        <button type="button" className="secondary" aria-pressed={comparing} onClick={() => onCompare(!comparing)}>
+        <button
+          type="button"
+          className="secondary"
+          aria-pressed={comparing}
+          onClick={() => onCompare(!comparing)}
+        >
           {comparing ? 'Stop comparing' : 'Compare A/B'}
         </button>
         <details className="panels-menu">
@@ -30,7 +35,12 @@ export function Header({ comparing, panels, onCompare, onPanel, onBrowsePresets 
             <legend>Show</legend>
             {PANELS.map((p) => (
               <label key={p}>
-                <input type="checkbox" checked={panels.has(p)} disabled={panels.size === 1 && panels.has(p)} onChange={(e) => onPanel(p, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={panels.has(p)}
+                  disabled={panels.size === 1 && panels.has(p)}
+                  onChange={(e) => onPanel(p, e.target.checked)}
+                />
                 {PANEL_TITLES[p]}
               </label>
             ))}

@@ -12,16 +12,37 @@ export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: nu
   const position = endNs > 0 ? Math.round((cursorNs / endNs) * SCRUB_STEPS) : SCRUB_STEPS;
   return (
     <div className="playback" role="toolbar" aria-label="Playback" id="playback" tabIndex={-1}>
-      <button type="button" onClick={playback.stepBack} aria-label="Step back to the previous event" title="Previous event (,)">
+      <button
+        type="button"
+        onClick={playback.stepBack}
+        aria-label="Step back to the previous event"
+        title="Previous event (,)"
+      >
         <StepIcon back />
       </button>
-      <button type="button" className="play" onClick={playback.toggle} aria-label={playing ? 'Pause' : 'Play'} title="Play or pause (k)" data-playing={playing}>
+      <button
+        type="button"
+        className="play"
+        onClick={playback.toggle}
+        aria-label={playing ? 'Pause' : 'Play'}
+        title="Play or pause (k)"
+        data-playing={playing}
+      >
         <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
-          {playing ? <path d="M2 1h3v10H2zM7 1h3v10H7z" fill="currentColor" /> : <path d="M2 1l9 5-9 5z" fill="currentColor" />}
+          {playing ? (
+            <path d="M2 1h3v10H2zM7 1h3v10H7z" fill="currentColor" />
+          ) : (
+            <path d="M2 1l9 5-9 5z" fill="currentColor" />
+          )}
         </svg>
         {playing ? 'Pause' : 'Play'}
       </button>
-      <button type="button" onClick={playback.stepForward} aria-label="Step to the next event" title="Next event (.)">
+      <button
+        type="button"
+        onClick={playback.stepForward}
+        aria-label="Step to the next event"
+        title="Next event (.)"
+      >
         <StepIcon />
       </button>
       <input
@@ -59,7 +80,13 @@ export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: nu
 /** A triangle against a bar: step to the next event, or mirrored, to the previous one. */
 function StepIcon({ back = false }: { back?: boolean }) {
   return (
-    <svg width="14" height="12" viewBox="0 0 14 12" aria-hidden="true" style={back ? { transform: 'scaleX(-1)' } : undefined}>
+    <svg
+      width="14"
+      height="12"
+      viewBox="0 0 14 12"
+      aria-hidden="true"
+      style={back ? { transform: 'scaleX(-1)' } : undefined}
+    >
       <path d="M1 1l8 5-8 5z M10 1h3v10h-3z" fill="currentColor" />
     </svg>
   );

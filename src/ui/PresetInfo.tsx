@@ -4,7 +4,15 @@ import type { Preset } from '../scenario/presets';
 import type { FigureResult } from '../worker/protocol';
 import { FigureRows } from './presets/FigureRows';
 
-export function PresetInfo({ preset, results, changedKeys }: { preset: Preset; results: FigureResult[] | null; changedKeys: string[] }) {
+export function PresetInfo({
+  preset,
+  results,
+  changedKeys,
+}: {
+  preset: Preset;
+  results: FigureResult[] | null;
+  changedKeys: string[];
+}) {
   return (
     <section className="preset-info" aria-labelledby="preset-info-title" data-preset-info={preset.id}>
       <h2 id="preset-info-title">{preset.title}</h2>
@@ -14,7 +22,15 @@ export function PresetInfo({ preset, results, changedKeys }: { preset: Preset; r
         <strong>Try next:</strong> {preset.tryNext}
       </p>
       {preset.published.length > 0 && (
-        <FigureRows published={preset.published} results={results} caption={changedKeys.length > 0 ? `Paper vs this run (you changed ${changedKeys.join(', ')})` : 'Paper vs this run'} />
+        <FigureRows
+          published={preset.published}
+          results={results}
+          caption={
+            changedKeys.length > 0
+              ? `Paper vs this run (you changed ${changedKeys.join(', ')})`
+              : 'Paper vs this run'
+          }
+        />
       )}
       {preset.calibrated.length > 0 && (
         <details>

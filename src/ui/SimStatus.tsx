@@ -19,7 +19,11 @@ export function SimStatus({ sim }: { sim: SimulationState }) {
     body = <>The simulation failed: {sim.error}. The views show the previous run.</>;
   }
   return (
-    <div className={`sim-status${body ? ' sim-status--shown' : ''}`} role="status" data-sim-status={sim.slow ? 'busy' : sim.cancelled ? 'cancelled' : sim.error ? 'error' : 'idle'}>
+    <div
+      className={`sim-status${body ? ' sim-status--shown' : ''}`}
+      role="status"
+      data-sim-status={sim.slow ? 'busy' : sim.cancelled ? 'cancelled' : sim.error ? 'error' : 'idle'}
+    >
       {body}
     </div>
   );

@@ -22,7 +22,16 @@ export interface ViewsProps {
   preset: Preset | undefined;
 }
 
-export const Views = memo(function Views({ sides, panels, endNs, cursorNs, playing, gaps, fold, preset }: ViewsProps) {
+export const Views = memo(function Views({
+  sides,
+  panels,
+  endNs,
+  cursorNs,
+  playing,
+  gaps,
+  fold,
+  preset,
+}: ViewsProps) {
   const link = sides[0].run.path.s2c;
   return (
     <>
@@ -32,11 +41,22 @@ export const Views = memo(function Views({ sides, panels, endNs, cursorNs, playi
           title="Packet ladder"
           note={`Time flows down. Each arrow is a packet: its thickness at the sender is serialization at ${formatBitRate(link.bandwidthBps)}, its slope the ${(link.oneWayDelayNs / 1e6).toFixed(2)} ms one-way delay. Shaded bands are stalls, on the side that waited.`}
         >
-          <LadderPanel sides={sides} endNs={endNs} cursorNs={cursorNs} playing={playing} gaps={gaps} fold={fold} />
+          <LadderPanel
+            sides={sides}
+            endNs={endNs}
+            cursorNs={cursorNs}
+            playing={playing}
+            gaps={gaps}
+            fold={fold}
+          />
         </Panel>
       )}
       {panels.has('tsp') && (
-        <Panel id="tsp" title="Time-sequence plot" note="Server→client data as seen at the server: bars are segments (sequence range at send time), the ACK line climbs as ACKs arrive, the dashed line is ACK + advertised window.">
+        <Panel
+          id="tsp"
+          title="Time-sequence plot"
+          note="Server→client data as seen at the server: bars are segments (sequence range at send time), the ACK line climbs as ACKs arrive, the dashed line is ACK + advertised window."
+        >
           <TspPanel sides={sides} endNs={endNs} cursorNs={cursorNs} />
         </Panel>
       )}
@@ -46,7 +66,11 @@ export const Views = memo(function Views({ sides, panels, endNs, cursorNs, playi
         </Panel>
       )}
       {panels.has('time') && (
-        <Panel id="time" title="Where did the time go" note="Elapsed time split by what each stall waited for.">
+        <Panel
+          id="time"
+          title="Where did the time go"
+          note="Elapsed time split by what each stall waited for."
+        >
           <BreakdownPanel sides={sides} />
         </Panel>
       )}

@@ -18,7 +18,13 @@ declare global {
 }
 
 function figures(): PerfFigures {
-  window.roundtripPerf ??= { redraws: 0, lastChangeToRedrawMs: null, changeToRedrawMs: [], changeToResultMs: [], playbackFrames: 0 };
+  window.roundtripPerf ??= {
+    redraws: 0,
+    lastChangeToRedrawMs: null,
+    changeToRedrawMs: [],
+    changeToResultMs: [],
+    playbackFrames: 0,
+  };
   return window.roundtripPerf;
 }
 
@@ -33,7 +39,9 @@ export function markChange(): void {
 export function markResult(): void {
   if (!changePending) return;
   performance.mark('roundtrip:result');
-  figures().changeToResultMs.push(performance.measure('roundtrip:change-to-result', 'roundtrip:change', 'roundtrip:result').duration);
+  figures().changeToResultMs.push(
+    performance.measure('roundtrip:change-to-result', 'roundtrip:change', 'roundtrip:result').duration,
+  );
 }
 
 /** Call after the ladder has committed a new run; measures on the next frame (after paint). */

@@ -2,7 +2,11 @@
 // full stop step to the previous and next event.
 import { useEffect } from 'react';
 
-export function useShortcuts(actions: { toggle: () => void; stepBack: () => void; stepForward: () => void }): void {
+export function useShortcuts(actions: {
+  toggle: () => void;
+  stepBack: () => void;
+  stepForward: () => void;
+}): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;

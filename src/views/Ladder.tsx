@@ -1,7 +1,15 @@
 // The packet ladder: client and server lines per connection, time flowing down, every packet a
 // slanted arrow, every stall shaded on the side that waited. A pure function of (trace, scale,
 // cursor): what happened after the cursor is clipped away, so playback is just a moving cursor.
-import { useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
+import {
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+  type Ref,
+} from 'react';
 import type { ScaleLinear } from 'd3';
 import { formatTcpdumpLine } from '../engine/tcpdump';
 import type { Trace } from '../engine/trace';
@@ -43,13 +51,27 @@ export interface LadderProps {
   svgRef?: Ref<SVGSVGElement>;
 }
 
-export function Ladder({ trace, path, side, y, width, height, cursorNs, gaps, onInspect, svgRef }: LadderProps) {
+export function Ladder({
+  trace,
+  path,
+  side,
+  y,
+  width,
+  height,
+  cursorNs,
+  gaps,
+  onInspect,
+  svgRef,
+}: LadderProps) {
   const top = LADDER_MARGIN.top;
   const bottom = height - LADDER_MARGIN.bottom;
   const conns = useMemo(() => connectionIds(trace), [trace]);
   const layout = useMemo(() => ladderLayout(conns, width), [conns, width]);
   const order = useMemo(
-    () => trace.packets.map((_, i) => i).sort((a, b) => trace.packets[a].sendNs - trace.packets[b].sendNs || a - b),
+    () =>
+      trace.packets
+        .map((_, i) => i)
+        .sort((a, b) => trace.packets[a].sendNs - trace.packets[b].sendNs || a - b),
     [trace],
   );
   // tcpdump lines for the aria-labels and the tooltip, computed once per packet per trace.
@@ -62,14 +84,22 @@ export function Ladder({ trace, path, side, y, width, height, cursorNs, gaps, on
     return trace.packets.map((p) => packetShape(p, laneOf.get(p.conn)!, y, path));
   }, [trace, layout, y, path]);
   const labelled = useMemo(
-    () => labelledPackets(order.map((i) => trace.packets[i]), y, 13, layout.laneWidth < 440),
+    () =>
+      labelledPackets(
+        order.map((i) => trace.packets[i]),
+        y,
+        13,
+        layout.laneWidth < 440,
+      ),
     [order, trace, y, layout.laneWidth],
   );
 
   const inView = order.filter((i) => {
     const p = trace.packets[i];
     const s = shapes[i];
-    return p.sendNs <= cursorNs && Math.max(s.arriveBottom, s.leaveBottom) >= top - 2 && s.leaveTop <= bottom + 2;
+    return (
+      p.sendNs <= cursorNs && Math.max(s.arriveBottom, s.leaveBottom) >= top - 2 && s.leaveTop <= bottom + 2
+    );
   });
   // Too many arrows for the DOM: draw them as one path and ask the reader to zoom in.
   const dense = inView.length > MAX_ARROWS;
@@ -80,7 +110,14 @@ export function Ladder({ trace, path, side, y, width, height, cursorNs, gaps, on
 
   const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
     const at = visible.indexOf(tabbable);
-    const moves: Record<string, number> = { ArrowDown: at + 1, ArrowRight: at + 1, ArrowUp: at - 1, ArrowLeft: at - 1, Home: 0, End: visible.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowDown: at + 1,
+      ArrowRight: at + 1,
+      ArrowUp: at - 1,
+      ArrowLeft: at - 1,
+      Home: 0,
+      End: visible.length - 1,
+    };
     if (!(event.key in moves)) return;
     event.preventDefault();
     const next = visible[Math.max(0, Math.min(visible.length - 1, moves[event.key]))];
@@ -145,24 +182,60 @@ export function Ladder({ trace, path, side, y, width, height, cursorNs, gaps, on
         <clipPath id={clipId}>
           <rect x={0} y={top - 1} width={layout.width} height={Math.max(0, clipBottom - top + 1)} />
         </clipPath>
-        <pattern id="fold-hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <pattern
+          id="fold-hatch"
+          width="8"
+          height="8"
+          patternUnits="userSpaceOnUse"
+          patternTransform="rotate(45)"
+        >
           <line x1="0" y1="0" x2="0" y2="8" stroke="#d5d9de" strokeWidth="3" />
         </pattern>
       </defs>
       <rect x={0} y={0} width={layout.width} height={height} fill="#ffffff" />
-      <LadderAxis y={y} lanes={layout.lanes} gaps={gaps} width={layout.width} top={top} bottom={bottom} axisX={LADDER_MARGIN.axis} showConnNames={conns.length > 1} />
+      <LadderAxis
+        y={y}
+        lanes={layout.lanes}
+        gaps={gaps}
+        width={layout.width}
+        top={top}
+        bottom={bottom}
+        axisX={LADDER_MARGIN.axis}
+        showConnNames={conns.length > 1}
+      />
       <g clipPath={`url(#${clipId})`}>
-        <LadderStalls stalls={trace.stalls} lanes={layout.lanes} y={y} cursorNs={cursorNs} top={top} bottom={bottom} outside={layout.labelsOutside} />
+        <LadderStalls
+          stalls={trace.stalls}
+          lanes={layout.lanes}
+          y={y}
+          cursorNs={cursorNs}
+          top={top}
+          bottom={bottom}
+          outside={layout.labelsOutside}
+        />
       </g>
       {dense && (
         <g clipPath={`url(#${clipId})`}>
-          <path d={densePath(inView, shapes)} stroke="#0a4f8f" strokeWidth={0.6} strokeOpacity={0.6} fill="none" />
+          <path
+            d={densePath(inView, shapes)}
+            stroke="#0a4f8f"
+            strokeWidth={0.6}
+            strokeOpacity={0.6}
+            fill="none"
+          />
           <text x={LADDER_MARGIN.axis + 8} y={top + 14} className="dense-note">
             {`${inView.length} packets in view: zoom in to see each one`}
           </text>
         </g>
       )}
-      <g ref={groupRef} clipPath={`url(#${clipId})`} onKeyDown={onKeyDown} onFocus={onFocus} onBlur={() => onInspect(null)} className="packets">
+      <g
+        ref={groupRef}
+        clipPath={`url(#${clipId})`}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onBlur={() => onInspect(null)}
+        className="packets"
+      >
         {visible.map((i) => (
           <LadderPacket
             key={i}
@@ -181,7 +254,14 @@ export function Ladder({ trace, path, side, y, width, height, cursorNs, gaps, on
             const s = shapes[i];
             const rightward = s.toX > s.fromX;
             return (
-              <text key={i} x={s.fromX + (rightward ? 6 : -6)} y={s.leaveTop - 3} textAnchor={rightward ? 'start' : 'end'} className="packet-label" fill="#1f2933">
+              <text
+                key={i}
+                x={s.fromX + (rightward ? 6 : -6)}
+                y={s.leaveTop - 3}
+                textAnchor={rightward ? 'start' : 'end'}
+                className="packet-label"
+                fill="#1f2933"
+              >
                 {shortLabel(trace.packets[i])}
               </text>
             );
@@ -194,14 +274,34 @@ export function Ladder({ trace, path, side, y, width, height, cursorNs, gaps, on
 
 /** The playhead: a line across the ladder at the cursor; pinned to the edge, dashed, when the
  * cursor is zoomed out of view, so it is always there to find. */
-function Playhead({ cursorNs, cursorY, top, bottom, right }: { cursorNs: number; cursorY: number; top: number; bottom: number; right: number }) {
+function Playhead({
+  cursorNs,
+  cursorY,
+  top,
+  bottom,
+  right,
+}: {
+  cursorNs: number;
+  cursorY: number;
+  top: number;
+  bottom: number;
+  right: number;
+}) {
   const above = cursorY < top;
   const below = cursorY > bottom;
   const y = Math.min(bottom, Math.max(top, cursorY));
   const label = `${above ? '▲ ' : below ? '▼ ' : ''}${formatDuration(cursorNs)}`;
   return (
     <g data-playhead="" data-t-ns={Math.round(cursorNs)} className="playhead">
-      <line x1={LADDER_MARGIN.axis - 4} x2={right} y1={y} y2={y} stroke={PLAYHEAD_COLOUR} strokeWidth={1.5} strokeDasharray={above || below ? '4 3' : undefined} />
+      <line
+        x1={LADDER_MARGIN.axis - 4}
+        x2={right}
+        y1={y}
+        y2={y}
+        stroke={PLAYHEAD_COLOUR}
+        strokeWidth={1.5}
+        strokeDasharray={above || below ? '4 3' : undefined}
+      />
       <text x={4} y={y} dy="0.32em" className="playhead-label" fill={PLAYHEAD_COLOUR}>
         {label}
       </text>

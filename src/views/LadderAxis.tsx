@@ -50,7 +50,14 @@ export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConn
       {lanes.length > 1 &&
         lanes.map((lane, i) =>
           i % 2 === 1 ? (
-            <rect key={`bg${lane.conn}`} x={lane.clientX - laneGap(lanes)} y={top - 30} width={lane.serverX - lane.clientX + 2 * laneGap(lanes)} height={bottom - top + 30} fill="#f3f5f8" />
+            <rect
+              key={`bg${lane.conn}`}
+              x={lane.clientX - laneGap(lanes)}
+              y={top - 30}
+              width={lane.serverX - lane.clientX + 2 * laneGap(lanes)}
+              height={bottom - top + 30}
+              fill="#f3f5f8"
+            />
           ) : null,
         )}
       {lanes.map((lane) => (
@@ -64,7 +71,12 @@ export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConn
             server
           </text>
           {showConnNames && (
-            <text x={(lane.clientX + lane.serverX) / 2} y={top - 24} textAnchor="middle" className="lane-conn">
+            <text
+              x={(lane.clientX + lane.serverX) / 2}
+              y={top - 24}
+              textAnchor="middle"
+              className="lane-conn"
+            >
               {`connection ${lane.conn + 1}`}
             </text>
           )}

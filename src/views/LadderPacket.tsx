@@ -74,6 +74,7 @@ export function distanceToShape(s: PacketShape, x: number, y: number): number {
   const dx = s.toX - s.fromX;
   const dy = s.arriveBottom - s.leaveBottom;
   const lengthSq = dx * dx + dy * dy;
-  const t = lengthSq === 0 ? 0 : Math.max(0, Math.min(1, ((x - s.fromX) * dx + (y - s.leaveBottom) * dy) / lengthSq));
+  const t =
+    lengthSq === 0 ? 0 : Math.max(0, Math.min(1, ((x - s.fromX) * dx + (y - s.leaveBottom) * dy) / lengthSq));
   return Math.hypot(x - (s.fromX + t * dx), y - (s.leaveBottom + t * dy));
 }

@@ -23,7 +23,13 @@ const BAND_PX = 12;
 export function LadderStalls({ stalls, lanes, y, cursorNs, top, bottom, outside }: Props) {
   return (
     <g className="stalls">
-      {stallBands(stalls, cursorNs, y.invert(top), y.invert(bottom), Math.abs(y.invert(top + 1) - y.invert(top))).flatMap((s, i) => {
+      {stallBands(
+        stalls,
+        cursorNs,
+        y.invert(top),
+        y.invert(bottom),
+        Math.abs(y.invert(top + 1) - y.invert(top)),
+      ).flatMap((s, i) => {
         const lane = lanes.find((l) => l.conn === s.conn);
         if (!lane) return [];
         const y0 = y(s.startNs);
@@ -45,13 +51,24 @@ export function LadderStalls({ stalls, lanes, y, cursorNs, top, bottom, outside 
             data-count={s.count > 1 ? s.count : undefined}
           >
             <title>{`${s.side === 'client' ? 'Client' : 'Server'} stalled ${duration}: ${style.words}${s.count > 1 ? ` (${s.count} stalls drawn as one)` : ''}`}</title>
-            <rect x={x - BAND_PX / 2} y={y0} width={BAND_PX} height={height} fill={style.fill} fillOpacity={0.55} />
+            <rect
+              x={x - BAND_PX / 2}
+              y={y0}
+              width={BAND_PX}
+              height={height}
+              fill={style.fill}
+              fillOpacity={0.55}
+            />
             {height >= 14 && (
               <text x={labelX} y={labelY} textAnchor={towardRight ? 'start' : 'end'} className="stall-label">
                 {outside && height >= 28 ? (
                   <>
-                    <tspan x={labelX} dy="-0.2em">{style.short}</tspan>
-                    <tspan x={labelX} dy="1.2em">{duration}</tspan>
+                    <tspan x={labelX} dy="-0.2em">
+                      {style.short}
+                    </tspan>
+                    <tspan x={labelX} dy="1.2em">
+                      {duration}
+                    </tspan>
                   </>
                 ) : (
                   <tspan dy="0.32em">{`${style.short} ${duration}`}</tspan>

@@ -14,7 +14,13 @@ export const METRIC_COLUMNS: Array<{ name: MetricName; title: string }> = [
 ];
 
 export function metricValues(m: Metrics): MetricValues {
-  return { packets: m.packets.total, bytes: m.bytes, payload_bytes: m.payload_bytes, elapsed_s: m.elapsed_s, overhead_pct: m.overhead_pct };
+  return {
+    packets: m.packets.total,
+    bytes: m.bytes,
+    payload_bytes: m.payload_bytes,
+    elapsed_s: m.elapsed_s,
+    overhead_pct: m.overhead_pct,
+  };
 }
 
 export function formatMetric(name: MetricName, value: number): string {
@@ -48,7 +54,9 @@ export function MetricsTable({ a, b, paper }: MetricsTableProps) {
         <tr>
           <th scope="col">Run</th>
           {METRIC_COLUMNS.map((c) => (
-            <th scope="col" key={c.name}>{c.title}</th>
+            <th scope="col" key={c.name}>
+              {c.title}
+            </th>
           ))}
         </tr>
       </thead>
@@ -56,7 +64,9 @@ export function MetricsTable({ a, b, paper }: MetricsTableProps) {
         <tr data-row="a">
           <th scope="row">{b ? 'A' : 'Simulated'}</th>
           {METRIC_COLUMNS.map((c) => (
-            <td key={c.name} data-metric={c.name} data-value={a[c.name]}>{formatMetric(c.name, a[c.name])}</td>
+            <td key={c.name} data-metric={c.name} data-value={a[c.name]}>
+              {formatMetric(c.name, a[c.name])}
+            </td>
           ))}
         </tr>
         {paper && (
@@ -64,7 +74,11 @@ export function MetricsTable({ a, b, paper }: MetricsTableProps) {
             <th scope="row">{paper.label}</th>
             {METRIC_COLUMNS.map((c) => {
               const v = paper.values[c.name];
-              return <td key={c.name} data-paper-metric={c.name}>{v === undefined ? '—' : formatMetric(c.name, v)}</td>;
+              return (
+                <td key={c.name} data-paper-metric={c.name}>
+                  {v === undefined ? '—' : formatMetric(c.name, v)}
+                </td>
+              );
             })}
           </tr>
         )}
@@ -73,13 +87,17 @@ export function MetricsTable({ a, b, paper }: MetricsTableProps) {
             <tr data-row="b">
               <th scope="row">B</th>
               {METRIC_COLUMNS.map((c) => (
-                <td key={c.name} data-metric-b={c.name} data-value={b[c.name]}>{formatMetric(c.name, b[c.name])}</td>
+                <td key={c.name} data-metric-b={c.name} data-value={b[c.name]}>
+                  {formatMetric(c.name, b[c.name])}
+                </td>
               ))}
             </tr>
             <tr data-row="delta" className="delta-row">
               <th scope="row">B − A</th>
               {METRIC_COLUMNS.map((c) => (
-                <td key={c.name} data-metric-delta={c.name}>{formatDelta(c.name, a[c.name], b[c.name])}</td>
+                <td key={c.name} data-metric-delta={c.name}>
+                  {formatDelta(c.name, a[c.name], b[c.name])}
+                </td>
               ))}
             </tr>
           </>

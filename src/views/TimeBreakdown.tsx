@@ -11,7 +11,9 @@ export interface TimeBreakdownProps {
 }
 
 const partStyle = (cause: string) =>
-  cause === 'transfer' ? { fill: TRANSFER_FILL, short: 'moving data', words: 'sending and receiving data' } : causeStyle(cause);
+  cause === 'transfer'
+    ? { fill: TRANSFER_FILL, short: 'moving data', words: 'sending and receiving data' }
+    : causeStyle(cause);
 
 export function TimeBreakdown({ sides }: TimeBreakdownProps) {
   const bars = useMemo(() => sides.map((s) => ({ side: s.side, data: breakdown(s.trace) })), [sides]);
@@ -40,13 +42,25 @@ export function TimeBreakdown({ sides }: TimeBreakdownProps) {
         ))}
       </ul>
       {bars.some((b) => b.data.overlapping) && (
-        <p className="note">Several connections stalled at once, so the bar sums connection-time, not wall-clock time.</p>
+        <p className="note">
+          Several connections stalled at once, so the bar sums connection-time, not wall-clock time.
+        </p>
       )}
     </div>
   );
 }
 
-function BreakdownBar({ side, data, longest, labelled }: { side: string; data: Breakdown; longest: number; labelled: boolean }) {
+function BreakdownBar({
+  side,
+  data,
+  longest,
+  labelled,
+}: {
+  side: string;
+  data: Breakdown;
+  longest: number;
+  labelled: boolean;
+}) {
   const summary = data.parts.map((p) => `${partStyle(p.cause).words} ${formatDuration(p.ns)}`).join(', ');
   return (
     <div className="breakdown-row" data-breakdown={side}>

@@ -30,11 +30,29 @@ const WINDOW_COLOUR = '#b36b00';
 const DATA_COLOUR = '#0a4f8f';
 const RETRANSMIT_COLOUR = '#b34700';
 
-export function TimeSequencePlot({ trace, conn, side, cursorNs, domain, width, height, onBrush }: TimeSequencePlotProps) {
+export function TimeSequencePlot({
+  trace,
+  conn,
+  side,
+  cursorNs,
+  domain,
+  width,
+  height,
+  onBrush,
+}: TimeSequencePlotProps) {
   const series = useMemo(() => tspSeries(trace, conn), [trace, conn]);
   const [d0, d1] = domain;
-  const x = useMemo(() => scaleLinear().domain([d0, d1]).range([M.left, width - M.right]), [d0, d1, width]);
-  const y = scaleLinear().domain([0, series.maxSeq * 1.04]).range([height - M.bottom, M.top]).nice();
+  const x = useMemo(
+    () =>
+      scaleLinear()
+        .domain([d0, d1])
+        .range([M.left, width - M.right]),
+    [d0, d1, width],
+  );
+  const y = scaleLinear()
+    .domain([0, series.maxSeq * 1.04])
+    .range([height - M.bottom, M.top])
+    .nice();
   const right = width - M.right;
   const bottom = height - M.bottom;
 
@@ -45,7 +63,14 @@ export function TimeSequencePlot({ trace, conn, side, cursorNs, domain, width, h
   const clipId = `tsp-clip-${side}`;
   const span = domain[1] - domain[0];
   const stalls = useMemo(
-    () => stallBands(trace.stalls.filter((s) => s.conn === conn), cursorNs, d0, d1, (d1 - d0) / Math.max(1, width)),
+    () =>
+      stallBands(
+        trace.stalls.filter((s) => s.conn === conn),
+        cursorNs,
+        d0,
+        d1,
+        (d1 - d0) / Math.max(1, width),
+      ),
     [trace, conn, cursorNs, d0, d1, width],
   );
   const shown = series.segments.filter((s) => s.timeNs <= cursorNs && s.timeNs >= d0 && s.timeNs <= d1);
@@ -53,7 +78,14 @@ export function TimeSequencePlot({ trace, conn, side, cursorNs, domain, width, h
   const dense = shown.length > MAX_SEGMENTS;
 
   return (
-    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="tsp-svg" role="img" aria-label={`Time-sequence plot of connection ${conn + 1}, side ${side.toUpperCase()}`}>
+    <svg
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      className="tsp-svg"
+      role="img"
+      aria-label={`Time-sequence plot of connection ${conn + 1}, side ${side.toUpperCase()}`}
+    >
       <defs>
         <clipPath id={clipId}>
           <rect x={M.left} y={M.top - 4} width={Math.max(0, right - M.left)} height={bottom - M.top + 4} />
@@ -63,62 +95,154 @@ export function TimeSequencePlot({ trace, conn, side, cursorNs, domain, width, h
       {x.ticks(Math.max(2, Math.floor(width / 110))).map((t) => (
         <g key={`x${t}`} transform={`translate(${x(t)},0)`}>
           <line y1={M.top} y2={bottom} stroke="#e3e6ea" />
-          <text y={bottom + 16} textAnchor="middle" className="tick-label">{formatTick(t, span)}</text>
+          <text y={bottom + 16} textAnchor="middle" className="tick-label">
+            {formatTick(t, span)}
+          </text>
         </g>
       ))}
       {y.ticks(6).map((v) => (
         <g key={`y${v}`} transform={`translate(0,${y(v)})`}>
           <line x1={M.left} x2={right} stroke="#eef0f2" />
-          <text x={M.left - 6} dy="0.32em" textAnchor="end" className="tick-label">{trim(v, 0)}</text>
+          <text x={M.left - 6} dy="0.32em" textAnchor="end" className="tick-label">
+            {trim(v, 0)}
+          </text>
         </g>
       ))}
-      <text x={12} y={M.top - 10} className="axis-title">sequence (bytes)</text>
+      <text x={12} y={M.top - 10} className="axis-title">
+        sequence (bytes)
+      </text>
       <g clipPath={`url(#${clipId})`}>
         {stalls.map((s, i) => (
           <g key={i} data-stall={s.cause} data-duration-ms={((s.endNs - s.startNs) / 1e6).toFixed(3)}>
             <title>{`${s.side} stalled ${formatDuration(s.endNs - s.startNs)}: ${causeStyle(s.cause).words}`}</title>
-            <rect x={x(s.startNs)} y={M.top} width={Math.max(1, x(Math.min(s.endNs, cursorNs)) - x(s.startNs))} height={bottom - M.top} fill={causeStyle(s.cause).fill} fillOpacity={0.22} />
+            <rect
+              x={x(s.startNs)}
+              y={M.top}
+              width={Math.max(1, x(Math.min(s.endNs, cursorNs)) - x(s.startNs))}
+              height={bottom - M.top}
+              fill={causeStyle(s.cause).fill}
+              fillOpacity={0.22}
+            />
             {x(s.endNs) - x(s.startNs) > 60 && (
-              <text x={(x(s.startNs) + x(Math.min(s.endNs, cursorNs))) / 2} y={M.top + 12} textAnchor="middle" className="stall-label">
+              <text
+                x={(x(s.startNs) + x(Math.min(s.endNs, cursorNs))) / 2}
+                y={M.top + 12}
+                textAnchor="middle"
+                className="stall-label"
+              >
                 {`${causeStyle(s.cause).short} ${formatDuration(s.endNs - s.startNs)}`}
               </text>
             )}
           </g>
         ))}
-        {winPath && <path d={winPath} fill="none" stroke={WINDOW_COLOUR} strokeWidth={1.3} strokeDasharray="5 3" />}
+        {winPath && (
+          <path d={winPath} fill="none" stroke={WINDOW_COLOUR} strokeWidth={1.3} strokeDasharray="5 3" />
+        )}
         {ackPath && <path d={ackPath} fill="none" stroke={ACK_COLOUR} strokeWidth={1.5} />}
         {/* xplot's segment: a vertical bar with a tick at each end; all of one colour in one path. */}
-        <path d={segmentsPath(shown.filter((s) => !s.retransmit && !s.dropped), x, y, !dense)} stroke={DATA_COLOUR} strokeWidth={dense ? 1.2 : 1.6} fill="none" data-segments="data" />
-        <path d={segmentsPath(shown.filter((s) => s.retransmit || s.dropped), x, y, !dense)} stroke={RETRANSMIT_COLOUR} strokeWidth={1.6} fill="none" data-segments="retransmit" />
+        <path
+          d={segmentsPath(
+            shown.filter((s) => !s.retransmit && !s.dropped),
+            x,
+            y,
+            !dense,
+          )}
+          stroke={DATA_COLOUR}
+          strokeWidth={dense ? 1.2 : 1.6}
+          fill="none"
+          data-segments="data"
+        />
+        <path
+          d={segmentsPath(
+            shown.filter((s) => s.retransmit || s.dropped),
+            x,
+            y,
+            !dense,
+          )}
+          stroke={RETRANSMIT_COLOUR}
+          strokeWidth={1.6}
+          fill="none"
+          data-segments="retransmit"
+        />
         {!dense &&
           shown
             .filter((s) => s.retransmit || s.dropped)
             .map((s) => (
-              <text key={s.index} x={x(s.timeNs) + 4} y={y(s.end)} className="tsp-mark" fill={RETRANSMIT_COLOUR}>
+              <text
+                key={s.index}
+                x={x(s.timeNs) + 4}
+                y={y(s.end)}
+                className="tsp-mark"
+                fill={RETRANSMIT_COLOUR}
+              >
                 {s.retransmit ? 'R' : '×'}
               </text>
             ))}
       </g>
       {cursorNs >= domain[0] && cursorNs <= domain[1] && (
-        <line x1={x(cursorNs)} x2={x(cursorNs)} y1={M.top - 4} y2={bottom} stroke={PLAYHEAD_COLOUR} strokeWidth={1.5} data-cursor="" />
+        <line
+          x1={x(cursorNs)}
+          x2={x(cursorNs)}
+          y1={M.top - 4}
+          y2={bottom}
+          stroke={PLAYHEAD_COLOUR}
+          strokeWidth={1.5}
+          data-cursor=""
+        />
       )}
-      <rect x={M.left} y={M.top} width={Math.max(0, right - M.left)} height={bottom - M.top} fill="transparent" className="tsp-brush" {...brush.handlers} />
+      <rect
+        x={M.left}
+        y={M.top}
+        width={Math.max(0, right - M.left)}
+        height={bottom - M.top}
+        fill="transparent"
+        className="tsp-brush"
+        {...brush.handlers}
+      />
       {brush.selection && (
-        <rect x={Math.min(...brush.selection)} y={M.top} width={Math.abs(brush.selection[1] - brush.selection[0])} height={bottom - M.top} fill="#0a4f8f" fillOpacity={0.12} stroke="#0a4f8f" pointerEvents="none" />
+        <rect
+          x={Math.min(...brush.selection)}
+          y={M.top}
+          width={Math.abs(brush.selection[1] - brush.selection[0])}
+          height={bottom - M.top}
+          fill="#0a4f8f"
+          fillOpacity={0.12}
+          stroke="#0a4f8f"
+          pointerEvents="none"
+        />
       )}
       <g transform={`translate(${right - 172},${M.top - 10})`} className="tsp-legend">
         <line x1={0} x2={14} y1={-4} y2={-4} stroke={DATA_COLOUR} strokeWidth={2} />
-        <text x={18} y={0}>data</text>
+        <text x={18} y={0}>
+          data
+        </text>
         <line x1={58} x2={72} y1={-4} y2={-4} stroke={ACK_COLOUR} strokeWidth={2} />
-        <text x={76} y={0}>ACK</text>
-        <line x1={112} x2={126} y1={-4} y2={-4} stroke={WINDOW_COLOUR} strokeWidth={2} strokeDasharray="4 2" />
-        <text x={130} y={0}>window</text>
+        <text x={76} y={0}>
+          ACK
+        </text>
+        <line
+          x1={112}
+          x2={126}
+          y1={-4}
+          y2={-4}
+          stroke={WINDOW_COLOUR}
+          strokeWidth={2}
+          strokeDasharray="4 2"
+        />
+        <text x={130} y={0}>
+          window
+        </text>
       </g>
     </svg>
   );
 }
 
-function segmentsPath(segments: SegmentBar[], x: (ns: number) => number, y: (seq: number) => number, ticks: boolean): string {
+function segmentsPath(
+  segments: SegmentBar[],
+  x: (ns: number) => number,
+  y: (seq: number) => number,
+  ticks: boolean,
+): string {
   let d = '';
   for (const s of segments) {
     const sx = x(s.timeNs).toFixed(1);
@@ -130,7 +254,11 @@ function segmentsPath(segments: SegmentBar[], x: (ns: number) => number, y: (seq
 }
 
 /** A step-after line (the value holds until the next point) as a path. */
-function stepPath(points: Array<[number, number]>, x: (ns: number) => number, y: (v: number) => number): string | null {
+function stepPath(
+  points: Array<[number, number]>,
+  x: (ns: number) => number,
+  y: (v: number) => number,
+): string | null {
   if (points.length === 0) return null;
   let d = `M${x(points[0][0]).toFixed(1)},${y(points[0][1]).toFixed(1)}`;
   for (let i = 1; i < points.length; i++) d += `H${x(points[i][0]).toFixed(1)}V${y(points[i][1]).toFixed(1)}`;

@@ -7,7 +7,16 @@ import { formatDuration, formatTick } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { PHASE_WORDS, waterfallRows, type PhaseKind } from './waterfallPhases';
 
-export const CONNECTION_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#000000', '#F0E442'];
+export const CONNECTION_COLOURS = [
+  '#0072B2',
+  '#E69F00',
+  '#009E73',
+  '#CC79A7',
+  '#56B4E9',
+  '#D55E00',
+  '#000000',
+  '#F0E442',
+];
 
 const ROW_PX = 22;
 const M = { top: 8, right: 12, bottom: 26, label: 96 };
@@ -33,15 +42,26 @@ export interface WaterfallProps {
 export function Waterfall({ trace, endNs, cursorNs, width, side }: WaterfallProps) {
   const rows = useMemo(() => waterfallRows(trace), [trace]);
   const height = M.top + rows.length * ROW_PX + M.bottom;
-  const x = scaleLinear().domain([0, Math.max(1, endNs)]).range([M.label, width - M.right]);
+  const x = scaleLinear()
+    .domain([0, Math.max(1, endNs)])
+    .range([M.label, width - M.right]);
   const bottom = height - M.bottom;
   return (
-    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="waterfall-svg" role="img" aria-label={`Waterfall of ${rows.length} HTTP exchanges, side ${side.toUpperCase()}`}>
+    <svg
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      className="waterfall-svg"
+      role="img"
+      aria-label={`Waterfall of ${rows.length} HTTP exchanges, side ${side.toUpperCase()}`}
+    >
       <rect x={0} y={0} width={width} height={height} fill="#ffffff" />
       {x.ticks(Math.max(2, Math.floor(width / 110))).map((t) => (
         <g key={t} transform={`translate(${x(t)},0)`}>
           <line y1={M.top} y2={bottom} stroke="#e3e6ea" />
-          <text y={bottom + 16} textAnchor="middle" className="tick-label">{formatTick(t, endNs)}</text>
+          <text y={bottom + 16} textAnchor="middle" className="tick-label">
+            {formatTick(t, endNs)}
+          </text>
         </g>
       ))}
       {rows.map((row, i) => {
@@ -51,7 +71,9 @@ export function Waterfall({ trace, endNs, cursorNs, width, side }: WaterfallProp
         return (
           <g key={row.key} data-exchange={i}>
             <title>{`${row.label} on connection ${row.conn + 1}: ${total} (${row.phases.map((p) => `${PHASE_WORDS[p.kind]} ${formatDuration(p.endNs - p.startNs)}`).join(', ')})`}</title>
-            <text x={M.label - 8} y={yMid} dy="0.32em" textAnchor="end" className="row-label">{shortName(row.label)}</text>
+            <text x={M.label - 8} y={yMid} dy="0.32em" textAnchor="end" className="row-label">
+              {shortName(row.label)}
+            </text>
             {row.phases
               .filter((p) => p.startNs <= cursorNs)
               .map((p) => {
@@ -60,13 +82,33 @@ export function Waterfall({ trace, endNs, cursorNs, width, side }: WaterfallProp
                 const x0 = x(p.startNs);
                 const w = Math.max(1, x(Math.min(p.endNs, cursorNs)) - x0);
                 return (
-                  <rect key={`${p.kind}-${p.startNs}`} x={x0} y={yMid - h / 2} width={w} height={h} fill={colour} fillOpacity={paint.opacity} stroke={paint.dash ? colour : 'none'} strokeDasharray={paint.dash} data-phase={p.kind} />
+                  <rect
+                    key={`${p.kind}-${p.startNs}`}
+                    x={x0}
+                    y={yMid - h / 2}
+                    width={w}
+                    height={h}
+                    fill={colour}
+                    fillOpacity={paint.opacity}
+                    stroke={paint.dash ? colour : 'none'}
+                    strokeDasharray={paint.dash}
+                    data-phase={p.kind}
+                  />
                 );
               })}
           </g>
         );
       })}
-      {cursorNs <= endNs && <line x1={x(cursorNs)} x2={x(cursorNs)} y1={M.top} y2={bottom} stroke={PLAYHEAD_COLOUR} strokeWidth={1.5} />}
+      {cursorNs <= endNs && (
+        <line
+          x1={x(cursorNs)}
+          x2={x(cursorNs)}
+          y1={M.top}
+          y2={bottom}
+          stroke={PLAYHEAD_COLOUR}
+          strokeWidth={1.5}
+        />
+      )}
     </svg>
   );
 }
@@ -77,7 +119,16 @@ export function WaterfallLegend() {
       {(Object.keys(PHASE_PAINT) as PhaseKind[]).map((kind) => (
         <li key={kind}>
           <svg width="22" height="12" aria-hidden="true">
-            <rect x={1} y={6 - 12 * PHASE_PAINT[kind].height / 2} width={20} height={12 * PHASE_PAINT[kind].height} fill={CONNECTION_COLOURS[0]} fillOpacity={PHASE_PAINT[kind].opacity} stroke={PHASE_PAINT[kind].dash ? CONNECTION_COLOURS[0] : 'none'} strokeDasharray={PHASE_PAINT[kind].dash} />
+            <rect
+              x={1}
+              y={6 - (12 * PHASE_PAINT[kind].height) / 2}
+              width={20}
+              height={12 * PHASE_PAINT[kind].height}
+              fill={CONNECTION_COLOURS[0]}
+              fillOpacity={PHASE_PAINT[kind].opacity}
+              stroke={PHASE_PAINT[kind].dash ? CONNECTION_COLOURS[0] : 'none'}
+              strokeDasharray={PHASE_PAINT[kind].dash}
+            />
           </svg>
           {PHASE_WORDS[kind]}
         </li>

@@ -39,7 +39,12 @@ export function serializationNs(wireBytes: number, bandwidthBps: number): number
 }
 
 /** The packet's band in pixels, given a time->y scale. */
-export function packetShape(p: PacketRecord, lane: Lane, y: (ns: number) => number, path: PathTiming): PacketShape {
+export function packetShape(
+  p: PacketRecord,
+  lane: Lane,
+  y: (ns: number) => number,
+  path: PathTiming,
+): PacketShape {
   const link = p.dir === 'c2s' ? path.c2s : path.s2c;
   const fromX = p.dir === 'c2s' ? lane.clientX : lane.serverX;
   const farX = p.dir === 'c2s' ? lane.serverX : lane.clientX;
@@ -51,7 +56,15 @@ export function packetShape(p: PacketRecord, lane: Lane, y: (ns: number) => numb
     const fraction = p.drop === 'queue' ? 0.12 : 0.5;
     const toX = fromX + (farX - fromX) * fraction;
     const midNs = p.sendNs + serNs + link.oneWayDelayNs * fraction;
-    return { fromX, toX, leaveTop, leaveBottom, arriveTop: y(midNs - serNs), arriveBottom: y(midNs), dropped: true };
+    return {
+      fromX,
+      toX,
+      leaveTop,
+      leaveBottom,
+      arriveTop: y(midNs - serNs),
+      arriveBottom: y(midNs),
+      dropped: true,
+    };
   }
   return {
     fromX,
@@ -82,7 +95,8 @@ export function shortLabel(p: PacketRecord): string {
   const letters = flagLetters(p.flags);
   const ack = p.flags & FLAG.ACK ? ` ack ${p.ack}` : '';
   if (p.flags & FLAG.SYN) return `${letters}${ack}`;
-  if (p.len > 0 || p.flags & (FLAG.FIN | FLAG.RST)) return `${letters} ${p.seq}:${p.seq + p.len}(${p.len})${ack}`;
+  if (p.len > 0 || p.flags & (FLAG.FIN | FLAG.RST))
+    return `${letters} ${p.seq}:${p.seq + p.len}(${p.len})${ack}`;
   return `ack ${p.ack}`;
 }
 

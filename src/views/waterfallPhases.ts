@@ -73,14 +73,17 @@ function eventNs(trace: Trace, ex: Exchange, kind: 'request-read' | 'response-wr
   const tag = ex.id ?? ex.index;
   let found: number | null = null;
   for (const e of trace.events) {
-    if (e.kind === kind && e.conn === ex.conn && e.exchange === tag && (found === null || e.atNs < found)) found = e.atNs;
+    if (e.kind === kind && e.conn === ex.conn && e.exchange === tag && (found === null || e.atNs < found))
+      found = e.atNs;
   }
   return found;
 }
 
 /** When the client learned its connection was open: the SYN-ACK's arrival. */
 function connectedNs(trace: Trace, conn: number): number | null {
-  const synAck = trace.packets.find((p) => p.conn === conn && p.dir === 's2c' && p.flags & FLAG.SYN && p.arriveNs !== null);
+  const synAck = trace.packets.find(
+    (p) => p.conn === conn && p.dir === 's2c' && p.flags & FLAG.SYN && p.arriveNs !== null,
+  );
   return synAck?.arriveNs ?? null;
 }
 
@@ -127,6 +130,9 @@ function rowFor(trace: Trace, ex: Exchange): WaterfallRow {
 
 export function waterfallRows(trace: Trace): WaterfallRow[] {
   return [...exchangesOf(trace)]
-    .sort((a, b) => (a.queuedNs ?? a.startNs) - (b.queuedNs ?? b.startNs) || a.startNs - b.startNs || a.conn - b.conn)
+    .sort(
+      (a, b) =>
+        (a.queuedNs ?? a.startNs) - (b.queuedNs ?? b.startNs) || a.startNs - b.startNs || a.conn - b.conn,
+    )
     .map((ex) => rowFor(trace, ex));
 }

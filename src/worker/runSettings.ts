@@ -54,7 +54,12 @@ export function handleRequest(request: WorkerRequest): WorkerResponse {
     if (request.kind === 'run') {
       const runs = request.sides.map(runSettings);
       const preset = request.preset ? findPreset(request.preset) : undefined;
-      return { kind: 'run', id: request.id, runs, figures: preset ? figureResults(preset, runs[0].trace) : null };
+      return {
+        kind: 'run',
+        id: request.id,
+        runs,
+        figures: preset ? figureResults(preset, runs[0].trace) : null,
+      };
     }
     return { kind: 'preset-figures', id: request.id, figures: presetFigures() };
   } catch (error) {

@@ -56,7 +56,11 @@ export class SimClient {
       this.worker = this.createWorker();
       this.worker.addEventListener('message', (e: MessageEvent<WorkerResponse>) => this.receive(e.data));
       this.worker.addEventListener('error', (e) => {
-        this.receive({ kind: 'error', id: this.inFlight?.id ?? 0, message: e.message || 'the simulation worker failed' });
+        this.receive({
+          kind: 'error',
+          id: this.inFlight?.id ?? 0,
+          message: e.message || 'the simulation worker failed',
+        });
       });
     }
     this.inFlight = { id: message.id, startedAt: performance.now() };

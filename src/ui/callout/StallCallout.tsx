@@ -17,28 +17,47 @@ export interface StallCalloutProps {
   onShowStall: (ns: number) => void;
 }
 
-export function StallCallout({ trace, settings, comparing, onApply, onCompare, onShowStall }: StallCalloutProps) {
+export function StallCallout({
+  trace,
+  settings,
+  comparing,
+  onApply,
+  onCompare,
+  onShowStall,
+}: StallCalloutProps) {
   const advice = adviceFor(trace, settings);
   const elapsed = formatDuration(elapsedNs(trace));
   if (!advice) {
     return (
       <aside className="callout callout--clear" aria-live="polite" data-callout="">
         <p>
-          No long stall: the page took <strong>{elapsed}</strong>. Look at the time-sequence plot to see what paces it.
+          No long stall: the page took <strong>{elapsed}</strong>. Look at the time-sequence plot to see what
+          paces it.
         </p>
       </aside>
     );
   }
   const { stall, sentence, suggestion } = advice;
-  const knob = suggestion ? `${labelFor(suggestion.key)}: ${valueText(suggestion.key, suggestion.value)}` : null;
+  const knob = suggestion
+    ? `${labelFor(suggestion.key)}: ${valueText(suggestion.key, suggestion.value)}`
+    : null;
   return (
-    <aside className="callout" aria-live="polite" data-callout="" data-cause={stall.cause} style={{ borderLeftColor: causeStyle(stall.cause).fill }}>
+    <aside
+      className="callout"
+      aria-live="polite"
+      data-callout=""
+      data-cause={stall.cause}
+      style={{ borderLeftColor: causeStyle(stall.cause).fill }}
+    >
       <p className="callout-text">
         <strong>{sentence}</strong>
         {knob ? <> — try {knob}</> : null}.{' '}
         <span className="callout-context">
           The page took {elapsed}
-          {advice.causeCount > 1 ? `; ${causeStyle(stall.cause).short} stalls cost ${formatDuration(advice.causeTotalNs)} in all (${advice.causeCount})` : ''}.
+          {advice.causeCount > 1
+            ? `; ${causeStyle(stall.cause).short} stalls cost ${formatDuration(advice.causeTotalNs)} in all (${advice.causeCount})`
+            : ''}
+          .
         </span>
       </p>
       <div className="callout-actions">

@@ -3,11 +3,24 @@
 import { PRESETS } from '../../scenario/presets';
 import { PAPER_NAMES, presetsByPaper } from '../presets/presetGroups';
 
-export function PresetPicker({ preset, onPreset, onBrowse }: { preset: string | null; onPreset: (id: string | null) => void; onBrowse: () => void }) {
+export function PresetPicker({
+  preset,
+  onPreset,
+  onBrowse,
+}: {
+  preset: string | null;
+  onPreset: (id: string | null) => void;
+  onBrowse: () => void;
+}) {
   return (
     <div className="field preset-picker">
       <label htmlFor="preset-select">Scenario</label>
-      <select id="preset-select" aria-describedby="preset-help" value={preset ?? ''} onChange={(e) => onPreset(e.target.value || null)}>
+      <select
+        id="preset-select"
+        aria-describedby="preset-help"
+        value={preset ?? ''}
+        onChange={(e) => onPreset(e.target.value || null)}
+      >
         <option value="">Yahoo page, 1996 server, 10 Mb LAN (default)</option>
         {presetsByPaper(PRESETS).map(([paper, presets]) => (
           <optgroup key={paper} label={PAPER_NAMES[paper] ?? paper}>

@@ -22,7 +22,17 @@ export function fieldId(side: string, key: string): string {
   return `${side}-${key.replace(/[^a-z0-9]/gi, '-')}`;
 }
 
-export function SettingField({ settingKey, row, value, inherited, side, overridden, onChange, onResetToA, children }: SettingFieldProps) {
+export function SettingField({
+  settingKey,
+  row,
+  value,
+  inherited,
+  side,
+  overridden,
+  onChange,
+  onResetToA,
+  children,
+}: SettingFieldProps) {
   const id = fieldId(side, settingKey);
   const helpId = `${id}-help`;
   const unit = 'unit' in row && row.unit ? ` (${row.unit})` : '';
@@ -33,24 +43,47 @@ export function SettingField({ settingKey, row, value, inherited, side, overridd
       input = <EnumInput {...common} settingKey={settingKey} row={row} value={value as string} />;
       break;
     case 'bool':
-      input = <BoolInput {...common} row={row} value={value as boolean | null} inherited={inherited as boolean | null} />;
+      input = (
+        <BoolInput
+          {...common}
+          row={row}
+          value={value as boolean | null}
+          inherited={inherited as boolean | null}
+        />
+      );
       break;
     case 'number':
-      input = <NumberInput {...common} label={labelFor(settingKey)} row={row} value={value as number | null} inherited={inherited as number | null} />;
+      input = (
+        <NumberInput
+          {...common}
+          label={labelFor(settingKey)}
+          row={row}
+          value={value as number | null}
+          inherited={inherited as number | null}
+        />
+      );
       break;
     case 'list':
       input = <ListInput {...common} row={row} value={value as number[]} />;
       break;
   }
   return (
-    <div className={`field field--${row.kind}${overridden ? ' field--overridden' : ''}`} data-key={settingKey}>
+    <div
+      className={`field field--${row.kind}${overridden ? ' field--overridden' : ''}`}
+      data-key={settingKey}
+    >
       <div className="field-head">
         <label htmlFor={id}>
           {labelFor(settingKey)}
           <span className="unit">{unit}</span>
         </label>
         {overridden && onResetToA && (
-          <button type="button" className="link-button" onClick={onResetToA} aria-label={`Make B's ${labelFor(settingKey)} follow A again`}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={onResetToA}
+            aria-label={`Make B's ${labelFor(settingKey)} follow A again`}
+          >
             B differs · reset
           </button>
         )}

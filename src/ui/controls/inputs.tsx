@@ -12,8 +12,16 @@ interface Common {
   onChange: (value: Settings[ConfigKey]) => void;
 }
 
-export function EnumInput({ id, helpId, onChange, settingKey, row, value }: Common & { settingKey: string; row: EnumRow; value: string }) {
-  const optionText = (v: string) => (settingKey === 'link' ? (LINKS.find((l) => l.key === v)?.label ?? v) : v);
+export function EnumInput({
+  id,
+  helpId,
+  onChange,
+  settingKey,
+  row,
+  value,
+}: Common & { settingKey: string; row: EnumRow; value: string }) {
+  const optionText = (v: string) =>
+    settingKey === 'link' ? (LINKS.find((l) => l.key === v)?.label ?? v) : v;
   return (
     <select id={id} aria-describedby={helpId} value={value} onChange={(e) => onChange(e.target.value)}>
       {row.values.map((v) => (
@@ -25,18 +33,36 @@ export function EnumInput({ id, helpId, onChange, settingKey, row, value }: Comm
   );
 }
 
-export function BoolInput({ id, helpId, onChange, row, value, inherited }: Common & { row: BoolRow; value: boolean | null; inherited: boolean | null }) {
+export function BoolInput({
+  id,
+  helpId,
+  onChange,
+  row,
+  value,
+  inherited,
+}: Common & { row: BoolRow; value: boolean | null; inherited: boolean | null }) {
   if (row.default !== null) {
     return (
       <label className="switch">
-        <input id={id} type="checkbox" aria-describedby={helpId} checked={value ?? false} onChange={(e) => onChange(e.target.checked)} />
+        <input
+          id={id}
+          type="checkbox"
+          aria-describedby={helpId}
+          checked={value ?? false}
+          onChange={(e) => onChange(e.target.checked)}
+        />
         <span>{value ? 'on' : 'off'}</span>
       </label>
     );
   }
   const inheritedText = inherited === null ? 'default' : `same as general (${inherited ? 'on' : 'off'})`;
   return (
-    <select id={id} aria-describedby={helpId} value={value === null ? '' : value ? '1' : '0'} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value === '1')}>
+    <select
+      id={id}
+      aria-describedby={helpId}
+      value={value === null ? '' : value ? '1' : '0'}
+      onChange={(e) => onChange(e.target.value === '' ? null : e.target.value === '1')}
+    >
       <option value="">{inheritedText}</option>
       <option value="1">on</option>
       <option value="0">off</option>
@@ -44,7 +70,15 @@ export function BoolInput({ id, helpId, onChange, row, value, inherited }: Commo
   );
 }
 
-export function NumberInput({ id, helpId, onChange, label, row, value, inherited }: Common & { label: string; row: NumberRow; value: number | null; inherited: number | null }) {
+export function NumberInput({
+  id,
+  helpId,
+  onChange,
+  label,
+  row,
+  value,
+  inherited,
+}: Common & { label: string; row: NumberRow; value: number | null; inherited: number | null }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const slider = sliderScale(row);

@@ -73,10 +73,17 @@ export function LadderPanel({ sides, endNs, cursorNs, playing, gaps, fold }: Lad
         <button type="button" className="secondary small" onClick={() => zoom.zoomAround(0.5, y(cursorNs))}>
           Zoom out
         </button>
-        <button type="button" className="secondary small" onClick={zoom.reset} disabled={zoom.transform.k === 1 && zoom.transform.y === 0}>
+        <button
+          type="button"
+          className="secondary small"
+          onClick={zoom.reset}
+          disabled={zoom.transform.k === 1 && zoom.transform.y === 0}
+        >
           Fit
         </button>
-        <span className="hint">Drag to pan · Ctrl + wheel or pinch to zoom · arrow keys step through packets</span>
+        <span className="hint">
+          Drag to pan · Ctrl + wheel or pinch to zoom · arrow keys step through packets
+        </span>
       </div>
       <div className={`ladders${sideBySide ? ' ladders--side-by-side' : ''}`}>
         {sides.map((s) => {
@@ -99,11 +106,18 @@ export function LadderPanel({ sides, endNs, cursorNs, playing, gaps, fold }: Lad
                   svgRef={zoom.register(s.side)}
                 />
                 {mine && packet && (
-                  <div className="packet-tip" role="status" style={{ left: Math.min(mine.x, ladderWidth - 300), top: mine.y + 14 }}>
+                  <div
+                    className="packet-tip"
+                    role="status"
+                    style={{ left: Math.min(mine.x, ladderWidth - 300), top: mine.y + 14 }}
+                  >
                     <code>{formatTcpdumpLine(s.run.trace, packet)}</code>
                     <span>
                       {packet.reason} · sent {formatDuration(packet.sendNs)}
-                      {packet.arriveNs === null ? ` · dropped (${packet.drop ?? 'lost'})` : ` · arrived ${formatDuration(packet.arriveNs)}`} · {packet.wireBytes} bytes on the wire
+                      {packet.arriveNs === null
+                        ? ` · dropped (${packet.drop ?? 'lost'})`
+                        : ` · arrived ${formatDuration(packet.arriveNs)}`}{' '}
+                      · {packet.wireBytes} bytes on the wire
                     </span>
                   </div>
                 )}

@@ -1,7 +1,17 @@
 // A titled section of the page holding one view.
 import type { ReactNode } from 'react';
 
-export function Panel({ id, title, note, children }: { id: string; title: string; note?: ReactNode; children: ReactNode }) {
+export function Panel({
+  id,
+  title,
+  note,
+  children,
+}: {
+  id: string;
+  title: string;
+  note?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="panel" aria-labelledby={`${id}-title`} id={id}>
       <div className="panel-head">

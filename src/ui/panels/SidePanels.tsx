@@ -8,7 +8,15 @@ import { Waterfall, WaterfallLegend } from '../../views/Waterfall';
 import { useElementWidth } from '../useElementWidth';
 import type { SideView } from './sideView';
 
-export function WaterfallPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs: number; cursorNs: number }) {
+export function WaterfallPanel({
+  sides,
+  endNs,
+  cursorNs,
+}: {
+  sides: SideView[];
+  endNs: number;
+  cursorNs: number;
+}) {
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
   return (
     <div ref={boxRef} data-view="waterfall" role="region" aria-label="Waterfall, scrollable" tabIndex={0}>
@@ -33,11 +41,14 @@ export function BreakdownPanel({ sides }: { sides: SideView[] }) {
 }
 
 /** The paper's figures for the four columns, when the preset publishes them. */
-function paperValues(preset: Preset | undefined): { label: string; values: Partial<MetricValues> } | undefined {
+function paperValues(
+  preset: Preset | undefined,
+): { label: string; values: Partial<MetricValues> } | undefined {
   if (!preset) return undefined;
   const values: Partial<MetricValues> = {};
   for (const f of preset.published) {
-    if (f.figure === 'packets' || f.figure === 'payload_bytes' || f.figure === 'overhead_pct') values[f.figure] = f.value;
+    if (f.figure === 'packets' || f.figure === 'payload_bytes' || f.figure === 'overhead_pct')
+      values[f.figure] = f.value;
     if (f.figure === 'elapsed_ms') values.elapsed_s = f.value / 1000;
     if (f.figure === 'elapsed_s') values.elapsed_s = f.value;
   }

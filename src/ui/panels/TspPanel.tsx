@@ -10,7 +10,9 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
   const [window_, setWindow] = useState<[number, number] | null>(null);
   const [conn, setConn] = useState(0);
-  const domain: [number, number] = window_ ? [Math.max(0, window_[0]), Math.min(endNs, window_[1])] : [0, endNs];
+  const domain: [number, number] = window_
+    ? [Math.max(0, window_[0]), Math.min(endNs, window_[1])]
+    : [0, endNs];
   const valid = domain[1] > domain[0] ? domain : ([0, Math.max(1, endNs)] as [number, number]);
   const onBrush = useCallback((d: [number, number]) => setWindow(d), []);
   const zoomBy = (factor: number) => {
@@ -50,7 +52,16 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
       {sides.map((s) => (
         <figure key={s.side} className="tsp-box" data-tsp-side={s.side}>
           {sides.length > 1 && <figcaption className="side-caption">{s.caption}</figcaption>}
-          <TimeSequencePlot trace={s.run.trace} conn={conn} side={s.side} cursorNs={cursorNs} domain={valid} width={width} height={plotHeight} onBrush={onBrush} />
+          <TimeSequencePlot
+            trace={s.run.trace}
+            conn={conn}
+            side={s.side}
+            cursorNs={cursorNs}
+            domain={valid}
+            width={width}
+            height={plotHeight}
+            onBrush={onBrush}
+          />
         </figure>
       ))}
     </div>

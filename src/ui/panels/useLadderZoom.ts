@@ -31,7 +31,8 @@ export function useLadderZoom(top: number, bottom: number) {
       })
       .on('zoom', (event: { transform: ZoomTransform }) => {
         current.current = event.transform;
-        for (const svg of svgs.current.values()) (svg as unknown as { __zoom: ZoomTransform }).__zoom = event.transform;
+        for (const svg of svgs.current.values())
+          (svg as unknown as { __zoom: ZoomTransform }).__zoom = event.transform;
         setTransform(event.transform);
       });
     behaviour.current = z;

@@ -18,7 +18,15 @@ function statedAs(f: PublishedFigure): string {
   }
 }
 
-export function FigureRows({ published, results, caption }: { published: PublishedFigure[]; results: FigureResult[] | null; caption: string }) {
+export function FigureRows({
+  published,
+  results,
+  caption,
+}: {
+  published: PublishedFigure[];
+  results: FigureResult[] | null;
+  caption: string;
+}) {
   return (
     <table className="figures">
       <caption>{caption}</caption>

@@ -6,7 +6,17 @@ import { PresetCard } from './PresetCard';
 import { PAPER_NAMES, presetsByPaper } from './presetGroups';
 import { usePresetFigures } from './usePresetFigures';
 
-export function PresetGallery({ open, current, onLoad, onClose }: { open: boolean; current: string | null; onLoad: (id: string) => void; onClose: () => void }) {
+export function PresetGallery({
+  open,
+  current,
+  onLoad,
+  onClose,
+}: {
+  open: boolean;
+  current: string | null;
+  onLoad: (id: string) => void;
+  onClose: () => void;
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const figures = usePresetFigures(open);
   useEffect(() => {
@@ -24,19 +34,26 @@ export function PresetGallery({ open, current, onLoad, onClose }: { open: boolea
         </button>
       </div>
       <p>
-        Each preset sets the knobs to a paper's scenario. Protocol behaviour is never tuned; only the host figures
-        listed under "calibrated" were read off the paper.
+        Each preset sets the knobs to a paper's scenario. Protocol behaviour is never tuned; only the host
+        figures listed under "calibrated" were read off the paper.
       </p>
-      {open && presetsByPaper(PRESETS).map(([paper, presets]) => (
-        <section key={paper} className="gallery-paper" aria-labelledby={`paper-${paper}`}>
-          <h3 id={`paper-${paper}`}>{PAPER_NAMES[paper] ?? paper}</h3>
-          <div className="gallery-cards">
-            {presets.map((p) => (
-              <PresetCard key={p.id} preset={p} results={figures?.get(p.id) ?? null} current={p.id === current} onLoad={() => onLoad(p.id)} />
-            ))}
-          </div>
-        </section>
-      ))}
+      {open &&
+        presetsByPaper(PRESETS).map(([paper, presets]) => (
+          <section key={paper} className="gallery-paper" aria-labelledby={`paper-${paper}`}>
+            <h3 id={`paper-${paper}`}>{PAPER_NAMES[paper] ?? paper}</h3>
+            <div className="gallery-cards">
+              {presets.map((p) => (
+                <PresetCard
+                  key={p.id}
+                  preset={p}
+                  results={figures?.get(p.id) ?? null}
+                  current={p.id === current}
+                  onLoad={() => onLoad(p.id)}
+                />
+              ))}
+            </div>
+          </section>
+        ))}
     </dialog>
   );
 }

@@ -7,7 +7,9 @@ export type SideKey = 'a' | 'b';
 type Value = Settings[ConfigKey];
 
 /** Link figures that follow the chosen link unless overridden; reset when the link changes. */
-const LINK_DERIVED = CONFIG_KEYS.filter((k) => SCHEMA[k].group === 'link' && k !== 'link' && SCHEMA[k].default === null);
+const LINK_DERIVED = CONFIG_KEYS.filter(
+  (k) => SCHEMA[k].group === 'link' && k !== 'link' && SCHEMA[k].default === null,
+);
 
 export function sameValue(x: Value | undefined, y: Value | undefined): boolean {
   return JSON.stringify(x ?? null) === JSON.stringify(y ?? null);
@@ -28,7 +30,8 @@ export function setSetting(config: Config, side: SideKey, key: ConfigKey, value:
   if (key === 'link') for (const k of LINK_DERIVED) patch[k] = null;
   // As in the URL, a list of object sizes describes a custom page.
   if (key === 'objects' && pageHasCustom()) patch.page = 'custom' as Value;
-  if (side === 'a') return throughCodec({ ...config, settings: { ...config.settings, ...patch } as Settings }, side, patch);
+  if (side === 'a')
+    return throughCodec({ ...config, settings: { ...config.settings, ...patch } as Settings }, side, patch);
   const b: Partial<Settings> = { ...(config.b ?? {}) };
   for (const [k, v] of Object.entries(patch) as Array<[ConfigKey, Value]>) {
     // B keeps only what differs from A, so later changes to A still flow into B.
@@ -63,7 +66,8 @@ function pageHasCustom(): boolean {
 /** Apply several changes at once (used by the callout's suggestions). */
 export function setSettings(config: Config, side: SideKey, patch: Partial<Settings>): Config {
   let next = config;
-  for (const [k, v] of Object.entries(patch) as Array<[ConfigKey, Value]>) next = setSetting(next, side, k, v);
+  for (const [k, v] of Object.entries(patch) as Array<[ConfigKey, Value]>)
+    next = setSetting(next, side, k, v);
   return next;
 }
 

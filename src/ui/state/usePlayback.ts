@@ -72,9 +72,27 @@ export function usePlayback(endNs: number, times: number[], gaps: Gap[], initial
     const end = live.current.endNs;
     setPinned(ns >= end ? null : Math.max(0, ns));
   }, []);
-  const stepForward = useCallback(() => seek(nextEvent(times, cursorNs, endNs)), [seek, times, cursorNs, endNs]);
+  const stepForward = useCallback(
+    () => seek(nextEvent(times, cursorNs, endNs)),
+    [seek, times, cursorNs, endNs],
+  );
   const stepBack = useCallback(() => seek(previousEvent(times, cursorNs)), [seek, times, cursorNs]);
   const toEnd = useCallback(() => seek(Infinity), [seek]);
 
-  return { cursorNs, pinnedNs, playing, speed, fold, play, pause, toggle, stepForward, stepBack, seek, toEnd, setSpeed, setFold };
+  return {
+    cursorNs,
+    pinnedNs,
+    playing,
+    speed,
+    fold,
+    play,
+    pause,
+    toggle,
+    stepForward,
+    stepBack,
+    seek,
+    toEnd,
+    setSpeed,
+    setFold,
+  };
 }

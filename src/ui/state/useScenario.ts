@@ -18,7 +18,10 @@ export function readLocation(search: string): InitialScenario {
   if (view.t !== undefined) {
     const ms = Number(view.t);
     if (Number.isFinite(ms) && ms >= 0) initialCursorNs = Math.round(ms * 1e6);
-    else problems.push(`t=${JSON.stringify(view.t.slice(0, 40))}: must be a time in ms; showing the end of the run`);
+    else
+      problems.push(
+        `t=${JSON.stringify(view.t.slice(0, 40))}: must be a time in ms; showing the end of the run`,
+      );
     delete view.t;
   }
   // `view=...,ab` keeps a comparison whose B does not differ yet across a reload.

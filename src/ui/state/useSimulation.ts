@@ -42,8 +42,10 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
     const onResult = (response: WorkerResponse) => {
       markResult();
       const answered = pendingKey.current;
-      if (response.kind === 'run') setAnswer({ key: answered, runs: response.runs, figures: response.figures, error: null });
-      else if (response.kind === 'error') setAnswer((prev) => ({ ...prev, key: answered, error: response.message }));
+      if (response.kind === 'run')
+        setAnswer({ key: answered, runs: response.runs, figures: response.figures, error: null });
+      else if (response.kind === 'error')
+        setAnswer((prev) => ({ ...prev, key: answered, error: response.message }));
     };
     const client = new SimClient(createSimWorker, onResult);
     clientRef.current = client;
@@ -69,5 +71,13 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
 
   const cancelled = cancelledKey === key && answer.key !== key;
   const busy = answer.key !== key && !cancelled;
-  return { runs: answer.runs, figures: answer.figures, busy, slow: busy && slowKey === key, error: answer.key === key ? answer.error : null, cancelled, cancel };
+  return {
+    runs: answer.runs,
+    figures: answer.figures,
+    busy,
+    slow: busy && slowKey === key,
+    error: answer.key === key ? answer.error : null,
+    cancelled,
+    cancel,
+  };
 }

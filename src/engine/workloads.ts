@@ -51,7 +51,7 @@ const KB = 1024;
 /**
  * Evenly spread reference offsets: the i-th of n references (0-based) ends at
  * floor(H * (i + 1) / (n + 1)), so the references divide the HTML into n + 1 equal parts and the
- * last one is well before the end of the document. Used wherever the source paper does not say
+ * last one is well before the end of the HTML. Used wherever the source paper does not say
  * where objects are referenced.
  */
 function spread(htmlBytes: number, n: number): number[] {
@@ -183,7 +183,7 @@ const MICROSCAPE_IMAGES: readonly { bytes: number; name: string }[] = [
 // the size of the HTML document nor (in the text) the numbers of images on the x-axis of
 // Figs 6-1 to 6-4. We model the synthetic test document as a small HTML file: a 128 B preamble,
 // one 40 B <IMG SRC=...> tag per image (each reference ends at the end of its tag), and a 16 B
-// trailer, so 10 images give a 544 B document. The default of 10 images is ours.
+// trailer, so 10 images give a 544 B page. The default of 10 images is ours.
 const PM_PREAMBLE = 128;
 const PM_TAG = 40;
 const PM_TRAILER = 16;

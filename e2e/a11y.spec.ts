@@ -38,3 +38,21 @@ test('a phone-width page passes axe', async ({ page }) => {
   await openLab(page);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the sweep panel and the lesson card pass axe', async ({ page }) => {
+  await page.goto('/?sweep=kruse-fig2');
+  await expect(page.locator('[data-sweep-status="done"]')).toBeVisible({ timeout: 30_000 });
+  await page.locator('#sweep summary', { hasText: 'Ready-made' }).click();
+  await page.locator('#sweep summary', { hasText: 'Build a sweep' }).click();
+  await page.locator('#sweep summary', { hasText: 'Values as a table' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/?lesson=the-200ms-mystery&step=2');
+  await expect(page.locator('[data-lesson-question]')).toBeVisible();
+  await page.getByRole('button', { name: 'Reveal' }).click();
+  await expect(page.locator('[data-lesson-explain]')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Lessons', exact: true }).click();
+  await expect(page.locator('[data-lesson-card]').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

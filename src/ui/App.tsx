@@ -31,11 +31,12 @@ import { readLocation, useScenario, useUrlSync } from './state/useScenario';
 import { useSimulation } from './state/useSimulation';
 import { useShortcuts } from './useShortcuts';
 import { Views } from './Views';
+import { useGuides, withGuides } from './useGuides';
 import { changedFromPreset } from './state/presetChanges';
 import './app.css';
 
 export default function App() {
-  const [initial] = useState(() => readLocation(window.location.search));
+  const [initial] = useState(() => withGuides(readLocation(window.location.search), window.location.search));
   const { config, update, problems, dismissProblems } = useScenario(initial);
   const [editing, setEditing] = useState<SideKey>('a');
   const [galleryOpen, setGalleryOpen] = useState(false);
@@ -62,6 +63,7 @@ export default function App() {
   const { toggle, stepBack, stepForward } = playback;
   useShortcuts(useMemo(() => ({ toggle, stepBack, stepForward }), [toggle, stepBack, stepForward]));
   useUrlSync(config, playback.playing ? undefined : playback.pinnedNs);
+  const guides = useGuides(config, update, playback.seek);
 
   const differences = bDifferences(config);
   const captionB =
@@ -90,12 +92,16 @@ export default function App() {
           update((c) => setCompare(c, on));
           setEditing(on ? 'b' : 'a');
         }}
-        onPanel={(p, shown) => update((c) => setPanel(c, p, shown))}
+        onPanel={(p, shown) => update((c) => guides.keepSweep(c, setPanel(c, p, shown)))}
+        extraPanels={guides.sweepSwitch}
         onBrowsePresets={() => setGalleryOpen(true)}
-      />
+      >
+        {guides.lessonsButton}
+      </Header>
       <ProblemsNotice problems={problems} onDismiss={dismissProblems} />
       <div className="layout">
         <main id="main" className="main">
+          {guides.lessonPanel}
           {preset && (
             <PresetInfo preset={preset} results={sim.figures} changedKeys={changedFromPreset(config)} />
           )}
@@ -130,6 +136,7 @@ export default function App() {
           ) : (
             <p className="loading">{sim.error ? `The simulation failed: ${sim.error}` : 'Simulating…'}</p>
           )}
+          {guides.sweepPanel}
         </main>
         <aside className="sidebar" id="controls">
           <ControlsPanel

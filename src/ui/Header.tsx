@@ -1,5 +1,6 @@
 // The page header: title, the question the lab answers, and the page-level switches
 // (preset gallery, compare A/B, which panels are shown).
+import type { ReactNode } from 'react';
 import { PANELS, PANEL_TITLES, type Panel } from './state/configModel';
 
 export interface HeaderProps {
@@ -8,9 +9,21 @@ export interface HeaderProps {
   onCompare: (on: boolean) => void;
   onPanel: (panel: Panel, shown: boolean) => void;
   onBrowsePresets: () => void;
+  /** More page-level actions, after the built-in ones. */
+  children?: ReactNode;
+  /** More panel switches (the sweep panel), after the built-in ones in the Panels menu. */
+  extraPanels?: ReactNode;
 }
 
-export function Header({ comparing, panels, onCompare, onPanel, onBrowsePresets }: HeaderProps) {
+export function Header({
+  comparing,
+  panels,
+  onCompare,
+  onPanel,
+  onBrowsePresets,
+  children,
+  extraPanels,
+}: HeaderProps) {
   return (
     <header className="site-header">
       <div className="brand">
@@ -44,8 +57,10 @@ export function Header({ comparing, panels, onCompare, onPanel, onBrowsePresets 
                 {PANEL_TITLES[p]}
               </label>
             ))}
+            {extraPanels}
           </fieldset>
         </details>
+        {children}
       </nav>
     </header>
   );

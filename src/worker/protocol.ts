@@ -1,6 +1,7 @@
 // Messages between the page and the simulation worker. Everything is structured-cloneable data.
 import type { Trace } from '../engine/trace';
 import type { Settings } from '../scenario/schema';
+import type { SweepMetric, SweepSpec } from '../scenario/sweeps';
 import type { PathTiming } from '../views/packetGeometry';
 
 /** One side's run: the trace, and the path figures the ladder needs for its geometry. */
@@ -25,10 +26,23 @@ export interface PresetFigures {
 
 export type WorkerRequest =
   | { kind: 'run'; id: number; sides: Settings[]; preset: string | null }
-  | { kind: 'preset-figures'; id: number };
+  | { kind: 'preset-figures'; id: number }
+  | SweepPointRequest;
+
+/** One point of a sweep: a full run of `query`, measured by `metric` (and the paper's model). */
+export interface SweepPointRequest {
+  kind: 'sweep-point';
+  id: number;
+  query: string;
+  metric: SweepMetric;
+  compare?: SweepSpec['compare'];
+  model?: SweepSpec['model'];
+}
 
 export type WorkerResponse =
   /** `figures`: the loaded preset's published figures measured on side A's run. */
   | { kind: 'run'; id: number; runs: SideRun[]; figures: FigureResult[] | null }
   | { kind: 'preset-figures'; id: number; figures: PresetFigures[] }
+  /** `model`: Kruse's analytic baseline for the point, when the sweep asks for it. */
+  | { kind: 'sweep-point'; id: number; y: number; model: number | null }
   | { kind: 'error'; id: number; message: string };

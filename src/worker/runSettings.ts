@@ -7,6 +7,7 @@ import { runQuery } from '../scenario';
 import type { Trace } from '../engine/trace';
 import { toSimInput } from '../scenario/resolve';
 import type { Settings } from '../scenario/schema';
+import { evaluateSweepPoint } from './sweepPoint';
 import type { FigureResult, PresetFigures, SideRun, WorkerRequest, WorkerResponse } from './protocol';
 
 export function runSettings(settings: Settings): SideRun {
@@ -61,6 +62,7 @@ export function handleRequest(request: WorkerRequest): WorkerResponse {
         figures: preset ? figureResults(preset, runs[0].trace) : null,
       };
     }
+    if (request.kind === 'sweep-point') return evaluateSweepPoint(request);
     return { kind: 'preset-figures', id: request.id, figures: presetFigures() };
   } catch (error) {
     return { kind: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) };

@@ -1,0 +1,86 @@
+// Sweeps: a ready-made sweep draws every point with the engine's figure, a point opens its run in
+// the ladder, and a custom sweep built in the panel survives a reload through the link.
+import { expect, test } from '@playwright/test';
+import { evaluatePoint, findSweep, pointQuery } from '../src/scenario/sweeps';
+import { watchPage } from './helpers';
+import { engine, ladderPackets } from './lab';
+
+const points = (page: import('@playwright/test').Page) => page.locator('[data-sweep-point]');
+
+test('a ready-made sweep link draws all its points with the values the engine gives', async ({ page }) => {
+  const watch = watchPage(page);
+  const spec = findSweep('kruse-fig2')!;
+  await page.goto('/?sweep=kruse-fig2');
+  await expect(points(page)).toHaveCount(16, { timeout: 30_000 });
+  await expect(page.locator('[data-sweep-status="done"]')).toBeVisible();
+  await expect(page.locator('#sweep')).toContainText('little benefit from more than 4 connections');
+  // The paper's simple model is drawn beside the simulation, and said to be a model.
+  await expect(page.locator('#sweep .sweep-model').first()).toBeAttached();
+  await expect(page.locator('#sweep .sweep-legend')).toContainText("Kruse's simple model");
+
+  for (const [x, series] of [
+    ['8', 'kruse-acts'],
+    ['1', 'kruse-test'],
+  ]) {
+    const expected = evaluatePoint(spec, pointQuery(spec, x, series));
+    const shown = await points(page)
+      .and(page.locator(`[data-x="${x}"][data-series="${series}"]`))
+      .getAttribute('data-y');
+    expect(Number(shown)).toBeCloseTo(expected, 9);
+  }
+  expect(watch.consoleErrors).toEqual([]);
+  expect(watch.foreignRequests).toEqual([]);
+});
+
+test('clicking a point (or Enter on it) opens its run in the ladder', async ({ page }) => {
+  const watch = watchPage(page);
+  const spec = findSweep('kruse-fig2')!;
+  await page.goto('/?sweep=kruse-fig2');
+  await expect(points(page)).toHaveCount(16, { timeout: 30_000 });
+
+  await page.locator('[data-sweep-point][data-x="4"][data-series="kruse-lerc"]').click();
+  await expect(ladderPackets(page)).toHaveCount(engine(pointQuery(spec, '4', 'kruse-lerc')).packets);
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('preset=kruse-lerc');
+  // The sweep stays, with all its points.
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('sweep=kruse-fig2');
+  await expect(points(page)).toHaveCount(16);
+
+  await page.locator('[data-sweep-point][data-x="1"][data-series="kruse-test"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(ladderPackets(page)).toHaveCount(engine(pointQuery(spec, '1', 'kruse-test')).packets);
+  expect(watch.consoleErrors).toEqual([]);
+  expect(watch.foreignRequests).toEqual([]);
+});
+
+test('a custom sweep built in the panel draws its points and survives a reload', async ({ page }) => {
+  const watch = watchPage(page);
+  await page.goto('/?preset=heidemann-short-initial');
+  await expect(ladderPackets(page).first()).toBeAttached();
+  await page.locator('summary', { hasText: 'Panels' }).click();
+  await page.getByRole('checkbox', { name: 'Sweep' }).check();
+  await page.getByLabel('x axis').selectOption('conns');
+  await page.getByLabel('x values').fill('1,2,4');
+  await page.getByLabel('y axis').selectOption('load_s');
+  await page.getByRole('button', { name: 'Draw sweep' }).click();
+  await expect(points(page)).toHaveCount(3);
+  await expect
+    .poll(() => page.evaluate(() => window.location.search))
+    .toContain('sweep=custom%3Ax%3Dconns%3A1%2C2%2C4%3By%3Dload_s');
+  const before = await points(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-y')));
+
+  await page.reload();
+  await expect(points(page)).toHaveCount(3);
+  await expect(page.locator('[data-sweep-status="done"]')).toBeVisible();
+  expect(await points(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-y')))).toEqual(before);
+  expect(watch.consoleErrors).toEqual([]);
+  expect(watch.foreignRequests).toEqual([]);
+});
+
+test('a bad sweep in the link is reported and the page still runs', async ({ page }) => {
+  await page.goto('/?sweep=custom:x=warp:1,2;y=joy&flush=none');
+  await expect(page.locator('[data-problems]')).toContainText('cannot be swept');
+  await expect(ladderPackets(page)).toHaveCount(engine('flush=none').packets);
+  await page.goto('/?sweep=nope');
+  await expect(page.locator('[data-problems]')).toContainText('no such sweep');
+  await expect(ladderPackets(page).first()).toBeAttached();
+});

@@ -1,0 +1,53 @@
+// The lesson card above the views: the lesson's title, step k of N, the step's words, its question,
+// and Previous / Next. It lives in the main area, so it works without the page header (embeds).
+// Its data-highlight-* attributes let the stylesheet outline the stall or figure the step points at.
+import { findLesson } from '../../scenario/lessons';
+import { LessonQuestion } from './LessonQuestion';
+import type { LessonControls } from './useLesson';
+import './lessons.css';
+
+export function LessonPanel({ controls }: { controls: LessonControls }) {
+  const lesson = controls.lessonId ? findLesson(controls.lessonId) : undefined;
+  if (!lesson) return null;
+  const { index, go } = controls;
+  const step = lesson.steps[index];
+  const last = lesson.steps.length - 1;
+  return (
+    <section
+      className="lesson"
+      aria-labelledby="lesson-step-title"
+      data-lesson={lesson.id}
+      data-lesson-step={index + 1}
+      data-highlight-stall={step.highlight?.stall}
+      data-highlight-metric={step.highlight?.metric}
+    >
+      <div className="lesson-head">
+        <p className="lesson-name">
+          Lesson: <strong>{lesson.title}</strong> <span className="lesson-paper">({lesson.paper})</span>
+        </p>
+        <button type="button" className="secondary small" onClick={controls.close}>
+          Close lesson
+        </button>
+      </div>
+      <h2 id="lesson-step-title">
+        <span className="lesson-count">
+          Step {index + 1} of {lesson.steps.length}:
+        </span>{' '}
+        {step.title}
+      </h2>
+      <p className="lesson-text">{step.text}</p>
+      {step.question && <LessonQuestion key={`${lesson.id}-${index}`} question={step.question} />}
+      <nav className="lesson-nav" aria-label="Lesson steps">
+        <button type="button" className="secondary" disabled={index === 0} onClick={() => go(index - 1)}>
+          Previous step
+        </button>
+        <button type="button" disabled={index === last} onClick={() => go(index + 1)}>
+          Next step
+        </button>
+        <span className="lesson-keys">
+          Keys: <kbd>[</kbd> previous step, <kbd>]</kbd> next step
+        </span>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+// The header's "Lessons" button and the list it opens: each guided lesson with its paper and
+// summary, and a button that starts it at step 1.
+import { useEffect, useRef, useState } from 'react';
+import { LESSONS } from '../../scenario/lessons';
+
+export function LessonsMenu({ onStart }: { onStart: (id: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <>
+      <button type="button" className="secondary" onClick={() => setOpen(true)}>
+        Lessons
+      </button>
+      <dialog
+        ref={dialogRef}
+        className="gallery lessons-dialog"
+        aria-labelledby="lessons-title"
+        onClose={() => setOpen(false)}
+      >
+        <div className="gallery-head">
+          <h2 id="lessons-title">Guided lessons</h2>
+          <button type="button" className="secondary" onClick={() => setOpen(false)}>
+            Close
+          </button>
+        </div>
+        <p>Each lesson walks through a paper's finding a step at a time: predict, then watch the packets.</p>
+        <ul className="lesson-list">
+          {LESSONS.map((l) => (
+            <li key={l.id} data-lesson-card={l.id}>
+              <h3>{l.title}</h3>
+              <p className="lesson-paper">
+                {l.paper} · {l.steps.length} steps
+              </p>
+              <p>{l.summary}</p>
+              <button
+                type="button"
+                aria-label={`Start the lesson ${l.title}`}
+                onClick={() => {
+                  onStart(l.id);
+                  setOpen(false);
+                }}
+              >
+                Start
+              </button>
+            </li>
+          ))}
+        </ul>
+      </dialog>
+    </>
+  );
+}

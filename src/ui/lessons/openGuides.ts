@@ -1,0 +1,25 @@
+// What the link says about lessons and sweeps, read once when the page opens: their problems join
+// the notice, and a lesson link without a scenario of its own opens on the step's scenario.
+import type { InitialScenario } from '../state/useScenario';
+import { parseSweepParam } from '../sweep/sweepParam';
+import { atStep, lessonFromView, linkNamesScenario } from './lessonState';
+
+export function withGuides(initial: InitialScenario, search: string): InitialScenario {
+  const problems = [...initial.problems];
+  let { config, initialCursorNs } = initial;
+  if (config.view.sweep !== undefined) parseSweepParam(config.view.sweep, problems);
+  const at = lessonFromView(config.view, problems);
+  if (!at && config.view.lesson !== undefined) {
+    const view = { ...config.view };
+    delete view.lesson;
+    delete view.step;
+    config = { ...config, view };
+  }
+  if (at) {
+    const t = at.lesson.steps[at.index].view?.t;
+    if (!linkNamesScenario(search)) config = atStep(config, at.lesson, at.index);
+    else config = { ...config, view: { ...config.view, step: String(at.index + 1) } };
+    if (initialCursorNs === null && t !== undefined) initialCursorNs = Math.round(t * 1e6);
+  }
+  return { config, problems, initialCursorNs };
+}

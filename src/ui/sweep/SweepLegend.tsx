@@ -1,0 +1,44 @@
+// What the marks mean: a colour per series, the paper's published points, and Kruse's model.
+import type { SweepSpec } from '../../scenario/sweeps';
+import { SERIES_COLOURS, shortLabels } from '../../views/sweepScales';
+
+export function SweepLegend({ spec }: { spec: SweepSpec }) {
+  const series = spec.series?.values ?? [];
+  const names = shortLabels(series);
+  return (
+    <ul className="sweep-legend" aria-label="Legend">
+      {series.map((s, i) => (
+        <li key={s}>
+          <svg width="22" height="12" aria-hidden="true">
+            <line
+              x1="1"
+              x2="21"
+              y1="6"
+              y2="6"
+              stroke={SERIES_COLOURS[i % SERIES_COLOURS.length]}
+              strokeWidth="2.5"
+            />
+            <circle cx="11" cy="6" r="4" fill={SERIES_COLOURS[i % SERIES_COLOURS.length]} />
+          </svg>
+          {spec.series!.label} {names[i]}
+        </li>
+      ))}
+      {spec.published && spec.published.length > 0 && (
+        <li>
+          <svg width="16" height="16" aria-hidden="true">
+            <path d="M8 2L14 8L8 14L2 8Z" className="sweep-published" stroke="#1f2933" />
+          </svg>
+          published
+        </li>
+      )}
+      {spec.model === 'kruse-baseline' && (
+        <li>
+          <svg width="22" height="12" aria-hidden="true">
+            <line x1="1" x2="21" y1="6" y2="6" className="sweep-model" stroke="#1f2933" />
+          </svg>
+          Kruse's simple model (the paper's formula, not a simulation)
+        </li>
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,102 @@
+// The sweep panel: pick a ready-made sweep or build one, watch its points stream in from the
+// worker pool, and open any point's run in the ladder. Loaded lazily: it is not part of the
+// first page load.
+import { useMemo } from 'react';
+import type { Config } from '../../scenario/codec';
+import { Panel } from '../panels/Panel';
+import { useElementWidth } from '../useElementWidth';
+import { SweepChart } from '../../views/SweepChart';
+import { SweepBuilder } from './SweepBuilder';
+import { SweepLegend } from './SweepLegend';
+import { metricLabel } from './sweepKnobs';
+import { SweepPicker } from './SweepPicker';
+import { SweepProgress } from './SweepProgress';
+import { baseQuery } from './sweepPanelState';
+import { customSpec, encodeCustomSweep, parseSweepParam } from './sweepParam';
+import { SweepTable } from './SweepTable';
+import { useSweepRun } from './useSweepRun';
+import './sweep.css';
+
+export interface SweepPanelProps {
+  config: Config;
+  onSweep: (value: string | null) => void;
+  onOpenRun: (query: string) => void;
+}
+
+export default function SweepPanel({ config, onSweep, onOpenRun }: SweepPanelProps) {
+  const raw = config.view.sweep ?? null;
+  // Problems in the link were reported when the page opened; here a bad value just shows nothing.
+  const choice = useMemo(() => (raw ? parseSweepParam(raw, []) : null), [raw]);
+  const base = choice?.kind === 'custom' ? baseQuery(config) : '';
+  const spec = useMemo(
+    () => (choice?.kind === 'ready' ? choice.spec : choice ? customSpec(choice.custom, base) : null),
+    [choice, base],
+  );
+  const run = useSweepRun(spec);
+  const [chartRef, width] = useElementWidth<HTMLDivElement>(800);
+  const yLabel = spec ? metricLabel(spec.y) + (spec.compare ? compareNote(spec.compare) : '') : '';
+
+  return (
+    <Panel
+      id="sweep"
+      title="Sweep"
+      note="Every point is a full simulation. Click a point (or focus it and press Enter) to open its run in the ladder."
+    >
+      <div className="sweep-choose">
+        <details open={!spec}>
+          <summary>Ready-made sweeps from the papers</summary>
+          <SweepPicker current={choice?.kind === 'ready' ? choice.spec.id : null} onPick={onSweep} />
+        </details>
+        <details open={!spec || choice?.kind === 'custom'}>
+          <summary>Build a sweep over the current scenario</summary>
+          <SweepBuilder
+            initial={choice?.kind === 'custom' ? choice.custom : null}
+            onDraw={(c) => onSweep(encodeCustomSweep(c))}
+          />
+        </details>
+      </div>
+      {spec && (
+        <div className="sweep-body" data-sweep={spec.id}>
+          <h3 className="sweep-title">{spec.title}</h3>
+          <p className="sweep-meta">
+            {spec.source}
+            {spec.claim && <> — the paper's claim: “{spec.claim}”</>}
+          </p>
+          <SweepProgress run={run} />
+          <div ref={chartRef} className="sweep-chart-box">
+            <SweepChart
+              xValues={spec.x.values}
+              seriesValues={spec.series ? spec.series.values : [null]}
+              points={run.points}
+              published={spec.published ?? []}
+              xLabel={spec.x.label}
+              yLabel={yLabel}
+              seriesLabel={spec.series?.label ?? null}
+              width={Math.max(280, width)}
+              height={width < 500 ? 260 : 340}
+              onOpen={(p) => onOpenRun(p.query)}
+            />
+          </div>
+          <SweepLegend spec={spec} />
+          <details className="sweep-values">
+            <summary>Values as a table</summary>
+            <SweepTable
+              points={run.points}
+              xLabel={spec.x.label}
+              yLabel={yLabel}
+              seriesLabel={spec.series?.label ?? null}
+              withModel={spec.model === 'kruse-baseline'}
+              onOpen={(p) => onOpenRun(p.query)}
+            />
+          </details>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+function compareNote(compare: { versus: string; as: string }): string {
+  return compare.as === 'difference'
+    ? `, saved against ${compare.versus}`
+    : ` saved against ${compare.versus} (%)`;
+}

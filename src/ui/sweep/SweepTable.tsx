@@ -1,0 +1,56 @@
+// The sweep's values as a table: the accessible alternative to the chart, and the place to read
+// exact figures. Each row can open its run.
+import type { SweepRunPoint } from './useSweepRun';
+import { formatSweepValue } from '../../views/sweepScales';
+
+export function SweepTable({
+  points,
+  xLabel,
+  yLabel,
+  seriesLabel,
+  withModel,
+  onOpen,
+}: {
+  points: SweepRunPoint[];
+  xLabel: string;
+  yLabel: string;
+  seriesLabel: string | null;
+  withModel: boolean;
+  onOpen: (p: SweepRunPoint) => void;
+}) {
+  return (
+    <div className="table-scroll">
+      <table className="sweep-table">
+        <thead>
+          <tr>
+            {seriesLabel && <th scope="col">{seriesLabel}</th>}
+            <th scope="col">{xLabel}</th>
+            <th scope="col">{yLabel}</th>
+            {withModel && <th scope="col">Kruse model</th>}
+            <th scope="col">Run</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p) => (
+            <tr key={`${p.series}|${p.x}`}>
+              {seriesLabel && <td>{p.series}</td>}
+              <td>{p.x}</td>
+              <td>{p.error ? `failed: ${p.error}` : p.y === null ? '…' : formatSweepValue(p.y)}</td>
+              {withModel && <td>{p.model === null ? '…' : formatSweepValue(p.model)}</td>}
+              <td>
+                <button
+                  type="button"
+                  className="secondary small"
+                  aria-label={`Open the run at ${xLabel} ${p.x}${p.series !== null ? `, ${seriesLabel} ${p.series}` : ''}`}
+                  onClick={() => onOpen(p)}
+                >
+                  Open
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

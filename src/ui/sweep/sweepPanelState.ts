@@ -1,0 +1,49 @@
+// Pure edits of the Config for the sweep panel. The panel is shown when `view=` lists `sweep`, or
+// when the link has no `view=` but names a sweep (so `?sweep=kruse-fig2` alone opens it). It is
+// never shown by default: a sweep is dozens of runs.
+import { encodeConfig, parseQuery, type Config } from '../../scenario/codec';
+
+function listed(config: Config): string[] {
+  return (config.view.view ?? '').split(',').filter((p) => p !== '');
+}
+
+export function sweepShown(config: Config): boolean {
+  return config.view.view ? listed(config).includes('sweep') : config.view.sweep !== undefined;
+}
+
+export function setSweepShown(config: Config, on: boolean, otherPanels: readonly string[]): Config {
+  const panels = (config.view.view ? listed(config) : [...otherPanels]).filter((p) => p !== 'sweep');
+  return { ...config, view: { ...config.view, view: [...panels, ...(on ? ['sweep'] : [])].join(',') } };
+}
+
+/** After another panel is toggled (which rewrites `view=`), keep the sweep panel as it was. */
+export function keepSweepShown(before: Config, after: Config, otherPanels: readonly string[]): Config {
+  const was = sweepShown(before);
+  if (sweepShown(after) === was) return after;
+  return setSweepShown(after, was, otherPanels);
+}
+
+export function setSweepValue(config: Config, value: string | null): Config {
+  const view = { ...config.view };
+  if (value === null) delete view.sweep;
+  else view.sweep = value;
+  return { ...config, view };
+}
+
+/** Open one point's run: its scenario on side A; the view (sweep panel included) stays. */
+export function openPointRun(config: Config, query: string): Config {
+  const parsed = parseQuery(query).config;
+  const view = { ...config.view };
+  delete view.t;
+  return { ...parsed, b: config.b ? {} : null, view };
+}
+
+/** The one query string a scenario reopens as: equal settings give equal text. */
+export function canonicalQuery(query: string): string {
+  return encodeConfig({ ...parseQuery(query).config, b: null, view: {} });
+}
+
+/** Side A of the current scenario as a sweep's base. */
+export function baseQuery(config: Config): string {
+  return encodeConfig({ ...config, b: null, view: {} });
+}

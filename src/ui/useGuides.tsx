@@ -1,0 +1,71 @@
+// Sweeps and lessons, wired into the page: the sweep panel (loaded on demand) and its switch in
+// the Panels menu, the lesson card and the Lessons menu. App places the pieces; this owns them.
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import type { Config } from '../scenario/codec';
+import { LessonPanel } from './lessons/LessonPanel';
+import { LessonsMenu } from './lessons/LessonsMenu';
+import { useLesson } from './lessons/useLesson';
+import { PANELS, panelsShown, setPanel } from './state/configModel';
+import {
+  keepSweepShown,
+  openPointRun,
+  setSweepShown,
+  setSweepValue,
+  sweepShown,
+} from './sweep/sweepPanelState';
+
+const SweepPanel = lazy(() => import('./sweep/SweepPanel'));
+
+export { withGuides } from './lessons/openGuides';
+
+export function useGuides(
+  config: Config,
+  update: (edit: (c: Config) => Config) => void,
+  seek: (ns: number) => void,
+) {
+  const lesson = useLesson(config, update, seek);
+  const showSweep = sweepShown(config);
+
+  /** Wrap another panel's toggle so the sweep panel stays as it was. */
+  const keepSweep = useCallback((before: Config, after: Config) => keepSweepShown(before, after, PANELS), []);
+  const onSweep = useCallback((value: string | null) => update((c) => setSweepValue(c, value)), [update]);
+  const onOpenRun = useCallback(
+    (query: string) => {
+      update((c) => {
+        const next = openPointRun(c, query);
+        return panelsShown(next).has('ladder') ? next : keepSweep(next, setPanel(next, 'ladder', true));
+      });
+      seek(Infinity);
+      requestAnimationFrame(() => document.getElementById('ladder')?.scrollIntoView({ block: 'start' }));
+    },
+    [update, seek, keepSweep],
+  );
+
+  const sweepSwitch = (
+    <label>
+      <input
+        type="checkbox"
+        checked={showSweep}
+        onChange={(e) => update((c) => setSweepShown(c, e.target.checked, [...panelsShown(c)]))}
+      />
+      Sweep
+    </label>
+  );
+  const sweepPanel = useMemo(
+    () =>
+      showSweep ? (
+        <Suspense fallback={<p className="loading">Loading the sweep panel…</p>}>
+          <SweepPanel config={config} onSweep={onSweep} onOpenRun={onOpenRun} />
+        </Suspense>
+      ) : null,
+    [showSweep, config, onSweep, onOpenRun],
+  );
+
+  return {
+    keepSweep,
+    sweepSwitch,
+    sweepPanel,
+    lessonsButton: <LessonsMenu onStart={lesson.start} />,
+    lessonPanel: <LessonPanel controls={lesson} />,
+  };
+}

@@ -1,0 +1,82 @@
+// Scales and labels of a sweep chart. Numeric knobs get a linear axis (logarithmic when the values
+// span fifty-fold or more); anything else (presets, links, modes, '4k') gets evenly spaced points.
+import { scaleLinear, scaleLog, scalePoint } from 'd3';
+
+export interface SweepXScale {
+  at: (value: string) => number;
+  ticks: Array<{ value: string; x: number; label: string }>;
+  log: boolean;
+}
+
+export function sweepXScale(values: string[], left: number, right: number): SweepXScale {
+  const labels = shortLabels(values);
+  const numbers = values.map(Number);
+  const numeric = values.length > 1 && numbers.every((n) => Number.isFinite(n));
+  if (!numeric) {
+    const s = scalePoint<string>().domain(values).range([left, right]).padding(0.4);
+    return {
+      at: (v) => s(v) ?? left,
+      ticks: values.map((v, i) => ({ value: v, x: s(v)!, label: labels[i] })),
+      log: false,
+    };
+  }
+  const lo = Math.min(...numbers);
+  const hi = Math.max(...numbers);
+  const log = lo > 0 && hi / lo >= 50;
+  const s = log
+    ? scaleLog().domain([lo, hi]).range([left, right])
+    : scaleLinear()
+        .domain(lo === hi ? [lo - 1, hi + 1] : [lo, hi])
+        .range([left, right]);
+  return {
+    at: (v) => s(Number(v)),
+    ticks: values.map((v, i) => ({ value: v, x: s(Number(v)), label: labels[i] })),
+    log,
+  };
+}
+
+/** Names without what they all share: nielsen-lan-1.0-first, nielsen-lan-pipe-first -> 1.0, pipe. */
+export function shortLabels(values: string[]): string[] {
+  if (values.length < 2 || values.some((v) => !v.includes('-'))) return values.map(compactNumber);
+  const parts = values.map((v) => v.split('-'));
+  let head = 0;
+  while (parts.every((p) => p.length > head + 1 && p[head] === parts[0][head])) head++;
+  let tail = 0;
+  while (
+    parts.every(
+      (p) => p.length > head + tail + 1 && p[p.length - 1 - tail] === parts[0][parts[0].length - 1 - tail],
+    )
+  )
+    tail++;
+  return parts.map((p) => p.slice(head, p.length - tail).join('-'));
+}
+
+/** 16384 -> 16K, 1544000 -> 1.5M: tick labels stay short. */
+export function compactNumber(value: string): string {
+  const n = Number(value);
+  if (!Number.isFinite(n) || Math.abs(n) < 10000) return value;
+  // Multiples of 1024 are bytes (16K); the rest read in decimal (128k bit/s, 1.5M).
+  const [div, unit] = n % 1024 === 0 ? [1024, 'K'] : Math.abs(n) >= 1e6 ? [1e6, 'M'] : [1e3, 'k'];
+  const scaled = n / div;
+  return `${Number.isInteger(scaled) ? scaled : scaled.toFixed(1)}${unit}`;
+}
+
+export function sweepYScale(values: number[], top: number, bottom: number) {
+  const finite = values.filter((v) => Number.isFinite(v));
+  const lo = Math.min(0, ...finite);
+  const hi = Math.max(lo + 1e-9, ...finite);
+  return scaleLinear()
+    .domain([lo, hi * 1.05])
+    .range([bottom, top])
+    .nice();
+}
+
+/** Okabe-Ito: colour-blind-safe, dark enough against white for lines and markers. */
+export const SERIES_COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000'];
+
+/** A y value as the table and the tooltips print it. */
+export function formatSweepValue(y: number): string {
+  if (!Number.isFinite(y)) return '—';
+  if (Math.abs(y) >= 1000) return String(Math.round(y));
+  return String(Number(y.toPrecision(4)));
+}

@@ -56,3 +56,21 @@ test('the sweep panel and the lesson card pass axe', async ({ page }) => {
   await expect(page.locator('[data-lesson-card]').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the Share dialog passes axe', async ({ page }) => {
+  await openLab(page, 'preset=heidemann-odd-final');
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this scenario' });
+  await dialog.getByLabel('Play from the start when it loads').check();
+  await expect(dialog.locator('iframe')).toHaveAttribute('src', /autoplay=1/);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('embed mode passes axe', async ({ page }) => {
+  await page.setViewportSize({ width: 640, height: 400 });
+  await page.goto(
+    '/?preset=heidemann-odd-final&embed=1&view=ladder&controls=nagle,delack&note=Find%20the%20stall',
+  );
+  await expect(page.locator('[data-side="a"] [data-packet]').first()).toBeAttached();
+  expect(await seriousViolations(page)).toEqual([]);
+});

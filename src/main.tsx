@@ -1,12 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './ui/App';
+import EmbedApp from './ui/embed/EmbedApp';
+import { isEmbed } from './ui/share/shareLinks';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html is missing <div id="root">');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// `embed=1` (for an iframe) gets the chrome-less page; everything else the full lab.
+const embed = isEmbed(Object.fromEntries(new URLSearchParams(window.location.search)));
+
+createRoot(root).render(<StrictMode>{embed ? <EmbedApp /> : <App />}</StrictMode>);

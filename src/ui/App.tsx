@@ -33,6 +33,9 @@ import { useShortcuts } from './useShortcuts';
 import { Views } from './Views';
 import { useGuides, withGuides } from './useGuides';
 import { changedFromPreset } from './state/presetChanges';
+import { ExportMenu } from './export/ExportMenu';
+import { NoteBanner } from './share/NoteBanner';
+import { ShareButton } from './share/ShareButton';
 import './app.css';
 
 export default function App() {
@@ -97,11 +100,14 @@ export default function App() {
         onBrowsePresets={() => setGalleryOpen(true)}
       >
         {guides.lessonsButton}
+        <ShareButton config={config} pinnedNs={playback.pinnedNs} panels={panels} />
+        <ExportMenu runs={runs} panels={panels} />
       </Header>
       <ProblemsNotice problems={problems} onDismiss={dismissProblems} />
       <div className="layout">
         <main id="main" className="main">
           {guides.lessonPanel}
+          <NoteBanner note={config.view.note} />
           {preset && (
             <PresetInfo preset={preset} results={sim.figures} changedKeys={changedFromPreset(config)} />
           )}

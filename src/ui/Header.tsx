@@ -9,7 +9,7 @@ export interface HeaderProps {
   onCompare: (on: boolean) => void;
   onPanel: (panel: Panel, shown: boolean) => void;
   onBrowsePresets: () => void;
-  /** More page-level actions, after the built-in ones. */
+  /** More page-level actions (Share, Export), after the built-in ones. */
   children?: ReactNode;
   /** More panel switches (the sweep panel), after the built-in ones in the Panels menu. */
   extraPanels?: ReactNode;

@@ -1,11 +1,12 @@
 // The ladder panel: one ladder, or A and B side by side on a shared, zoomable time axis, with
 // the full tcpdump line of the packet under the pointer or keyboard focus.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScaleLinear } from 'd3';
 import { formatTcpdumpLine } from '../../engine/tcpdump';
 import { Ladder } from '../../views/Ladder';
 import { LADDER_MARGIN } from '../../views/ladderLayout';
 import { formatDuration } from '../../views/format';
+import { FitHeightContext, fittedLadderHeight } from '../embed/viewHeight';
 import { timeScale, type Gap } from '../../views/timeScale';
 import { markRedraw } from '../perf';
 import { useElementWidth } from '../useElementWidth';
@@ -32,7 +33,14 @@ export function LadderPanel({ sides, endNs, cursorNs, playing, gaps, fold }: Lad
   const [boxRef, boxWidth] = useElementWidth<HTMLDivElement>();
   const sideBySide = sides.length > 1 && boxWidth >= 880;
   const ladderWidth = sideBySide ? Math.floor((boxWidth - 16) / 2) : boxWidth;
-  const height = boxWidth < 600 ? 470 : 580;
+  // In an embed the ladders share the frame's height; on the page they have a fixed one.
+  const fitHeight = useContext(FitHeightContext);
+  const height =
+    fitHeight !== null
+      ? fittedLadderHeight(fitHeight, sideBySide ? 1 : sides.length, sides.length > 1)
+      : boxWidth < 600
+        ? 470
+        : 580;
   const top = LADDER_MARGIN.top;
   const bottom = height - LADDER_MARGIN.bottom;
   const zoom = useLadderZoom(top, bottom);

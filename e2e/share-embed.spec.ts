@@ -1,0 +1,151 @@
+// Scenarios by URL for lecturers: a comparison link, an embed with only the chosen panel and
+// control, and the Share dialog's link reopening the same view in a new page.
+import { expect, test, type Page } from '@playwright/test';
+import { watchPage, type PageWatch } from './helpers';
+import { engine, ladderPackets, ladderStalls, openLab } from './lab';
+
+function expectClean(watch: PageWatch) {
+  expect(watch.consoleErrors).toEqual([]);
+  expect(watch.foreignRequests).toEqual([]);
+}
+
+test('a comparison link shows ladders A and B and a B − A row with a shorter run', async ({ page }) => {
+  const watch = watchPage(page);
+  await openLab(page, 'preset=heidemann-odd-final&b.nagle=0');
+  await expect(ladderPackets(page, 'b')).toHaveCount(engine('preset=heidemann-odd-final&nagle=0').packets);
+  await expect(ladderPackets(page, 'a')).toHaveCount(engine('preset=heidemann-odd-final').packets);
+  const delta = page.locator('[data-metrics] tr[data-row="delta"]');
+  await expect(delta.locator('th')).toHaveText('B − A');
+  const elapsed = (await delta.locator('[data-metric-delta="elapsed_s"]').textContent()) ?? '';
+  // Nagle off on B removes the 173 ms hold: the delta is negative.
+  expect(elapsed.trim()).toMatch(/^−\s*0\.\d+/);
+  expectClean(watch);
+});
+
+test('an embed shows only the ladder and the Nagle control; the control re-simulates', async ({ page }) => {
+  const watch = watchPage(page);
+  await page.setViewportSize({ width: 640, height: 400 });
+  await page.goto('/?preset=heidemann-odd-final&embed=1&view=ladder&controls=nagle');
+  await expect(ladderPackets(page).first()).toBeAttached();
+
+  await expect(page.locator('section.panel')).toHaveCount(1);
+  await expect(page.locator('#ladder')).toBeVisible();
+  await expect(page.locator('.site-header, #controls, dialog.gallery')).toHaveCount(0);
+  await expect(page.locator('[data-embed] .field[data-key]')).toHaveCount(1);
+  await expect(page.locator('[data-embed] .field[data-key="nagle"]')).toBeVisible();
+
+  const open = page.getByRole('link', { name: /Open in Roundtrip/ });
+  await expect(open).toHaveAttribute('target', '_blank');
+  await expect(open).toHaveAttribute('rel', /noopener/);
+  const href = new URL((await open.getAttribute('href'))!);
+  expect(href.searchParams.get('preset')).toBe('heidemann-odd-final');
+  expect(href.searchParams.get('view')).toBe('ladder');
+  for (const key of ['embed', 'controls', 'autoplay']) expect(href.searchParams.has(key)).toBe(false);
+
+  // Sized to the frame: the page itself never scrolls.
+  const size = await page.evaluate(() => ({
+    w: document.documentElement.scrollWidth,
+    h: document.documentElement.scrollHeight,
+  }));
+  expect(size).toEqual({ w: 640, h: 400 });
+
+  await expect(ladderStalls(page, 'nagle')).toHaveCount(1);
+  await page.locator('#a-nagle').uncheck();
+  await expect(ladderStalls(page, 'nagle')).toHaveCount(0);
+  await expect(ladderPackets(page)).toHaveCount(engine('preset=heidemann-odd-final&nagle=0').packets);
+  // The link out follows the student's change.
+  await expect(open).toHaveAttribute('href', /nagle=0/);
+  expectClean(watch);
+});
+
+test('autoplay plays the embed from the start; a note is plain, clipped text', async ({ page }) => {
+  const watch = watchPage(page);
+  const note = `<b>Look</b> at the ACKs ${'x'.repeat(400)}`;
+  await page.goto(`/?embed=1&view=ladder&autoplay=1&t=50&note=${encodeURIComponent(note)}`);
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  const shown = (await page.locator('[data-note]').textContent()) ?? '';
+  expect(shown.startsWith('<b>Look</b> at the ACKs')).toBe(true);
+  expect([...shown].length).toBe(280);
+  expect(shown.endsWith('…')).toBe(true);
+  await expect(page.locator('[data-note] b')).toHaveCount(0);
+  expectClean(watch);
+});
+
+async function fieldValues(page: Page) {
+  return {
+    nagle: await page.locator('#a-nagle').isChecked(),
+    delack: await page.locator('#a-delack').inputValue(),
+    flush: await page.locator('#a-flush').inputValue(),
+    http: await page.locator('#a-http').inputValue(),
+    // The link keeps t in ms to the microsecond.
+    playheadUs: Math.round(
+      Number(await page.locator('[data-side="a"] [data-playhead]').getAttribute('data-t-ns')) / 1e3,
+    ),
+    packets: await ladderPackets(page).count(),
+  };
+}
+
+test('the link copied from the Share dialog reopens the same controls and playhead', async ({
+  page,
+  context,
+}) => {
+  const watch = watchPage(page);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openLab(page, 'preset=heidemann-odd-final');
+  await page.locator('#a-nagle').uncheck();
+  await page.locator('#a-delack').selectOption('fixed');
+  await page.locator('#a-flush').selectOption('none');
+  await expect(ladderStalls(page, 'nagle')).toHaveCount(0);
+  // The playhead rests at the end; step back to somewhere in the middle of the run.
+  for (let i = 0; i < 3; i++)
+    await page.getByRole('button', { name: 'Step back to the previous event' }).click();
+  const before = await fieldValues(page);
+  const endNs = engine('preset=heidemann-odd-final&nagle=0&delack=fixed&flush=none').endNs;
+  expect(before.playheadUs).toBeGreaterThan(0);
+  expect(before.playheadUs * 1e3).toBeLessThan(endNs);
+
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this scenario' });
+  await expect(dialog).toBeVisible();
+  await dialog.locator('[data-copy="link"]').getByRole('button', { name: 'Copy' }).click();
+  await expect(dialog.locator('[data-copy="link"] [role="status"]')).toHaveText('Copied to the clipboard.');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(await dialog.locator('[data-copy="link"] input').inputValue());
+  expect(copied).toContain('nagle=0');
+
+  const other = await context.newPage();
+  const otherWatch = watchPage(other);
+  await other.goto(copied);
+  await expect(ladderPackets(other).first()).toBeAttached();
+  await expect.poll(() => fieldValues(other)).toEqual(before);
+  expectClean(watch);
+  expectClean(otherWatch);
+});
+
+test('the Share dialog is a labelled modal: Tab stays inside, Escape closes it', async ({ page }) => {
+  const watch = watchPage(page);
+  await openLab(page, 'preset=heidemann-odd-final');
+  const share = page.getByRole('button', { name: 'Share' });
+  await share.click();
+  const dialog = page.getByRole('dialog', { name: 'Share this scenario' });
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press(i % 7 === 6 ? 'Shift+Tab' : 'Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  // The builder drives the embed code and the preview.
+  await dialog.getByLabel('Play from the start when it loads').check();
+  await dialog.getByLabel('Note shown above the views').fill('Count the packets');
+  const code = dialog.locator('[data-copy="embed"] textarea');
+  await expect(code).toHaveValue(
+    /^<iframe src="[^"]*embed=1[^"]*autoplay=1[^"]*" width="800" height="500" title="[^"]+" loading="lazy"><\/iframe>$/,
+  );
+  await expect(code).toHaveValue(/note=Count\+the\+packets/);
+  const preview = dialog.locator('iframe');
+  await expect(preview).toHaveAttribute('src', /autoplay=1.*note=Count/);
+  await expect(preview.contentFrame().locator('[data-note]')).toHaveText('Count the packets');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(share).toBeFocused();
+  expectClean(watch);
+});

@@ -1,0 +1,34 @@
+// The few controls a lecturer kept (`controls=nagle,flush`), in a compact row above the views.
+// They edit side A (B follows A where it does not differ), like the full page's controls.
+import type { Config } from '../../scenario/codec';
+import { applies, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
+import { inheritedValue } from '../controls/fieldModel';
+import { SettingField } from '../controls/SettingField';
+
+export function EmbedControls({
+  config,
+  keys,
+  onSetting,
+}: {
+  config: Config;
+  keys: string[];
+  onSetting: (key: ConfigKey, value: Settings[ConfigKey]) => void;
+}) {
+  const shown = (keys as ConfigKey[]).filter((k) => applies(k, config.settings));
+  if (shown.length === 0) return null;
+  return (
+    <div className="embed-controls" role="group" aria-label="Settings">
+      {shown.map((key) => (
+        <SettingField
+          key={key}
+          settingKey={key}
+          row={SCHEMA[key] as Row}
+          value={config.settings[key]}
+          inherited={inheritedValue(key, config.settings)}
+          side="a"
+          onChange={(value) => onSetting(key, value)}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+// The header's Export menu: the run as a capture, as tcpdump text and as JSON (the CLI's
+// formats), and each view shown as an SVG or PNG picture. A <details> disclosure, so it opens
+// with Enter or Space and every entry is a plain button in the Tab order.
+import { useState } from 'react';
+import type { SideRun } from '../../worker/protocol';
+import { PANEL_TITLES, type Panel } from '../state/configModel';
+import { breakdownSvg } from './breakdownSvg';
+import { downloadBlob } from './download';
+import { standaloneSvg, svgToPng } from './svgExport';
+import { fileName, jsonBlob, pcapBlob, tcpdumpBlob } from './traceFiles';
+import './export.css';
+
+type Side = 'a' | 'b';
+const PICTURE_VIEWS = ['ladder', 'tsp', 'waterfall', 'time'] as const;
+type PictureView = (typeof PICTURE_VIEWS)[number];
+
+/** Where each drawn view's <svg> is on the page, for one side. */
+const SVG_SELECTORS: Record<Exclude<PictureView, 'time'>, (side: Side) => string> = {
+  ladder: (side) => `[data-view="ladder"] [data-side="${side}"] svg.ladder-svg`,
+  tsp: (side) => `[data-view="tsp"] [data-tsp-side="${side}"] svg.tsp-svg`,
+  waterfall: (side) => `[data-view="waterfall"] [data-waterfall-side="${side}"] svg.waterfall-svg`,
+};
+
+function viewSvg(view: PictureView, side: Side, runs: SideRun[]): string {
+  if (view === 'time')
+    return breakdownSvg(runs.map((r, i) => ({ side: i === 0 ? 'a' : 'b', trace: r.trace })));
+  const svg = document.querySelector<SVGSVGElement>(SVG_SELECTORS[view](side));
+  if (!svg) throw new Error(`show the ${PANEL_TITLES[view]} panel first`);
+  return standaloneSvg(svg);
+}
+
+export function ExportMenu({ runs, panels }: { runs: SideRun[] | null; panels: Set<Panel> }) {
+  const [status, setStatus] = useState('');
+  const sides: Side[] = runs && runs.length > 1 ? ['a', 'b'] : ['a'];
+  const suffix = (side: Side) => (sides.length > 1 ? ` (${side.toUpperCase()})` : '');
+  const run = async (label: string, job: () => Promise<void> | void) => {
+    try {
+      await job();
+      setStatus(`Saved ${label}.`);
+    } catch (error) {
+      setStatus(`Could not export ${label}: ${(error as Error).message}`);
+    }
+  };
+  const trace = (side: Side) => runs![side === 'a' ? 0 : 1].trace;
+  const views = PICTURE_VIEWS.filter((v) => panels.has(v));
+  return (
+    <details className="export-menu">
+      <summary>Export</summary>
+      <div className="export-items" role="group" aria-label="Export">
+        {!runs && <p>Waiting for the simulation…</p>}
+        {runs &&
+          sides.map((side) => (
+            <div key={side} className="export-row" data-export-side={side}>
+              <span className="export-label">Trace{suffix(side)}</span>
+              <span className="export-buttons">
+                <button
+                  type="button"
+                  className="secondary small"
+                  data-export="pcap"
+                  onClick={() =>
+                    run('the capture', () => downloadBlob(pcapBlob(trace(side)), fileName(side, 'pcap')))
+                  }
+                >
+                  pcap
+                </button>
+                <button
+                  type="button"
+                  className="secondary small"
+                  data-export="tcpdump"
+                  onClick={() =>
+                    run('the tcpdump text', () =>
+                      downloadBlob(tcpdumpBlob(trace(side)), fileName(side, 'txt')),
+                    )
+                  }
+                >
+                  tcpdump text
+                </button>
+                <button
+                  type="button"
+                  className="secondary small"
+                  data-export="json"
+                  onClick={() =>
+                    run('the JSON trace', () => downloadBlob(jsonBlob(trace(side)), fileName(side, 'json')))
+                  }
+                >
+                  JSON
+                </button>
+              </span>
+            </div>
+          ))}
+        {runs &&
+          views.flatMap((view) =>
+            (view === 'time' ? (['a'] as Side[]) : sides).map((side) => (
+              <div key={`${view}-${side}`} className="export-row" data-export-view={view}>
+                <span className="export-label">
+                  {PANEL_TITLES[view]}
+                  {view === 'time' ? '' : suffix(side)}
+                </span>
+                <span className="export-buttons">
+                  <button
+                    type="button"
+                    className="secondary small"
+                    data-export="svg"
+                    onClick={() =>
+                      run('the SVG', () =>
+                        downloadBlob(
+                          new Blob([viewSvg(view, side, runs)], { type: 'image/svg+xml' }),
+                          fileName(side, 'svg', view),
+                        ),
+                      )
+                    }
+                  >
+                    SVG
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary small"
+                    data-export="png"
+                    onClick={() =>
+                      run('the PNG', async () =>
+                        downloadBlob(await svgToPng(viewSvg(view, side, runs)), fileName(side, 'png', view)),
+                      )
+                    }
+                  >
+                    PNG
+                  </button>
+                </span>
+              </div>
+            )),
+          )}
+        <p className="export-status" role="status">
+          {status}
+        </p>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,70 @@
+// "Where did the time go" is drawn with HTML on the page; for export it is redrawn here as a
+// standalone SVG from the same numbers (breakdown()) and the same colours.
+import type { Trace } from '../../engine/trace';
+import { breakdown, textOn } from '../../views/breakdown';
+import { formatDuration } from '../../views/format';
+import { causeStyle, TRANSFER_FILL } from '../../views/stallStyle';
+
+const WIDTH = 760;
+const BAR_HEIGHT = 28;
+const LABEL_WIDTH = 30;
+const TOTAL_WIDTH = 70;
+const FONT = 'font-family="system-ui, sans-serif" font-size="12"';
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+const partWords = (cause: string) =>
+  cause === 'transfer' ? 'sending and receiving data' : causeStyle(cause).words;
+const partFill = (cause: string) => (cause === 'transfer' ? TRANSFER_FILL : causeStyle(cause).fill);
+
+export function breakdownSvg(sides: Array<{ side: 'a' | 'b'; trace: Trace }>): string {
+  const bars = sides.map((s) => ({ side: s.side, data: breakdown(s.trace) }));
+  const longest = Math.max(1, ...bars.map((b) => b.data.totalNs));
+  const span = WIDTH - LABEL_WIDTH - TOTAL_WIDTH;
+  const causes = [...new Set(bars.flatMap((b) => b.data.parts.map((p) => p.cause)))];
+  const out: string[] = [];
+  bars.forEach(({ side, data }, row) => {
+    const y = 10 + row * (BAR_HEIGHT + 10);
+    out.push(`<text x="0" y="${y + 18}" ${FONT} fill="#1f2933">${side.toUpperCase()}</text>`);
+    let x = LABEL_WIDTH;
+    for (const part of data.parts) {
+      const w = (span * part.ns) / longest;
+      const fill = partFill(part.cause);
+      out.push(
+        `<rect x="${x.toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="${BAR_HEIGHT}" fill="${fill}"/>`,
+      );
+      if (w > 90)
+        out.push(
+          `<text x="${(x + 4).toFixed(1)}" y="${y + 18}" ${FONT} fill="${textOn(fill)}">${escapeXml(formatDuration(part.ns))}</text>`,
+        );
+      x += w;
+    }
+    out.push(
+      `<text x="${(x + 6).toFixed(1)}" y="${y + 18}" ${FONT} fill="#1f2933">${escapeXml(formatDuration(data.elapsedNs))}</text>`,
+    );
+  });
+  const legendTop = 20 + bars.length * (BAR_HEIGHT + 10);
+  causes.forEach((cause, i) => {
+    const y = legendTop + i * 20;
+    const figures = bars
+      .map(({ side, data }) => {
+        const ns = data.parts.find((p) => p.cause === cause)?.ns ?? 0;
+        return `${bars.length > 1 ? `${side.toUpperCase()} ` : ''}${formatDuration(ns)}`;
+      })
+      .join(', ');
+    out.push(`<rect x="${LABEL_WIDTH}" y="${y}" width="14" height="12" fill="${partFill(cause)}"/>`);
+    out.push(
+      `<text x="${LABEL_WIDTH + 20}" y="${y + 10}" ${FONT} fill="#1f2933">${escapeXml(`${partWords(cause)}: ${figures}`)}</text>`,
+    );
+  });
+  const height = legendTop + causes.length * 20 + 8;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}">`,
+    `<title>Where did the time go</title>`,
+    `<rect x="0" y="0" width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
+    ...out,
+    '</svg>',
+  ].join('\n');
+}

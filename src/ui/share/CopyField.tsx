@@ -1,0 +1,42 @@
+// A read-only text field with a Copy button and a polite status line saying what happened.
+import { useId, useRef, useState } from 'react';
+import { copyText, type CopyOutcome } from './copyText';
+
+export function CopyField({
+  label,
+  value,
+  multiline = false,
+  name,
+}: {
+  label: string;
+  value: string;
+  multiline?: boolean;
+  /** For tests and styling: data-copy attribute on the wrapper. */
+  name: string;
+}) {
+  const id = useId();
+  const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const [outcome, setOutcome] = useState<{ value: string; result: CopyOutcome } | null>(null);
+  // A status about an older value would be misleading.
+  const shown = outcome?.value === value ? outcome.result : null;
+  const onCopy = async () => setOutcome({ value, result: await copyText(value, fieldRef.current) });
+  return (
+    <div className="copy-field" data-copy={name}>
+      <label htmlFor={id}>{label}</label>
+      <div className="copy-row">
+        {multiline ? (
+          <textarea id={id} ref={fieldRef} readOnly value={value} rows={3} spellCheck={false} />
+        ) : (
+          <input id={id} ref={fieldRef} type="text" readOnly value={value} spellCheck={false} />
+        )}
+        <button type="button" className="secondary" onClick={onCopy}>
+          Copy
+        </button>
+      </div>
+      <p className="copy-status" role="status">
+        {shown === 'copied' && 'Copied to the clipboard.'}
+        {shown === 'selected' && 'Selected: press Ctrl+C (⌘C) to copy.'}
+      </p>
+    </div>
+  );
+}

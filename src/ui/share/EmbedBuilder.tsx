@@ -1,0 +1,99 @@
+// The teacher's embed builder: which panels, which controls stay, where the playhead starts,
+// autoplay and a note. The choices are lifted to the dialog, which shows the code and a preview.
+import { CONFIG_KEYS, applies, type Settings } from '../../scenario/schema';
+import { labelFor } from '../controls/fieldModel';
+import { PANELS, PANEL_TITLES } from '../state/configModel';
+import { NOTE_MAX_CHARS, type EmbedChoices } from './shareLinks';
+
+export function EmbedBuilder({
+  choices,
+  settings,
+  onChange,
+}: {
+  choices: EmbedChoices;
+  settings: Settings;
+  onChange: (next: EmbedChoices) => void;
+}) {
+  const toggle = (list: string[], item: string, on: boolean) =>
+    on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item);
+  const controlKeys = CONFIG_KEYS.filter((k) => applies(k, settings));
+  return (
+    <div className="embed-builder">
+      <fieldset>
+        <legend>Panels</legend>
+        {PANELS.map((p) => (
+          <label key={p} className="check">
+            <input
+              type="checkbox"
+              name="embed-panel"
+              value={p}
+              checked={choices.panels.includes(p)}
+              disabled={choices.panels.length === 1 && choices.panels.includes(p)}
+              onChange={(e) =>
+                onChange({
+                  ...choices,
+                  panels: PANELS.filter((x) => toggle(choices.panels, p, e.target.checked).includes(x)),
+                })
+              }
+            />
+            {PANEL_TITLES[p]}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="embed-controls-choice">
+        <legend>Controls students can change</legend>
+        <div className="check-list">
+          {controlKeys.map((k) => (
+            <label key={k} className="check">
+              <input
+                type="checkbox"
+                name="embed-control"
+                value={k}
+                checked={choices.controls.includes(k)}
+                onChange={(e) =>
+                  onChange({ ...choices, controls: toggle(choices.controls, k, e.target.checked) })
+                }
+              />
+              {labelFor(k)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="builder-row">
+        <label>
+          Start at (ms; empty = end of the run)
+          <input
+            type="number"
+            name="embed-t"
+            min={0}
+            step="any"
+            value={choices.tMs ?? ''}
+            onChange={(e) => {
+              const ms = e.target.value === '' ? null : Number(e.target.value);
+              onChange({ ...choices, tMs: ms !== null && Number.isFinite(ms) && ms >= 0 ? ms : null });
+            }}
+          />
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            name="embed-autoplay"
+            checked={choices.autoplay}
+            onChange={(e) => onChange({ ...choices, autoplay: e.target.checked })}
+          />
+          Play from the start when it loads
+        </label>
+      </div>
+      <label className="builder-note">
+        Note shown above the views (plain text, up to {NOTE_MAX_CHARS} characters)
+        <textarea
+          name="embed-note"
+          rows={2}
+          maxLength={NOTE_MAX_CHARS}
+          value={choices.note}
+          onChange={(e) => onChange({ ...choices, note: e.target.value })}
+        />
+      </label>
+    </div>
+  );
+}

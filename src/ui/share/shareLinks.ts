@@ -1,0 +1,86 @@
+// Pure helpers for the links a lecturer shares: the full lab link, the embed link (chrome-less,
+// for an iframe), the "open in Roundtrip" link back out of an embed, and the iframe snippet.
+import { SCHEMA } from '../../scenario/schema';
+
+/** View keys that only make sense inside an iframe: dropped when leaving the embed. */
+export const EMBED_ONLY_KEYS = ['embed', 'controls', 'autoplay'] as const;
+
+/** Notes are a sentence or two for students, never markup. */
+export const NOTE_MAX_CHARS = 280;
+
+export function clipNote(text: string): string {
+  const trimmed = text.trim();
+  // Count code points, so an emoji is never cut in half.
+  const chars = [...trimmed];
+  return chars.length > NOTE_MAX_CHARS ? `${chars.slice(0, NOTE_MAX_CHARS - 1).join('')}…` : trimmed;
+}
+
+export function isEmbed(view: Record<string, string>): boolean {
+  return view.embed === '1' || view.embed === 'true';
+}
+
+/** `controls=nagle,flush`: the schema keys named, and a problem line for each unknown one. */
+export function controlKeys(raw: string | undefined): { keys: string[]; problems: string[] } {
+  const keys: string[] = [];
+  const problems: string[] = [];
+  for (const part of (raw ?? '').split(',')) {
+    const key = part.trim();
+    if (key === '' || keys.includes(key)) continue;
+    if (Object.prototype.hasOwnProperty.call(SCHEMA, key)) keys.push(key);
+    else problems.push(`controls: ${JSON.stringify(key.slice(0, 40))} is not a setting, ignored`);
+  }
+  return { keys, problems };
+}
+
+/** A query string with its lists' commas left as commas (legal in a query, and easier to read). */
+function readable(params: URLSearchParams): string {
+  return params.toString().replace(/%2C/gi, ',');
+}
+
+/** The same scenario, in the full lab: the query without the embed-only keys. */
+export function withoutEmbed(query: string): string {
+  const params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
+  for (const key of EMBED_ONLY_KEYS) params.delete(key);
+  return `?${readable(params)}`;
+}
+
+export interface EmbedChoices {
+  panels: string[];
+  controls: string[];
+  /** Playhead in ms, or null for the end of the run. */
+  tMs: number | null;
+  autoplay: boolean;
+  note: string;
+}
+
+/** The embed query for a scenario query (as the page's own URL has it) and the teacher's choices. */
+export function embedQuery(query: string, choices: EmbedChoices): string {
+  const params = new URLSearchParams(withoutEmbed(query).slice(1));
+  for (const key of ['t', 'view', 'note']) params.delete(key);
+  params.set('embed', '1');
+  // Keep "ab" (compare with an unchanged B) from the page's own view list.
+  const keepAb = (new URLSearchParams(query).get('view') ?? '').split(',').includes('ab');
+  const view = [...choices.panels, ...(keepAb ? ['ab'] : [])];
+  if (view.length > 0) params.set('view', view.join(','));
+  if (choices.controls.length > 0) params.set('controls', choices.controls.join(','));
+  if (choices.tMs !== null) params.set('t', String(choices.tMs));
+  if (choices.autoplay) params.set('autoplay', '1');
+  const note = clipNote(choices.note);
+  if (note !== '') params.set('note', note);
+  return `?${readable(params)}`;
+}
+
+/** Absolute URL of the app (this page's origin and path) with a query. */
+export function appUrl(query: string, location: { origin: string; pathname: string }): string {
+  return `${location.origin}${location.pathname}${query}`;
+}
+
+function attr(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export const EMBED_SIZE = { width: 800, height: 500 };
+
+export function iframeSnippet(url: string, title: string): string {
+  return `<iframe src="${attr(url)}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" title="${attr(title)}" loading="lazy"></iframe>`;
+}

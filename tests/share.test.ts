@@ -1,0 +1,73 @@
+// The lecturer's links: embed queries keep the scenario, links out drop the embed keys, notes are
+// clipped text, unknown controls are reported, and the iframe snippet is well-formed HTML.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseQuery } from '../src/scenario/codec';
+import {
+  clipNote,
+  controlKeys,
+  embedQuery,
+  iframeSnippet,
+  NOTE_MAX_CHARS,
+  withoutEmbed,
+} from '../src/ui/share/shareLinks';
+
+const SCENARIO = '?v=1&preset=heidemann-odd-final&nagle=0&b.delack=off&t=12.5';
+const CHOICES = {
+  panels: ['ladder', 'tsp'],
+  controls: ['nagle', 'flush'],
+  tMs: 40,
+  autoplay: true,
+  note: 'Look',
+};
+
+describe('embed links', () => {
+  it('an embed query keeps every scenario setting and adds the chosen view keys', () => {
+    const query = embedQuery(SCENARIO, CHOICES);
+    const original = parseQuery(SCENARIO).config;
+    const embedded = parseQuery(query).config;
+    expect(embedded.settings).toEqual(original.settings);
+    expect(embedded.b).toEqual(original.b);
+    expect(embedded.view).toEqual({
+      embed: '1',
+      view: 'ladder,tsp',
+      controls: 'nagle,flush',
+      t: '40',
+      autoplay: '1',
+      note: 'Look',
+    });
+    expect(query).toContain('view=ladder,tsp');
+  });
+
+  it('leaving the embed drops embed, controls and autoplay and keeps the rest', () => {
+    const out = new URLSearchParams(withoutEmbed(embedQuery(SCENARIO, CHOICES)));
+    expect([...out.keys()].sort()).toEqual(['b.delack', 'nagle', 'note', 'preset', 't', 'v', 'view']);
+  });
+
+  it('names only schema keys as controls and reports the rest', () => {
+    expect(controlKeys('nagle, flush,,nagle,<b>')).toEqual({
+      keys: ['nagle', 'flush'],
+      problems: ['controls: "<b>" is not a setting, ignored'],
+    });
+    expect(controlKeys(undefined)).toEqual({ keys: [], problems: [] });
+  });
+
+  it('clips a note to 280 characters with an ellipsis, never splitting a character', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 400 }), (text) => {
+        const clipped = clipNote(text);
+        expect([...clipped].length).toBeLessThanOrEqual(NOTE_MAX_CHARS);
+        if ([...text.trim()].length > NOTE_MAX_CHARS) expect(clipped.endsWith('…')).toBe(true);
+        else expect(clipped).toBe(text.trim());
+      }),
+      { seed: 5 },
+    );
+  });
+
+  it('escapes the iframe snippet so any URL or title stays inside its attribute', () => {
+    const snippet = iframeSnippet('https://x.test/?a=1&note="><script>', 'A "title" <b>');
+    expect(snippet).toBe(
+      '<iframe src="https://x.test/?a=1&amp;note=&quot;&gt;&lt;script&gt;" width="800" height="500" title="A &quot;title&quot; &lt;b&gt;" loading="lazy"></iframe>',
+    );
+  });
+});

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import App from './ui/App';
 import EmbedApp from './ui/embed/EmbedApp';
 import { isEmbed } from './ui/share/shareLinks';
+import { registerServiceWorker } from './registerServiceWorker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html is missing <div id="root">');
@@ -11,3 +12,5 @@ if (!root) throw new Error('index.html is missing <div id="root">');
 const embed = isEmbed(Object.fromEntries(new URLSearchParams(window.location.search)));
 
 createRoot(root).render(<StrictMode>{embed ? <EmbedApp /> : <App />}</StrictMode>);
+
+if (import.meta.env.PROD) registerServiceWorker();

@@ -1,0 +1,88 @@
+// Static hosting as on GitHub Pages: the build served under a sub-path (/some-repo/) loads and
+// runs, a missing address leads back to the app keeping the scenario, and once loaded the app
+// works offline (service worker).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { watchPage } from './helpers';
+import { engine, ladderPackets } from './lab';
+
+const BASE = '/some-repo/';
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
+
+let dir = '';
+let server: Server;
+let origin = '';
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'roundtrip-pages-'));
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'error'], {
+    env: { ...process.env, ROUNDTRIP_BASE_PATH: BASE },
+    encoding: 'utf8',
+  });
+  expect(build.status, build.stderr).toBe(0);
+  // Like GitHub Pages: files under the sub-path; anything else there gets 404.html with a 404.
+  server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const inside = path.startsWith(BASE) ? normalize(path.slice(BASE.length)) : null;
+    let file = inside === null || inside.startsWith('..') ? null : join(dir, inside);
+    if (file && existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    const found = file !== null && existsSync(file);
+    const served = found ? file! : join(dir, '404.html');
+    res.writeHead(found ? 200 : 404, {
+      'content-type': TYPES[extname(served)] ?? 'application/octet-stream',
+    });
+    res.end(readFileSync(served));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const QUERY = 'preset=heidemann-odd-final&nagle=0';
+
+test('the build runs under a sub-path, and a missing address leads back to the app', async ({ page }) => {
+  const watch = watchPage(page);
+  await page.goto(`${origin}${BASE}?${QUERY}`);
+  await expect(page.locator('h1')).toHaveText('Roundtrip');
+  await expect(ladderPackets(page)).toHaveCount(engine(QUERY).packets);
+
+  await page.goto(`${origin}${BASE}no/such/page?${QUERY}`);
+  await expect(page).toHaveURL(`${origin}${BASE}?${QUERY}`, { timeout: 15_000 });
+  await expect(ladderPackets(page)).toHaveCount(engine(QUERY).packets);
+  expect(watch.consoleErrors.filter((e) => !e.includes('404'))).toEqual([]);
+  expect(watch.foreignRequests).toEqual([]);
+
+  // Without scripts, the 404 page still offers a plain link to the app.
+  const html = readFileSync(join(dir, '404.html'), 'utf8');
+  expect(html).toContain(`<a id="to-app" href="${BASE}">`);
+  expect(html).not.toMatch(/<script>(?!<)/);
+});
+
+test('once loaded, the app works offline from its service worker', async ({ page, context }) => {
+  const watch = watchPage(page);
+  await page.goto(`${origin}${BASE}?${QUERY}`);
+  await expect(ladderPackets(page).first()).toBeAttached();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  await context.setOffline(true);
+  await page.goto(`${origin}${BASE}?preset=heidemann-odd-final`);
+  await expect(ladderPackets(page)).toHaveCount(engine('preset=heidemann-odd-final').packets);
+  await context.setOffline(false);
+  expect(watch.consoleErrors).toEqual([]);
+  expect(watch.foreignRequests).toEqual([]);
+});

@@ -63,3 +63,18 @@ test('a bad step is reported and the lesson opens at step 1', async ({ page }) =
   await expect(page.locator('[data-problems]')).toContainText('step="99"');
   await expect(page.locator('[data-lesson="the-200ms-mystery"]')).toHaveAttribute('data-lesson-step', '1');
 });
+
+test('a lesson works in an embed: the card is there and Next moves the embedded view on', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await page.goto('/?lesson=the-200ms-mystery&step=1&embed=1&view=ladder');
+  const lesson = page.locator('[data-lesson="the-200ms-mystery"]');
+  await expect(lesson).toHaveAttribute('data-lesson-step', '1');
+  await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Next step' }).click();
+  await expect(lesson).toHaveAttribute('data-lesson-step', '2');
+  await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(0);
+  expect(watch.consoleErrors).toEqual([]);
+  expect(watch.foreignRequests).toEqual([]);
+});

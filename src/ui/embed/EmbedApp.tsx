@@ -14,6 +14,7 @@ import { usePlayback } from '../state/usePlayback';
 import { queryFor, readLocation, useScenario } from '../state/useScenario';
 import { useSimulation } from '../state/useSimulation';
 import { Views } from '../Views';
+import { useGuides, withGuides } from '../useGuides';
 import { NoteBanner } from '../share/NoteBanner';
 import { appUrl, controlKeys, withoutEmbed } from '../share/shareLinks';
 import { EmbedControls } from './EmbedControls';
@@ -27,7 +28,7 @@ const LADDER_CHROME_PX = 78;
 
 export default function EmbedApp() {
   const [initial] = useState(() => {
-    const read = readLocation(window.location.search);
+    const read = withGuides(readLocation(window.location.search), window.location.search);
     const controls = controlKeys(read.config.view.controls);
     return { ...read, problems: [...read.problems, ...controls.problems], controls: controls.keys };
   });
@@ -47,6 +48,7 @@ export default function EmbedApp() {
   const gaps = useMemo(() => idleGaps(traces, endNs), [traces, endNs]);
   const times = useMemo(() => eventTimes(traces), [traces]);
   const playback = usePlayback(endNs, times, gaps, initial.initialCursorNs);
+  const guides = useGuides(config, update, playback.seek); // a lesson link works in an embed too
 
   // autoplay=1: once the first run arrives, play it from the start.
   const autoplayed = useRef(false);
@@ -82,6 +84,7 @@ export default function EmbedApp() {
       </div>
       <ProblemsNotice problems={problems} onDismiss={dismissProblems} />
       <NoteBanner note={config.view.note} />
+      {guides.lessonPanel}
       <div className="embed-toolbar">
         <EmbedControls config={config} keys={initial.controls} onSetting={onSetting} />
         <PlaybackBar playback={playback} endNs={endNs} />

@@ -1,6 +1,7 @@
 // A small pool of simulation workers for sweeps: every point is a full run, so the points are
 // shared out between the workers (two by default, one per core of a typical laptop) and each
-// answer is reported as soon as it arrives. Cancel terminates the workers; nothing outlives it.
+// answer is reported as soon as it arrives. Workers that finish are kept warm for the next sweep
+// (starting one costs about as much as a whole small sweep); Cancel terminates the busy ones.
 import type { SweepPointRequest, WorkerResponse } from './protocol';
 
 export type SweepJob = Omit<SweepPointRequest, 'kind' | 'id'>;
@@ -11,6 +12,10 @@ export interface SweepPoolEvents {
   onError: (index: number, message: string) => void;
   onDone: () => void;
 }
+
+/** Idle, warmed-up workers left by finished sweeps. */
+const warm: Worker[] = [];
+const MAX_WARM = 4;
 
 export class SweepPool {
   private workers: Worker[] = [];
@@ -40,34 +45,43 @@ export class SweepPool {
   }
 
   private startWorker(): Worker {
-    const worker = this.createWorker();
+    const worker = warm.pop() ?? this.createWorker();
     let current = -1;
+    const release = () => {
+      this.workers = this.workers.filter((w) => w !== worker);
+      worker.onmessage = null;
+      worker.onerror = null;
+      if (warm.length < MAX_WARM) warm.push(worker);
+      else worker.terminate();
+    };
     const feed = () => {
       if (this.stopped) return;
-      if (this.next >= this.jobs.length) return worker.terminate();
+      if (this.next >= this.jobs.length) return release();
       current = this.next++;
       worker.postMessage({ kind: 'sweep-point', id: current, ...this.jobs[current] });
     };
     const settle = () => {
       this.finished++;
+      feed();
       if (this.finished === this.jobs.length) {
-        this.cancel();
+        this.stopped = true;
         this.events.onDone();
-      } else feed();
+      }
     };
-    worker.addEventListener('message', (e: MessageEvent<WorkerResponse>) => {
+    // Plain handler properties, so a worker reused by the next pool answers to it alone.
+    worker.onmessage = (e: MessageEvent<WorkerResponse>) => {
       if (this.stopped) return;
       const r = e.data;
       if (r.kind === 'sweep-point') this.events.onPoint(r.id, r.y, r.model);
       else this.events.onError(current, r.kind === 'error' ? r.message : 'unexpected answer');
       settle();
-    });
-    worker.addEventListener('error', (e) => {
+    };
+    worker.onerror = (e) => {
       if (this.stopped) return;
       e.preventDefault();
       this.events.onError(current, e.message || 'the simulation worker failed');
       settle();
-    });
+    };
     feed();
     return worker;
   }

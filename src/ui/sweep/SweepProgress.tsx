@@ -1,4 +1,5 @@
-// How far the sweep has got (n of N points), with Cancel while it runs and Run again after.
+// How far the sweep has got (n of N points), with Cancel while it runs and Run again after
+// (a second run starts on warm workers: the time shown is then the simulation's own).
 import type { SweepRun } from './useSweepRun';
 
 export function SweepProgress({ run }: { run: SweepRun }) {
@@ -21,11 +22,11 @@ export function SweepProgress({ run }: { run: SweepRun }) {
         <button type="button" className="secondary small" onClick={run.cancel}>
           Cancel sweep
         </button>
-      ) : run.status === 'cancelled' ? (
+      ) : (
         <button type="button" className="secondary small" onClick={run.restart}>
           Run again
         </button>
-      ) : null}
+      )}
     </div>
   );
 }

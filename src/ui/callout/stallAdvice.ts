@@ -83,7 +83,8 @@ function candidates(s: StallRecord, settings: Settings): Array<[string, unknown]
     case 'rwnd':
       return [['window', Math.min(1 << 30, Math.max(65_536, Number(get('window') ?? 16_384) * 4))]];
     case 'handshake':
-      return [['http', '1.1']];
+      // Only a connection per request pays a handshake per object; one connection pays it once.
+      return get('http') === '1.0' || get('http') === '1.0ka' ? [['http', '1.1']] : [];
     case 'server-think':
       return [['sthink', 0]];
     case 'client-think':

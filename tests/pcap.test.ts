@@ -3,65 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FLAG, type ConnectionRecord, type PacketRecord, type Trace } from '../src/engine/trace';
+import { FLAG, type Trace } from '../src/engine/trace';
+import { conn, pkt, trace, us } from './support/handTrace';
 import { readPcap, writePcap } from '../src/engine/pcap';
 
-// Hand-built traces. Sequence numbers are relative (SYN = 0, first data byte = 1), as in a Trace.
 const { SYN, ACK, PSH, FIN } = FLAG;
-const us = (micros: number) => micros * 1000;
-const CLIENT_ISS = 676352001;
-const SERVER_ISS = 1807168001;
-
-function conn(over: Partial<ConnectionRecord> = {}): ConnectionRecord {
-  return {
-    id: 0,
-    clientPort: 3199,
-    serverPort: 8080,
-    clientIss: CLIENT_ISS,
-    serverIss: SERVER_ISS,
-    mss: 1460,
-    clientWscale: 0,
-    serverWscale: 0,
-    openNs: 0,
-    ...over,
-  };
-}
-
-let nextId = 0;
-function pkt(p: Partial<PacketRecord> & Pick<PacketRecord, 'dir' | 'sendNs'>): PacketRecord {
-  const len = p.len ?? 0;
-  const optionBytes = p.optionBytes ?? 0;
-  return {
-    id: nextId++,
-    conn: 0,
-    seq: 0,
-    ack: 0,
-    flags: ACK,
-    win: 16384,
-    len,
-    optionBytes,
-    reason: len > 0 ? 'data' : 'ack-now',
-    arriveNs: p.sendNs + us(100),
-    ipBytes: 40 + optionBytes + len,
-    wireBytes: 40 + optionBytes + len + 38,
-    ...p,
-  };
-}
-
-function trace(connections: ConnectionRecord[], packets: PacketRecord[]): Trace {
-  return {
-    packets,
-    timers: [],
-    events: [],
-    stalls: [],
-    connections,
-    exchanges: [],
-    loads: [],
-    linkFramingBytes: 38,
-    endNs: Math.max(0, ...packets.map((p) => p.sendNs)),
-    eventCount: packets.length,
-  };
-}
 
 const mssSyn = { optionBytes: 4, mssOption: 1460, reason: 'syn' as const };
 

@@ -1,61 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { FLAG, type ConnectionRecord, type PacketRecord, type Trace } from '../src/engine/trace';
+import { FLAG, type Trace } from '../src/engine/trace';
+import { conn, pkt, trace, us } from './support/handTrace';
 import { formatTcpdump, formatTcpdumpLine } from '../src/engine/tcpdump';
 
-// Hand-built traces. Sequence numbers are relative (SYN = 0, first data byte = 1), as in a Trace.
 const { SYN, ACK, PSH, FIN, RST } = FLAG;
-const us = (micros: number) => micros * 1000;
-
-function conn(over: Partial<ConnectionRecord> = {}): ConnectionRecord {
-  return {
-    id: 0,
-    clientPort: 3199,
-    serverPort: 8080,
-    clientIss: 676352001,
-    serverIss: 1807168001,
-    mss: 1460,
-    clientWscale: 0,
-    serverWscale: 0,
-    openNs: 0,
-    ...over,
-  };
-}
-
-let nextId = 0;
-function pkt(p: Partial<PacketRecord> & Pick<PacketRecord, 'dir' | 'sendNs'>): PacketRecord {
-  const len = p.len ?? 0;
-  const optionBytes = p.optionBytes ?? 0;
-  return {
-    id: nextId++,
-    conn: 0,
-    seq: 0,
-    ack: 0,
-    flags: ACK,
-    win: 16384,
-    len,
-    optionBytes,
-    reason: len > 0 ? 'data' : 'ack-now',
-    arriveNs: p.sendNs + us(100),
-    ipBytes: 40 + optionBytes + len,
-    wireBytes: 40 + optionBytes + len + 38,
-    ...p,
-  };
-}
-
-function trace(connections: ConnectionRecord[], packets: PacketRecord[]): Trace {
-  return {
-    packets,
-    timers: [],
-    events: [],
-    stalls: [],
-    connections,
-    exchanges: [],
-    loads: [],
-    linkFramingBytes: 38,
-    endNs: Math.max(0, ...packets.map((p) => p.sendNs)),
-    eventCount: packets.length,
-  };
-}
 
 /** Heidemann 1997, Figure 2: the short-initial-segment problem. */
 function figure2(): Trace {

@@ -1,17 +1,12 @@
 // The header's "Lessons" button and the list it opens: each guided lesson with its paper and
 // summary, and a button that starts it at step 1.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { LESSONS } from '../../scenario/lessons';
+import { useModalDialog } from '../useModalDialog';
 
 export function LessonsMenu({ onStart }: { onStart: (id: string) => void }) {
   const [open, setOpen] = useState(false);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const dialogRef = useModalDialog(open);
   return (
     <>
       <button type="button" className="secondary" onClick={() => setOpen(true)}>

@@ -1,10 +1,10 @@
 // The preset gallery: a modal dialog listing every paper's scenarios with their stories and
 // figures. Esc or the close button returns to the lab.
-import { useEffect, useRef } from 'react';
 import { PRESETS } from '../../scenario/presets';
 import { PresetCard } from './PresetCard';
 import { PAPER_NAMES, presetsByPaper } from './presetGroups';
 import { usePresetFigures } from './usePresetFigures';
+import { useModalDialog } from '../useModalDialog';
 
 export function PresetGallery({
   open,
@@ -17,14 +17,8 @@ export function PresetGallery({
   onLoad: (id: string) => void;
   onClose: () => void;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog(open);
   const figures = usePresetFigures(open);
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
     <dialog ref={dialogRef} className="gallery" aria-labelledby="gallery-title" onClose={onClose}>
       <div className="gallery-head">

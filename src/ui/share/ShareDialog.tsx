@@ -1,6 +1,6 @@
 // The Share dialog: the link to this exact view, the embed code, and the teacher's builder with
 // a live preview. A native modal <dialog>: labelled, Escape closes it, Tab stays inside.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { Settings } from '../../scenario/schema';
 import { PANELS, type Panel } from '../state/configModel';
 import { CopyField } from './CopyField';
@@ -8,6 +8,7 @@ import { EmbedBuilder } from './EmbedBuilder';
 import { EmbedPreview } from './EmbedPreview';
 import { appUrl, embedQuery, iframeSnippet, type EmbedChoices } from './shareLinks';
 import { useFocusTrap } from './useFocusTrap';
+import { useModalDialog } from '../useModalDialog';
 
 export interface ShareDialogProps {
   open: boolean;
@@ -21,14 +22,8 @@ export interface ShareDialogProps {
 }
 
 export function ShareDialog({ open, onClose, ...content }: ShareDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog(open);
   useFocusTrap(dialogRef, open);
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
     <dialog ref={dialogRef} className="share-dialog" aria-labelledby="share-title" onClose={onClose}>
       <div className="share-head">

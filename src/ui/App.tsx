@@ -30,7 +30,7 @@ import { usePlayback } from './state/usePlayback';
 import { readLocation, useScenario, useUrlSync } from './state/useScenario';
 import { useSimulation } from './state/useSimulation';
 import { useShortcuts } from './useShortcuts';
-import { Views } from './Views';
+import { ViewsOrStatus } from './Views';
 import { useGuides, withGuides } from './useGuides';
 import { changedFromPreset } from './state/presetChanges';
 import { ExportMenu } from './export/ExportMenu';
@@ -128,20 +128,17 @@ export default function App() {
           <div className="playback-dock">
             <PlaybackBar playback={playback} endNs={endNs} />
           </div>
-          {sides.length > 0 ? (
-            <Views
-              sides={sides}
-              panels={panels}
-              endNs={endNs}
-              cursorNs={playback.cursorNs}
-              playing={playback.playing}
-              gaps={gaps}
-              fold={playback.fold}
-              preset={preset}
-            />
-          ) : (
-            <p className="loading">{sim.error ? `The simulation failed: ${sim.error}` : 'Simulating…'}</p>
-          )}
+          <ViewsOrStatus
+            error={sim.error}
+            sides={sides}
+            panels={panels}
+            endNs={endNs}
+            cursorNs={playback.cursorNs}
+            playing={playback.playing}
+            gaps={gaps}
+            fold={playback.fold}
+            preset={preset}
+          />
           {guides.sweepPanel}
         </main>
         <aside className="sidebar" id="controls">

@@ -82,3 +82,9 @@ export const Views = memo(function Views({
     </>
   );
 });
+
+/** The views once a run is there; until then, or if the simulation failed, say so. */
+export function ViewsOrStatus({ error, ...props }: ViewsProps & { error: string | null | undefined }) {
+  if (props.sides.length > 0) return <Views {...props} />;
+  return <p className="loading">{error ? `The simulation failed: ${error}` : 'Simulating…'}</p>;
+}

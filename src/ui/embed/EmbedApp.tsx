@@ -13,7 +13,7 @@ import { eventTimes } from '../state/playbackModel';
 import { usePlayback } from '../state/usePlayback';
 import { queryFor, readLocation, useScenario } from '../state/useScenario';
 import { useSimulation } from '../state/useSimulation';
-import { Views } from '../Views';
+import { ViewsOrStatus } from '../Views';
 import { useGuides, withGuides } from '../useGuides';
 import { NoteBanner } from '../share/NoteBanner';
 import { appUrl, controlKeys, withoutEmbed } from '../share/shareLinks';
@@ -92,20 +92,17 @@ export default function EmbedApp() {
       <SimStatus sim={sim} />
       <main className="embed-views" ref={viewsRef}>
         <FitHeightContext.Provider value={viewsHeight === null ? null : viewsHeight - LADDER_CHROME_PX}>
-          {sides.length > 0 ? (
-            <Views
-              sides={sides}
-              panels={panels}
-              endNs={endNs}
-              cursorNs={playback.cursorNs}
-              playing={playback.playing}
-              gaps={gaps}
-              fold={playback.fold}
-              preset={preset}
-            />
-          ) : (
-            <p className="loading">{sim.error ? `The simulation failed: ${sim.error}` : 'Simulating…'}</p>
-          )}
+          <ViewsOrStatus
+            error={sim.error}
+            sides={sides}
+            panels={panels}
+            endNs={endNs}
+            cursorNs={playback.cursorNs}
+            playing={playback.playing}
+            gaps={gaps}
+            fold={playback.fold}
+            preset={preset}
+          />
         </FitHeightContext.Provider>
       </main>
     </div>

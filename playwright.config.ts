@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const executablePath = existsSync(chromiumPath) ? chromiumPath : undefined;
 
-const PORT = 4173;
+// PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.PORT) || 4173;
 
 export default defineConfig({
   testDir: 'e2e',

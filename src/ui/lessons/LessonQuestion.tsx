@@ -30,7 +30,7 @@ export function LessonQuestion({
         <p className="lesson-explain" role="status" data-lesson-explain="">
           <strong>{chosen === null ? 'Answer: ' : right ? 'Right. ' : 'Not quite. '}</strong>
           {chosen !== null && !right && <>The answer is “{question.choices[question.answer]}”. </>}
-          {question.explain} <span className="lesson-sides">A: before the change; B: after it.</span>
+          {question.explain} <span className="lesson-sides">Below: A before the change, B after it.</span>
         </p>
       ) : (
         <p className="lesson-reveal">
@@ -38,8 +38,7 @@ export function LessonQuestion({
             Reveal
           </button>{' '}
           <span className="lesson-hint">
-            {chosen === null ? 'Make your prediction first, then reveal. ' : ''}
-            The views still show the step before; Reveal adds the change beside it as B.
+            {chosen === null ? 'Predict first. ' : ''}Reveal adds the change beside this run as side B.
           </span>
         </p>
       )}

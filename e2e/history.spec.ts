@@ -2,7 +2,7 @@
 // "Try ..." button, a preset, compare on/off) is one entry; a dragged slider is one entry.
 import { expect, test, type Page } from '@playwright/test';
 import { watchPage } from './helpers';
-import { engine, ladderPackets, ladderStalls, openLab } from './lab';
+import { engine, ladderPackets, ladderStalls, openLab, playheadNs } from './lab';
 
 const search = (page: Page) => page.evaluate(() => window.location.search);
 const historyLength = (page: Page) => page.evaluate(() => window.history.length);
@@ -104,4 +104,21 @@ test('a dragged slider makes one history entry, and Back returns to the value be
   expect(await historyLength(page)).toBe(entries + 2);
   await page.goBack();
   await expect(text).toHaveValue(dragged);
+});
+
+test('Back brings the playhead back where it stood before the action', async ({ page }) => {
+  await openLab(page, 't=5');
+  const next = page.getByRole('button', { name: 'Step to the next event' });
+  await next.click();
+  await next.click();
+  const stood = await playheadNs(page);
+  expect(stood).toBeGreaterThan(5e6);
+  await page.getByRole('button', { name: 'Compare A/B' }).click();
+  await expect(ladderPackets(page, 'b').first()).toBeAttached();
+  await next.click();
+  await expect.poll(() => playheadNs(page)).toBeGreaterThan(stood);
+  await page.goBack();
+  await expect(ladderPackets(page, 'b')).toHaveCount(0);
+  // The link keeps the playhead to the microsecond.
+  await expect.poll(async () => Math.abs((await playheadNs(page)) - stood)).toBeLessThan(1000);
 });

@@ -7,7 +7,8 @@
 //   omitted or 'replace'  amend the current entry (view tweaks)
 //   'push'                a discrete action: preset, "Try ...", lesson step, compare, Reset, ...
 //   'draft' / 'commit'    a slider being dragged / released, a number being typed / left
-// and `useUrlSync(scenario, restingCursorNs, restore)` once, in the page that owns the address bar.
+// and `useUrlSync(scenario, restingCursorNs, read, pin)` once, in the page that owns the address
+// bar (the lab; an embed never writes its iframe's URL, so it adds nothing to the host's history).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { encodeConfig, parseQuery, type Config } from '../../scenario/codec';
 import { markChange } from '../perf';

@@ -1,9 +1,12 @@
 // Lessons: a link opens a lesson at a step with that step's scenario, the keyboard moves through
-// the steps with the link following, a question is answered before it is revealed, and the
-// Lessons menu starts a lesson.
-import { expect, test } from '@playwright/test';
+// the steps with the link following, a question is answered before it is revealed (the step
+// before stays on screen until then, and the answer comes as side B), and the Lessons menu
+// starts a lesson.
+import { expect, test, type Page } from '@playwright/test';
 import { watchPage } from './helpers';
-import { engine, ladderPackets, ladderStalls } from './lab';
+import { engine, ladderPackets, ladderStalls, metric } from './lab';
+
+const search = (page: Page) => page.evaluate(() => window.location.search);
 
 test('a lesson link opens at its step; ] and [ move between steps and the link follows', async ({ page }) => {
   const watch = watchPage(page);
@@ -11,8 +14,9 @@ test('a lesson link opens at its step; ] and [ move between steps and the link f
   const lesson = page.locator('[data-lesson="the-200ms-mystery"]');
   await expect(lesson).toHaveAttribute('data-lesson-step', '2');
   await expect(lesson).toContainText('Step 2 of');
-  await expect(ladderPackets(page)).toHaveCount(engine('preset=heidemann-short-initial&flush=none').packets);
-  await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(0);
+  // Step 2 asks a question: step 1's scenario stays on screen until the answer is revealed.
+  await expect(ladderPackets(page)).toHaveCount(engine('preset=heidemann-short-initial').packets);
+  await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(1);
 
   await page.keyboard.press(']');
   await expect(lesson).toHaveAttribute('data-lesson-step', '3');
@@ -64,17 +68,98 @@ test('a bad step is reported and the lesson opens at step 1', async ({ page }) =
   await expect(page.locator('[data-lesson="the-200ms-mystery"]')).toHaveAttribute('data-lesson-step', '1');
 });
 
-test('a lesson works in an embed: the card is there and Next moves the embedded view on', async ({
+test('a lesson works in an embed: Next, a question that waits for Reveal, Close and Reopen', async ({
   page,
 }) => {
   const watch = watchPage(page);
+  const before = engine('preset=heidemann-short-initial');
+  const after = engine('preset=heidemann-short-initial&flush=none');
   await page.goto('/?lesson=the-200ms-mystery&step=1&embed=1&view=ladder');
   const lesson = page.locator('[data-lesson="the-200ms-mystery"]');
   await expect(lesson).toHaveAttribute('data-lesson-step', '1');
   await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(1);
   await page.getByRole('button', { name: 'Next step' }).click();
   await expect(lesson).toHaveAttribute('data-lesson-step', '2');
-  await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(0);
+  // The prediction waits: step 1's stall is still the one on screen, and there is no side B.
+  await expect(page.locator('[data-lesson-question]')).toBeVisible();
+  await expect(ladderPackets(page, 'a')).toHaveCount(before.packets);
+  await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(1);
+  await expect(ladderPackets(page, 'b')).toHaveCount(0);
+
+  await page.getByLabel('It disappears').check();
+  await page.getByRole('button', { name: 'Reveal' }).click();
+  await expect(page.locator('[data-lesson-explain]')).toContainText('Right');
+  await expect(ladderPackets(page, 'b')).toHaveCount(after.packets);
+  await expect(ladderPackets(page, 'a')).toHaveCount(before.packets);
+  await expect(page.locator('[data-side="b"] [data-stall="delayed-ack"]')).toHaveCount(0);
+  await expect(page.locator('[data-side="a"] [data-stall="delayed-ack"]')).toHaveCount(1);
+
+  // Closing folds the lesson away; it can be reopened where it was.
+  await page.getByRole('button', { name: 'Close lesson' }).click();
+  await expect(lesson).toHaveCount(0);
+  await page.getByRole('button', { name: 'Reopen lesson' }).click();
+  await expect(lesson).toHaveAttribute('data-lesson-step', '2');
+  await expect(page.locator('[data-lesson-explain]')).toBeVisible();
   expect(watch.consoleErrors).toEqual([]);
   expect(watch.foreignRequests).toEqual([]);
+});
+
+test('a question step keeps the step before on screen until Reveal, then shows it as A and the answer as B', async ({
+  page,
+}) => {
+  const before = engine('preset=heidemann-short-initial');
+  const after = engine('preset=heidemann-short-initial&flush=none');
+  expect(after.packets).not.toBe(before.packets);
+  await page.goto('/?lesson=the-200ms-mystery&step=2');
+  const callout = page.locator('[data-callout]');
+  await expect(page.locator('[data-lesson-question]')).toContainText('What happens to the gap?');
+  // The callout, the figures and the ladder are step 1's, not the answer.
+  await expect(ladderPackets(page, 'a')).toHaveCount(before.packets);
+  await expect(callout).toHaveAttribute('data-cause', 'delayed-ack');
+  await expect(callout).not.toContainText('No long stall');
+  expect(await metric(page, 'packets')).toBe(before.packets);
+  await expect(ladderPackets(page, 'b')).toHaveCount(0);
+  expect(await search(page)).not.toContain('flush=none');
+
+  await page.getByLabel('It stays about 185 ms').check();
+  await page.getByRole('button', { name: 'Reveal' }).click();
+  await expect(ladderPackets(page, 'b')).toHaveCount(after.packets);
+  await expect(ladderPackets(page, 'a')).toHaveCount(before.packets);
+  await expect(page.locator('[data-side="b"] [data-stall="delayed-ack"]')).toHaveCount(0);
+  await expect(page.locator('[data-side="a"] [data-stall="delayed-ack"]')).toHaveCount(1);
+  await expect(page.locator('[data-metrics] [data-metric-b="packets"]')).toHaveText(String(after.packets));
+  await expect.poll(() => search(page)).toContain('reveal=1');
+  expect(await search(page)).toContain('b.flush=none');
+
+  // The reveal is a history entry: Back hides the answer again, Forward shows it.
+  await page.goBack();
+  await expect(ladderPackets(page, 'b')).toHaveCount(0);
+  await expect(page.locator('[data-lesson-explain]')).toHaveCount(0);
+  await page.goForward();
+  await expect(ladderPackets(page, 'b')).toHaveCount(after.packets);
+  await expect(page.locator('[data-lesson-explain]')).toContainText('Not quite');
+
+  // A reload keeps the revealed comparison.
+  await page.reload();
+  await expect(ladderPackets(page, 'b')).toHaveCount(after.packets);
+  await expect(page.locator('[data-lesson-explain]')).toBeVisible();
+});
+
+test("web-from-orbit's prediction shows four connections until Reveal, then sixteen as B", async ({
+  page,
+}) => {
+  const four = engine('preset=kruse-oufr&conns=4');
+  const sixteen = engine('preset=kruse-oufr&conns=16');
+  await page.goto('/?lesson=web-from-orbit&step=2');
+  await page.getByRole('button', { name: 'Next step' }).click();
+  const lesson = page.locator('[data-lesson="web-from-orbit"]');
+  await expect(lesson).toContainText('Predict: 16 connections');
+  await expect(page.locator('[data-lesson-question]')).toBeVisible();
+  await expect.poll(() => metric(page, 'packets')).toBe(four.packets);
+  await expect(ladderPackets(page, 'b')).toHaveCount(0);
+  expect(await search(page)).not.toContain('conns=16');
+
+  await page.getByRole('button', { name: 'Reveal' }).click();
+  await expect(page.locator('[data-metrics] [data-metric-b="packets"]')).toHaveText(String(sixteen.packets));
+  expect(await metric(page, 'packets')).toBe(four.packets);
 });

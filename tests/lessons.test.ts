@@ -5,6 +5,7 @@ import { runQuery } from '../src/scenario';
 import type { LessonCheck } from '../src/scenario/lesson';
 import { LESSONS } from '../src/scenario/lessons';
 import { measure } from '../src/scenario/sweeps';
+import { canonicalQuery } from '../src/ui/sweep/sweepPanelState';
 
 function check(query: string, c: LessonCheck): string | null {
   const { trace, problems } = runQuery(query);
@@ -46,6 +47,14 @@ describe('lessons', () => {
       },
     );
   }
+  it('asks every question about the change from the step before it, which it shows until the reveal', () => {
+    for (const lesson of LESSONS)
+      lesson.steps.forEach((step, i) => {
+        if (!step.question) return;
+        expect(i, `${lesson.id} step ${i + 1}`).toBeGreaterThan(0);
+        expect(canonicalQuery(lesson.steps[i - 1].query)).not.toBe(canonicalQuery(step.query));
+      });
+  });
   it('has a lesson per paper', () => {
     expect(new Set(LESSONS.map((l) => l.paper.split(' ')[0])).size).toBe(4);
   });

@@ -15,6 +15,7 @@ export const VIEW_KEYS = [
   'note',
   'lesson',
   'step',
+  'reveal',
   'sweep',
 ] as const;
 

@@ -27,7 +27,7 @@ import {
 } from './state/configModel';
 import { eventTimes } from './state/playbackModel';
 import { usePlayback } from './state/usePlayback';
-import { readLocation, useScenario, useUrlSync } from './state/useScenario';
+import { readLocation, useScenario, useUrlSync, type HistoryMode } from './state/useScenario';
 import { useSimulation } from './state/useSimulation';
 import { useShortcuts } from './useShortcuts';
 import { ViewsOrStatus } from './Views';
@@ -38,19 +38,29 @@ import { NoteBanner } from './share/NoteBanner';
 import { ShareButton } from './share/ShareButton';
 import './app.css';
 
+/** The page's state as a location names it (on opening, and on Back/Forward). */
+const readApp = (search: string) => withGuides(readLocation(search), search);
+
 export default function App() {
-  const [initial] = useState(() => withGuides(readLocation(window.location.search), window.location.search));
-  const { config, update, problems, dismissProblems } = useScenario(initial);
+  const [initial] = useState(() => readApp(window.location.search));
+  const scenario = useScenario(initial);
+  const { config, update, problems, dismissProblems } = scenario;
   const [editing, setEditing] = useState<SideKey>('a');
   const [galleryOpen, setGalleryOpen] = useState(false);
 
   const onSetting = useCallback(
-    (side: SideKey, key: ConfigKey, value: Settings[ConfigKey]) =>
-      update((c) => setSetting(c, side, key, value)),
+    (side: SideKey, key: ConfigKey, value: Settings[ConfigKey], history: HistoryMode = 'push') =>
+      update((c) => setSetting(c, side, key, value), { history }),
     [update],
   );
-  const onResetB = useCallback((key: ConfigKey) => update((c) => resetBKey(c, key)), [update]);
-  const onPreset = useCallback((id: string | null) => update((c) => choosePreset(c, id)), [update]);
+  const onResetB = useCallback(
+    (key: ConfigKey) => update((c) => resetBKey(c, key), { history: 'push' }),
+    [update],
+  );
+  const onPreset = useCallback(
+    (id: string | null) => update((c) => choosePreset(c, id), { history: 'push' }),
+    [update],
+  );
   const openGallery = useCallback(() => setGalleryOpen(true), []);
 
   const sim = useSimulation(
@@ -65,7 +75,7 @@ export default function App() {
   const playback = usePlayback(endNs, times, gaps, initial.initialCursorNs);
   const { toggle, stepBack, stepForward } = playback;
   useShortcuts(useMemo(() => ({ toggle, stepBack, stepForward }), [toggle, stepBack, stepForward]));
-  useUrlSync(config, playback.playing ? undefined : playback.pinnedNs);
+  useUrlSync(scenario, playback.playing ? undefined : playback.pinnedNs, readApp, playback.pin);
   const guides = useGuides(config, update, playback.seek);
 
   const differences = bDifferences(config);
@@ -92,7 +102,7 @@ export default function App() {
         comparing={comparing}
         panels={panels}
         onCompare={(on) => {
-          update((c) => setCompare(c, on));
+          update((c) => setCompare(c, on), { history: 'push' });
           setEditing(on ? 'b' : 'a');
         }}
         onPanel={(p, shown) => update((c) => guides.keepSweep(c, setPanel(c, p, shown)))}
@@ -116,9 +126,9 @@ export default function App() {
               trace={sides[0].run.trace}
               settings={config.settings}
               comparing={comparing}
-              onApply={(s) => update((c) => setSetting(c, 'a', s.key, s.value))}
+              onApply={(s) => update((c) => setSetting(c, 'a', s.key, s.value), { history: 'push' })}
               onCompare={(s) => {
-                update((c) => setSetting(setCompare(c, true), 'b', s.key, s.value));
+                update((c) => setSetting(setCompare(c, true), 'b', s.key, s.value), { history: 'push' });
                 setEditing('b');
               }}
               onShowStall={playback.seek}
@@ -157,7 +167,7 @@ export default function App() {
         open={galleryOpen}
         current={config.preset}
         onLoad={(id) => {
-          update((c) => choosePreset(c, id));
+          update((c) => choosePreset(c, id), { history: 'push' });
           setGalleryOpen(false);
         }}
         onClose={() => setGalleryOpen(false)}

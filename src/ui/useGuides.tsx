@@ -6,6 +6,7 @@ import { LessonPanel } from './lessons/LessonPanel';
 import { LessonsMenu } from './lessons/LessonsMenu';
 import { useLesson } from './lessons/useLesson';
 import { PANELS, panelsShown, setPanel } from './state/configModel';
+import type { ScenarioUpdate } from './state/useScenario';
 import {
   keepSweepShown,
   openPointRun,
@@ -20,21 +21,28 @@ export { withGuides } from './lessons/openGuides';
 
 export function useGuides(
   config: Config,
-  update: (edit: (c: Config) => Config) => void,
+  update: ScenarioUpdate,
   seek: (ns: number) => void,
+  { embedded = false }: { embedded?: boolean } = {},
 ) {
-  const lesson = useLesson(config, update, seek);
+  const lesson = useLesson(config, update, seek, embedded);
   const showSweep = sweepShown(config);
 
   /** Wrap another panel's toggle so the sweep panel stays as it was. */
   const keepSweep = useCallback((before: Config, after: Config) => keepSweepShown(before, after, PANELS), []);
-  const onSweep = useCallback((value: string | null) => update((c) => setSweepValue(c, value)), [update]);
+  const onSweep = useCallback(
+    (value: string | null) => update((c) => setSweepValue(c, value), { history: 'push' }),
+    [update],
+  );
   const onOpenRun = useCallback(
     (query: string) => {
-      update((c) => {
-        const next = openPointRun(c, query);
-        return panelsShown(next).has('ladder') ? next : keepSweep(next, setPanel(next, 'ladder', true));
-      });
+      update(
+        (c) => {
+          const next = openPointRun(c, query);
+          return panelsShown(next).has('ladder') ? next : keepSweep(next, setPanel(next, 'ladder', true));
+        },
+        { history: 'push' },
+      );
       seek(Infinity);
       requestAnimationFrame(() => document.getElementById('ladder')?.scrollIntoView({ block: 'start' }));
     },

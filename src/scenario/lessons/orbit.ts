@@ -22,8 +22,21 @@ export const WEB_FROM_ORBIT: Lesson = {
       ],
     },
     {
+      title: 'Four connections, large images',
+      text: 'Four connections overlap the round trips. Here they fetch the page of large images.',
+      query: 'preset=kruse-oufr&conns=4',
+      checks: [
+        {
+          kind: 'compare',
+          metric: 'load_s',
+          versus: 'preset=kruse-oufr&conns=1',
+          relation: 'less',
+        },
+      ],
+    },
+    {
       title: 'Predict: 16 connections instead of 4',
-      text: 'Four connections overlap the round trips. What do sixteen do for the page of large images?',
+      text: 'What do sixteen connections do for the same page of large images?',
       query: 'preset=kruse-oufr&conns=16',
       question: {
         prompt: 'Compared with four connections?',

@@ -84,18 +84,18 @@ export const WHY_PIPELINING: Lesson = {
       title: 'Trap: closing both halves',
       text: 'A server that serves five requests and then closes both halves, while pipelined requests are still arriving, answers them with an RST, and responses already sent are lost.',
       query: 'preset=nielsen-lan-pipe-first&maxreq=5&closestyle=full',
-      question: {
-        prompt: 'What if the server closes only its sending half first?',
-        choices: ['Same loss', 'No RST; the client asks again on a new connection', 'The page never loads'],
-        answer: 1,
-        explain:
-          'Late requests are read and dropped quietly; the client sees the FIN and retries on a new connection.',
-      },
       checks: [{ kind: 'packet', flag: 'RST', present: true }],
     },
     {
-      title: 'Close one half at a time',
-      text: 'No RST: every object arrives, over more connections.',
+      title: 'Predict: close one half at a time',
+      text: 'Suppose the server closes only its sending half first, and keeps reading.',
+      question: {
+        prompt: 'What happens to the requests that arrive late?',
+        choices: ['Same loss', 'No RST; the client asks again on a new connection', 'The page never loads'],
+        answer: 1,
+        explain:
+          'Late requests are read and dropped quietly; the client sees the FIN and retries on a new connection. No RST: every object arrives, over more connections.',
+      },
       query: 'preset=nielsen-lan-pipe-first&maxreq=5&closestyle=half',
       checks: [{ kind: 'packet', flag: 'RST', present: false }],
     },

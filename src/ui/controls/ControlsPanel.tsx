@@ -5,6 +5,7 @@ import { memo } from 'react';
 import type { Config } from '../../scenario/codec';
 import { applies, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
 import { bDifferences, settingsOf, type SideKey } from '../state/configModel';
+import type { HistoryMode } from '../state/history';
 import { fieldGroups, inheritedValue } from './fieldModel';
 import { LinkSummary } from './LinkSummary';
 import { PresetPicker } from './PresetPicker';
@@ -14,7 +15,7 @@ export interface ControlsPanelProps {
   config: Config;
   editing: SideKey;
   onEditingChange: (side: SideKey) => void;
-  onSetting: (side: SideKey, key: ConfigKey, value: Settings[ConfigKey]) => void;
+  onSetting: (side: SideKey, key: ConfigKey, value: Settings[ConfigKey], history?: HistoryMode) => void;
   onResetB: (key: ConfigKey) => void;
   onPreset: (id: string | null) => void;
   onBrowsePresets: () => void;
@@ -69,7 +70,7 @@ export const ControlsPanel = memo(function ControlsPanel({
                 inherited={inheritedValue(key, settings)}
                 side={side}
                 overridden={side === 'b' && differs.has(key)}
-                onChange={(value) => onSetting(side, key, value)}
+                onChange={(value, history) => onSetting(side, key, value, history)}
                 onResetToA={() => onResetB(key)}
               >
                 {key === 'link' && <LinkSummary settings={settings} />}

@@ -2,6 +2,7 @@
 // a visible description (aria-describedby). Null values mean "inherited" and show what they inherit.
 import type { ReactNode } from 'react';
 import type { ConfigKey, Row, Settings } from '../../scenario/schema';
+import type { HistoryMode } from '../state/history';
 import { labelFor } from './fieldModel';
 import { BoolInput, EnumInput, ListInput, NumberInput } from './inputs';
 
@@ -13,7 +14,8 @@ export interface SettingFieldProps {
   side: 'a' | 'b';
   /** On side B: B overrides A here. */
   overridden?: boolean;
-  onChange: (value: Settings[ConfigKey]) => void;
+  /** `history`: 'draft' while a slider moves or a number is typed, 'commit' when it ends. */
+  onChange: (value: Settings[ConfigKey], history?: HistoryMode) => void;
   onResetToA?: () => void;
   children?: ReactNode;
 }

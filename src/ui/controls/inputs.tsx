@@ -1,15 +1,17 @@
 // The widgets behind SettingField, one per schema kind. Text entries keep a draft while typed
 // and commit only values the codec accepts, so a half-typed number never reaches the engine.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { parseValue } from '../../scenario/codec';
 import { LINKS } from '../../scenario/links';
 import type { BoolRow, EnumRow, ListRow, NumberRow, Settings, ConfigKey } from '../../scenario/schema';
+import type { HistoryMode } from '../state/history';
 import { SLIDER_STEPS, sliderScale } from './fieldModel';
 
 interface Common {
   id: string;
   helpId: string;
-  onChange: (value: Settings[ConfigKey]) => void;
+  /** Text and sliders send 'draft' while edited and 'commit' when left: one history entry each. */
+  onChange: (value: Settings[ConfigKey], history?: HistoryMode) => void;
 }
 
 export function EnumInput({
@@ -83,17 +85,25 @@ export function NumberInput({
   const [error, setError] = useState<string | null>(null);
   const slider = sliderScale(row);
   const effective = value ?? inherited;
+  // Edited since the last 'commit': the gesture to close when the slider or the box is left.
+  const edited = useRef(false);
+  const finish = () => {
+    if (edited.current) onChange(value, 'commit');
+    edited.current = false;
+  };
   const commit = (text: string) => {
     setDraft(text);
+    edited.current = true;
     if (text.trim() === '' && row.default === null) {
       setError(null);
-      onChange(null);
+      onChange(null, 'draft');
       return;
     }
     const parsed = parseValue(row, text);
     setError(parsed.ok ? null : parsed.why);
-    if (parsed.ok) onChange(parsed.value);
+    if (parsed.ok) onChange(parsed.value, 'draft');
   };
+
   const errorId = `${id}-error`;
   return (
     <div className="number-input">
@@ -106,7 +116,10 @@ export function NumberInput({
         value={draft ?? (value === null ? '' : String(value))}
         placeholder={inherited === null ? 'auto' : String(inherited)}
         onChange={(e) => commit(e.target.value)}
-        onBlur={() => setDraft(null)}
+        onBlur={() => {
+          setDraft(null);
+          finish();
+        }}
       />
       {slider && (
         <input
@@ -120,8 +133,11 @@ export function NumberInput({
           onChange={(e) => {
             setDraft(null);
             setError(null);
-            onChange(slider.fromPosition(Number(e.target.value)));
+            edited.current = true;
+            onChange(slider.fromPosition(Number(e.target.value)), 'draft');
           }}
+          onPointerUp={finish}
+          onKeyUp={finish}
         />
       )}
       {error && (
@@ -151,9 +167,12 @@ export function ListInput({ id, helpId, onChange, row, value }: Common & { row: 
           setDraft(e.target.value);
           const parsed = parseValue(row, e.target.value);
           setError(parsed.ok ? null : parsed.why);
-          if (parsed.ok) onChange(parsed.value);
+          if (parsed.ok) onChange(parsed.value, 'draft');
         }}
-        onBlur={() => setDraft(null)}
+        onBlur={() => {
+          setDraft(null);
+          if (draft !== null) onChange(value, 'commit');
+        }}
       />
       {error && (
         <p id={errorId} className="field-error">

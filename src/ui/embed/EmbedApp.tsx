@@ -48,7 +48,7 @@ export default function EmbedApp() {
   const gaps = useMemo(() => idleGaps(traces, endNs), [traces, endNs]);
   const times = useMemo(() => eventTimes(traces), [traces]);
   const playback = usePlayback(endNs, times, gaps, initial.initialCursorNs);
-  const guides = useGuides(config, update, playback.seek); // a lesson link works in an embed too
+  const guides = useGuides(config, update, playback.seek, { embedded: true }); // a lesson link works in an embed too
 
   // autoplay=1: once the first run arrives, play it from the start.
   const autoplayed = useRef(false);

@@ -12,6 +12,17 @@ export function LessonPanel({ controls }: { controls: LessonControls }) {
   const { index, go } = controls;
   const step = lesson.steps[index];
   const last = lesson.steps.length - 1;
+  if (controls.folded)
+    return (
+      <p className="lesson-folded" data-lesson-folded={lesson.id}>
+        <span>
+          Lesson: <strong>{lesson.title}</strong>, step {index + 1} of {lesson.steps.length}
+        </span>
+        <button type="button" className="secondary small" onClick={controls.reopen}>
+          Reopen lesson
+        </button>
+      </p>
+    );
   return (
     <section
       className="lesson"
@@ -36,7 +47,14 @@ export function LessonPanel({ controls }: { controls: LessonControls }) {
         {step.title}
       </h2>
       <p className="lesson-text">{step.text}</p>
-      {step.question && <LessonQuestion key={`${lesson.id}-${index}`} question={step.question} />}
+      {step.question && (
+        <LessonQuestion
+          key={`${lesson.id}-${index}`}
+          question={step.question}
+          revealed={controls.revealed}
+          onReveal={controls.reveal}
+        />
+      )}
       <nav className="lesson-nav" aria-label="Lesson steps">
         <button type="button" className="secondary" disabled={index === 0} onClick={() => go(index - 1)}>
           Previous step

@@ -1,10 +1,18 @@
-// A step's question: choose a prediction first, then reveal the answer and why.
+// A step's question: choose a prediction first, then reveal the answer and why. Revealing is the
+// lesson's to do (it puts the answer on screen as side B), so it is a prop, not local state.
 import { useId, useState } from 'react';
 import type { LessonStep } from '../../scenario/lessons';
 
-export function LessonQuestion({ question }: { question: NonNullable<LessonStep['question']> }) {
+export function LessonQuestion({
+  question,
+  revealed,
+  onReveal,
+}: {
+  question: NonNullable<LessonStep['question']>;
+  revealed: boolean;
+  onReveal: () => void;
+}) {
   const [chosen, setChosen] = useState<number | null>(null);
-  const [revealed, setRevealed] = useState(false);
   const name = useId();
   const right = chosen === question.answer;
   return (
@@ -22,14 +30,16 @@ export function LessonQuestion({ question }: { question: NonNullable<LessonStep[
         <p className="lesson-explain" role="status" data-lesson-explain="">
           <strong>{chosen === null ? 'Answer: ' : right ? 'Right. ' : 'Not quite. '}</strong>
           {chosen !== null && !right && <>The answer is “{question.choices[question.answer]}”. </>}
-          {question.explain}
+          {question.explain} <span className="lesson-sides">Below: A before the change, B after it.</span>
         </p>
       ) : (
         <p className="lesson-reveal">
-          <button type="button" className="secondary" onClick={() => setRevealed(true)}>
+          <button type="button" className="secondary" onClick={onReveal}>
             Reveal
           </button>{' '}
-          {chosen === null && <span className="lesson-hint">Make your prediction first, then reveal.</span>}
+          <span className="lesson-hint">
+            {chosen === null ? 'Predict first. ' : ''}Reveal adds the change beside this run as side B.
+          </span>
         </p>
       )}
     </div>

@@ -1,7 +1,11 @@
-// The lesson in the link (`lesson=<id>&step=<n>`, n from 1) and the pure edits that move through
-// it. A step sets the scenario (its query) and the view (panels); the playhead is the hook's job.
+// The lesson in the link (`lesson=<id>&step=<n>`, n from 1, `reveal=1` once a question step's
+// answer is shown) and the pure edits that move through it. A step sets the scenario (its query)
+// and the view (panels); the playhead is the hook's job. A question step keeps the step before it
+// on screen until the answer is revealed, then shows both: the step before as A, the answer as B.
 import { parseQuery, VIEW_KEYS, type Config } from '../../scenario/codec';
 import { findLesson, type Lesson } from '../../scenario/lessons';
+import type { Settings } from '../../scenario/schema';
+import { sameValue } from '../state/configModel';
 
 export interface LessonAt {
   lesson: Lesson;
@@ -28,20 +32,44 @@ export function lessonFromView(view: Record<string, string>, problems: string[] 
   return { lesson, index: n - 1 };
 }
 
-/** The config at a lesson's step: its scenario on side A, its panels, `lesson` and `step` in the view. */
-export function atStep(config: Config, lesson: Lesson, index: number): Config {
+/** Whether the step asks for a prediction about the change from the step before it. */
+function asks(lesson: Lesson, index: number): boolean {
+  return index > 0 && lesson.steps[index].question !== undefined;
+}
+
+/** The config at a lesson's step: its scenario (see above), its panels, `lesson` and `step` in the view. */
+export function atStep(config: Config, lesson: Lesson, index: number, revealed = false): Config {
   const step = lesson.steps[index];
-  const parsed = parseQuery(step.query).config;
+  const asking = asks(lesson, index);
+  const parsed = parseQuery(asking ? lesson.steps[index - 1].query : step.query).config;
   const view: Record<string, string> = { ...config.view, lesson: lesson.id, step: String(index + 1) };
   delete view.t;
+  delete view.reveal;
   if (step.view?.panels) view.view = step.view.panels.join(',');
-  return { ...parsed, b: null, view };
+  if (!asking || !revealed) return { ...parsed, b: null, view };
+  view.reveal = '1';
+  return { ...parsed, b: changes(parsed.settings, parseQuery(step.query).config.settings), view };
+}
+
+/** Where a step puts the playhead (ms), or undefined for the end of the run. */
+export function stepTimeMs(lesson: Lesson, index: number, revealed: boolean): number | undefined {
+  const shown = asks(lesson, index) && !revealed ? index - 1 : index;
+  return lesson.steps[shown].view?.t;
+}
+
+/** The settings of `after` that differ from `before`: side B's overrides. */
+function changes(before: Settings, after: Settings): Partial<Settings> {
+  const b: Partial<Settings> = {};
+  for (const key of Object.keys(after) as Array<keyof Settings>)
+    if (!sameValue(before[key], after[key])) (b as Record<string, unknown>)[key] = after[key];
+  return b;
 }
 
 export function closeLesson(config: Config): Config {
   const view = { ...config.view };
   delete view.lesson;
   delete view.step;
+  delete view.reveal;
   return { ...config, view };
 }
 

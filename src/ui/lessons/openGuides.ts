@@ -2,7 +2,7 @@
 // the notice, and a lesson link without a scenario of its own opens on the step's scenario.
 import type { InitialScenario } from '../state/useScenario';
 import { parseSweepParam } from '../sweep/sweepParam';
-import { atStep, lessonFromView, linkNamesScenario } from './lessonState';
+import { atStep, lessonFromView, linkNamesScenario, stepTimeMs } from './lessonState';
 
 export function withGuides(initial: InitialScenario, search: string): InitialScenario {
   const problems = [...initial.problems];
@@ -13,11 +13,13 @@ export function withGuides(initial: InitialScenario, search: string): InitialSce
     const view = { ...config.view };
     delete view.lesson;
     delete view.step;
+    delete view.reveal;
     config = { ...config, view };
   }
   if (at) {
-    const t = at.lesson.steps[at.index].view?.t;
-    if (!linkNamesScenario(search)) config = atStep(config, at.lesson, at.index);
+    const revealed = config.view.reveal === '1';
+    const t = stepTimeMs(at.lesson, at.index, revealed);
+    if (!linkNamesScenario(search)) config = atStep(config, at.lesson, at.index, revealed);
     else config = { ...config, view: { ...config.view, step: String(at.index + 1) } };
     if (initialCursorNs === null && t !== undefined) initialCursorNs = Math.round(t * 1e6);
   }

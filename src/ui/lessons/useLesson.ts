@@ -1,45 +1,61 @@
 // The lesson being followed: which step, moving between steps (buttons and the `[` `]` keys),
-// starting and closing. Each step sets the scenario and the view, then puts the playhead where
-// the step says (or at the end of the run).
-import { useCallback, useEffect, useMemo } from 'react';
+// revealing a question's answer, starting and closing. Each step sets the scenario and the view,
+// then puts the playhead where the step says (or at the end of the run); each is a history entry.
+// In an embed, closing folds the card to a bar that reopens it (there is no Lessons menu there).
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Config } from '../../scenario/codec';
 import { findLesson } from '../../scenario/lessons';
-import { atStep, closeLesson, lessonFromView } from './lessonState';
+import type { ScenarioUpdate } from '../state/useScenario';
+import { atStep, closeLesson, lessonFromView, stepTimeMs } from './lessonState';
 
 export interface LessonControls {
   lessonId: string | null;
   index: number;
+  /** A question step's answer is on screen (as side B). */
+  revealed: boolean;
+  /** Folded away in an embed, with a button to reopen. */
+  folded: boolean;
   go: (index: number) => void;
   start: (id: string) => void;
+  reveal: () => void;
   close: () => void;
+  reopen: () => void;
 }
 
 export function useLesson(
   config: Config,
-  update: (edit: (c: Config) => Config) => void,
+  update: ScenarioUpdate,
   seek: (ns: number) => void,
+  embedded = false,
 ): LessonControls {
   const at = useMemo(() => lessonFromView(config.view), [config.view]);
   const lessonId = at?.lesson.id ?? null;
   const index = at?.index ?? 0;
+  const revealed = config.view.reveal === '1';
+  const [folded, setFolded] = useState(false);
 
   const show = useCallback(
-    (id: string, next: number) => {
+    (id: string, next: number, reveal = false) => {
       const lesson = findLesson(id);
       if (!lesson || next < 0 || next >= lesson.steps.length) return;
-      update((c) => atStep(c, lesson, next));
-      const t = lesson.steps[next].view?.t;
+      update((c) => atStep(c, lesson, next, reveal), { history: 'push' });
+      const t = stepTimeMs(lesson, next, reveal);
       seek(t === undefined ? Infinity : t * 1e6);
     },
     [update, seek],
   );
   const go = useCallback((next: number) => lessonId && show(lessonId, next), [lessonId, show]);
   const start = useCallback((id: string) => show(id, 0), [show]);
-  const close = useCallback(() => update(closeLesson), [update]);
+  const reveal = useCallback(() => lessonId && show(lessonId, index, true), [lessonId, index, show]);
+  const close = useCallback(() => {
+    if (embedded) setFolded(true);
+    else update(closeLesson, { history: 'push' });
+  }, [embedded, update]);
+  const reopen = useCallback(() => setFolded(false), []);
 
   // `[` and `]` step through the lesson (the playback keys are k , . and the arrows).
   useEffect(() => {
-    if (!lessonId) return;
+    if (!lessonId || folded) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       if (event.key !== '[' && event.key !== ']') return;
@@ -51,7 +67,7 @@ export function useLesson(
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [lessonId, index, go]);
+  }, [lessonId, folded, index, go]);
 
-  return { lessonId, index, go, start, close };
+  return { lessonId, index, revealed, folded, go, start, reveal, close, reopen };
 }

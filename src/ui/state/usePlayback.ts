@@ -18,6 +18,8 @@ export interface Playback {
   stepForward: () => void;
   stepBack: () => void;
   seek: (ns: number) => void;
+  /** Put the playhead where a link had it (null: the end), even before that link's run arrives. */
+  pin: (ns: number | null) => void;
   toEnd: () => void;
   setSpeed: (speed: number) => void;
   setFold: (fold: boolean) => void;
@@ -72,6 +74,10 @@ export function usePlayback(endNs: number, times: number[], gaps: Gap[], initial
     const end = live.current.endNs;
     setPinned(ns >= end ? null : Math.max(0, ns));
   }, []);
+  const pin = useCallback((ns: number | null) => {
+    setPlaying(false);
+    setPinned(ns);
+  }, []);
   const stepForward = useCallback(
     () => seek(nextEvent(times, cursorNs, endNs)),
     [seek, times, cursorNs, endNs],
@@ -91,6 +97,7 @@ export function usePlayback(endNs: number, times: number[], gaps: Gap[], initial
     stepForward,
     stepBack,
     seek,
+    pin,
     toEnd,
     setSpeed,
     setFold,

@@ -1,8 +1,21 @@
-// The scenario state of the page: read once from the URL, kept in React state, and written back
-// to the URL (history.replaceState) whenever it or the resting playhead changes.
-import { useCallback, useEffect, useState } from 'react';
+// The scenario state of the page: read from the URL, kept in React state, written back to the URL
+// whenever it or the resting playhead changes, and read again when Back or Forward is pressed.
+//
+// API: `const scenario = useScenario(initial)`, then
+//   scenario.update(edit, { history })  // edit: Config -> Config, a pure function (configModel.ts)
+// where `history` says how the change enters the browser's history (see history.ts):
+//   omitted or 'replace'  amend the current entry (view tweaks)
+//   'push'                a discrete action: preset, "Try ...", lesson step, compare, Reset, ...
+//   'draft' / 'commit'    a slider being dragged / released, a number being typed / left
+// and `useUrlSync(scenario, restingCursorNs, read, pin)` once, in the page that owns the address
+// bar (the lab; an embed never writes its iframe's URL, so it adds nothing to the host's history).
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { encodeConfig, parseQuery, type Config } from '../../scenario/codec';
 import { markChange } from '../perf';
+import { browserHistory, UrlWriter, type HistoryMode } from './history';
+
+export type { HistoryMode } from './history';
+export type ScenarioUpdate = (edit: (c: Config) => Config, options?: { history?: HistoryMode }) => void;
 
 export interface InitialScenario {
   config: Config;
@@ -44,23 +57,62 @@ export function queryFor(config: Config, cursorNs: number | null): string {
 export function useScenario(initial: InitialScenario) {
   const [config, setConfigState] = useState<Config>(initial.config);
   const [problems, setProblems] = useState<string[]>(initial.problems);
-  const update = useCallback((edit: (c: Config) => Config) => {
+  // Edits apply at once to the latest config, so two in one event compose, and each resulting
+  // config carries the history mode it was made with until the URL is written.
+  const latest = useRef(config);
+  const modes = useRef(new WeakMap<Config, HistoryMode>());
+  const update: ScenarioUpdate = useCallback((edit, options) => {
+    const next = edit(latest.current);
+    if (next === latest.current) return;
+    latest.current = next;
+    modes.current.set(next, options?.history ?? 'replace');
     markChange();
-    setConfigState(edit);
+    setConfigState(next);
+  }, []);
+  /** Put back a state read from the URL (Back, Forward): no history mode, nothing to write. */
+  const restore = useCallback((read: InitialScenario) => {
+    latest.current = read.config;
+    setConfigState(read.config);
+    setProblems(read.problems);
   }, []);
   const dismissProblems = useCallback(() => setProblems([]), []);
-  return { config, update, problems, dismissProblems };
+  /** The mode `config` was made with, once: a later write of the same config only amends. */
+  const takeMode = useCallback((c: Config): HistoryMode => {
+    const mode = modes.current.get(c) ?? 'replace';
+    modes.current.delete(c);
+    return mode;
+  }, []);
+  return { config, update, problems, dismissProblems, restore, takeMode };
 }
 
-/** Keep the address bar in step, coalescing bursts (a dragged slider) into one write. */
-export function useUrlSync(config: Config, restingCursorNs: number | null | undefined): void {
+export type Scenario = ReturnType<typeof useScenario>;
+
+/**
+ * Keep the address bar in step (a burst, such as a dragged slider, is one write), and bring a
+ * state back on Back/Forward: `read` parses the location as the page did on opening, `pin` puts
+ * the playhead where that entry had it (null: the end of the run).
+ */
+export function useUrlSync(
+  scenario: Scenario,
+  restingCursorNs: number | null | undefined,
+  read: (search: string) => InitialScenario,
+  pin: (ns: number | null) => void,
+): void {
+  const [writer] = useState(() => new UrlWriter(browserHistory));
+  const { config, takeMode, restore } = scenario;
   useEffect(() => {
     // undefined: the playhead is moving (playback); the URL waits until it rests.
     if (restingCursorNs === undefined) return;
-    const timer = setTimeout(() => {
-      const query = queryFor(config, restingCursorNs);
-      if (query !== window.location.search) window.history.replaceState(null, '', query);
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [config, restingCursorNs]);
+    writer.write(queryFor(config, restingCursorNs), takeMode(config));
+  }, [writer, config, restingCursorNs, takeMode]);
+  useEffect(() => {
+    const onPop = () => {
+      if (!writer.arrived(window.location.search)) return;
+      const state = read(window.location.search);
+      restore(state);
+      pin(state.initialCursorNs);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [writer, read, restore, pin]);
 }

@@ -1,0 +1,124 @@
+// Back and Forward walk through the student's actions inside the lab: each discrete action (a
+// "Try ..." button, a preset, compare on/off) is one entry; a dragged slider is one entry.
+import { expect, test, type Page } from '@playwright/test';
+import { watchPage } from './helpers';
+import { engine, ladderPackets, ladderStalls, openLab, playheadNs } from './lab';
+
+const search = (page: Page) => page.evaluate(() => window.location.search);
+const historyLength = (page: Page) => page.evaluate(() => window.history.length);
+
+test('Back after "Try ..." brings the stall and its link back; Forward removes it again', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await openLab(page);
+  const callout = page.locator('[data-callout]');
+  await expect(callout).toHaveAttribute('data-cause', 'delayed-ack');
+  await expect(ladderStalls(page, 'delayed-ack')).not.toHaveCount(0);
+  await expect.poll(() => search(page)).toContain('v=1');
+  const before = await search(page);
+
+  await callout.getByRole('button', { name: /^Try / }).click();
+  await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(0);
+  await expect.poll(() => search(page)).not.toBe(before);
+  const after = await search(page);
+
+  await page.goBack();
+  await expect(ladderStalls(page, 'delayed-ack')).not.toHaveCount(0);
+  await expect(callout).toHaveAttribute('data-cause', 'delayed-ack');
+  expect(await search(page)).toBe(before);
+  await expect(ladderPackets(page)).toHaveCount(engine(before.slice(1)).packets);
+
+  await page.goForward();
+  await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(0);
+  expect(await search(page)).toBe(after);
+  expect(watch.consoleErrors).toEqual([]);
+});
+
+test('Back and Forward step across a preset load and a compare toggle, one action each', async ({ page }) => {
+  await openLab(page);
+  const start = engine('');
+  const odd = engine('preset=heidemann-odd-final');
+  await page.locator('#preset-select').selectOption('heidemann-odd-final');
+  await expect(ladderPackets(page)).toHaveCount(odd.packets);
+  await page.getByRole('button', { name: 'Compare A/B' }).click();
+  await expect(ladderPackets(page, 'b')).toHaveCount(odd.packets);
+  await expect.poll(() => search(page)).toContain('ab');
+
+  await page.goBack();
+  await expect(ladderPackets(page, 'b')).toHaveCount(0);
+  await expect(ladderPackets(page)).toHaveCount(odd.packets);
+  expect(await search(page)).toContain('preset=heidemann-odd-final');
+
+  await page.goBack();
+  await expect(ladderPackets(page)).toHaveCount(start.packets);
+  expect(await search(page)).not.toContain('preset=');
+  await expect(page.locator('#preset-select')).toHaveValue('');
+
+  await page.goForward();
+  await expect(ladderPackets(page)).toHaveCount(odd.packets);
+  await expect(page.locator('#preset-select')).toHaveValue('heidemann-odd-final');
+  await page.goForward();
+  await expect(ladderPackets(page, 'b')).toHaveCount(odd.packets);
+});
+
+test('a dragged slider makes one history entry, and Back returns to the value before the drag', async ({
+  page,
+}) => {
+  await openLab(page);
+  const text = page.locator('#a-rtt');
+  const slider = page.locator('.number-input:has(#a-rtt) input[type="range"]');
+  const startValue = await text.inputValue();
+  await expect.poll(() => search(page)).toContain('v=1');
+  const entries = await historyLength(page);
+
+  await slider.scrollIntoViewIfNeeded();
+  const box = (await slider.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 4, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(box.x + (box.width * i) / 20, y);
+    // Pause now and then, longer than the address bar's coalescing, so drafts are written.
+    if (i % 4 === 0) await page.waitForTimeout(400);
+  }
+  await page.mouse.up();
+  await expect.poll(() => search(page)).toMatch(/rtt=/);
+  const dragged = await text.inputValue();
+  expect(dragged).not.toBe(startValue);
+  await page.waitForTimeout(400);
+  expect(await historyLength(page)).toBe(entries + 1);
+
+  await page.goBack();
+  await expect(text).toHaveValue(startValue);
+  expect(await search(page)).not.toMatch(/rtt=/);
+  await page.goForward();
+  await expect(text).toHaveValue(dragged);
+
+  // Typing a number, a key at a time, then leaving the box: one more entry.
+  await text.fill('');
+  await text.pressSequentially('150', { delay: 300 });
+  await text.press('Tab');
+  await expect.poll(() => search(page)).toContain('rtt=150');
+  await page.waitForTimeout(400);
+  expect(await historyLength(page)).toBe(entries + 2);
+  await page.goBack();
+  await expect(text).toHaveValue(dragged);
+});
+
+test('Back brings the playhead back where it stood before the action', async ({ page }) => {
+  await openLab(page, 't=5');
+  const next = page.getByRole('button', { name: 'Step to the next event' });
+  await next.click();
+  await next.click();
+  const stood = await playheadNs(page);
+  expect(stood).toBeGreaterThan(5e6);
+  await page.getByRole('button', { name: 'Compare A/B' }).click();
+  await expect(ladderPackets(page, 'b').first()).toBeAttached();
+  await next.click();
+  await expect.poll(() => playheadNs(page)).toBeGreaterThan(stood);
+  await page.goBack();
+  await expect(ladderPackets(page, 'b')).toHaveCount(0);
+  // The link keeps the playhead to the microsecond.
+  await expect.poll(async () => Math.abs((await playheadNs(page)) - stood)).toBeLessThan(1000);
+});

@@ -79,9 +79,9 @@ export function requestHead(p: HttpParams, kind: RequestKind, object: number, si
   return fitHead(`${method} ${url} ${version(p)}`, required, optional, size);
 }
 
-/** The bodies are filler, so only HTML is named as what it is: a GIF dissector would fail on them. */
-const contentType = (object: WireObject) =>
-  /\.(gif|png|jpe?g)$/i.test(object.url) ? 'application/octet-stream' : 'text/html';
+/** The bodies are filler, so only the HTML is named as what it is: an image dissector would fail. */
+const contentType = (p: HttpParams, object: WireObject) =>
+  object === p.objects[0] ? 'text/html' : 'application/octet-stream';
 
 export function responseHead(p: HttpParams, kind: RequestKind, object: WireObject, size: number): string {
   const notModified = kind === 'CGET';
@@ -92,7 +92,7 @@ export function responseHead(p: HttpParams, kind: RequestKind, object: WireObjec
     ...keepAlive(p),
   ];
   const optional = [
-    ...(notModified ? [] : [`Content-Type: ${contentType(object)}`]),
+    ...(notModified ? [] : [`Content-Type: ${contentType(p, object)}`]),
     `Date: ${LAST_MODIFIED}`,
     `Last-Modified: ${LAST_MODIFIED}`,
     'Server: Roundtrip/1',

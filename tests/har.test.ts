@@ -159,5 +159,5 @@ describe('sim --format har', () => {
     const bad = sim('', '--format', 'hra');
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('sim: unknown format hra (metrics, json, tcpdump or har)');
-  });
+  }, 60_000); // two Node processes: slow on a busy machine
 });

@@ -194,5 +194,4 @@ describe('tshark dissects the HTTP', () => {
       }
     },
   );
-  it.skipIf(!!tsharkPath)('is skipped: tshark is not on PATH', () => {});
 });

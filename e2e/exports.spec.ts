@@ -1,5 +1,6 @@
 // Exports: the capture parses to the packets the page shows, with valid checksums (and tshark
-// agrees when it is installed); the traces as text and JSON; each view as a standalone SVG/PNG.
+// agrees when it is installed, and dissects its HTTP); the traces as text, JSON and HAR; each view
+// as a standalone SVG/PNG with the scenario as its title; files named after scenario and view.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
@@ -33,7 +34,7 @@ test('the pcap download holds exactly the packets the page counts, every checksu
   expect(shown).toBe(engine(QUERY).packets);
 
   const download = await exportFile(page, '[data-export-side="a"]', 'pcap');
-  expect(download.suggestedFilename()).toBe('roundtrip.pcap');
+  expect(download.suggestedFilename()).toBe('heidemann-odd-final.pcap');
   const path = testInfo.outputPath('roundtrip.pcap');
   await download.saveAs(path);
   const capture = readPcap(new Uint8Array(readFileSync(path)));
@@ -44,6 +45,20 @@ test('the pcap download holds exactly the packets the page counts, every checksu
     const out = spawnSync('tshark', ['-r', path], { encoding: 'utf8' });
     expect(out.status).toBe(0);
     expect(out.stdout.trim().split('\n')).toHaveLength(shown);
+    // The payload is HTTP: the page's two GETs and their two responses.
+    const http = spawnSync(
+      'tshark',
+      ['-r', path, '-Y', 'http', '-T', 'fields', '-e', 'http.request.method', '-e', 'http.response.code'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(
+      http.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.trim()),
+    ).toEqual(['GET', '200', 'GET', '200']);
   }
   expect(watch.consoleErrors).toEqual([]);
   expect(watch.foreignRequests).toEqual([]);
@@ -54,7 +69,7 @@ test('the trace downloads as tcpdump text and as JSON', async ({ page }, testInf
   await openLab(page, QUERY);
   const run = engine(QUERY);
   const text = await exportFile(page, '[data-export-side="a"]', 'tcpdump');
-  expect(text.suggestedFilename()).toBe('roundtrip.txt');
+  expect(text.suggestedFilename()).toBe('heidemann-odd-final.txt');
   await text.saveAs(testInfo.outputPath('trace.txt'));
   const lines = readFileSync(testInfo.outputPath('trace.txt'), 'utf8').trim().split('\n');
   expect(lines).toHaveLength(run.packets);
@@ -71,12 +86,16 @@ test('the ladder exports as a standalone SVG with its packet arrows, and as a PN
   const watch = watchPage(page);
   await openLab(page, QUERY);
   const svgDownload = await exportFile(page, '[data-export-view="ladder"]', 'svg');
-  expect(svgDownload.suggestedFilename()).toBe('roundtrip-ladder.svg');
+  expect(svgDownload.suggestedFilename()).toBe('heidemann-odd-final-ladder.svg');
   await svgDownload.saveAs(testInfo.outputPath('ladder.svg'));
   const svg = readFileSync(testInfo.outputPath('ladder.svg'), 'utf8');
   expect(svg.startsWith('<svg')).toBe(true);
   expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
   expect((svg.match(/data-packet="/g) ?? []).length).toBe(engine(QUERY).packets);
+  // A title band names the scenario and its key settings.
+  const titles = [...svg.matchAll(/<text[^>]*data-export-title[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+  expect(titles[0]).toBe('heidemann-odd-final');
+  expect(titles.slice(1).join(' ')).toContain('link=ethernet10 http=1.1 nagle=1');
   // Styles from the page's stylesheet are written onto the elements.
   expect(svg).toMatch(/<path[^>]*data-packet="0"[^>]*style="[^"]*stroke:/);
   // It renders on its own: an <img> loads it with the ladder's size.
@@ -90,7 +109,7 @@ test('the ladder exports as a standalone SVG with its packet arrows, and as a PN
   expect(size.h).toBeGreaterThan(300);
 
   const png = await exportFile(page, '[data-export-view="ladder"]', 'png');
-  expect(png.suggestedFilename()).toBe('roundtrip-ladder.png');
+  expect(png.suggestedFilename()).toBe('heidemann-odd-final-ladder.png');
   await png.saveAs(testInfo.outputPath('ladder.png'));
   const bytes = readFileSync(testInfo.outputPath('ladder.png'));
   expect([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
@@ -105,4 +124,51 @@ test('the ladder exports as a standalone SVG with its packet arrows, and as a PN
   await expect(page.locator('.export-status')).toHaveText(/Saved/);
   expect(watch.consoleErrors).toEqual([]);
   expect(watch.foreignRequests).toEqual([]);
+});
+
+test('file names carry the scenario and the view, so two exports never share one', async ({ page }) => {
+  await openLab(page, 'link=geo&http=1.1&nagle=0&view=ladder,tsp,waterfall,time');
+  const names = [];
+  for (const [row, kind] of [
+    ['[data-export-side="a"]', 'pcap'],
+    ['[data-export-side="a"]', 'har'],
+    ['[data-export-view="ladder"]', 'svg'],
+    ['[data-export-view="ladder"]', 'png'],
+    ['[data-export-view="tsp"]', 'svg'],
+    ['[data-export-view="waterfall"]', 'svg'],
+    ['[data-export-view="time"]', 'svg'],
+  ])
+    names.push((await exportFile(page, row, kind)).suggestedFilename());
+  expect(names).toEqual([
+    'roundtrip-geo-1.1-nagle0.pcap',
+    'roundtrip-geo-1.1-nagle0.har',
+    'roundtrip-geo-1.1-nagle0-ladder.svg',
+    'roundtrip-geo-1.1-nagle0-ladder.png',
+    'roundtrip-geo-1.1-nagle0-tsp.svg',
+    'roundtrip-geo-1.1-nagle0-waterfall.svg',
+    'roundtrip-geo-1.1-nagle0-time.svg',
+  ]);
+});
+
+test('the HAR download is HAR 1.2 JSON with an entry per object', async ({ page }, testInfo) => {
+  const watch = watchPage(page);
+  await openLab(page, QUERY);
+  const download = await exportFile(page, '[data-export-side="a"]', 'har');
+  expect(download.suggestedFilename()).toBe('heidemann-odd-final.har');
+  await download.saveAs(testInfo.outputPath('run.har'));
+  const har = JSON.parse(readFileSync(testInfo.outputPath('run.har'), 'utf8'));
+  expect(har.log.version).toBe('1.2');
+  expect(har.log.creator.name).toBe('Roundtrip');
+  expect(har.log.pages).toHaveLength(1);
+  expect(har.log.pages[0].title).toMatch(/^heidemann-odd-final: /);
+  expect(har.log.entries.map((e: { request: { url: string } }) => e.request.url)).toEqual([
+    'http://server.example/',
+    'http://server.example/o01',
+  ]);
+  for (const e of har.log.entries) {
+    expect(e.response.status).toBe(200);
+    expect(e.time).toBeGreaterThan(0);
+  }
+  await expect(page.locator('.export-status')).toHaveText('Saved the HAR.');
+  expect(watch.consoleErrors).toEqual([]);
 });

@@ -1,7 +1,8 @@
-// npm run --silent sim -- '<query>' [--format metrics|json|tcpdump] [--pcap FILE] | --presets | --keys
+// npm run --silent sim -- '<query>' [--format metrics|json|tcpdump|har] [--pcap FILE] | --presets | --keys
 // Prints the run's metrics as JSON (`json`: the whole trace; `tcpdump`: the trace as lines in the
-// papers' style); a bad query exits 2 with a one-line reason.
+// papers' style; `har`: the page loads as an HTTP Archive); a bad query exits 2 with a one-line reason.
 import { writeFileSync } from 'node:fs';
+import { buildHar } from '../engine/har';
 import { computeMetrics } from '../engine/metrics';
 import { writePcap } from '../engine/pcap';
 import { simulate } from '../engine/simulate';
@@ -10,6 +11,10 @@ import { parseQuery } from '../scenario/codec';
 import { PRESETS } from '../scenario/presets';
 import { CONFIG_KEYS, SCHEMA, type Row } from '../scenario/schema';
 import { toSimInput } from '../scenario/resolve';
+import { scenarioTitle } from '../scenario/scenarioName';
+
+const FORMATS = ['metrics', 'json', 'tcpdump', 'har'];
+const FORMAT_LIST = 'metrics, json, tcpdump or har';
 
 function fail(message: string): never {
   process.stderr.write(`sim: ${message}\n`);
@@ -55,25 +60,29 @@ function main(argv: string[]): void {
     } else if (arg === '--keys') {
       process.stdout.write(keysTable());
       return;
-    } else if (arg === '--format') format = argv[++i] ?? fail('--format needs metrics, json or tcpdump');
+    } else if (arg === '--format') format = argv[++i] ?? fail(`--format needs ${FORMAT_LIST}`);
     else if (arg.startsWith('--format=')) format = arg.slice('--format='.length);
     else if (arg === '--pcap') pcapPath = argv[++i] ?? fail('--pcap needs a file name');
     else if (arg.startsWith('--')) fail(`unknown option ${arg}`);
     else if (query === null) query = arg;
     else fail(`unexpected argument ${JSON.stringify(arg)}`);
   }
-  if (!['metrics', 'json', 'tcpdump'].includes(format))
-    fail(`unknown format ${format} (metrics, json or tcpdump)`);
+  if (!FORMATS.includes(format)) fail(`unknown format ${format} (${FORMAT_LIST})`);
   const { config, problems } = parseQuery(query ?? '');
   if (problems.length > 0) fail(problems.join('; '));
+  const input = toSimInput(config.settings);
   let trace;
   try {
-    trace = simulate(toSimInput(config.settings));
+    trace = simulate(input);
   } catch (err) {
     fail(err instanceof Error ? err.message : String(err));
   }
-  if (pcapPath) writeFileSync(pcapPath, writePcap(trace));
+  if (pcapPath) writeFileSync(pcapPath, writePcap(trace, input.http));
   if (format === 'tcpdump') process.stdout.write(formatTcpdump(trace));
+  else if (format === 'har')
+    process.stdout.write(
+      `${JSON.stringify(buildHar(trace, input.http, scenarioTitle(config.preset, config.settings)), null, 1)}\n`,
+    );
   else if (format === 'json') process.stdout.write(`${JSON.stringify(trace)}\n`);
   else process.stdout.write(`${JSON.stringify(computeMetrics(trace))}\n`);
 }

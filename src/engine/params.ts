@@ -40,6 +40,8 @@ export interface WireObject {
   bodyBytes: Bytes; // as sent (the HTML after compression, when compressed)
   /** Bytes of the HTML body (as sent) the client must have parsed to know this object; 0 for the HTML. */
   refOffsetBytes: Bytes;
+  /** How the body is encoded on the wire (the HTML when `gzip`): for the pcap's headers. */
+  encoding?: 'deflate';
 }
 
 export interface HttpParams {

@@ -14,12 +14,17 @@
 // TTL 64. Sequence and acknowledgment numbers are absolute (ISS + relative, mod 2^32); the window
 // field is what goes on the wire (scaled down except on SYN). SYN options are MSS (kind 2) and,
 // with window scaling, NOP + window scale (kind 3), padded with EOL to the packet's optionBytes.
-// The payload is filler text ("roundtrip roundtrip ...") laid out by sequence number, so a
-// retransmission carries the same bytes as the original.
+// The payload is the connection's HTTP/1.x bytes (httpWire.ts: requests, response heads and
+// bodies of exactly the modelled sizes) laid out by sequence number, so Wireshark dissects every
+// message and a retransmission carries the same bytes as the original. Without the run's HTTP
+// parameters (a hand-built trace), or past the end of the messages, it is filler text
+// ("roundtrip roundtrip ...").
 //
 // Lengths are exact: IP total length = 20 + 20 + optionBytes + len, which the engine also records
 // as ipBytes. (If a trace ever holds optionBytes that are not a multiple of 4, or too few for the
 // options named, the header is padded up to the next multiple of 4 so the capture stays valid.)
+import { httpStreams, type ConnectionStreams } from './httpWire';
+import type { HttpParams } from './params';
 import { FLAG, type PacketRecord, type Trace } from './trace';
 import {
   absoluteAck,
@@ -91,6 +96,7 @@ function buildFrame(
   ack: number,
   window: number,
   ipId: number,
+  stream: Uint8Array | undefined,
 ): Uint8Array {
   const options = tcpOptionBytes(packet);
   const tcpHeaderBytes = TCP_HEADER_BYTES + options.length;
@@ -132,12 +138,17 @@ function buildFrame(
   // checksum (tcp + 16) computed below; urgent pointer (tcp + 18) stays 0
   frame.set(options, tcp + TCP_HEADER_BYTES);
 
-  // Payload: the filler byte for relative sequence number s is FILLER[(s - 1) mod 10]; a SYN's
-  // data (should there ever be any) starts at s = 1 as well.
+  // Payload: relative sequence number s carries stream byte s - 1, or past the stream's end the
+  // filler byte FILLER[(s - 1) mod 10]; a SYN's data (should there ever be any) starts at s = 1.
   const payload = tcp + tcpHeaderBytes;
   const firstDataSeq = packet.flags & FLAG.SYN ? packet.seq + 1 : packet.seq;
-  const phase = (((firstDataSeq - 1) % FILLER.length) + FILLER.length) % FILLER.length;
-  for (let i = 0; i < packet.len; i++) frame[payload + i] = FILLER[(phase + i) % FILLER.length];
+  for (let i = 0; i < packet.len; i++) {
+    const offset = firstDataSeq - 1 + i;
+    frame[payload + i] =
+      stream && offset >= 0 && offset < stream.length
+        ? stream[offset]
+        : FILLER[((offset % FILLER.length) + FILLER.length) % FILLER.length];
+  }
 
   const tcpLength = tcpHeaderBytes + packet.len;
   const pseudo = new Uint8Array(12);
@@ -151,10 +162,12 @@ function buildFrame(
 
 /**
  * The trace as a libpcap file. An omniscient capture: one record per packet, in send order (ties
- * by id), stamped with the packet's send time; dropped packets are included.
+ * by id), stamped with the packet's send time; dropped packets are included. `http` (the run's
+ * HTTP parameters) gives the payload its HTTP messages.
  */
-export function writePcap(trace: Trace): Uint8Array {
+export function writePcap(trace: Trace, http?: HttpParams): Uint8Array {
   const connOf = connectionLookup(trace);
+  const streams: Map<number, ConnectionStreams> = http ? httpStreams(trace, http) : new Map();
   const ipId = { c2s: 0, s2c: 0 };
   const records: { tsUs: number; frame: Uint8Array }[] = [];
   let total = GLOBAL_HEADER_BYTES;
@@ -170,6 +183,7 @@ export function writePcap(trace: Trace): Uint8Array {
       absoluteAck(conn, packet),
       wireWindow(conn, packet),
       ipId[packet.dir],
+      streams.get(packet.conn)?.[packet.dir],
     );
     records.push({ tsUs: nsToMicros(packet.sendNs), frame });
     total += RECORD_HEADER_BYTES + Math.min(frame.length, PCAP_SNAPLEN);

@@ -25,6 +25,7 @@ export function wireObjects(s: Settings): WireObject[] {
     url: p.html.url,
     bodyBytes: Math.round(p.html.bytes * ratio),
     refOffsetBytes: 0,
+    ...(s.gzip ? { encoding: 'deflate' as const } : {}),
   };
   return [
     html,

@@ -111,7 +111,7 @@ export default function App() {
       >
         {guides.lessonsButton}
         <ShareButton config={config} pinnedNs={playback.pinnedNs} panels={panels} />
-        <ExportMenu runs={runs} panels={panels} />
+        <ExportMenu runs={runs} panels={panels} config={config} />
       </Header>
       <ProblemsNotice problems={problems} onDismiss={dismissProblems} />
       <div className="layout">

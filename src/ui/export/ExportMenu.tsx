@@ -1,13 +1,18 @@
-// The header's Export menu: the run as a capture, as tcpdump text and as JSON (the CLI's
-// formats), and each view shown as an SVG or PNG picture. A <details> disclosure, so it opens
-// with Enter or Space and every entry is a plain button in the Tab order.
-import { useState } from 'react';
+// The header's Export menu: the run as a capture, as tcpdump text, as JSON and as a HAR (the
+// CLI's formats), and each view shown as an SVG or PNG picture with the scenario as its title.
+// Files are named after the scenario and the view. A <details> disclosure, so it opens with
+// Enter or Space and every entry is a plain button in the Tab order.
+import { useMemo, useState } from 'react';
+import type { Config } from '../../scenario/codec';
+import { toSimInput } from '../../scenario/resolve';
+import { scenarioName, scenarioTitle } from '../../scenario/scenarioName';
 import type { SideRun } from '../../worker/protocol';
-import { PANEL_TITLES, type Panel } from '../state/configModel';
+import { PANEL_TITLES, sidesOf, type Panel } from '../state/configModel';
 import { breakdownSvg } from './breakdownSvg';
 import { downloadBlob } from './download';
 import { standaloneSvg, svgToPng } from './svgExport';
-import { fileName, jsonBlob, pcapBlob, tcpdumpBlob } from './traceFiles';
+import { titledSvg } from './svgTitle';
+import { fileName, harBlob, jsonBlob, pcapBlob, tcpdumpBlob } from './traceFiles';
 import './export.css';
 
 type Side = 'a' | 'b';
@@ -21,15 +26,38 @@ const SVG_SELECTORS: Record<Exclude<PictureView, 'time'>, (side: Side) => string
   waterfall: (side) => `[data-view="waterfall"] [data-waterfall-side="${side}"] svg.waterfall-svg`,
 };
 
-function viewSvg(view: PictureView, side: Side, runs: SideRun[]): string {
+function viewSvg(view: PictureView, side: Side, runs: SideRun[], titles: string[]): string {
   if (view === 'time')
-    return breakdownSvg(runs.map((r, i) => ({ side: i === 0 ? 'a' : 'b', trace: r.trace })));
+    return titledSvg(
+      breakdownSvg(runs.map((r, i) => ({ side: i === 0 ? 'a' : 'b', trace: r.trace }))),
+      titles.length > 1 ? titles.map((t, i) => `${i === 0 ? 'A' : 'B'} ${t}`) : titles,
+    );
   const svg = document.querySelector<SVGSVGElement>(SVG_SELECTORS[view](side));
   if (!svg) throw new Error(`show the ${PANEL_TITLES[view]} panel first`);
-  return standaloneSvg(svg);
+  return titledSvg(standaloneSvg(svg), [titles[side === 'a' ? 0 : 1]]);
 }
 
-export function ExportMenu({ runs, panels }: { runs: SideRun[] | null; panels: Set<Panel> }) {
+/** Each side's name for files, title for pictures and HTTP parameters for the capture and HAR. */
+function describeSides(config: Config) {
+  const described = sidesOf(config).map((settings) => ({
+    name: scenarioName(config.preset, settings),
+    title: scenarioTitle(config.preset, settings),
+    http: toSimInput(settings).http,
+  }));
+  // Side B's name differs from A's by its changes; when it has none, by a suffix.
+  if (described[1] && described[1].name === described[0].name) described[1].name += '-b';
+  return described;
+}
+
+export function ExportMenu({
+  runs,
+  panels,
+  config,
+}: {
+  runs: SideRun[] | null;
+  panels: Set<Panel>;
+  config: Config;
+}) {
   const [status, setStatus] = useState('');
   const sides: Side[] = runs && runs.length > 1 ? ['a', 'b'] : ['a'];
   const suffix = (side: Side) => (sides.length > 1 ? ` (${side.toUpperCase()})` : '');
@@ -42,6 +70,9 @@ export function ExportMenu({ runs, panels }: { runs: SideRun[] | null; panels: S
     }
   };
   const trace = (side: Side) => runs![side === 'a' ? 0 : 1].trace;
+  const described = useMemo(() => describeSides(config), [config]);
+  const about = (side: Side) => described[side === 'a' ? 0 : 1] ?? described[0];
+  const titles = described.map((d) => d.title);
   const views = PICTURE_VIEWS.filter((v) => panels.has(v));
   return (
     <details className="export-menu">
@@ -58,7 +89,12 @@ export function ExportMenu({ runs, panels }: { runs: SideRun[] | null; panels: S
                   className="secondary small"
                   data-export="pcap"
                   onClick={() =>
-                    run('the capture', () => downloadBlob(pcapBlob(trace(side)), fileName(side, 'pcap')))
+                    run('the capture', () =>
+                      downloadBlob(
+                        pcapBlob(trace(side), about(side).http),
+                        fileName(about(side).name, 'pcap'),
+                      ),
+                    )
                   }
                 >
                   pcap
@@ -69,7 +105,7 @@ export function ExportMenu({ runs, panels }: { runs: SideRun[] | null; panels: S
                   data-export="tcpdump"
                   onClick={() =>
                     run('the tcpdump text', () =>
-                      downloadBlob(tcpdumpBlob(trace(side)), fileName(side, 'txt')),
+                      downloadBlob(tcpdumpBlob(trace(side)), fileName(about(side).name, 'txt')),
                     )
                   }
                 >
@@ -80,10 +116,27 @@ export function ExportMenu({ runs, panels }: { runs: SideRun[] | null; panels: S
                   className="secondary small"
                   data-export="json"
                   onClick={() =>
-                    run('the JSON trace', () => downloadBlob(jsonBlob(trace(side)), fileName(side, 'json')))
+                    run('the JSON trace', () =>
+                      downloadBlob(jsonBlob(trace(side)), fileName(about(side).name, 'json')),
+                    )
                   }
                 >
                   JSON
+                </button>
+                <button
+                  type="button"
+                  className="secondary small"
+                  data-export="har"
+                  onClick={() =>
+                    run('the HAR', () =>
+                      downloadBlob(
+                        harBlob(trace(side), about(side).http, about(side).title),
+                        fileName(about(side).name, 'har'),
+                      ),
+                    )
+                  }
+                >
+                  HAR
                 </button>
               </span>
             </div>
@@ -104,8 +157,8 @@ export function ExportMenu({ runs, panels }: { runs: SideRun[] | null; panels: S
                     onClick={() =>
                       run('the SVG', () =>
                         downloadBlob(
-                          new Blob([viewSvg(view, side, runs)], { type: 'image/svg+xml' }),
-                          fileName(side, 'svg', view),
+                          new Blob([viewSvg(view, side, runs, titles)], { type: 'image/svg+xml' }),
+                          fileName(about(side).name, 'svg', view),
                         ),
                       )
                     }
@@ -118,7 +171,10 @@ export function ExportMenu({ runs, panels }: { runs: SideRun[] | null; panels: S
                     data-export="png"
                     onClick={() =>
                       run('the PNG', async () =>
-                        downloadBlob(await svgToPng(viewSvg(view, side, runs)), fileName(side, 'png', view)),
+                        downloadBlob(
+                          await svgToPng(viewSvg(view, side, runs, titles)),
+                          fileName(about(side).name, 'png', view),
+                        ),
                       )
                     }
                   >

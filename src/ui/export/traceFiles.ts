@@ -1,10 +1,12 @@
 // The run's trace as files, from the same pure writers the CLI uses (--pcap, --format).
+import { buildHar } from '../../engine/har';
+import type { HttpParams } from '../../engine/params';
 import { writePcap } from '../../engine/pcap';
 import { formatTcpdump } from '../../engine/tcpdump';
 import type { Trace } from '../../engine/trace';
 
-export function pcapBlob(trace: Trace): Blob {
-  const bytes = writePcap(trace);
+export function pcapBlob(trace: Trace, http: HttpParams): Blob {
+  const bytes = writePcap(trace, http);
   // Copy into a plain ArrayBuffer: Blob wants ArrayBuffer-backed views.
   return new Blob([new Uint8Array(bytes)], { type: 'application/vnd.tcpdump.pcap' });
 }
@@ -17,7 +19,13 @@ export function jsonBlob(trace: Trace): Blob {
   return new Blob([`${JSON.stringify(trace)}\n`], { type: 'application/json' });
 }
 
-/** roundtrip.pcap for side A, roundtrip-b.pcap for side B. */
-export function fileName(side: 'a' | 'b', extension: string, view?: string): string {
-  return `roundtrip${view ? `-${view}` : ''}${side === 'b' ? '-b' : ''}.${extension}`;
+export function harBlob(trace: Trace, http: HttpParams, title: string): Blob {
+  return new Blob([`${JSON.stringify(buildHar(trace, http, title), null, 1)}\n`], {
+    type: 'application/json',
+  });
+}
+
+/** `heidemann-odd-final-nagle0-ladder.svg`: the scenario's name (scenarioName), the view, the type. */
+export function fileName(scenario: string, extension: string, view?: string): string {
+  return `${scenario}${view ? `-${view}` : ''}.${extension}`;
 }

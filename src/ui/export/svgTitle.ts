@@ -1,0 +1,65 @@
+// The title line drawn into an exported picture: the scenario's name in bold, then its settings,
+// wrapped to the picture's width, in a band added above the drawing (the root <svg>'s height and
+// viewBox grow by the band; nothing inside moves). Pure string work, so it is testable anywhere.
+const FONT = 'font-family="system-ui, sans-serif"';
+const LINE_HEIGHT = 16;
+const PAD = 8;
+const CHAR_WIDTH = 6.6; // a 12 px sans-serif character, on average: enough to wrap before the edge
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function wrap(text: string, widthPx: number): string[] {
+  const max = Math.max(20, Math.floor((widthPx - 2 * PAD) / CHAR_WIDTH));
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > max) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
+function setAttr(tag: string, name: string, value: string): string {
+  return attr(tag, name) === undefined
+    ? tag.replace(/^<svg\b/, `<svg ${name}="${value}"`)
+    : tag.replace(new RegExp(`(\\s${name}=)"[^"]*"`), `$1"${value}"`);
+}
+
+/**
+ * `svgText` with `title` drawn above it. Each title is `name: settings`; several titles (a
+ * comparison) are drawn one under the other.
+ */
+export function titledSvg(svgText: string, titles: string[]): string {
+  const root = /^<svg\b[^>]*>/.exec(svgText);
+  if (!root) return svgText;
+  const tag = root[0];
+  const width = Number(attr(tag, 'width') ?? 600);
+  const height = Number(attr(tag, 'height') ?? 400);
+  const [x, y, w, h] = (attr(tag, 'viewBox') ?? `0 0 ${width} ${height}`).split(/[\s,]+/).map(Number);
+  const lines = titles.flatMap((title) => {
+    const at = title.indexOf(': ');
+    const name = at < 0 ? title : title.slice(0, at);
+    const rest = at < 0 ? '' : title.slice(at + 2);
+    return [{ text: name, bold: true }, ...wrap(rest, width).map((text) => ({ text, bold: false }))];
+  });
+  const band = lines.length * LINE_HEIGHT + PAD;
+  const scale = w / width || 1; // viewBox units per pixel
+  const top = y - band * scale;
+  const texts = lines.map(
+    (line, i) =>
+      `<text x="${x + PAD * scale}" y="${top + (PAD / 2 + (i + 1) * LINE_HEIGHT - 4) * scale}" ${FONT} ` +
+      `font-size="${(line.bold ? 13 : 12) * scale}"${line.bold ? ' font-weight="bold"' : ''} ` +
+      `fill="#1f2933" data-export-title="">${escapeXml(line.text)}</text>`,
+  );
+  let newTag = setAttr(tag, 'height', String(height + band));
+  newTag = setAttr(newTag, 'viewBox', `${x} ${top} ${w} ${h + band * scale}`);
+  const heading = `<title>${escapeXml(titles.join(' / '))}</title>${texts.join('')}`;
+  return newTag + heading + svgText.slice(tag.length);
+}

@@ -1,0 +1,51 @@
+// Export file names and picture titles name the scenario.
+import { describe, expect, it } from 'vitest';
+import { parseQuery } from '../src/scenario/codec';
+import { scenarioName, scenarioTitle } from '../src/scenario/scenarioName';
+import { titledSvg } from '../src/ui/export/svgTitle';
+
+const named = (query: string) => {
+  const { config } = parseQuery(query);
+  return [scenarioName(config.preset, config.settings), scenarioTitle(config.preset, config.settings)];
+};
+
+describe('scenario names', () => {
+  it('a preset and the keys changed from it; without a preset, the link and the HTTP mode', () => {
+    expect(named('preset=heidemann-odd-final')[0]).toBe('heidemann-odd-final');
+    expect(named('preset=heidemann-odd-final&nagle=0')[0]).toBe('heidemann-odd-final-nagle0');
+    expect(named('link=geo&http=1.1')[0]).toBe('roundtrip-geo-1.1');
+    expect(named('link=geo&http=1.1pipe&iw=4k')[0]).toBe('roundtrip-geo-1.1pipe-iw4k');
+    expect(
+      named('objects=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30')[0],
+    ).toMatch(/^roundtrip-ethernet10-1.1-pagecustom-objects1-2-3[0-9-]*$/);
+    expect(named('objects=' + '1000,'.repeat(60) + '1')[0].length).toBeLessThanOrEqual(80);
+  });
+
+  it('a title gives the key settings and every change', () => {
+    expect(named('preset=heidemann-odd-final&nagle=0&iw=4k')[1]).toBe(
+      'heidemann-odd-final: page=custom visit=first link=ethernet10 http=1.1 nagle=0 delack=bsd iw=4k',
+    );
+    expect(named('link=geo&gzip=1')[1]).toMatch(/^Roundtrip: .*link=geo .* gzip=1$/);
+  });
+});
+
+describe('the title band of an exported picture', () => {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="300" viewBox="0 0 600 300"><rect/></svg>';
+  it('grows the picture upwards by the band and draws the name and settings', () => {
+    const out = titledSvg(svg, ['heidemann-odd-final: link=ethernet10 http=1.1 nagle=0']);
+    expect(out).toMatch(/^<svg [^>]*height="340"/);
+    expect(out).toMatch(/^<svg [^>]*viewBox="0 -40 600 340"/);
+    expect(out).toContain('<title>heidemann-odd-final: link=ethernet10 http=1.1 nagle=0</title>');
+    const texts = [...out.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(texts).toEqual(['heidemann-odd-final', 'link=ethernet10 http=1.1 nagle=0']);
+    expect(out.endsWith('<rect/></svg>')).toBe(true);
+  });
+  it('wraps long settings to the width, and escapes markup', () => {
+    const out = titledSvg(svg.replace(/600/g, '200'), [`a<b: ${'key=value '.repeat(20).trim()}`]);
+    const texts = [...out.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(texts[0]).toBe('a&lt;b');
+    expect(texts.length).toBeGreaterThan(3);
+    for (const t of texts) expect(t.length * 6.6).toBeLessThanOrEqual(200);
+  });
+});

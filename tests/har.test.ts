@@ -1,0 +1,163 @@
+// The HAR export: valid HAR 1.2 (the fields DevTools' import needs), one entry per request written
+// per load, timings that add up and agree with the metrics' object times, sizes from the engine.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { buildHar, harDate, HAR_EPOCH_MS, type Har, type HarEntry } from '../src/engine/har';
+import { computeMetrics } from '../src/engine/metrics';
+import { simulate } from '../src/engine/simulate';
+import { parseQuery } from '../src/scenario/codec';
+import { toSimInput } from '../src/scenario/resolve';
+
+function harOf(query: string): {
+  har: Har;
+  metrics: ReturnType<typeof computeMetrics>;
+  objects: number;
+  loads: number;
+} {
+  const { config } = parseQuery(query);
+  const input = toSimInput(config.settings);
+  const trace = simulate(input);
+  // Through JSON, as a file is read.
+  const har = JSON.parse(JSON.stringify(buildHar(trace, input.http, 'test'))) as Har;
+  return { har, metrics: computeMetrics(trace), objects: input.http.objects.length, loads: input.http.loads };
+}
+
+/** Milliseconds after the epoch, to the microsecond (Date.parse stops at the millisecond). */
+function msAfterEpoch(date: string): number {
+  const m = /^(.*T\d\d:\d\d:\d\d)\.(\d{6})Z$/.exec(date);
+  if (!m) throw new Error(`not an ISO date to the microsecond: ${date}`);
+  return Date.parse(`${m[1]}Z`) - HAR_EPOCH_MS + Number(m[2]) / 1000;
+}
+
+const has = (o: object, keys: string[]) => expect(Object.keys(o)).toEqual(expect.arrayContaining(keys));
+
+function expectHar12Entry(e: HarEntry) {
+  has(e, ['pageref', 'startedDateTime', 'time', 'request', 'response', 'cache', 'timings']);
+  has(e.request, [
+    'method',
+    'url',
+    'httpVersion',
+    'cookies',
+    'headers',
+    'queryString',
+    'headersSize',
+    'bodySize',
+  ]);
+  has(e.response, [
+    'status',
+    'statusText',
+    'httpVersion',
+    'cookies',
+    'headers',
+    'content',
+    'redirectURL',
+    'headersSize',
+    'bodySize',
+  ]);
+  has(e.response.content, ['size', 'mimeType']);
+  has(e.timings, ['blocked', 'dns', 'connect', 'send', 'wait', 'receive']);
+  expect(e.request.url).toMatch(/^http:\/\/server\.example\//);
+  for (const h of [...e.request.headers, ...e.response.headers]) {
+    expect(typeof h.name).toBe('string');
+    expect(typeof h.value).toBe('string');
+  }
+}
+
+const QUERIES = [
+  '',
+  'preset=heidemann-odd-final',
+  'preset=nielsen-lan-1.0-revalidate',
+  'preset=nielsen-lan-pipe-gzip-first',
+  'preset=nielsen-lan-1.1-first&loads=2',
+  'preset=kruse-acts',
+];
+
+describe('HAR 1.2 export', () => {
+  it.each(QUERIES)('%s: valid shape, timings add up and match the metrics', (query) => {
+    const { har, metrics, objects, loads } = harOf(query);
+    expect(har.log.version).toBe('1.2');
+    expect(har.log.creator).toEqual({ name: 'Roundtrip', version: expect.any(String) });
+    expect(har.log.pages).toHaveLength(loads);
+    for (const page of har.log.pages) {
+      has(page, ['startedDateTime', 'id', 'title', 'pageTimings']);
+      // One entry per object per load (every attempt, when a request had to be asked again).
+      const entries = har.log.entries.filter((e) => e.pageref === page.id);
+      expect(new Set(entries.map((e) => e.request.url)).size).toBe(objects);
+      expect(page.pageTimings.onLoad).toBeGreaterThan(0);
+    }
+    expect(har.log.entries).toHaveLength(metrics.objects.length);
+    har.log.entries.forEach((e, i) => {
+      expectHar12Entry(e);
+      const t = e.timings;
+      expect(t.dns).toBe(-1);
+      for (const part of [t.blocked, t.connect, t.send, t.wait, t.receive])
+        expect(part).toBeGreaterThanOrEqual(0);
+      expect(e.time).toBeCloseTo(t.blocked + t.connect + t.send + t.wait + t.receive, 6);
+      // The request was written after blocked + connect; the last byte arrived at the end.
+      const start = msAfterEpoch(e.startedDateTime);
+      const object = metrics.objects[i];
+      expect(start + t.blocked + t.connect).toBeCloseTo(object.start_s * 1000, 2);
+      expect(start + e.time).toBeCloseTo(object.end_s! * 1000, 2);
+      expect(e.response.headersSize + e.response.bodySize).toBe(object.size);
+      expect([200, 304]).toContain(e.response.status);
+    });
+  });
+
+  it('methods, statuses and sizes are the exchange: HEAD and 304 have no body, Content-Length is the body', () => {
+    const { har } = harOf('preset=nielsen-lan-1.0-revalidate');
+    const [html, ...images] = har.log.entries;
+    expect([html.request.method, html.response.status, html.response.bodySize > 0]).toEqual([
+      'GET',
+      200,
+      true,
+    ]);
+    for (const e of images) {
+      expect([e.request.method, e.response.status, e.response.bodySize]).toEqual(['HEAD', 200, 0]);
+      expect(e.request.httpVersion).toBe('HTTP/1.0');
+    }
+    const revalidate = harOf('preset=nielsen-lan-1.1-revalidate').har.log.entries;
+    for (const e of revalidate) {
+      expect([e.request.method, e.response.status, e.response.bodySize]).toEqual(['GET', 304, 0]);
+      expect(e.request.headers.map((h) => h.name)).toContain('If-Modified-Since');
+    }
+    const gzip = harOf('preset=nielsen-lan-pipe-gzip-first').har.log.entries[0];
+    expect(gzip.response.headers).toContainEqual({ name: 'Content-Encoding', value: 'deflate' });
+    const length = gzip.response.headers.find((h) => h.name === 'Content-Length')!.value;
+    expect(Number(length)).toBe(gzip.response.bodySize);
+  });
+
+  it('the first request on a connection pays the handshake; a reused connection does not', () => {
+    const { har } = harOf('preset=nielsen-lan-1.1-first');
+    const [first, ...rest] = har.log.entries;
+    expect(first.timings.connect).toBeGreaterThan(0);
+    for (const e of rest) expect(e.timings.connect).toBe(0);
+    expect(new Set(har.log.entries.map((e) => e._connection))).toEqual(new Set([0]));
+  });
+
+  it('dates count from 1997-01-01 to the microsecond, deterministically', () => {
+    expect(harDate(0)).toBe('1997-01-01T00:00:00.000000Z');
+    expect(harDate(1_234_567_891)).toBe('1997-01-01T00:00:01.234567Z');
+    expect(JSON.stringify(harOf('preset=heidemann-odd-final').har)).toBe(
+      JSON.stringify(harOf('preset=heidemann-odd-final').har),
+    );
+  });
+});
+
+describe('sim --format har', () => {
+  const sim = (...args: string[]) =>
+    spawnSync('node_modules/.bin/tsx', ['src/cli/sim.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+
+  it('prints the HAR; an unknown format is a one-line error with exit code 2', () => {
+    const out = sim('preset=heidemann-odd-final&nagle=0', '--format', 'har');
+    expect(out.status).toBe(0);
+    const har = JSON.parse(out.stdout) as Har;
+    expect(har.log.entries.map((e) => e.request.url)).toEqual([
+      'http://server.example/',
+      'http://server.example/o01',
+    ]);
+    expect(har.log.pages[0].title).toMatch(/^heidemann-odd-final: .*nagle=0/);
+    const bad = sim('', '--format', 'hra');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim()).toBe('sim: unknown format hra (metrics, json, tcpdump or har)');
+  }, 60_000); // two Node processes: slow on a busy machine
+});

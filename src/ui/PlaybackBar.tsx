@@ -2,7 +2,7 @@
 // All native controls, so Tab, Enter, Space and the arrow keys work; the page also listens for
 // k (play/pause), comma and full stop (step) when focus is not in a form field.
 import type { Playback } from './state/usePlayback';
-import { SPEEDS, speedLabel } from './state/playbackModel';
+import { SPEED_MODES, speedMeaning, type SpeedMode } from './state/playbackModel';
 import { formatDuration } from '../views/format';
 
 const SCRUB_STEPS = 1000;
@@ -61,13 +61,21 @@ export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: nu
       </output>
       <label className="speed">
         <span>Speed</span>
-        <select value={playback.speed} onChange={(e) => playback.setSpeed(Number(e.target.value))}>
-          {SPEEDS.map((s) => (
-            <option key={s} value={s}>
-              {speedLabel(s)}
+        <select
+          value={playback.speedMode}
+          onChange={(e) => playback.setSpeedMode(e.target.value as SpeedMode)}
+          aria-describedby="speed-meaning"
+          title={speedMeaning(playback.speed)}
+        >
+          {SPEED_MODES.map((s) => (
+            <option key={s.mode} value={s.mode}>
+              {s.label}
             </option>
           ))}
         </select>
+        <span className="speed-meaning" id="speed-meaning" data-speed={playback.speed}>
+          {speedMeaning(playback.speed)}
+        </span>
       </label>
       <label className="fold">
         <input type="checkbox" checked={playback.fold} onChange={(e) => playback.setFold(e.target.checked)} />

@@ -1,6 +1,9 @@
 // The run's figures shaped like Nielsen et al.'s tables (packets, bytes, seconds, % overhead),
 // with side B and the difference when comparing, and the paper's figures when a preset has them.
+// Seconds are the page time: with repeated loads, the last load (as the papers report it), each
+// load's time and the whole run being given apart below the table.
 import type { Metrics } from '../engine/metrics';
+import { formatDuration } from './format';
 
 export type MetricName = 'packets' | 'bytes' | 'payload_bytes' | 'elapsed_s' | 'overhead_pct';
 export type MetricValues = Record<MetricName, number>;
@@ -13,12 +16,13 @@ export const METRIC_COLUMNS: Array<{ name: MetricName; title: string }> = [
   { name: 'overhead_pct', title: '% overhead' },
 ];
 
+/** The figures of a run; `elapsed_s` is the page time (the last load when there were several). */
 export function metricValues(m: Metrics): MetricValues {
   return {
     packets: m.packets.total,
     bytes: m.bytes,
     payload_bytes: m.payload_bytes,
-    elapsed_s: m.elapsed_s,
+    elapsed_s: m.last_load_s ?? m.elapsed_s,
     overhead_pct: m.overhead_pct,
   };
 }
@@ -37,18 +41,50 @@ function formatDelta(name: MetricName, a: number, b: number): string {
   return `${sign}${formatMetric(name, Math.abs(diff))}${name === 'overhead_pct' ? '' : pct}`;
 }
 
+/** A run's loads: each load's time, and the whole run, in seconds. */
+export interface RunLoads {
+  loads_s: Array<number | null>;
+  run_s: number;
+}
+
 export interface MetricsTableProps {
   a: MetricValues;
   b?: MetricValues;
   paper?: { label: string; values: Partial<MetricValues> };
+  /** Side A's loads, then side B's when comparing. */
+  loads?: RunLoads[];
 }
 
-export function MetricsTable({ a, b, paper }: MetricsTableProps) {
+function LoadsNote({ loads }: { loads: RunLoads[] }) {
+  const seconds = (s: number | null) => (s === null ? 'unfinished' : formatDuration(s * 1e9));
+  return (
+    <>
+      {loads.map((l, i) =>
+        l.loads_s.length > 1 ? (
+          <span key={i} data-loads={i === 0 ? 'a' : 'b'}>
+            {' '}
+            {loads.length > 1 ? `${i === 0 ? 'A' : 'B'}: ` : ''}the page was loaded {l.loads_s.length} times
+            (each load: <span data-metric-loads="">{l.loads_s.map(seconds).join(', ')}</span>); Seconds give
+            the last load, as the papers report it. The whole run took{' '}
+            <span data-metric={i === 0 ? 'run_s' : undefined} data-metric-b={i === 0 ? undefined : 'run_s'}>
+              {formatMetric('elapsed_s', l.run_s)}
+            </span>{' '}
+            s, with the page idle between loads; packets and bytes count the whole run.
+          </span>
+        ) : null,
+      )}
+    </>
+  );
+}
+
+export function MetricsTable({ a, b, paper, loads = [] }: MetricsTableProps) {
   return (
     <table className="metrics" data-metrics="">
       <caption>
         Figures of the run, counted as the papers count them: IP bytes include the TCP/IP headers (as tcpdump
-        reports), payload bytes are what Nielsen et al.'s tables call Bytes, overhead is the headers' share.
+        reports), payload bytes are what Nielsen et al.'s tables call Bytes, overhead is the headers' share,
+        Seconds the time the page took.
+        <LoadsNote loads={loads} />
       </caption>
       <thead>
         <tr>

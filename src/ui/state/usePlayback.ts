@@ -3,13 +3,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Gap } from '../../views/timeScale';
 import { countPlaybackFrame } from '../perf';
-import { advance, nextEvent, previousEvent } from './playbackModel';
+import { advance, nextEvent, previousEvent, speedFor, type SpeedMode } from './playbackModel';
 
 export interface Playback {
   cursorNs: number;
   /** Null while the playhead follows the end of the run. */
   pinnedNs: number | null;
   playing: boolean;
+  speedMode: SpeedMode;
+  /** Seconds of the run per second on screen, from the mode and the run's length. */
   speed: number;
   fold: boolean;
   play: () => void;
@@ -19,16 +21,17 @@ export interface Playback {
   stepBack: () => void;
   seek: (ns: number) => void;
   toEnd: () => void;
-  setSpeed: (speed: number) => void;
+  setSpeedMode: (mode: SpeedMode) => void;
   setFold: (fold: boolean) => void;
 }
 
 export function usePlayback(endNs: number, times: number[], gaps: Gap[], initialNs: number | null): Playback {
   const [pinnedNs, setPinned] = useState<number | null>(initialNs);
   const [playing, setPlaying] = useState(false);
-  const [speed, setSpeed] = useState(0.1);
+  const [speedMode, setSpeedMode] = useState<SpeedMode>('fit');
   const [fold, setFold] = useState(false);
   const cursorNs = Math.min(pinnedNs ?? endNs, endNs);
+  const speed = speedFor(speedMode, endNs, fold ? gaps : null);
 
   // The animation loop reads the latest figures through a ref, so it is not restarted by them.
   const live = useRef({ endNs, speed, gaps, fold, cursorNs });
@@ -83,6 +86,7 @@ export function usePlayback(endNs: number, times: number[], gaps: Gap[], initial
     cursorNs,
     pinnedNs,
     playing,
+    speedMode,
     speed,
     fold,
     play,
@@ -92,7 +96,7 @@ export function usePlayback(endNs: number, times: number[], gaps: Gap[], initial
     stepBack,
     seek,
     toEnd,
-    setSpeed,
+    setSpeedMode,
     setFold,
   };
 }

@@ -63,13 +63,17 @@ function LoadsNote({ loads }: { loads: RunLoads[] }) {
         l.loads_s.length > 1 ? (
           <span key={i} data-loads={i === 0 ? 'a' : 'b'}>
             {' '}
-            {loads.length > 1 ? `${i === 0 ? 'A' : 'B'}: ` : ''}the page was loaded {l.loads_s.length} times
-            (each load: <span data-metric-loads="">{l.loads_s.map(seconds).join(', ')}</span>); Seconds give
-            the last load, as the papers report it. The whole run took{' '}
-            <span data-metric={i === 0 ? 'run_s' : undefined} data-metric-b={i === 0 ? undefined : 'run_s'}>
-              {formatMetric('elapsed_s', l.run_s)}
-            </span>{' '}
-            s, with the page idle between loads; packets and bytes count the whole run.
+            {loads.length > 1 ? `${i === 0 ? 'A' : 'B'}: the` : 'The'} page was loaded {l.loads_s.length}{' '}
+            times (each load: <span data-metric-loads="">{l.loads_s.map(seconds).join(', ')}</span>); Seconds
+            give the last load, as the papers report it. The whole run took{' '}
+            <span
+              data-metric={i === 0 ? 'run_s' : undefined}
+              data-metric-b={i === 0 ? undefined : 'run_s'}
+              data-value={l.run_s}
+            >
+              {seconds(l.run_s)}
+            </span>
+            , with the page idle between loads; packets and bytes count the whole run.
           </span>
         ) : null,
       )}

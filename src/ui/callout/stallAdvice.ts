@@ -145,7 +145,7 @@ export function adviceFor(trace: Trace, settings: Settings, b: Breakdown = break
     stall,
     sentence: single
       ? sentenceFor(stall)
-      : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${count} short stalls held up the page ${formatDuration(total)} in all`,
+      : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${count} short stalls`,
     suggestion: suggestionFor(stall, settings),
     causeTotalNs: total,
     causeCount: count,

@@ -45,7 +45,7 @@ export function usePlayback(endNs: number, times: number[], gaps: Gap[], initial
     let cursor = live.current.cursorNs;
     let frame = requestAnimationFrame(function tick(now) {
       const { endNs: end, speed: rate, gaps: folded, fold: folding } = live.current;
-      const elapsed = Math.min(100, now - last);
+      const elapsed = Math.min(250, now - last); // a hidden tab resumes without a jump
       last = now;
       countPlaybackFrame();
       cursor = advance(Math.min(cursor, end), elapsed, rate, folding ? folded : null);

@@ -38,10 +38,10 @@ test('repeated loads: the headline and the figures give the last load, the whole
   await expect(callout.locator('[data-run-ns]')).toHaveText(`${(run / 1e9).toFixed(2)} s`);
 
   expect(await metric(page, 'elapsed_s')).toBeCloseTo(load / 1e9, 2);
-  const whole = page.locator('[data-metrics] [data-metric="run_s"]');
+  const whole = page.locator('[data-loads-note] [data-metric="run_s"]');
   expect(Number(await whole.getAttribute('data-value'))).toBeCloseTo(run / 1e9, 5);
-  await expect(page.locator('[data-metrics] [data-metric-loads]')).toHaveText(
-    trace.loads.map((l) => `${Number(((l.endNs! - l.startNs) / 1e9).toFixed(2))} s`).join(', '),
+  await expect(page.locator('[data-loads-note] [data-metric-loads]')).toHaveText(
+    trace.loads.map((l) => `${Number(((l.endNs! - l.startNs) / 1e9).toFixed(2))}\u00a0s`).join(', '),
   );
 
   // The 30 s gaps between loads are nowhere in the breakdown.

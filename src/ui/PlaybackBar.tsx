@@ -56,7 +56,11 @@ export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: nu
         data-t-ns={Math.round(cursorNs)}
         onChange={(e) => playback.seek((Number(e.target.value) / SCRUB_STEPS) * endNs)}
       />
-      <output className="clock" aria-live="off">
+      <output
+        className="clock"
+        aria-live="off"
+        title="Playhead / end of the run, closing the connections included"
+      >
         {formatDuration(cursorNs)} / {formatDuration(endNs)}
       </output>
       <label className="speed">

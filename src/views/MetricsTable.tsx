@@ -55,17 +55,21 @@ export interface MetricsTableProps {
   loads?: RunLoads[];
 }
 
+/** Below the table, so it wraps to the panel's width even when the table scrolls sideways. */
 function LoadsNote({ loads }: { loads: RunLoads[] }) {
-  const seconds = (s: number | null) => (s === null ? 'unfinished' : formatDuration(s * 1e9));
+  // A no-break space keeps each figure with its unit when the note wraps.
+  const seconds = (s: number | null) =>
+    s === null ? 'unfinished' : formatDuration(s * 1e9).replace(' ', '\u00a0');
+  if (!loads.some((l) => l.loads_s.length > 1)) return null;
   return (
-    <>
+    <p className="note" data-loads-note="">
       {loads.map((l, i) =>
         l.loads_s.length > 1 ? (
           <span key={i} data-loads={i === 0 ? 'a' : 'b'}>
             {' '}
             {loads.length > 1 ? `${i === 0 ? 'A' : 'B'}: the` : 'The'} page was loaded {l.loads_s.length}{' '}
             times (each load: <span data-metric-loads="">{l.loads_s.map(seconds).join(', ')}</span>); Seconds
-            give the last load, as the papers report it. The whole run took{' '}
+            give the last load, as the papers report it. All {l.loads_s.length} loads took{' '}
             <span
               data-metric={i === 0 ? 'run_s' : undefined}
               data-metric-b={i === 0 ? undefined : 'run_s'}
@@ -77,72 +81,74 @@ function LoadsNote({ loads }: { loads: RunLoads[] }) {
           </span>
         ) : null,
       )}
-    </>
+    </p>
   );
 }
 
 export function MetricsTable({ a, b, paper, loads = [] }: MetricsTableProps) {
   return (
-    <table className="metrics" data-metrics="">
-      <caption>
-        Figures of the run, counted as the papers count them: IP bytes include the TCP/IP headers (as tcpdump
-        reports), payload bytes are what Nielsen et al.'s tables call Bytes, overhead is the headers' share,
-        Seconds the time the page took.
-        <LoadsNote loads={loads} />
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Run</th>
-          {METRIC_COLUMNS.map((c) => (
-            <th scope="col" key={c.name}>
-              {c.title}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        <tr data-row="a">
-          <th scope="row">{b ? 'A' : 'Simulated'}</th>
-          {METRIC_COLUMNS.map((c) => (
-            <td key={c.name} data-metric={c.name} data-value={a[c.name]}>
-              {formatMetric(c.name, a[c.name])}
-            </td>
-          ))}
-        </tr>
-        {paper && (
-          <tr data-row="paper" className="paper-row">
-            <th scope="row">{paper.label}</th>
-            {METRIC_COLUMNS.map((c) => {
-              const v = paper.values[c.name];
-              return (
-                <td key={c.name} data-paper-metric={c.name}>
-                  {v === undefined ? '—' : formatMetric(c.name, v)}
-                </td>
-              );
-            })}
+    <>
+      <table className="metrics" data-metrics="">
+        <caption>
+          Figures of the run, counted as the papers count them: IP bytes include the TCP/IP headers (as
+          tcpdump reports), payload bytes are what Nielsen et al.'s tables call Bytes, overhead is the
+          headers' share, Seconds the time the page took.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Run</th>
+            {METRIC_COLUMNS.map((c) => (
+              <th scope="col" key={c.name}>
+                {c.title}
+              </th>
+            ))}
           </tr>
-        )}
-        {b && (
-          <>
-            <tr data-row="b">
-              <th scope="row">B</th>
-              {METRIC_COLUMNS.map((c) => (
-                <td key={c.name} data-metric-b={c.name} data-value={b[c.name]}>
-                  {formatMetric(c.name, b[c.name])}
-                </td>
-              ))}
+        </thead>
+        <tbody>
+          <tr data-row="a">
+            <th scope="row">{b ? 'A' : 'Simulated'}</th>
+            {METRIC_COLUMNS.map((c) => (
+              <td key={c.name} data-metric={c.name} data-value={a[c.name]}>
+                {formatMetric(c.name, a[c.name])}
+              </td>
+            ))}
+          </tr>
+          {paper && (
+            <tr data-row="paper" className="paper-row">
+              <th scope="row">{paper.label}</th>
+              {METRIC_COLUMNS.map((c) => {
+                const v = paper.values[c.name];
+                return (
+                  <td key={c.name} data-paper-metric={c.name}>
+                    {v === undefined ? '—' : formatMetric(c.name, v)}
+                  </td>
+                );
+              })}
             </tr>
-            <tr data-row="delta" className="delta-row">
-              <th scope="row">B − A</th>
-              {METRIC_COLUMNS.map((c) => (
-                <td key={c.name} data-metric-delta={c.name}>
-                  {formatDelta(c.name, a[c.name], b[c.name])}
-                </td>
-              ))}
-            </tr>
-          </>
-        )}
-      </tbody>
-    </table>
+          )}
+          {b && (
+            <>
+              <tr data-row="b">
+                <th scope="row">B</th>
+                {METRIC_COLUMNS.map((c) => (
+                  <td key={c.name} data-metric-b={c.name} data-value={b[c.name]}>
+                    {formatMetric(c.name, b[c.name])}
+                  </td>
+                ))}
+              </tr>
+              <tr data-row="delta" className="delta-row">
+                <th scope="row">B − A</th>
+                {METRIC_COLUMNS.map((c) => (
+                  <td key={c.name} data-metric-delta={c.name}>
+                    {formatDelta(c.name, a[c.name], b[c.name])}
+                  </td>
+                ))}
+              </tr>
+            </>
+          )}
+        </tbody>
+      </table>
+      <LoadsNote loads={loads} />
+    </>
   );
 }

@@ -45,7 +45,7 @@ export function TimeBreakdown({ sides }: TimeBreakdownProps) {
           data.loads > 1 ? (
             <span key={side}>
               {bars.length > 1 ? `${side.toUpperCase()}: ` : ''}
-              {`Load ${data.load + 1} of ${data.loads}, from ${formatDuration(data.startNs)} to ${formatDuration(data.endNs)}; the whole run took ${formatDuration(runNs)}, idle between loads. `}
+              {`Load ${data.load + 1} of ${data.loads}, from ${formatDuration(data.startNs)} to ${formatDuration(data.endNs)}; all ${data.loads} loads took ${formatDuration(runNs)}, the page idle between them. `}
             </span>
           ) : null,
         )}

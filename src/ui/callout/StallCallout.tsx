@@ -87,7 +87,7 @@ function WholeRun({ trace, b }: { trace: Trace; b: Breakdown }) {
   return (
     <>
       {' '}
-      (load {b.load + 1} of {b.loads}; the whole run took{' '}
+      (load {b.load + 1} of {b.loads}; all {b.loads} loads took{' '}
       <span data-run-ns={elapsedNs(trace)}>{formatDuration(elapsedNs(trace))}</span>)
     </>
   );

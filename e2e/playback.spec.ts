@@ -77,11 +77,55 @@ test('keyboard alone plays, pauses, steps and scrubs, and the arrows follow the 
 test('Play from the end starts again from zero and runs to the end', async ({ page }) => {
   const run = engine('');
   await openLab(page);
-  await page.getByLabel('Speed').selectOption('1');
+  await page.getByLabel('Speed').selectOption({ label: 'Real time' });
   await page.getByRole('button', { name: 'Play' }).click();
   // At 1x the half-second run plays in half a second, starting again from zero.
   await expect.poll(() => playheadNs(page)).toBeLessThan(run.endNs);
   await expect(page.locator('.playback .play')).toHaveAttribute('data-playing', 'false', { timeout: 15_000 });
   expect(await playheadNs(page)).toBe(run.endNs);
   await expect(ladderPackets(page)).toHaveCount(run.packets);
+});
+
+test('the default speed plays a 6 s satellite run from start to end in under 20 s', async ({ page }) => {
+  const query = 'link=geo&objects=100000';
+  const run = engine(query);
+  expect(run.endNs / 1e9).toBeGreaterThan(6);
+  await openLab(page, query);
+  const speed = page.getByLabel('Speed');
+  await expect(speed.locator('option:checked')).toHaveText(/Whole run in 15 s/);
+  // What a second on screen means: the whole run over 15 s.
+  const meaning = page.locator('.playback [data-speed]');
+  expect(Number(await meaning.getAttribute('data-speed'))).toBeCloseTo(run.endNs / 1e9 / 15, 3);
+  await expect(meaning).toHaveText(/^1 s on screen = \d+ ms of the run$/);
+
+  await page.getByRole('button', { name: 'Play' }).click();
+  const started = Date.now();
+  await expect.poll(() => playheadNs(page)).toBeLessThan(run.endNs / 10);
+  await expect(page.locator('.playback .play')).toHaveAttribute('data-playing', 'false', { timeout: 30_000 });
+  const seconds = (Date.now() - started) / 1000;
+  expect(await playheadNs(page)).toBe(run.endNs);
+  expect(seconds).toBeLessThan(20);
+  expect(seconds).toBeGreaterThan(8);
+});
+
+test('the speed control offers real time and slow motion, and says what 1 s on screen means', async ({
+  page,
+}) => {
+  const run = engine('link=geo&objects=100000');
+  await openLab(page, 'link=geo&objects=100000');
+  const speed = page.getByLabel('Speed');
+  const meaning = page.locator('.playback [data-speed]');
+  await speed.selectOption({ label: 'Real time' });
+  await expect(meaning).toHaveText('1 s on screen = 1 s of the run');
+  await speed.selectOption({ label: 'Slow motion' });
+  const slow = Number(await meaning.getAttribute('data-speed'));
+  expect(slow).toBeLessThan(run.endNs / 1e9 / 15);
+  expect(slow).toBeLessThanOrEqual(0.1);
+  await expect(meaning).toHaveText(`1 s on screen = ${Math.round(slow * 1000)} ms of the run`);
+  // Slow motion plays slower than the fitted pace: half a second on screen moves the playhead
+  // by about half of `slow` seconds of the run.
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.waitForTimeout(500);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  expect(await playheadNs(page)).toBeLessThan(slow * 1e9 * 1.5);
 });

@@ -1,8 +1,13 @@
-// The callout suggests a knob that removes the stall, and none when no knob would.
+// The callout suggests a knob that removes the stall, and none when no knob would, nor for a
+// cause that cost the page less than 5% of its time or 10 ms; its figures are the breakdown's.
 import { describe, expect, it } from 'vitest';
-import type { StallRecord } from '../src/engine/trace';
+import type { StallRecord, Trace } from '../src/engine/trace';
+import { runQuery } from '../src/scenario';
 import { parseQuery } from '../src/scenario/codec';
-import { suggestionFor } from '../src/ui/callout/stallAdvice';
+import { PRESETS } from '../src/scenario/presets';
+import { adviceFor, suggestionFor } from '../src/ui/callout/stallAdvice';
+import { breakdown, partNs } from '../src/views/breakdown';
+import { conn, pkt, trace } from './support/handTrace';
 
 const stall = (cause: StallRecord['cause']): StallRecord => ({
   conn: 0,
@@ -24,5 +29,87 @@ describe('stall advice', () => {
       key: 'flush',
       value: 'none',
     });
+  });
+});
+
+/** A one-connection page of `pageMs` with stalls of a cause at the given [fromMs, toMs]. */
+function page(
+  pageMs: number,
+  stalls: Array<[number, number]>,
+  busyElsewhere: Array<[number, number]> = [],
+): Trace {
+  const t = trace(
+    [conn({ id: 0 }), conn({ id: 1 })],
+    busyElsewhere.map(([from, to]) =>
+      pkt({ conn: 1, dir: 's2c', len: 1460, sendNs: from * 1e6, arriveNs: to * 1e6 }),
+    ),
+  );
+  t.stalls = stalls.map(([from, to]) => ({ ...stall('delayed-ack'), startNs: from * 1e6, endNs: to * 1e6 }));
+  t.loads = [{ index: 0, startNs: 0, endNs: pageMs * 1e6 }];
+  t.endNs = pageMs * 1e6;
+  return t;
+}
+
+describe('the callout threshold', () => {
+  const s = settings('');
+  it("puts forward a cause worth at least 5% of the page and 10 ms, with the breakdown's figure", () => {
+    const t = page(1000, [
+      [100, 130],
+      [500, 530],
+    ]);
+    const advice = adviceFor(t, s)!;
+    expect(advice.suggestion).toEqual({ key: 'flush', value: 'none' });
+    expect(advice.causeTotalNs).toBe(60e6);
+    expect(advice.causeTotalNs).toBe(partNs(breakdown(t), 'delayed-ack'));
+  });
+
+  it('proposes nothing worth less than 5% of the page', () => {
+    expect(
+      adviceFor(
+        page(1000, [
+          [100, 120],
+          [500, 520],
+        ]),
+        s,
+      ),
+    ).toBeNull();
+  });
+
+  it('proposes nothing worth less than 10 ms, however large a share', () => {
+    expect(
+      adviceFor(
+        page(60, [
+          [10, 14],
+          [30, 34],
+        ]),
+        s,
+      ),
+    ).toBeNull();
+    expect(
+      adviceFor(
+        page(60, [
+          [10, 16],
+          [30, 36],
+        ]),
+        s,
+      ),
+    ).not.toBeNull();
+  });
+
+  it('counts a stall hidden behind data moving on another connection as worth nothing', () => {
+    expect(adviceFor(page(1000, [[100, 300]]), s)?.stall.cause).toBe('delayed-ack');
+    expect(adviceFor(page(1000, [[100, 300]], [[90, 310]]), s)).toBeNull();
+  });
+});
+
+describe('the callout on the presets', () => {
+  it.each(PRESETS.map((p) => p.id))('agrees with the breakdown and clears the threshold (%s)', (id) => {
+    const { trace: t, config } = runQuery(`preset=${id}`);
+    const advice = adviceFor(t, config.settings);
+    if (!advice) return;
+    const b = breakdown(t);
+    expect(advice.causeTotalNs).toBe(partNs(b, advice.stall.cause));
+    expect(advice.causeTotalNs).toBeLessThanOrEqual(b.totalNs);
+    expect(advice.causeTotalNs).toBeGreaterThanOrEqual(Math.max(10e6, 0.05 * b.totalNs));
   });
 });

@@ -12,6 +12,8 @@ export interface Metrics {
   elapsed_s: number;
   /** The last page load alone, when the page was loaded more than once (`loads`). */
   last_load_s: number | null;
+  /** Each page load's time, from its start to its end (null if it never ended), in order. */
+  loads_s: Array<number | null>;
   connections: number;
   max_parallel: number;
   objects: Array<{ url: string; size: number; start_s: number; end_s: number | null }>;
@@ -30,6 +32,19 @@ export function lastLoadNs(trace: Trace): number | null {
   if (trace.loads.length < 2) return null;
   const last = trace.loads[trace.loads.length - 1];
   return last.endNs === null ? null : last.endNs - last.startNs;
+}
+
+/** The load the page's figures report: the last one, as the papers report repeated loads. */
+export function reportedLoad(trace: Trace): { index: number; startNs: number; endNs: number } {
+  const last = trace.loads[trace.loads.length - 1];
+  if (!last) return { index: 0, startNs: 0, endNs: trace.endNs };
+  return { index: last.index, startNs: last.startNs, endNs: last.endNs ?? trace.endNs };
+}
+
+/** The page time shown as "the page took": the reported load, from its start to its end. */
+export function pageTimeNs(trace: Trace): number {
+  const load = reportedLoad(trace);
+  return load.endNs - load.startNs;
 }
 
 /** The most connections the client had open at once: from its SYN to its close (or a reset). */
@@ -68,6 +83,7 @@ export function computeMetrics(trace: Trace): Metrics {
     overhead_pct: bytes === 0 ? 0 : round((100 * headerBytes) / bytes, 2),
     elapsed_s: round(seconds(elapsedNs(trace)), 6),
     last_load_s: lastLoadNs(trace) === null ? null : round(seconds(lastLoadNs(trace)!), 6),
+    loads_s: trace.loads.map((l) => (l.endNs === null ? null : round(seconds(l.endNs - l.startNs), 6))),
     connections: trace.connections.length,
     max_parallel: maxParallel(trace),
     objects: trace.exchanges.map((e) => ({

@@ -2,7 +2,7 @@
 // All native controls, so Tab, Enter, Space and the arrow keys work; the page also listens for
 // k (play/pause), comma and full stop (step) when focus is not in a form field.
 import type { Playback } from './state/usePlayback';
-import { SPEEDS, speedLabel } from './state/playbackModel';
+import { SPEED_MODES, speedMeaning, type SpeedMode } from './state/playbackModel';
 import { formatDuration } from '../views/format';
 
 const SCRUB_STEPS = 1000;
@@ -56,18 +56,30 @@ export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: nu
         data-t-ns={Math.round(cursorNs)}
         onChange={(e) => playback.seek((Number(e.target.value) / SCRUB_STEPS) * endNs)}
       />
-      <output className="clock" aria-live="off">
+      <output
+        className="clock"
+        aria-live="off"
+        title="Playhead / end of the run, closing the connections included"
+      >
         {formatDuration(cursorNs)} / {formatDuration(endNs)}
       </output>
       <label className="speed">
         <span>Speed</span>
-        <select value={playback.speed} onChange={(e) => playback.setSpeed(Number(e.target.value))}>
-          {SPEEDS.map((s) => (
-            <option key={s} value={s}>
-              {speedLabel(s)}
+        <select
+          value={playback.speedMode}
+          onChange={(e) => playback.setSpeedMode(e.target.value as SpeedMode)}
+          aria-describedby="speed-meaning"
+          title={speedMeaning(playback.speed)}
+        >
+          {SPEED_MODES.map((s) => (
+            <option key={s.mode} value={s.mode}>
+              {s.label}
             </option>
           ))}
         </select>
+        <span className="speed-meaning" id="speed-meaning" data-speed={playback.speed}>
+          {speedMeaning(playback.speed)}
+        </span>
       </label>
       <label className="fold">
         <input type="checkbox" checked={playback.fold} onChange={(e) => playback.setFold(e.target.checked)} />

@@ -1,22 +1,21 @@
 // "Where did the time go": one horizontal stacked bar per side on a common scale, each segment a
-// stall cause, with a legend naming the causes in plain words.
+// stall cause (or moving data, or idle time), with a legend naming the causes in plain words.
+// The parts add up to the page time; the note says which cause wins when several overlap.
 import { useMemo } from 'react';
 import { formatDuration } from './format';
-import { breakdown, textOn, type Breakdown } from './breakdown';
-import { causeStyle, TRANSFER_FILL } from './stallStyle';
+import { breakdown, OVERLAP_RULE, partStyle, textOn, type Breakdown } from './breakdown';
+import { elapsedNs } from '../engine/metrics';
 import type { Trace } from '../engine/trace';
 
 export interface TimeBreakdownProps {
   sides: Array<{ side: 'a' | 'b'; trace: Trace }>;
 }
 
-const partStyle = (cause: string) =>
-  cause === 'transfer'
-    ? { fill: TRANSFER_FILL, short: 'moving data', words: 'sending and receiving data' }
-    : causeStyle(cause);
-
 export function TimeBreakdown({ sides }: TimeBreakdownProps) {
-  const bars = useMemo(() => sides.map((s) => ({ side: s.side, data: breakdown(s.trace) })), [sides]);
+  const bars = useMemo(
+    () => sides.map((s) => ({ side: s.side, data: breakdown(s.trace), runNs: elapsedNs(s.trace) })),
+    [sides],
+  );
   const longest = Math.max(1, ...bars.map((b) => b.data.totalNs));
   const causes = [...new Set(bars.flatMap((b) => b.data.parts.map((p) => p.cause)))];
   return (
@@ -41,11 +40,17 @@ export function TimeBreakdown({ sides }: TimeBreakdownProps) {
           </li>
         ))}
       </ul>
-      {bars.some((b) => b.data.overlapping) && (
-        <p className="note">
-          Several connections stalled at once, so the bar sums connection-time, not wall-clock time.
-        </p>
-      )}
+      <p className="note">
+        {bars.map(({ side, data, runNs }) =>
+          data.loads > 1 ? (
+            <span key={side}>
+              {bars.length > 1 ? `${side.toUpperCase()}: ` : ''}
+              {`Load ${data.load + 1} of ${data.loads}, from ${formatDuration(data.startNs)} to ${formatDuration(data.endNs)}; all ${data.loads} loads took ${formatDuration(runNs)}, the page idle between them. `}
+            </span>
+          ) : null,
+        )}
+        {OVERLAP_RULE}
+      </p>
     </div>
   );
 }
@@ -68,7 +73,8 @@ function BreakdownBar({
       <div
         className="breakdown-bar"
         role="img"
-        aria-label={`Elapsed ${formatDuration(data.elapsedNs)}: ${summary}`}
+        aria-label={`The page took ${formatDuration(data.totalNs)}: ${summary}`}
+        data-page-ms={data.totalNs / 1e6}
         style={{ width: `${(100 * data.totalNs) / longest}%` }}
       >
         {data.parts.map((p) => {
@@ -79,6 +85,7 @@ function BreakdownBar({
               key={p.cause}
               className="breakdown-part"
               data-cause={p.cause}
+              data-breakdown-ms={p.ns / 1e6}
               title={`${style.words}: ${formatDuration(p.ns)}`}
               style={{ width: `${share}%`, background: style.fill, color: textOn(style.fill) }}
             >
@@ -87,7 +94,7 @@ function BreakdownBar({
           );
         })}
       </div>
-      <span className="breakdown-total">{formatDuration(data.elapsedNs)}</span>
+      <span className="breakdown-total">{formatDuration(data.totalNs)}</span>
     </div>
   );
 }

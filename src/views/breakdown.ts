@@ -1,37 +1,151 @@
-// "Where did the time go": a run's elapsed time split by stall cause, the rest being time spent
-// moving data. With several connections stalls overlap in time, so the parts are then shares of
-// connection-time rather than of wall-clock time.
-import { elapsedNs, stallTotals } from '../engine/metrics';
-import type { StallCause, Trace } from '../engine/trace';
+// "Where did the time go": the wall-clock time of the page load (the last load, as the headline
+// reports it) split so that every instant goes to exactly one cause, and the parts add up to the
+// page time. When several things happen at once, one wins:
+//   1. data in flight on a connection that is not stalled: "moving data" (a stall on one
+//      connection costs the page nothing while another connection moves data);
+//   2. else, with stalls under way, the stall that began first (later ones are often its
+//      consequences; ties go to the longer stall);
+//   3. else "idle": nothing in flight and nothing waiting.
+import { reportedLoad } from '../engine/metrics';
+import type { StallCause, StallRecord, Trace } from '../engine/trace';
+import { causeStyle, TRANSFER_FILL } from './stallStyle';
+
+export type PartCause = StallCause | 'transfer' | 'idle';
 
 export interface BreakdownPart {
-  cause: StallCause | 'transfer';
+  cause: PartCause;
   ns: number;
 }
 
 export interface Breakdown {
+  /** The load shown: its index, and how many loads the run had. */
+  load: number;
+  loads: number;
+  startNs: number;
+  endNs: number;
+  /** The page time: the load's wall-clock time, which the parts sum to exactly. */
   elapsedNs: number;
-  /** Length of the bar: elapsed time, or the stall sum when overlapping stalls exceed it. */
+  /** Length of the bar (the page time). */
   totalNs: number;
   parts: BreakdownPart[];
-  overlapping: boolean;
 }
 
+/** The rule above, in one sentence for the panel's note. */
+export const OVERLAP_RULE =
+  'Each instant of the load counts once: moving data on any connection that is not stalled wins over a stall elsewhere; when only stalls overlap, the one that began first wins.';
+
+interface Edge {
+  atNs: number;
+  conn: number;
+  /** +1 or -1 to the connection's packets in flight, or a stall starting or ending. */
+  flight: number;
+  stall?: StallRecord;
+  starts?: boolean;
+}
+
+function edgesOf(trace: Trace): Edge[] {
+  const edges: Edge[] = [];
+  for (const p of trace.packets) {
+    // A dropped packet moves nothing: its loss shows as the stall that follows.
+    if (p.arriveNs === null || p.arriveNs <= p.sendNs) continue;
+    edges.push({ atNs: p.sendNs, conn: p.conn, flight: 1 }, { atNs: p.arriveNs, conn: p.conn, flight: -1 });
+  }
+  for (const s of trace.stalls) {
+    if (s.endNs <= s.startNs) continue;
+    edges.push({ atNs: s.startNs, conn: s.conn, flight: 0, stall: s, starts: true });
+    edges.push({ atNs: s.endNs, conn: s.conn, flight: 0, stall: s, starts: false });
+  }
+  return edges.sort((a, b) => a.atNs - b.atNs);
+}
+
+/** Rule 2: the stall that began first, the longer on a tie, then by name so the answer never varies. */
+function firstStall(active: Set<StallRecord>): StallRecord {
+  let best: StallRecord | null = null;
+  for (const s of active) {
+    if (
+      !best ||
+      s.startNs < best.startNs ||
+      (s.startNs === best.startNs && s.endNs - s.startNs > best.endNs - best.startNs) ||
+      (s.startNs === best.startNs && s.endNs === best.endNs && s.cause < best.cause)
+    )
+      best = s;
+  }
+  return best!;
+}
+
+/** Who owns the instants of the time window [startNs, endNs), by the rules at the top. */
+export function attribute(trace: Trace, startNs: number, endNs: number): Map<PartCause, number> {
+  const flight = new Map<number, number>();
+  const stalledBy = new Map<number, number>();
+  const isMoving = (conn: number) => (flight.get(conn) ?? 0) > 0 && (stalledBy.get(conn) ?? 0) === 0;
+  let moving = 0; // connections moving data: packets in flight and no stall
+  const active = new Set<StallRecord>();
+  const totals = new Map<PartCause, number>();
+  const edges = edgesOf(trace);
+  let at = startNs;
+  let i = 0;
+  while (at < endNs) {
+    for (; i < edges.length && edges[i].atNs <= at; i++) {
+      const e = edges[i];
+      const was = isMoving(e.conn);
+      if (e.stall) {
+        stalledBy.set(e.conn, (stalledBy.get(e.conn) ?? 0) + (e.starts ? 1 : -1));
+        if (e.starts) active.add(e.stall);
+        else active.delete(e.stall);
+      } else flight.set(e.conn, (flight.get(e.conn) ?? 0) + e.flight);
+      moving += Number(isMoving(e.conn)) - Number(was);
+    }
+    const next = Math.min(endNs, i < edges.length ? edges[i].atNs : endNs);
+    const cause: PartCause = moving > 0 ? 'transfer' : active.size > 0 ? firstStall(active).cause : 'idle';
+    totals.set(cause, (totals.get(cause) ?? 0) + (next - at));
+    at = next;
+  }
+  return totals;
+}
+
+/** Traces never change once simulated, so each is broken down once for every view that asks. */
+const computed = new WeakMap<Trace, Breakdown>();
+
 export function breakdown(trace: Trace): Breakdown {
-  const elapsed = elapsedNs(trace);
-  const totals = stallTotals(trace);
-  const stalls = (Object.entries(totals) as Array<[StallCause, number]>)
+  let b = computed.get(trace);
+  if (!b) computed.set(trace, (b = breakdownOf(trace)));
+  return b;
+}
+
+function breakdownOf(trace: Trace): Breakdown {
+  const load = reportedLoad(trace);
+  const totalNs = load.endNs - load.startNs;
+  const order: Record<string, number> = { transfer: 1, idle: 2 };
+  const parts = [...attribute(trace, load.startNs, load.endNs)]
     .filter(([, ns]) => ns > 0)
-    .sort((a, b) => b[1] - a[1])
-    .map(([cause, ns]) => ({ cause, ns }));
-  const stalled = stalls.reduce((sum, p) => sum + p.ns, 0);
-  const transfer = Math.max(0, elapsed - stalled);
+    .map(([cause, ns]) => ({ cause, ns }))
+    // Stalls first, longest first; then moving data, then idle time.
+    .sort((a, b) => (order[a.cause] ?? 0) - (order[b.cause] ?? 0) || b.ns - a.ns);
   return {
-    elapsedNs: elapsed,
-    totalNs: Math.max(elapsed, stalled),
-    parts: [...stalls, ...(transfer > 0 ? [{ cause: 'transfer' as const, ns: transfer }] : [])],
-    overlapping: stalled > elapsed,
+    load: load.index,
+    loads: Math.max(1, trace.loads.length),
+    startNs: load.startNs,
+    endNs: load.endNs,
+    elapsedNs: totalNs,
+    totalNs,
+    parts,
   };
+}
+
+/** The wall-clock time the breakdown gives a cause in the reported load (0 when none). */
+export function partNs(b: Breakdown, cause: PartCause): number {
+  return b.parts.find((p) => p.cause === cause)?.ns ?? 0;
+}
+
+const IDLE_FILL = '#f4f4f4';
+
+/** Name and colour of a part: a stall cause, moving data, or idle time. */
+export function partStyle(cause: string): { fill: string; short: string; words: string } {
+  if (cause === 'transfer')
+    return { fill: TRANSFER_FILL, short: 'moving data', words: 'sending and receiving data' };
+  if (cause === 'idle')
+    return { fill: IDLE_FILL, short: 'idle', words: 'idle: nothing in flight, nothing waiting' };
+  return causeStyle(cause);
 }
 
 /** Black or white, whichever reads better on a fill colour given as #rrggbb. */

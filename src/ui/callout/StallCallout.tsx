@@ -3,6 +3,7 @@
 import { elapsedNs } from '../../engine/metrics';
 import type { Trace } from '../../engine/trace';
 import type { Settings } from '../../scenario/schema';
+import { breakdown, type Breakdown } from '../../views/breakdown';
 import { formatDuration } from '../../views/format';
 import { causeStyle } from '../../views/stallStyle';
 import { labelFor, valueText } from '../controls/fieldModel';
@@ -25,15 +26,18 @@ export function StallCallout({
   onCompare,
   onShowStall,
 }: StallCalloutProps) {
-  const advice = adviceFor(trace, settings);
-  const elapsed = formatDuration(elapsedNs(trace));
+  const b = breakdown(trace);
+  const advice = adviceFor(trace, settings, b);
+  const page = (
+    <>
+      <strong data-page-ns={b.totalNs}>{formatDuration(b.totalNs)}</strong>
+      <WholeRun trace={trace} b={b} />
+    </>
+  );
   if (!advice) {
     return (
       <aside className="callout callout--clear" aria-live="polite" data-callout="">
-        <p>
-          No long stall: the page took <strong>{elapsed}</strong>. Look at the time-sequence plot to see what
-          paces it.
-        </p>
+        <p>No long stall: the page took {page}. Look at the time-sequence plot to see what paces it.</p>
       </aside>
     );
   }
@@ -53,11 +57,9 @@ export function StallCallout({
         <strong>{sentence}</strong>
         {knob ? <> — try {knob}</> : null}.{' '}
         <span className="callout-context">
-          The page took {elapsed}
-          {advice.causeCount > 1
-            ? `; ${causeStyle(stall.cause).short} stalls cost ${formatDuration(advice.causeTotalNs)} in all (${advice.causeCount})`
-            : ''}
-          .
+          The page took {page}; {formatDuration(advice.causeTotalNs)} of it went to{' '}
+          {causeStyle(stall.cause).short} stalls
+          {advice.causeCount > 1 ? ` (${advice.causeCount})` : ''}.
         </span>
       </p>
       <div className="callout-actions">
@@ -76,5 +78,17 @@ export function StallCallout({
         </button>
       </div>
     </aside>
+  );
+}
+
+/** With repeated loads, which load the headline gives and how long the whole run took. */
+function WholeRun({ trace, b }: { trace: Trace; b: Breakdown }) {
+  if (b.loads < 2) return null;
+  return (
+    <>
+      {' '}
+      (load {b.load + 1} of {b.loads}; all {b.loads} loads took{' '}
+      <span data-run-ns={elapsedNs(trace)}>{formatDuration(elapsedNs(trace))}</span>)
+    </>
   );
 }

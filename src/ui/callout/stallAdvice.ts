@@ -1,16 +1,21 @@
-// Which stall to point at, in words, and which knob removes it. The stall named is the first
-// long one in time: later stalls are often its consequences. Suggestions only name keys the
+// Which stall to point at, in words, and which knob removes it. It speaks of the load the
+// headline reports (the last) and counts time as "where did the time go" does (breakdown()),
+// so its figures and the breakdown's are the same numbers. The stall named is the first long
+// one in time: later stalls are often its consequences. Suggestions only name keys the
 // schema has and values that differ from the current ones, so keys added later (http, conns...)
 // are suggested as soon as they exist.
-import { elapsedNs } from '../../engine/metrics';
 import type { StallRecord, Trace } from '../../engine/trace';
 import { SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
+import { breakdown, partNs, type Breakdown } from '../../views/breakdown';
 import { formatDuration } from '../../views/format';
 import { causeStyle } from '../../views/stallStyle';
 
-/** A stall is worth a callout when it is at least this share of the run and this long. */
+/** A single stall is named when it is at least this share of the page time and this long. */
 const MIN_SHARE = 0.1;
 const MIN_NS = 5e6;
+/** A cause (and the fix for it) is never put forward when it cost the page less than this share or this long. */
+export const MIN_WORTH_SHARE = 0.05;
+export const MIN_WORTH_NS = 10e6;
 
 export interface Suggestion {
   key: ConfigKey;
@@ -21,17 +26,22 @@ export interface Advice {
   stall: StallRecord;
   sentence: string;
   suggestion: Suggestion | null;
-  /** Total time lost to this cause across the run. */
+  /** Wall-clock time of the page load given to this cause, as in the breakdown. */
   causeTotalNs: number;
+  /** Stalls of this cause in the load. */
   causeCount: number;
 }
 
-export function headlineStall(trace: Trace): StallRecord | null {
-  const elapsed = elapsedNs(trace);
-  const long = trace.stalls
-    .filter((s) => s.endNs - s.startNs >= Math.max(MIN_NS, elapsed * MIN_SHARE))
+/** Whether a cause cost the page enough to be worth a fix. */
+export function worthFixing(b: Breakdown, cause: StallRecord['cause']): boolean {
+  return partNs(b, cause) >= Math.max(MIN_WORTH_NS, b.totalNs * MIN_WORTH_SHARE);
+}
+
+/** Stalls of the reported load whose cause is worth fixing, in time order. */
+function worthyStalls(trace: Trace, b: Breakdown): StallRecord[] {
+  return trace.stalls
+    .filter((s) => s.endNs > b.startNs && s.startNs < b.endNs && worthFixing(b, s.cause))
     .sort((a, b) => a.startNs - b.startNs || b.endNs - a.endNs);
-  return long[0] ?? null;
 }
 
 function sentenceFor(s: StallRecord): string {
@@ -110,35 +120,34 @@ export function suggestionFor(s: StallRecord, settings: Settings): Suggestion | 
   return null;
 }
 
-/** When no single stall is long, the cause whose many small stalls add up to the most. */
-function costliestCause(trace: Trace): { stall: StallRecord; totalNs: number; count: number } | null {
-  const elapsed = elapsedNs(trace);
-  const byCause = new Map<string, { stall: StallRecord; totalNs: number; count: number }>();
-  for (const s of trace.stalls) {
-    const entry = byCause.get(s.cause) ?? { stall: s, totalNs: 0, count: 0 };
-    entry.totalNs += s.endNs - s.startNs;
+/** When no single stall is long, the cause whose many small stalls cost the page the most. */
+function costliestCause(stalls: StallRecord[], b: Breakdown): StallRecord | null {
+  const byCause = new Map<string, { stall: StallRecord; count: number }>();
+  for (const s of stalls) {
+    const entry = byCause.get(s.cause) ?? { stall: s, count: 0 };
     entry.count++;
     if (s.endNs - s.startNs > entry.stall.endNs - entry.stall.startNs) entry.stall = s;
     byCause.set(s.cause, entry);
   }
-  const best = [...byCause.values()].sort((a, b) => b.totalNs - a.totalNs)[0];
-  return best && best.count > 1 && best.totalNs >= Math.max(MIN_NS, elapsed * MIN_SHARE) ? best : null;
+  const best = [...byCause.values()].sort((x, y) => partNs(b, y.stall.cause) - partNs(b, x.stall.cause))[0];
+  return best && best.count > 1 ? best.stall : null;
 }
 
-export function adviceFor(trace: Trace, settings: Settings): Advice | null {
-  const single = headlineStall(trace);
-  const many = single ? null : costliestCause(trace);
-  const stall = single ?? many?.stall;
+export function adviceFor(trace: Trace, settings: Settings, b: Breakdown = breakdown(trace)): Advice | null {
+  const stalls = worthyStalls(trace, b);
+  const single = stalls.find((s) => s.endNs - s.startNs >= Math.max(MIN_NS, b.totalNs * MIN_SHARE));
+  const stall = single ?? costliestCause(stalls, b);
   if (!stall) return null;
-  const same = trace.stalls.filter((s) => s.cause === stall.cause);
+  const count = stalls.filter((s) => s.cause === stall.cause).length;
+  const total = partNs(b, stall.cause);
   const words = causeStyle(stall.cause).words;
   return {
     stall,
     sentence: single
       ? sentenceFor(stall)
-      : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${same.length} short stalls, ${formatDuration(many!.totalNs)} in all`,
+      : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${count} short stalls`,
     suggestion: suggestionFor(stall, settings),
-    causeTotalNs: same.reduce((sum, s) => sum + s.endNs - s.startNs, 0),
-    causeCount: same.length,
+    causeTotalNs: total,
+    causeCount: count,
   };
 }

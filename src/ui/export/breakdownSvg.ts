@@ -1,9 +1,8 @@
 // "Where did the time go" is drawn with HTML on the page; for export it is redrawn here as a
 // standalone SVG from the same numbers (breakdown()) and the same colours.
 import type { Trace } from '../../engine/trace';
-import { breakdown, textOn } from '../../views/breakdown';
+import { breakdown, partStyle, textOn } from '../../views/breakdown';
 import { formatDuration } from '../../views/format';
-import { causeStyle, TRANSFER_FILL } from '../../views/stallStyle';
 
 const WIDTH = 760;
 const BAR_HEIGHT = 28;
@@ -15,9 +14,8 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-const partWords = (cause: string) =>
-  cause === 'transfer' ? 'sending and receiving data' : causeStyle(cause).words;
-const partFill = (cause: string) => (cause === 'transfer' ? TRANSFER_FILL : causeStyle(cause).fill);
+const partWords = (cause: string) => partStyle(cause).words;
+const partFill = (cause: string) => partStyle(cause).fill;
 
 export function breakdownSvg(sides: Array<{ side: 'a' | 'b'; trace: Trace }>): string {
   const bars = sides.map((s) => ({ side: s.side, data: breakdown(s.trace) }));

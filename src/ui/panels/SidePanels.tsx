@@ -56,10 +56,12 @@ function paperValues(
 }
 
 export function MetricsPanel({ sides, preset }: { sides: SideView[]; preset: Preset | undefined }) {
-  const values = useMemo(() => sides.map((s) => metricValues(computeMetrics(s.run.trace))), [sides]);
+  const metrics = useMemo(() => sides.map((s) => computeMetrics(s.run.trace)), [sides]);
+  const values = metrics.map(metricValues);
+  const loads = metrics.map((m) => ({ loads_s: m.loads_s, run_s: m.elapsed_s }));
   return (
     <div data-view="metrics" className="metrics-scroll" role="region" aria-label="Figures table" tabIndex={0}>
-      <MetricsTable a={values[0]} b={values[1]} paper={paperValues(preset)} />
+      <MetricsTable a={values[0]} b={values[1]} paper={paperValues(preset)} loads={loads} />
     </div>
   );
 }

@@ -3,13 +3,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Gap } from '../../views/timeScale';
 import { countPlaybackFrame } from '../perf';
-import { advance, nextEvent, previousEvent } from './playbackModel';
+import { advance, nextEvent, previousEvent, speedFor, type SpeedMode } from './playbackModel';
 
 export interface Playback {
   cursorNs: number;
   /** Null while the playhead follows the end of the run. */
   pinnedNs: number | null;
   playing: boolean;
+  speedMode: SpeedMode;
+  /** Seconds of the run per second on screen, from the mode and the run's length. */
   speed: number;
   fold: boolean;
   play: () => void;
@@ -21,16 +23,17 @@ export interface Playback {
   /** Put the playhead where a link had it (null: the end), even before that link's run arrives. */
   pin: (ns: number | null) => void;
   toEnd: () => void;
-  setSpeed: (speed: number) => void;
+  setSpeedMode: (mode: SpeedMode) => void;
   setFold: (fold: boolean) => void;
 }
 
 export function usePlayback(endNs: number, times: number[], gaps: Gap[], initialNs: number | null): Playback {
   const [pinnedNs, setPinned] = useState<number | null>(initialNs);
   const [playing, setPlaying] = useState(false);
-  const [speed, setSpeed] = useState(0.1);
+  const [speedMode, setSpeedMode] = useState<SpeedMode>('fit');
   const [fold, setFold] = useState(false);
   const cursorNs = Math.min(pinnedNs ?? endNs, endNs);
+  const speed = speedFor(speedMode, endNs, fold ? gaps : null);
 
   // The animation loop reads the latest figures through a ref, so it is not restarted by them.
   const live = useRef({ endNs, speed, gaps, fold, cursorNs });
@@ -44,7 +47,7 @@ export function usePlayback(endNs: number, times: number[], gaps: Gap[], initial
     let cursor = live.current.cursorNs;
     let frame = requestAnimationFrame(function tick(now) {
       const { endNs: end, speed: rate, gaps: folded, fold: folding } = live.current;
-      const elapsed = Math.min(100, now - last);
+      const elapsed = Math.min(250, now - last); // a hidden tab resumes without a jump
       last = now;
       countPlaybackFrame();
       cursor = advance(Math.min(cursor, end), elapsed, rate, folding ? folded : null);
@@ -89,6 +92,7 @@ export function usePlayback(endNs: number, times: number[], gaps: Gap[], initial
     cursorNs,
     pinnedNs,
     playing,
+    speedMode,
     speed,
     fold,
     play,
@@ -99,7 +103,7 @@ export function usePlayback(endNs: number, times: number[], gaps: Gap[], initial
     seek,
     pin,
     toEnd,
-    setSpeed,
+    setSpeedMode,
     setFold,
   };
 }

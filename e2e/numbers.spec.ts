@@ -1,0 +1,80 @@
+// Honest numbers: the headline, the figures and "where did the time go" give the time of one page
+// load (the last, when the page is loaded several times), with the whole run apart; the breakdown's
+// parts add up to that time, and the callout's figure is the breakdown's.
+import { expect, test, type Page } from '@playwright/test';
+import { elapsedNs, pageTimeNs } from '../src/engine/metrics';
+import { runQuery } from '../src/scenario';
+import { metric, openLab } from './lab';
+
+async function breakdownMs(page: Page): Promise<number[]> {
+  const parts = page.locator('[data-breakdown="a"] [data-breakdown-ms]');
+  await expect(parts.first()).toBeAttached();
+  return (
+    await parts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-breakdown-ms'))))
+  ).filter((ms) => ms > 0);
+}
+
+async function headlineNs(page: Page): Promise<number> {
+  return Number(await page.locator('[data-callout] [data-page-ns]').getAttribute('data-page-ns'));
+}
+
+test('repeated loads: the headline and the figures give the last load, the whole run apart', async ({
+  page,
+}) => {
+  const query = 'preset=kruse-acts&conns=1';
+  const { trace } = runQuery(query);
+  const load = pageTimeNs(trace);
+  const run = elapsedNs(trace);
+  expect(trace.loads.length).toBe(3);
+  expect(load / 1e9).toBeGreaterThan(7);
+  expect(load / 1e9).toBeLessThan(8);
+  await openLab(page, query);
+
+  expect(await headlineNs(page)).toBe(load);
+  const callout = page.locator('[data-callout]');
+  await expect(callout).toContainText(`took ${(load / 1e9).toFixed(2)} s`);
+  await expect(callout).toContainText('load 3 of 3');
+  expect(Number(await callout.locator('[data-run-ns]').getAttribute('data-run-ns'))).toBe(run);
+  await expect(callout.locator('[data-run-ns]')).toHaveText(`${(run / 1e9).toFixed(2)} s`);
+
+  expect(await metric(page, 'elapsed_s')).toBeCloseTo(load / 1e9, 2);
+  const whole = page.locator('[data-loads-note] [data-metric="run_s"]');
+  expect(Number(await whole.getAttribute('data-value'))).toBeCloseTo(run / 1e9, 5);
+  await expect(page.locator('[data-loads-note] [data-metric-loads]')).toHaveText(
+    trace.loads.map((l) => `${Number(((l.endNs! - l.startNs) / 1e9).toFixed(2))}\u00a0s`).join(', '),
+  );
+
+  // The 30 s gaps between loads are nowhere in the breakdown.
+  const parts = await breakdownMs(page);
+  expect(parts.reduce((a, b) => a + b, 0)).toBeCloseTo(load / 1e6, 3);
+  expect(Math.max(...parts)).toBeLessThan(load / 1e6);
+});
+
+for (const query of ['', 'preset=nielsen-lan-1.0-first', 'preset=kruse-acts']) {
+  test(`the breakdown's parts add up to the page time, as the headline and figures give it (${query || 'default'})`, async ({
+    page,
+  }) => {
+    const load = pageTimeNs(runQuery(query).trace);
+    await openLab(page, query);
+    const parts = await breakdownMs(page);
+    const sum = parts.reduce((a, b) => a + b, 0);
+    expect(Math.abs(sum - load / 1e6)).toBeLessThanOrEqual(0.01 * (load / 1e6));
+    expect(
+      Number(await page.locator('[data-breakdown="a"] [data-page-ms]').getAttribute('data-page-ms')),
+    ).toBe(load / 1e6);
+    expect(await headlineNs(page)).toBe(load);
+    expect(await metric(page, 'elapsed_s')).toBeCloseTo(load / 1e9, 2);
+
+    // The callout's figure for its cause is the breakdown's part for that cause.
+    const cause = await page.locator('[data-callout]').getAttribute('data-cause');
+    if (cause) {
+      const part = page.locator(`[data-breakdown="a"] [data-cause="${cause}"]`);
+      const ms = Number(await part.getAttribute('data-breakdown-ms'));
+      expect(ms).toBeGreaterThanOrEqual(Math.max(10, 0.05 * sum));
+      const legend = (await page
+        .locator(`.legend [data-cause="${cause}"] .legend-figure`)
+        .textContent())!.trim();
+      await expect(page.locator('[data-callout]')).toContainText(`${legend} of it went to`);
+    }
+  });
+}

@@ -1,0 +1,103 @@
+// "Where did the time go": every instant of the reported load goes to one cause, so the parts
+// sum exactly to the page time; overlapping causes are resolved by the rule stated in breakdown.ts.
+import { describe, expect, it } from 'vitest';
+import { pageTimeNs } from '../src/engine/metrics';
+import type { LoadRecord, StallRecord, Trace } from '../src/engine/trace';
+import { runQuery } from '../src/scenario';
+import { breakdown, partNs } from '../src/views/breakdown';
+import { conn, pkt, trace } from './support/handTrace';
+
+const ms = (x: number) => x * 1e6;
+const sum = (t: Trace) => breakdown(t).parts.reduce((s, p) => s + p.ns, 0);
+
+function stall(c: number, cause: StallRecord['cause'], fromMs: number, toMs: number): StallRecord {
+  return { conn: c, side: 'server', cause, startNs: ms(fromMs), endNs: ms(toMs) };
+}
+
+/** A hand-built run: packets in flight as [conn, fromMs, toMs], stalls, and the loads. */
+function run(
+  flights: Array<[number, number, number]>,
+  stalls: StallRecord[],
+  loads: Array<[number, number]>,
+): Trace {
+  const t = trace(
+    [conn({ id: 0 }), conn({ id: 1 })],
+    flights.map(([c, from, to]) =>
+      pkt({ conn: c, dir: 's2c', len: 1460, sendNs: ms(from), arriveNs: ms(to) }),
+    ),
+  );
+  t.stalls = stalls;
+  t.loads = loads.map(([from, to], index): LoadRecord => ({ index, startNs: ms(from), endNs: ms(to) }));
+  t.endNs = Math.max(t.endNs, ...t.loads.map((l) => l.endNs ?? 0));
+  return t;
+}
+
+describe('where the time went', () => {
+  it.each(['', 'preset=nielsen-lan-1.0-first', 'preset=kruse-acts&conns=1', 'preset=nielsen-ppp-pipe-first'])(
+    'sums exactly to the page time of the reported load (%s)',
+    (query) => {
+      const { trace: t } = runQuery(query);
+      expect(sum(t)).toBe(pageTimeNs(t));
+      expect(breakdown(t).totalNs).toBe(pageTimeNs(t));
+    },
+  );
+
+  it('reports the last of repeated loads, with no time between loads', () => {
+    const { trace: t } = runQuery('preset=kruse-acts&conns=1');
+    const last = t.loads[t.loads.length - 1];
+    expect(t.loads.length).toBe(3);
+    expect(pageTimeNs(t)).toBe(last.endNs! - last.startNs);
+    expect(pageTimeNs(t) / 1e9).toBeGreaterThan(7);
+    expect(pageTimeNs(t) / 1e9).toBeLessThan(8.5);
+    const b = breakdown(t);
+    expect(b.startNs).toBe(last.startNs);
+    expect(partNs(b, 'idle')).toBeLessThan(0.01 * b.totalNs);
+  });
+
+  it('gives an instant of stall on one connection and data in flight on another to moving data', () => {
+    const b = breakdown(run([[1, 20, 50]], [stall(0, 'delayed-ack', 0, 100)], [[0, 100]]));
+    expect(partNs(b, 'transfer')).toBe(ms(30));
+    expect(partNs(b, 'delayed-ack')).toBe(ms(70));
+  });
+
+  it('gives data in flight on a stalled connection to the stall', () => {
+    const b = breakdown(run([[0, 20, 50]], [stall(0, 'cwnd', 0, 100)], [[0, 100]]));
+    expect(partNs(b, 'cwnd')).toBe(ms(100));
+    expect(partNs(b, 'transfer')).toBe(0);
+  });
+
+  it('gives overlapping stalls to the one that began first, and calls the rest idle', () => {
+    const t = run(
+      [[0, 0, 10]],
+      [stall(0, 'nagle', 10, 60), stall(1, 'cwnd', 30, 80), stall(1, 'handshake', 30, 50)],
+      [[0, 100]],
+    );
+    const b = breakdown(t);
+    expect(Object.fromEntries(b.parts.map((p) => [p.cause, p.ns / 1e6]))).toEqual({
+      nagle: 50,
+      cwnd: 20,
+      transfer: 10,
+      idle: 20,
+    });
+    expect(sum(t)).toBe(ms(100));
+  });
+
+  it('counts only the last load, however busy the earlier ones were', () => {
+    const t = run(
+      [
+        [0, 0, 90],
+        [0, 210, 240],
+      ],
+      [stall(0, 'rto', 50, 260)],
+      [
+        [0, 100],
+        [200, 300],
+      ],
+    );
+    const b = breakdown(t);
+    expect(b.totalNs).toBe(ms(100));
+    expect(partNs(b, 'rto')).toBe(ms(60));
+    expect(partNs(b, 'idle')).toBe(ms(40));
+    expect(sum(t)).toBe(ms(100));
+  });
+});

@@ -19,8 +19,10 @@ test('a 560 × 400 ladder embed with one control gives the ladder 200 px or more
   await expect(page.locator('[data-embed] .field[data-key="nagle"]')).toBeVisible();
   const [height] = await ladderHeights(page);
   expect(height).toBeGreaterThanOrEqual(200);
+  // It takes the frame's height: ends inside the frame, less than 24 px from its bottom.
   const box = await page.locator('[data-side="a"] .ladder-svg').boundingBox();
   expect(box!.y + box!.height).toBeLessThanOrEqual(400);
+  expect(box!.y + box!.height).toBeGreaterThan(400 - 24);
 });
 
 test('an 800 × 500 lesson embed folds the step text into a bar and gives the views 250 px', async ({

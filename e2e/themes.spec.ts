@@ -1,6 +1,7 @@
 // Light and dark: the page follows the system's scheme, a link's theme= wins, a bad value is
 // reported; every main view colour reads against its background in both themes (WCAG contrast);
 // reduced motion shows the final state instead of animating; the focused packet has a ring.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { engine, openLab, playheadNs } from './lab';
 
@@ -57,6 +58,20 @@ test.describe('dark system scheme', () => {
     await expect(page.locator('[data-packet]').first()).toBeAttached();
     expect(await bodyLuminance(page)).toBeGreaterThan(0.85); // remembered
     await page.getByLabel('Theme').selectOption('system');
+    expect(await bodyLuminance(page)).toBeLessThan(0.15);
+  });
+
+  test("an SVG exported from the dark page carries the light theme's colours", async ({ page }, testInfo) => {
+    await openLab(page, 'preset=heidemann-odd-final');
+    const menu = page.locator('details.export-menu');
+    await menu.locator('summary').click();
+    const download = page.waitForEvent('download');
+    await menu.locator('[data-export-view="ladder"] [data-export="svg"]').first().click();
+    await (await download).saveAs(testInfo.outputPath('ladder.svg'));
+    const svg = readFileSync(testInfo.outputPath('ladder.svg'), 'utf8');
+    // The SYN's arrow in the light theme's near-black (#111111), not the dark theme's light grey.
+    expect(svg).toMatch(/<path[^>]*data-packet="0"[^>]*style="[^"]*stroke:\s*rgb\(17, 17, 17\)/);
+    // And the page itself is still dark afterwards.
     expect(await bodyLuminance(page)).toBeLessThan(0.15);
   });
 

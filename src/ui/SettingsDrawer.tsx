@@ -1,4 +1,4 @@
-// The settings column. On a wide screen it sits beside the views; on a phone (app.css, <= 700 px)
+// The settings column. On a wide screen it sits beside the views; on a narrower screen (app.css, below 1100 px)
 // it is a drawer opened by a Settings button that stays in view, so a student never scrolls past
 // every view to reach a knob.
 import { useEffect, useRef, useState, type ReactNode } from 'react';

@@ -74,3 +74,33 @@ test('embed mode passes axe', async ({ page }) => {
   await expect(page.locator('[data-side="a"] [data-packet]').first()).toBeAttached();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test.describe('dark theme', () => {
+  test.use({ colorScheme: 'dark' });
+  test.slow(); // axe over a whole comparison takes a while on a busy machine
+
+  test('a comparison and the Share dialog pass axe in the dark theme', async ({ page }) => {
+    await openLab(page, 'preset=heidemann-odd-final&b.nagle=0');
+    await expect(page.locator('[data-side="b"] [data-packet]').first()).toBeAttached();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(page.getByRole('dialog', { name: 'Share this scenario' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a lesson embed, unfolded, passes axe in the dark theme', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 500 });
+    await page.goto('/?lesson=the-200ms-mystery&step=2&embed=1&view=ladder&controls=nagle,delack,flush');
+    await expect(page.locator('[data-side="a"] [data-packet]').first()).toBeAttached();
+    await page.getByRole('button', { name: 'Read step' }).click();
+    await page.getByRole('button', { name: /^Settings/ }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the phone settings drawer passes axe in the dark theme', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openLab(page, 'preset=heidemann-odd-final');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

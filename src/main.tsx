@@ -4,6 +4,10 @@ import App from './ui/App';
 import EmbedApp from './ui/embed/EmbedApp';
 import { isEmbed } from './ui/share/shareLinks';
 import { registerServiceWorker } from './registerServiceWorker';
+import { startTheme } from './ui/theme';
+
+// Before the first render, so the page never paints in the wrong theme.
+startTheme(window.location.search);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html is missing <div id="root">');

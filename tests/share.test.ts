@@ -7,6 +7,7 @@ import {
   clipNote,
   controlKeys,
   embedQuery,
+  frameSize,
   iframeSnippet,
   NOTE_MAX_CHARS,
   withoutEmbed,
@@ -19,6 +20,8 @@ const CHOICES = {
   tMs: 40,
   autoplay: true,
   note: 'Look',
+  theme: null,
+  size: '800x500',
 };
 
 describe('embed links', () => {
@@ -69,5 +72,26 @@ describe('embed links', () => {
     expect(snippet).toBe(
       '<iframe src="https://x.test/?a=1&amp;note=&quot;&gt;&lt;script&gt;" width="800" height="500" title="A &quot;title&quot; &lt;b&gt;" loading="lazy"></iframe>',
     );
+  });
+
+  it('an embed asks for a theme only when the lecturer picks one', () => {
+    expect(parseQuery(embedQuery(SCENARIO, { ...CHOICES, theme: 'dark' })).config.view.theme).toBe('dark');
+    expect(parseQuery(embedQuery(SCENARIO, CHOICES)).config.view.theme).toBeUndefined();
+  });
+
+  it('emits the chosen frame size, or a full-width frame that keeps its shape', () => {
+    expect(iframeSnippet('u', 't', frameSize('560x400'))).toContain('width="560" height="400"');
+    const responsive = iframeSnippet('u', 't', frameSize('responsive'));
+    expect(responsive).toContain('width: 100%; aspect-ratio: 800 / 500');
+    expect(responsive).not.toContain('height="');
+  });
+});
+
+describe('the theme key', () => {
+  it('reads light and dark, and reports anything else and falls back to the system', () => {
+    expect(parseQuery('theme=dark').config.view.theme).toBe('dark');
+    const bad = parseQuery('theme=purple');
+    expect(bad.config.view.theme).toBeUndefined();
+    expect(bad.problems).toEqual(['theme="purple": must be light or dark; following the system\'s setting']);
   });
 });

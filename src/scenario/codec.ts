@@ -17,7 +17,11 @@ export const VIEW_KEYS = [
   'step',
   'reveal',
   'sweep',
+  'theme',
 ] as const;
+
+/** `theme=`: the colours a link asks for (an embed matching its course page); absent = the system's. */
+export const THEMES = ['light', 'dark'] as const;
 
 export interface Config {
   preset: string | null;
@@ -137,6 +141,10 @@ export function parseQuery(query: string): ParseResult {
     }
     if (sideB) (b ??= {})[key] = parsed.value as never;
     else (settings as Record<string, unknown>)[key] = parsed.value;
+  }
+  if (view.theme !== undefined && !(THEMES as readonly string[]).includes(view.theme)) {
+    problems.push(`theme=${quote(view.theme)}: must be light or dark; following the system's setting`);
+    delete view.theme;
   }
   // A list of object sizes describes a custom page unless the link names the page.
   if (params.has('objects') && !params.has('page')) settings.page = 'custom';

@@ -5,7 +5,6 @@ import type { ConfigKey, Settings } from '../scenario/schema';
 import { findPreset } from '../scenario/presets';
 import { idleGaps, runEndNs } from '../views/timeScale';
 import { ControlsPanel } from './controls/ControlsPanel';
-import { labelFor, valueText } from './controls/fieldModel';
 import { StallCallout } from './callout/StallCallout';
 import { Header } from './Header';
 import { PlaybackBar } from './PlaybackBar';
@@ -13,9 +12,8 @@ import { PresetGallery } from './presets/PresetGallery';
 import { PresetInfo } from './PresetInfo';
 import { ProblemsNotice } from './ProblemsNotice';
 import { SimStatus } from './SimStatus';
-import type { SideView } from './panels/sideView';
+import { bCaption, type SideView } from './panels/sideView';
 import {
-  bDifferences,
   choosePreset,
   panelsFromView,
   resetBKey,
@@ -36,6 +34,7 @@ import { changedFromPreset } from './state/presetChanges';
 import { ExportMenu } from './export/ExportMenu';
 import { NoteBanner } from './share/NoteBanner';
 import { ShareButton } from './share/ShareButton';
+import { SettingsDrawer } from './SettingsDrawer';
 import './app.css';
 
 /** The page's state as a location names it (on opening, and on Back/Forward). */
@@ -78,11 +77,7 @@ export default function App() {
   useUrlSync(scenario, playback.playing ? undefined : playback.pinnedNs, readApp, playback.pin);
   const guides = useGuides(config, update, playback.seek);
 
-  const differences = bDifferences(config);
-  const captionB =
-    differences.length > 0
-      ? `B: ${differences.map((k) => `${labelFor(k)} ${valueText(k, config.b![k]!)}`).join(', ')}`
-      : 'B: same as A (change a knob on side B)';
+  const captionB = bCaption(config);
   const sides: SideView[] = useMemo(
     () =>
       (runs ?? []).map((run, i) => ({ side: i === 0 ? 'a' : 'b', run, caption: i === 0 ? 'A' : captionB })),
@@ -151,7 +146,7 @@ export default function App() {
           />
           {guides.sweepPanel}
         </main>
-        <aside className="sidebar" id="controls">
+        <SettingsDrawer>
           <ControlsPanel
             config={config}
             editing={editing}
@@ -161,7 +156,7 @@ export default function App() {
             onPreset={onPreset}
             onBrowsePresets={openGallery}
           />
-        </aside>
+        </SettingsDrawer>
       </div>
       <PresetGallery
         open={galleryOpen}

@@ -2,6 +2,7 @@
 // (preset gallery, compare A/B, which panels are shown).
 import type { ReactNode } from 'react';
 import { PANELS, PANEL_TITLES, type Panel } from './state/configModel';
+import { ThemeSwitch } from './ThemeSwitch';
 
 export interface HeaderProps {
   comparing: boolean;
@@ -61,6 +62,7 @@ export function Header({
           </fieldset>
         </details>
         {children}
+        <ThemeSwitch />
       </nav>
     </header>
   );

@@ -189,10 +189,10 @@ export function Ladder({
           patternUnits="userSpaceOnUse"
           patternTransform="rotate(45)"
         >
-          <line x1="0" y1="0" x2="0" y2="8" stroke="#d5d9de" strokeWidth="3" />
+          <line x1="0" y1="0" x2="0" y2="8" stroke="var(--line)" strokeWidth="3" />
         </pattern>
       </defs>
-      <rect x={0} y={0} width={layout.width} height={height} fill="#ffffff" />
+      <rect x={0} y={0} width={layout.width} height={height} fill="var(--card)" />
       <LadderAxis
         y={y}
         lanes={layout.lanes}
@@ -218,7 +218,7 @@ export function Ladder({
         <g clipPath={`url(#${clipId})`}>
           <path
             d={densePath(inView, shapes)}
-            stroke="#0a4f8f"
+            stroke="var(--packet-data)"
             strokeWidth={0.6}
             strokeOpacity={0.6}
             fill="none"
@@ -260,7 +260,7 @@ export function Ladder({
                 y={s.leaveTop - 3}
                 textAnchor={rightward ? 'start' : 'end'}
                 className="packet-label"
-                fill="#1f2933"
+                fill="var(--ink)"
               >
                 {shortLabel(trace.packets[i])}
               </text>

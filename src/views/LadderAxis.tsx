@@ -27,7 +27,7 @@ export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConn
     <g className="ladder-axis">
       {ticks.map((t) => (
         <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={axisX - 5} x2={width} stroke="#e3e6ea" />
+          <line x1={axisX - 5} x2={width} stroke="var(--rule)" />
           <text x={axisX - 8} dy="0.32em" textAnchor="end" className="tick-label">
             {formatTick(t, span)}
           </text>
@@ -56,14 +56,14 @@ export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConn
               y={top - 30}
               width={lane.serverX - lane.clientX + 2 * laneGap(lanes)}
               height={bottom - top + 30}
-              fill="#f3f5f8"
+              fill="var(--lane-band)"
             />
           ) : null,
         )}
       {lanes.map((lane) => (
         <g key={lane.conn}>
-          <line x1={lane.clientX} x2={lane.clientX} y1={top} y2={bottom} stroke="#1f2933" strokeWidth={1.5} />
-          <line x1={lane.serverX} x2={lane.serverX} y1={top} y2={bottom} stroke="#1f2933" strokeWidth={1.5} />
+          <line x1={lane.clientX} x2={lane.clientX} y1={top} y2={bottom} stroke="var(--ink)" strokeWidth={1.5} />
+          <line x1={lane.serverX} x2={lane.serverX} y1={top} y2={bottom} stroke="var(--ink)" strokeWidth={1.5} />
           <text x={lane.clientX} y={top - 8} textAnchor="middle" className="lane-head">
             client
           </text>

@@ -101,7 +101,7 @@ export function SweepChart(props: SweepChartProps) {
             key={`pub-${i}`}
             d={`M${cx} ${cy - 7}L${cx + 7} ${cy}L${cx} ${cy + 7}L${cx - 7} ${cy}Z`}
             className="sweep-published"
-            stroke={p.series !== undefined ? colour(p.series) : '#1f2933'}
+            stroke={p.series !== undefined ? colour(p.series) : 'var(--ink)'}
             data-published-point=""
           >
             <title>{`Published: ${p.y}${p.series ? ` (${p.series})` : ''} at ${p.x}`}</title>

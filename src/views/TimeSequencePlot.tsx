@@ -25,10 +25,10 @@ export interface TimeSequencePlotProps {
 
 const MAX_SEGMENTS = 3000;
 const M = { top: 26, right: 14, bottom: 30, left: 62 };
-const ACK_COLOUR = '#00805c';
-const WINDOW_COLOUR = '#b36b00';
-const DATA_COLOUR = '#0a4f8f';
-const RETRANSMIT_COLOUR = '#b34700';
+const ACK_COLOUR = 'var(--tsp-ack)';
+const WINDOW_COLOUR = 'var(--tsp-window)';
+const DATA_COLOUR = 'var(--packet-data)';
+const RETRANSMIT_COLOUR = 'var(--packet-retransmit)';
 
 export function TimeSequencePlot({
   trace,
@@ -91,10 +91,10 @@ export function TimeSequencePlot({
           <rect x={M.left} y={M.top - 4} width={Math.max(0, right - M.left)} height={bottom - M.top + 4} />
         </clipPath>
       </defs>
-      <rect x={0} y={0} width={width} height={height} fill="#ffffff" />
+      <rect x={0} y={0} width={width} height={height} fill="var(--card)" />
       {x.ticks(Math.max(2, Math.floor(width / 110))).map((t) => (
         <g key={`x${t}`} transform={`translate(${x(t)},0)`}>
-          <line y1={M.top} y2={bottom} stroke="#e3e6ea" />
+          <line y1={M.top} y2={bottom} stroke="var(--rule)" />
           <text y={bottom + 16} textAnchor="middle" className="tick-label">
             {formatTick(t, span)}
           </text>
@@ -102,7 +102,7 @@ export function TimeSequencePlot({
       ))}
       {y.ticks(6).map((v) => (
         <g key={`y${v}`} transform={`translate(0,${y(v)})`}>
-          <line x1={M.left} x2={right} stroke="#eef0f2" />
+          <line x1={M.left} x2={right} stroke="var(--grid-soft)" />
           <text x={M.left - 6} dy="0.32em" textAnchor="end" className="tick-label">
             {trim(v, 0)}
           </text>
@@ -205,9 +205,9 @@ export function TimeSequencePlot({
           y={M.top}
           width={Math.abs(brush.selection[1] - brush.selection[0])}
           height={bottom - M.top}
-          fill="#0a4f8f"
+          fill="var(--packet-data)"
           fillOpacity={0.12}
-          stroke="#0a4f8f"
+          stroke="var(--packet-data)"
           pointerEvents="none"
         />
       )}

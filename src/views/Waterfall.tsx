@@ -14,7 +14,7 @@ export const CONNECTION_COLOURS = [
   '#CC79A7',
   '#56B4E9',
   '#D55E00',
-  '#000000',
+  'var(--ink)',
   '#F0E442',
 ];
 
@@ -55,10 +55,10 @@ export function Waterfall({ trace, endNs, cursorNs, width, side }: WaterfallProp
       role="img"
       aria-label={`Waterfall of ${rows.length} HTTP exchanges, side ${side.toUpperCase()}`}
     >
-      <rect x={0} y={0} width={width} height={height} fill="#ffffff" />
+      <rect x={0} y={0} width={width} height={height} fill="var(--card)" />
       {x.ticks(Math.max(2, Math.floor(width / 110))).map((t) => (
         <g key={t} transform={`translate(${x(t)},0)`}>
-          <line y1={M.top} y2={bottom} stroke="#e3e6ea" />
+          <line y1={M.top} y2={bottom} stroke="var(--rule)" />
           <text y={bottom + 16} textAnchor="middle" className="tick-label">
             {formatTick(t, endNs)}
           </text>

@@ -7,13 +7,14 @@ import { idleGaps, runEndNs } from '../../views/timeScale';
 import { PlaybackBar } from '../PlaybackBar';
 import { ProblemsNotice } from '../ProblemsNotice';
 import { SimStatus } from '../SimStatus';
-import type { SideView } from '../panels/sideView';
+import { bCaption, type SideView } from '../panels/sideView';
 import { panelsFromView, setSetting, sidesOf } from '../state/configModel';
 import { eventTimes } from '../state/playbackModel';
 import { usePlayback } from '../state/usePlayback';
 import { queryFor, readLocation, useScenario } from '../state/useScenario';
 import { useSimulation } from '../state/useSimulation';
 import { ViewsOrStatus } from '../Views';
+import { useShortcuts } from '../useShortcuts';
 import { useGuides, withGuides } from '../useGuides';
 import { NoteBanner } from '../share/NoteBanner';
 import { appUrl, controlKeys, withoutEmbed } from '../share/shareLinks';
@@ -24,7 +25,14 @@ import '../app.css';
 import './embed.css';
 
 /** Room the ladder panel needs besides the ladder itself: its title and zoom toolbar. */
-const LADDER_CHROME_PX = 78;
+const LADDER_CHROME_PX = 50;
+
+/** Up to this many controls sit in the toolbar; more fold behind a "Settings" button in a short frame. */
+const INLINE_CONTROLS = 2;
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
 
 export default function EmbedApp() {
   const [initial] = useState(() => {
@@ -49,6 +57,8 @@ export default function EmbedApp() {
   const times = useMemo(() => eventTimes(traces), [traces]);
   const playback = usePlayback(endNs, times, gaps, initial.initialCursorNs);
   const guides = useGuides(config, update, playback.seek, { embedded: true }); // a lesson link works in an embed too
+  const { toggle, stepBack, stepForward } = playback;
+  useShortcuts(useMemo(() => ({ toggle, stepBack, stepForward }), [toggle, stepBack, stepForward]));
 
   // autoplay=1: once the first run arrives, play it from the start.
   const autoplayed = useRef(false);
@@ -56,27 +66,49 @@ export default function EmbedApp() {
   useEffect(() => {
     if (!runs || autoplayed.current || config.view.autoplay !== '1') return;
     autoplayed.current = true;
+    // Reduced motion: the final state at once; the student steps through it with the keys.
+    if (prefersReducedMotion()) return seek(Infinity);
     seek(0);
     play();
   }, [runs, config.view.autoplay, seek, play]);
 
+  const captionB = bCaption(config);
   const sides: SideView[] = useMemo(
-    () => (runs ?? []).map((run, i) => ({ side: i === 0 ? 'a' : 'b', run, caption: i === 0 ? 'A' : 'B' })),
-    [runs],
+    () =>
+      (runs ?? []).map((run, i) => ({ side: i === 0 ? 'a' : 'b', run, caption: i === 0 ? 'A' : captionB })),
+    [runs, captionB],
   );
   const panelsKey = config.view.view;
   const panels = useMemo(() => panelsFromView(panelsKey), [panelsKey]);
   const preset = config.preset ? findPreset(config.preset) : undefined;
   const [viewsRef, viewsHeight] = useElementHeight<HTMLDivElement>();
+  // In a short frame (embed.css) the lesson's words and a long list of controls fold away, so the
+  // views get the room; these say whether the student unfolded them.
+  const [lessonOpen, setLessonOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const manyControls = initial.controls.length > INLINE_CONTROLS;
   const openUrl = appUrl(
     withoutEmbed(queryFor(config, playback.playing ? null : playback.pinnedNs)),
     window.location,
   );
 
   return (
-    <div className="embed" data-embed="">
+    <div
+      className={`embed${lessonOpen ? ' embed--lesson-open' : ''}${settingsOpen ? ' embed--settings-open' : ''}`}
+      data-embed=""
+    >
       <div className="embed-bar">
         <h1 className="embed-title">{preset?.title ?? 'Roundtrip'}</h1>
+        {config.view.lesson !== undefined && (
+          <button
+            type="button"
+            className="secondary small embed-fold"
+            aria-expanded={lessonOpen}
+            onClick={() => setLessonOpen(!lessonOpen)}
+          >
+            {lessonOpen ? 'Hide step text' : 'Read step'}
+          </button>
+        )}
         <a className="embed-open" href={openUrl} target="_blank" rel="noopener">
           Open in Roundtrip<span aria-hidden="true"> ↗</span>
           <span className="visually-hidden"> (opens a new tab)</span>
@@ -86,7 +118,17 @@ export default function EmbedApp() {
       <NoteBanner note={config.view.note} />
       {guides.lessonPanel}
       <div className="embed-toolbar">
-        <EmbedControls config={config} keys={initial.controls} onSetting={onSetting} />
+        {manyControls && (
+          <button
+            type="button"
+            className="secondary small embed-fold"
+            aria-expanded={settingsOpen}
+            onClick={() => setSettingsOpen(!settingsOpen)}
+          >
+            Settings ({initial.controls.length})
+          </button>
+        )}
+        <EmbedControls config={config} keys={initial.controls} onSetting={onSetting} many={manyControls} />
         <PlaybackBar playback={playback} endNs={endNs} />
       </div>
       <SimStatus sim={sim} />

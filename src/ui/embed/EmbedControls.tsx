@@ -9,15 +9,22 @@ export function EmbedControls({
   config,
   keys,
   onSetting,
+  many,
 }: {
   config: Config;
   keys: string[];
   onSetting: (key: ConfigKey, value: Settings[ConfigKey]) => void;
+  /** Too many for the toolbar: folded away in a short frame until the student opens them. */
+  many: boolean;
 }) {
   const shown = (keys as ConfigKey[]).filter((k) => applies(k, config.settings));
   if (shown.length === 0) return null;
   return (
-    <div className="embed-controls" role="group" aria-label="Settings">
+    <div
+      className={`embed-controls${many ? ' embed-controls--many' : ''}`}
+      role="group"
+      aria-label="Settings"
+    >
       {shown.map((key) => (
         <SettingField
           key={key}

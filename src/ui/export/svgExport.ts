@@ -25,6 +25,20 @@ const STYLE_PROPERTIES = [
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export function standaloneSvg(svg: SVGSVGElement): string {
+  // Files go on slides and paper: always the light theme's colours. Swapped and restored within
+  // this synchronous call, so the page never paints in it.
+  const root = document.documentElement;
+  const theme = root.dataset.theme;
+  root.dataset.theme = 'light';
+  try {
+    return serialise(svg);
+  } finally {
+    if (theme === undefined) delete root.dataset.theme;
+    else root.dataset.theme = theme;
+  }
+}
+
+function serialise(svg: SVGSVGElement): string {
   const clone = svg.cloneNode(true) as SVGSVGElement;
   const originals = [svg, ...svg.querySelectorAll('*')];
   const copies = [clone, ...clone.querySelectorAll('*')];

@@ -3,7 +3,8 @@
 import { CONFIG_KEYS, applies, type Settings } from '../../scenario/schema';
 import { labelFor } from '../controls/fieldModel';
 import { PANELS, PANEL_TITLES } from '../state/configModel';
-import { NOTE_MAX_CHARS, type EmbedChoices } from './shareLinks';
+import { THEMES } from '../../scenario/codec';
+import { FRAME_SIZES, NOTE_MAX_CHARS, type EmbedChoices } from './shareLinks';
 
 export function EmbedBuilder({
   choices,
@@ -82,6 +83,36 @@ export function EmbedBuilder({
             onChange={(e) => onChange({ ...choices, autoplay: e.target.checked })}
           />
           Play from the start when it loads
+        </label>
+      </div>
+      <div className="builder-row">
+        <label>
+          Frame size
+          <select
+            name="embed-size"
+            value={choices.size}
+            onChange={(e) => onChange({ ...choices, size: e.target.value })}
+          >
+            {FRAME_SIZES.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Colours
+          <select
+            name="embed-theme"
+            value={choices.theme ?? ''}
+            onChange={(e) =>
+              onChange({ ...choices, theme: THEMES.find((t) => t === e.target.value) ?? null })
+            }
+          >
+            <option value="">Follow the student&apos;s device</option>
+            <option value="light">Light (for a light course page)</option>
+            <option value="dark">Dark (for a dark course page)</option>
+          </select>
         </label>
       </div>
       <label className="builder-note">

@@ -6,7 +6,7 @@ import { PANELS, type Panel } from '../state/configModel';
 import { CopyField } from './CopyField';
 import { EmbedBuilder } from './EmbedBuilder';
 import { EmbedPreview } from './EmbedPreview';
-import { appUrl, embedQuery, iframeSnippet, type EmbedChoices } from './shareLinks';
+import { appUrl, DEFAULT_FRAME, embedQuery, frameSize, iframeSnippet, type EmbedChoices } from './shareLinks';
 import { useFocusTrap } from './useFocusTrap';
 import { useModalDialog } from '../useModalDialog';
 
@@ -52,7 +52,10 @@ function ShareContents({
     tMs: cursorMs,
     autoplay: false,
     note: '',
+    theme: null,
+    size: DEFAULT_FRAME.id,
   }));
+  const size = frameSize(choices.size);
   const link = appUrl(query, window.location);
   const embedUrl = appUrl(embedQuery(query, choices), window.location);
   return (
@@ -63,10 +66,10 @@ function ShareContents({
       <CopyField
         name="embed"
         label="Embed code (paste into an HTML page or LMS)"
-        value={iframeSnippet(embedUrl, title)}
+        value={iframeSnippet(embedUrl, title, size)}
         multiline
       />
-      <EmbedPreview url={embedUrl} />
+      <EmbedPreview url={embedUrl} size={size} />
     </div>
   );
 }

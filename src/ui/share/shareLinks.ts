@@ -1,5 +1,6 @@
 // Pure helpers for the links a lecturer shares: the full lab link, the embed link (chrome-less,
 // for an iframe), the "open in Roundtrip" link back out of an embed, and the iframe snippet.
+import type { THEMES } from '../../scenario/codec';
 import { SCHEMA } from '../../scenario/schema';
 
 /** View keys that only make sense inside an iframe: dropped when leaving the embed. */
@@ -51,12 +52,16 @@ export interface EmbedChoices {
   tMs: number | null;
   autoplay: boolean;
   note: string;
+  /** `theme=`: match the course page's colours; null follows the reader's system. */
+  theme: (typeof THEMES)[number] | null;
+  /** One of FRAME_SIZES, by id. */
+  size: string;
 }
 
 /** The embed query for a scenario query (as the page's own URL has it) and the teacher's choices. */
 export function embedQuery(query: string, choices: EmbedChoices): string {
   const params = new URLSearchParams(withoutEmbed(query).slice(1));
-  for (const key of ['t', 'view', 'note']) params.delete(key);
+  for (const key of ['t', 'view', 'note', 'theme']) params.delete(key);
   params.set('embed', '1');
   // Keep "ab" (compare with an unchanged B) from the page's own view list.
   const keepAb = (new URLSearchParams(query).get('view') ?? '').split(',').includes('ab');
@@ -67,6 +72,7 @@ export function embedQuery(query: string, choices: EmbedChoices): string {
   if (choices.autoplay) params.set('autoplay', '1');
   const note = clipNote(choices.note);
   if (note !== '') params.set('note', note);
+  if (choices.theme) params.set('theme', choices.theme);
   return `?${readable(params)}`;
 }
 
@@ -79,8 +85,34 @@ function attr(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export const EMBED_SIZE = { width: 800, height: 500 };
+export interface FrameSize {
+  id: string;
+  label: string;
+  width: number;
+  height: number;
+  /** Full width of the course page's column, at width:height. */
+  responsive?: true;
+}
 
-export function iframeSnippet(url: string, title: string): string {
-  return `<iframe src="${attr(url)}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" title="${attr(title)}" loading="lazy"></iframe>`;
+/** The frame sizes the builder offers; the lesson and ladder layouts are checked at the first two. */
+export const FRAME_SIZES: readonly FrameSize[] = [
+  { id: '560x400', label: 'Small, 560 × 400', width: 560, height: 400 },
+  { id: '800x500', label: 'Medium, 800 × 500', width: 800, height: 500 },
+  { id: '1024x640', label: 'Large, 1024 × 640', width: 1024, height: 640 },
+  { id: 'responsive', label: 'Responsive (full width, 8:5)', width: 800, height: 500, responsive: true },
+];
+
+export const DEFAULT_FRAME = FRAME_SIZES[1];
+
+export function frameSize(id: string): FrameSize {
+  return FRAME_SIZES.find((f) => f.id === id) ?? DEFAULT_FRAME;
+}
+
+export function iframeSnippet(url: string, title: string, size: FrameSize = DEFAULT_FRAME): string {
+  const common = `src="${attr(url)}"`;
+  if (size.responsive) {
+    // The frame takes the column's width and keeps its shape; no wrapper needed.
+    return `<iframe ${common} style="width: 100%; aspect-ratio: ${size.width} / ${size.height}; border: 0" title="${attr(title)}" loading="lazy"></iframe>`;
+  }
+  return `<iframe ${common} width="${size.width}" height="${size.height}" title="${attr(title)}" loading="lazy"></iframe>`;
 }

@@ -26,7 +26,7 @@ export function SweepLegend({ spec }: { spec: SweepSpec }) {
       {spec.published && spec.published.length > 0 && (
         <li>
           <svg width="16" height="16" aria-hidden="true">
-            <path d="M8 2L14 8L8 14L2 8Z" className="sweep-published" stroke="#1f2933" />
+            <path d="M8 2L14 8L8 14L2 8Z" className="sweep-published" stroke="var(--ink)" />
           </svg>
           published
         </li>
@@ -34,7 +34,7 @@ export function SweepLegend({ spec }: { spec: SweepSpec }) {
       {spec.model === 'kruse-baseline' && (
         <li>
           <svg width="22" height="12" aria-hidden="true">
-            <line x1="1" x2="21" y1="6" y2="6" className="sweep-model" stroke="#1f2933" />
+            <line x1="1" x2="21" y1="6" y2="6" className="sweep-model" stroke="var(--ink)" />
           </svg>
           Kruse's simple model (the paper's formula, not a simulation)
         </li>

@@ -1,0 +1,113 @@
+// Embeds give the chosen views the room at the sizes the Share builder offers, caption side B with
+// what differs, and the builder previews at the size it emits. On a phone the settings are one
+// tap away instead of below every view.
+import { expect, test } from '@playwright/test';
+import { ladderPackets, openLab } from './lab';
+
+async function ladderHeights(page: import('@playwright/test').Page): Promise<number[]> {
+  return page
+    .locator('[data-side] .ladder-svg')
+    .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
+}
+
+test('a 560 × 400 ladder embed with one control gives the ladder 200 px or more, inside the frame', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 560, height: 400 });
+  await page.goto('/?preset=heidemann-odd-final&embed=1&view=ladder&controls=nagle');
+  await expect(ladderPackets(page).first()).toBeAttached();
+  await expect(page.locator('[data-embed] .field[data-key="nagle"]')).toBeVisible();
+  const [height] = await ladderHeights(page);
+  expect(height).toBeGreaterThanOrEqual(200);
+  // It takes the frame's height: ends inside the frame, less than 24 px from its bottom.
+  const box = await page.locator('[data-side="a"] .ladder-svg').boundingBox();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(400);
+  expect(box!.y + box!.height).toBeGreaterThan(400 - 24);
+});
+
+test('an 800 × 500 lesson embed folds the step text into a bar and gives the views 250 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 500 });
+  await page.goto('/?lesson=the-200ms-mystery&step=1&embed=1&view=ladder');
+  await expect(ladderPackets(page).first()).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Next step' })).toBeVisible();
+  await expect(page.locator('.lesson-text')).toBeHidden();
+  const [height] = await ladderHeights(page);
+  expect(height).toBeGreaterThanOrEqual(250);
+  // The words are one tap away.
+  await page.getByRole('button', { name: 'Read step' }).click();
+  await expect(page.locator('.lesson-text')).toBeVisible();
+});
+
+test('a compare embed captions B with what differs', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 500 });
+  await page.goto('/?preset=heidemann-odd-final&b.nagle=0&embed=1&view=ladder');
+  await expect(ladderPackets(page, 'b').first()).toBeAttached();
+  await expect(page.locator('[data-side="b"] .side-caption')).toHaveText('B: Nagle off');
+  await expect(page.locator('[data-side="a"] .side-caption')).toHaveText('A');
+});
+
+test('the Share builder previews at the size its code emits, for every size offered', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openLab(page, 'preset=heidemann-odd-final');
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog');
+  // The controls list is part of the dialog's own scroll, not a box of its own.
+  const list = dialog.locator('.check-list');
+  expect(await list.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(0);
+  const size = dialog.locator('select[name="embed-size"]');
+  const sizes = await size
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  expect(sizes).toEqual(['560x400', '800x500', '1024x640', 'responsive']);
+  const frame = dialog.locator('.embed-preview iframe');
+  for (const id of sizes) {
+    await size.selectOption(id);
+    const code = await dialog.locator('[data-copy="embed"] textarea').inputValue();
+    const laidOut = await frame.evaluate((el) => [
+      (el as HTMLElement).offsetWidth,
+      (el as HTMLElement).offsetHeight,
+    ]);
+    if (id === 'responsive') {
+      expect(code).toContain('width: 100%; aspect-ratio: 800 / 500');
+      expect(laidOut[0] / laidOut[1]).toBeCloseTo(800 / 500, 1);
+      const room = await dialog.locator('.preview-box').evaluate((el) => el.clientWidth);
+      expect(laidOut[0]).toBe(room);
+    } else {
+      const [w, h] = id.split('x').map(Number);
+      expect(code).toContain(`width="${w}" height="${h}"`);
+      expect(laidOut).toEqual([w, h]);
+      // Scaled down to fit the dialog when wider than it, never cut off.
+      const shown = await frame.boundingBox();
+      const room = await dialog.locator('.preview-box').boundingBox();
+      expect(shown!.width).toBeLessThanOrEqual(room!.width + 1);
+      expect(shown!.width / shown!.height).toBeCloseTo(w / h, 1);
+    }
+  }
+  // The colours an embed asks for go into the code.
+  await dialog.locator('select[name="embed-theme"]').selectOption('dark');
+  await expect(dialog.locator('[data-copy="embed"] textarea')).toHaveValue(/theme=dark/);
+});
+
+test('on a 375 × 812 phone the Settings button is in the first screen and opens the controls', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openLab(page, 'preset=heidemann-odd-final');
+  const open = page.getByRole('button', { name: 'Settings', exact: true });
+  await expect(open).toBeInViewport();
+  await expect(page.locator('#a-nagle')).not.toBeInViewport();
+  await open.click();
+  await expect(page.locator('#controls h2')).toBeInViewport();
+  await page.locator('#a-nagle').click(); // scrolled to within the drawer
+  await expect(page.locator('#a-nagle')).not.toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#controls')).not.toBeInViewport();
+  // Still in view after scrolling down the views.
+  await page.mouse.wheel(0, 2400);
+  await expect(open).toBeInViewport();
+  // No text runs out of the page sideways.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -35,7 +35,7 @@ describe('trace hashes', () => {
       const hashes: Record<string, string> = {};
       for (const q of queries()) hashes[q] = recordedHash(run(q));
       writeFileSync(FIXTURE, JSON.stringify(hashes, null, 1) + '\n');
-    });
+    }, 60_000);
     return;
   }
   it('every recorded scenario gives the recorded trace', () => {
@@ -45,7 +45,7 @@ describe('trace hashes', () => {
     expect(entries.length).toBeGreaterThan(PRESETS.length + 250);
     const changed = entries.filter(([q, h]) => recordedHash(run(q)) !== h).map(([q]) => q);
     expect(changed).toEqual([]);
-  });
+  }, 60_000);
   it('covers every preset', () => {
     const hashes = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, string>;
     for (const p of PRESETS) expect(hashes[`preset=${p.id}`]).toBeDefined();

@@ -3,9 +3,11 @@
 import { LinkDirection } from './link';
 import type { SimInput } from './params';
 import type { Sim } from './sim';
+import type { TraceSink } from './sink';
 import { TcpEndpoint, type EndpointHooks } from './tcp/endpoint';
 import type { Segment } from './tcp/segment';
-import type { ConnectionRecord, Side, Trace } from './trace';
+import { StallLabeller } from './tcp/stalls';
+import type { Side } from './trace';
 import type { Bytes } from './units';
 
 const IP_TCP_HEADER_BYTES = 40;
@@ -39,19 +41,22 @@ export class Network {
 
   constructor(
     private readonly sim: Sim,
-    private readonly trace: Trace,
+    private readonly sink: TraceSink,
     private readonly input: SimInput,
   ) {
     this.c2s = new LinkDirection(sim, input.c2s, input.seed, 1);
     this.s2c = new LinkDirection(sim, input.s2c, input.seed, 2);
-    trace.linkFramingBytes = input.c2s.framingBytes;
+  }
+
+  /** Link framing bytes per packet. */
+  get framingBytes(): Bytes {
+    return this.input.c2s.framingBytes;
   }
 
   /** Open a new connection now: the server listens, the client sends its SYN. */
   open(makeApp: (pair: ConnectionPair) => AppHandlers): ConnectionPair {
-    const conn = this.trace.connections.length;
-    const record: ConnectionRecord = {
-      id: conn,
+    const conn = this.sink.nextConnection;
+    const record = this.sink.connection({
       clientPort: 3199 + conn,
       serverPort: 8080,
       clientIss: (CLIENT_ISS + conn * ISS_STEP) >>> 0,
@@ -60,8 +65,7 @@ export class Network {
       clientWscale: 0,
       serverWscale: 0,
       openNs: this.sim.now,
-    };
-    this.trace.connections.push(record);
+    });
     let app: AppHandlers | null = null;
     const ends: Partial<Record<Side, TcpEndpoint>> = {};
     const hooks = (side: Side): EndpointHooks => ({
@@ -72,20 +76,33 @@ export class Network {
         app!.onEstablished(side);
       },
       onDeliver: (seq, bytes) => {
-        this.trace.events.push({ atNs: this.sim.now, conn, side, kind: 'deliver', seq, bytes });
+        this.sink.event({ atNs: this.sim.now, conn, side, kind: 'deliver', seq, bytes });
         app!.onDeliver(side, bytes);
       },
       onPeerFin: () => app!.onPeerFin(side),
       onWritable: () => app!.onWritable(side),
       onClosed: (how) => app!.onClosed?.(side, how),
-      linkIdleAt: () => (side === 'client' ? this.c2s : this.s2c).idleAt,
     });
-    ends.server = new TcpEndpoint(this.sim, this.trace, conn, 'server', this.input.server, hooks('server'));
-    ends.client = new TcpEndpoint(this.sim, this.trace, conn, 'client', this.input.client, hooks('client'));
+    const endpoint = (side: Side) => {
+      const end = new TcpEndpoint(this.sim, this.sink, conn, side, this.input[side], hooks(side));
+      const link = side === 'client' ? this.c2s : this.s2c;
+      end.observe(
+        new StallLabeller(
+          this.sink,
+          conn,
+          side,
+          () => this.sim.now,
+          () => link.idleAt,
+        ),
+      );
+      return end;
+    };
+    ends.server = endpoint('server');
+    ends.client = endpoint('client');
     const pair = { conn, client: ends.client, server: ends.server };
     app = makeApp(pair);
     ends.server.listen();
-    this.trace.events.push({ atNs: this.sim.now, conn, side: 'client', kind: 'connect' });
+    this.sink.event({ atNs: this.sim.now, conn, side: 'client', kind: 'connect' });
     ends.client.connect();
     return pair;
   }
@@ -97,8 +114,7 @@ export class Network {
     const ipBytes = IP_TCP_HEADER_BYTES + opts + seg.len;
     const wireBytes = ipBytes + link.params.framingBytes;
     const outcome = link.send(wireBytes, () => peer.receive(seg));
-    this.trace.packets.push({
-      id: this.trace.packets.length,
+    this.sink.packet({
       conn,
       dir: toServer ? 'c2s' : 's2c',
       seq: seg.seq,

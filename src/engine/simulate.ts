@@ -4,6 +4,7 @@ import { Network } from './network';
 import type { SimInput } from './params';
 import { Prng } from './prng';
 import { Sim } from './sim';
+import { TraceRecorder } from './sink';
 import type { Trace } from './trace';
 
 export function emptyTrace(): Trace {
@@ -18,14 +19,18 @@ export function emptyTrace(): Trace {
     linkFramingBytes: 0,
     endNs: 0,
     eventCount: 0,
+    samples: [],
+    milestones: [],
   };
 }
 
 export function simulate(input: SimInput): Trace {
   const sim = new Sim(input.maxEvents);
   const trace = emptyTrace();
-  const network = new Network(sim, trace, input);
-  new HttpClient(sim, trace, network, input.http).start();
+  const sink = new TraceRecorder(trace);
+  const network = new Network(sim, sink, input);
+  trace.linkFramingBytes = network.framingBytes;
+  new HttpClient(sim, sink, network, input.http).start();
   sim.run();
   trace.endNs = sim.now;
   trace.eventCount = sim.eventCount;

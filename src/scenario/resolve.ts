@@ -83,6 +83,7 @@ export function toSimInput(s: Settings): SimInput {
     delackPhaseNs: phaseNs % periodNs,
     initialWindow: s.iw as TcpParams['initialWindow'],
     slowStartRestart: s.ssr as TcpParams['slowStartRestart'],
+    congestionControl: s.cc as TcpParams['congestionControl'],
     bufferBytes: s.window ?? 16_384,
     sendBufferBytes: s.sndbuf ?? s.window ?? 16_384,
     initialRtoNs: ms(INITIAL_RTO_MS),

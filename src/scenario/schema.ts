@@ -129,6 +129,13 @@ export const SCHEMA = {
     default: 'off',
     help: 'Slow-start restart after idle: off (SunOS), bsd (idle since last receive), rfc (idle since last send).',
   },
+  cc: {
+    kind: 'enum',
+    group: 'tcp',
+    values: ['reno'],
+    default: 'reno',
+    help: 'Congestion control: reno = slow start, congestion avoidance, fast retransmit and recovery.',
+  },
   sndbuf: num(
     'tcp',
     'bytes',

@@ -9,7 +9,8 @@
 import type { AppHandlers, Network } from '../network';
 import type { HttpParams } from '../params';
 import type { Sim } from '../sim';
-import type { Trace } from '../trace';
+import type { TraceSink } from '../sink';
+import type { LoadRecord } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import { ClientConnection } from './clientConnection';
 import { requestBytes, requestKind, responseWrites, type HttpRequest } from './request';
@@ -34,10 +35,11 @@ export class HttpClient {
   private settled = new Set<number>(); // complete or given up, this load
   private htmlBodyBytes: Bytes = 0;
   private readonly serverPool: ServerPool;
+  private readonly loads: LoadRecord[] = [];
 
   constructor(
     private readonly sim: Sim,
-    private readonly trace: Trace,
+    private readonly sink: TraceSink,
     private readonly network: Network,
     private readonly p: HttpParams,
   ) {
@@ -53,7 +55,7 @@ export class HttpClient {
     this.known = new Set();
     this.settled = new Set();
     this.htmlBodyBytes = 0;
-    this.trace.loads.push({ index, startNs: this.sim.now, endNs: null });
+    this.loads.push(this.sink.load({ startNs: this.sim.now, endNs: null }));
     this.event('load-start');
     if (this.p.mode === 'getall') {
       this.want(GETALL, 1);
@@ -108,14 +110,14 @@ export class HttpClient {
       const requests: HttpRequest[] = [];
       const server = new ServerConnection(
         this.sim,
-        this.trace,
+        this.sink,
         pair.conn,
         pair.server,
         this.p,
         requests,
         this.serverPool,
       );
-      connection = new ClientConnection(this.sim, this.trace, pair, this.p, requests, {
+      connection = new ClientConnection(this.sim, this.sink, pair, this.p, requests, {
         onResponseBytes: (request, received) => this.onResponseBytes(request, received),
         onResponseDone: (request) => this.onResponseDone(request),
         onLost: (lost, answeredAny) => this.onLost(lost, answeredAny),
@@ -140,8 +142,7 @@ export class HttpClient {
   private assign(c: ClientConnection, want: Want): void {
     const kind = requestKind(this.p, want.object);
     const writes = responseWrites(this.p, kind, want.object);
-    const exchange = {
-      id: this.trace.exchanges.length,
+    const exchange = this.sink.exchange({
       conn: c.conn,
       object: want.object,
       label: want.object === GETALL ? 'GETALL' : this.p.objects[want.object].url,
@@ -155,8 +156,7 @@ export class HttpClient {
       firstByteNs: null,
       endNs: null,
       lost: false,
-    };
-    this.trace.exchanges.push(exchange);
+    });
     c.send({
       object: want.object,
       kind,
@@ -214,13 +214,13 @@ export class HttpClient {
   private checkLoadDone(): void {
     const pending = this.queue.length > 0 || this.conns.some((c) => c.busy);
     const open = [...this.known].some((o) => !this.settled.has(o));
-    if (open || pending || this.trace.loads[this.load].endNs !== null) return;
-    this.trace.loads[this.load].endNs = this.sim.now;
+    if (open || pending || this.loads[this.load].endNs !== null) return;
+    this.loads[this.load].endNs = this.sim.now;
     this.event('load-end');
     if (this.load + 1 < this.p.loads) {
       // Like a refresh timer set when the page starts loading: the next load starts `loadGapNs`
       // after this one started, or at once if this one took longer.
-      const startNs = this.trace.loads[this.load].startNs + this.p.loadGapNs;
+      const startNs = this.loads[this.load].startNs + this.p.loadGapNs;
       this.sim.at(Math.max(this.sim.now, startNs), () => this.startLoad(this.load + 1));
     } else {
       for (const c of this.conns) c.close();
@@ -228,6 +228,6 @@ export class HttpClient {
   }
 
   private event(kind: 'load-start' | 'load-end' | 'retry', exchange?: number): void {
-    this.trace.events.push({ atNs: this.sim.now, conn: -1, side: 'client', kind, exchange });
+    this.sink.event({ atNs: this.sim.now, conn: -1, side: 'client', kind, exchange });
   }
 }

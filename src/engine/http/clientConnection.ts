@@ -4,7 +4,7 @@ import type { ConnectionPair } from '../network';
 import type { HttpParams } from '../params';
 import type { Sim } from '../sim';
 import { Timer } from '../sim';
-import type { Trace } from '../trace';
+import type { TraceSink } from '../sink';
 import type { Bytes, Nanoseconds } from '../units';
 import type { HttpRequest } from './request';
 import { AppWriter } from './writer';
@@ -39,7 +39,7 @@ export class ClientConnection {
 
   constructor(
     private readonly sim: Sim,
-    private readonly trace: Trace,
+    private readonly sink: TraceSink,
     private readonly pair: ConnectionPair,
     private readonly p: HttpParams,
     /** Requests written, in order: the server reads them from here (shared with it). */
@@ -70,7 +70,7 @@ export class ClientConnection {
   onEstablished(): void {
     this.established = true;
     if (this.assigned.length > 0 && this.sim.now > this.openedNs) {
-      this.trace.stalls.push({
+      this.sink.stall({
         conn: this.conn,
         side: 'client',
         startNs: this.openedNs,
@@ -86,7 +86,7 @@ export class ClientConnection {
     this.sim.after(this.p.clientThinkNs, () => {
       if (this.finished || !this.assigned.includes(request)) return;
       if (this.sim.now > readyNs) {
-        this.trace.stalls.push({
+        this.sink.stall({
           conn: this.conn,
           side: 'client',
           startNs: readyNs,
@@ -108,7 +108,7 @@ export class ClientConnection {
       this.written.push(r);
       this.outstanding.push(r);
       bytes += r.requestBytes;
-      this.trace.events.push({
+      this.sink.event({
         atNs: this.sim.now,
         conn: this.conn,
         side: 'client',
@@ -128,7 +128,7 @@ export class ClientConnection {
 
   /** A lost RST or FIN can leave a connection that will never answer: reset it and ask again. */
   private giveUp(): void {
-    this.trace.events.push({ atNs: this.sim.now, conn: this.conn, side: 'client', kind: 'timeout' });
+    this.sink.event({ atNs: this.sim.now, conn: this.conn, side: 'client', kind: 'timeout' });
     this.pair.client.reset();
     this.finish();
   }
@@ -149,7 +149,7 @@ export class ClientConnection {
     this.pipeTimer.cancel();
     if (this.pipe.length === 0) return;
     if (byTimer && this.sim.now > this.pipeSinceNs) {
-      this.trace.stalls.push({
+      this.sink.stall({
         conn: this.conn,
         side: 'client',
         startNs: this.pipeSinceNs,
@@ -157,7 +157,7 @@ export class ClientConnection {
         cause: 'flush-timer',
       });
     }
-    this.trace.events.push({
+    this.sink.event({
       atNs: this.sim.now,
       conn: this.conn,
       side: 'client',
@@ -184,7 +184,7 @@ export class ClientConnection {
       this.events.onResponseBytes(head, this.received);
       if (this.received < total(head)) break;
       head.exchange.endNs = this.sim.now;
-      this.trace.events.push({
+      this.sink.event({
         atNs: this.sim.now,
         conn: this.conn,
         side: 'client',

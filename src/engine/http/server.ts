@@ -5,7 +5,7 @@ import type { HttpParams } from '../params';
 import type { Sim } from '../sim';
 import { Timer } from '../sim';
 import type { TcpEndpoint } from '../tcp/endpoint';
-import type { Trace } from '../trace';
+import type { TraceSink } from '../sink';
 import type { Bytes, Nanoseconds } from '../units';
 import type { HttpRequest } from './request';
 import { AppWriter } from './writer';
@@ -69,7 +69,7 @@ export class ServerConnection {
 
   constructor(
     private readonly sim: Sim,
-    private readonly trace: Trace,
+    private readonly sink: TraceSink,
     private readonly conn: number,
     private readonly socket: TcpEndpoint,
     private readonly p: HttpParams,
@@ -103,7 +103,7 @@ export class ServerConnection {
       const request = this.requests[this.nextToRead++];
       this.received -= request.requestBytes;
       if (this.closing) continue; // read after we decided to close: never answered
-      this.trace.events.push({
+      this.sink.event({
         atNs: this.sim.now,
         conn: this.conn,
         side: 'server',
@@ -144,7 +144,7 @@ export class ServerConnection {
       (this.served === 0 ? this.p.serverAcceptNs : 0);
     this.sim.after(think, () => {
       if (this.sim.now > readNs) {
-        this.trace.stalls.push({
+        this.sink.stall({
           conn: this.conn,
           side: 'server',
           startNs: readNs,
@@ -161,7 +161,7 @@ export class ServerConnection {
 
   private respond(request: HttpRequest): void {
     for (const bytes of request.responseWrites) {
-      this.trace.events.push({
+      this.sink.event({
         atNs: this.sim.now,
         conn: this.conn,
         side: 'server',

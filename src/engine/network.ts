@@ -71,8 +71,10 @@ export class Network {
     const hooks = (side: Side): EndpointHooks => ({
       transmit: (seg) => this.transmit(conn, seg, ends[side === 'client' ? 'server' : 'client']!),
       onEstablished: () => {
-        if (side === 'client') record.clientWscale = ends.client!.rcvScale;
-        else record.serverWscale = ends.server!.rcvScale;
+        if (side === 'client') {
+          record.clientWscale = ends.client!.rcvScale;
+          this.sink.milestone({ atNs: this.sim.now, conn, kind: 'connected' });
+        } else record.serverWscale = ends.server!.rcvScale;
         app!.onEstablished(side);
       },
       onDeliver: (seq, bytes) => {

@@ -1,6 +1,6 @@
 // Time-sequence plot in the style of tcptrace/xplot (Heidemann Figs. 1 and 3): the server's data
 // segments as bars seq..seq+len at their send time, the client's ACK line and the advertised
-// window above it, stalls as bands. Brushing (dragging across) a time range zooms into it.
+// window above it, the server's congestion window (ACK + cwnd), stalls as bands. Brushing (dragging across) a time range zooms into it.
 import { useMemo } from 'react';
 import { scaleLinear } from 'd3';
 import { useBrushX } from './useBrushX';
@@ -27,6 +27,7 @@ const MAX_SEGMENTS = 3000;
 const M = { top: 26, right: 14, bottom: 30, left: 62 };
 const ACK_COLOUR = '#00805c';
 const WINDOW_COLOUR = '#b36b00';
+const CWND_COLOUR = '#7a3fa0';
 const DATA_COLOUR = '#0a4f8f';
 const RETRANSMIT_COLOUR = '#b34700';
 
@@ -60,6 +61,7 @@ export function TimeSequencePlot({
 
   const ackPath = stepPath(stepPoints(series.acks, cursorNs), x, y);
   const winPath = stepPath(stepPoints(series.window, cursorNs), x, y);
+  const cwndPath = stepPath(stepPoints(series.cwnd, cursorNs), x, y);
   const clipId = `tsp-clip-${side}`;
   const span = domain[1] - domain[0];
   const stalls = useMemo(
@@ -138,6 +140,9 @@ export function TimeSequencePlot({
         {winPath && (
           <path d={winPath} fill="none" stroke={WINDOW_COLOUR} strokeWidth={1.3} strokeDasharray="5 3" />
         )}
+        {cwndPath && (
+          <path d={cwndPath} fill="none" stroke={CWND_COLOUR} strokeWidth={1.3} data-series="cwnd" />
+        )}
         {ackPath && <path d={ackPath} fill="none" stroke={ACK_COLOUR} strokeWidth={1.5} />}
         {/* xplot's segment: a vertical bar with a tick at each end; all of one colour in one path. */}
         <path
@@ -211,7 +216,7 @@ export function TimeSequencePlot({
           pointerEvents="none"
         />
       )}
-      <g transform={`translate(${right - 172},${M.top - 10})`} className="tsp-legend">
+      <g transform={`translate(${right - 222},${M.top - 10})`} className="tsp-legend">
         <line x1={0} x2={14} y1={-4} y2={-4} stroke={DATA_COLOUR} strokeWidth={2} />
         <text x={18} y={0}>
           data
@@ -231,6 +236,10 @@ export function TimeSequencePlot({
         />
         <text x={130} y={0}>
           window
+        </text>
+        <line x1={180} x2={194} y1={-4} y2={-4} stroke={CWND_COLOUR} strokeWidth={2} />
+        <text x={198} y={0}>
+          cwnd
         </text>
       </g>
     </svg>

@@ -5,6 +5,7 @@ import type { HttpParams } from '../params';
 import type { Sim } from '../sim';
 import { Timer } from '../sim';
 import type { TraceSink } from '../sink';
+import type { MilestoneKind } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import type { HttpRequest } from './request';
 import { AppWriter } from './writer';
@@ -116,6 +117,7 @@ export class ClientConnection {
         bytes: r.requestBytes,
         exchange: r.exchange.id,
       });
+      this.milestone('request-sent', r);
     }
     this.writer.write(bytes);
     this.armSilenceTimer();
@@ -178,12 +180,16 @@ export class ClientConnection {
     while (bytes > 0 && this.outstanding.length > 0) {
       const head = this.outstanding[0];
       const take = Math.min(bytes, total(head) - this.received);
-      if (this.received === 0 && take > 0) head.exchange.firstByteNs = this.sim.now;
+      if (this.received === 0 && take > 0) {
+        head.exchange.firstByteNs = this.sim.now;
+        this.milestone('first-byte', head);
+      }
       this.received += take;
       bytes -= take;
       this.events.onResponseBytes(head, this.received);
       if (this.received < total(head)) break;
       head.exchange.endNs = this.sim.now;
+      this.milestone('done', head);
       this.sink.event({
         atNs: this.sim.now,
         conn: this.conn,
@@ -231,5 +237,9 @@ export class ClientConnection {
     this.received = 0;
     if (lost.length > 0) this.events.onLost(lost, this.answered > 0);
     this.events.onFinished();
+  }
+
+  private milestone(kind: MilestoneKind, request: HttpRequest): void {
+    this.sink.milestone({ atNs: this.sim.now, conn: this.conn, kind, exchange: request.exchange.id });
   }
 }

@@ -15,6 +15,7 @@ import { ackPolicy } from './ackPolicy';
 import { congestionControl, type CongestionControl } from './congestion';
 import { TcpReceiver } from './receiver';
 import { RttEstimator } from './rtt';
+import { CongestionSampler } from './samples';
 import type { Segment } from './segment';
 import { TcpSender } from './sender';
 import type { EndpointObserver } from './stalls';
@@ -44,6 +45,7 @@ export class TcpEndpoint {
   readonly cc: CongestionControl;
   private readonly rtoTimer: Timer;
   private readonly observers: EndpointObserver[] = [];
+  private readonly sampler: CongestionSampler;
   private receiveClosed = false; // the application called close(): data arriving now earns an RST
 
   readonly wscale: WindowScale;
@@ -73,6 +75,7 @@ export class TcpEndpoint {
       },
     });
     this.wscale = new WindowScale(p.bufferBytes);
+    this.sampler = new CongestionSampler(sink, conn, side);
   }
 
   observe(observer: EndpointObserver): void {
@@ -142,6 +145,11 @@ export class TcpEndpoint {
   // ---- Segment arrival -----------------------------------------------------------------------
 
   receive(seg: Segment): void {
+    this.handle(seg);
+    this.sampler.settle(this.sim.now, this.cc, this.rtt);
+  }
+
+  private handle(seg: Segment): void {
     this.lastRecvNs = this.sim.now;
     if (seg.flags & FLAG.RST) {
       if (this.state !== 'CLOSED' && this.state !== 'LISTEN' && this.state !== 'TIME_WAIT') {
@@ -376,12 +384,18 @@ export class TcpEndpoint {
     const before = this.cc.cwnd;
     if (!this.cc.restartAfterIdle(mode, this.mss)) return;
     for (const o of this.observers) o.onIdleRestart(before);
+    this.sampler.settle(this.sim.now, this.cc, this.rtt);
     this.event('cwnd-restart', this.cc.cwnd);
   }
 
   // ---- Retransmission timeout, reset, abort --------------------------------------------------
 
   private onRetransmitTimeout(): void {
+    this.retransmitAfterTimeout();
+    this.sampler.settle(this.sim.now, this.cc, this.rtt);
+  }
+
+  private retransmitAfterTimeout(): void {
     const snd = this.snd;
     if (snd.idle) return;
     const backoff = ++this.rtt.backoff;

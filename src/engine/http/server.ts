@@ -4,7 +4,7 @@
 import type { HttpParams } from '../params';
 import type { Sim } from '../sim';
 import { Timer } from '../sim';
-import type { TcpEndpoint } from '../tcp/endpoint';
+import type { Stream } from '../transport';
 import type { TraceSink } from '../sink';
 import type { Bytes, Nanoseconds } from '../units';
 import type { HttpRequest } from './request';
@@ -71,7 +71,7 @@ export class ServerConnection {
     private readonly sim: Sim,
     private readonly sink: TraceSink,
     private readonly conn: number,
-    private readonly socket: TcpEndpoint,
+    private readonly socket: Stream,
     private readonly p: HttpParams,
     /** Requests the client has written on this connection, in order (shared with the client). */
     private readonly requests: HttpRequest[],

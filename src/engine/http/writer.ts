@@ -1,13 +1,13 @@
 // An application's blocking writes: each write is handed to the socket as buffer space allows,
 // in order; `whenDrained` runs once the socket has taken everything.
-import type { TcpEndpoint } from '../tcp/endpoint';
+import type { Stream } from '../transport';
 import type { Bytes } from '../units';
 
 export class AppWriter {
   private pending: Bytes[] = [];
   private drained: Array<() => void> = [];
 
-  constructor(private readonly socket: TcpEndpoint) {}
+  constructor(private readonly socket: Stream) {}
 
   write(bytes: Bytes): void {
     if (bytes > 0) this.pending.push(bytes);

@@ -10,6 +10,7 @@ import { Timer } from '../sim';
 import type { TraceSink } from '../sink';
 import type { AppEventKind, SendReason, Side, StallCause } from '../trace';
 import { FLAG } from '../trace';
+import type { StreamHooks, TransportEnd } from '../transport';
 import type { Bytes, Nanoseconds } from '../units';
 import { ackPolicy } from './ackPolicy';
 import { congestionControl, type CongestionControl } from './congestion';
@@ -24,19 +25,12 @@ import { WindowScale } from './wscale';
 
 export type { TcpState } from './state';
 
-export interface EndpointHooks {
-  transmit(seg: Segment): void;
-  onEstablished(): void;
-  /** In-order bytes handed to the application (it reads at once, so the window stays open). */
-  onDeliver(seq: number, bytes: Bytes): void;
-  onPeerFin(): void;
-  onWritable(): void;
-  onClosed(how: 'normal' | 'reset' | 'abort'): void;
-}
+/** The application reads delivered bytes at once, so the window stays open. */
+export type EndpointHooks = StreamHooks & { transmit(seg: Segment): void };
 
 const OUTPUT_LOOP_LIMIT = 10_000; // a bound on segments one output call may emit
 
-export class TcpEndpoint {
+export class TcpEndpoint implements TransportEnd<Segment> {
   state: TcpState = 'CLOSED';
   mss: Bytes;
   readonly snd: TcpSender;

@@ -7,7 +7,8 @@ import type { Sim } from './sim';
 import type { TraceSink } from './sink';
 import { tcpTransport } from './tcp/transport';
 import type { Datagram, Stream, Transport, TransportEnd } from './transport';
-import type { Side } from './trace';
+import { StreamContent } from './messages';
+import type { Direction, Side } from './trace';
 import type { Bytes } from './units';
 
 const CLIENT_ISS = 676352001; // Heidemann Fig. 2, so our tcpdump lines read like the paper's
@@ -18,6 +19,8 @@ export interface ConnectionPair {
   conn: number;
   client: Stream;
   server: Stream;
+  /** What the bytes of each direction say: the messages written into it (messages.ts). */
+  content: Record<Direction, StreamContent>;
 }
 
 /** What an application does when its stream reports something. */
@@ -89,7 +92,8 @@ export class Network<D extends Datagram = Datagram> {
       });
     ends.server = endpoint('server');
     ends.client = endpoint('client');
-    const pair = { conn, client: ends.client, server: ends.server };
+    const content = { c2s: new StreamContent(), s2c: new StreamContent() };
+    const pair = { conn, client: ends.client, server: ends.server, content };
     app = makeApp(pair);
     ends.server.listen();
     this.sink.event({ atNs: this.sim.now, conn, side: 'client', kind: 'connect' });

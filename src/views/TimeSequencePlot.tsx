@@ -41,6 +41,8 @@ export function TimeSequencePlot({
   height,
   onBrush,
 }: TimeSequencePlotProps) {
+  const narrow = width < 460; // the legend takes a line of its own under the axis title
+  const m = narrow ? { ...M, top: M.top + 12 } : M;
   const series = useMemo(() => tspSeries(trace, conn), [trace, conn]);
   const [d0, d1] = domain;
   const x = useMemo(
@@ -52,12 +54,12 @@ export function TimeSequencePlot({
   );
   const y = scaleLinear()
     .domain([0, series.maxSeq * 1.04])
-    .range([height - M.bottom, M.top])
+    .range([height - m.bottom, m.top])
     .nice();
-  const right = width - M.right;
-  const bottom = height - M.bottom;
+  const right = width - m.right;
+  const bottom = height - m.bottom;
 
-  const brush = useBrushX(M.left, right, ([a, b]) => onBrush([x.invert(a), x.invert(b)]));
+  const brush = useBrushX(m.left, right, ([a, b]) => onBrush([x.invert(a), x.invert(b)]));
 
   const ackPath = stepPath(stepPoints(series.acks, cursorNs), x, y);
   const winPath = stepPath(stepPoints(series.window, cursorNs), x, y);
@@ -90,13 +92,13 @@ export function TimeSequencePlot({
     >
       <defs>
         <clipPath id={clipId}>
-          <rect x={M.left} y={M.top - 4} width={Math.max(0, right - M.left)} height={bottom - M.top + 4} />
+          <rect x={m.left} y={m.top - 4} width={Math.max(0, right - m.left)} height={bottom - m.top + 4} />
         </clipPath>
       </defs>
       <rect x={0} y={0} width={width} height={height} fill="#ffffff" />
       {x.ticks(Math.max(2, Math.floor(width / 110))).map((t) => (
         <g key={`x${t}`} transform={`translate(${x(t)},0)`}>
-          <line y1={M.top} y2={bottom} stroke="#e3e6ea" />
+          <line y1={m.top} y2={bottom} stroke="#e3e6ea" />
           <text y={bottom + 16} textAnchor="middle" className="tick-label">
             {formatTick(t, span)}
           </text>
@@ -104,13 +106,13 @@ export function TimeSequencePlot({
       ))}
       {y.ticks(6).map((v) => (
         <g key={`y${v}`} transform={`translate(0,${y(v)})`}>
-          <line x1={M.left} x2={right} stroke="#eef0f2" />
-          <text x={M.left - 6} dy="0.32em" textAnchor="end" className="tick-label">
+          <line x1={m.left} x2={right} stroke="#eef0f2" />
+          <text x={m.left - 6} dy="0.32em" textAnchor="end" className="tick-label">
             {trim(v, 0)}
           </text>
         </g>
       ))}
-      <text x={12} y={M.top - 10} className="axis-title">
+      <text x={12} y={narrow ? m.top - 24 : m.top - 10} className="axis-title">
         sequence (bytes)
       </text>
       <g clipPath={`url(#${clipId})`}>
@@ -119,16 +121,16 @@ export function TimeSequencePlot({
             <title>{`${s.side} stalled ${formatDuration(s.endNs - s.startNs)}: ${causeStyle(s.cause).words}`}</title>
             <rect
               x={x(s.startNs)}
-              y={M.top}
+              y={m.top}
               width={Math.max(1, x(Math.min(s.endNs, cursorNs)) - x(s.startNs))}
-              height={bottom - M.top}
+              height={bottom - m.top}
               fill={causeStyle(s.cause).fill}
               fillOpacity={0.22}
             />
             {x(s.endNs) - x(s.startNs) > 60 && (
               <text
                 x={(x(s.startNs) + x(Math.min(s.endNs, cursorNs))) / 2}
-                y={M.top + 12}
+                y={m.top + 12}
                 textAnchor="middle"
                 className="stall-label"
               >
@@ -188,7 +190,7 @@ export function TimeSequencePlot({
         <line
           x1={x(cursorNs)}
           x2={x(cursorNs)}
-          y1={M.top - 4}
+          y1={m.top - 4}
           y2={bottom}
           stroke={PLAYHEAD_COLOUR}
           strokeWidth={1.5}
@@ -196,10 +198,10 @@ export function TimeSequencePlot({
         />
       )}
       <rect
-        x={M.left}
-        y={M.top}
-        width={Math.max(0, right - M.left)}
-        height={bottom - M.top}
+        x={m.left}
+        y={m.top}
+        width={Math.max(0, right - m.left)}
+        height={bottom - m.top}
         fill="transparent"
         className="tsp-brush"
         {...brush.handlers}
@@ -207,16 +209,16 @@ export function TimeSequencePlot({
       {brush.selection && (
         <rect
           x={Math.min(...brush.selection)}
-          y={M.top}
+          y={m.top}
           width={Math.abs(brush.selection[1] - brush.selection[0])}
-          height={bottom - M.top}
+          height={bottom - m.top}
           fill="#0a4f8f"
           fillOpacity={0.12}
           stroke="#0a4f8f"
           pointerEvents="none"
         />
       )}
-      <g transform={`translate(${right - 222},${M.top - 10})`} className="tsp-legend">
+      <g transform={`translate(${right - 222},${narrow ? m.top - 8 : m.top - 10})`} className="tsp-legend">
         <line x1={0} x2={14} y1={-4} y2={-4} stroke={DATA_COLOUR} strokeWidth={2} />
         <text x={18} y={0}>
           data

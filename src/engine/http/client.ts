@@ -107,17 +107,16 @@ export class HttpClient {
   private openWith(take: number): ClientConnection {
     let connection: ClientConnection | null = null;
     this.network.open((pair) => {
-      const requests: HttpRequest[] = [];
       const server = new ServerConnection(
         this.sim,
         this.sink,
         pair.conn,
         pair.server,
+        pair.content.c2s,
         this.p,
-        requests,
         this.serverPool,
       );
-      connection = new ClientConnection(this.sim, this.sink, pair, this.p, requests, {
+      connection = new ClientConnection(this.sim, this.sink, pair, this.p, {
         onResponseBytes: (request, received) => this.onResponseBytes(request, received),
         onResponseDone: (request) => this.onResponseDone(request),
         onLost: (lost, answeredAny) => this.onLost(lost, answeredAny),

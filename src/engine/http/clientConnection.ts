@@ -43,13 +43,11 @@ export class ClientConnection {
     private readonly sink: TraceSink,
     private readonly pair: ConnectionPair,
     private readonly p: HttpParams,
-    /** Requests written, in order: the server reads them from here (shared with it). */
-    private readonly written: HttpRequest[],
     private readonly events: ConnectionEvents,
   ) {
     this.conn = pair.conn;
     this.openedNs = sim.now;
-    this.writer = new AppWriter(pair.client);
+    this.writer = new AppWriter(pair.client, pair.content.c2s);
     this.pipeTimer = new Timer(sim, () => this.flushPipe(true));
     this.silenceTimer = new Timer(sim, () => this.giveUp());
   }
@@ -103,12 +101,9 @@ export class ClientConnection {
 
   /** Requests go out together as one write, so they can share a segment. */
   private writeNow(requests: HttpRequest[]): void {
-    let bytes = 0;
     for (const r of requests) {
       r.exchange.startNs = this.sim.now;
-      this.written.push(r);
       this.outstanding.push(r);
-      bytes += r.requestBytes;
       this.sink.event({
         atNs: this.sim.now,
         conn: this.conn,
@@ -119,7 +114,7 @@ export class ClientConnection {
       });
       this.milestone('request-sent', r);
     }
-    this.writer.write(bytes);
+    this.writer.writeMessages(requests.map((r) => ({ bytes: r.requestBytes, tag: r })));
     this.armSilenceTimer();
   }
 

@@ -7,6 +7,7 @@ import { Timer } from '../sim';
 import type { Stream } from '../transport';
 import type { TraceSink } from '../sink';
 import type { Bytes, Nanoseconds } from '../units';
+import { MessageReader, type StreamContent } from '../messages';
 import type { HttpRequest } from './request';
 import { AppWriter } from './writer';
 
@@ -58,8 +59,7 @@ export class ServerConnection {
   private readonly writer: AppWriter;
   private accepted = false;
   private released = false;
-  private received: Bytes = 0; // request bytes read but not yet matched to a request
-  private nextToRead = 0; // index into `requests`
+  private readonly reader: MessageReader<HttpRequest>; // requests, found in the bytes received
   private waiting: HttpRequest[] = []; // read, not yet answered
   private busy = false;
   private served = 0;
@@ -72,11 +72,11 @@ export class ServerConnection {
     private readonly sink: TraceSink,
     private readonly conn: number,
     private readonly socket: Stream,
+    incoming: StreamContent,
     private readonly p: HttpParams,
-    /** Requests the client has written on this connection, in order (shared with the client). */
-    private readonly requests: HttpRequest[],
     private readonly pool: ServerPool,
   ) {
+    this.reader = new MessageReader(incoming as StreamContent<HttpRequest>);
     this.writer = new AppWriter(socket);
     this.idleTimer = new Timer(sim, () => this.close());
     pool.request(this);
@@ -95,13 +95,7 @@ export class ServerConnection {
   }
 
   onDeliver(bytes: Bytes): void {
-    this.received += bytes;
-    while (
-      this.nextToRead < this.requests.length &&
-      this.received >= this.requests[this.nextToRead].requestBytes
-    ) {
-      const request = this.requests[this.nextToRead++];
-      this.received -= request.requestBytes;
+    for (const request of this.reader.read(bytes)) {
       if (this.closing) continue; // read after we decided to close: never answered
       this.sink.event({
         atNs: this.sim.now,
@@ -206,7 +200,7 @@ export class ServerConnection {
     this.buffered = 0;
     if (this.p.closeStyle === 'half') {
       this.writer.whenDrained(() => this.socket.shutdown());
-    } else if (this.waiting.length > 0 || this.received > 0) {
+    } else if (this.waiting.length > 0 || this.reader.partial > 0) {
       // Closing a socket with requests still unread resets it (RFC 2525 2.17): what is still in
       // the send buffer, responses included, is thrown away (Nielsen 4.2).
       this.socket.reset();

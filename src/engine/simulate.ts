@@ -1,5 +1,6 @@
 // simulate(input) -> Trace: the whole engine behind one pure function.
 import { HttpClient } from './http/client';
+import { ServerHost } from './http/server';
 import { Network } from './network';
 import type { SimInput } from './params';
 import { Prng } from './prng';
@@ -30,7 +31,8 @@ export function simulate(input: SimInput): Trace {
   const sink = new TraceRecorder(trace);
   const network = new Network(sim, sink, input);
   trace.linkFramingBytes = network.framingBytes;
-  new HttpClient(sim, sink, network, input.http).start();
+  const server = new ServerHost(sim, sink, input.http);
+  new HttpClient(sim, sink, network, input.http, server).start();
   sim.run();
   trace.endNs = sim.now;
   trace.eventCount = sim.eventCount;

@@ -1,10 +1,5 @@
 // The HTTP client (a libwww-like robot): loads a page, learns the embedded objects as the HTML
-// arrives, and asks for them over connections as its mode allows:
-//   1.0      a connection per request, at most `maxConnections` at once
-//   1.0ka    Keep-Alive: idle connections are reused, up to `maxConnections`
-//   1.1      one persistent connection, one request at a time
-//   1.1pipe  one connection, requests buffered and flushed at a size or a timeout (Nielsen 4.1)
-//   getall   one connection, one request for the page and everything in it (Padmanabhan-Mogul 5.1)
+// arrives, and asks for them over connections as its mode's strategy allows (strategies.ts).
 // What a closing connection loses is asked for again, and the trace says so.
 import type { AppHandlers, Network } from '../network';
 import type { HttpParams } from '../params';
@@ -14,11 +9,11 @@ import type { LoadRecord } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import { ClientConnection } from './clientConnection';
 import { requestBytes, requestKind, responseWrites, type HttpRequest } from './request';
-import { ServerConnection, ServerPool } from './server';
+import type { ServerHost } from './server';
+import { CLIENT_STRATEGIES, GETALL, type ClientStrategy } from './strategies';
 
 /** Connections in a row that may close on a request without answering anything before the object is given up. */
 const MAX_FRUITLESS_ATTEMPTS = 5;
-const GETALL = -1;
 
 interface Want {
   object: number;
@@ -34,7 +29,7 @@ export class HttpClient {
   private known = new Set<number>();
   private settled = new Set<number>(); // complete or given up, this load
   private htmlBodyBytes: Bytes = 0;
-  private readonly serverPool: ServerPool;
+  private readonly strategy: ClientStrategy;
   private readonly loads: LoadRecord[] = [];
 
   constructor(
@@ -42,8 +37,9 @@ export class HttpClient {
     private readonly sink: TraceSink,
     private readonly network: Network,
     private readonly p: HttpParams,
+    private readonly server: ServerHost,
   ) {
-    this.serverPool = new ServerPool(sim, p.serverProcesses);
+    this.strategy = CLIENT_STRATEGIES[p.mode];
   }
 
   start(): void {
@@ -57,15 +53,7 @@ export class HttpClient {
     this.htmlBodyBytes = 0;
     this.loads.push(this.sink.load({ startNs: this.sim.now, endNs: null }));
     this.event('load-start');
-    if (this.p.mode === 'getall') {
-      this.want(GETALL, 1);
-    } else {
-      this.want(0, 1);
-      // Revalidating from a cache, the client knows the embedded objects before the HTML arrives;
-      // the HTTP/1.0 robot re-fetched the HTML and HEADed what it found in it (Nielsen 3.3).
-      if (this.p.visit === 'revalidate' && this.p.mode !== '1.0')
-        this.p.objects.forEach((_, i) => this.want(i, 1));
-    }
+    for (const object of this.strategy.firstWants(this.p)) this.want(object, 1);
     this.dispatch();
   }
 
@@ -79,43 +67,22 @@ export class HttpClient {
 
   private dispatch(): void {
     const open = this.conns.filter((c) => !c.finished);
-    switch (this.p.mode) {
-      case '1.0':
-        while (this.queue.length > 0 && open.length < this.p.maxConnections) open.push(this.openWith(1));
-        return;
-      case '1.0ka':
-        for (const c of open) if (c.idle && this.queue.length > 0) this.assign(c, this.queue.shift()!);
-        while (this.queue.length > 0 && open.length < this.p.maxConnections) open.push(this.openWith(1));
-        return;
-      case '1.1': {
-        if (this.queue.length === 0) return;
-        const c = open[0] ?? this.openWith(0);
-        if (c.idle) this.assign(c, this.queue.shift()!);
-        return;
-      }
-      case '1.1pipe':
-      case 'getall': {
-        if (this.queue.length === 0) return;
-        const c = open[0] ?? this.openWith(0);
-        while (this.queue.length > 0) this.assign(c, this.queue.shift()!);
-        return;
-      }
-    }
+    this.strategy.dispatch<Want>(
+      {
+        queue: this.queue,
+        open,
+        openWith: (take) => this.openWith(take),
+        assign: (c, w) => this.assign(c, w),
+      },
+      this.p,
+    );
   }
 
   /** Open a connection and give it the first `take` queued requests. */
   private openWith(take: number): ClientConnection {
     let connection: ClientConnection | null = null;
     this.network.open((pair) => {
-      const server = new ServerConnection(
-        this.sim,
-        this.sink,
-        pair.conn,
-        pair.server,
-        pair.content.c2s,
-        this.p,
-        this.serverPool,
-      );
+      const server = this.server.accept(pair);
       connection = new ClientConnection(this.sim, this.sink, pair, this.p, {
         onResponseBytes: (request, received) => this.onResponseBytes(request, received),
         onResponseDone: (request) => this.onResponseDone(request),
@@ -139,7 +106,7 @@ export class HttpClient {
   }
 
   private assign(c: ClientConnection, want: Want): void {
-    const kind = requestKind(this.p, want.object);
+    const kind = requestKind(this.p, this.strategy, want.object);
     const writes = responseWrites(this.p, kind, want.object);
     const exchange = this.sink.exchange({
       conn: c.conn,

@@ -8,6 +8,7 @@ import type { TraceSink } from '../sink';
 import type { MilestoneKind } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import type { HttpRequest } from './request';
+import { CLIENT_STRATEGIES } from './strategies';
 import { AppWriter } from './writer';
 
 export interface ConnectionEvents {
@@ -94,7 +95,7 @@ export class ClientConnection {
         });
       }
       this.assigned.splice(this.assigned.indexOf(request), 1);
-      if (this.p.mode === '1.1pipe') this.appendToPipe(request);
+      if (CLIENT_STRATEGIES[this.p.mode].pipelined) this.appendToPipe(request);
       else this.writeNow([request]);
     });
   }

@@ -1,6 +1,7 @@
 // The server side of one connection: reads requests in order, thinks, and writes responses —
 // headers flushed alone or not, in write-size pieces, optionally buffered (Jigsaw), closing after
 // HTTP/1.0 responses, after a maximum number of requests, or after an idle keep-alive timeout.
+import type { ConnectionPair } from '../network';
 import type { HttpParams } from '../params';
 import type { Sim } from '../sim';
 import { Timer } from '../sim';
@@ -9,6 +10,7 @@ import type { TraceSink } from '../sink';
 import type { Bytes, Nanoseconds } from '../units';
 import { MessageReader, type StreamContent } from '../messages';
 import type { HttpRequest } from './request';
+import { CLIENT_STRATEGIES } from './strategies';
 import { AppWriter } from './writer';
 
 /**
@@ -52,6 +54,31 @@ export class ServerPool {
     }
     if (this.waiting.length > 0 && !this.spawnTimer.pending)
       this.spawnTimer.set(this.spawnTimer.sim.now + SPAWN_INTERVAL_NS);
+  }
+}
+
+/** The server host: accepts connections and makes a server connection for each, sharing one process pool. */
+export class ServerHost {
+  private readonly pool: ServerPool;
+
+  constructor(
+    private readonly sim: Sim,
+    private readonly sink: TraceSink,
+    private readonly p: HttpParams,
+  ) {
+    this.pool = new ServerPool(sim, p.serverProcesses);
+  }
+
+  accept(pair: ConnectionPair): ServerConnection {
+    return new ServerConnection(
+      this.sim,
+      this.sink,
+      pair.conn,
+      pair.server,
+      pair.content.c2s,
+      this.p,
+      this.pool,
+    );
   }
 }
 
@@ -182,7 +209,7 @@ export class ServerConnection {
       this.writer.write(this.buffered);
       this.buffered = 0;
     }
-    const limit = this.p.mode === '1.0' ? 1 : this.p.maxRequestsPerConnection;
+    const limit = CLIENT_STRATEGIES[this.p.mode].onePerConnection ? 1 : this.p.maxRequestsPerConnection;
     if (limit > 0 && this.served >= limit) {
       this.close();
       return;

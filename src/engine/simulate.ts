@@ -3,7 +3,6 @@ import { HttpClient } from './http/client';
 import { ServerHost } from './http/server';
 import { Network } from './network';
 import type { SimInput } from './params';
-import { Prng } from './prng';
 import { Sim } from './sim';
 import { TraceRecorder } from './sink';
 import type { Trace } from './trace';
@@ -37,9 +36,4 @@ export function simulate(input: SimInput): Trace {
   trace.endNs = sim.now;
   trace.eventCount = sim.eventCount;
   return trace;
-}
-
-/** The heartbeat phase of a host's delayed-ACK clock, drawn from the seed when not given. */
-export function seededPhaseNs(seed: number, host: number, periodNs: number): number {
-  return new Prng(seed, 100 + host).below(Math.max(1, Math.floor(periodNs / 1000))) * 1000;
 }

@@ -1,6 +1,6 @@
 // The scenario schema: one row per URL key, with its type, unit, default, range and help.
 // This table drives parsing, validation, encoding, the CLI and the controls alike.
-import { PAGE_KEYS } from '../engine/workloads';
+import { PAGE_KEYS } from './workloads';
 import { LINK_KEYS } from './links';
 
 interface RowBase {

@@ -104,19 +104,10 @@ export class Network<D extends Datagram = Datagram> {
   private transmit(conn: number, d: D, peer: TransportEnd<D>): void {
     const toServer = d.from === 'client';
     const link = toServer ? this.c2s : this.s2c;
-    const { ipBytes, fields } = this.transport.describe(d);
+    const ipBytes = this.transport.ipBytes(d);
     const wireBytes = ipBytes + link.params.framingBytes;
-    const outcome = link.send(wireBytes, () => peer.receive(d));
-    const { sendNs, arriveNs, drop } = outcome;
-    this.sink.packet({
-      conn,
-      dir: toServer ? 'c2s' : 's2c',
-      ...fields,
-      sendNs,
-      arriveNs,
-      drop,
-      ipBytes,
-      wireBytes,
-    });
+    const { sendNs, arriveNs, drop } = link.send(wireBytes, () => peer.receive(d));
+    const dir = toServer ? 'c2s' : 's2c';
+    this.sink.packet(this.transport.record(d, { conn, dir, sendNs, arriveNs, drop, ipBytes, wireBytes }));
   }
 }

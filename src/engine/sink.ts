@@ -16,7 +16,7 @@ import type {
 
 export interface TraceSink {
   /** Records a packet; its id is assigned here. */
-  packet(p: Omit<PacketRecord, 'id'>): void;
+  packet(p: PacketRecord): void;
   timer(t: TimerRecord): void;
   event(e: AppEvent): void;
   stall(s: StallRecord): void;
@@ -37,8 +37,9 @@ export class TraceRecorder implements TraceSink {
     trace.milestones ??= [];
   }
 
-  packet(p: Omit<PacketRecord, 'id'>): void {
-    this.trace.packets.push({ id: this.trace.packets.length, ...p });
+  packet(p: PacketRecord): void {
+    p.id = this.trace.packets.length;
+    this.trace.packets.push(p);
   }
   timer(t: TimerRecord): void {
     this.trace.timers.push(t);

@@ -54,16 +54,18 @@ export interface EndContext<D extends Datagram> {
   linkIdleAt: () => Nanoseconds;
 }
 
-/** The fields of a packet record the transport fills in: everything but where and when. */
-export type TransportFields = Omit<
-  PacketRecord,
-  keyof Pick<PacketCommon, 'id' | 'conn' | 'dir' | 'sendNs' | 'arriveNs' | 'drop' | 'ipBytes' | 'wireBytes'>
+/** What the network knows of a datagram it carried: the common part of its packet record. */
+export type WireFacts = Pick<
+  PacketCommon,
+  'conn' | 'dir' | 'sendNs' | 'arriveNs' | 'drop' | 'ipBytes' | 'wireBytes'
 >;
 
 export interface Transport<D extends Datagram> {
   endpoint(ctx: EndContext<D>): TransportEnd<D>;
-  /** IP-level size of a datagram, and what its packet record says. */
-  describe(d: D): { ipBytes: Bytes; fields: TransportFields };
+  /** IP-level size of a datagram: headers and payload. */
+  ipBytes(d: D): Bytes;
+  /** The datagram's packet record: the network's facts and the transport's part (id set by the sink). */
+  record(d: D, wire: WireFacts): PacketRecord;
   /** The handshake settled at one end: note what the connection record keeps of it. */
   established(end: TransportEnd<D>, side: Side, record: ConnectionRecord): void;
 }

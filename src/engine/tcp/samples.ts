@@ -7,7 +7,10 @@ import type { CongestionControl } from './congestion';
 import type { RttEstimator } from './rtt';
 
 export class CongestionSampler {
-  private last = '';
+  private cwnd = 0;
+  private ssthresh = 0;
+  private srttNs: number | null = null;
+  private rtoNs = 0;
 
   constructor(
     private readonly sink: TraceSink,
@@ -20,10 +23,13 @@ export class CongestionSampler {
     if (cc.cwnd === 0) return; // not yet established
     const srttNs = rtt.srttNs === null ? null : Math.round(rtt.srttNs);
     const rtoNs = rtt.current();
-    const key = `${cc.cwnd},${cc.ssthresh},${srttNs},${rtoNs}`;
-    if (key === this.last) return;
-    this.last = key;
-    const { conn, side } = this;
-    this.sink.sample({ atNs, conn, side, cwnd: cc.cwnd, ssthresh: cc.ssthresh, srttNs, rtoNs });
+    const { cwnd, ssthresh } = cc;
+    if (cwnd === this.cwnd && ssthresh === this.ssthresh && srttNs === this.srttNs && rtoNs === this.rtoNs)
+      return;
+    this.cwnd = cwnd;
+    this.ssthresh = ssthresh;
+    this.srttNs = srttNs;
+    this.rtoNs = rtoNs;
+    this.sink.sample({ atNs, conn: this.conn, side: this.side, cwnd, ssthresh, srttNs, rtoNs });
   }
 }

@@ -31,6 +31,7 @@ export class TcpSender {
   maxSndWnd: Bytes = 0;
   dupAcks = 0;
   private readonly sent: SendRecord[] = [];
+  private readonly scratch: NextSend = { len: 0, fin: false, blocked: null }; // reused: next() runs per segment
 
   constructor(private readonly bufferBytes: Bytes) {}
 
@@ -74,7 +75,11 @@ export class TcpSender {
     const sendData = mayTransmit(rule);
     const fin = this.finQueued && this.sndNxt <= this.queuedEnd && (sendData ? allQueued : queued === 0);
     const blocked = !sendData && !fin && queued > 0 ? blockedBy(rule, cwnd <= this.sndWnd) : null;
-    return { len: sendData ? len : 0, fin, blocked };
+    const out = this.scratch;
+    out.len = sendData ? len : 0;
+    out.fin = fin;
+    out.blocked = blocked;
+    return out;
   }
 
   /** A segment using `len` of sequence space left now from sndNxt. */

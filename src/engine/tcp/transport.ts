@@ -19,21 +19,29 @@ export const tcpTransport: Transport<Segment> = {
     return end;
   },
 
-  describe(seg) {
-    const opts = optionBytes(seg);
+  ipBytes(seg) {
+    return IP_TCP_HEADER_BYTES + optionBytes(seg) + seg.len;
+  },
+
+  record(seg, w) {
     return {
-      ipBytes: IP_TCP_HEADER_BYTES + opts + seg.len,
-      fields: {
-        seq: seg.seq,
-        ack: seg.ack,
-        flags: seg.flags,
-        win: seg.win,
-        len: seg.len,
-        optionBytes: opts,
-        mssOption: seg.mssOption,
-        wscaleOption: seg.wscaleOption,
-        reason: seg.reason,
-      },
+      id: 0,
+      conn: w.conn,
+      dir: w.dir,
+      seq: seg.seq,
+      ack: seg.ack,
+      flags: seg.flags,
+      win: seg.win,
+      len: seg.len,
+      optionBytes: optionBytes(seg),
+      mssOption: seg.mssOption,
+      wscaleOption: seg.wscaleOption,
+      reason: seg.reason,
+      sendNs: w.sendNs,
+      arriveNs: w.arriveNs,
+      drop: w.drop,
+      ipBytes: w.ipBytes,
+      wireBytes: w.wireBytes,
     };
   },
 

@@ -1,9 +1,9 @@
 // One TCP endpoint: the RFC 793 state machine (state.ts), on top of the output loop (output.ts)
 // that joins its parts — the sender's sequence space (sender.ts), the receiver and its ACK policy
 // (receiver.ts, ackPolicy.ts), the RTT/RTO estimator (rtt.ts), a congestion controller
-// (congestion.ts, reno.ts) and observers such as the stall labeller (stalls.ts). Time comes from the simulator; segments come
-// in through `receive` and leave through `hooks.transmit`. Sequence numbers are relative: our SYN
-// is 0, our first data byte 1.
+// (congestion.ts, reno.ts) and observers such as the stall labeller (stalls.ts). Time comes from
+// the simulator; segments come in through `receive` and leave through `hooks.transmit`. Sequence
+// numbers are relative: our SYN is 0, our first data byte 1.
 import type { TransportEnd } from '../transport';
 import type { Bytes } from '../units';
 import { FLAG } from '../trace';

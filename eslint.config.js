@@ -13,6 +13,9 @@ const nodeGlobals = {
   clearTimeout: 'readonly',
 };
 
+/** A layer rule of DESIGN.md section 1, as a no-restricted-imports pattern on relative paths. */
+const layer = (regex, why) => ({ regex, message: `${why} (layer rules, DESIGN.md section 1).` });
+
 export default defineConfig(
   globalIgnores(['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.vite/']),
   js.configs.recommended,
@@ -38,6 +41,10 @@ export default defineConfig(
               group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'd3', 'd3/*', 'd3-*'],
               message: 'src/engine must stay free of React and D3 (see DESIGN.md section 1).',
             },
+            layer(
+              '^(\\.\\./)+(scenario|views|ui|worker|cli)(/|$)',
+              'src/engine imports nothing outside itself',
+            ),
           ],
         },
       ],
@@ -63,6 +70,47 @@ export default defineConfig(
         'error',
         { name: 'window', message: 'src/engine must not touch the DOM.' },
         { name: 'document', message: 'src/engine must not touch the DOM.' },
+      ],
+    },
+  },
+  {
+    files: ['src/scenario/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [layer('^(\\.\\./)+(views|ui|worker|cli)(/|$)', 'src/scenario imports only src/engine')],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/views/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            layer('^(\\.\\./)+(ui|worker|cli)(/|$)', 'src/views draw; they do not reach into the app'),
+            layer(
+              '^(\\.\\./)+engine/(simulate|network|sim|link|http|tcp)(/|$)',
+              'src/views draw from a trace and a time; they never run the engine',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/worker/**', 'src/cli/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            layer('^(\\.\\./)+(views|ui)(/|$)', 'the worker and the CLI run the engine; they draw nothing'),
+          ],
+        },
       ],
     },
   },

@@ -112,6 +112,7 @@ const GRAPHICS = [
   '--playhead',
   '--tsp-ack',
   '--tsp-window',
+  '--tsp-cwnd',
   '--ink', // lifelines, axes
   '--focus',
   '--field-line', // form field borders

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Network } from '../src/engine/network';
 import { Sim } from '../src/engine/sim';
 import { emptyTrace } from '../src/engine/simulate';
+import { TraceRecorder } from '../src/engine/sink';
 import { FLAG, type Trace } from '../src/engine/trace';
 import { parseQuery } from '../src/scenario/codec';
 import { toSimInput } from '../src/scenario/resolve';
@@ -145,7 +146,7 @@ describe('closing', () => {
     const input = toSimInput(parseQuery('').config.settings);
     const sim = new Sim(10_000);
     const trace = emptyTrace();
-    const network = new Network(sim, trace, input);
+    const network = new Network(sim, new TraceRecorder(trace), input);
     const resets: string[] = [];
     network.open((pair) => ({
       onEstablished(side) {

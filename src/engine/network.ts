@@ -1,25 +1,29 @@
 // The wire between the client host and the server host: one link per direction, shared by all
-// connections, and the glue that turns an endpoint's segments into trace packets.
+// connections. It carries a transport's datagrams and records each as a packet; the transport
+// (TCP by default) makes the endpoints and says what a datagram's record holds.
 import { LinkDirection } from './link';
 import type { SimInput } from './params';
 import type { Sim } from './sim';
-import { TcpEndpoint, type EndpointHooks } from './tcp/endpoint';
-import type { Segment } from './tcp/segment';
-import type { ConnectionRecord, Side, Trace } from './trace';
+import type { TraceSink } from './sink';
+import { tcpTransport } from './tcp/transport';
+import type { Datagram, Stream, Transport, TransportEnd } from './transport';
+import { StreamContent } from './messages';
+import type { Direction, Side } from './trace';
 import type { Bytes } from './units';
 
-const IP_TCP_HEADER_BYTES = 40;
 const CLIENT_ISS = 676352001; // Heidemann Fig. 2, so our tcpdump lines read like the paper's
 const SERVER_ISS = 1807168001;
 const ISS_STEP = 64000; // 4.4BSD advanced the ISS by 64000 per connection
 
 export interface ConnectionPair {
   conn: number;
-  client: TcpEndpoint;
-  server: TcpEndpoint;
+  client: Stream;
+  server: Stream;
+  /** What the bytes of each direction say: the messages written into it (messages.ts). */
+  content: Record<Direction, StreamContent>;
 }
 
-/** What an application does when its socket reports something. */
+/** What an application does when its stream reports something. */
 export interface AppHandlers {
   onEstablished(side: Side): void;
   onDeliver(side: Side, bytes: Bytes): void;
@@ -28,30 +32,29 @@ export interface AppHandlers {
   onClosed?(side: Side, how: 'normal' | 'reset' | 'abort'): void;
 }
 
-/** MSS (4 bytes) and NOP + window scale (4 bytes) on a SYN. */
-function optionBytes(seg: Segment): number {
-  return (seg.mssOption !== undefined ? 4 : 0) + (seg.wscaleOption !== undefined ? 4 : 0);
-}
-
-export class Network {
+export class Network<D extends Datagram = Datagram> {
   private readonly c2s: LinkDirection;
   private readonly s2c: LinkDirection;
 
   constructor(
     private readonly sim: Sim,
-    private readonly trace: Trace,
+    private readonly sink: TraceSink,
     private readonly input: SimInput,
+    private readonly transport: Transport<D> = tcpTransport as unknown as Transport<D>,
   ) {
     this.c2s = new LinkDirection(sim, input.c2s, input.seed, 1);
     this.s2c = new LinkDirection(sim, input.s2c, input.seed, 2);
-    trace.linkFramingBytes = input.c2s.framingBytes;
   }
 
-  /** Open a new connection now: the server listens, the client sends its SYN. */
+  /** Link framing bytes per packet. */
+  get framingBytes(): Bytes {
+    return this.input.c2s.framingBytes;
+  }
+
+  /** Open a new connection now: the server listens, the client connects. */
   open(makeApp: (pair: ConnectionPair) => AppHandlers): ConnectionPair {
-    const conn = this.trace.connections.length;
-    const record: ConnectionRecord = {
-      id: conn,
+    const conn = this.sink.nextConnection;
+    const record = this.sink.connection({
       clientPort: 3199 + conn,
       serverPort: 8080,
       clientIss: (CLIENT_ISS + conn * ISS_STEP) >>> 0,
@@ -60,61 +63,51 @@ export class Network {
       clientWscale: 0,
       serverWscale: 0,
       openNs: this.sim.now,
-    };
-    this.trace.connections.push(record);
-    let app: AppHandlers | null = null;
-    const ends: Partial<Record<Side, TcpEndpoint>> = {};
-    const hooks = (side: Side): EndpointHooks => ({
-      transmit: (seg) => this.transmit(conn, seg, ends[side === 'client' ? 'server' : 'client']!),
-      onEstablished: () => {
-        if (side === 'client') record.clientWscale = ends.client!.rcvScale;
-        else record.serverWscale = ends.server!.rcvScale;
-        app!.onEstablished(side);
-      },
-      onDeliver: (seq, bytes) => {
-        this.trace.events.push({ atNs: this.sim.now, conn, side, kind: 'deliver', seq, bytes });
-        app!.onDeliver(side, bytes);
-      },
-      onPeerFin: () => app!.onPeerFin(side),
-      onWritable: () => app!.onWritable(side),
-      onClosed: (how) => app!.onClosed?.(side, how),
-      linkIdleAt: () => (side === 'client' ? this.c2s : this.s2c).idleAt,
     });
-    ends.server = new TcpEndpoint(this.sim, this.trace, conn, 'server', this.input.server, hooks('server'));
-    ends.client = new TcpEndpoint(this.sim, this.trace, conn, 'client', this.input.client, hooks('client'));
-    const pair = { conn, client: ends.client, server: ends.server };
+    let app: AppHandlers | null = null;
+    const ends: Partial<Record<Side, TransportEnd<D>>> = {};
+    const endpoint = (side: Side) =>
+      this.transport.endpoint({
+        sim: this.sim,
+        sink: this.sink,
+        conn,
+        side,
+        params: this.input[side],
+        linkIdleAt: () => (side === 'client' ? this.c2s : this.s2c).idleAt,
+        hooks: {
+          transmit: (d) => this.transmit(conn, d, ends[side === 'client' ? 'server' : 'client']!),
+          onEstablished: () => {
+            this.transport.established(ends[side]!, side, record);
+            if (side === 'client') this.sink.milestone({ atNs: this.sim.now, conn, kind: 'connected' });
+            app!.onEstablished(side);
+          },
+          onDeliver: (seq, bytes) => {
+            this.sink.event({ atNs: this.sim.now, conn, side, kind: 'deliver', seq, bytes });
+            app!.onDeliver(side, bytes);
+          },
+          onPeerFin: () => app!.onPeerFin(side),
+          onWritable: () => app!.onWritable(side),
+          onClosed: (how) => app!.onClosed?.(side, how),
+        },
+      });
+    ends.server = endpoint('server');
+    ends.client = endpoint('client');
+    const content = { c2s: new StreamContent(), s2c: new StreamContent() };
+    const pair = { conn, client: ends.client, server: ends.server, content };
     app = makeApp(pair);
     ends.server.listen();
-    this.trace.events.push({ atNs: this.sim.now, conn, side: 'client', kind: 'connect' });
+    this.sink.event({ atNs: this.sim.now, conn, side: 'client', kind: 'connect' });
     ends.client.connect();
     return pair;
   }
 
-  private transmit(conn: number, seg: Segment, peer: TcpEndpoint): void {
-    const toServer = seg.from === 'client';
+  private transmit(conn: number, d: D, peer: TransportEnd<D>): void {
+    const toServer = d.from === 'client';
     const link = toServer ? this.c2s : this.s2c;
-    const opts = optionBytes(seg);
-    const ipBytes = IP_TCP_HEADER_BYTES + opts + seg.len;
+    const ipBytes = this.transport.ipBytes(d);
     const wireBytes = ipBytes + link.params.framingBytes;
-    const outcome = link.send(wireBytes, () => peer.receive(seg));
-    this.trace.packets.push({
-      id: this.trace.packets.length,
-      conn,
-      dir: toServer ? 'c2s' : 's2c',
-      seq: seg.seq,
-      ack: seg.ack,
-      flags: seg.flags,
-      win: seg.win,
-      len: seg.len,
-      optionBytes: opts,
-      mssOption: seg.mssOption,
-      wscaleOption: seg.wscaleOption,
-      reason: seg.reason,
-      sendNs: outcome.sendNs,
-      arriveNs: outcome.arriveNs,
-      drop: outcome.drop,
-      ipBytes,
-      wireBytes,
-    });
+    const { sendNs, arriveNs, drop } = link.send(wireBytes, () => peer.receive(d));
+    const dir = toServer ? 'c2s' : 's2c';
+    this.sink.packet(this.transport.record(d, { conn, dir, sendNs, arriveNs, drop, ipBytes, wireBytes }));
   }
 }

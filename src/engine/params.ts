@@ -13,6 +13,7 @@ export interface LinkParams {
 export type DelackMode = 'bsd' | 'fixed' | 'off';
 export type InitialWindow = '1' | '2' | '4k' | '10';
 export type SlowStartRestart = 'off' | 'bsd' | 'rfc';
+export type CongestionControlName = 'reno';
 
 export interface TcpParams {
   mssBytes: Bytes; // the MSS this host offers
@@ -22,6 +23,7 @@ export interface TcpParams {
   delackPhaseNs: Nanoseconds; // 'bsd': the heartbeat ticks at phase + k * period
   initialWindow: InitialWindow;
   slowStartRestart: SlowStartRestart;
+  congestionControl: CongestionControlName;
   bufferBytes: Bytes; // receive socket buffer: the window advertised
   sendBufferBytes: Bytes; // what the application may queue ahead of the acknowledged data
   initialRtoNs: Nanoseconds;

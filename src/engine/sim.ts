@@ -53,6 +53,19 @@ export class Sim {
     }
   }
 
+  /** Run the events due up to `untilNs`, then stand the clock there (for step-by-step tests). */
+  runUntil(untilNs: Nanoseconds): void {
+    while (this.heap.length > 0 && this.heap[0].at <= untilNs) {
+      const ev = this.pop();
+      const fn = ev.fn;
+      if (fn === null) continue;
+      ev.fn = null;
+      this.now = ev.at;
+      fn();
+    }
+    if (untilNs > this.now) this.now = untilNs;
+  }
+
   private less(a: ScheduledEvent, b: ScheduledEvent): boolean {
     return a.at < b.at || (a.at === b.at && a.order < b.order);
   }

@@ -1,9 +1,10 @@
 // simulate(input) -> Trace: the whole engine behind one pure function.
 import { HttpClient } from './http/client';
+import { ServerHost } from './http/server';
 import { Network } from './network';
 import type { SimInput } from './params';
-import { Prng } from './prng';
 import { Sim } from './sim';
+import { TraceRecorder } from './sink';
 import type { Trace } from './trace';
 
 export function emptyTrace(): Trace {
@@ -18,21 +19,21 @@ export function emptyTrace(): Trace {
     linkFramingBytes: 0,
     endNs: 0,
     eventCount: 0,
+    samples: [],
+    milestones: [],
   };
 }
 
 export function simulate(input: SimInput): Trace {
   const sim = new Sim(input.maxEvents);
   const trace = emptyTrace();
-  const network = new Network(sim, trace, input);
-  new HttpClient(sim, trace, network, input.http).start();
+  const sink = new TraceRecorder(trace);
+  const network = new Network(sim, sink, input);
+  trace.linkFramingBytes = network.framingBytes;
+  const server = new ServerHost(sim, sink, input.http);
+  new HttpClient(sim, sink, network, input.http, server).start();
   sim.run();
   trace.endNs = sim.now;
   trace.eventCount = sim.eventCount;
   return trace;
-}
-
-/** The heartbeat phase of a host's delayed-ACK clock, drawn from the seed when not given. */
-export function seededPhaseNs(seed: number, host: number, periodNs: number): number {
-  return new Prng(seed, 100 + host).below(Math.max(1, Math.floor(periodNs / 1000))) * 1000;
 }

@@ -21,25 +21,37 @@ export type SendReason =
   | 'probe' // zero-window probe
   | 'rst';
 
-export interface PacketRecord {
+/** What every packet has, whatever the transport: who sent it, when, how big, what became of it. */
+export interface PacketCommon {
   id: number;
   conn: number;
   dir: Direction;
-  seq: number; // relative to the sender's ISS
-  ack: number; // relative to the receiver's ISS (0 when the ACK flag is clear)
-  flags: number; // FLAG bits
-  win: Bytes; // advertised receive window, unscaled
-  len: Bytes; // TCP payload
-  optionBytes: Bytes; // TCP option bytes (MSS and window scale on SYN)
-  mssOption?: Bytes;
-  wscaleOption?: number;
+  len: Bytes; // transport payload
   reason: SendReason;
   sendNs: Nanoseconds; // first bit leaves the sender's interface
   arriveNs: Nanoseconds | null; // last bit reaches the receiver; null when dropped
   drop?: 'queue' | 'loss';
-  ipBytes: Bytes; // 20 IP + 20 TCP + options + payload
+  ipBytes: Bytes; // IP + transport headers + payload
   wireBytes: Bytes; // ipBytes + link framing
 }
+
+/** The TCP part of a packet record. */
+export interface TcpPacketFields {
+  seq: number; // relative to the sender's ISS
+  ack: number; // relative to the receiver's ISS (0 when the ACK flag is clear)
+  flags: number; // FLAG bits
+  win: Bytes; // advertised receive window, unscaled
+  optionBytes: Bytes; // TCP option bytes (MSS and window scale on SYN)
+  mssOption?: Bytes;
+  wscaleOption?: number;
+}
+
+/**
+ * A packet as recorded: the common part and the TCP part, side by side in one flat record (the
+ * field names views and outputs already read). Another transport adds its own part beside
+ * PacketCommon and a union here.
+ */
+export type PacketRecord = PacketCommon & TcpPacketFields;
 
 export type TimerKind = 'delack' | 'rto' | 'persist';
 export interface TimerRecord {
@@ -142,6 +154,27 @@ export interface LoadRecord {
   endNs: Nanoseconds | null;
 }
 
+/** The sender's congestion state after something changed it: one row per change, per side. */
+export interface SampleRecord {
+  atNs: Nanoseconds;
+  conn: number;
+  side: Side;
+  cwnd: Bytes;
+  ssthresh: Bytes;
+  srttNs: Nanoseconds | null; // null before the first round-trip sample
+  rtoNs: Nanoseconds; // the timeout the next timer would be set to, backoff included
+}
+
+/** Points in a connection's life that views show, recorded where they happen. */
+export type MilestoneKind = 'connected' | 'request-sent' | 'first-byte' | 'done';
+export interface MilestoneRecord {
+  atNs: Nanoseconds;
+  conn: number;
+  kind: MilestoneKind;
+  /** For request-sent, first-byte and done: the exchange concerned. */
+  exchange?: number;
+}
+
 export interface Trace {
   packets: PacketRecord[];
   timers: TimerRecord[];
@@ -153,4 +186,7 @@ export interface Trace {
   linkFramingBytes: Bytes;
   endNs: Nanoseconds; // time of the last event processed
   eventCount: number;
+  /** Congestion state over time (absent in traces made before it was recorded). */
+  samples?: SampleRecord[];
+  milestones?: MilestoneRecord[];
 }

@@ -1,9 +1,9 @@
 // Settings (what the URL says) -> SimInput (what the engine runs): every default and unit
 // conversion happens here, once.
 import type { HttpParams, SimInput, TcpParams, WireObject } from '../engine/params';
-import { seededPhaseNs } from '../engine/simulate';
+import { seededPhaseNs } from './seeding';
 import { ms } from '../engine/units';
-import { page } from '../engine/workloads';
+import { page } from './workloads';
 import { linkPreset } from './links';
 import type { Settings } from './schema';
 
@@ -84,6 +84,7 @@ export function toSimInput(s: Settings): SimInput {
     delackPhaseNs: phaseNs % periodNs,
     initialWindow: s.iw as TcpParams['initialWindow'],
     slowStartRestart: s.ssr as TcpParams['slowStartRestart'],
+    congestionControl: s.cc as TcpParams['congestionControl'],
     bufferBytes: s.window ?? 16_384,
     sendBufferBytes: s.sndbuf ?? s.window ?? 16_384,
     initialRtoNs: ms(INITIAL_RTO_MS),

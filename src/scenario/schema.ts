@@ -1,6 +1,6 @@
 // The scenario schema: one row per URL key, with its type, unit, default, range and help.
 // This table drives parsing, validation, encoding, the CLI and the controls alike.
-import { PAGE_KEYS } from '../engine/workloads';
+import { PAGE_KEYS } from './workloads';
 import { LINK_KEYS } from './links';
 
 interface RowBase {
@@ -128,6 +128,13 @@ export const SCHEMA = {
     values: ['off', 'bsd', 'rfc'],
     default: 'off',
     help: 'Slow-start restart after idle: off (SunOS), bsd (idle since last receive), rfc (idle since last send).',
+  },
+  cc: {
+    kind: 'enum',
+    group: 'tcp',
+    values: ['reno'],
+    default: 'reno',
+    help: 'Congestion control: reno = slow start, congestion avoidance, fast retransmit and recovery.',
   },
   sndbuf: num(
     'tcp',

@@ -55,7 +55,7 @@ export const Views = memo(function Views({
         <Panel
           id="tsp"
           title="Time-sequence plot"
-          note="Server→client data as seen at the server: bars are segments (sequence range at send time), the ACK line climbs as ACKs arrive, the dashed line is ACK + advertised window."
+          note="Server→client data as seen at the server: bars are segments (sequence range at send time), the ACK line climbs as ACKs arrive, the dashed line is ACK + advertised window, the purple line ACK + the server's congestion window."
         >
           <TspPanel sides={sides} endNs={endNs} cursorNs={cursorNs} />
         </Panel>

@@ -1,6 +1,6 @@
 // Time-sequence plot in the style of tcptrace/xplot (Heidemann Figs. 1 and 3): the server's data
 // segments as bars seq..seq+len at their send time, the client's ACK line and the advertised
-// window above it, stalls as bands. Brushing (dragging across) a time range zooms into it.
+// window above it, the server's congestion window (ACK + cwnd), stalls as bands. Brushing (dragging across) a time range zooms into it.
 import { useMemo } from 'react';
 import { scaleLinear } from 'd3';
 import { useBrushX } from './useBrushX';
@@ -27,6 +27,7 @@ const MAX_SEGMENTS = 3000;
 const M = { top: 26, right: 14, bottom: 30, left: 62 };
 const ACK_COLOUR = 'var(--tsp-ack)';
 const WINDOW_COLOUR = 'var(--tsp-window)';
+const CWND_COLOUR = 'var(--tsp-cwnd)';
 const DATA_COLOUR = 'var(--packet-data)';
 const RETRANSMIT_COLOUR = 'var(--packet-retransmit)';
 
@@ -40,6 +41,8 @@ export function TimeSequencePlot({
   height,
   onBrush,
 }: TimeSequencePlotProps) {
+  const narrow = width < 460; // the legend takes a line of its own under the axis title
+  const m = narrow ? { ...M, top: M.top + 12 } : M;
   const series = useMemo(() => tspSeries(trace, conn), [trace, conn]);
   const [d0, d1] = domain;
   const x = useMemo(
@@ -51,15 +54,16 @@ export function TimeSequencePlot({
   );
   const y = scaleLinear()
     .domain([0, series.maxSeq * 1.04])
-    .range([height - M.bottom, M.top])
+    .range([height - m.bottom, m.top])
     .nice();
-  const right = width - M.right;
-  const bottom = height - M.bottom;
+  const right = width - m.right;
+  const bottom = height - m.bottom;
 
-  const brush = useBrushX(M.left, right, ([a, b]) => onBrush([x.invert(a), x.invert(b)]));
+  const brush = useBrushX(m.left, right, ([a, b]) => onBrush([x.invert(a), x.invert(b)]));
 
   const ackPath = stepPath(stepPoints(series.acks, cursorNs), x, y);
   const winPath = stepPath(stepPoints(series.window, cursorNs), x, y);
+  const cwndPath = stepPath(stepPoints(series.cwnd, cursorNs), x, y);
   const clipId = `tsp-clip-${side}`;
   const span = domain[1] - domain[0];
   const stalls = useMemo(
@@ -88,13 +92,13 @@ export function TimeSequencePlot({
     >
       <defs>
         <clipPath id={clipId}>
-          <rect x={M.left} y={M.top - 4} width={Math.max(0, right - M.left)} height={bottom - M.top + 4} />
+          <rect x={m.left} y={m.top - 4} width={Math.max(0, right - m.left)} height={bottom - m.top + 4} />
         </clipPath>
       </defs>
       <rect x={0} y={0} width={width} height={height} fill="var(--card)" />
       {x.ticks(Math.max(2, Math.floor(width / 110))).map((t) => (
         <g key={`x${t}`} transform={`translate(${x(t)},0)`}>
-          <line y1={M.top} y2={bottom} stroke="var(--rule)" />
+          <line y1={m.top} y2={bottom} stroke="var(--rule)" />
           <text y={bottom + 16} textAnchor="middle" className="tick-label">
             {formatTick(t, span)}
           </text>
@@ -102,13 +106,13 @@ export function TimeSequencePlot({
       ))}
       {y.ticks(6).map((v) => (
         <g key={`y${v}`} transform={`translate(0,${y(v)})`}>
-          <line x1={M.left} x2={right} stroke="var(--grid-soft)" />
-          <text x={M.left - 6} dy="0.32em" textAnchor="end" className="tick-label">
+          <line x1={m.left} x2={right} stroke="var(--grid-soft)" />
+          <text x={m.left - 6} dy="0.32em" textAnchor="end" className="tick-label">
             {trim(v, 0)}
           </text>
         </g>
       ))}
-      <text x={12} y={M.top - 10} className="axis-title">
+      <text x={12} y={narrow ? m.top - 24 : m.top - 10} className="axis-title">
         sequence (bytes)
       </text>
       <g clipPath={`url(#${clipId})`}>
@@ -117,16 +121,16 @@ export function TimeSequencePlot({
             <title>{`${s.side} stalled ${formatDuration(s.endNs - s.startNs)}: ${causeStyle(s.cause).words}`}</title>
             <rect
               x={x(s.startNs)}
-              y={M.top}
+              y={m.top}
               width={Math.max(1, x(Math.min(s.endNs, cursorNs)) - x(s.startNs))}
-              height={bottom - M.top}
+              height={bottom - m.top}
               fill={causeStyle(s.cause).fill}
               fillOpacity={0.22}
             />
             {x(s.endNs) - x(s.startNs) > 60 && (
               <text
                 x={(x(s.startNs) + x(Math.min(s.endNs, cursorNs))) / 2}
-                y={M.top + 12}
+                y={m.top + 12}
                 textAnchor="middle"
                 className="stall-label"
               >
@@ -137,6 +141,9 @@ export function TimeSequencePlot({
         ))}
         {winPath && (
           <path d={winPath} fill="none" stroke={WINDOW_COLOUR} strokeWidth={1.3} strokeDasharray="5 3" />
+        )}
+        {cwndPath && (
+          <path d={cwndPath} fill="none" stroke={CWND_COLOUR} strokeWidth={1.3} data-series="cwnd" />
         )}
         {ackPath && <path d={ackPath} fill="none" stroke={ACK_COLOUR} strokeWidth={1.5} />}
         {/* xplot's segment: a vertical bar with a tick at each end; all of one colour in one path. */}
@@ -183,7 +190,7 @@ export function TimeSequencePlot({
         <line
           x1={x(cursorNs)}
           x2={x(cursorNs)}
-          y1={M.top - 4}
+          y1={m.top - 4}
           y2={bottom}
           stroke={PLAYHEAD_COLOUR}
           strokeWidth={1.5}
@@ -191,10 +198,10 @@ export function TimeSequencePlot({
         />
       )}
       <rect
-        x={M.left}
-        y={M.top}
-        width={Math.max(0, right - M.left)}
-        height={bottom - M.top}
+        x={m.left}
+        y={m.top}
+        width={Math.max(0, right - m.left)}
+        height={bottom - m.top}
         fill="transparent"
         className="tsp-brush"
         {...brush.handlers}
@@ -202,16 +209,16 @@ export function TimeSequencePlot({
       {brush.selection && (
         <rect
           x={Math.min(...brush.selection)}
-          y={M.top}
+          y={m.top}
           width={Math.abs(brush.selection[1] - brush.selection[0])}
-          height={bottom - M.top}
+          height={bottom - m.top}
           fill="var(--packet-data)"
           fillOpacity={0.12}
           stroke="var(--packet-data)"
           pointerEvents="none"
         />
       )}
-      <g transform={`translate(${right - 172},${M.top - 10})`} className="tsp-legend">
+      <g transform={`translate(${right - 222},${narrow ? m.top - 8 : m.top - 10})`} className="tsp-legend">
         <line x1={0} x2={14} y1={-4} y2={-4} stroke={DATA_COLOUR} strokeWidth={2} />
         <text x={18} y={0}>
           data
@@ -231,6 +238,10 @@ export function TimeSequencePlot({
         />
         <text x={130} y={0}>
           window
+        </text>
+        <line x1={180} x2={194} y1={-4} y2={-4} stroke={CWND_COLOUR} strokeWidth={2} />
+        <text x={198} y={0}>
+          cwnd
         </text>
       </g>
     </svg>

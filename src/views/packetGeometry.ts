@@ -3,18 +3,10 @@
 // propagation delay later; its last bit leaves one serialization time after the first and
 // arrives at arriveNs. So the band's height at the sender is the serialization time and the
 // slope is the propagation delay, as Padmanabhan and Mogul drew them.
+import type { PathTiming } from '../engine/path';
 import { FLAG, type PacketRecord } from '../engine/trace';
 
-export interface LinkTiming {
-  bandwidthBps: number;
-  oneWayDelayNs: number;
-}
-
-/** Both directions of the path; the engine may one day make them differ. */
-export interface PathTiming {
-  c2s: LinkTiming;
-  s2c: LinkTiming;
-}
+export type { LinkTiming, PathTiming } from '../engine/path';
 
 export interface Lane {
   conn: number;

@@ -1,6 +1,7 @@
 // The series of a time-sequence plot (tcptrace/xplot style) for one connection, as seen at the
 // server: each data segment it sends (a bar seq..seq+len at its send time), and the ACK and
-// advertised-window lines drawn from the client's ACKs as they arrive.
+// advertised-window lines drawn from the client's ACKs as they arrive, and the server's congestion
+// window as recorded by the engine, drawn above the ACK line (ACK + cwnd, as tcptrace does).
 import { FLAG, type Trace } from '../engine/trace';
 
 export interface SegmentBar {
@@ -21,6 +22,8 @@ export interface TspSeries {
   segments: SegmentBar[];
   acks: StepPoint[];
   window: StepPoint[];
+  /** The highest sequence number cwnd allows: the ACK line plus the server's cwnd. */
+  cwnd: StepPoint[];
   maxSeq: number;
 }
 
@@ -50,7 +53,20 @@ export function tspSeries(trace: Trace, conn: number): TspSeries {
   acks.sort((a, b) => a.timeNs - b.timeNs);
   window.sort((a, b) => a.timeNs - b.timeNs);
   for (const w of window) maxSeq = Math.max(maxSeq, w.value);
-  return { segments, acks, window, maxSeq };
+  return { segments, acks, window, cwnd: cwndLine(trace, conn, acks), maxSeq };
+}
+
+/** At each recorded change of the server's cwnd: the last ACK it had by then, plus cwnd. */
+function cwndLine(trace: Trace, conn: number, acks: StepPoint[]): StepPoint[] {
+  const out: StepPoint[] = [];
+  let a = 0;
+  let ack = 1;
+  for (const s of trace.samples ?? []) {
+    if (s.conn !== conn || s.side !== 'server') continue;
+    while (a < acks.length && acks[a].timeNs <= s.atNs) ack = acks[a++].value;
+    out.push({ timeNs: s.atNs, value: ack + s.cwnd });
+  }
+  return out;
 }
 
 /** Step-after path points, cut at `untilNs` so the lines grow with the playhead. */

@@ -1,8 +1,9 @@
 // One waterfall row per HTTP exchange, split into phases as far as the trace tells them:
 // queued (known but not yet asked for) | connect | request (on the wire) | server (think) |
-// first byte | receiving. First byte = the record's firstByteNs when the engine gives it, else
-// the first 'deliver' on the client of a byte of this response.
-import { FLAG, type Trace } from '../engine/trace';
+// first byte | receiving. Connected and first byte are read from the milestones the engine
+// records; a trace without them (read from a capture, or saved before they existed) falls back to
+// the SYN-ACK's arrival and to the first 'deliver' of a byte of this response.
+import { FLAG, type MilestoneKind, type Trace } from '../engine/trace';
 
 export type PhaseKind = 'queued' | 'connect' | 'request' | 'server' | 'first-byte' | 'receiving';
 
@@ -79,8 +80,14 @@ function eventNs(trace: Trace, ex: Exchange, kind: 'request-read' | 'response-wr
   return found;
 }
 
-/** When the client learned its connection was open: the SYN-ACK's arrival. */
+function milestoneNs(trace: Trace, conn: number, kind: MilestoneKind, exchange?: number): number | null {
+  const m = trace.milestones?.find((m) => m.conn === conn && m.kind === kind && m.exchange === exchange);
+  return m?.atNs ?? null;
+}
+
+/** When the client learned its connection was open. */
 function connectedNs(trace: Trace, conn: number): number | null {
+  if (trace.milestones) return milestoneNs(trace, conn, 'connected');
   const synAck = trace.packets.find(
     (p) => p.conn === conn && p.dir === 's2c' && p.flags & FLAG.SYN && p.arriveNs !== null,
   );
@@ -92,7 +99,9 @@ function rowFor(trace: Trace, ex: Exchange): WaterfallRow {
   const position = siblings.indexOf(ex);
   const startSeq = 1 + siblings.slice(0, position).reduce((sum, o) => sum + o.responseBytes, 0);
   const endNs = ex.endNs ?? trace.endNs;
-  const firstByteNs = ex.firstByteNs ?? firstDeliverNs(trace, ex, startSeq);
+  const recorded =
+    trace.milestones && ex.id !== undefined ? milestoneNs(trace, ex.conn, 'first-byte', ex.id) : null;
+  const firstByteNs = recorded ?? ex.firstByteNs ?? firstDeliverNs(trace, ex, startSeq);
   const phases: Phase[] = [];
   const push = (kind: PhaseKind, s: number | null | undefined, e: number | null | undefined) => {
     if (s != null && e != null && e > s) phases.push({ kind, startNs: s, endNs: e });

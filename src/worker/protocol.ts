@@ -2,7 +2,7 @@
 import type { Trace } from '../engine/trace';
 import type { Settings } from '../scenario/schema';
 import type { SweepMetric, SweepSpec } from '../scenario/sweeps';
-import type { PathTiming } from '../views/packetGeometry';
+import type { PathTiming } from '../engine/path';
 
 /** One side's run: the trace, and the path figures the ladder needs for its geometry. */
 export interface SideRun {

@@ -1,23 +1,19 @@
 // The HTTP client (a libwww-like robot): loads a page, learns the embedded objects as the HTML
-// arrives, and asks for them over connections as its mode allows:
-//   1.0      a connection per request, at most `maxConnections` at once
-//   1.0ka    Keep-Alive: idle connections are reused, up to `maxConnections`
-//   1.1      one persistent connection, one request at a time
-//   1.1pipe  one connection, requests buffered and flushed at a size or a timeout (Nielsen 4.1)
-//   getall   one connection, one request for the page and everything in it (Padmanabhan-Mogul 5.1)
+// arrives, and asks for them over connections as its mode's strategy allows (strategies.ts).
 // What a closing connection loses is asked for again, and the trace says so.
 import type { AppHandlers, Network } from '../network';
 import type { HttpParams } from '../params';
 import type { Sim } from '../sim';
-import type { Trace } from '../trace';
+import type { TraceSink } from '../sink';
+import type { LoadRecord } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import { ClientConnection } from './clientConnection';
 import { requestBytes, requestKind, responseWrites, type HttpRequest } from './request';
-import { ServerConnection, ServerPool } from './server';
+import type { ServerHost } from './server';
+import { CLIENT_STRATEGIES, GETALL, type ClientStrategy } from './strategies';
 
 /** Connections in a row that may close on a request without answering anything before the object is given up. */
 const MAX_FRUITLESS_ATTEMPTS = 5;
-const GETALL = -1;
 
 interface Want {
   object: number;
@@ -33,15 +29,17 @@ export class HttpClient {
   private known = new Set<number>();
   private settled = new Set<number>(); // complete or given up, this load
   private htmlBodyBytes: Bytes = 0;
-  private readonly serverPool: ServerPool;
+  private readonly strategy: ClientStrategy;
+  private readonly loads: LoadRecord[] = [];
 
   constructor(
     private readonly sim: Sim,
-    private readonly trace: Trace,
+    private readonly sink: TraceSink,
     private readonly network: Network,
     private readonly p: HttpParams,
+    private readonly server: ServerHost,
   ) {
-    this.serverPool = new ServerPool(sim, p.serverProcesses);
+    this.strategy = CLIENT_STRATEGIES[p.mode];
   }
 
   start(): void {
@@ -53,17 +51,9 @@ export class HttpClient {
     this.known = new Set();
     this.settled = new Set();
     this.htmlBodyBytes = 0;
-    this.trace.loads.push({ index, startNs: this.sim.now, endNs: null });
+    this.loads.push(this.sink.load({ startNs: this.sim.now, endNs: null }));
     this.event('load-start');
-    if (this.p.mode === 'getall') {
-      this.want(GETALL, 1);
-    } else {
-      this.want(0, 1);
-      // Revalidating from a cache, the client knows the embedded objects before the HTML arrives;
-      // the HTTP/1.0 robot re-fetched the HTML and HEADed what it found in it (Nielsen 3.3).
-      if (this.p.visit === 'revalidate' && this.p.mode !== '1.0')
-        this.p.objects.forEach((_, i) => this.want(i, 1));
-    }
+    for (const object of this.strategy.firstWants(this.p)) this.want(object, 1);
     this.dispatch();
   }
 
@@ -77,45 +67,23 @@ export class HttpClient {
 
   private dispatch(): void {
     const open = this.conns.filter((c) => !c.finished);
-    switch (this.p.mode) {
-      case '1.0':
-        while (this.queue.length > 0 && open.length < this.p.maxConnections) open.push(this.openWith(1));
-        return;
-      case '1.0ka':
-        for (const c of open) if (c.idle && this.queue.length > 0) this.assign(c, this.queue.shift()!);
-        while (this.queue.length > 0 && open.length < this.p.maxConnections) open.push(this.openWith(1));
-        return;
-      case '1.1': {
-        if (this.queue.length === 0) return;
-        const c = open[0] ?? this.openWith(0);
-        if (c.idle) this.assign(c, this.queue.shift()!);
-        return;
-      }
-      case '1.1pipe':
-      case 'getall': {
-        if (this.queue.length === 0) return;
-        const c = open[0] ?? this.openWith(0);
-        while (this.queue.length > 0) this.assign(c, this.queue.shift()!);
-        return;
-      }
-    }
+    this.strategy.dispatch<Want>(
+      {
+        queue: this.queue,
+        open,
+        openWith: (take) => this.openWith(take),
+        assign: (c, w) => this.assign(c, w),
+      },
+      this.p,
+    );
   }
 
   /** Open a connection and give it the first `take` queued requests. */
   private openWith(take: number): ClientConnection {
     let connection: ClientConnection | null = null;
     this.network.open((pair) => {
-      const requests: HttpRequest[] = [];
-      const server = new ServerConnection(
-        this.sim,
-        this.trace,
-        pair.conn,
-        pair.server,
-        this.p,
-        requests,
-        this.serverPool,
-      );
-      connection = new ClientConnection(this.sim, this.trace, pair, this.p, requests, {
+      const server = this.server.accept(pair);
+      connection = new ClientConnection(this.sim, this.sink, pair, this.p, {
         onResponseBytes: (request, received) => this.onResponseBytes(request, received),
         onResponseDone: (request) => this.onResponseDone(request),
         onLost: (lost, answeredAny) => this.onLost(lost, answeredAny),
@@ -138,10 +106,9 @@ export class HttpClient {
   }
 
   private assign(c: ClientConnection, want: Want): void {
-    const kind = requestKind(this.p, want.object);
+    const kind = requestKind(this.p, this.strategy, want.object);
     const writes = responseWrites(this.p, kind, want.object);
-    const exchange = {
-      id: this.trace.exchanges.length,
+    const exchange = this.sink.exchange({
       conn: c.conn,
       object: want.object,
       label: want.object === GETALL ? 'GETALL' : this.p.objects[want.object].url,
@@ -155,8 +122,7 @@ export class HttpClient {
       firstByteNs: null,
       endNs: null,
       lost: false,
-    };
-    this.trace.exchanges.push(exchange);
+    });
     c.send({
       object: want.object,
       kind,
@@ -214,13 +180,13 @@ export class HttpClient {
   private checkLoadDone(): void {
     const pending = this.queue.length > 0 || this.conns.some((c) => c.busy);
     const open = [...this.known].some((o) => !this.settled.has(o));
-    if (open || pending || this.trace.loads[this.load].endNs !== null) return;
-    this.trace.loads[this.load].endNs = this.sim.now;
+    if (open || pending || this.loads[this.load].endNs !== null) return;
+    this.loads[this.load].endNs = this.sim.now;
     this.event('load-end');
     if (this.load + 1 < this.p.loads) {
       // Like a refresh timer set when the page starts loading: the next load starts `loadGapNs`
       // after this one started, or at once if this one took longer.
-      const startNs = this.trace.loads[this.load].startNs + this.p.loadGapNs;
+      const startNs = this.loads[this.load].startNs + this.p.loadGapNs;
       this.sim.at(Math.max(this.sim.now, startNs), () => this.startLoad(this.load + 1));
     } else {
       for (const c of this.conns) c.close();
@@ -228,6 +194,6 @@ export class HttpClient {
   }
 
   private event(kind: 'load-start' | 'load-end' | 'retry', exchange?: number): void {
-    this.trace.events.push({ atNs: this.sim.now, conn: -1, side: 'client', kind, exchange });
+    this.sink.event({ atNs: this.sim.now, conn: -1, side: 'client', kind, exchange });
   }
 }

@@ -4,9 +4,11 @@ import type { ConnectionPair } from '../network';
 import type { HttpParams } from '../params';
 import type { Sim } from '../sim';
 import { Timer } from '../sim';
-import type { Trace } from '../trace';
+import type { TraceSink } from '../sink';
+import type { MilestoneKind } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import type { HttpRequest } from './request';
+import { CLIENT_STRATEGIES } from './strategies';
 import { AppWriter } from './writer';
 
 export interface ConnectionEvents {
@@ -39,16 +41,14 @@ export class ClientConnection {
 
   constructor(
     private readonly sim: Sim,
-    private readonly trace: Trace,
+    private readonly sink: TraceSink,
     private readonly pair: ConnectionPair,
     private readonly p: HttpParams,
-    /** Requests written, in order: the server reads them from here (shared with it). */
-    private readonly written: HttpRequest[],
     private readonly events: ConnectionEvents,
   ) {
     this.conn = pair.conn;
     this.openedNs = sim.now;
-    this.writer = new AppWriter(pair.client);
+    this.writer = new AppWriter(pair.client, pair.content.c2s);
     this.pipeTimer = new Timer(sim, () => this.flushPipe(true));
     this.silenceTimer = new Timer(sim, () => this.giveUp());
   }
@@ -70,7 +70,7 @@ export class ClientConnection {
   onEstablished(): void {
     this.established = true;
     if (this.assigned.length > 0 && this.sim.now > this.openedNs) {
-      this.trace.stalls.push({
+      this.sink.stall({
         conn: this.conn,
         side: 'client',
         startNs: this.openedNs,
@@ -86,7 +86,7 @@ export class ClientConnection {
     this.sim.after(this.p.clientThinkNs, () => {
       if (this.finished || !this.assigned.includes(request)) return;
       if (this.sim.now > readyNs) {
-        this.trace.stalls.push({
+        this.sink.stall({
           conn: this.conn,
           side: 'client',
           startNs: readyNs,
@@ -95,20 +95,17 @@ export class ClientConnection {
         });
       }
       this.assigned.splice(this.assigned.indexOf(request), 1);
-      if (this.p.mode === '1.1pipe') this.appendToPipe(request);
+      if (CLIENT_STRATEGIES[this.p.mode].pipelined) this.appendToPipe(request);
       else this.writeNow([request]);
     });
   }
 
   /** Requests go out together as one write, so they can share a segment. */
   private writeNow(requests: HttpRequest[]): void {
-    let bytes = 0;
     for (const r of requests) {
       r.exchange.startNs = this.sim.now;
-      this.written.push(r);
       this.outstanding.push(r);
-      bytes += r.requestBytes;
-      this.trace.events.push({
+      this.sink.event({
         atNs: this.sim.now,
         conn: this.conn,
         side: 'client',
@@ -116,8 +113,9 @@ export class ClientConnection {
         bytes: r.requestBytes,
         exchange: r.exchange.id,
       });
+      this.milestone('request-sent', r);
     }
-    this.writer.write(bytes);
+    this.writer.writeMessages(requests.map((r) => ({ bytes: r.requestBytes, tag: r })));
     this.armSilenceTimer();
   }
 
@@ -128,7 +126,7 @@ export class ClientConnection {
 
   /** A lost RST or FIN can leave a connection that will never answer: reset it and ask again. */
   private giveUp(): void {
-    this.trace.events.push({ atNs: this.sim.now, conn: this.conn, side: 'client', kind: 'timeout' });
+    this.sink.event({ atNs: this.sim.now, conn: this.conn, side: 'client', kind: 'timeout' });
     this.pair.client.reset();
     this.finish();
   }
@@ -149,7 +147,7 @@ export class ClientConnection {
     this.pipeTimer.cancel();
     if (this.pipe.length === 0) return;
     if (byTimer && this.sim.now > this.pipeSinceNs) {
-      this.trace.stalls.push({
+      this.sink.stall({
         conn: this.conn,
         side: 'client',
         startNs: this.pipeSinceNs,
@@ -157,7 +155,7 @@ export class ClientConnection {
         cause: 'flush-timer',
       });
     }
-    this.trace.events.push({
+    this.sink.event({
       atNs: this.sim.now,
       conn: this.conn,
       side: 'client',
@@ -178,13 +176,17 @@ export class ClientConnection {
     while (bytes > 0 && this.outstanding.length > 0) {
       const head = this.outstanding[0];
       const take = Math.min(bytes, total(head) - this.received);
-      if (this.received === 0 && take > 0) head.exchange.firstByteNs = this.sim.now;
+      if (this.received === 0 && take > 0) {
+        head.exchange.firstByteNs = this.sim.now;
+        this.milestone('first-byte', head);
+      }
       this.received += take;
       bytes -= take;
       this.events.onResponseBytes(head, this.received);
       if (this.received < total(head)) break;
       head.exchange.endNs = this.sim.now;
-      this.trace.events.push({
+      this.milestone('done', head);
+      this.sink.event({
         atNs: this.sim.now,
         conn: this.conn,
         side: 'client',
@@ -231,5 +233,9 @@ export class ClientConnection {
     this.received = 0;
     if (lost.length > 0) this.events.onLost(lost, this.answered > 0);
     this.events.onFinished();
+  }
+
+  private milestone(kind: MilestoneKind, request: HttpRequest): void {
+    this.sink.milestone({ atNs: this.sim.now, conn: this.conn, kind, exchange: request.exchange.id });
   }
 }

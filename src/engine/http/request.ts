@@ -2,6 +2,7 @@
 import type { HttpParams } from '../params';
 import type { ExchangeRecord, RequestKind } from '../trace';
 import type { Bytes } from '../units';
+import { GETALL, type ClientStrategy } from './strategies';
 
 export interface HttpRequest {
   object: number; // -1 for GETALL (every object)
@@ -12,11 +13,10 @@ export interface HttpRequest {
   fruitless: number; // earlier attempts lost on connections that answered nothing
 }
 
-export function requestKind(p: HttpParams, object: number): RequestKind {
-  if (p.mode === 'getall' && object < 0) return 'GETALL';
+export function requestKind(p: HttpParams, strategy: ClientStrategy, object: number): RequestKind {
+  if (object === GETALL) return 'GETALL';
   if (p.visit === 'first') return 'GET';
-  if (p.mode === '1.0') return object === 0 ? 'GET' : 'HEAD'; // Nielsen 3.3: the 1.0 robot re-fetched the HTML
-  return 'CGET';
+  return strategy.revalidate(object);
 }
 
 /** The server's writes for one object: headers alone when flushed, then write-size pieces. */

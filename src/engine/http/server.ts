@@ -1,13 +1,16 @@
 // The server side of one connection: reads requests in order, thinks, and writes responses —
 // headers flushed alone or not, in write-size pieces, optionally buffered (Jigsaw), closing after
 // HTTP/1.0 responses, after a maximum number of requests, or after an idle keep-alive timeout.
+import type { ConnectionPair } from '../network';
 import type { HttpParams } from '../params';
 import type { Sim } from '../sim';
 import { Timer } from '../sim';
-import type { TcpEndpoint } from '../tcp/endpoint';
-import type { Trace } from '../trace';
+import type { Stream } from '../transport';
+import type { TraceSink } from '../sink';
 import type { Bytes, Nanoseconds } from '../units';
+import { MessageReader, type StreamContent } from '../messages';
 import type { HttpRequest } from './request';
+import { CLIENT_STRATEGIES } from './strategies';
 import { AppWriter } from './writer';
 
 /**
@@ -54,12 +57,36 @@ export class ServerPool {
   }
 }
 
+/** The server host: accepts connections and makes a server connection for each, sharing one process pool. */
+export class ServerHost {
+  private readonly pool: ServerPool;
+
+  constructor(
+    private readonly sim: Sim,
+    private readonly sink: TraceSink,
+    private readonly p: HttpParams,
+  ) {
+    this.pool = new ServerPool(sim, p.serverProcesses);
+  }
+
+  accept(pair: ConnectionPair): ServerConnection {
+    return new ServerConnection(
+      this.sim,
+      this.sink,
+      pair.conn,
+      pair.server,
+      pair.content.c2s,
+      this.p,
+      this.pool,
+    );
+  }
+}
+
 export class ServerConnection {
   private readonly writer: AppWriter;
   private accepted = false;
   private released = false;
-  private received: Bytes = 0; // request bytes read but not yet matched to a request
-  private nextToRead = 0; // index into `requests`
+  private readonly reader: MessageReader<HttpRequest>; // requests, found in the bytes received
   private waiting: HttpRequest[] = []; // read, not yet answered
   private busy = false;
   private served = 0;
@@ -69,14 +96,14 @@ export class ServerConnection {
 
   constructor(
     private readonly sim: Sim,
-    private readonly trace: Trace,
+    private readonly sink: TraceSink,
     private readonly conn: number,
-    private readonly socket: TcpEndpoint,
+    private readonly socket: Stream,
+    incoming: StreamContent,
     private readonly p: HttpParams,
-    /** Requests the client has written on this connection, in order (shared with the client). */
-    private readonly requests: HttpRequest[],
     private readonly pool: ServerPool,
   ) {
+    this.reader = new MessageReader(incoming as StreamContent<HttpRequest>);
     this.writer = new AppWriter(socket);
     this.idleTimer = new Timer(sim, () => this.close());
     pool.request(this);
@@ -95,15 +122,9 @@ export class ServerConnection {
   }
 
   onDeliver(bytes: Bytes): void {
-    this.received += bytes;
-    while (
-      this.nextToRead < this.requests.length &&
-      this.received >= this.requests[this.nextToRead].requestBytes
-    ) {
-      const request = this.requests[this.nextToRead++];
-      this.received -= request.requestBytes;
+    for (const request of this.reader.read(bytes)) {
       if (this.closing) continue; // read after we decided to close: never answered
-      this.trace.events.push({
+      this.sink.event({
         atNs: this.sim.now,
         conn: this.conn,
         side: 'server',
@@ -144,7 +165,7 @@ export class ServerConnection {
       (this.served === 0 ? this.p.serverAcceptNs : 0);
     this.sim.after(think, () => {
       if (this.sim.now > readNs) {
-        this.trace.stalls.push({
+        this.sink.stall({
           conn: this.conn,
           side: 'server',
           startNs: readNs,
@@ -161,7 +182,7 @@ export class ServerConnection {
 
   private respond(request: HttpRequest): void {
     for (const bytes of request.responseWrites) {
-      this.trace.events.push({
+      this.sink.event({
         atNs: this.sim.now,
         conn: this.conn,
         side: 'server',
@@ -188,7 +209,7 @@ export class ServerConnection {
       this.writer.write(this.buffered);
       this.buffered = 0;
     }
-    const limit = this.p.mode === '1.0' ? 1 : this.p.maxRequestsPerConnection;
+    const limit = CLIENT_STRATEGIES[this.p.mode].onePerConnection ? 1 : this.p.maxRequestsPerConnection;
     if (limit > 0 && this.served >= limit) {
       this.close();
       return;
@@ -206,7 +227,7 @@ export class ServerConnection {
     this.buffered = 0;
     if (this.p.closeStyle === 'half') {
       this.writer.whenDrained(() => this.socket.shutdown());
-    } else if (this.waiting.length > 0 || this.received > 0) {
+    } else if (this.waiting.length > 0 || this.reader.partial > 0) {
       // Closing a socket with requests still unread resets it (RFC 2525 2.17): what is still in
       // the send buffer, responses included, is thrown away (Nielsen 4.2).
       this.socket.reset();

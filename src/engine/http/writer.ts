@@ -1,13 +1,28 @@
 // An application's blocking writes: each write is handed to the socket as buffer space allows,
-// in order; `whenDrained` runs once the socket has taken everything.
-import type { TcpEndpoint } from '../tcp/endpoint';
+// in order; `whenDrained` runs once the socket has taken everything. Messages written through it
+// are marked in the stream's content, so the reader finds where each ends.
+import type { StreamContent } from '../messages';
+import type { Stream } from '../transport';
 import type { Bytes } from '../units';
 
 export class AppWriter {
   private pending: Bytes[] = [];
   private drained: Array<() => void> = [];
 
-  constructor(private readonly socket: TcpEndpoint) {}
+  constructor(
+    private readonly socket: Stream,
+    private readonly content?: StreamContent,
+  ) {}
+
+  /** Messages written together, as one write (so they can share a segment). */
+  writeMessages(messages: Array<{ bytes: Bytes; tag: unknown }>): void {
+    let bytes = 0;
+    for (const m of messages) {
+      this.content!.append(m.bytes, m.tag);
+      bytes += m.bytes;
+    }
+    this.write(bytes);
+  }
 
   write(bytes: Bytes): void {
     if (bytes > 0) this.pending.push(bytes);

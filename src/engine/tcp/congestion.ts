@@ -1,6 +1,44 @@
-// Congestion window arithmetic, BSD-Reno flavoured. cwnd counts bytes.
-import type { InitialWindow } from '../params';
+// The congestion-control seam: what a sender asks of its controller, and the controllers there
+// are. A new controller (NewReno, CUBIC...) is a module implementing CongestionControl, named in
+// CONGESTION_CONTROLS, and chosen with the `cc` key.
+import type { CongestionControlName, InitialWindow, SlowStartRestart } from '../params';
 import type { Bytes } from '../units';
+import { Reno } from './reno';
+
+export interface CongestionControl {
+  /** Bytes the sender may have in flight, as far as congestion goes. */
+  readonly cwnd: Bytes;
+  readonly ssthresh: Bytes;
+  /** The handshake is over: take the initial window. */
+  onEstablished(mss: Bytes): void;
+  /** The ACK of our SYN arrived. */
+  onSynAcked(mss: Bytes): void;
+  /** An ACK of new data arrived. */
+  onNewAck(mss: Bytes): void;
+  /**
+   * The `count`-th duplicate ACK in a row, with `window` = min(peer window, cwnd). True when a fast
+   * retransmit is due now: cwnd then admits that one segment, and `afterFastRetransmit` follows.
+   */
+  onDuplicateAck(count: number, window: Bytes, mss: Bytes): boolean;
+  afterFastRetransmit(mss: Bytes): void;
+  /** The retransmission timer fired. */
+  onTimeout(window: Bytes, mss: Bytes): void;
+  /** Slow-start restart after idle: shrink cwnd to the restart window; true if it shrank. */
+  restartAfterIdle(mode: Exclude<SlowStartRestart, 'off'>, mss: Bytes): boolean;
+}
+
+export const CONGESTION_CONTROLS: Record<
+  CongestionControlName,
+  (initialWindow: InitialWindow) => CongestionControl
+> = {
+  reno: (iw) => new Reno(iw),
+};
+
+export function congestionControl(name: CongestionControlName, iw: InitialWindow): CongestionControl {
+  return CONGESTION_CONTROLS[name](iw);
+}
+
+// ---- Window arithmetic shared by the controllers (cwnd counts bytes) --------------------------
 
 /**
  * The window a connection starts its first flight with, before the ACK of the SYN.

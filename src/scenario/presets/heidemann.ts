@@ -1,6 +1,6 @@
 // Heidemann 1997: the short initial segment (Fig. 2), the odd final segment (Fig. 4), Table 1.
 import { HEIDEMANN_TABLE1 } from '../paperFigures';
-import type { Preset } from '../presets';
+import type { Preset } from '../presetTypes';
 
 const HOSTS =
   'link=ethernet10&window=16384&iw=2&ssr=off&delack=bsd&hdr=226&chunk=4096&cthink=0.65&sthink=2.175&delackphase=189.2';

@@ -1,7 +1,7 @@
 // Kruse et al. 1998: HTTP/1.0 over a geostationary satellite (NASA ACTS). The paper's figures
 // are graphs without numbers in the text; its findings are listed as claims, which the tests
 // check against the engine's shape.
-import type { Preset } from '../presets';
+import type { Preset } from '../presetTypes';
 
 const HOSTS =
   'link=geo&req=300&hdr=250&iw=1&ssr=bsd&delack=bsd&nagle=0&flush=none&window=16384&sndbuf=98304&sprocs=5&maxreq=100&katimeout=60&sthink=5&cthink=5&loads=3';

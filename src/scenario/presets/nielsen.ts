@@ -1,7 +1,7 @@
 // Nielsen et al. 1997, Tables 4-9, and the W3C note on Nagle and pipelining. The published
 // figures are read from paperFigures.ts; this file only says how each row is configured.
 import { NIELSEN, type PaperFigure } from '../paperFigures';
-import type { Preset, PublishedFigure } from '../presets';
+import type { Preset, PublishedFigure } from '../presetTypes';
 
 type Net = 'lan' | 'wan' | 'ppp';
 type Mode = '1.0' | '1.1' | 'pipe' | 'pipe-gzip';

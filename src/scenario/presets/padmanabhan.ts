@@ -1,7 +1,7 @@
 // Padmanabhan & Mogul 1994: latency against the number of images, old and new protocol
 // (Figs 6-1 to 6-4), and throughput against transfer length (Figs 3-2, 3-3). The paper gives
 // these as graphs; the text states the figures used here.
-import type { Preset } from '../presets';
+import type { Preset } from '../presetTypes';
 
 const HOSTS = 'req=190&hdr=200&nagle=0&flush=none&iw=2&delack=bsd&window=8192&sthink=2&cthink=2';
 const CALIBRATED = [

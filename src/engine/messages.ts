@@ -1,0 +1,55 @@
+// Messages in a byte stream. The simulator carries byte counts, not bytes, so what the bytes say
+// travels beside them: each direction of a connection has a StreamContent recording where each
+// message the writer wrote ends, and with what tag. A reader learns a message only when the bytes
+// up to its end have been delivered to it, as a server finds a request's header end in what it
+// has read; nobody hands it the message directly.
+import type { Bytes } from './units';
+
+export class StreamContent<T = unknown> {
+  private readonly ends: number[] = [];
+  private readonly tags: T[] = [];
+  private written: Bytes = 0;
+
+  /** The next `bytes` written into the stream form one message tagged `tag`. */
+  append(bytes: Bytes, tag: T): void {
+    this.written += bytes;
+    this.ends.push(this.written);
+    this.tags.push(tag);
+  }
+
+  get count(): number {
+    return this.ends.length;
+  }
+
+  endOf(i: number): Bytes {
+    return this.ends[i];
+  }
+
+  tagOf(i: number): T {
+    return this.tags[i];
+  }
+}
+
+export class MessageReader<T> {
+  private received: Bytes = 0;
+  private next = 0;
+  private lastEnd: Bytes = 0;
+
+  constructor(private readonly content: StreamContent<T>) {}
+
+  /** `bytes` more were delivered in order: the messages whose end is now in. */
+  read(bytes: Bytes): T[] {
+    this.received += bytes;
+    const done: T[] = [];
+    while (this.next < this.content.count && this.content.endOf(this.next) <= this.received) {
+      this.lastEnd = this.content.endOf(this.next);
+      done.push(this.content.tagOf(this.next++));
+    }
+    return done;
+  }
+
+  /** Bytes of a message begun but not yet complete. */
+  get partial(): Bytes {
+    return this.received - this.lastEnd;
+  }
+}

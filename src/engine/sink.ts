@@ -1,0 +1,80 @@
+// The one door through which the engine records a run. Everything else in the engine writes
+// through a TraceSink and never touches the Trace's arrays, so what is recorded, and how, is
+// decided here.
+import type {
+  AppEvent,
+  ConnectionRecord,
+  ExchangeRecord,
+  LoadRecord,
+  MilestoneRecord,
+  PacketRecord,
+  SampleRecord,
+  StallRecord,
+  TimerRecord,
+  Trace,
+} from './trace';
+
+export interface TraceSink {
+  /** Records a packet; its id is assigned here. */
+  packet(p: PacketRecord): void;
+  timer(t: TimerRecord): void;
+  event(e: AppEvent): void;
+  stall(s: StallRecord): void;
+  sample(s: SampleRecord): void;
+  milestone(m: MilestoneRecord): void;
+  /** The records below are returned so their owner can fill in what happens later. */
+  connection(c: Omit<ConnectionRecord, 'id'>): ConnectionRecord;
+  exchange(e: Omit<ExchangeRecord, 'id'>): ExchangeRecord;
+  load(l: Omit<LoadRecord, 'index'>): LoadRecord;
+  /** Ids the next connection and exchange will get. */
+  readonly nextConnection: number;
+  readonly nextExchange: number;
+}
+
+export class TraceRecorder implements TraceSink {
+  constructor(readonly trace: Trace) {
+    trace.samples ??= [];
+    trace.milestones ??= [];
+  }
+
+  packet(p: PacketRecord): void {
+    p.id = this.trace.packets.length;
+    this.trace.packets.push(p);
+  }
+  timer(t: TimerRecord): void {
+    this.trace.timers.push(t);
+  }
+  event(e: AppEvent): void {
+    this.trace.events.push(e);
+  }
+  stall(s: StallRecord): void {
+    this.trace.stalls.push(s);
+  }
+  sample(s: SampleRecord): void {
+    this.trace.samples!.push(s);
+  }
+  milestone(m: MilestoneRecord): void {
+    this.trace.milestones!.push(m);
+  }
+  connection(c: Omit<ConnectionRecord, 'id'>): ConnectionRecord {
+    const record = { id: this.trace.connections.length, ...c };
+    this.trace.connections.push(record);
+    return record;
+  }
+  exchange(e: Omit<ExchangeRecord, 'id'>): ExchangeRecord {
+    const record = { id: this.trace.exchanges.length, ...e };
+    this.trace.exchanges.push(record);
+    return record;
+  }
+  load(l: Omit<LoadRecord, 'index'>): LoadRecord {
+    const record = { index: this.trace.loads.length, ...l };
+    this.trace.loads.push(record);
+    return record;
+  }
+  get nextConnection(): number {
+    return this.trace.connections.length;
+  }
+  get nextExchange(): number {
+    return this.trace.exchanges.length;
+  }
+}

@@ -1,0 +1,150 @@
+// The output half of a TCP endpoint: the parts an endpoint is made of, and the loop that sends
+// what the send rule, the window and the ACK debt allow. The state machine (endpoint.ts) builds
+// on it.
+import type { TcpParams } from '../params';
+import type { Sim } from '../sim';
+import { Timer } from '../sim';
+import type { TraceSink } from '../sink';
+import type { AppEventKind, SendReason, Side, StallCause } from '../trace';
+import { FLAG } from '../trace';
+import type { StreamHooks } from '../transport';
+import type { Bytes, Nanoseconds } from '../units';
+import { ackPolicy } from './ackPolicy';
+import { congestionControl, type CongestionControl } from './congestion';
+import { TcpReceiver } from './receiver';
+import { RttEstimator } from './rtt';
+import { CongestionSampler } from './samples';
+import type { Segment } from './segment';
+import { TcpSender } from './sender';
+import type { EndpointObserver } from './stalls';
+import { outputAllowed, type TcpState } from './state';
+import { WindowScale } from './wscale';
+
+/** The application reads delivered bytes at once, so the window stays open. */
+export type EndpointHooks = StreamHooks & { transmit(seg: Segment): void };
+
+const OUTPUT_LOOP_LIMIT = 10_000; // a bound on segments one output call may emit
+
+export abstract class TcpOutput {
+  state: TcpState = 'CLOSED';
+  mss: Bytes;
+  readonly snd: TcpSender;
+  readonly rcv: TcpReceiver;
+  readonly rtt: RttEstimator;
+  readonly cc: CongestionControl;
+  protected readonly rtoTimer: Timer;
+  protected readonly observers: EndpointObserver[] = [];
+  protected readonly sampler: CongestionSampler;
+  protected receiveClosed = false; // the application called close(): data arriving now earns an RST
+
+  readonly wscale: WindowScale;
+
+  // Idle: BSD counts it from the last segment received, RFC 2581 4.1 from the last data sent.
+  protected lastDataSendNs: Nanoseconds = 0;
+  protected lastRecvNs: Nanoseconds = 0;
+
+  constructor(
+    protected readonly sim: Sim,
+    protected readonly sink: TraceSink,
+    readonly conn: number,
+    readonly side: Side,
+    protected readonly p: TcpParams,
+    protected readonly hooks: EndpointHooks,
+  ) {
+    this.mss = p.mssBytes;
+    this.snd = new TcpSender(p.sendBufferBytes);
+    this.rtt = new RttEstimator(p.initialRtoNs, p.minRtoNs, p.maxRtoNs);
+    this.cc = congestionControl(p.congestionControl, p.initialWindow);
+    this.rtoTimer = new Timer(sim, () => this.onRetransmitTimeout());
+    this.rcv = new TcpReceiver(sim, ackPolicy(p.delack, p.delackNs, p.delackPhaseNs), {
+      deliver: (seq, bytes) => this.hooks.onDeliver(seq, bytes),
+      ackDue: () => {
+        this.sink.timer({ atNs: this.sim.now, conn: this.conn, side: this.side, timer: 'delack' });
+        this.output();
+      },
+    });
+    this.wscale = new WindowScale(p.bufferBytes);
+    this.sampler = new CongestionSampler(sink, conn, side);
+  }
+
+  protected abstract onRetransmitTimeout(): void;
+
+  // ---- Output --------------------------------------------------------------------------------
+
+  protected output(forced?: SendReason): void {
+    if (!outputAllowed(this.state)) return; // nothing but the SYN or SYN-ACK before the handshake ends
+    const idle = this.snd.idle;
+    if (idle && this.snd.queuedEnd > this.snd.sndNxt) this.maybeRestartAfterIdle();
+    let sentData = false;
+    let blocked: StallCause | null = null;
+    for (let i = 0; i < OUTPUT_LOOP_LIMIT; i++) {
+      const next = this.snd.next(this.cc.cwnd, this.mss, this.p.nagle, idle);
+      const carries = next.len > 0 || next.fin;
+      if (!carries && !this.rcv.ackNow) {
+        blocked = next.blocked;
+        break;
+      }
+      this.transmitSegment(next.len, next.fin, forced);
+      if (carries) sentData = true;
+      if (forced || !carries) break; // a fast retransmit sends exactly one segment
+    }
+    for (const o of this.observers) o.onOutput(sentData, blocked, this.cc.cwnd);
+  }
+
+  protected transmitSegment(len: Bytes, fin: boolean, forced?: SendReason): void {
+    const snd = this.snd;
+    const seq = snd.sndNxt;
+    const retransmit = seq < snd.sndMax;
+    let flags = FLAG.ACK;
+    if (len > 0 && seq + len === snd.queuedEnd) flags |= FLAG.PSH;
+    if (fin) flags |= FLAG.FIN;
+    let reason: SendReason;
+    if (len > 0 || fin) reason = retransmit ? (forced ?? 'retransmit') : len > 0 ? 'data' : 'fin';
+    else reason = this.rcv.ackReason;
+    this.emit(this.segment(seq, len, flags, reason));
+    const consumed = len + (fin ? 1 : 0);
+    if (consumed > 0) {
+      this.lastDataSendNs = this.sim.now;
+      if (!this.rtt.timing && !retransmit) this.rtt.time(seq, this.sim.now);
+      snd.onSent(consumed, this.sim.now);
+      if (!this.rtoTimer.pending) this.rtoTimer.set(this.sim.now + this.rtt.current());
+    }
+  }
+
+  protected segment(seq: number, len: Bytes, flags: number, reason: SendReason): Segment {
+    return { conn: this.conn, from: this.side, seq, ack: 0, flags, win: 0, len, reason };
+  }
+
+  /** Every segment we send after the SYN carries our ACK and window: clear the ACK debt. */
+  protected emit(seg: Segment): void {
+    if (seg.flags & FLAG.ACK) {
+      if (seg.reason === 'ack-delayed') seg.ackHeldNs = this.rcv.heldNs();
+      seg.ack = this.rcv.rcvNxt;
+      if (!(seg.flags & FLAG.SYN)) seg.win = this.wscale.advertised();
+      this.rcv.acked();
+    }
+    this.hooks.transmit(seg);
+  }
+
+  /** Slow-start restart after idle: `bsd` counts idle from the last segment received, `rfc` from the last data sent. */
+  protected maybeRestartAfterIdle(): void {
+    const mode = this.p.slowStartRestart;
+    const since = mode === 'bsd' ? this.lastRecvNs : this.lastDataSendNs;
+    if (mode === 'off' || this.sim.now - since < this.rtt.current()) return;
+    const before = this.cc.cwnd;
+    if (!this.cc.restartAfterIdle(mode, this.mss)) return;
+    for (const o of this.observers) o.onIdleRestart(before);
+    this.sampler.settle(this.sim.now, this.cc, this.rtt);
+    this.event('cwnd-restart', this.cc.cwnd);
+  }
+
+  protected sendReset(cause: Segment | null): void {
+    const seq = cause && cause.flags & FLAG.ACK ? cause.ack : this.snd.sndNxt;
+    const seg = this.segment(seq, 0, FLAG.RST, 'rst');
+    this.hooks.transmit(seg);
+  }
+
+  protected event(kind: AppEventKind, bytes?: Bytes): void {
+    this.sink.event({ atNs: this.sim.now, conn: this.conn, side: this.side, kind, bytes });
+  }
+}

@@ -1,0 +1,125 @@
+// The receiving half of a TCP endpoint: in-order delivery, out-of-order ranges held until the
+// hole fills, the peer's FIN, and the ACK debt (what is owed, why, and when the ACK policy
+// lets it go).
+import type { Sim } from '../sim';
+import { Timer } from '../sim';
+import type { SendReason } from '../trace';
+import type { Bytes, Nanoseconds } from '../units';
+import type { AckPolicy } from './ackPolicy';
+
+export interface ReceiverHooks {
+  /** In-order bytes handed to the application. */
+  deliver(seq: number, bytes: Bytes): void;
+  /** The delayed-ACK timer released an ACK: send it. */
+  ackDue(): void;
+}
+
+export class TcpReceiver {
+  rcvNxt = 0;
+  lastAckSent = 0;
+  /** An ACK is owed now, and why (for the trace). */
+  ackNow = false;
+  ackReason: SendReason = 'ack-now';
+  finReceived = false;
+  private ooo: Array<[number, number]> = []; // out-of-order ranges [start, end), sorted
+  private peerFinSeq: number | null = null;
+  private readonly timer: Timer;
+  private armedNs: Nanoseconds = 0;
+
+  constructor(
+    private readonly sim: Sim,
+    readonly policy: AckPolicy,
+    private readonly hooks: ReceiverHooks,
+  ) {
+    this.timer = new Timer(sim, () => this.onTimer());
+  }
+
+  /** The peer's SYN carried sequence number `iss`. */
+  start(iss: number): void {
+    this.rcvNxt = iss + 1;
+    this.lastAckSent = this.rcvNxt;
+  }
+
+  /** Take a segment's data (and FIN); returns true when this segment completed the peer's FIN. */
+  accept(seq: number, len: Bytes, fin: boolean, mss: Bytes): boolean {
+    if (this.finReceived) {
+      this.ackNow = true; // a retransmission of what we already have
+      return false;
+    }
+    const end = seq + len;
+    if (fin) this.peerFinSeq = end;
+    if (end <= this.rcvNxt && len > 0) {
+      this.ackNow = true; // duplicate
+    } else if (seq > this.rcvNxt) {
+      if (len > 0) this.storeOutOfOrder(seq, end);
+      this.ackNow = true; // a gap: a duplicate ACK tells the sender at once
+    } else if (end > this.rcvNxt) {
+      this.deliver(this.rcvNxt, end);
+      if (this.pullOutOfOrder()) this.ackNow = true;
+      else this.scheduleAck(mss);
+    }
+    return this.checkFin();
+  }
+
+  /** An ACK went out carrying rcvNxt: the debt is paid. */
+  acked(): void {
+    this.lastAckSent = this.rcvNxt;
+    this.ackNow = false;
+    this.ackReason = 'ack-now';
+    this.timer.cancel();
+  }
+
+  /** How long the ACK now leaving was held by the delayed-ACK timer. */
+  heldNs(): Nanoseconds {
+    return this.sim.now - this.armedNs;
+  }
+
+  stop(): void {
+    this.timer.cancel();
+  }
+
+  private deliver(from: number, to: number): void {
+    this.rcvNxt = to;
+    this.hooks.deliver(from, to - from);
+  }
+
+  private storeOutOfOrder(start: number, end: number): void {
+    this.ooo.push([start, end]);
+    this.ooo.sort((a, b) => a[0] - b[0]);
+  }
+
+  private pullOutOfOrder(): boolean {
+    let pulled = false;
+    while (this.ooo.length > 0 && this.ooo[0][0] <= this.rcvNxt) {
+      const [, end] = this.ooo.shift()!;
+      if (end > this.rcvNxt) this.deliver(this.rcvNxt, end);
+      pulled = true;
+    }
+    return pulled;
+  }
+
+  private checkFin(): boolean {
+    if (this.peerFinSeq === null || this.finReceived || this.rcvNxt !== this.peerFinSeq) return false;
+    this.finReceived = true;
+    this.rcvNxt += 1;
+    this.ackNow = true;
+    return true;
+  }
+
+  private scheduleAck(mss: Bytes): void {
+    if (this.policy.ackAtOnce(this.rcvNxt - this.lastAckSent, mss)) {
+      this.ackNow = true;
+      return;
+    }
+    if (this.timer.pending) return;
+    this.armedNs = this.sim.now;
+    this.timer.set(this.policy.delayedUntil(this.sim.now));
+  }
+
+  private onTimer(): void {
+    if (this.rcvNxt === this.lastAckSent) return;
+    this.ackNow = true;
+    this.ackReason = 'ack-delayed';
+    this.hooks.ackDue();
+  }
+}

@@ -1,0 +1,59 @@
+// Round-trip estimation (Jacobson/Karels, RFC 6298) and the retransmission timeout it gives.
+// One segment is timed at a time, and never a retransmitted one (Karn).
+import type { Nanoseconds } from '../units';
+
+export class RttEstimator {
+  srttNs: number | null = null;
+  private rttvarNs = 0;
+  private rtoNs: Nanoseconds;
+  /** Timeouts in a row: each doubles the next one. */
+  backoff = 0;
+  private timedSeq: number | null = null;
+  private timedAtNs: Nanoseconds = 0;
+
+  constructor(
+    initialRtoNs: Nanoseconds,
+    private readonly minRtoNs: Nanoseconds,
+    private readonly maxRtoNs: Nanoseconds,
+  ) {
+    this.rtoNs = initialRtoNs;
+  }
+
+  get timing(): boolean {
+    return this.timedSeq !== null;
+  }
+
+  /** Time the segment starting at `seq`, sent now. */
+  time(seq: number, nowNs: Nanoseconds): void {
+    this.timedSeq = seq;
+    this.timedAtNs = nowNs;
+  }
+
+  /** Karn: what is being timed was retransmitted, so its ACK says nothing about the path. */
+  forget(): void {
+    this.timedSeq = null;
+  }
+
+  /** An ACK up to `ack` arrived now: a sample if it covers the timed segment. */
+  onAck(ack: number, nowNs: Nanoseconds): void {
+    if (this.timedSeq === null || ack <= this.timedSeq) return;
+    const sample = nowNs - this.timedAtNs;
+    this.timedSeq = null;
+    this.backoff = 0;
+    if (this.srttNs === null) {
+      this.srttNs = sample;
+      this.rttvarNs = sample / 2;
+    } else {
+      const err = sample - this.srttNs;
+      this.srttNs += err / 8;
+      this.rttvarNs += (Math.abs(err) - this.rttvarNs) / 4;
+    }
+    this.rtoNs = Math.round(this.srttNs + 4 * this.rttvarNs);
+  }
+
+  /** The timeout to arm now: the estimate within its floor and ceiling, doubled per backoff. */
+  current(): Nanoseconds {
+    const base = Math.min(this.maxRtoNs, Math.max(this.minRtoNs, this.rtoNs));
+    return Math.min(this.maxRtoNs, base * 2 ** this.backoff);
+  }
+}

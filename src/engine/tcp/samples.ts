@@ -1,0 +1,35 @@
+// Records a sender's congestion state (cwnd, ssthresh, srtt, RTO) each time it changes: an
+// observer of one endpoint, so views draw the cwnd line from the run instead of guessing it.
+import type { TraceSink } from '../sink';
+import type { Side } from '../trace';
+import type { Nanoseconds } from '../units';
+import type { CongestionControl } from './congestion';
+import type { RttEstimator } from './rtt';
+
+export class CongestionSampler {
+  private cwnd = 0;
+  private ssthresh = 0;
+  private srttNs: number | null = null;
+  private rtoNs = 0;
+
+  constructor(
+    private readonly sink: TraceSink,
+    private readonly conn: number,
+    private readonly side: Side,
+  ) {}
+
+  /** Something may have changed: record a sample if it did. */
+  settle(atNs: Nanoseconds, cc: CongestionControl, rtt: RttEstimator): void {
+    if (cc.cwnd === 0) return; // not yet established
+    const srttNs = rtt.srttNs === null ? null : Math.round(rtt.srttNs);
+    const rtoNs = rtt.current();
+    const { cwnd, ssthresh } = cc;
+    if (cwnd === this.cwnd && ssthresh === this.ssthresh && srttNs === this.srttNs && rtoNs === this.rtoNs)
+      return;
+    this.cwnd = cwnd;
+    this.ssthresh = ssthresh;
+    this.srttNs = srttNs;
+    this.rtoNs = rtoNs;
+    this.sink.sample({ atNs, conn: this.conn, side: this.side, cwnd, ssthresh, srttNs, rtoNs });
+  }
+}

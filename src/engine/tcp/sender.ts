@@ -1,0 +1,120 @@
+// The sending half's bookkeeping: sequence space (what the application queued, what was sent,
+// what the peer acknowledged), the peer's window, and a record of every data segment in flight:
+// what was sent when, and whether it was a retransmission.
+import type { StallCause } from '../trace';
+import type { Bytes, Nanoseconds } from '../units';
+import { blockedBy, mayTransmit } from './sendrule';
+
+export interface SendRecord {
+  seq: number;
+  /** Sequence space used: payload, plus one for a FIN. */
+  len: number;
+  sentNs: Nanoseconds;
+  retransmitted: boolean;
+}
+
+/** What the next segment may carry: `len` data bytes, a FIN, or nothing and what blocks the data. */
+export interface NextSend {
+  len: Bytes;
+  fin: boolean;
+  blocked: StallCause | null;
+}
+
+export class TcpSender {
+  sndUna = 0;
+  sndNxt = 0;
+  sndMax = 0;
+  /** One past the last byte the application has written (our first data byte is 1). */
+  queuedEnd = 1;
+  finQueued = false;
+  sndWnd: Bytes = 0;
+  maxSndWnd: Bytes = 0;
+  dupAcks = 0;
+  private readonly sent: SendRecord[] = [];
+  private readonly scratch: NextSend = { len: 0, fin: false, blocked: null }; // reused: next() runs per segment
+
+  constructor(private readonly bufferBytes: Bytes) {}
+
+  /** Bytes the send buffer can take now. */
+  get writable(): Bytes {
+    const held = this.queuedEnd - Math.max(this.sndUna, 1);
+    return Math.max(0, this.bufferBytes - held);
+  }
+
+  get idle(): boolean {
+    return this.sndMax === this.sndUna;
+  }
+
+  /** Segments sent and not yet acknowledged, oldest first. */
+  get inFlight(): readonly SendRecord[] {
+    return this.sent;
+  }
+
+  updateWindow(win: Bytes): void {
+    this.sndWnd = win;
+    this.maxSndWnd = Math.max(this.maxSndWnd, win);
+  }
+
+  /** The send rule applied at sndNxt; `idle` is judged once per output pass (sendrule.ts). */
+  next(cwnd: Bytes, mss: Bytes, nagle: boolean, idle: boolean): NextSend {
+    const inFlight = this.sndNxt - this.sndUna;
+    const window = Math.min(this.sndWnd, cwnd);
+    const queued = Math.max(0, this.queuedEnd - this.sndNxt);
+    const len = Math.min(Math.max(0, Math.min(queued, window - inFlight)), mss);
+    const allQueued = this.sndNxt + len === this.queuedEnd;
+    const rule = {
+      len,
+      mss,
+      allQueued,
+      idle,
+      nagle,
+      maxSndWnd: this.maxSndWnd,
+      retransmitting: this.sndNxt < this.sndMax,
+      closing: this.finQueued,
+    };
+    const sendData = mayTransmit(rule);
+    const fin = this.finQueued && this.sndNxt <= this.queuedEnd && (sendData ? allQueued : queued === 0);
+    const blocked = !sendData && !fin && queued > 0 ? blockedBy(rule, cwnd <= this.sndWnd) : null;
+    const out = this.scratch;
+    out.len = sendData ? len : 0;
+    out.fin = fin;
+    out.blocked = blocked;
+    return out;
+  }
+
+  /** A segment using `len` of sequence space left now from sndNxt. */
+  onSent(len: number, nowNs: Nanoseconds): void {
+    const seq = this.sndNxt;
+    const retransmitted = seq < this.sndMax;
+    if (len > 0) this.record({ seq, len, sentNs: nowNs, retransmitted });
+    this.sndNxt += len;
+    this.sndMax = Math.max(this.sndMax, this.sndNxt);
+  }
+
+  /** A retransmission replaces the records of the sequence space it covers again. */
+  private record(r: SendRecord): void {
+    if (!r.retransmitted) {
+      this.sent.push(r);
+      return;
+    }
+    const end = r.seq + r.len;
+    let at = this.sent.findIndex((s) => s.seq >= r.seq);
+    if (at < 0) at = this.sent.length;
+    let covered = 0;
+    while (
+      at + covered < this.sent.length &&
+      this.sent[at + covered].seq + this.sent[at + covered].len <= end
+    )
+      covered++;
+    this.sent.splice(at, covered, r);
+  }
+
+  /** The peer acknowledged everything before `ack`; returns whether application data was freed. */
+  onAcked(ack: number): boolean {
+    const freedData = Math.min(ack, this.queuedEnd) > Math.max(this.sndUna, 1);
+    this.sndUna = ack;
+    if (this.sndNxt < this.sndUna) this.sndNxt = this.sndUna;
+    while (this.sent.length > 0 && this.sent[0].seq + this.sent[0].len <= ack) this.sent.shift();
+    return freedData;
+  }
+}

@@ -1,0 +1,80 @@
+// Stall labelling, an observer of one endpoint: an interval where the sender had data queued
+// but sent nothing, named for what held the data when it was finally released.
+import type { TraceSink } from '../sink';
+import type { Side, StallCause } from '../trace';
+import type { Bytes, Nanoseconds } from '../units';
+
+/** What an endpoint tells those who watch it. */
+export interface EndpointObserver {
+  /** An ACK the peer had delayed (for `heldNs`) arrived, or the retransmission timer fired. */
+  onRelease(by: 'ack-delayed' | 'rto', heldNs: Nanoseconds): void;
+  /** An output pass ended: whether data left, and what blocked queued data if any. */
+  onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes): void;
+  /** Slow-start restart shrank the window from `cwndBefore`. */
+  onIdleRestart(cwndBefore: Bytes): void;
+  /** A retransmission timeout cut the window. */
+  onTimeout(): void;
+  onAbort(): void;
+}
+
+interface OpenStall {
+  startNs: Nanoseconds;
+  cause: StallCause;
+}
+
+export class StallLabeller implements EndpointObserver {
+  private stall: OpenStall | null = null;
+  private releasedBy: 'ack-delayed' | 'rto' | null = null;
+  private releasedHeldNs: Nanoseconds = 0; // how long the peer held the releasing delayed ACK
+  private cwndBeforeRestart: Bytes = 0; // stalls are blamed on the restart until cwnd regrows to this
+
+  constructor(
+    private readonly sink: TraceSink,
+    private readonly conn: number,
+    private readonly side: Side,
+    private readonly now: () => Nanoseconds,
+    /** When the outgoing link finishes what it holds: a sender is not stalled before. */
+    private readonly linkIdleAt: () => Nanoseconds,
+  ) {}
+
+  onRelease(by: 'ack-delayed' | 'rto', heldNs: Nanoseconds): void {
+    this.releasedBy = by;
+    if (by === 'ack-delayed') this.releasedHeldNs = heldNs;
+  }
+
+  onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes): void {
+    if (sentData && this.stall) this.close(cwnd);
+    if (blocked && this.stall) this.stall.cause = blocked;
+    else if (blocked) this.stall = { startNs: Math.max(this.now(), this.linkIdleAt()), cause: blocked };
+    this.releasedBy = null;
+  }
+
+  onIdleRestart(cwndBefore: Bytes): void {
+    this.cwndBeforeRestart = cwndBefore;
+  }
+
+  onTimeout(): void {
+    this.cwndBeforeRestart = 0; // from here on a small window is the timeout's doing
+  }
+
+  onAbort(): void {
+    this.stall = null;
+  }
+
+  private close(cwnd: Bytes): void {
+    const stall = this.stall!;
+    this.stall = null;
+    const now = this.now();
+    if (now <= stall.startNs) return;
+    let cause = stall.cause;
+    if (this.releasedBy === 'rto') cause = 'rto';
+    else if (cause === 'cwnd' && cwnd < this.cwndBeforeRestart) cause = 'idle-restart';
+    else if (
+      (cause === 'cwnd' || cause === 'rwnd') &&
+      this.releasedBy === 'ack-delayed' &&
+      2 * this.releasedHeldNs >= now - stall.startNs
+    )
+      cause = 'delayed-ack'; // the wait was mostly the peer holding its ACK, not the data in flight
+    this.sink.stall({ conn: this.conn, side: this.side, startNs: stall.startNs, endNs: now, cause });
+  }
+}

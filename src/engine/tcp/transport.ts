@@ -1,0 +1,53 @@
+// TCP behind the transport seam: endpoints with their stall labeller, and segments described
+// as packet records (20 IP + 20 TCP header bytes, plus options on a SYN).
+import type { Transport } from '../transport';
+import { TcpEndpoint } from './endpoint';
+import type { Segment } from './segment';
+import { StallLabeller } from './stalls';
+
+const IP_TCP_HEADER_BYTES = 40;
+
+/** MSS (4 bytes) and NOP + window scale (4 bytes) on a SYN. */
+function optionBytes(seg: Segment): number {
+  return (seg.mssOption !== undefined ? 4 : 0) + (seg.wscaleOption !== undefined ? 4 : 0);
+}
+
+export const tcpTransport: Transport<Segment> = {
+  endpoint({ sim, sink, conn, side, params, hooks, linkIdleAt }) {
+    const end = new TcpEndpoint(sim, sink, conn, side, params, hooks);
+    end.observe(new StallLabeller(sink, conn, side, () => sim.now, linkIdleAt));
+    return end;
+  },
+
+  ipBytes(seg) {
+    return IP_TCP_HEADER_BYTES + optionBytes(seg) + seg.len;
+  },
+
+  record(seg, w) {
+    return {
+      id: 0,
+      conn: w.conn,
+      dir: w.dir,
+      seq: seg.seq,
+      ack: seg.ack,
+      flags: seg.flags,
+      win: seg.win,
+      len: seg.len,
+      optionBytes: optionBytes(seg),
+      mssOption: seg.mssOption,
+      wscaleOption: seg.wscaleOption,
+      reason: seg.reason,
+      sendNs: w.sendNs,
+      arriveNs: w.arriveNs,
+      drop: w.drop,
+      ipBytes: w.ipBytes,
+      wireBytes: w.wireBytes,
+    };
+  },
+
+  established(end, side, record) {
+    const shift = (end as TcpEndpoint).rcvScale;
+    if (side === 'client') record.clientWscale = shift;
+    else record.serverWscale = shift;
+  },
+};

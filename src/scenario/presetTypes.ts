@@ -1,0 +1,46 @@
+// What a paper preset is. Its own module, so the preset lists (presets/*.ts) and the index of
+// them (presets.ts) do not import each other.
+import type { StallCause } from '../engine/trace';
+
+export type FigureKey =
+  | 'elapsed_ms'
+  | 'elapsed_s'
+  | 'packets'
+  | 'payload_bytes'
+  | 'overhead_pct'
+  | `longest_stall_ms:${StallCause}`
+  /** 100 * (T(versus) - T(of)) / T(versus): how much faster `of` is than `versus` */
+  | 'reduction_pct'
+  /** 100 * throughput(of) / throughput(versus): a transfer against the best case */
+  | 'throughput_pct';
+
+export interface PublishedFigure {
+  figure: FigureKey;
+  label: string;
+  value: number;
+  unit: string;
+  /** 'approx' (the default): within `tolerance` of `value`; 'lt'/'gt': a bound the paper states;
+   * 'between': from `min` to `value`. */
+  bound?: 'approx' | 'lt' | 'gt' | 'between';
+  min?: number;
+  /** Accepted distance from the published value, in the figure's unit, and why that much. */
+  tolerance: number;
+  reason: string;
+  /** For comparisons: settings laid over the preset for the measured side and for the other side. */
+  of?: string;
+  versus?: string;
+}
+
+export interface Preset {
+  id: string;
+  title: string;
+  paper: 'heidemann' | 'nielsen' | 'padmanabhan-mogul' | 'kruse';
+  source: string;
+  explanation: string;
+  tryNext: string;
+  query: string;
+  calibrated: string[];
+  published: PublishedFigure[];
+  /** Findings the paper states without numbers; tests check their shape against the engine. */
+  claims?: string[];
+}

@@ -1,0 +1,55 @@
+// The engine records the sender's congestion state and each connection's milestones, and the
+// time-sequence plot draws its cwnd line from those records.
+import { describe, expect, it } from 'vitest';
+import { tspSeries } from '../src/views/tspSeries';
+import { run } from './support/trace';
+
+describe('congestion samples', () => {
+  it('follow slow start: the server cwnd grows by one segment per ACK from its initial window', () => {
+    const trace = run('objects=30000&flush=none&iw=1&delack=off&window=65535&link=wan');
+    const server = trace.samples!.filter((s) => s.side === 'server' && s.conn === 0);
+    const mss = trace.connections[0].mss;
+    expect(server[0].cwnd).toBe(mss);
+    const steps = server.slice(1, 6).map((s, i) => s.cwnd - server[i].cwnd);
+    expect(steps).toEqual([mss, mss, mss, mss, mss]);
+    expect(server.every((s) => s.rtoNs >= 1e9)).toBe(true); // the 1 s floor
+    expect(server.at(-1)!.srttNs).toBeGreaterThan(80e6); // the WAN's ~90 ms round trip
+  });
+
+  it('show a timeout: cwnd back to one segment, ssthresh at half the flight', () => {
+    const trace = run('objects=200000&flush=none&link=wan&loss=3&window=65535&seed=4');
+    const rto = trace.timers.find((t) => t.timer === 'rto' && t.side === 'server');
+    expect(rto).toBeDefined();
+    const at = trace.samples!.find((s) => s.side === 'server' && s.atNs === rto!.atNs)!;
+    expect(at.cwnd).toBe(trace.connections[at.conn].mss);
+    expect(at.ssthresh).toBeLessThan(65535);
+  });
+});
+
+describe('milestones', () => {
+  it('mark connected, request sent, first byte and done where the exchanges say', () => {
+    const trace = run('preset=heidemann-odd-final');
+    const ms = trace.milestones!;
+    const syn = trace.packets.find((p) => p.dir === 's2c' && p.conn === 0)!; // the SYN-ACK
+    expect(ms.find((m) => m.kind === 'connected')!.atNs).toBe(syn.arriveNs);
+    for (const e of trace.exchanges) {
+      const of = (kind: string) => ms.find((m) => m.kind === kind && m.exchange === e.id)?.atNs;
+      expect(of('request-sent')).toBe(e.startNs);
+      expect(of('first-byte')).toBe(e.firstByteNs);
+      expect(of('done')).toBe(e.endNs);
+    }
+  });
+});
+
+describe('time-sequence plot cwnd line', () => {
+  it('is the ACK line plus the recorded server cwnd', () => {
+    const trace = run('objects=30000&flush=none&iw=1&delack=off&window=65535&link=wan');
+    const series = tspSeries(trace, 0);
+    const server = trace.samples!.filter((s) => s.side === 'server' && s.conn === 0);
+    expect(series.cwnd).toHaveLength(server.length);
+    series.cwnd.forEach((p, i) => {
+      const ack = [...series.acks].reverse().find((a) => a.timeNs <= p.timeNs)?.value ?? 1;
+      expect(p.value).toBe(ack + server[i].cwnd);
+    });
+  });
+});

@@ -1,0 +1,148 @@
+// One TCP endpoint driven segment by segment: the send rule, delayed ACKs, Reno and the
+// retransmission timeout, each pinned by what goes out in answer to what comes in.
+import { describe, expect, it } from 'vitest';
+import { FLAG } from '../src/engine/trace';
+import { MSS, TcpHarness } from './support/tcpHarness';
+
+describe('send rule', () => {
+  it('Nagle holds a short segment while earlier data is unacknowledged', () => {
+    const h = new TcpHarness({ initialWindow: '10' }).open();
+    h.write(100);
+    h.expectSegment({ seq: 1, len: 100, reason: 'data' });
+    h.write(100);
+    h.expectNothing();
+    h.sendAck(101);
+    h.expectSegment({ seq: 101, len: 100, reason: 'data' });
+  });
+
+  it('without Nagle the short segment goes at once', () => {
+    const h = new TcpHarness({ initialWindow: '10', nagle: false }).open();
+    h.write(100).write(100);
+    expect(h.takeData()).toEqual(['1:101', '101:201']);
+  });
+
+  it('a full segment goes even with data unacknowledged; the short tail waits', () => {
+    const h = new TcpHarness({ initialWindow: '10' }).open();
+    h.write(100);
+    h.expectSegment({ seq: 1, len: 100 });
+    h.write(MSS + 50);
+    expect(h.takeData()).toEqual([`101:${101 + MSS}`]);
+  });
+});
+
+describe('delayed ACK', () => {
+  it('fixed: one segment is acknowledged when the timer runs out', () => {
+    const h = new TcpHarness({ delack: 'fixed' }).open();
+    h.sendSegment({ seq: 1, len: 100 });
+    h.expectNothing();
+    h.advanceMs(199);
+    h.expectNothing();
+    h.advanceMs(1);
+    const ack = h.expectSegment({ ack: 101, len: 0, reason: 'ack-delayed' });
+    expect(ack.atNs).toBe(200e6);
+  });
+
+  it('bsd: the ACK leaves at the next tick of the host clock, not 200 ms after the data', () => {
+    const h = new TcpHarness({ delack: 'bsd', delackPhaseNs: 50e6 }).open(); // ticks at 50, 250, ...
+    h.sendSegment({ seq: 1, len: 100 });
+    h.advanceMs(60);
+    h.expectSegment({ ack: 101, reason: 'ack-delayed' });
+  });
+
+  it('two full segments are acknowledged at once', () => {
+    const h = new TcpHarness({ delack: 'fixed' }).open();
+    h.sendSegment({ seq: 1, len: MSS });
+    h.expectNothing();
+    h.sendSegment({ seq: 1 + MSS, len: MSS });
+    h.expectSegment({ ack: 1 + 2 * MSS, reason: 'ack-now' });
+  });
+
+  it('off: every segment is acknowledged at once', () => {
+    const h = new TcpHarness({ delack: 'off' }).open();
+    h.sendSegment({ seq: 1, len: 100 });
+    h.expectSegment({ ack: 101, reason: 'ack-now' });
+  });
+});
+
+describe('Reno', () => {
+  it('slow start: each ACK of a segment releases two', () => {
+    const h = new TcpHarness({ initialWindow: '1', nagle: false }).open();
+    h.write(20 * MSS);
+    expect(h.takeData()).toEqual([`1:${1 + MSS}`]);
+    h.sendAck(1 + MSS);
+    expect(h.takeData()).toHaveLength(2);
+    h.sendAck(1 + 2 * MSS);
+    expect(h.takeData()).toHaveLength(2);
+    expect(h.tcp.cc.cwnd).toBe(3 * MSS);
+  });
+
+  it('the ACK of the SYN opens the window by one segment with iw=2 (BSD)', () => {
+    const h = new TcpHarness({ initialWindow: '2' }).open();
+    h.write(10 * MSS);
+    expect(h.takeData()).toHaveLength(2);
+  });
+
+  it('three duplicate ACKs retransmit the first unacknowledged segment, then recover', () => {
+    const h = new TcpHarness({ initialWindow: '10', nagle: false }).open();
+    h.write(10 * MSS);
+    expect(h.takeData()).toHaveLength(10);
+    h.sendAck(1 + MSS).takeData(); // segment 2 is lost: the rest bring duplicates
+    const cwnd = h.tcp.cc.cwnd;
+    h.sendAck(1 + MSS).sendAck(1 + MSS);
+    h.expectNothing();
+    h.sendAck(1 + MSS);
+    h.expectSegment({ seq: 1 + MSS, len: MSS, reason: 'fast-retransmit' });
+    const ssthresh = h.tcp.cc.ssthresh;
+    expect(ssthresh).toBe(Math.floor(cwnd / 2 / MSS) * MSS);
+    expect(h.tcp.cc.cwnd).toBe(ssthresh + 3 * MSS);
+    h.sendAck(1 + 10 * MSS); // the hole filled: deflate
+    expect(h.tcp.cc.cwnd).toBe(ssthresh);
+  });
+
+  it('records what was sent when, and which segments were retransmitted', () => {
+    const h = new TcpHarness({ initialWindow: '10', nagle: false }).open();
+    h.write(4 * MSS);
+    h.sendAck(1 + MSS);
+    h.sendAck(1 + MSS)
+      .sendAck(1 + MSS)
+      .sendAck(1 + MSS);
+    const flight = h.tcp.snd.inFlight.map((r) => [r.seq, r.retransmitted]);
+    expect(flight).toEqual([
+      [1 + MSS, true],
+      [1 + 2 * MSS, false],
+      [1 + 3 * MSS, false],
+    ]);
+  });
+});
+
+describe('retransmission timeout', () => {
+  it('fires after the initial RTO, cuts cwnd to one segment, and backs off', () => {
+    const h = new TcpHarness({ initialWindow: '4k', nagle: false, initialRtoNs: 3000e6 }).open();
+    h.write(3 * MSS);
+    expect(h.takeData()).toHaveLength(3);
+    // The SYN's round trip took no time: the estimate sits at the floor, 1 s.
+    h.advanceMs(999);
+    h.expectNothing();
+    h.advanceMs(1);
+    h.expectSegment({ seq: 1, len: MSS, reason: 'retransmit', flags: FLAG.ACK });
+    expect(h.tcp.cc.cwnd).toBe(MSS);
+    expect(h.tcp.cc.ssthresh).toBe(2 * MSS);
+    h.advanceMs(1999);
+    h.expectNothing();
+    h.advanceMs(1);
+    h.expectSegment({ seq: 1, len: MSS, reason: 'retransmit' });
+    expect(h.trace.timers.filter((t) => t.timer === 'rto').map((t) => t.backoff)).toEqual([1, 2]);
+  });
+
+  it('a retransmitted segment gives no RTT sample (Karn)', () => {
+    const h = new TcpHarness({ nagle: false }).open();
+    const srtt = h.tcp.rtt.srttNs;
+    h.write(MSS);
+    h.takeData();
+    h.advanceMs(1000);
+    h.takeData();
+    h.advanceMs(500);
+    h.sendAck(1 + MSS);
+    expect(h.tcp.rtt.srttNs).toBe(srtt);
+  });
+});

@@ -1,0 +1,53 @@
+// The engine refactor's safety net: every preset and a few hundred random scenarios must give the
+// same trace, hash for hash, as the fixture recorded before the refactor. Only the fields the
+// trace had then are hashed, so records added since (samples, milestones) do not disturb it.
+// A change of behaviour made on purpose updates the fixture in the same commit and says why:
+//   UPDATE_TRACE_HASHES=1 npx vitest run tests/traceHashes.test.ts
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { hashString } from '../src/engine/hash';
+import type { Trace } from '../src/engine/trace';
+import { PRESETS } from '../src/scenario/presets';
+import { randomQuery } from './support/randomQuery';
+import { run } from './support/trace';
+
+const FIXTURE = new URL('./fixtures/trace-hashes.json', import.meta.url);
+const RANDOM_QUERIES = 300;
+const GENERATOR_SEED = 11;
+
+function recordedHash(trace: Trace): string {
+  const { packets, timers, events, stalls, connections, exchanges, loads } = trace;
+  const { linkFramingBytes, endNs, eventCount } = trace;
+  const recorded = { packets, timers, events, stalls, connections, exchanges, loads };
+  return hashString(JSON.stringify({ ...recorded, linkFramingBytes, endNs, eventCount }));
+}
+
+function queries(): string[] {
+  const presets = PRESETS.map((p) => `preset=${p.id}`);
+  const random = fc.sample(randomQuery, { seed: GENERATOR_SEED, numRuns: RANDOM_QUERIES });
+  return [...presets, ...random];
+}
+
+describe('trace hashes', () => {
+  if (process.env.UPDATE_TRACE_HASHES) {
+    it('writes the fixture', () => {
+      const hashes: Record<string, string> = {};
+      for (const q of queries()) hashes[q] = recordedHash(run(q));
+      writeFileSync(FIXTURE, JSON.stringify(hashes, null, 1) + '\n');
+    }, 60_000);
+    return;
+  }
+  it('every recorded scenario gives the recorded trace', () => {
+    expect(existsSync(FIXTURE)).toBe(true);
+    const hashes = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, string>;
+    const entries = Object.entries(hashes);
+    expect(entries.length).toBeGreaterThan(PRESETS.length + 250);
+    const changed = entries.filter(([q, h]) => recordedHash(run(q)) !== h).map(([q]) => q);
+    expect(changed).toEqual([]);
+  }, 60_000);
+  it('covers every preset', () => {
+    const hashes = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, string>;
+    for (const p of PRESETS) expect(hashes[`preset=${p.id}`]).toBeDefined();
+  });
+});

@@ -4,6 +4,7 @@ import App from './ui/App';
 import EmbedApp from './ui/embed/EmbedApp';
 import { isEmbed } from './ui/share/shareLinks';
 import { registerServiceWorker } from './registerServiceWorker';
+import { UpdateNotice } from './ui/UpdateNotice';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html is missing <div id="root">');
@@ -11,6 +12,11 @@ if (!root) throw new Error('index.html is missing <div id="root">');
 // `embed=1` (for an iframe) gets the chrome-less page; everything else the full lab.
 const embed = isEmbed(Object.fromEntries(new URLSearchParams(window.location.search)));
 
-createRoot(root).render(<StrictMode>{embed ? <EmbedApp /> : <App />}</StrictMode>);
+createRoot(root).render(
+  <StrictMode>
+    {embed ? <EmbedApp /> : <App />}
+    <UpdateNotice />
+  </StrictMode>,
+);
 
 if (import.meta.env.PROD) registerServiceWorker();

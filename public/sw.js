@@ -1,4 +1,4 @@
-/* global self, caches, fetch */
+/* global self, caches, fetch, Request */
 // Roundtrip's service worker: once the app has loaded, it works offline, and a new deploy never
 // mixes builds. Each build has its own cache (the name carries the build). A new worker takes
 // over at once, but a page keeps being served from the cache of the build it started with: its

@@ -10,6 +10,7 @@ import { parseQuery } from '../scenario/codec';
 import { PRESETS } from '../scenario/presets';
 import { CONFIG_KEYS, SCHEMA, type Row } from '../scenario/schema';
 import { toSimInput } from '../scenario/resolve';
+import { describeRunFailure } from '../scenario/runFailure';
 
 function fail(message: string): never {
   process.stderr.write(`sim: ${message}\n`);
@@ -70,7 +71,7 @@ function main(argv: string[]): void {
   try {
     trace = simulate(toSimInput(config.settings));
   } catch (err) {
-    fail(err instanceof Error ? err.message : String(err));
+    fail(describeRunFailure(err).message);
   }
   if (pcapPath) writeFileSync(pcapPath, writePcap(trace));
   if (format === 'tcpdump') process.stdout.write(formatTcpdump(trace));

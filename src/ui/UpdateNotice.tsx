@@ -2,7 +2,7 @@
 // this page still runs the old one. Reloading keeps the scenario (it is in the URL).
 import { useSyncExternalStore } from 'react';
 import { newerBuildReady, onNewerBuild } from '../registerServiceWorker';
-import './updateNotice.css';
+import './updates.css';
 
 export function UpdateNotice() {
   const newer = useSyncExternalStore(onNewerBuild, newerBuildReady, () => null);

@@ -27,7 +27,7 @@ test('a panel whose code cannot be loaded says so and offers a reload; the page 
 });
 
 /**
- * The real worker behind a first module that makes it fail on one request (rtt=777): it throws,
+ * The real worker behind a first module that makes it fail on one request (mss=777): it throws,
  * and from then on never answers, as a worker that ran out of memory.
  */
 async function routeFailingWorker(page: Page): Promise<string[]> {
@@ -66,14 +66,16 @@ test('a worker that dies is reported, the previous run stays, and the next chang
   await expect(ladderPackets(page)).toHaveCount(before);
   expect(workerLoads).toHaveLength(1);
 
-  await page.locator('#a-rtt').fill('777');
+  await page.locator('#a-mss').fill('777');
   await expect(status(page)).toHaveAttribute('data-sim-fault', 'worker');
   await expect(status(page)).toContainText('The simulation worker stopped');
   await expect(status(page)).toContainText('out of memory (simulated)');
   await expect(ladderPackets(page)).toHaveCount(before);
 
-  await page.locator('#a-rtt').fill('300');
-  await expect(ladderPackets(page)).toHaveCount(engine(`${QUERY}&rtt=300`).packets);
+  await page.locator('#a-mss').fill('536');
+  const after = engine(`${QUERY}&mss=536`).packets;
+  expect(after).not.toBe(before);
+  await expect(ladderPackets(page)).toHaveCount(after);
   await expect(status(page)).toHaveAttribute('data-sim-status', 'idle');
   expect(workerLoads).toHaveLength(2);
 });

@@ -56,7 +56,10 @@ export class SimClient {
     if (!this.worker) {
       this.worker = this.createWorker();
       this.worker.addEventListener('message', (e: MessageEvent<WorkerResponse>) => this.receive(e.data));
-      this.worker.addEventListener('error', (e) => this.fail(e.message));
+      this.worker.addEventListener('error', (e) => {
+        e.preventDefault(); // handled here: the page reports it, not as an uncaught error
+        this.fail(e.message);
+      });
       this.worker.addEventListener('messageerror', () => this.fail('a message could not be read'));
     }
     this.inFlight = { id: message.id, startedAt: performance.now() };

@@ -22,7 +22,8 @@ function relaxCspForDevServer(): Plugin {
 
 /**
  * Static hosting (GitHub Pages): after the build, give dist/sw.js its precache list and a version
- * that changes with every build, and point dist/404.html at the site's root
+ * that changes with every build (also written into index.html, so a page can tell the service
+ * worker which build it runs), and point dist/404.html at the site's root
  * (ROUNDTRIP_BASE_PATH, e.g. "/roundtrip/"; "/" when unset).
  */
 /** Files the service worker does not keep: itself and the 404 page's pair. */
@@ -66,6 +67,8 @@ function hostingPlugin(): Plugin {
           .replace('__ROUNDTRIP_BUILD__', version)
           .replace("'__ROUNDTRIP_PRECACHE__'", list);
         writeFileSync(swPath, sw);
+        const index = join(outDir, 'index.html');
+        writeFileSync(index, readFileSync(index, 'utf8').replace('__ROUNDTRIP_BUILD__', version));
       }
       const notFound = join(outDir, '404.html');
       if (existsSync(notFound)) {

@@ -2,25 +2,18 @@
 // runs, a missing address leads back to the app keeping the scenario, and once loaded the app
 // works offline (service worker).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { watchPage } from './helpers';
 import { engine, ladderPackets } from './lab';
+import { servePages, type PagesServer } from './pagesServer';
 
 const BASE = '/some-repo/';
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-};
 
 let dir = '';
-let server: Server;
+let server: PagesServer;
 let origin = '';
 
 test.beforeAll(async () => {
@@ -30,25 +23,12 @@ test.beforeAll(async () => {
     encoding: 'utf8',
   });
   expect(build.status, build.stderr).toBe(0);
-  // Like GitHub Pages: files under the sub-path; anything else there gets 404.html with a 404.
-  server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const inside = path.startsWith(BASE) ? normalize(path.slice(BASE.length)) : null;
-    let file = inside === null || inside.startsWith('..') ? null : join(dir, inside);
-    if (file && existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    const found = file !== null && existsSync(file);
-    const served = found ? file! : join(dir, '404.html');
-    res.writeHead(found ? 200 : 404, {
-      'content-type': TYPES[extname(served)] ?? 'application/octet-stream',
-    });
-    res.end(readFileSync(served));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await servePages(BASE, () => dir);
+  origin = server.origin;
 });
 
 test.afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

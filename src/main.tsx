@@ -4,6 +4,7 @@ import App from './ui/App';
 import EmbedApp from './ui/embed/EmbedApp';
 import { isEmbed } from './ui/share/shareLinks';
 import { registerServiceWorker } from './registerServiceWorker';
+import { UpdateNotice } from './ui/UpdateNotice';
 import { startTheme } from './ui/theme';
 
 // Before the first render, so the page never paints in the wrong theme.
@@ -15,6 +16,11 @@ if (!root) throw new Error('index.html is missing <div id="root">');
 // `embed=1` (for an iframe) gets the chrome-less page; everything else the full lab.
 const embed = isEmbed(Object.fromEntries(new URLSearchParams(window.location.search)));
 
-createRoot(root).render(<StrictMode>{embed ? <EmbedApp /> : <App />}</StrictMode>);
+createRoot(root).render(
+  <StrictMode>
+    {embed ? <EmbedApp /> : <App />}
+    <UpdateNotice />
+  </StrictMode>,
+);
 
 if (import.meta.env.PROD) registerServiceWorker();

@@ -11,6 +11,7 @@ import { parseQuery } from '../scenario/codec';
 import { PRESETS } from '../scenario/presets';
 import { CONFIG_KEYS, SCHEMA, type Row } from '../scenario/schema';
 import { toSimInput } from '../scenario/resolve';
+import { describeRunFailure } from '../scenario/runFailure';
 import { scenarioTitle } from '../scenario/scenarioName';
 
 const FORMATS = ['metrics', 'json', 'tcpdump', 'har'];
@@ -75,7 +76,7 @@ function main(argv: string[]): void {
   try {
     trace = simulate(input);
   } catch (err) {
-    fail(err instanceof Error ? err.message : String(err));
+    fail(describeRunFailure(err).message);
   }
   if (pcapPath) writeFileSync(pcapPath, writePcap(trace, input.http));
   if (format === 'tcpdump') process.stdout.write(formatTcpdump(trace));

@@ -1,5 +1,5 @@
 // The simulation's state when it is worth a word: a run taking long (with Cancel), a cancelled
-// run, or an engine error. Silent otherwise.
+// run, a run too long to simulate, a failed worker, or an engine error. Silent otherwise.
 import type { SimulationState } from './state/useSimulation';
 
 export function SimStatus({ sim }: { sim: SimulationState }) {
@@ -15,6 +15,20 @@ export function SimStatus({ sim }: { sim: SimulationState }) {
     );
   } else if (sim.cancelled) {
     body = <>Cancelled. The views show the previous run; change a knob to simulate again.</>;
+  } else if (sim.error && sim.fault === 'event-cap') {
+    body = (
+      <>
+        This run is too long to show: {sim.error} The views show the previous run (a run cut off at the cap
+        would end mid-transfer, so none of it is drawn).
+      </>
+    );
+  } else if (sim.error && sim.fault === 'worker') {
+    body = (
+      <>
+        The simulation worker stopped ({sim.error}). The views show the previous run; the next change starts a
+        fresh worker.
+      </>
+    );
   } else if (sim.error) {
     body = <>The simulation failed: {sim.error}. The views show the previous run.</>;
   }
@@ -23,6 +37,7 @@ export function SimStatus({ sim }: { sim: SimulationState }) {
       className={`sim-status${body ? ' sim-status--shown' : ''}`}
       role="status"
       data-sim-status={sim.slow ? 'busy' : sim.cancelled ? 'cancelled' : sim.error ? 'error' : 'idle'}
+      data-sim-fault={sim.fault ?? undefined}
     >
       {body}
     </div>

@@ -1,7 +1,8 @@
 // Sweeps and lessons, wired into the page: the sweep panel (loaded on demand) and its switch in
 // the Panels menu, the lesson card and the Lessons menu. App places the pieces; this owns them.
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { lazy, useCallback, useMemo } from 'react';
 import type { Config } from '../scenario/codec';
+import { LazyPanel } from './LazyPanel';
 import { LessonPanel } from './lessons/LessonPanel';
 import { LessonsMenu } from './lessons/LessonsMenu';
 import { useLesson } from './lessons/useLesson';
@@ -62,9 +63,9 @@ export function useGuides(
   const sweepPanel = useMemo(
     () =>
       showSweep ? (
-        <Suspense fallback={<p className="loading">Loading the sweep panel…</p>}>
+        <LazyPanel name="the sweep panel">
           <SweepPanel config={config} onSweep={onSweep} onOpenRun={onOpenRun} />
-        </Suspense>
+        </LazyPanel>
       ) : null,
     [showSweep, config, onSweep, onOpenRun],
   );

@@ -45,4 +45,7 @@ export type WorkerResponse =
   | { kind: 'preset-figures'; id: number; figures: PresetFigures[] }
   /** `model`: Kruse's analytic baseline for the point, when the sweep asks for it. */
   | { kind: 'sweep-point'; id: number; y: number; model: number | null }
-  | { kind: 'error'; id: number; message: string };
+  /** `fault`: the run hit the event cap, or the worker itself died (absent: the engine threw). */
+  | { kind: 'error'; id: number; message: string; fault?: RunFault };
+
+export type RunFault = 'event-cap' | 'worker';

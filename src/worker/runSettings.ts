@@ -6,6 +6,7 @@ import { measureFigure, withinTolerance } from '../scenario/figures';
 import { runQuery } from '../scenario';
 import type { Trace } from '../engine/trace';
 import { toSimInput } from '../scenario/resolve';
+import { describeRunFailure } from '../scenario/runFailure';
 import type { Settings } from '../scenario/schema';
 import { evaluateSweepPoint } from './sweepPoint';
 import type { FigureResult, PresetFigures, SideRun, WorkerRequest, WorkerResponse } from './protocol';
@@ -65,6 +66,7 @@ export function handleRequest(request: WorkerRequest): WorkerResponse {
     if (request.kind === 'sweep-point') return evaluateSweepPoint(request);
     return { kind: 'preset-figures', id: request.id, figures: presetFigures() };
   } catch (error) {
-    return { kind: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) };
+    const { message, eventCap } = describeRunFailure(error);
+    return { kind: 'error', id: request.id, message, ...(eventCap ? { fault: 'event-cap' as const } : {}) };
   }
 }

@@ -1,7 +1,8 @@
 // The page's side of the worker: keeps only the latest request. While one run is in flight a
 // newer request waits (replacing any older waiting one); if the run in flight is stale and has
 // taken long, the worker is restarted so the newest request starts at once. Cancel terminates
-// the worker; the next request starts a fresh one.
+// the worker; the next request starts a fresh one. So does a worker that fails (an uncaught
+// error, out of memory): the run in flight is answered with the fault.
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -56,15 +57,21 @@ export class SimClient {
       this.worker = this.createWorker();
       this.worker.addEventListener('message', (e: MessageEvent<WorkerResponse>) => this.receive(e.data));
       this.worker.addEventListener('error', (e) => {
-        this.receive({
-          kind: 'error',
-          id: this.inFlight?.id ?? 0,
-          message: e.message || 'the simulation worker failed',
-        });
+        e.preventDefault(); // handled here: the page reports it, not as an uncaught error
+        this.fail(e.message);
       });
+      this.worker.addEventListener('messageerror', () => this.fail('a message could not be read'));
     }
     this.inFlight = { id: message.id, startedAt: performance.now() };
     this.worker.postMessage(message);
+  }
+
+  /** The worker is unusable: drop it (the next request starts a fresh one) and answer the run. */
+  private fail(reason: string | undefined): void {
+    const id = this.inFlight?.id ?? 0;
+    this.worker?.terminate();
+    this.worker = null;
+    this.receive({ kind: 'error', id, message: reason || 'the worker stopped', fault: 'worker' });
   }
 
   private receive(response: WorkerResponse): void {

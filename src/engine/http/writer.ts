@@ -6,7 +6,10 @@ import type { Stream } from '../transport';
 import type { Bytes } from '../units';
 
 export class AppWriter {
+  /** Writes not yet taken whole, from `head` on (an index, not shift(): a response written in
+   * tiny chunks queues many thousands of writes). */
   private pending: Bytes[] = [];
+  private head = 0;
   private drained: Array<() => void> = [];
 
   constructor(
@@ -30,7 +33,7 @@ export class AppWriter {
   }
 
   get idle(): boolean {
-    return this.pending.length === 0;
+    return this.head === this.pending.length;
   }
 
   whenDrained(fn: () => void): void {
@@ -40,12 +43,14 @@ export class AppWriter {
 
   /** Call when the socket reports free buffer space. */
   flush(): void {
-    while (this.pending.length > 0) {
-      const taken = this.socket.write(this.pending[0]);
-      this.pending[0] -= taken;
-      if (this.pending[0] > 0) return;
-      this.pending.shift();
+    while (this.head < this.pending.length) {
+      const taken = this.socket.write(this.pending[this.head]);
+      this.pending[this.head] -= taken;
+      if (this.pending[this.head] > 0) return;
+      this.head++;
     }
+    this.pending = [];
+    this.head = 0;
     const callbacks = this.drained;
     this.drained = [];
     for (const fn of callbacks) fn();

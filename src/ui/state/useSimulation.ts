@@ -3,7 +3,7 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Settings } from '../../scenario/schema';
 import { createSimWorker } from '../../worker/createSimWorker';
-import type { FigureResult, SideRun, WorkerResponse } from '../../worker/protocol';
+import type { FigureResult, RunFault, SideRun, WorkerResponse } from '../../worker/protocol';
 import { SimClient } from '../../worker/simClient';
 import { markResult } from '../perf';
 
@@ -18,6 +18,8 @@ export interface SimulationState {
   /** ... and has waited longer than SLOW_AFTER_MS. */
   slow: boolean;
   error: string | null;
+  /** What kind of failure `error` is: the event cap, a dead worker, or (null) the engine threw. */
+  fault: RunFault | null;
   cancelled: boolean;
   cancel: () => void;
 }
@@ -27,11 +29,18 @@ interface Answer {
   runs: SideRun[] | null;
   figures: FigureResult[] | null;
   error: string | null;
+  fault: RunFault | null;
 }
 
 export function useSimulation(sides: Settings[], preset: string | null): SimulationState {
   const key = JSON.stringify({ sides, preset });
-  const [answer, setAnswer] = useState<Answer>({ key: '', runs: null, figures: null, error: null });
+  const [answer, setAnswer] = useState<Answer>({
+    key: '',
+    runs: null,
+    figures: null,
+    error: null,
+    fault: null,
+  });
   const [slowKey, setSlowKey] = useState<string | null>(null);
   const [cancelledKey, setCancelledKey] = useState<string | null>(null);
   const clientRef = useRef<SimClient | null>(null);
@@ -43,9 +52,20 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
       markResult();
       const answered = pendingKey.current;
       if (response.kind === 'run')
-        setAnswer({ key: answered, runs: response.runs, figures: response.figures, error: null });
+        setAnswer({
+          key: answered,
+          runs: response.runs,
+          figures: response.figures,
+          error: null,
+          fault: null,
+        });
       else if (response.kind === 'error')
-        setAnswer((prev) => ({ ...prev, key: answered, error: response.message }));
+        setAnswer((prev) => ({
+          ...prev,
+          key: answered,
+          error: response.message,
+          fault: response.fault ?? null,
+        }));
     };
     const client = new SimClient(createSimWorker, onResult);
     clientRef.current = client;
@@ -77,6 +97,7 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
     busy,
     slow: busy && slowKey === key,
     error: answer.key === key ? answer.error : null,
+    fault: answer.key === key ? answer.fault : null,
     cancelled,
     cancel,
   };

@@ -1,0 +1,100 @@
+// Faults the page survives: a lazily loaded panel whose file is gone, a simulation worker that
+// dies, and a run too long to simulate. Each time the page says what happened, the previous run
+// stays on screen, and the rest of the page keeps working.
+import { expect, test, type Page } from '@playwright/test';
+import { engine, ladderPackets, openLab } from './lab';
+
+// Routing sees the page's requests only when no service worker answers them.
+test.use({ serviceWorkers: 'block' });
+
+const QUERY = 'preset=heidemann-odd-final';
+const status = (page: Page) => page.locator('[data-sim-status]');
+
+test('a panel whose code cannot be loaded says so and offers a reload; the page keeps working', async ({
+  page,
+}) => {
+  await page.route('**/assets/SweepPanel-*.js', (route) => route.abort());
+  await openLab(page, QUERY);
+  await page.locator('summary', { hasText: 'Panels' }).click();
+  await page.getByRole('checkbox', { name: 'Sweep' }).check();
+  const failure = page.getByRole('alert').filter({ hasText: 'Could not load the sweep panel' });
+  await expect(failure).toBeVisible();
+  await expect(failure.getByRole('button', { name: 'Reload' })).toBeVisible();
+
+  await page.locator('#a-nagle').uncheck();
+  await expect(ladderPackets(page)).toHaveCount(engine(`${QUERY}&nagle=0`).packets);
+  await expect(failure).toBeVisible();
+});
+
+/**
+ * The real worker behind a first module that makes it fail on one request (mss=777): it throws,
+ * and from then on never answers, as a worker that ran out of memory.
+ */
+async function routeFailingWorker(page: Page): Promise<string[]> {
+  const loads: string[] = [];
+  await page.route('**/assets/sim.worker-*.js*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.search === '?real') return route.continue();
+    loads.push(url.pathname);
+    const real = `.${url.pathname.slice(url.pathname.lastIndexOf('/'))}?real`;
+    return route.fulfill({
+      contentType: 'text/javascript',
+      body: `import './fail-on-777.js'; import '${real}';`,
+    });
+  });
+  await page.route('**/assets/fail-on-777.js', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `let dead = false;
+        addEventListener('message', (e) => {
+          const crash = JSON.stringify(e.data).includes('777');
+          if (!dead && !crash) return;
+          e.stopImmediatePropagation();
+          if (crash && !dead) { dead = true; throw new Error('out of memory (simulated)'); }
+        });`,
+    }),
+  );
+  return loads;
+}
+
+test('a worker that dies is reported, the previous run stays, and the next change starts a fresh worker', async ({
+  page,
+}) => {
+  const workerLoads = await routeFailingWorker(page);
+  await openLab(page, QUERY);
+  const before = engine(QUERY).packets;
+  await expect(ladderPackets(page)).toHaveCount(before);
+  expect(workerLoads).toHaveLength(1);
+
+  await page.locator('#a-mss').fill('777');
+  await expect(status(page)).toHaveAttribute('data-sim-fault', 'worker');
+  await expect(status(page)).toContainText('The simulation worker stopped');
+  await expect(status(page)).toContainText('out of memory (simulated)');
+  await expect(ladderPackets(page)).toHaveCount(before);
+
+  await page.locator('#a-mss').fill('536');
+  const after = engine(`${QUERY}&mss=536`).packets;
+  expect(after).not.toBe(before);
+  await expect(ladderPackets(page)).toHaveCount(after);
+  await expect(status(page)).toHaveAttribute('data-sim-status', 'idle');
+  expect(workerLoads).toHaveLength(2);
+});
+
+test('a run that hits the event cap says why nothing of it is drawn and suggests a smaller setting', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const small = 'objects=6651&mss=64';
+  await openLab(page, small);
+  await expect(ladderPackets(page)).toHaveCount(engine(small).packets);
+
+  await page.locator('#a-objects').fill('100000000');
+  await expect(status(page)).toHaveAttribute('data-sim-fault', 'event-cap', { timeout: 60_000 });
+  await expect(status(page)).toContainText('event cap reached');
+  await expect(status(page)).toContainText('Try a smaller setting');
+  await expect(ladderPackets(page)).toHaveCount(engine(small).packets);
+
+  await page.locator('#a-objects').fill('5000');
+  await expect(ladderPackets(page)).toHaveCount(engine('objects=5000&mss=64').packets);
+  await expect(status(page)).toHaveAttribute('data-sim-status', 'idle');
+});

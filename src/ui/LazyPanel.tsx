@@ -1,0 +1,41 @@
+// A panel whose code is loaded on demand. If the load fails (offline, or the site was redeployed
+// and the file is gone), the panel says so and offers a reload; the rest of the page keeps working.
+import { Component, Suspense, type ReactNode } from 'react';
+import './updates.css';
+
+interface Props {
+  /** What the panel is, for the messages: "the sweep panel". */
+  name: string;
+  children: ReactNode;
+}
+
+export function LazyPanel({ name, children }: Props) {
+  return (
+    <LoadFailureBoundary name={name}>
+      <Suspense fallback={<p className="loading">Loading {name}…</p>}>{children}</Suspense>
+    </LoadFailureBoundary>
+  );
+}
+
+class LoadFailureBoundary extends Component<Props, { error: string | null }> {
+  override state = { error: null as string | null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    return (
+      <div className="load-failure" role="alert" data-load-failure={this.props.name}>
+        <p>
+          Could not load {this.props.name} ({this.state.error}). You may be offline, or a new version of
+          Roundtrip was published. The rest of the page still works.
+        </p>
+        <button type="button" className="small" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </div>
+    );
+  }
+}

@@ -1,0 +1,18 @@
+// "A new version is ready": shown when a newer build has taken over the service worker while
+// this page still runs the old one. Reloading keeps the scenario (it is in the URL).
+import { useSyncExternalStore } from 'react';
+import { newerBuildReady, onNewerBuild } from '../registerServiceWorker';
+import './updates.css';
+
+export function UpdateNotice() {
+  const newer = useSyncExternalStore(onNewerBuild, newerBuildReady, () => null);
+  if (!newer) return null;
+  return (
+    <div className="update-notice" role="status" data-update-notice={newer}>
+      A new version of Roundtrip is ready:{' '}
+      <button type="button" className="small" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </div>
+  );
+}

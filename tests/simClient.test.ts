@@ -1,0 +1,65 @@
+// The page's worker client after a fault: a worker that raised an error is dropped, its run is
+// answered with the fault, and the next request goes to a fresh worker.
+import { describe, expect, it } from 'vitest';
+import type { WorkerRequest, WorkerResponse } from '../src/worker/protocol';
+import { SimClient } from '../src/worker/simClient';
+
+/** A stand-in worker: records what it is sent; the test makes it answer or fail. */
+class FakeWorker {
+  sent: WorkerRequest[] = [];
+  terminated = false;
+  private listeners = new Map<string, ((e: unknown) => void)[]>();
+  addEventListener(type: string, fn: (e: unknown) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  postMessage(message: WorkerRequest) {
+    this.sent.push(message);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  emit(type: string, event: unknown) {
+    for (const fn of this.listeners.get(type) ?? []) fn(event);
+  }
+}
+
+function setup() {
+  const workers: FakeWorker[] = [];
+  const answers: WorkerResponse[] = [];
+  const client = new SimClient(
+    () => {
+      workers.push(new FakeWorker());
+      return workers.at(-1) as unknown as Worker;
+    },
+    (r) => answers.push(r),
+  );
+  return { workers, answers, client };
+}
+
+describe('SimClient after a worker fault', () => {
+  it('answers the run with the fault, drops the worker, and starts a fresh one for the next request', () => {
+    const { workers, answers, client } = setup();
+    const id = client.request({ kind: 'preset-figures' });
+    workers[0].emit('error', { message: 'Uncaught RangeError: out of memory', preventDefault() {} });
+    expect(answers).toEqual([
+      { kind: 'error', id, message: 'Uncaught RangeError: out of memory', fault: 'worker' },
+    ]);
+    expect(workers[0].terminated).toBe(true);
+
+    const next = client.request({ kind: 'preset-figures' });
+    expect(workers).toHaveLength(2);
+    expect(workers[1].sent.map((m) => m.id)).toEqual([next]);
+    workers[1].emit('message', { data: { kind: 'preset-figures', id: next, figures: [] } });
+    expect(answers.at(-1)).toEqual({ kind: 'preset-figures', id: next, figures: [] });
+  });
+
+  it('sends a request that waited behind the failed run to a fresh worker', () => {
+    const { workers, answers, client } = setup();
+    client.request({ kind: 'preset-figures' });
+    const waiting = client.request({ kind: 'preset-figures' });
+    expect(workers[0].sent).toHaveLength(1);
+    workers[0].emit('error', { message: '', preventDefault() {} });
+    expect(answers).toEqual([]); // the failed run was stale: only the latest request is answered
+    expect(workers[1].sent.map((m) => m.id)).toEqual([waiting]);
+  });
+});

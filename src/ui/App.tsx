@@ -32,7 +32,7 @@ import { useSimulation } from './state/useSimulation';
 import { useShortcuts } from './useShortcuts';
 import { ViewsOrStatus } from './Views';
 import { useGuides, withGuides } from './useGuides';
-import { changedFromPreset } from './state/presetChanges';
+import { applyTryNext, changedFromPreset, resetToPreset } from './state/presetChanges';
 import { ExportMenu } from './export/ExportMenu';
 import { NoteBanner } from './share/NoteBanner';
 import { ShareButton } from './share/ShareButton';
@@ -52,6 +52,7 @@ export default function App() {
   const onResetB = useCallback((key: ConfigKey) => update((c) => resetBKey(c, key)), [update]);
   const onPreset = useCallback((id: string | null) => update((c) => choosePreset(c, id)), [update]);
   const openGallery = useCallback(() => setGalleryOpen(true), []);
+  const onResetPreset = useCallback(() => update(resetToPreset), [update]);
 
   const sim = useSimulation(
     useMemo(() => sidesOf(config), [config]),
@@ -98,6 +99,7 @@ export default function App() {
         onPanel={(p, shown) => update((c) => guides.keepSweep(c, setPanel(c, p, shown)))}
         extraPanels={guides.sweepSwitch}
         onBrowsePresets={() => setGalleryOpen(true)}
+        onSweep={guides.openSweep}
       >
         {guides.lessonsButton}
         <ShareButton config={config} pinnedNs={playback.pinnedNs} panels={panels} />
@@ -108,8 +110,15 @@ export default function App() {
         <main id="main" className="main">
           {guides.lessonPanel}
           <NoteBanner note={config.view.note} />
+          {/* First in the views, so a sweep link opens with the sweep in view. */}
+          {guides.sweepPanel}
           {preset && (
-            <PresetInfo preset={preset} results={sim.figures} changedKeys={changedFromPreset(config)} />
+            <PresetInfo
+              preset={preset}
+              results={sim.figures}
+              changedKeys={changedFromPreset(config)}
+              onTry={(query) => update((c) => applyTryNext(c, query))}
+            />
           )}
           {sides[0] && (
             <StallCallout
@@ -139,7 +148,6 @@ export default function App() {
             fold={playback.fold}
             preset={preset}
           />
-          {guides.sweepPanel}
         </main>
         <aside className="sidebar" id="controls">
           <ControlsPanel
@@ -149,6 +157,7 @@ export default function App() {
             onSetting={onSetting}
             onResetB={onResetB}
             onPreset={onPreset}
+            onResetPreset={onResetPreset}
             onBrowsePresets={openGallery}
           />
         </aside>

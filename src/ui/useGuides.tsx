@@ -1,6 +1,6 @@
 // Sweeps and lessons, wired into the page: the sweep panel (loaded on demand) and its switch in
 // the Panels menu, the lesson card and the Lessons menu. App places the pieces; this owns them.
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { Config } from '../scenario/codec';
 import { LessonPanel } from './lessons/LessonPanel';
 import { LessonsMenu } from './lessons/LessonsMenu';
@@ -41,6 +41,13 @@ export function useGuides(
     [update, seek, keepSweep],
   );
 
+  // The header's Sweep entry: show the panel and scroll to it (again on every press).
+  const [sweepScroll, setSweepScroll] = useState(0);
+  const openSweep = useCallback(() => {
+    update((c) => setSweepShown(c, true, [...panelsShown(c)]));
+    setSweepScroll((n) => n + 1);
+  }, [update]);
+
   const sweepSwitch = (
     <label>
       <input
@@ -55,14 +62,15 @@ export function useGuides(
     () =>
       showSweep ? (
         <Suspense fallback={<p className="loading">Loading the sweep panel…</p>}>
-          <SweepPanel config={config} onSweep={onSweep} onOpenRun={onOpenRun} />
+          <SweepPanel config={config} onSweep={onSweep} onOpenRun={onOpenRun} scrollRequest={sweepScroll} />
         </Suspense>
       ) : null,
-    [showSweep, config, onSweep, onOpenRun],
+    [showSweep, config, onSweep, onOpenRun, sweepScroll],
   );
 
   return {
     keepSweep,
+    openSweep,
     sweepSwitch,
     sweepPanel,
     lessonsButton: <LessonsMenu onStart={lesson.start} />,

@@ -5,7 +5,8 @@ import { memo } from 'react';
 import type { Config } from '../../scenario/codec';
 import { applies, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
 import { bDifferences, settingsOf, type SideKey } from '../state/configModel';
-import { fieldGroups, inheritedValue } from './fieldModel';
+import { changedFromPreset } from '../state/presetChanges';
+import { fieldGroups, inheritedValue, linkHelp } from './fieldModel';
 import { LinkSummary } from './LinkSummary';
 import { PresetPicker } from './PresetPicker';
 import { SettingField } from './SettingField';
@@ -17,6 +18,7 @@ export interface ControlsPanelProps {
   onSetting: (side: SideKey, key: ConfigKey, value: Settings[ConfigKey]) => void;
   onResetB: (key: ConfigKey) => void;
   onPreset: (id: string | null) => void;
+  onResetPreset: () => void;
   onBrowsePresets: () => void;
 }
 
@@ -29,6 +31,7 @@ export const ControlsPanel = memo(function ControlsPanel({
   onSetting,
   onResetB,
   onPreset,
+  onResetPreset,
   onBrowsePresets,
 }: ControlsPanelProps) {
   const side: SideKey = config.b ? editing : 'a';
@@ -37,7 +40,13 @@ export const ControlsPanel = memo(function ControlsPanel({
   return (
     <section className="controls" aria-labelledby="controls-title">
       <h2 id="controls-title">Settings</h2>
-      <PresetPicker preset={config.preset} onPreset={onPreset} onBrowse={onBrowsePresets} />
+      <PresetPicker
+        preset={config.preset}
+        changed={changedFromPreset(config)}
+        onPreset={onPreset}
+        onReset={onResetPreset}
+        onBrowse={onBrowsePresets}
+      />
       {config.b && (
         <fieldset className="side-switch">
           <legend>Knobs change side</legend>
@@ -71,6 +80,7 @@ export const ControlsPanel = memo(function ControlsPanel({
                 overridden={side === 'b' && differs.has(key)}
                 onChange={(value) => onSetting(side, key, value)}
                 onResetToA={() => onResetB(key)}
+                valueHelp={key === 'link' ? linkHelp(settings.link) : undefined}
               >
                 {key === 'link' && <LinkSummary settings={settings} />}
               </SettingField>

@@ -1,5 +1,6 @@
-// One control for one schema row: a label, the widget its kind calls for, and the row's help as
-// a visible description (aria-describedby). Null values mean "inherited" and show what they inherit.
+// One control for one schema row: its label and unit, the widget its kind calls for, and the
+// row's help in full as a visible description (aria-describedby: readable without hover, so on
+// touch too). Null values mean "inherited" and show what they inherit.
 import type { ReactNode } from 'react';
 import type { ConfigKey, Row, Settings } from '../../scenario/schema';
 import { labelFor } from './fieldModel';
@@ -15,6 +16,8 @@ export interface SettingFieldProps {
   overridden?: boolean;
   onChange: (value: Settings[ConfigKey]) => void;
   onResetToA?: () => void;
+  /** Help for the value chosen, after the row's own (the link type describes the link). */
+  valueHelp?: string;
   children?: ReactNode;
 }
 
@@ -31,6 +34,7 @@ export function SettingField({
   overridden,
   onChange,
   onResetToA,
+  valueHelp,
   children,
 }: SettingFieldProps) {
   const id = fieldId(side, settingKey);
@@ -91,6 +95,7 @@ export function SettingField({
       {input}
       <p id={helpId} className="help">
         {row.help}
+        {valueHelp && <span className="value-help"> {valueHelp}</span>}
       </p>
       {children}
     </div>

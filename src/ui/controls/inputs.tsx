@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { parseValue } from '../../scenario/codec';
 import { LINKS } from '../../scenario/links';
 import type { BoolRow, EnumRow, ListRow, NumberRow, Settings, ConfigKey } from '../../scenario/schema';
+import { formatSetting } from '../../views/format';
 import { SLIDER_STEPS, sliderScale } from './fieldModel';
 
 interface Common {
@@ -115,7 +116,7 @@ export function NumberInput({
           max={SLIDER_STEPS}
           aria-label={`${label} slider`}
           aria-describedby={helpId}
-          aria-valuetext={effective === null ? 'auto' : `${effective} ${row.unit}`}
+          aria-valuetext={effective === null ? 'auto' : formatSetting(effective, row.unit)}
           value={effective === null ? 0 : slider.toPosition(effective)}
           onChange={(e) => {
             setDraft(null);
@@ -123,6 +124,12 @@ export function NumberInput({
             onChange(slider.fromPosition(Number(e.target.value)));
           }}
         />
+      )}
+      {effective !== null && row.unit && (
+        <output htmlFor={id} className="value-readout" data-readout="">
+          {formatSetting(effective, row.unit)}
+          {value === null && (row.group === 'link' ? " (the link's)" : ' (inherited)')}
+        </output>
       )}
       {error && (
         <p id={errorId} className="field-error">

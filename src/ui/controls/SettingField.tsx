@@ -40,7 +40,9 @@ export function SettingField({
   const id = fieldId(side, settingKey);
   const helpId = `${id}-help`;
   const unit = 'unit' in row && row.unit ? ` (${row.unit})` : '';
-  const common = { id, helpId, onChange };
+  const valueHelpId = `${helpId}-value`;
+  // The inputs are described by the row's help, then by the help on the value chosen.
+  const common = { id, helpId: valueHelp ? `${helpId} ${valueHelpId}` : helpId, onChange };
   let input: ReactNode;
   switch (row.kind) {
     case 'enum':
@@ -95,8 +97,12 @@ export function SettingField({
       {input}
       <p id={helpId} className="help">
         {row.help}
-        {valueHelp && <span className="value-help"> {valueHelp}</span>}
       </p>
+      {valueHelp && (
+        <p id={valueHelpId} className="help" data-value-help="">
+          {valueHelp}
+        </p>
+      )}
       {children}
     </div>
   );

@@ -18,10 +18,12 @@ test('a changed preset says "(modified)" and one click resets it', async ({ page
   await expect(selectedScenario(page)).toContainText('The odd, short final segment');
   await expect(selectedScenario(page)).toContainText('(modified)');
   await expect(page.locator('[data-modified]')).toContainText("Nagle's algorithm");
+  await expect(page.locator('label[for="preset-select"]')).toHaveText('Scenario (modified)');
 
   await page.getByRole('button', { name: 'Reset to the preset' }).click();
   await expect(selectedScenario(page)).not.toContainText('(modified)');
   await expect(page.locator('[data-modified]')).toHaveCount(0);
+  await expect(page.locator('label[for="preset-select"]')).toHaveText('Scenario');
   await expect(page.locator('#a-nagle')).toBeChecked();
   await expect.poll(() => search(page)).not.toContain('nagle');
   await expect(ladderPackets(page)).toHaveCount(engine('preset=heidemann-odd-final').packets);

@@ -22,7 +22,11 @@ export function PresetPicker({
   const mark = (id: string | null) => (modified && id === preset ? ' (modified)' : '');
   return (
     <div className="field preset-picker">
-      <label htmlFor="preset-select">Scenario</label>
+      <label htmlFor="preset-select">
+        Scenario
+        {/* Also here: a long preset title cuts off the mark in the closed select. */}
+        {modified && <span className="unit"> (modified)</span>}
+      </label>
       <select
         id="preset-select"
         aria-describedby="preset-help"

@@ -294,7 +294,7 @@ export const SCHEMA = {
     ...num('http', 'ms', 0, 60_000, 2, 'Server time from reading a request to its first write.', false),
   },
   srate: {
-    label: 'Server speed',
+    label: 'Server processing rate',
     ...num(
       'http',
       'KB/s',

@@ -26,6 +26,14 @@ describe('the schema table', () => {
     expect(new Set(CONFIG_KEYS.map((k) => SCHEMA[k].label)).size).toBe(CONFIG_KEYS.length);
   });
 
+  it('names every value of every choice in words', () => {
+    for (const key of CONFIG_KEYS) {
+      const row: Row = SCHEMA[key];
+      if (row.kind !== 'enum') continue;
+      for (const v of row.values) expect(row.options[v], `${key}=${v}`).toMatch(/[A-Za-z]{3}/);
+    }
+  });
+
   it('gives every numeric row a unit, except the pure numbers', () => {
     for (const key of CONFIG_KEYS) {
       const row: Row = SCHEMA[key];

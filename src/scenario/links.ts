@@ -116,6 +116,9 @@ export const LINKS: readonly LinkPreset[] = [
 ];
 
 export const LINK_KEYS = LINKS.map((l) => l.key);
+export const LINK_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  LINKS.map((l) => [l.key, l.label]),
+);
 
 export function linkPreset(key: string): LinkPreset {
   const link = LINKS.find((l) => l.key === key);

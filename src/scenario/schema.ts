@@ -10,7 +10,7 @@ import {
   VISITS,
 } from '../engine/params';
 import { PAGE_KEYS } from '../engine/workloads';
-import { LINK_KEYS } from './links';
+import { LINK_KEYS, LINK_LABELS } from './links';
 
 interface RowBase {
   /** What the controls, summaries and sweep axes call the setting. */
@@ -26,6 +26,8 @@ interface RowBase {
 export interface EnumRow extends RowBase {
   kind: 'enum';
   values: readonly string[];
+  /** What the controls show for each value (the URL keeps the value itself). */
+  options: Readonly<Record<string, string>>;
   default: string;
 }
 export interface NumberRow extends RowBase {
@@ -69,6 +71,7 @@ export const SCHEMA = {
     kind: 'enum',
     group: 'link',
     values: LINK_KEYS,
+    options: LINK_LABELS,
     default: 'ethernet10',
     help: 'The network path; it sets the bandwidth, round-trip time, MSS and router queue unless you set them.',
     sweep: { values: ['ethernet10', 'wan', 't1', 'ppp28k', 'geo', 'broadband', 'lte', 'leo'] },
@@ -132,6 +135,11 @@ export const SCHEMA = {
     kind: 'enum',
     group: 'tcp',
     values: DELACK_MODES,
+    options: {
+      bsd: 'BSD: next tick of a 200 ms clock',
+      fixed: 'A fixed timer',
+      off: 'Off: ACK every segment',
+    },
     default: 'bsd',
     help: 'Delayed ACK: bsd = next tick of a 200 ms clock; fixed = a timer; off = ACK every segment.',
     sweep: { values: DELACK_MODES },
@@ -159,6 +167,12 @@ export const SCHEMA = {
     kind: 'enum',
     group: 'tcp',
     values: INITIAL_WINDOWS,
+    options: {
+      '1': '1 segment',
+      '2': '2 segments (BSD)',
+      '4k': 'About 4 KB (RFC 2414)',
+      '10': '10 segments (RFC 6928)',
+    },
     default: '2',
     help: 'Initial congestion window: 2 = BSD (the ACK of the SYN opens it by one); 4k = RFC 2414.',
     sweep: { values: INITIAL_WINDOWS },
@@ -168,6 +182,11 @@ export const SCHEMA = {
     kind: 'enum',
     group: 'tcp',
     values: SLOW_START_RESTARTS,
+    options: {
+      off: 'Off (SunOS)',
+      bsd: 'BSD: idle since the last receive',
+      rfc: 'RFC: idle since the last send',
+    },
     default: 'off',
     help: 'Slow-start restart after idle: off (SunOS), bsd (idle since last receive), rfc (idle since last send).',
   },
@@ -203,6 +222,16 @@ export const SCHEMA = {
     kind: 'enum',
     group: 'page',
     values: PAGE_KEYS,
+    options: {
+      yahoo96: 'Yahoo, 1996 (Heidemann)',
+      microscape: 'Microscape (Nielsen)',
+      'pm-images': 'HTML and n images (Padmanabhan-Mogul)',
+      'kruse-lerc': 'Kruse: the LeRC page',
+      'kruse-acts': 'Kruse: the ACTS page',
+      'kruse-oufr': 'Kruse: the OU FR page',
+      'kruse-test': 'Kruse: the test page',
+      custom: 'Custom object sizes',
+    },
     default: 'yahoo96',
     help: 'The page: Yahoo 1996 (Heidemann), Microscape (Nielsen), n images (Padmanabhan-Mogul), Kruse pages, or custom.',
   },
@@ -243,6 +272,7 @@ export const SCHEMA = {
     kind: 'enum',
     group: 'page',
     values: VISITS,
+    options: { first: 'First visit: empty cache', revalidate: 'Revalidate: everything cached' },
     default: 'first',
     help: 'first = empty cache (GETs); revalidate = everything cached (conditional GETs, 304s; HEADs for 1.0).',
   },
@@ -251,6 +281,13 @@ export const SCHEMA = {
     kind: 'enum',
     group: 'http',
     values: HTTP_MODES,
+    options: {
+      '1.0': 'HTTP/1.0: a connection per request',
+      '1.0ka': 'HTTP/1.0 with Keep-Alive',
+      '1.1': 'HTTP/1.1: one persistent connection',
+      '1.1pipe': 'HTTP/1.1 pipelined',
+      getall: 'GETALL: one request for the page',
+    },
     default: '1.1',
     help: '1.0 = a connection per request; 1.0ka = Keep-Alive; 1.1 = one persistent connection; 1.1pipe = pipelined; getall = one request for all.',
     sweep: { values: HTTP_MODES },
@@ -282,6 +319,7 @@ export const SCHEMA = {
     kind: 'enum',
     group: 'http',
     values: ['headers', 'none'],
+    options: { headers: 'Headers in a segment of their own', none: 'None: headers ride with the data' },
     default: 'headers',
     help: 'headers = the server flushes its headers in a segment of their own (Apache 1.1b4).',
   },
@@ -388,6 +426,7 @@ export const SCHEMA = {
     kind: 'enum',
     group: 'http',
     values: CLOSE_STYLES,
+    options: { full: 'Both halves at once', half: 'Sending half first' },
     default: 'full',
     help: 'How the server closes: full = both halves at once (late data meets an RST); half = its sending half first.',
   },

@@ -46,7 +46,7 @@ export function SettingField({
   let input: ReactNode;
   switch (row.kind) {
     case 'enum':
-      input = <EnumInput {...common} settingKey={settingKey} row={row} value={value as string} />;
+      input = <EnumInput {...common} row={row} value={value as string} />;
       break;
     case 'bool':
       input = (

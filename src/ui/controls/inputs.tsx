@@ -2,7 +2,6 @@
 // and commit only values the codec accepts, so a half-typed number never reaches the engine.
 import { useState } from 'react';
 import { parseValue } from '../../scenario/codec';
-import { LINKS } from '../../scenario/links';
 import type { BoolRow, EnumRow, ListRow, NumberRow, Settings, ConfigKey } from '../../scenario/schema';
 import { formatSetting } from '../../views/format';
 import { SLIDER_STEPS, sliderScale } from './fieldModel';
@@ -13,21 +12,12 @@ interface Common {
   onChange: (value: Settings[ConfigKey]) => void;
 }
 
-export function EnumInput({
-  id,
-  helpId,
-  onChange,
-  settingKey,
-  row,
-  value,
-}: Common & { settingKey: string; row: EnumRow; value: string }) {
-  const optionText = (v: string) =>
-    settingKey === 'link' ? (LINKS.find((l) => l.key === v)?.label ?? v) : v;
+export function EnumInput({ id, helpId, onChange, row, value }: Common & { row: EnumRow; value: string }) {
   return (
     <select id={id} aria-describedby={helpId} value={value} onChange={(e) => onChange(e.target.value)}>
       {row.values.map((v) => (
         <option key={v} value={v}>
-          {optionText(v)}
+          {row.options[v] ?? v}
         </option>
       ))}
     </select>

@@ -10,10 +10,14 @@ export interface LinkParams {
   framingBytes: Bytes; // link-layer bytes per packet (Ethernet header, FCS, preamble, gap...)
 }
 
-export type DelackMode = 'bsd' | 'fixed' | 'off';
-export type InitialWindow = '1' | '2' | '4k' | '10';
-export type SlowStartRestart = 'off' | 'bsd' | 'rfc';
-export type CongestionControlName = 'reno';
+export const DELACK_MODES = ['bsd', 'fixed', 'off'] as const;
+export type DelackMode = (typeof DELACK_MODES)[number];
+export const INITIAL_WINDOWS = ['1', '2', '4k', '10'] as const;
+export type InitialWindow = (typeof INITIAL_WINDOWS)[number];
+export const SLOW_START_RESTARTS = ['off', 'bsd', 'rfc'] as const;
+export type SlowStartRestart = (typeof SLOW_START_RESTARTS)[number];
+export const CONGESTION_CONTROLS = ['reno'] as const;
+export type CongestionControlName = (typeof CONGESTION_CONTROLS)[number];
 
 export interface TcpParams {
   mssBytes: Bytes; // the MSS this host offers
@@ -32,9 +36,12 @@ export interface TcpParams {
   maxRetransmits: number; // then the connection is aborted
 }
 
-export type HttpMode = '1.0' | '1.0ka' | '1.1' | '1.1pipe' | 'getall';
-export type Visit = 'first' | 'revalidate';
-export type CloseStyle = 'full' | 'half';
+export const HTTP_MODES = ['1.0', '1.0ka', '1.1', '1.1pipe', 'getall'] as const;
+export type HttpMode = (typeof HTTP_MODES)[number];
+export const VISITS = ['first', 'revalidate'] as const;
+export type Visit = (typeof VISITS)[number];
+export const CLOSE_STYLES = ['full', 'half'] as const;
+export type CloseStyle = (typeof CLOSE_STYLES)[number];
 
 /** One object of the page as it travels: sizes on the wire, and where the HTML names it. */
 export interface WireObject {

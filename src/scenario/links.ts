@@ -3,6 +3,8 @@
 export interface LinkPreset {
   key: string;
   label: string;
+  /** What the link is, in a sentence, for the link type's help. */
+  help: string;
   source: string;
   bandwidthBps: number;
   rttMs: number;
@@ -15,6 +17,7 @@ export const LINKS: readonly LinkPreset[] = [
   {
     key: 'ethernet10',
     label: '10 Mb/s Ethernet LAN',
+    help: "A 1990s office LAN: 10 Mb/s and well under a millisecond each way, so the hosts' timers, not the wire, set the pace.",
     source: 'Heidemann 2.1; Nielsen 3.4 (RTT < 1 ms)',
     bandwidthBps: 10_000_000,
     rttMs: 0.35,
@@ -25,6 +28,7 @@ export const LINKS: readonly LinkPreset[] = [
   {
     key: 'wan',
     label: 'MA to CA Internet path',
+    help: "An Internet path from Massachusetts to California (Nielsen's WAN tests): round trips of about 90 ms dominate.",
     source: 'Nielsen 3.4 (RTT about 90 ms; bottleneck not stated: 1 Mb/s fits Table 6)',
     bandwidthBps: 1_000_000,
     rttMs: 90,
@@ -35,6 +39,7 @@ export const LINKS: readonly LinkPreset[] = [
   {
     key: 't1',
     label: 'T1 to a remote server',
+    help: "A 1.5 Mb/s T1 line to a distant server (Padmanabhan and Mogul's remote case): every round trip costs about 70 ms.",
     source: 'Padmanabhan-Mogul 6 (about 70 ms RTT)',
     bandwidthBps: 1_544_000,
     rttMs: 70,
@@ -45,6 +50,7 @@ export const LINKS: readonly LinkPreset[] = [
   {
     key: 'ppp28k',
     label: '28.8k modem dial-up',
+    help: 'A dial-up modem: 28.8 kb/s, so a full 1460-byte segment takes about 0.4 s to cross; bandwidth dominates.',
     source: 'Nielsen 3.4 (about 150 ms RTT)',
     bandwidthBps: 28_800,
     rttMs: 150,
@@ -55,6 +61,7 @@ export const LINKS: readonly LinkPreset[] = [
   {
     key: 'geo',
     label: 'Geostationary satellite (ACTS T1)',
+    help: "A T1 through a geostationary satellite (NASA's ACTS, Kruse's tests): over half a second per round trip.",
     source: 'Kruse (1.536 Mb/s T1 via ACTS; RTT "in excess of 500 ms", 560 ms assumed)',
     bandwidthBps: 1_536_000,
     rttMs: 560,
@@ -65,6 +72,7 @@ export const LINKS: readonly LinkPreset[] = [
   {
     key: 'ethernet100',
     label: '100 Mb/s Ethernet LAN',
+    help: 'A modern 100 Mb/s LAN: transfers and round trips are nearly free.',
     source: 'modern reference',
     bandwidthBps: 100_000_000,
     rttMs: 0.2,
@@ -75,6 +83,7 @@ export const LINKS: readonly LinkPreset[] = [
   {
     key: 'broadband',
     label: 'Home broadband (50 Mb/s, 20 ms)',
+    help: 'A home broadband line today: 50 Mb/s and 20 ms round trips.',
     source: 'modern reference',
     bandwidthBps: 50_000_000,
     rttMs: 20,
@@ -85,6 +94,7 @@ export const LINKS: readonly LinkPreset[] = [
   {
     key: 'lte',
     label: 'LTE mobile (20 Mb/s, 60 ms)',
+    help: 'A mobile phone on LTE: 20 Mb/s and 60 ms round trips.',
     source: 'modern reference',
     bandwidthBps: 20_000_000,
     rttMs: 60,
@@ -95,6 +105,7 @@ export const LINKS: readonly LinkPreset[] = [
   {
     key: 'leo',
     label: 'Low-earth-orbit satellite (100 Mb/s, 40 ms)',
+    help: 'A low-earth-orbit satellite link: 100 Mb/s and 40 ms round trips, far shorter than a geostationary hop.',
     source: 'modern reference',
     bandwidthBps: 100_000_000,
     rttMs: 40,
@@ -105,6 +116,9 @@ export const LINKS: readonly LinkPreset[] = [
 ];
 
 export const LINK_KEYS = LINKS.map((l) => l.key);
+export const LINK_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  LINKS.map((l) => [l.key, l.label]),
+);
 
 export function linkPreset(key: string): LinkPreset {
   const link = LINKS.find((l) => l.key === key);

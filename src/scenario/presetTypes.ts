@@ -31,13 +31,19 @@ export interface PublishedFigure {
   versus?: string;
 }
 
+/** A next step for the student: a sentence, and the settings (a query laid over the preset) that take it. */
+export interface TryNext {
+  sentence: string;
+  settings: string;
+}
+
 export interface Preset {
   id: string;
   title: string;
   paper: 'heidemann' | 'nielsen' | 'padmanabhan-mogul' | 'kruse';
   source: string;
   explanation: string;
-  tryNext: string;
+  tryNext: TryNext[];
   query: string;
   calibrated: string[];
   published: PublishedFigure[];

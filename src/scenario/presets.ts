@@ -7,7 +7,7 @@ import { KRUSE_PRESETS } from './presets/kruse';
 import { NIELSEN_PRESETS } from './presets/nielsen';
 import { PADMANABHAN_MOGUL_PRESETS } from './presets/padmanabhan';
 
-export type { FigureKey, Preset, PublishedFigure } from './presetTypes';
+export type { FigureKey, Preset, PublishedFigure, TryNext } from './presetTypes';
 
 export const PRESETS: readonly Preset[] = [
   ...HEIDEMANN,

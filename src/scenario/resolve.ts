@@ -16,11 +16,11 @@ export const MAX_EVENTS = 2_000_000;
 /** The page's objects as they travel: a deflated HTML is smaller, and names its objects earlier. */
 export function wireObjects(s: Settings): WireObject[] {
   const p = page(s.page, {
-    images: s.images ?? undefined,
-    imageBytes: s.imagebytes ?? undefined,
+    images: s.images,
+    imageBytes: s.imagebytes,
     objects: s.objects,
   });
-  const ratio = s.gzip ? (s.ratio ?? 0.27) : 1;
+  const ratio = s.gzip ? s.ratio : 1;
   const html: WireObject = {
     url: p.html.url,
     bodyBytes: Math.round(p.html.bytes * ratio),
@@ -40,28 +40,28 @@ export function wireObjects(s: Settings): WireObject[] {
 function httpParams(s: Settings): HttpParams {
   const persistentModes = ['1.1', '1.1pipe', 'getall'];
   return {
-    mode: s.http as HttpParams['mode'],
-    maxConnections: persistentModes.includes(s.http) ? 1 : (s.conns ?? 4),
-    visit: s.visit as HttpParams['visit'],
+    mode: s.http,
+    maxConnections: persistentModes.includes(s.http) ? 1 : s.conns,
+    visit: s.visit,
     objects: wireObjects(s),
     requestBytes: s.req,
-    responseHeaderBytes: s.hdr ?? 226,
-    notModifiedBytes: s.hdr304 ?? s.hdr ?? 226,
+    responseHeaderBytes: s.hdr,
+    notModifiedBytes: s.hdr304 ?? s.hdr,
     flushHeaders: s.flush === 'headers',
-    writeBytes: s.chunk ?? 4096,
-    serverThinkNs: ms(s.sthink ?? 0),
-    serverAcceptNs: ms(s.saccept ?? 0),
+    writeBytes: s.chunk,
+    serverThinkNs: ms(s.sthink),
+    serverAcceptNs: ms(s.saccept),
     serverNsPerByte: s.srate ? 1e9 / (s.srate * 1024) : 0,
-    clientThinkNs: ms(s.cthink ?? 0),
-    pipeBufferBytes: s.pipebuf ?? 1024,
-    pipeFlushNs: ms(s.pipeflush ?? 50),
-    serverBufferBytes: s.sbuf ?? 0,
-    maxRequestsPerConnection: s.maxreq ?? 0,
-    serverProcesses: s.sprocs ?? 0,
-    keepAliveTimeoutNs: ms((s.katimeout ?? 0) * 1000),
-    closeStyle: s.closestyle as HttpParams['closeStyle'],
-    loads: s.loads ?? 1,
-    loadGapNs: ms((s.loadgap ?? 0) * 1000),
+    clientThinkNs: ms(s.cthink),
+    pipeBufferBytes: s.pipebuf,
+    pipeFlushNs: ms(s.pipeflush),
+    serverBufferBytes: s.sbuf,
+    maxRequestsPerConnection: s.maxreq,
+    serverProcesses: s.sprocs,
+    keepAliveTimeoutNs: ms(s.katimeout * 1000),
+    closeStyle: s.closestyle,
+    loads: s.loads,
+    loadGapNs: ms(s.loadgap * 1000),
   };
 }
 
@@ -72,29 +72,29 @@ export function toSimInput(s: Settings): SimInput {
     bandwidthBps: s.bw ?? link.bandwidthBps,
     oneWayDelayNs: ms((s.rtt ?? link.rttMs) / 2),
     queuePackets: s.queue ?? link.queuePackets,
-    lossPpm: Math.round((s.loss ?? 0) * 10_000),
+    lossPpm: Math.round(s.loss * 10_000),
     framingBytes: link.framingBytes,
   };
-  const periodNs = ms(s.delackms ?? 200);
+  const periodNs = ms(s.delackms);
   const tcp = (nagle: boolean, phaseNs: number): TcpParams => ({
     mssBytes,
     nagle,
-    delack: s.delack as TcpParams['delack'],
+    delack: s.delack,
     delackNs: periodNs,
     delackPhaseNs: phaseNs % periodNs,
-    initialWindow: s.iw as TcpParams['initialWindow'],
-    slowStartRestart: s.ssr as TcpParams['slowStartRestart'],
-    congestionControl: s.cc as TcpParams['congestionControl'],
-    bufferBytes: s.window ?? 16_384,
-    sendBufferBytes: s.sndbuf ?? s.window ?? 16_384,
+    initialWindow: s.iw,
+    slowStartRestart: s.ssr,
+    congestionControl: s.cc,
+    bufferBytes: s.window,
+    sendBufferBytes: s.sndbuf ?? s.window,
     initialRtoNs: ms(INITIAL_RTO_MS),
-    minRtoNs: ms(s.minrto ?? 1000),
+    minRtoNs: ms(s.minrto),
     maxRtoNs: ms(MAX_RTO_MS),
     maxRetransmits: MAX_RETRANSMITS,
   });
-  const seed = s.seed ?? 1;
+  const seed = s.seed;
   const clientPhase = s.delackphase !== null ? ms(s.delackphase) : seededPhaseNs(seed, 0, periodNs);
-  const nagle = s.nagle ?? true;
+  const nagle = s.nagle;
   return {
     seed,
     c2s: linkParams,

@@ -1,21 +1,39 @@
-// The scenario schema: one row per URL key, with its type, unit, default, range and help.
-// This table drives parsing, validation, encoding, the CLI and the controls alike.
+// The scenario schema: one row per URL key, with its label, type, unit, default, range, help,
+// when it applies and the values a sweep tries. This table drives parsing, validation, encoding,
+// the CLI's --keys, the controls and the sweep knobs alike: a knob's facts live here only.
+import {
+  CLOSE_STYLES,
+  DELACK_MODES,
+  HTTP_MODES,
+  INITIAL_WINDOWS,
+  SLOW_START_RESTARTS,
+  CONGESTION_CONTROLS,
+  VISITS,
+} from '../engine/params';
 import { PAGE_KEYS } from './workloads';
-import { LINK_KEYS } from './links';
+import { LINK_KEYS, LINK_LABELS } from './links';
 
 interface RowBase {
+  /** What the controls, summaries and sweep axes call the setting. */
+  label: string;
   help: string;
   group: 'scenario' | 'link' | 'tcp' | 'http' | 'page' | 'run';
   /** The setting matters only when another key has one of these values (the controls hide it otherwise). */
   when?: { key: string; in?: readonly string[]; notIn?: readonly string[] };
+  /** A custom sweep may put this knob on an axis: the values it tries first, and any base settings
+   * that make the knob matter (images need the pm-images page). */
+  sweep?: { values: readonly string[]; needs?: string };
 }
 export interface EnumRow extends RowBase {
   kind: 'enum';
   values: readonly string[];
+  /** What the controls show for each value (the URL keeps the value itself). */
+  options: Readonly<Record<string, string>>;
   default: string;
 }
 export interface NumberRow extends RowBase {
   kind: 'number';
+  /** '' for a pure number (a ratio, a seed). */
   unit: string;
   min: number;
   max: number;
@@ -37,73 +55,103 @@ export interface ListRow extends RowBase {
 }
 export type Row = EnumRow | NumberRow | BoolRow | ListRow;
 
-const num = (
+/** A number row without its label; the default's type is kept, so a row with a default reads as a number. */
+const num = <D extends number | null>(
   group: RowBase['group'],
   unit: string,
   min: number,
   max: number,
-  def: number | null,
+  def: D,
   help: string,
   integer = true,
-): NumberRow => ({ kind: 'number', group, unit, min, max, default: def, help, integer });
+) => ({ kind: 'number' as const, group, unit, min, max, default: def, help, integer });
 
 export const SCHEMA = {
   link: {
+    label: 'Link type',
     kind: 'enum',
     group: 'link',
     values: LINK_KEYS,
+    options: LINK_LABELS,
     default: 'ethernet10',
-    help: 'The network path: 10 Mb Ethernet through a geostationary satellite.',
+    help: 'The network path; it sets the bandwidth, round-trip time, MSS and router queue unless you set them.',
+    sweep: { values: ['ethernet10', 'wan', 't1', 'ppp28k', 'geo', 'broadband', 'lte', 'leo'] },
   },
-  bw: num(
-    'link',
-    'bit/s',
-    1_000,
-    100_000_000_000,
-    null,
-    "Bottleneck bandwidth each way (default: the link's).",
-  ),
-  rtt: num('link', 'ms', 0, 10_000, null, "Round-trip propagation delay (default: the link's).", false),
-  mss: num('link', 'bytes', 64, 65_495, null, "Largest TCP segment each host offers (default: the link's)."),
-  queue: num(
-    'link',
-    'packets',
-    1,
-    100_000,
-    null,
-    "Router buffer before drop-tail loss (default: the link's).",
-  ),
-  loss: num('link', '%', 0, 50, 0, 'Random packet loss in each direction.', false),
+  bw: {
+    label: 'Bandwidth',
+    ...num(
+      'link',
+      'bit/s',
+      1_000,
+      100_000_000_000,
+      null,
+      "Bottleneck bandwidth each way (default: the link's).",
+    ),
+    sweep: { values: ['28800', '128000', '1544000', '10000000', '100000000'] },
+  },
+  rtt: {
+    label: 'Round-trip time',
+    ...num('link', 'ms', 0, 10_000, null, "Round-trip propagation delay (default: the link's).", false),
+    sweep: { values: ['1', '10', '50', '100', '250', '550'] },
+  },
+  mss: {
+    label: 'Segment size (MSS)',
+    ...num('link', 'bytes', 64, 65_495, null, "Largest TCP segment each host offers (default: the link's)."),
+    sweep: { values: ['256', '536', '1460', '4312', '8960'] },
+  },
+  queue: {
+    label: 'Router queue',
+    ...num('link', 'packets', 1, 100_000, null, "Router buffer before drop-tail loss (default: the link's)."),
+    sweep: { values: ['2', '5', '10', '20', '50'] },
+  },
+  loss: {
+    label: 'Packet loss',
+    ...num('link', '%', 0, 50, 0, 'Random packet loss in each direction.', false),
+    sweep: { values: ['0', '1', '2', '5', '10'] },
+  },
   nagle: {
+    label: "Nagle's algorithm",
     kind: 'bool',
     group: 'tcp',
     default: true,
     help: "Nagle's algorithm: hold a short segment while earlier data is unacknowledged.",
+    sweep: { values: ['1', '0'] },
   },
   'nagle.client': {
+    label: "Nagle's algorithm (client)",
     kind: 'bool',
     group: 'tcp',
     default: null,
     help: 'Nagle on the client only (default: nagle).',
   },
   'nagle.server': {
+    label: "Nagle's algorithm (server)",
     kind: 'bool',
     group: 'tcp',
     default: null,
     help: 'Nagle on the server only (default: nagle).',
   },
   delack: {
+    label: 'Delayed ACK',
     kind: 'enum',
     group: 'tcp',
-    values: ['bsd', 'fixed', 'off'],
+    values: DELACK_MODES,
+    options: {
+      bsd: 'BSD: next tick of a 200 ms clock',
+      fixed: 'A fixed timer',
+      off: 'Off: ACK every segment',
+    },
     default: 'bsd',
     help: 'Delayed ACK: bsd = next tick of a 200 ms clock; fixed = a timer; off = ACK every segment.',
+    sweep: { values: DELACK_MODES },
   },
   delackms: {
+    label: 'Delayed-ACK timer',
     ...num('tcp', 'ms', 1, 1_000, 200, 'Delayed-ACK timer (fixed) or clock period (bsd).'),
     when: { key: 'delack', in: ['bsd', 'fixed'] },
   },
   delackphase: {
+    label: 'ACK clock phase',
     ...num(
       'tcp',
       'ms',
@@ -116,51 +164,89 @@ export const SCHEMA = {
     when: { key: 'delack', in: ['bsd'] },
   },
   iw: {
+    label: 'Initial window',
     kind: 'enum',
     group: 'tcp',
-    values: ['1', '2', '4k', '10'],
+    values: INITIAL_WINDOWS,
+    options: {
+      '1': '1 segment',
+      '2': '2 segments (BSD)',
+      '4k': 'About 4 KB (RFC 2414)',
+      '10': '10 segments (RFC 6928)',
+    },
     default: '2',
     help: 'Initial congestion window: 2 = BSD (the ACK of the SYN opens it by one); 4k = RFC 2414.',
+    sweep: { values: INITIAL_WINDOWS },
   },
   ssr: {
+    label: 'Slow-start restart',
     kind: 'enum',
     group: 'tcp',
-    values: ['off', 'bsd', 'rfc'],
+    values: SLOW_START_RESTARTS,
+    options: {
+      off: 'Off (SunOS)',
+      bsd: 'BSD: idle since the last receive',
+      rfc: 'RFC: idle since the last send',
+    },
     default: 'off',
     help: 'Slow-start restart after idle: off (SunOS), bsd (idle since last receive), rfc (idle since last send).',
   },
   cc: {
+    label: 'Congestion control',
     kind: 'enum',
     group: 'tcp',
-    values: ['reno'],
+    values: CONGESTION_CONTROLS,
+    options: { reno: 'Reno (4.4BSD)' },
     default: 'reno',
     help: 'Congestion control: reno = slow start, congestion avoidance, fast retransmit and recovery.',
   },
-  sndbuf: num(
-    'tcp',
-    'bytes',
-    256,
-    1 << 30,
-    null,
-    'Send socket buffer: data the application may queue ahead (default: window).',
-  ),
-  minrto: num('tcp', 'ms', 10, 60_000, 1000, 'Floor of the retransmission timeout (BSD: two 500 ms ticks).'),
-  window: num(
-    'tcp',
-    'bytes',
-    256,
-    1 << 30,
-    16_384,
-    'Socket buffer, and so the largest window (scaled above 64 KB).',
-  ),
+  sndbuf: {
+    label: 'Send buffer',
+    ...num(
+      'tcp',
+      'bytes',
+      256,
+      1 << 30,
+      null,
+      'Send socket buffer: data the application may queue ahead (default: window).',
+    ),
+  },
+  minrto: {
+    label: 'Minimum retransmit timeout',
+    ...num('tcp', 'ms', 10, 60_000, 1000, 'Floor of the retransmission timeout (BSD: two 500 ms ticks).'),
+  },
+  window: {
+    label: 'Socket buffer',
+    ...num(
+      'tcp',
+      'bytes',
+      256,
+      1 << 30,
+      16_384,
+      'Socket buffer, and so the largest window (scaled above 64 KB).',
+    ),
+    sweep: { values: ['4096', '8192', '16384', '32768', '65536'] },
+  },
   page: {
+    label: 'Web page',
     kind: 'enum',
     group: 'page',
     values: PAGE_KEYS,
+    options: {
+      yahoo96: 'Yahoo, 1996 (Heidemann)',
+      microscape: 'Microscape (Nielsen)',
+      'pm-images': 'HTML and n images (Padmanabhan-Mogul)',
+      'kruse-lerc': 'Kruse: the LeRC page',
+      'kruse-acts': 'Kruse: the ACTS page',
+      'kruse-oufr': 'Kruse: the OU FR page',
+      'kruse-test': 'Kruse: the test page',
+      custom: 'Custom object sizes',
+    },
     default: 'yahoo96',
     help: 'The page: Yahoo 1996 (Heidemann), Microscape (Nielsen), n images (Padmanabhan-Mogul), Kruse pages, or custom.',
   },
   objects: {
+    label: 'Object sizes',
     when: { key: 'page', in: ['custom'] },
     kind: 'list',
     group: 'page',
@@ -170,12 +256,16 @@ export const SCHEMA = {
     maxItems: 500,
     default: [6651, 3883, 1866],
     help: 'Custom page: body sizes, the HTML first (giving objects= alone implies page=custom).',
+    sweep: { values: ['1024', '2048', '5120', '10240', '20480', '51200', '102400'], needs: 'page=custom' },
   },
   images: {
+    label: 'Number of images',
     ...num('page', 'images', 0, 500, 10, 'pm-images: how many inlined images.'),
     when: { key: 'page', in: ['pm-images'] },
+    sweep: { values: ['1', '2', '5', '10', '20'], needs: 'page=pm-images' },
   },
   imagebytes: {
+    label: 'Image size',
     ...num(
       'page',
       'bytes',
@@ -185,26 +275,41 @@ export const SCHEMA = {
       'pm-images: bytes per image (2544 is the median of the 1994 traces).',
     ),
     when: { key: 'page', in: ['pm-images'] },
+    sweep: { values: ['512', '2544', '10240', '45566'], needs: 'page=pm-images' },
   },
   visit: {
+    label: 'Cache state',
     kind: 'enum',
     group: 'page',
-    values: ['first', 'revalidate'],
+    values: VISITS,
+    options: { first: 'First visit: empty cache', revalidate: 'Revalidate: everything cached' },
     default: 'first',
     help: 'first = empty cache (GETs); revalidate = everything cached (conditional GETs, 304s; HEADs for 1.0).',
   },
   http: {
+    label: 'HTTP mode',
     kind: 'enum',
     group: 'http',
-    values: ['1.0', '1.0ka', '1.1', '1.1pipe', 'getall'],
+    values: HTTP_MODES,
+    options: {
+      '1.0': 'HTTP/1.0: a connection per request',
+      '1.0ka': 'HTTP/1.0 with Keep-Alive',
+      '1.1': 'HTTP/1.1: one persistent connection',
+      '1.1pipe': 'HTTP/1.1 pipelined',
+      getall: 'GETALL: one request for the page',
+    },
     default: '1.1',
     help: '1.0 = a connection per request; 1.0ka = Keep-Alive; 1.1 = one persistent connection; 1.1pipe = pipelined; getall = one request for all.',
+    sweep: { values: HTTP_MODES },
   },
   conns: {
+    label: 'Connections',
     ...num('http', 'connections', 1, 64, 4, 'HTTP/1.0 and Keep-Alive: connections open at once.'),
     when: { key: 'http', in: ['1.0', '1.0ka'] },
+    sweep: { values: ['1', '2', '4', '8', '16'] },
   },
   req: {
+    label: 'Request sizes',
     kind: 'list',
     group: 'http',
     unit: 'bytes',
@@ -214,37 +319,50 @@ export const SCHEMA = {
     default: [190],
     help: 'Request sizes in page order; the last repeats (libwww sent about 190 bytes).',
   },
-  hdr: num('http', 'bytes', 1, 65_536, 226, 'Response header bytes.'),
-  hdr304: num('http', 'bytes', 1, 65_536, null, 'Bytes of a 304 or HEAD response (default: hdr).'),
+  hdr: { label: 'Header size', ...num('http', 'bytes', 1, 65_536, 226, 'Response header bytes.') },
+  hdr304: {
+    label: '304 response size',
+    ...num('http', 'bytes', 1, 65_536, null, 'Bytes of a 304 or HEAD response (default: hdr).'),
+  },
   flush: {
+    label: 'Header flush',
     kind: 'enum',
     group: 'http',
     values: ['headers', 'none'],
+    options: { headers: 'Headers in a segment of their own', none: 'None: headers ride with the data' },
     default: 'headers',
     help: 'headers = the server flushes its headers in a segment of their own (Apache 1.1b4).',
   },
-  chunk: num('http', 'bytes', 1, 1 << 24, 4096, 'Server write size (Apache wrote 4 KB).'),
-  sthink: num('http', 'ms', 0, 60_000, 2, 'Server time from reading a request to its first write.', false),
-  srate: num(
-    'http',
-    'KB/s',
-    0,
-    10_000_000,
-    0,
-    'Server processing speed per response byte, added to its think time (0: instant).',
-    false,
-  ),
-  saccept: num(
-    'http',
-    'ms',
-    0,
-    60_000,
-    0,
-    'Extra server time for the first request on a new connection.',
-    false,
-  ),
-  cthink: num('http', 'ms', 0, 60_000, 0.5, 'Client time from knowing a request to writing it.', false),
+  chunk: {
+    label: 'Write size',
+    ...num('http', 'bytes', 1, 1 << 24, 4096, 'Server write size (Apache wrote 4 KB).'),
+  },
+  sthink: {
+    label: 'Server think time',
+    ...num('http', 'ms', 0, 60_000, 2, 'Server time from reading a request to its first write.', false),
+  },
+  srate: {
+    label: 'Server processing rate',
+    ...num(
+      'http',
+      'KB/s',
+      0,
+      10_000_000,
+      0,
+      'Server processing speed per response byte, added to its think time (0: instant).',
+      false,
+    ),
+  },
+  saccept: {
+    label: 'New-connection delay',
+    ...num('http', 'ms', 0, 60_000, 0, 'Extra server time for the first request on a new connection.', false),
+  },
+  cthink: {
+    label: 'Client think time',
+    ...num('http', 'ms', 0, 60_000, 0.5, 'Client time from knowing a request to writing it.', false),
+  },
   pipebuf: {
+    label: 'Pipeline buffer',
     ...num(
       'http',
       'bytes',
@@ -256,6 +374,7 @@ export const SCHEMA = {
     when: { key: 'http', in: ['1.1pipe'] },
   },
   pipeflush: {
+    label: 'Pipeline flush timer',
     ...num(
       'http',
       'ms',
@@ -267,48 +386,69 @@ export const SCHEMA = {
     ),
     when: { key: 'http', in: ['1.1pipe'] },
   },
-  sbuf: num(
-    'http',
-    'bytes',
-    0,
-    1 << 20,
-    0,
-    'Server response buffer, flushed when full or when no request waits (0: none).',
-  ),
-  sprocs: num(
-    'http',
-    'processes',
-    0,
-    1_000,
-    0,
-    'Server processes at the start; each serves one connection, more are started one a second (0: no limit).',
-  ),
-  maxreq: num(
-    'http',
-    'requests',
-    0,
-    100_000,
-    0,
-    'The server closes a connection after this many requests (0: never).',
-  ),
-  katimeout: num(
-    'http',
-    's',
-    0,
-    3_600,
-    15,
-    'The server closes a persistent connection idle this long (0: never).',
-    false,
-  ),
+  sbuf: {
+    label: 'Server response buffer',
+    ...num(
+      'http',
+      'bytes',
+      0,
+      1 << 20,
+      0,
+      'Server response buffer, flushed when full or when no request waits (0: none).',
+    ),
+  },
+  sprocs: {
+    label: 'Server processes',
+    ...num(
+      'http',
+      'processes',
+      0,
+      1_000,
+      0,
+      'Server processes at the start; each serves one connection, more are started one a second (0: no limit).',
+    ),
+  },
+  maxreq: {
+    label: 'Requests per connection',
+    ...num(
+      'http',
+      'requests',
+      0,
+      100_000,
+      0,
+      'The server closes a connection after this many requests (0: never).',
+    ),
+  },
+  katimeout: {
+    label: 'Keep-alive timeout',
+    ...num(
+      'http',
+      's',
+      0,
+      3_600,
+      15,
+      'The server closes a persistent connection idle this long (0: never).',
+      false,
+    ),
+  },
   closestyle: {
+    label: 'Close style',
     kind: 'enum',
     group: 'http',
-    values: ['full', 'half'],
+    values: CLOSE_STYLES,
+    options: { full: 'Both halves at once', half: 'Sending half first' },
     default: 'full',
     help: 'How the server closes: full = both halves at once (late data meets an RST); half = its sending half first.',
   },
-  gzip: { kind: 'bool', group: 'page', default: false, help: 'Send the HTML deflated (Nielsen 5.1).' },
+  gzip: {
+    label: 'Compression',
+    kind: 'bool',
+    group: 'page',
+    default: false,
+    help: 'Send the HTML deflated (Nielsen 5.1).',
+  },
   ratio: {
+    label: 'Compression ratio',
     ...num(
       'page',
       '',
@@ -320,15 +460,19 @@ export const SCHEMA = {
     ),
     when: { key: 'gzip', in: ['1'] },
   },
-  loads: num(
-    'run',
-    'loads',
-    1,
-    100,
-    1,
-    'Load the page this many times in a row, keeping connections where allowed.',
-  ),
+  loads: {
+    label: 'Page loads',
+    ...num(
+      'run',
+      'loads',
+      1,
+      100,
+      1,
+      'Load the page this many times in a row, keeping connections where allowed.',
+    ),
+  },
   loadgap: {
+    label: 'Time between loads',
     ...num(
       'run',
       's',
@@ -340,19 +484,27 @@ export const SCHEMA = {
     ),
     when: { key: 'loads', notIn: ['1'] },
   },
-  seed: num('run', '', 0, 0xffffffff, 1, 'Seed for random loss and the ACK clocks.'),
+  seed: {
+    label: 'Random seed',
+    ...num('run', '', 0, 0xffffffff, 1, 'Seed for random loss and the ACK clocks.'),
+  },
 } as const satisfies Record<string, Row>;
 
 export type ConfigKey = keyof typeof SCHEMA;
-type ValueOf<R> = R extends { kind: 'enum' }
-  ? string
-  : R extends { kind: 'number' }
-    ? number | null
-    : R extends { kind: 'bool' }
-      ? boolean | null
-      : R extends { kind: 'list' }
-        ? number[]
-        : never;
+/** A row's value type: an enum's own values; a number or switch with a default is never null. */
+type ValueOf<R> = R extends { kind: 'enum'; values: readonly (infer V)[] }
+  ? V
+  : R extends { kind: 'number'; default: number }
+    ? number
+    : R extends { kind: 'number' }
+      ? number | null
+      : R extends { kind: 'bool'; default: boolean }
+        ? boolean
+        : R extends { kind: 'bool' }
+          ? boolean | null
+          : R extends { kind: 'list' }
+            ? number[]
+            : never;
 
 /** Every setting of a scenario, keyed as in the URL. */
 export type Settings = { -readonly [K in ConfigKey]: ValueOf<(typeof SCHEMA)[K]> };

@@ -30,7 +30,7 @@ import { useSimulation } from './state/useSimulation';
 import { useShortcuts } from './useShortcuts';
 import { ViewsOrStatus } from './Views';
 import { useGuides, withGuides } from './useGuides';
-import { changedFromPreset } from './state/presetChanges';
+import { applyTryNext, changedFromPreset, resetToPreset } from './state/presetChanges';
 import { ExportMenu } from './export/ExportMenu';
 import { NoteBanner } from './share/NoteBanner';
 import { ShareButton } from './share/ShareButton';
@@ -61,6 +61,7 @@ export default function App() {
     [update],
   );
   const openGallery = useCallback(() => setGalleryOpen(true), []);
+  const onResetPreset = useCallback(() => update(resetToPreset), [update]);
 
   const sim = useSimulation(
     useMemo(() => sidesOf(config), [config]),
@@ -103,6 +104,7 @@ export default function App() {
         onPanel={(p, shown) => update((c) => guides.keepSweep(c, setPanel(c, p, shown)))}
         extraPanels={guides.sweepSwitch}
         onBrowsePresets={() => setGalleryOpen(true)}
+        onSweep={guides.openSweep}
       >
         {guides.lessonsButton}
         <ShareButton config={config} pinnedNs={playback.pinnedNs} panels={panels} />
@@ -113,8 +115,15 @@ export default function App() {
         <main id="main" className="main">
           {guides.lessonPanel}
           <NoteBanner note={config.view.note} />
+          {/* First in the views, so a sweep link opens with the sweep in view. */}
+          {guides.sweepPanel}
           {preset && (
-            <PresetInfo preset={preset} results={sim.figures} changedKeys={changedFromPreset(config)} />
+            <PresetInfo
+              preset={preset}
+              results={sim.figures}
+              changedKeys={changedFromPreset(config)}
+              onTry={(query) => update((c) => applyTryNext(c, query))}
+            />
           )}
           {sides[0] && (
             <StallCallout
@@ -144,7 +153,6 @@ export default function App() {
             fold={playback.fold}
             preset={preset}
           />
-          {guides.sweepPanel}
         </main>
         <SettingsDrawer>
           <ControlsPanel
@@ -154,6 +162,7 @@ export default function App() {
             onSetting={onSetting}
             onResetB={onResetB}
             onPreset={onPreset}
+            onResetPreset={onResetPreset}
             onBrowsePresets={openGallery}
           />
         </SettingsDrawer>

@@ -1,5 +1,5 @@
 // The page header: title, the question the lab answers, and the page-level switches
-// (preset gallery, compare A/B, which panels are shown).
+// (preset gallery, compare A/B, the sweep panel, which panels are shown).
 import type { ReactNode } from 'react';
 import { PANELS, PANEL_TITLES, type Panel } from './state/configModel';
 import { ThemeSwitch } from './ThemeSwitch';
@@ -10,6 +10,8 @@ export interface HeaderProps {
   onCompare: (on: boolean) => void;
   onPanel: (panel: Panel, shown: boolean) => void;
   onBrowsePresets: () => void;
+  /** Show the sweep panel and bring it into view. */
+  onSweep: () => void;
   /** More page-level actions (Share, Export), after the built-in ones. */
   children?: ReactNode;
   /** More panel switches (the sweep panel), after the built-in ones in the Panels menu. */
@@ -22,6 +24,7 @@ export function Header({
   onCompare,
   onPanel,
   onBrowsePresets,
+  onSweep,
   children,
   extraPanels,
 }: HeaderProps) {
@@ -42,6 +45,9 @@ export function Header({
           onClick={() => onCompare(!comparing)}
         >
           {comparing ? 'Stop comparing' : 'Compare A/B'}
+        </button>
+        <button type="button" className="secondary" onClick={onSweep}>
+          Sweep
         </button>
         <details className="panels-menu">
           <summary>Panels</summary>

@@ -1,6 +1,6 @@
 // Sweeps and lessons, wired into the page: the sweep panel (loaded on demand) and its switch in
 // the Panels menu, the lesson card and the Lessons menu. App places the pieces; this owns them.
-import { lazy, useCallback, useMemo } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import type { Config } from '../scenario/codec';
 import { LazyPanel } from './LazyPanel';
 import { LessonPanel } from './lessons/LessonPanel';
@@ -50,6 +50,13 @@ export function useGuides(
     [update, seek, keepSweep],
   );
 
+  // The header's Sweep entry: show the panel and scroll to it (again on every press).
+  const [sweepScroll, setSweepScroll] = useState(0);
+  const openSweep = useCallback(() => {
+    update((c) => setSweepShown(c, true, [...panelsShown(c)]));
+    setSweepScroll((n) => n + 1);
+  }, [update]);
+
   const sweepSwitch = (
     <label>
       <input
@@ -64,14 +71,15 @@ export function useGuides(
     () =>
       showSweep ? (
         <LazyPanel name="the sweep panel">
-          <SweepPanel config={config} onSweep={onSweep} onOpenRun={onOpenRun} />
+          <SweepPanel config={config} onSweep={onSweep} onOpenRun={onOpenRun} scrollRequest={sweepScroll} />
         </LazyPanel>
       ) : null,
-    [showSweep, config, onSweep, onOpenRun],
+    [showSweep, config, onSweep, onOpenRun, sweepScroll],
   );
 
   return {
     keepSweep,
+    openSweep,
     sweepSwitch,
     sweepPanel,
     lessonsButton: <LessonsMenu onStart={lesson.start} />,

@@ -32,6 +32,30 @@ export function formatBytes(bytes: number): string {
   return `${bytes} B`;
 }
 
+/** A setting's value in its schema unit, as people write it: 10 Mb/s, 16 KB, 1460 bytes, 200 ms,
+ * 1 connection. Sizes below 10 KB that are not whole kilobytes stay exact (an MSS, an image). */
+export function formatSetting(value: number, unit: string): string {
+  switch (unit) {
+    case '':
+      return String(value);
+    case 'bit/s':
+      return formatBitRate(value);
+    case 'bytes':
+      return value < 10_000 && (value < 1024 || value % 1024 !== 0) ? `${value} bytes` : formatBytes(value);
+    case 'ms':
+      return value >= 1000 ? `${trim(value / 1000, 3)} s` : `${trim(value, 3)} ms`;
+    case 's':
+      return `${trim(value, 3)} s`;
+    case '%':
+      return `${trim(value, 3)}%`;
+    case 'KB/s':
+      return value >= 1024 ? `${trim(value / 1024, 2)} MB/s` : `${trim(value, 3)} KB/s`;
+    default:
+      // A count: "1 connection", "4 connections", "1 process".
+      return `${trim(value, 3)} ${value === 1 ? unit.replace(/(ss)es$|s$/, '$1') : unit}`;
+  }
+}
+
 /** A fixed number of decimals without trailing zeros. */
 export function trim(x: number, decimals: number): string {
   return String(Number(x.toFixed(decimals)));

@@ -25,8 +25,13 @@ export const HEIDEMANN: Preset[] = [
     source: 'Heidemann 1997, section 2.2, Figures 1 and 2',
     explanation:
       'Apache 1.1b4 flushes its 226 bytes of headers as a segment of their own. With a congestion window of two segments the server sends the headers and one full segment, then must wait for an ACK; the client holds its ACK because it has seen only one full segment, until its 200 ms delayed-ACK clock ticks.',
-    tryNext:
-      'Set the header flush to none: the headers ride with the data, the client sees two full segments and ACKs at once.',
+    tryNext: [
+      {
+        sentence:
+          'Stop flushing the headers alone: they ride with the data, the client sees two full segments and ACKs at once.',
+        settings: 'flush=none',
+      },
+    ],
     query: `${HOSTS}&page=custom&objects=6651&req=52&flush=headers&nagle=1`,
     calibrated: CALIBRATED,
     published: [
@@ -47,7 +52,12 @@ export const HEIDEMANN: Preset[] = [
     source: 'Heidemann 1997, section 2.3, Figures 3 and 4',
     explanation:
       "The second response (4109 bytes) is written as 4096 bytes and then 13. The 4 KB leave as 1460, 1460 and 1176; the client ACKs the first two at once but delays the ACK of the odd third. Nagle's algorithm holds the 13-byte tail until that ACK arrives.",
-    tryNext: 'Turn Nagle off on the server: the tail leaves at once and the 166 ms wait vanishes.',
+    tryNext: [
+      {
+        sentence: 'Turn Nagle off on the server: the tail leaves at once and the 166 ms wait vanishes.',
+        settings: 'nagle.server=0',
+      },
+    ],
     query: `${HOSTS}&page=custom&objects=6651,3883&req=52,58&flush=none&nagle=1`,
     calibrated: CALIBRATED,
     published: [
@@ -69,8 +79,13 @@ export const HEIDEMANN: Preset[] = [
     source: 'Heidemann 1997, Table 1, row 1',
     explanation:
       'The Yahoo page (HTML and two images) fetched over a new connection each, one after another. Each connection pays a handshake, but closing it pushes out any short tail at once, so neither delayed-ACK problem appears.',
-    tryNext:
-      'Compare with P-HTTP (heidemann-table1-phttp): one connection for all three, and 14 times slower.',
+    tryNext: [
+      {
+        sentence:
+          'Switch to P-HTTP with the headers flushed alone (the next row): one connection for all three, and 14 times slower.',
+        settings: 'http=1.1&flush=headers',
+      },
+    ],
     query: `${TABLE1}&http=1.0&conns=1&flush=none&nagle=1`,
     calibrated: TABLE1_CALIBRATED,
     published: [
@@ -91,7 +106,10 @@ export const HEIDEMANN: Preset[] = [
     source: 'Heidemann 1997, Table 1, row 2',
     explanation:
       'One Keep-Alive connection for the three documents, with the headers flushed alone and Nagle on: each response stalls on a delayed ACK, first for the short initial segment, then for the odd final one.',
-    tryNext: 'Stop flushing the headers alone (fix 1), then turn Nagle off too (fix 2).',
+    tryNext: [
+      { sentence: 'Stop flushing the headers alone (fix 1).', settings: 'flush=none' },
+      { sentence: 'Then turn Nagle off too (fix 2).', settings: 'flush=none&nagle=0' },
+    ],
     query: `${TABLE1}&http=1.1&flush=headers&nagle=1`,
     calibrated: TABLE1_CALIBRATED,
     published: [
@@ -112,7 +130,7 @@ export const HEIDEMANN: Preset[] = [
     source: 'Heidemann 1997, Table 1, row 3',
     explanation:
       'Without the separate header segment the short-initial-segment stall is gone, but a response that ends in an odd, short segment still waits for the delayed ACK because of Nagle.',
-    tryNext: 'Turn Nagle off (fix 2).',
+    tryNext: [{ sentence: 'Turn Nagle off (fix 2).', settings: 'nagle=0' }],
     query: `${TABLE1}&http=1.1&flush=none&nagle=1`,
     calibrated: TABLE1_CALIBRATED,
     published: [
@@ -133,7 +151,12 @@ export const HEIDEMANN: Preset[] = [
     source: 'Heidemann 1997, Table 1, row 4',
     explanation:
       'Headers with the data and Nagle off: no stall is left, and the persistent connection beats a connection per document.',
-    tryNext: 'Turn Nagle back on and watch the odd final segment of the second image wait again.',
+    tryNext: [
+      {
+        sentence: 'Turn Nagle back on and watch the odd final segment of the second image wait again.',
+        settings: 'nagle=1',
+      },
+    ],
     query: `${TABLE1}&http=1.1&flush=none&nagle=0`,
     calibrated: TABLE1_CALIBRATED,
     published: [

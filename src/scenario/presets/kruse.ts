@@ -33,7 +33,16 @@ export const KRUSE_PRESETS: Preset[] = PAGES.map(([key, title, gap]) => ({
   source: 'Kruse, Allman, Griner, Tran 1998, Figs 2, 5, 6, 7; Table 1',
   explanation:
     'Every request costs at least one round trip of more than half a second. Parallel connections hide some of them, persistent connections save the handshakes, a larger initial window saves slow-start round trips on new connections, and a larger window lets a large element fill the pipe.',
-  tryNext: 'Change conns (1, 4, 8, 16), http (1.0 or 1.0ka), iw (1 or 4k) and window (8192 to 98304).',
+  tryNext: [
+    { sentence: 'Use a single connection: the objects go one after another.', settings: 'conns=1' },
+    { sentence: 'Open 16 connections at once, and compare with 4 (Fig. 2).', settings: 'conns=16' },
+    { sentence: 'Drop Keep-Alive: a new connection for every object (Fig. 5).', settings: 'http=1.0' },
+    {
+      sentence: 'Start each connection with the 4 KB initial window of RFC 2414 (Fig. 6).',
+      settings: 'iw=4k',
+    },
+    { sentence: 'Shrink the TCP window to 8 KB (Fig. 7).', settings: 'window=8192' },
+  ],
   query: `${HOSTS}&page=kruse-${key}&http=1.0ka&conns=4&loadgap=${gap}`,
   calibrated: [...CALIBRATED, `next page after ${gap} s (Table 1)`],
   published: [],

@@ -1,7 +1,7 @@
 // Nielsen et al. 1997, Tables 4-9, and the W3C note on Nagle and pipelining. The published
 // figures are read from paperFigures.ts; this file only says how each row is configured.
 import { NIELSEN, type PaperFigure } from '../paperFigures';
-import type { Preset, PublishedFigure } from '../presetTypes';
+import type { Preset, PublishedFigure, TryNext } from '../presetTypes';
 
 type Net = 'lan' | 'wan' | 'ppp';
 type Mode = '1.0' | '1.1' | 'pipe' | 'pipe-gzip';
@@ -111,6 +111,20 @@ function published(table: string, mode: Mode, visit: Visit): PublishedFigure[] {
   });
 }
 
+/** From each row of the tables, the neighbouring rows: compare packets and seconds with the table. */
+const TRY_NEXT: Record<Mode, TryNext[]> = {
+  '1.0': [{ sentence: 'Keep one persistent connection instead (HTTP/1.1).', settings: 'http=1.1' }],
+  '1.1': [
+    { sentence: 'Pipeline the requests on that connection.', settings: 'http=1.1pipe' },
+    { sentence: 'Go back to HTTP/1.0 with four connections at once.', settings: 'http=1.0&conns=4' },
+  ],
+  pipe: [
+    { sentence: 'Deflate the HTML as well.', settings: 'gzip=1' },
+    { sentence: 'Stop pipelining: one request at a time (HTTP/1.1).', settings: 'http=1.1' },
+  ],
+  'pipe-gzip': [{ sentence: 'Send the HTML uncompressed.', settings: 'gzip=0' }],
+};
+
 function preset(net: Net, mode: Mode, visit: Visit, server: Server): Preset {
   const table = NETS[net].table[server];
   const id = `nielsen-${net}${server === 'apache' ? '-apache' : ''}-${mode}-${visit}`;
@@ -132,10 +146,7 @@ function preset(net: Net, mode: Mode, visit: Visit, server: Server): Preset {
         'pipe-gzip':
           'As pipelining, with the HTML deflated to 27%: the references arrive sooner and there are fewer bytes to move.',
       }[mode],
-    tryNext:
-      mode === 'pipe'
-        ? 'Turn compression on, or switch to HTTP/1.1 without pipelining, and compare packets and seconds.'
-        : 'Switch the HTTP mode and compare packets and seconds with the table.',
+    tryNext: TRY_NEXT[mode],
     query: `${NETS[net].query}&${ROBOT}&${SERVERS[server].query}&${MODES[mode].query}&visit=${visit}`,
     calibrated: [...NETS[net].calibrated, ...SERVERS[server].calibrated],
     published: published(table, mode, visit),
@@ -160,7 +171,12 @@ ALL.push({
   source: 'Nielsen, "HTTP/1.1 and Nagle\'s Algorithm" (W3C note, 1998)',
   explanation:
     "With pipelining and output buffering most segments are full, so Nagle rarely matters. When a response ends in an odd, short segment, Nagle holds it until the client's delayed ACK of the segment before: up to 200 ms.",
-  tryNext: 'Turn Nagle off on the server and look for the held segment at the end of a response.',
+  tryNext: [
+    {
+      sentence: 'Turn Nagle off on the server and look again at the end of each response.',
+      settings: 'nagle.server=0',
+    },
+  ],
   query: `link=ethernet10&${ROBOT}&${SERVERS.jigsaw.query}&http=1.1pipe&nagle=1`,
   calibrated: [...NETS.lan.calibrated, ...SERVERS.jigsaw.calibrated],
   published: [

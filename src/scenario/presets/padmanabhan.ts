@@ -67,8 +67,14 @@ function latency(where: 'remote' | 'local', size: 2544 | 45566): Preset {
     source: `Padmanabhan & Mogul 1994, section 6, ${figure}`,
     explanation:
       'The old protocol opens a connection per image, one after another: a handshake and a request round trip each, and slow start every time. The new protocol keeps one connection and asks for the page and its images at once (GETALL).',
-    tryNext:
-      'Change images= (the x axis of the figure) and http=1.0 or 1.1 to see the old protocol and long-lived connections without pipelining.',
+    tryNext: [
+      { sentence: "Load 20 images instead of 10 (the figure's x axis).", settings: 'images=20' },
+      { sentence: 'Go back to the old protocol: HTTP/1.0, a connection per image.', settings: 'http=1.0' },
+      {
+        sentence: 'Keep one long-lived connection but without pipelining: a round trip per image.',
+        settings: 'http=1.1',
+      },
+    ],
     query: `${link}&page=pm-images&images=10&imagebytes=${size}&${HOSTS}&${NEW}`,
     calibrated: [...CALIBRATED, where === 'remote' ? 'T1, RTT 70 ms' : 'Ethernet, RTT 0.35 ms'],
     published,
@@ -88,7 +94,11 @@ export const PADMANABHAN_MOGUL_PRESETS: Preset[] = [
     source: 'Padmanabhan & Mogul 1994, section 3.2, Figs 3-2 and 3-3',
     explanation:
       'A short transfer spends most of its life in the handshake, the request round trip and slow start, so it sees a small part of the bandwidth. Change objects= (the transfer length), window=, mss= and link=.',
-    tryNext: 'Try objects=20480, then objects=1000000; set link=ethernet10 for the local case.',
+    tryNext: [
+      { sentence: 'Transfer 20 KB instead.', settings: 'objects=20480' },
+      { sentence: 'Transfer 1 MB.', settings: 'objects=1000000' },
+      { sentence: 'Put the server on the local Ethernet.', settings: 'link=ethernet10' },
+    ],
     query: `link=t1&page=custom&objects=2048&${HOSTS.replace('window=8192', 'window=16384')}&sthink=0&cthink=0&http=1.0&conns=1`,
     calibrated: ['T1, RTT 70 ms', 'window 16 KB (a "reasonable window size")'],
     published: [

@@ -6,7 +6,8 @@ import type { Config } from '../../scenario/codec';
 import { applies, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
 import { bDifferences, settingsOf, type SideKey } from '../state/configModel';
 import type { HistoryMode } from '../state/history';
-import { fieldGroups, inheritedValue } from './fieldModel';
+import { changedFromPreset } from '../state/presetChanges';
+import { fieldGroups, inheritedValue, linkHelp } from './fieldModel';
 import { LinkSummary } from './LinkSummary';
 import { PresetPicker } from './PresetPicker';
 import { SettingField } from './SettingField';
@@ -18,6 +19,7 @@ export interface ControlsPanelProps {
   onSetting: (side: SideKey, key: ConfigKey, value: Settings[ConfigKey], history?: HistoryMode) => void;
   onResetB: (key: ConfigKey) => void;
   onPreset: (id: string | null) => void;
+  onResetPreset: () => void;
   onBrowsePresets: () => void;
 }
 
@@ -30,6 +32,7 @@ export const ControlsPanel = memo(function ControlsPanel({
   onSetting,
   onResetB,
   onPreset,
+  onResetPreset,
   onBrowsePresets,
 }: ControlsPanelProps) {
   const side: SideKey = config.b ? editing : 'a';
@@ -38,7 +41,13 @@ export const ControlsPanel = memo(function ControlsPanel({
   return (
     <section className="controls" aria-labelledby="controls-title">
       <h2 id="controls-title">Settings</h2>
-      <PresetPicker preset={config.preset} onPreset={onPreset} onBrowse={onBrowsePresets} />
+      <PresetPicker
+        preset={config.preset}
+        changed={changedFromPreset(config)}
+        onPreset={onPreset}
+        onReset={onResetPreset}
+        onBrowse={onBrowsePresets}
+      />
       {config.b && (
         <fieldset className="side-switch">
           <legend>Knobs change side</legend>
@@ -72,6 +81,7 @@ export const ControlsPanel = memo(function ControlsPanel({
                 overridden={side === 'b' && differs.has(key)}
                 onChange={(value, history) => onSetting(side, key, value, history)}
                 onResetToA={() => onResetB(key)}
+                valueHelp={key === 'link' ? linkHelp(settings.link) : undefined}
               >
                 {key === 'link' && <LinkSummary settings={settings} />}
               </SettingField>

@@ -1,40 +1,64 @@
 // The scenario chooser at the top of the settings: the default page or a paper preset,
-// grouped by paper, and a button to the gallery with every preset's story and figures.
+// grouped by paper, marked "(modified)" once a knob differs from it, with a one-click reset,
+// and a button to the gallery with every preset's story and figures.
 import { PRESETS } from '../../scenario/presets';
 import { PAPER_NAMES, presetsByPaper } from '../presets/presetGroups';
 
 export function PresetPicker({
   preset,
+  changed,
   onPreset,
+  onReset,
   onBrowse,
 }: {
   preset: string | null;
+  /** Labels of the knobs that differ from the preset (or the defaults). */
+  changed: string[];
   onPreset: (id: string | null) => void;
+  onReset: () => void;
   onBrowse: () => void;
 }) {
+  const modified = changed.length > 0;
+  const mark = (id: string | null) => (modified && id === preset ? ' (modified)' : '');
   return (
     <div className="field preset-picker">
-      <label htmlFor="preset-select">Scenario</label>
+      <label htmlFor="preset-select">
+        Scenario
+        {/* Also here: a long preset title cuts off the mark in the closed select. */}
+        {modified && <span className="unit"> (modified)</span>}
+      </label>
       <select
         id="preset-select"
         aria-describedby="preset-help"
         value={preset ?? ''}
         onChange={(e) => onPreset(e.target.value || null)}
       >
-        <option value="">Yahoo page, 1996 server, 10 Mb LAN (default)</option>
+        <option value="">Default: Yahoo page, 1996 server, 10 Mb LAN{mark(null)}</option>
         {presetsByPaper(PRESETS).map(([paper, presets]) => (
           <optgroup key={paper} label={PAPER_NAMES[paper] ?? paper}>
             {presets.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.title}
+                {mark(p.id)}
               </option>
             ))}
           </optgroup>
         ))}
       </select>
-      <p id="preset-help" className="help">
-        A paper's scenario sets the knobs below; change any of them afterwards.
-      </p>
+      {modified ? (
+        <p id="preset-help" className="preset-modified" data-modified="">
+          <span>
+            <strong>Modified:</strong> {changed.join(', ')}.
+          </span>
+          <button type="button" className="secondary" onClick={onReset}>
+            Reset to {preset ? 'the preset' : 'the defaults'}
+          </button>
+        </p>
+      ) : (
+        <p id="preset-help" className="help">
+          A paper's scenario sets the knobs below; change any of them afterwards.
+        </p>
+      )}
       <button type="button" className="secondary" onClick={onBrowse}>
         Browse presets by paper…
       </button>

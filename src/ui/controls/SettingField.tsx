@@ -1,5 +1,6 @@
-// One control for one schema row: a label, the widget its kind calls for, and the row's help as
-// a visible description (aria-describedby). Null values mean "inherited" and show what they inherit.
+// One control for one schema row: its label and unit, the widget its kind calls for, and the
+// row's help in full as a visible description (aria-describedby: readable without hover, so on
+// touch too). Null values mean "inherited" and show what they inherit.
 import type { ReactNode } from 'react';
 import type { ConfigKey, Row, Settings } from '../../scenario/schema';
 import type { HistoryMode } from '../state/history';
@@ -17,6 +18,8 @@ export interface SettingFieldProps {
   /** `history`: 'draft' while a slider moves or a number is typed, 'commit' when it ends. */
   onChange: (value: Settings[ConfigKey], history?: HistoryMode) => void;
   onResetToA?: () => void;
+  /** Help for the value chosen, after the row's own (the link type describes the link). */
+  valueHelp?: string;
   children?: ReactNode;
 }
 
@@ -33,16 +36,19 @@ export function SettingField({
   overridden,
   onChange,
   onResetToA,
+  valueHelp,
   children,
 }: SettingFieldProps) {
   const id = fieldId(side, settingKey);
   const helpId = `${id}-help`;
   const unit = 'unit' in row && row.unit ? ` (${row.unit})` : '';
-  const common = { id, helpId, onChange };
+  const valueHelpId = `${helpId}-value`;
+  // The inputs are described by the row's help, then by the help on the value chosen.
+  const common = { id, helpId: valueHelp ? `${helpId} ${valueHelpId}` : helpId, onChange };
   let input: ReactNode;
   switch (row.kind) {
     case 'enum':
-      input = <EnumInput {...common} settingKey={settingKey} row={row} value={value as string} />;
+      input = <EnumInput {...common} row={row} value={value as string} />;
       break;
     case 'bool':
       input = (
@@ -94,6 +100,11 @@ export function SettingField({
       <p id={helpId} className="help">
         {row.help}
       </p>
+      {valueHelp && (
+        <p id={valueHelpId} className="help" data-value-help="">
+          {valueHelp}
+        </p>
+      )}
       {children}
     </div>
   );

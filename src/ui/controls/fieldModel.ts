@@ -1,7 +1,8 @@
-// How the schema table becomes controls: groups in a fixed order, human labels, what a null
-// ("inherited") value means, and a slider scale for each number row. Keys added to the schema
-// later get a control with their own key as label; nothing here has to change for them.
+// How the schema table becomes controls: groups in a fixed order, the schema's labels, what a
+// null ("inherited") value means, and a slider scale for each number row. Keys added to the
+// schema later get a control from their row; nothing here has to change for them.
 import { linkPreset } from '../../scenario/links';
+import { formatSetting } from '../../views/format';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
 
 const GROUP_ORDER = ['scenario', 'page', 'link', 'http', 'tcp', 'run'];
@@ -14,44 +15,10 @@ const GROUP_TITLES: Record<string, string> = {
   run: 'Run',
 };
 
-const LABELS: Record<string, string> = {
-  link: 'Link type',
-  bw: 'Bandwidth',
-  rtt: 'Round-trip time',
-  mss: 'MSS',
-  queue: 'Router queue',
-  loss: 'Packet loss',
-  nagle: 'Nagle',
-  'nagle.client': 'Nagle (client)',
-  'nagle.server': 'Nagle (server)',
-  delack: 'Delayed ACK',
-  delackms: 'Delayed-ACK timer',
-  delackphase: 'ACK clock phase',
-  iw: 'Initial window',
-  ssr: 'Slow-start restart',
-  window: 'Socket buffer',
-  objects: 'Object sizes',
-  req: 'Request sizes',
-  hdr: 'Header size',
-  flush: 'Header flush',
-  chunk: 'Write size',
-  sthink: 'Server think',
-  cthink: 'Client think',
-  close: 'Who closes',
-  closestyle: 'Close style',
-  seed: 'Seed',
-  http: 'HTTP mode',
-  conns: 'Connections',
-  page: 'Page',
-  visit: 'Visit',
-  gzip: 'Compression',
-  ratio: 'Compression ratio',
-  pipebuf: 'Pipeline buffer',
-  pipeflush: 'Pipeline flush timer',
-};
-
+/** The schema's label; a key the schema does not know reads as itself, capitalised. */
 export function labelFor(key: string): string {
-  return LABELS[key] ?? key.charAt(0).toUpperCase() + key.slice(1);
+  const row = (SCHEMA as Record<string, Row | undefined>)[key];
+  return row?.label ?? key.charAt(0).toUpperCase() + key.slice(1);
 }
 
 export function groupTitle(group: string): string {
@@ -100,13 +67,22 @@ export function inheritedValue(key: ConfigKey, settings: Settings): number | boo
   return null;
 }
 
-/** A value as the callout and the B summary print it: "none", "off", "4k", "16384 bytes". */
+/** What the chosen link is, in a sentence (empty for an unknown link). */
+export function linkHelp(link: string): string {
+  try {
+    return linkPreset(link).help;
+  } catch {
+    return '';
+  }
+}
+
+/** A value as the callout and the B summary print it: "none", "off", "4k", "16 KB", "10 Mb/s". */
 export function valueText(key: ConfigKey, value: Settings[ConfigKey]): string {
   const row = SCHEMA[key] as Row;
   if (value === null) return 'default';
   if (typeof value === 'boolean') return value ? 'on' : 'off';
   if (Array.isArray(value)) return value.join(', ');
-  if (row.kind === 'number' && row.unit) return `${value} ${row.unit}`;
+  if (row.kind === 'number' && typeof value === 'number') return formatSetting(value, row.unit);
   return String(value);
 }
 

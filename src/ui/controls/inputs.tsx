@@ -2,9 +2,9 @@
 // and commit only values the codec accepts, so a half-typed number never reaches the engine.
 import { useRef, useState } from 'react';
 import { parseValue } from '../../scenario/codec';
-import { LINKS } from '../../scenario/links';
 import type { BoolRow, EnumRow, ListRow, NumberRow, Settings, ConfigKey } from '../../scenario/schema';
 import type { HistoryMode } from '../state/history';
+import { formatSetting } from '../../views/format';
 import { SLIDER_STEPS, sliderScale } from './fieldModel';
 
 interface Common {
@@ -14,21 +14,12 @@ interface Common {
   onChange: (value: Settings[ConfigKey], history?: HistoryMode) => void;
 }
 
-export function EnumInput({
-  id,
-  helpId,
-  onChange,
-  settingKey,
-  row,
-  value,
-}: Common & { settingKey: string; row: EnumRow; value: string }) {
-  const optionText = (v: string) =>
-    settingKey === 'link' ? (LINKS.find((l) => l.key === v)?.label ?? v) : v;
+export function EnumInput({ id, helpId, onChange, row, value }: Common & { row: EnumRow; value: string }) {
   return (
     <select id={id} aria-describedby={helpId} value={value} onChange={(e) => onChange(e.target.value)}>
       {row.values.map((v) => (
         <option key={v} value={v}>
-          {optionText(v)}
+          {row.options[v] ?? v}
         </option>
       ))}
     </select>
@@ -128,7 +119,7 @@ export function NumberInput({
           max={SLIDER_STEPS}
           aria-label={`${label} slider`}
           aria-describedby={helpId}
-          aria-valuetext={effective === null ? 'auto' : `${effective} ${row.unit}`}
+          aria-valuetext={effective === null ? 'auto' : formatSetting(effective, row.unit)}
           value={effective === null ? 0 : slider.toPosition(effective)}
           onChange={(e) => {
             setDraft(null);
@@ -139,6 +130,12 @@ export function NumberInput({
           onPointerUp={finish}
           onKeyUp={finish}
         />
+      )}
+      {effective !== null && row.unit && (
+        <output htmlFor={id} className="value-readout" data-readout="">
+          {formatSetting(effective, row.unit)}
+          {value === null && (row.group === 'link' ? " (the link's)" : ' (inherited)')}
+        </output>
       )}
       {error && (
         <p id={errorId} className="field-error">

@@ -13,7 +13,7 @@ export function Panel({
   children: ReactNode;
 }) {
   return (
-    <section className="panel" aria-labelledby={`${id}-title`} id={id}>
+    <section className="panel" aria-labelledby={`${id}-title`} id={id} data-panel={id}>
       <div className="panel-head">
         <h2 id={`${id}-title`}>{title}</h2>
         {note && <p className="panel-note">{note}</p>}

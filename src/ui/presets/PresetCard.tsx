@@ -26,7 +26,7 @@ export function PresetCard({
       <p className="preset-source">{preset.source}</p>
       <p>{preset.explanation}</p>
       <p className="try-next">
-        <strong>Try next:</strong> {preset.tryNext}
+        <strong>Try next:</strong> {preset.tryNext.map((t) => t.sentence).join(' ')}
       </p>
       {preset.published.length > 0 && (
         <FigureRows published={preset.published} results={results} caption="Published vs simulated" />

@@ -1,10 +1,31 @@
-// Which knobs of side A the user has moved away from the loaded preset (or the defaults).
-import { baseSettings, type Config } from '../../scenario/codec';
-import { CONFIG_KEYS } from '../../scenario/schema';
+// Which knobs of side A the user has moved away from the loaded preset (or the defaults), and the
+// edits that move them back or try the preset's next step.
+import { baseSettings, parseValue, type Config } from '../../scenario/codec';
+import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
 import { labelFor } from '../controls/fieldModel';
-import { sameValue } from './configModel';
+import { sameValue, setSettings } from './configModel';
+
+export function changedKeys(config: Config): ConfigKey[] {
+  const base = baseSettings(config.preset);
+  return CONFIG_KEYS.filter((k) => !sameValue(config.settings[k], base[k]));
+}
 
 export function changedFromPreset(config: Config): string[] {
-  const base = baseSettings(config.preset);
-  return CONFIG_KEYS.filter((k) => !sameValue(config.settings[k], base[k])).map(labelFor);
+  return changedKeys(config).map(labelFor);
+}
+
+/** Side A back to the preset's settings (or the defaults); B keeps its own changes. */
+export function resetToPreset(config: Config): Config {
+  return { ...config, settings: baseSettings(config.preset) };
+}
+
+/** Lay a preset's "Try next" settings (a query such as `nagle.server=0`) over side A. */
+export function applyTryNext(config: Config, query: string): Config {
+  const patch: Partial<Record<ConfigKey, Settings[ConfigKey]>> = {};
+  for (const [key, raw] of new URLSearchParams(query)) {
+    if (!(key in SCHEMA)) continue;
+    const parsed = parseValue(SCHEMA[key as ConfigKey], raw);
+    if (parsed.ok) patch[key as ConfigKey] = parsed.value;
+  }
+  return setSettings(config, 'a', patch as Partial<Settings>);
 }

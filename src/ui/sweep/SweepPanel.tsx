@@ -1,7 +1,7 @@
 // The sweep panel: pick a ready-made sweep or build one, watch its points stream in from the
 // worker pool, and open any point's run in the ladder. Loaded lazily: it is not part of the
 // first page load.
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Config } from '../../scenario/codec';
 import { Panel } from '../panels/Panel';
 import { useElementWidth } from '../useElementWidth';
@@ -21,9 +21,14 @@ export interface SweepPanelProps {
   config: Config;
   onSweep: (value: string | null) => void;
   onOpenRun: (query: string) => void;
+  /** Scroll the panel into view when this number changes (and is not 0). */
+  scrollRequest?: number;
 }
 
-export default function SweepPanel({ config, onSweep, onOpenRun }: SweepPanelProps) {
+export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest = 0 }: SweepPanelProps) {
+  useEffect(() => {
+    if (scrollRequest > 0) document.getElementById('sweep')?.scrollIntoView({ block: 'start' });
+  }, [scrollRequest]);
   const raw = config.view.sweep ?? null;
   // Problems in the link were reported when the page opened; here a bad value just shows nothing.
   const choice = useMemo(() => (raw ? parseSweepParam(raw, []) : null), [raw]);

@@ -1,7 +1,7 @@
-// The knobs a custom sweep can put on an axis, with the values it tries by default, and the
+// The knobs a custom sweep can put on an axis (the schema rows with sweep values), and the
 // figures it can plot. Units go into the axis labels.
 import type { StallCause } from '../../engine/trace';
-import type { ConfigKey } from '../../scenario/schema';
+import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row } from '../../scenario/schema';
 import { SWEEP_METRICS, type SweepMetric } from '../../scenario/sweeps';
 import { KNOWN_CAUSES, causeStyle } from '../../views/stallStyle';
 
@@ -13,37 +13,18 @@ export interface SweepKnob {
   needs?: string;
 }
 
-export const SWEEP_KNOBS: readonly SweepKnob[] = [
-  { key: 'conns', label: 'connections', values: ['1', '2', '4', '8', '16'] },
-  { key: 'window', label: 'window (bytes)', values: ['4096', '8192', '16384', '32768', '65536'] },
-  { key: 'iw', label: 'initial window (segments)', values: ['1', '2', '4k', '10'] },
-  { key: 'images', label: 'images', values: ['1', '2', '5', '10', '20'], needs: 'page=pm-images' },
-  {
-    key: 'imagebytes',
-    label: 'bytes per image',
-    values: ['512', '2544', '10240', '45566'],
-    needs: 'page=pm-images',
-  },
-  { key: 'rtt', label: 'round-trip time (ms)', values: ['1', '10', '50', '100', '250', '550'] },
-  { key: 'bw', label: 'bandwidth (bit/s)', values: ['28800', '128000', '1544000', '10000000', '100000000'] },
-  {
-    key: 'link',
-    label: 'link',
-    values: ['ethernet10', 'wan', 't1', 'ppp28k', 'geo', 'broadband', 'lte', 'leo'],
-  },
-  { key: 'mss', label: 'MSS (bytes)', values: ['256', '536', '1460', '4312', '8960'] },
-  { key: 'loss', label: 'loss (%)', values: ['0', '1', '2', '5', '10'] },
-  {
-    key: 'objects',
-    label: 'transfer (bytes)',
-    values: ['1024', '2048', '5120', '10240', '20480', '51200', '102400'],
-    needs: 'page=custom',
-  },
-  { key: 'http', label: 'HTTP mode', values: ['1.0', '1.0ka', '1.1', '1.1pipe', 'getall'] },
-  { key: 'delack', label: 'delayed ACK', values: ['bsd', 'fixed', 'off'] },
-  { key: 'nagle', label: 'Nagle', values: ['1', '0'] },
-  { key: 'queue', label: 'router queue (packets)', values: ['2', '5', '10', '20', '50'] },
-];
+/** An axis label from the schema: the knob's label with its unit, when the label does not say it. */
+export function axisLabel(key: ConfigKey): string {
+  const row: Row = SCHEMA[key];
+  const unit = 'unit' in row ? row.unit : '';
+  return unit && !row.label.toLowerCase().includes(unit) ? `${row.label} (${unit})` : row.label;
+}
+
+/** Every schema row with sweep values, in schema order. */
+export const SWEEP_KNOBS: readonly SweepKnob[] = CONFIG_KEYS.flatMap((key): SweepKnob[] => {
+  const sweep = (SCHEMA[key] as Row).sweep;
+  return sweep ? [{ key, label: axisLabel(key), values: [...sweep.values], needs: sweep.needs }] : [];
+});
 
 export function findKnob(key: string): SweepKnob | undefined {
   return SWEEP_KNOBS.find((k) => k.key === key);

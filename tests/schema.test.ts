@@ -1,0 +1,116 @@
+// One table per knob: every schema row says what the controls call it, in what unit, and why;
+// the sweep knobs, the preset hints and the number formats are read from (or checked against) it.
+import { describe, expect, it } from 'vitest';
+import { parseQuery } from '../src/scenario/codec';
+import { LINKS } from '../src/scenario/links';
+import { PRESETS } from '../src/scenario/presets';
+import { CONFIG_KEYS, SCHEMA, type Row } from '../src/scenario/schema';
+import { SWEEPS } from '../src/scenario/sweeps';
+import { labelFor, valueText } from '../src/ui/controls/fieldModel';
+import { changedKeys } from '../src/ui/state/presetChanges';
+import { SWEEP_KNOBS, findKnob } from '../src/ui/sweep/sweepKnobs';
+import { formatSetting } from '../src/views/format';
+
+/** Rows whose value is a pure number: a fraction and a seed. */
+const UNITLESS = ['ratio', 'seed'];
+
+describe('the schema table', () => {
+  it('gives every row a human label (never its raw key) and a help sentence', () => {
+    for (const key of CONFIG_KEYS) {
+      const row: Row = SCHEMA[key];
+      expect(row.label, key).toMatch(/\w/);
+      expect(row.label.toLowerCase(), key).not.toBe(key.toLowerCase());
+      expect(labelFor(key)).toBe(row.label);
+      expect(row.help.length, key).toBeGreaterThan(10);
+    }
+    expect(new Set(CONFIG_KEYS.map((k) => SCHEMA[k].label)).size).toBe(CONFIG_KEYS.length);
+  });
+
+  it('names every value of every choice in words', () => {
+    for (const key of CONFIG_KEYS) {
+      const row: Row = SCHEMA[key];
+      if (row.kind !== 'enum') continue;
+      for (const v of row.values) expect(row.options[v], `${key}=${v}`).toMatch(/[A-Za-z]{3}/);
+    }
+  });
+
+  it('gives every numeric row a unit, except the pure numbers', () => {
+    for (const key of CONFIG_KEYS) {
+      const row: Row = SCHEMA[key];
+      if (row.kind !== 'number' && row.kind !== 'list') continue;
+      if (UNITLESS.includes(key)) expect(row.unit, key).toBe('');
+      else expect(row.unit, key).toMatch(/\w|%/);
+    }
+  });
+
+  it('derives the sweep knobs from the rows with sweep values, values and needs included', () => {
+    const rows = CONFIG_KEYS.filter((k) => (SCHEMA[k] as Row).sweep);
+    expect(SWEEP_KNOBS.map((k) => k.key)).toEqual(rows);
+    for (const key of rows) {
+      const sweep = (SCHEMA[key] as Row).sweep!;
+      expect(findKnob(key)!.values).toEqual([...sweep.values]);
+      expect(findKnob(key)!.needs).toBe(sweep.needs);
+      expect(findKnob(key)!.label).toContain(SCHEMA[key].label);
+      // Every value a knob tries is one the URL accepts.
+      for (const v of sweep.values) {
+        const query = `${sweep.needs ? `${sweep.needs}&` : ''}${key}=${v}`;
+        expect(parseQuery(query).problems, query).toEqual([]);
+      }
+    }
+    expect(findKnob('conns')!.values).toEqual(['1', '2', '4', '8', '16']);
+    expect(findKnob('images')!.needs).toBe('page=pm-images');
+  });
+});
+
+describe('what the controls say', () => {
+  it('formats values in their unit as people write them', () => {
+    expect(formatSetting(10_000_000, 'bit/s')).toBe('10 Mb/s');
+    expect(formatSetting(28_800, 'bit/s')).toBe('28.8 kb/s');
+    expect(formatSetting(16_384, 'bytes')).toBe('16 KB');
+    expect(formatSetting(1460, 'bytes')).toBe('1460 bytes');
+    expect(formatSetting(200, 'ms')).toBe('200 ms');
+    expect(formatSetting(3000, 'ms')).toBe('3 s');
+    expect(formatSetting(1, 'connections')).toBe('1 connection');
+    expect(formatSetting(1, 'processes')).toBe('1 process');
+    expect(formatSetting(1000, 'KB/s')).toBe('1000 KB/s');
+    expect(valueText('window', 65_536)).toBe('64 KB');
+    expect(valueText('bw', 1_544_000)).toBe('1.54 Mb/s');
+  });
+
+  it('describes each link in its own words', () => {
+    const helps = LINKS.map((l) => l.help);
+    expect(new Set(helps).size).toBe(LINKS.length);
+    for (const help of helps) expect(help.length).toBeGreaterThan(20);
+    expect(SCHEMA.link.help).not.toMatch(/satellite|Ethernet/);
+  });
+});
+
+describe("presets' Try next hints", () => {
+  it('are sentences (no URL syntax) whose settings parse and change the preset', () => {
+    for (const p of PRESETS) {
+      expect(p.tryNext.length, p.id).toBeGreaterThan(0);
+      for (const t of p.tryNext) {
+        expect(t.sentence, p.id).toMatch(/^[A-Z].*[.)]$/);
+        expect(t.sentence, p.id).not.toMatch(/\w=\w/);
+        const { config, problems } = parseQuery(`preset=${p.id}&${t.settings}`);
+        expect(problems, `${p.id}: ${t.settings}`).toEqual([]);
+        expect(changedKeys(config).length, `${p.id}: ${t.settings}`).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe('sweep claims', () => {
+  it('name only the protocols the x axis plots (Nielsen has no HTTP/1.0 row on PPP)', () => {
+    for (const s of SWEEPS.filter((s) => s.id.startsWith('nielsen-'))) {
+      const plotsHttp10 = s.x.values.some((v) => v.includes('-1.0-'));
+      expect(s.claim.includes('HTTP/1.0'), s.id).toBe(plotsHttp10);
+    }
+  });
+
+  it('do not claim what a sweep without Keep-Alive cannot show', () => {
+    const fig6 = SWEEPS.find((s) => s.id === 'kruse-fig6')!;
+    expect(fig6.base).toContain('http=1.0');
+    expect(fig6.claim).not.toMatch(/persistent/);
+  });
+});

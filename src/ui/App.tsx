@@ -30,6 +30,8 @@ import { usePlayback } from './state/usePlayback';
 import { readLocation, useScenario, useUrlSync } from './state/useScenario';
 import { useSimulation } from './state/useSimulation';
 import { useShortcuts } from './useShortcuts';
+import { useAutoFold } from './panels/useAutoFold';
+import type { StallFocus } from './panels/LadderPanel';
 import { ViewsOrStatus } from './Views';
 import { useGuides, withGuides } from './useGuides';
 import { changedFromPreset } from './state/presetChanges';
@@ -64,6 +66,8 @@ export default function App() {
   const times = useMemo(() => eventTimes(traces), [traces]);
   const playback = usePlayback(endNs, times, gaps, initial.initialCursorNs);
   const { toggle, stepBack, stepForward } = playback;
+  useAutoFold(gaps, endNs, traces.length > 0, config.preset ?? '', playback.setFold);
+  const [stallFocus, setStallFocus] = useState<StallFocus | null>(null);
   useShortcuts(useMemo(() => ({ toggle, stepBack, stepForward }), [toggle, stepBack, stepForward]));
   useUrlSync(config, playback.playing ? undefined : playback.pinnedNs);
   const guides = useGuides(config, update, playback.seek);
@@ -121,7 +125,10 @@ export default function App() {
                 update((c) => setSetting(setCompare(c, true), 'b', s.key, s.value));
                 setEditing('b');
               }}
-              onShowStall={playback.seek}
+              onShowStall={(ns, stall) => {
+                playback.seek(ns);
+                setStallFocus({ stall, trace: sides[0].run.trace });
+              }}
             />
           )}
           <SimStatus sim={sim} />
@@ -138,6 +145,7 @@ export default function App() {
             gaps={gaps}
             fold={playback.fold}
             preset={preset}
+            stallFocus={stallFocus}
           />
           {guides.sweepPanel}
         </main>

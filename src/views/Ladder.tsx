@@ -223,6 +223,7 @@ export function Ladder({
       role="group"
       data-view-start-ns={Math.round(y.invert(top))}
       data-view-end-ns={Math.round(y.invert(bottom))}
+      data-view-mid-ns={Math.round(y.invert((top + bottom) / 2))}
       aria-label={`Packet ladder, side ${side.toUpperCase()}: ${trace.packets.length} packets, time flows down`}
       onPointerMove={onPointerMove}
       onPointerLeave={() => {

@@ -103,6 +103,8 @@ async function measureScenario(browser, baseUrl, scenario) {
   const simulated = await page.evaluate(() => window.roundtripPerf.changeToResultMs);
 
   // Playback frames per second, at a speed that keeps the run playing for the whole window.
+  // Unfolded, so the run plays at this speed for the whole window (folded gaps are hurried).
+  await page.getByLabel('Fold idle gaps').uncheck();
   await page.getByLabel('Speed').selectOption('0.1');
   const framesBefore = await page.evaluate(() => window.roundtripPerf.playbackFrames);
   await page.getByRole('button', { name: 'Play' }).click();

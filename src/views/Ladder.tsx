@@ -18,7 +18,7 @@ import { LadderAxis } from './LadderAxis';
 import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from './ladderLayout';
 import { ladderLabels } from './ladderLabels';
 import { LadderLabelLayer } from './LadderLabelLayer';
-import { distanceToShape, LadderPacket } from './LadderPacket';
+import { distanceToShape, LadderBands, LadderPacket } from './LadderPacket';
 import { LadderStalls, stallKey, stallLabelBox, type FocusedStall } from './LadderStalls';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { packetNamer } from './packetNames';
@@ -61,12 +61,12 @@ export interface LadderProps {
 }
 
 /** First position in `sorted` (indices of packets in sending order) sent after `ns`. */
-function sentBy(sorted: number[], sendNs: (i: number) => number, ns: number): number {
+function sentBy(sorted: number[], packets: Trace['packets'], ns: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sendNs(sorted[mid]) <= ns) lo = mid + 1;
+    if (packets[sorted[mid]].sendNs <= ns) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -147,10 +147,8 @@ export function Ladder({
     [trace, inScale, shapes, labelStyle, words, layout, spans, y, top, bottom, stallLabels],
   );
 
-  const inView = inScale.slice(
-    0,
-    sentBy(inScale, (i) => trace.packets[i].sendNs, cursorNs),
-  );
+  const sentCount = sentBy(inScale, trace.packets, cursorNs);
+  const inView = inScale.slice(0, sentCount);
   // Too many arrows for the DOM: draw them as one path and ask the reader to zoom in.
   const dense = inView.length > MAX_ARROWS;
   const visible = dense ? [] : inView;
@@ -235,15 +233,6 @@ export function Ladder({
         <clipPath id={clipId}>
           <rect x={0} y={top - 1} width={layout.width} height={Math.max(0, clipBottom - top + 1)} />
         </clipPath>
-        <pattern
-          id="fold-hatch"
-          width="8"
-          height="8"
-          patternUnits="userSpaceOnUse"
-          patternTransform="rotate(45)"
-        >
-          <line x1="0" y1="0" x2="0" y2="8" stroke="#d5d9de" strokeWidth="3" />
-        </pattern>
       </defs>
       <rect x={0} y={0} width={layout.width} height={height} fill="#ffffff" />
       <LadderAxis
@@ -282,6 +271,11 @@ export function Ladder({
           <text x={LADDER_MARGIN.axis + 8} y={top + 14} className="dense-note">
             {`${inView.length} packets in view: zoom in to see each one`}
           </text>
+        </g>
+      )}
+      {!dense && (
+        <g clipPath={`url(#${clipId})`}>
+          <LadderBands sorted={inScale} count={sentCount} shapes={shapes} trace={trace} />
         </g>
       )}
       <g

@@ -50,7 +50,9 @@ export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConn
         const mid = (y0 + y1) / 2;
         return (
           <g key={g.startNs} className="fold-mark">
-            <rect x={axisX} y={y0} width={width - axisX} height={y1 - y0} fill="url(#fold-hatch)" />
+            {/* A flat band with break lines: a hatch pattern costs too much to paint on big runs. */}
+            <rect className="fold-band" x={axisX} y={y0} width={width - axisX} height={y1 - y0} />
+            <path className="fold-break" d={`M${axisX},${y0}H${width}M${axisX},${y1}H${width}`} />
             <text x={axisX - 8} y={mid} dy="0.32em" textAnchor="end" className="fold-label">
               {`⋯ ${formatDuration(g.endNs - g.startNs)}`}
             </text>

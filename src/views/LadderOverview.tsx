@@ -1,7 +1,7 @@
 // The whole run in a narrow strip beside the ladder: a tick per packet, stalls in their cause's
 // colour, page loads, and a frame around the part the ladder shows. Clicking or dragging in the
 // strip moves the ladder there.
-import { useMemo, type PointerEvent } from 'react';
+import { memo, useMemo, type PointerEvent } from 'react';
 import type { ScaleLinear } from 'd3';
 import type { Trace } from '../engine/trace';
 import { causeStyle } from './stallStyle';
@@ -20,7 +20,29 @@ interface Props {
 
 export const OVERVIEW_PX = 30;
 
-export function LadderOverview({ trace, base, height, viewStartNs, viewEndNs, onJump }: Props) {
+/** Memoised: during playback only the cursor moves, and the strip does not show it. */
+export const LadderOverview = memo(function LadderOverview({
+  trace,
+  base,
+  height,
+  viewStartNs,
+  viewEndNs,
+  onJump,
+}: Props) {
+  const stalls = useMemo(
+    () =>
+      trace.stalls.map((s, i) => (
+        <rect
+          key={i}
+          x={s.side === 'client' ? 1 : OVERVIEW_PX - 4}
+          y={base(s.startNs)}
+          width={3}
+          height={Math.max(1, base(s.endNs) - base(s.startNs))}
+          fill={causeStyle(s.cause).fill}
+        />
+      )),
+    [trace, base],
+  );
   const ticks = useMemo(() => {
     let c2s = '';
     let s2c = '';
@@ -52,16 +74,7 @@ export function LadderOverview({ trace, base, height, viewStartNs, viewEndNs, on
     >
       <path d={ticks.c2s} className="overview-c2s" />
       <path d={ticks.s2c} className="overview-s2c" />
-      {trace.stalls.map((s, i) => (
-        <rect
-          key={i}
-          x={s.side === 'client' ? 1 : OVERVIEW_PX - 4}
-          y={base(s.startNs)}
-          width={3}
-          height={Math.max(1, base(s.endNs) - base(s.startNs))}
-          fill={causeStyle(s.cause).fill}
-        />
-      ))}
+      {stalls}
       {trace.loads
         .filter((l) => l.index > 0)
         .map((l) => (
@@ -86,4 +99,4 @@ export function LadderOverview({ trace, base, height, viewStartNs, viewEndNs, on
       )}
     </svg>
   );
-}
+});

@@ -105,11 +105,12 @@ class RowIndex {
   }
 }
 
-/** Which of the boxes (fixed text, e.g. stall labels) cross no obstacle and no earlier box. */
-export function clearBoxes(boxes: Rect[], obstacles: Segment[]): boolean[] {
+/** Which of the boxes (fixed text, e.g. stall labels) cross no obstacle, no reserved area and no earlier box. */
+export function clearBoxes(boxes: Rect[], obstacles: Segment[], reserved: Rect[] = []): boolean[] {
   const lines = new RowIndex();
   for (const s of obstacles) lines.add(s);
   const taken = new RowIndex();
+  for (const r of reserved) taken.add(r);
   return boxes.map((box) => {
     if (taken.some(box, (other) => overlaps(box, other))) return false;
     if (lines.some(box, (s) => segmentHitsRect(s, box))) return false;

@@ -72,9 +72,12 @@ export function ladderLabels(input: Input): LadderLabels {
     const at = input.y(span.startNs);
     if (!lane || at < top || at > bottom) continue;
     const text = `connection ${span.conn + 1}`;
+    const mid = (lane.clientX + lane.serverX) / 2;
     const spots: LabelSpot[] = [
-      { x: (lane.clientX + lane.serverX) / 2, y: at - 5, anchor: 'middle' },
-      { x: (lane.clientX + lane.serverX) / 2, y: at + 13, anchor: 'middle' },
+      { x: mid, y: at - 5, anchor: 'middle' },
+      { x: lane.serverX - 8, y: at - 5, anchor: 'end' },
+      { x: lane.clientX + 8, y: at - 5, anchor: 'start' },
+      { x: mid, y: at + 13, anchor: 'middle' },
     ];
     requests.push({
       rank: 0,
@@ -121,17 +124,26 @@ export function ladderLabels(input: Input): LadderLabels {
   });
   for (const lane of lanes)
     for (const x of [lane.clientX, lane.serverX]) obstacles.push({ x0: x, y0: top, x1: x, y1: bottom });
+  const bounds = { x0: input.left, y0: top, x1: input.right, y1: bottom };
+  // Connection names first, then the stall labels that fit, then packets around both.
+  const ordered = requests.map((r) => r.request);
+  const firstPacket = requests.findIndex((r) => r.rank > 0);
+  const split = firstPacket < 0 ? ordered.length : firstPacket;
+  const conns = placeLabels(ordered.slice(0, split), obstacles, bounds);
+  const connRects = conns.map((l) => l.rect);
   const clear = clearBoxes(
     input.stallBoxes.map(([, box]) => box),
     obstacles,
+    connRects,
   );
   const stallBoxes = input.stallBoxes.filter((_, i) => clear[i]);
-  const labels = placeLabels(
-    requests.map((r) => r.request),
-    obstacles,
-    { x0: input.left, y0: top, x1: input.right, y1: bottom },
-    stallBoxes.map(([, box]) => box),
-  );
+  const labels = [
+    ...conns,
+    ...placeLabels(ordered.slice(split), obstacles, bounds, [
+      ...connRects,
+      ...stallBoxes.map(([, box]) => box),
+    ]),
+  ];
   return { labels, bursts, stalls: new Set(stallBoxes.map(([key]) => key)) };
 }
 

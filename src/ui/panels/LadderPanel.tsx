@@ -86,10 +86,14 @@ export function LadderPanel({
   // Lanes beyond the box: say so, since the ladder then scrolls sideways.
   const lanesA = useMemo(() => (sides[0] ? laneCount(connectionSpans(sides[0].run.trace)) : 1), [sides]);
   const lanesHidden = ladderLayout(lanesA, ladderWidth).width > ladderWidth + 1;
-  const jump = (py: number) => {
-    const half = (bottom - top) / (2 * zoom.transform.k);
-    frame(py - half, py + half, 1);
-  };
+  const k = zoom.transform.k;
+  const jump = useCallback(
+    (py: number) => {
+      const half = (bottom - top) / (2 * k);
+      frame(py - half, py + half, 1);
+    },
+    [k, top, bottom, frame],
+  );
 
   // For the UI benchmark: a new run has been committed to the ladder.
   useEffect(() => markRedraw(), [sides]);

@@ -2,13 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../src/scenario';
 import { FLAG, type PacketRecord } from '../src/engine/trace';
-import {
-  labelledPackets,
-  packetKind,
-  packetShape,
-  serializationNs,
-  shortLabel,
-} from '../src/views/packetGeometry';
+import { packetKind, packetShape, serializationNs, shortLabel } from '../src/views/packetGeometry';
 import { idleGaps, runEndNs, timeScale } from '../src/views/timeScale';
 
 const packet = (over: Partial<PacketRecord>): PacketRecord => ({
@@ -63,7 +57,7 @@ describe('time scale', () => {
 });
 
 describe('packet arrows', () => {
-  const lane = { conn: 0, clientX: 0, serverX: 100 };
+  const lane = { index: 0, clientX: 0, serverX: 100 };
   const path = {
     c2s: { bandwidthBps: 10e6, oneWayDelayNs: 175_000 },
     s2c: { bandwidthBps: 10e6, oneWayDelayNs: 175_000 },
@@ -94,11 +88,5 @@ describe('packet arrows', () => {
     expect(shortLabel(packet({ flags: FLAG.FIN | FLAG.ACK, len: 0, seq: 571, ack: 13079 }))).toBe(
       'F 571:571(0) ack 13079',
     );
-  });
-
-  it('labels at most one packet per side in each band of height', () => {
-    const burst = [0, 1, 2, 3].map((i) => packet({ id: i, sendNs: i * 1000 }));
-    expect([...labelledPackets(burst, (ns) => ns / 1000, 13)]).toEqual([0]);
-    expect([...labelledPackets(burst, (ns) => ns / 50, 13)]).toEqual([0, 1, 2, 3]);
   });
 });

@@ -28,6 +28,8 @@ import { usePlayback } from './state/usePlayback';
 import { readLocation, useScenario, useUrlSync, type HistoryMode } from './state/useScenario';
 import { useSimulation } from './state/useSimulation';
 import { useShortcuts } from './useShortcuts';
+import { useAutoFold } from './panels/useAutoFold';
+import type { StallFocus } from './panels/LadderPanel';
 import { ViewsOrStatus } from './Views';
 import { useGuides, withGuides } from './useGuides';
 import { applyTryNext, changedFromPreset, resetToPreset } from './state/presetChanges';
@@ -74,6 +76,8 @@ export default function App() {
   const times = useMemo(() => eventTimes(traces), [traces]);
   const playback = usePlayback(endNs, times, gaps, initial.initialCursorNs);
   const { toggle, stepBack, stepForward } = playback;
+  useAutoFold(gaps, endNs, traces.length > 0, config.preset ?? '', playback.setFold);
+  const [stallFocus, setStallFocus] = useState<StallFocus | null>(null);
   useShortcuts(useMemo(() => ({ toggle, stepBack, stepForward }), [toggle, stepBack, stepForward]));
   useUrlSync(scenario, playback.playing ? undefined : playback.pinnedNs, readApp, playback.pin);
   const guides = useGuides(config, update, playback.seek);
@@ -135,7 +139,10 @@ export default function App() {
                 update((c) => setSetting(setCompare(c, true), 'b', s.key, s.value), { history: 'push' });
                 setEditing('b');
               }}
-              onShowStall={playback.seek}
+              onShowStall={(ns, stall) => {
+                playback.seek(ns);
+                setStallFocus({ stall, trace: sides[0].run.trace });
+              }}
             />
           )}
           <SimStatus sim={sim} />
@@ -152,6 +159,7 @@ export default function App() {
             gaps={gaps}
             fold={playback.fold}
             preset={preset}
+            stallFocus={stallFocus}
           />
         </main>
         <SettingsDrawer>

@@ -4,7 +4,7 @@ import { memo } from 'react';
 import type { Preset } from '../scenario/presets';
 import type { Gap } from '../views/timeScale';
 import { formatBitRate } from '../views/format';
-import { LadderPanel } from './panels/LadderPanel';
+import { LadderPanel, type StallFocus } from './panels/LadderPanel';
 import { Panel } from './panels/Panel';
 import { BreakdownPanel, MetricsPanel, WaterfallPanel } from './panels/SidePanels';
 import type { SideView } from './panels/sideView';
@@ -20,6 +20,7 @@ export interface ViewsProps {
   gaps: Gap[];
   fold: boolean;
   preset: Preset | undefined;
+  stallFocus?: StallFocus | null;
 }
 
 export const Views = memo(function Views({
@@ -31,6 +32,7 @@ export const Views = memo(function Views({
   gaps,
   fold,
   preset,
+  stallFocus,
 }: ViewsProps) {
   const link = sides[0].run.path.s2c;
   return (
@@ -48,6 +50,7 @@ export const Views = memo(function Views({
             playing={playing}
             gaps={gaps}
             fold={fold}
+            stallFocus={stallFocus}
           />
         </Panel>
       )}

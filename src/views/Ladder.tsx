@@ -1,6 +1,7 @@
-// The packet ladder: client and server lines per connection, time flowing down, every packet a
-// slanted arrow, every stall shaded on the side that waited. A pure function of (trace, scale,
-// cursor): what happened after the cursor is clipped away, so playback is just a moving cursor.
+// The packet ladder: client and server lines per lane, time flowing down, every packet a slanted
+// arrow, every stall shaded on the side that waited. A pure function of (trace, scale, cursor):
+// what happened after the cursor is clipped away, so playback is just a moving cursor. Layout and
+// label placement depend on the trace and the scale only, and are memoised on them.
 import {
   useMemo,
   useRef,
@@ -14,13 +15,17 @@ import type { ScaleLinear } from 'd3';
 import { formatTcpdumpLine } from '../engine/tcpdump';
 import type { Trace } from '../engine/trace';
 import { LadderAxis } from './LadderAxis';
-import { connectionIds, LADDER_MARGIN, ladderLayout } from './ladderLayout';
-import { distanceToShape, LadderPacket } from './LadderPacket';
-import { LadderStalls } from './LadderStalls';
+import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from './ladderLayout';
+import { ladderLabels } from './ladderLabels';
+import { LadderLabelLayer } from './LadderLabelLayer';
+import { distanceToShape, LadderBands, LadderPacket } from './LadderPacket';
+import { LadderStalls, stallKey, stallLabelBox, type FocusedStall } from './LadderStalls';
 import { PLAYHEAD_COLOUR } from './kindStyle';
-import { labelledPackets, packetKind, packetShape, shortLabel, type PathTiming } from './packetGeometry';
+import { packetNamer } from './packetNames';
+import { packetKind, packetShape, shortLabel, type PathTiming } from './packetGeometry';
 import { formatDuration } from './format';
 import type { Gap } from './timeScale';
+import type { Rect } from './labelPlacement';
 import type { PacketShape } from './packetGeometry';
 
 function densePath(indices: number[], shapes: PacketShape[]): string {
@@ -49,6 +54,22 @@ export interface LadderProps {
   gaps: Gap[];
   onInspect: (index: number | null, x?: number, y?: number) => void;
   svgRef?: Ref<SVGSVGElement>;
+  /** Plain names (`SYN`, `GET /a.gif`) or the tcpdump shorthand (`S`, `P 1:227(226)`). */
+  labelStyle?: 'words' | 'tcpdump';
+  /** A stall to outline, as "Show the stall" asks. */
+  focusedStall?: FocusedStall | null;
+}
+
+/** First position in `sorted` (indices of packets in sending order) sent after `ns`. */
+function sentBy(sorted: number[], packets: Trace['packets'], ns: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (packets[sorted[mid]].sendNs <= ns) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export function Ladder({
@@ -62,11 +83,17 @@ export function Ladder({
   gaps,
   onInspect,
   svgRef,
+  labelStyle = 'words',
+  focusedStall = null,
 }: LadderProps) {
   const top = LADDER_MARGIN.top;
   const bottom = height - LADDER_MARGIN.bottom;
-  const conns = useMemo(() => connectionIds(trace), [trace]);
-  const layout = useMemo(() => ladderLayout(conns, width), [conns, width]);
+  const spans = useMemo(() => connectionSpans(trace), [trace]);
+  const layout = useMemo(() => ladderLayout(laneCount(spans), width), [spans, width]);
+  const laneOf = useMemo(() => {
+    const m = new Map(spans.map((s) => [s.conn, layout.lanes[s.lane]]));
+    return (conn: number) => m.get(conn) ?? layout.lanes[0];
+  }, [spans, layout]);
   const order = useMemo(
     () =>
       trace.packets
@@ -79,28 +106,49 @@ export function Ladder({
     const lines: string[] = [];
     return (i: number) => (lines[i] ??= formatTcpdumpLine(trace, trace.packets[i]));
   }, [trace]);
-  const shapes = useMemo(() => {
-    const laneOf = new Map(layout.lanes.map((l) => [l.conn, l]));
-    return trace.packets.map((p) => packetShape(p, laneOf.get(p.conn)!, y, path));
-  }, [trace, layout, y, path]);
-  const labelled = useMemo(
+  const shapes = useMemo(
+    () => trace.packets.map((p) => packetShape(p, laneOf(p.conn), y, path)),
+    [trace, laneOf, y, path],
+  );
+  // Packets whose arrows cross the view, in sending order: depends on the scale, not the cursor.
+  const inScale = useMemo(
     () =>
-      labelledPackets(
-        order.map((i) => trace.packets[i]),
+      order.filter((i) => {
+        const s = shapes[i];
+        return Math.max(s.arriveBottom, s.leaveBottom) >= top - 2 && s.leaveTop <= bottom + 2;
+      }),
+    [order, shapes, top, bottom],
+  );
+  const words = useMemo(() => packetNamer(trace), [trace]);
+  const stallLabels = useMemo(
+    () =>
+      trace.stalls.flatMap((s) => {
+        const box = stallLabelBox(s, laneOf(s.conn), y, layout.labelsOutside);
+        return box && box.y1 >= top && box.y0 <= bottom ? [[stallKey(s), box] as [string, Rect]] : [];
+      }),
+    [trace, laneOf, y, layout.labelsOutside, top, bottom],
+  );
+  const labels = useMemo(
+    () =>
+      ladderLabels({
+        packets: trace.packets,
+        inView: inScale.length > MAX_ARROWS ? [] : inScale,
+        shapes,
+        name: (i) => (labelStyle === 'words' ? words(trace.packets[i]) : shortLabel(trace.packets[i])),
+        lanes: layout.lanes,
+        spans: laneCount(spans) < spans.length ? spans : [],
         y,
-        13,
-        layout.laneWidth < 440,
-      ),
-    [order, trace, y, layout.laneWidth],
+        top,
+        bottom,
+        left: LADDER_MARGIN.axis,
+        right: layout.width,
+        stallBoxes: stallLabels,
+      }),
+    [trace, inScale, shapes, labelStyle, words, layout, spans, y, top, bottom, stallLabels],
   );
 
-  const inView = order.filter((i) => {
-    const p = trace.packets[i];
-    const s = shapes[i];
-    return (
-      p.sendNs <= cursorNs && Math.max(s.arriveBottom, s.leaveBottom) >= top - 2 && s.leaveTop <= bottom + 2
-    );
-  });
+  const sentCount = sentBy(inScale, trace.packets, cursorNs);
+  const inView = inScale.slice(0, sentCount);
   // Too many arrows for the DOM: draw them as one path and ask the reader to zoom in.
   const dense = inView.length > MAX_ARROWS;
   const visible = dense ? [] : inView;
@@ -171,6 +219,9 @@ export function Ladder({
       height={height}
       viewBox={`0 0 ${layout.width} ${height}`}
       role="group"
+      data-view-start-ns={Math.round(y.invert(top))}
+      data-view-end-ns={Math.round(y.invert(bottom))}
+      data-view-mid-ns={Math.round(y.invert((top + bottom) / 2))}
       aria-label={`Packet ladder, side ${side.toUpperCase()}: ${trace.packets.length} packets, time flows down`}
       onPointerMove={onPointerMove}
       onPointerLeave={() => {
@@ -182,15 +233,6 @@ export function Ladder({
         <clipPath id={clipId}>
           <rect x={0} y={top - 1} width={layout.width} height={Math.max(0, clipBottom - top + 1)} />
         </clipPath>
-        <pattern
-          id="fold-hatch"
-          width="8"
-          height="8"
-          patternUnits="userSpaceOnUse"
-          patternTransform="rotate(45)"
-        >
-          <line x1="0" y1="0" x2="0" y2="8" stroke="var(--line)" strokeWidth="3" />
-        </pattern>
       </defs>
       <rect x={0} y={0} width={layout.width} height={height} fill="var(--card)" />
       <LadderAxis
@@ -201,12 +243,15 @@ export function Ladder({
         top={top}
         bottom={bottom}
         axisX={LADDER_MARGIN.axis}
-        showConnNames={conns.length > 1}
+        showConnNames={laneCount(spans) === spans.length && spans.length > 1}
+        loads={trace.loads}
       />
       <g clipPath={`url(#${clipId})`}>
         <LadderStalls
           stalls={trace.stalls}
-          lanes={layout.lanes}
+          laneOf={laneOf}
+          focused={focusedStall}
+          labelled={labels.stalls}
           y={y}
           cursorNs={cursorNs}
           top={top}
@@ -228,6 +273,11 @@ export function Ladder({
           </text>
         </g>
       )}
+      {!dense && (
+        <g clipPath={`url(#${clipId})`}>
+          <LadderBands sorted={inScale} count={sentCount} shapes={shapes} trace={trace} />
+        </g>
+      )}
       <g
         ref={groupRef}
         clipPath={`url(#${clipId})`}
@@ -247,25 +297,8 @@ export function Ladder({
           />
         ))}
       </g>
-      <g className="packet-labels" clipPath={`url(#${clipId})`}>
-        {visible
-          .filter((i) => labelled.has(trace.packets[i].id))
-          .map((i) => {
-            const s = shapes[i];
-            const rightward = s.toX > s.fromX;
-            return (
-              <text
-                key={i}
-                x={s.fromX + (rightward ? 6 : -6)}
-                y={s.leaveTop - 3}
-                textAnchor={rightward ? 'start' : 'end'}
-                className="packet-label"
-                fill="var(--ink)"
-              >
-                {shortLabel(trace.packets[i])}
-              </text>
-            );
-          })}
+      <g clipPath={`url(#${clipId})`}>
+        <LadderLabelLayer labels={labels} spans={spans} lanes={layout.lanes} y={y} cursorNs={cursorNs} />
       </g>
       <Playhead cursorNs={cursorNs} cursorY={cursorY} top={top} bottom={bottom} right={layout.width} />
     </svg>

@@ -1,6 +1,8 @@
 // The ladder's frame: time ticks on the left, the client and server lines of each lane with
-// their headers, and a break mark with the duration of every folded idle gap.
+// their headers, a break mark with the duration of every folded idle gap, and where each page
+// load of a repeated visit starts.
 import type { ScaleLinear } from 'd3';
+import type { LoadRecord } from '../engine/trace';
 import { formatDuration, formatTick } from './format';
 import type { Lane } from './packetGeometry';
 import { timeTicks, type Gap } from './timeScale';
@@ -14,14 +16,22 @@ interface Props {
   bottom: number;
   axisX: number;
   showConnNames: boolean;
+  loads: LoadRecord[];
 }
 
-export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConnNames }: Props) {
+/** Tick labels this close to a load's mark give way to its name. */
+const LOAD_CLEAR_PX = 14;
+
+export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConnNames, loads }: Props) {
   const domain = y.domain();
   const visible = [y.invert(top), y.invert(bottom)];
   const span = Math.max(1, visible[1] - visible[0]);
+  const loadMarks = loads.filter((l) => l.index > 0 && y(l.startNs) >= top && y(l.startNs) <= bottom);
   const ticks = timeTicks(y.copy().domain([visible[0], visible[1]]).range([top, bottom]), gaps, 8).filter(
-    (t) => t >= domain[0] && t <= domain[domain.length - 1],
+    (t) =>
+      t >= domain[0] &&
+      t <= domain[domain.length - 1] &&
+      !loadMarks.some((l) => Math.abs(y(l.startNs) - y(t)) < LOAD_CLEAR_PX),
   );
   return (
     <g className="ladder-axis">
@@ -40,7 +50,9 @@ export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConn
         const mid = (y0 + y1) / 2;
         return (
           <g key={g.startNs} className="fold-mark">
-            <rect x={axisX} y={y0} width={width - axisX} height={y1 - y0} fill="url(#fold-hatch)" />
+            {/* A flat band with break lines: a hatch pattern costs too much to paint on big runs. */}
+            <rect className="fold-band" x={axisX} y={y0} width={width - axisX} height={y1 - y0} />
+            <path className="fold-break" d={`M${axisX},${y0}H${width}M${axisX},${y1}H${width}`} />
             <text x={axisX - 8} y={mid} dy="0.32em" textAnchor="end" className="fold-label">
               {`⋯ ${formatDuration(g.endNs - g.startNs)}`}
             </text>
@@ -51,7 +63,7 @@ export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConn
         lanes.map((lane, i) =>
           i % 2 === 1 ? (
             <rect
-              key={`bg${lane.conn}`}
+              key={`bg${lane.index}`}
               x={lane.clientX - laneGap(lanes)}
               y={top - 30}
               width={lane.serverX - lane.clientX + 2 * laneGap(lanes)}
@@ -61,7 +73,7 @@ export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConn
           ) : null,
         )}
       {lanes.map((lane) => (
-        <g key={lane.conn}>
+        <g key={lane.index} data-lane={lane.index}>
           <line x1={lane.clientX} x2={lane.clientX} y1={top} y2={bottom} stroke="var(--ink)" strokeWidth={1.5} />
           <line x1={lane.serverX} x2={lane.serverX} y1={top} y2={bottom} stroke="var(--ink)" strokeWidth={1.5} />
           <text x={lane.clientX} y={top - 8} textAnchor="middle" className="lane-head">
@@ -77,9 +89,17 @@ export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConn
               textAnchor="middle"
               className="lane-conn"
             >
-              {`connection ${lane.conn + 1}`}
+              {`connection ${lane.index + 1}`}
             </text>
           )}
+        </g>
+      ))}
+      {loadMarks.map((l) => (
+        <g key={l.index} className="load-mark" data-load={l.index + 1}>
+          <line x1={4} x2={width} y1={y(l.startNs)} y2={y(l.startNs)} />
+          <text x={axisX - 8} y={y(l.startNs)} dy="1.1em" textAnchor="end" className="load-label">
+            {`load ${l.index + 1}`}
+          </text>
         </g>
       ))}
     </g>

@@ -1,9 +1,10 @@
 // One packet arrow on the ladder: a single path (shaft, filled head, and an × where a dropped
-// packet died), plus the band of its serialization time when that is tall enough to see.
+// packet died); the band of its serialization time is drawn by the ladder with the others.
 // One element per packet keeps big ladders quick; pointer and focus are handled by the ladder.
 import { memo } from 'react';
+import type { Trace } from '../engine/trace';
 import { KIND_STYLE } from './kindStyle';
-import type { PacketKind, PacketShape } from './packetGeometry';
+import { packetKind, type PacketKind, type PacketShape } from './packetGeometry';
 
 export interface LadderPacketProps {
   index: number;
@@ -15,10 +16,10 @@ export interface LadderPacketProps {
 
 function LadderPacketImpl({ index, shape, kind, description, tabbable }: LadderPacketProps) {
   const style = KIND_STYLE[kind];
-  const { fromX, toX, leaveTop, leaveBottom, arriveTop, arriveBottom, dropped } = shape;
+  const { fromX, toX, leaveBottom, arriveBottom, dropped } = shape;
   let d = arrowPath(fromX, leaveBottom, toX, arriveBottom, !dropped);
   if (dropped) d += crossPath(toX, arriveBottom);
-  const arrow = (
+  return (
     <path
       data-packet={index}
       className="packet"
@@ -32,21 +33,50 @@ function LadderPacketImpl({ index, shape, kind, description, tabbable }: LadderP
       fill={style.stroke}
     />
   );
-  if (leaveBottom - leaveTop <= 1.5) return arrow;
-  return (
-    <>
-      <polygon
-        points={`${fromX},${leaveTop} ${fromX},${leaveBottom} ${toX},${arriveBottom} ${toX},${arriveTop}`}
-        fill={style.stroke}
-        fillOpacity={0.09}
-        pointerEvents="none"
-      />
-      {arrow}
-    </>
-  );
+}
+
+/** The band of a packet's serialization time, when tall enough to see ('' otherwise). The ladder
+ * draws all bands of a kind as one path, so a dense run costs one element, not one per packet. */
+export function bandPath({
+  fromX,
+  toX,
+  leaveTop,
+  leaveBottom,
+  arriveTop,
+  arriveBottom,
+}: PacketShape): string {
+  if (leaveBottom - leaveTop <= 1.5) return '';
+  return `M${f(fromX)},${f(leaveTop)}L${f(fromX)},${f(leaveBottom)}L${f(toX)},${f(arriveBottom)}L${f(toX)},${f(arriveTop)}Z`;
 }
 
 export const LadderPacket = memo(LadderPacketImpl);
+
+interface BandsProps {
+  /** Packets in view, in sending order; the first `count` have been sent. */
+  sorted: number[];
+  count: number;
+  shapes: PacketShape[];
+  trace: Trace;
+}
+
+/** The serialization bands of the packets sent so far, one path per kind: redrawn when a packet
+ * is sent, not on every frame, and one element however dense the run. */
+export const LadderBands = memo(function LadderBands({ sorted, count, shapes, trace }: BandsProps) {
+  const byKind = new Map<PacketKind, string>();
+  for (let n = 0; n < count; n++) {
+    const i = sorted[n];
+    const band = bandPath(shapes[i]);
+    if (band)
+      byKind.set(packetKind(trace.packets[i]), (byKind.get(packetKind(trace.packets[i])) ?? '') + band);
+  }
+  return (
+    <g className="packet-bands" pointerEvents="none">
+      {[...byKind].map(([kind, d]) => (
+        <path key={kind} d={d} fill={KIND_STYLE[kind].stroke} fillOpacity={0.09} />
+      ))}
+    </g>
+  );
+});
 
 const HEAD_PX = 7;
 const f = (n: number) => n.toFixed(1);

@@ -4,12 +4,24 @@ import type { ScaleLinear } from 'd3';
 import type { StallRecord } from '../engine/trace';
 import { stallBands } from './stallBands';
 import { formatDuration } from './format';
+import type { Rect } from './labelPlacement';
 import type { Lane } from './packetGeometry';
 import { causeStyle } from './stallStyle';
 
+/** A stall the reader asked to see ("Show the stall"): outlined. */
+export interface FocusedStall {
+  conn: number;
+  side: 'client' | 'server';
+  startNs: number;
+  endNs: number;
+}
+
 interface Props {
   stalls: StallRecord[];
-  lanes: Lane[];
+  laneOf: (conn: number) => Lane;
+  focused?: FocusedStall | null;
+  /** The stalls whose label fits clear of the arrows; the others keep only their tooltip. */
+  labelled: Set<string>;
   y: ScaleLinear<number, number>;
   cursorNs: number;
   top: number;
@@ -19,8 +31,47 @@ interface Props {
 }
 
 const BAND_PX = 12;
+/** Wide enough for any stall label's text (11.5 px bold italic). */
+const LABEL_CHAR_PX = 7;
 
-export function LadderStalls({ stalls, lanes, y, cursorNs, top, bottom, outside }: Props) {
+/** Where a stall's label is drawn once its band is complete: kept clear of packet labels. */
+export function stallLabelBox(
+  s: StallRecord,
+  lane: Lane,
+  y: (ns: number) => number,
+  outside: boolean,
+): Rect | null {
+  const top = y(s.startNs);
+  const bottom = y(s.endNs);
+  if (bottom - top < 14) return null;
+  const half = outside && bottom - top >= 28 ? 15 : 9;
+  const y0 = (top + bottom) / 2 - half;
+  const y1 = (top + bottom) / 2 + half;
+  const x = s.side === 'client' ? lane.clientX : lane.serverX;
+  const style = causeStyle(s.cause);
+  const chars = outside ? Math.max(style.short.length, 8) : style.short.length + 8;
+  const gap = BAND_PX / 2 + 3;
+  const width = chars * LABEL_CHAR_PX;
+  const towardRight = (s.side === 'client') !== outside;
+  return towardRight
+    ? { x0: x + gap, y0, x1: x + gap + width, y1 }
+    : { x0: x - gap - width, y0, x1: x - gap, y1 };
+}
+
+/** Identifies a stall (or the first of a merged band) across the label pass and the drawing. */
+export const stallKey = (s: StallRecord) => `${s.conn}:${s.side}:${s.startNs}`;
+
+export function LadderStalls({
+  stalls,
+  laneOf,
+  focused,
+  labelled,
+  y,
+  cursorNs,
+  top,
+  bottom,
+  outside,
+}: Props) {
   return (
     <g className="stalls">
       {stallBands(
@@ -30,8 +81,13 @@ export function LadderStalls({ stalls, lanes, y, cursorNs, top, bottom, outside 
         y.invert(bottom),
         Math.abs(y.invert(top + 1) - y.invert(top)),
       ).flatMap((s, i) => {
-        const lane = lanes.find((l) => l.conn === s.conn);
-        if (!lane) return [];
+        const lane = laneOf(s.conn);
+        const isFocused =
+          !!focused &&
+          focused.conn === s.conn &&
+          focused.side === s.side &&
+          focused.startNs < s.endNs &&
+          focused.endNs > s.startNs;
         const y0 = y(s.startNs);
         const y1 = y(Math.min(s.endNs, cursorNs));
         const style = causeStyle(s.cause);
@@ -49,6 +105,8 @@ export function LadderStalls({ stalls, lanes, y, cursorNs, top, bottom, outside 
             data-duration-ms={((s.endNs - s.startNs) / 1e6).toFixed(3)}
             data-side-stalled={s.side}
             data-count={s.count > 1 ? s.count : undefined}
+            data-focused={isFocused ? '' : undefined}
+            className={isFocused ? 'stall-focused' : undefined}
           >
             <title>{`${s.side === 'client' ? 'Client' : 'Server'} stalled ${duration}: ${style.words}${s.count > 1 ? ` (${s.count} stalls drawn as one)` : ''}`}</title>
             <rect
@@ -59,7 +117,7 @@ export function LadderStalls({ stalls, lanes, y, cursorNs, top, bottom, outside 
               fill={style.fill}
               fillOpacity={0.55}
             />
-            {height >= 14 && (
+            {height >= 14 && labelled.has(stallKey(s)) && (
               <text x={labelX} y={labelY} textAnchor={towardRight ? 'start' : 'end'} className="stall-label">
                 {outside && height >= 28 ? (
                   <>

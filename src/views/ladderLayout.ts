@@ -1,5 +1,7 @@
-// Horizontal layout of the ladder: a time axis on the left, then one lane per connection, each
-// with the client's line on the left and the server's on the right (Padmanabhan-Mogul Fig. 3-1).
+// Horizontal layout of the ladder: a time axis on the left, then lanes, each with the client's
+// line on the left and the server's on the right (Padmanabhan-Mogul Fig. 3-1). Connections open
+// at the same time get lanes of their own; a connection opened later takes the first lane free
+// by then, so HTTP/1.0 with four connections draws four lanes, not one per request.
 import type { Trace } from '../engine/trace';
 import type { Lane } from './packetGeometry';
 
@@ -20,23 +22,68 @@ export interface LadderLayout {
   labelsOutside: boolean;
 }
 
+/** When a connection is in use on the ladder, and the lane it is drawn in. */
+export interface ConnectionSpan {
+  conn: number;
+  startNs: number;
+  endNs: number;
+  lane: number;
+}
+
 export function connectionIds(trace: Trace): number[] {
   const ids = new Set<number>(trace.connections.map((c) => c.id));
   for (const p of trace.packets) ids.add(p.conn);
   return [...ids].sort((a, b) => a - b);
 }
 
-/** Lanes across the available width; wider than the box when there are many connections. */
-export function ladderLayout(conns: number[], boxWidth: number): LadderLayout {
-  const n = Math.max(1, conns.length);
+/** Events after which the client is done with a connection. */
+const CLIENT_DONE = new Set(['close', 'reset', 'timeout', 'abort']);
+
+/**
+ * Each connection's span, from its first packet to the client's last word on it (its last
+ * segment sent, or its close), and the first lane free by then. The server's last ACK may still
+ * be crossing when the lane's next connection starts, as a browser reuses its connection slot.
+ */
+export function connectionSpans(trace: Trace): ConnectionSpan[] {
+  const span = new Map<number, { startNs: number; endNs: number }>();
+  const widen = (conn: number, from: number, to: number) => {
+    const s = span.get(conn);
+    if (!s) span.set(conn, { startNs: from, endNs: to });
+    else {
+      s.startNs = Math.min(s.startNs, from);
+      s.endNs = Math.max(s.endNs, to);
+    }
+  };
+  for (const c of trace.connections) widen(c.id, c.openNs, c.openNs);
+  for (const p of trace.packets) widen(p.conn, p.sendNs, p.dir === 'c2s' ? p.sendNs : 0);
+  for (const e of trace.events)
+    if (e.side === 'client' && CLIENT_DONE.has(e.kind) && span.has(e.conn)) widen(e.conn, e.atNs, e.atNs);
+  const spans = [...span].map(([conn, s]) => ({ conn, ...s, lane: 0 }));
+  spans.sort((a, b) => a.startNs - b.startNs || a.conn - b.conn);
+  const laneFreeAt: number[] = [];
+  for (const s of spans) {
+    const free = laneFreeAt.findIndex((end) => end <= s.startNs);
+    s.lane = free >= 0 ? free : laneFreeAt.length;
+    laneFreeAt[s.lane] = s.endNs;
+  }
+  return spans.sort((a, b) => a.conn - b.conn);
+}
+
+export function laneCount(spans: ConnectionSpan[]): number {
+  return spans.reduce((n, s) => Math.max(n, s.lane + 1), 1);
+}
+
+/** Lanes across the available width; wider than the box when there are many. */
+export function ladderLayout(lanesNeeded: number, boxWidth: number): LadderLayout {
+  const n = Math.max(1, lanesNeeded);
   const inner = Math.max(0, boxWidth - LADDER_MARGIN.axis - LADDER_MARGIN.right);
   const laneWidth = Math.max(MIN_LANE_PX, inner / n);
   const width = LADDER_MARGIN.axis + laneWidth * n + LADDER_MARGIN.right;
   const labelsOutside = laneWidth >= OUTSIDE_LABELS_MIN_PX;
   const inset = labelsOutside ? LANE_INSET_WIDE_PX : LANE_INSET_PX;
-  const lanes = conns.map((conn, i) => {
-    const left = LADDER_MARGIN.axis + i * laneWidth;
-    return { conn, clientX: left + inset, serverX: left + laneWidth - inset };
+  const lanes = Array.from({ length: n }, (_, index) => {
+    const left = LADDER_MARGIN.axis + index * laneWidth;
+    return { index, clientX: left + inset, serverX: left + laneWidth - inset };
   });
   return { width, lanes, laneWidth, labelsOutside };
 }

@@ -9,7 +9,7 @@ import { FLAG, type PacketRecord } from '../engine/trace';
 export type { LinkTiming, PathTiming } from '../engine/path';
 
 export interface Lane {
-  conn: number;
+  index: number;
   clientX: number;
   serverX: number;
 }
@@ -99,29 +99,4 @@ function flagLetters(flags: number): string {
   if (flags & FLAG.RST) s += 'R';
   if (flags & FLAG.PSH) s += 'P';
   return s === '' ? '.' : s;
-}
-
-/**
- * Which packets get a visible label: at most one per `minGapPx` of height on each sending side,
- * so dense bursts stay readable; zooming in reveals the rest.
- */
-export function labelledPackets(
-  packets: PacketRecord[],
-  y: (ns: number) => number,
-  minGapPx = 13,
-  /** In a narrow lane the two sides' labels would collide: space them as one column. */
-  narrow = false,
-): Set<number> {
-  const shown = new Set<number>();
-  const lastY = new Map<string, number>();
-  for (const p of packets) {
-    const key = narrow ? `${p.conn}` : `${p.conn}:${p.dir}`;
-    const py = y(p.sendNs);
-    const prev = lastY.get(key);
-    if (prev === undefined || Math.abs(py - prev) >= minGapPx) {
-      shown.add(p.id);
-      lastY.set(key, py);
-    }
-  }
-  return shown;
 }

@@ -93,3 +93,12 @@ export function timeTicks(scale: ScaleLinear<number, number>, gaps: Gap[], count
   const ticks = scaleLinear().domain([lo, hi]).ticks(count);
   return ticks.filter((t) => !gaps.some((g) => t > g.startNs && t < g.endNs));
 }
+
+/** Folding pays when the gaps worth folding are at least this share of the run. */
+const FOLD_BY_DEFAULT_SHARE = 0.3;
+
+/** Whether the ladder should open folded: the idle gaps would leave most of the axis empty. */
+export function shouldFoldByDefault(gaps: Gap[], endNs: number): boolean {
+  const idle = gaps.reduce((sum, g) => sum + g.endNs - g.startNs, 0);
+  return endNs > 0 && idle / endNs >= FOLD_BY_DEFAULT_SHARE;
+}

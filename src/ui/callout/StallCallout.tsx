@@ -1,7 +1,7 @@
 // The callout over the views: names the first long stall and its cause, and offers the knob
 // that removes it — applied here, or on side B to compare.
 import { elapsedNs } from '../../engine/metrics';
-import type { Trace } from '../../engine/trace';
+import type { StallRecord, Trace } from '../../engine/trace';
 import type { Settings } from '../../scenario/schema';
 import { breakdown, type Breakdown } from '../../views/breakdown';
 import { formatDuration } from '../../views/format';
@@ -15,7 +15,8 @@ export interface StallCalloutProps {
   comparing: boolean;
   onApply: (s: Suggestion) => void;
   onCompare: (s: Suggestion) => void;
-  onShowStall: (ns: number) => void;
+  /** Move the playhead to `ns`, the stall's end, and frame the stall on the ladder. */
+  onShowStall: (ns: number, stall: StallRecord) => void;
 }
 
 export function StallCallout({
@@ -73,7 +74,7 @@ export function StallCallout({
             Compare side by side
           </button>
         )}
-        <button type="button" className="secondary" onClick={() => onShowStall(stall.endNs)}>
+        <button type="button" className="secondary" onClick={() => onShowStall(stall.endNs, stall)}>
           Show the stall
         </button>
       </div>

@@ -1,10 +1,14 @@
 // The ladder panel: one ladder, or A and B side by side on a shared, zoomable time axis, with
-// the full tcpdump line of the packet under the pointer or keyboard focus.
+// the full tcpdump line of the packet under the pointer or keyboard focus, an overview strip of
+// the whole run, and "Show the stall" framing.
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScaleLinear } from 'd3';
 import { formatTcpdumpLine } from '../../engine/tcpdump';
+import type { Trace } from '../../engine/trace';
 import { Ladder } from '../../views/Ladder';
-import { LADDER_MARGIN } from '../../views/ladderLayout';
+import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from '../../views/ladderLayout';
+import { LadderOverview, OVERVIEW_PX } from '../../views/LadderOverview';
+import type { FocusedStall } from '../../views/LadderStalls';
 import { formatDuration } from '../../views/format';
 import { FitHeightContext, fittedLadderHeight } from '../embed/viewHeight';
 import { timeScale, type Gap } from '../../views/timeScale';
@@ -20,7 +24,16 @@ export interface LadderPanelProps {
   playing: boolean;
   gaps: Gap[];
   fold: boolean;
+  /** The stall "Show the stall" asked for, with the run it belongs to. */
+  stallFocus?: StallFocus | null;
 }
+
+export interface StallFocus {
+  stall: FocusedStall;
+  trace: Trace;
+}
+
+const RUN_TOP_PAD_PX = 14;
 
 interface Inspected {
   side: string;
@@ -29,10 +42,19 @@ interface Inspected {
   y: number;
 }
 
-export function LadderPanel({ sides, endNs, cursorNs, playing, gaps, fold }: LadderPanelProps) {
+export function LadderPanel({
+  sides,
+  endNs,
+  cursorNs,
+  playing,
+  gaps,
+  fold,
+  stallFocus = null,
+}: LadderPanelProps) {
   const [boxRef, boxWidth] = useElementWidth<HTMLDivElement>();
   const sideBySide = sides.length > 1 && boxWidth >= 880;
-  const ladderWidth = sideBySide ? Math.floor((boxWidth - 16) / 2) : boxWidth;
+  const ladderWidth = (sideBySide ? Math.floor((boxWidth - 16) / 2) : boxWidth) - OVERVIEW_PX - 4;
+  const [labelStyle, setLabelStyle] = useState<'words' | 'tcpdump'>('words');
   // In an embed the ladders share the frame's height; on the page they have a fixed one.
   const fitHeight = useContext(FitHeightContext);
   const height =
@@ -45,9 +67,33 @@ export function LadderPanel({ sides, endNs, cursorNs, playing, gaps, fold }: Lad
   const bottom = height - LADDER_MARGIN.bottom;
   const zoom = useLadderZoom(top, bottom);
   const shownGaps = useMemo(() => (fold ? gaps : []), [fold, gaps]);
-  const base = useMemo(() => timeScale(endNs, [top, bottom], shownGaps), [endNs, top, bottom, shownGaps]);
+  // The run starts a label's height below the top, so the first packets' labels fit above them.
+  const base = useMemo(
+    () => timeScale(endNs, [top + RUN_TOP_PAD_PX, bottom], shownGaps),
+    [endNs, top, bottom, shownGaps],
+  );
   const y: ScaleLinear<number, number> = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
   const [inspected, setInspected] = useState<Inspected | null>(null);
+  const viewStartNs = y.invert(top);
+  const viewEndNs = y.invert(bottom);
+
+  // "Show the stall": frame it in the middle of the view (a new request each click).
+  const { frame } = zoom;
+  useEffect(() => {
+    if (stallFocus) frame(base(stallFocus.stall.startNs), base(stallFocus.stall.endNs));
+  }, [stallFocus, base, frame]);
+  const focusedStall = (trace: Trace) => (stallFocus?.trace === trace ? stallFocus.stall : null);
+  // Lanes beyond the box: say so, since the ladder then scrolls sideways.
+  const lanesA = useMemo(() => (sides[0] ? laneCount(connectionSpans(sides[0].run.trace)) : 1), [sides]);
+  const lanesHidden = ladderLayout(lanesA, ladderWidth).width > ladderWidth + 1;
+  const k = zoom.transform.k;
+  const jump = useCallback(
+    (py: number) => {
+      const half = (bottom - top) / (2 * k);
+      frame(py - half, py + half, 1);
+    },
+    [k, top, bottom, frame],
+  );
 
   // For the UI benchmark: a new run has been committed to the ladder.
   useEffect(() => markRedraw(), [sides]);
@@ -75,10 +121,18 @@ export function LadderPanel({ sides, endNs, cursorNs, playing, gaps, fold }: Lad
   return (
     <div className="ladder-panel" ref={boxRef} data-view="ladder">
       <div className="panel-tools" role="toolbar" aria-label="Ladder zoom">
-        <button type="button" className="secondary small" onClick={() => zoom.zoomAround(2, y(cursorNs))}>
+        <button
+          type="button"
+          className="secondary small"
+          onClick={() => zoom.zoomAround(2, (top + bottom) / 2)}
+        >
           Zoom in
         </button>
-        <button type="button" className="secondary small" onClick={() => zoom.zoomAround(0.5, y(cursorNs))}>
+        <button
+          type="button"
+          className="secondary small"
+          onClick={() => zoom.zoomAround(0.5, (top + bottom) / 2)}
+        >
           Zoom out
         </button>
         <button
@@ -89,9 +143,23 @@ export function LadderPanel({ sides, endNs, cursorNs, playing, gaps, fold }: Lad
         >
           Fit
         </button>
+        <label className="label-style">
+          <input
+            type="checkbox"
+            checked={labelStyle === 'tcpdump'}
+            onChange={(e) => setLabelStyle(e.target.checked ? 'tcpdump' : 'words')}
+          />
+          <span>tcpdump labels</span>
+        </label>
         <span className="hint">
           Drag to pan · Ctrl + wheel or pinch to zoom · arrow keys step through packets
         </span>
+        {lanesHidden && (
+          <span
+            className="lanes-note"
+            data-lanes-note=""
+          >{`${lanesA} lanes: scroll sideways to see them all →`}</span>
+        )}
       </div>
       <div className={`ladders${sideBySide ? ' ladders--side-by-side' : ''}`}>
         {sides.map((s) => {
@@ -100,35 +168,47 @@ export function LadderPanel({ sides, endNs, cursorNs, playing, gaps, fold }: Lad
           return (
             <figure key={s.side} className="ladder-box" data-side={s.side}>
               <figcaption className="side-caption">{s.caption}</figcaption>
-              <div className="ladder-scroll" style={{ height }}>
-                <Ladder
+              <div className="ladder-row">
+                <LadderOverview
                   trace={s.run.trace}
-                  path={s.run.path}
-                  side={s.side}
-                  y={y}
-                  width={ladderWidth}
+                  base={base}
                   height={height}
-                  cursorNs={cursorNs}
-                  gaps={shownGaps}
-                  onInspect={inspectors[s.side]}
-                  svgRef={zoom.register(s.side)}
+                  viewStartNs={viewStartNs}
+                  viewEndNs={viewEndNs}
+                  onJump={jump}
                 />
-                {mine && packet && (
-                  <div
-                    className="packet-tip"
-                    role="status"
-                    style={{ left: Math.min(mine.x, ladderWidth - 300), top: mine.y + 14 }}
-                  >
-                    <code>{formatTcpdumpLine(s.run.trace, packet)}</code>
-                    <span>
-                      {packet.reason} · sent {formatDuration(packet.sendNs)}
-                      {packet.arriveNs === null
-                        ? ` · dropped (${packet.drop ?? 'lost'})`
-                        : ` · arrived ${formatDuration(packet.arriveNs)}`}{' '}
-                      · {packet.wireBytes} bytes on the wire
-                    </span>
-                  </div>
-                )}
+                <div className="ladder-scroll" style={{ height }}>
+                  <Ladder
+                    trace={s.run.trace}
+                    path={s.run.path}
+                    side={s.side}
+                    y={y}
+                    width={ladderWidth}
+                    height={height}
+                    cursorNs={cursorNs}
+                    gaps={shownGaps}
+                    onInspect={inspectors[s.side]}
+                    svgRef={zoom.register(s.side)}
+                    labelStyle={labelStyle}
+                    focusedStall={focusedStall(s.run.trace)}
+                  />
+                  {mine && packet && (
+                    <div
+                      className="packet-tip"
+                      role="status"
+                      style={{ left: Math.min(mine.x, ladderWidth - 300), top: mine.y + 14 }}
+                    >
+                      <code>{formatTcpdumpLine(s.run.trace, packet)}</code>
+                      <span>
+                        {packet.reason} · sent {formatDuration(packet.sendNs)}
+                        {packet.arriveNs === null
+                          ? ` · dropped (${packet.drop ?? 'lost'})`
+                          : ` · arrived ${formatDuration(packet.arriveNs)}`}{' '}
+                        · {packet.wireBytes} bytes on the wire
+                      </span>
+                    </div>
+                  )}
+                </div>
               </div>
             </figure>
           );

@@ -1,6 +1,6 @@
-// Zoom and pan of the ladders' time axis with d3-zoom: Ctrl/⌘ + wheel or pinch zooms, dragging
-// pans, buttons zoom around the playhead. Both ladders of a comparison share one transform, so
-// their time axes stay aligned.
+// Zoom and pan of the ladders' time axis with d3-zoom: Ctrl/⌘ + wheel or pinch zooms around the
+// pointer, dragging pans, buttons zoom around the view's centre, and a time range can be framed.
+// Both ladders of a comparison share one transform, so their time axes stay aligned.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { select, zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3';
 
@@ -72,10 +72,21 @@ export function useLadderZoom(top: number, bottom: number) {
     const svg = first();
     if (svg && behaviour.current) select(svg).call(behaviour.current.translateBy, 0, dy);
   }, []);
+  /** Show base-scale pixels [y0, y1] in the middle of the view, filling `share` of its height. */
+  const frame = useCallback(
+    (y0: number, y1: number, share = 0.4) => {
+      const svg = first();
+      if (!svg || !behaviour.current) return;
+      const k = Math.max(1, Math.min(MAX_ZOOM, ((bottom - top) * share) / Math.max(1, y1 - y0)));
+      const ty = (top + bottom) / 2 - k * ((y0 + y1) / 2);
+      select(svg).call(behaviour.current.transform, zoomIdentity.translate(0, ty).scale(k));
+    },
+    [top, bottom],
+  );
   const reset = useCallback(() => {
     const svg = first();
     if (svg && behaviour.current) select(svg).call(behaviour.current.transform, zoomIdentity);
   }, []);
 
-  return { transform, register, zoomAround, panBy, reset };
+  return { transform, register, zoomAround, panBy, frame, reset };
 }

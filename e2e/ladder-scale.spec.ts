@@ -1,0 +1,187 @@
+// A ladder that reads at any scale: parallel connections share lanes, labels never collide with
+// each other or sit under an arrow, packets have plain names, and the view opens (and zooms, and
+// shows a stall) framed on what matters.
+import { expect, test, type Page } from '@playwright/test';
+import { engine, ladderPackets, ladderStalls, openLab } from './lab';
+
+/** Most connections the client holds open at once: from its connect to its close. */
+function peakOpenConnections(query: string): number {
+  const { trace } = engine(query);
+  const edges: [number, number][] = [];
+  for (const c of trace.connections) {
+    const mine = trace.events.filter((e) => e.conn === c.id && e.side === 'client');
+    const open = Math.min(...mine.filter((e) => e.kind === 'connect').map((e) => e.atNs));
+    const close = Math.max(
+      ...mine.filter((e) => ['close', 'reset', 'timeout', 'abort'].includes(e.kind)).map((e) => e.atNs),
+    );
+    edges.push([open, 1], [close, -1]);
+  }
+  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let open = 0;
+  let peak = 0;
+  for (const [, d] of edges) peak = Math.max(peak, (open += d));
+  return peak;
+}
+
+/** Side A's packet labels (drawn text only) that overlap another label or cross an arrow. */
+async function labelClashes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const svg = document.querySelector('[data-side="a"] svg.ladder-svg')!;
+    const labels = [...svg.querySelectorAll<SVGTextElement>('.packet-labels text')].map((t) => ({
+      text: t.textContent ?? '',
+      box: t.getBBox(),
+    }));
+    const shafts = [...svg.querySelectorAll<SVGPathElement>('[data-packet]')].map((p) => {
+      const [x0, y0, x1, y1] = (p.getAttribute('d') ?? '')
+        .match(/-?\d+(\.\d+)?/g)!
+        .slice(0, 4)
+        .map(Number);
+      return { x0, y0, x1, y1 };
+    });
+    const inset = 1; // anti-aliasing: a hair of contact is not a clash
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      a.x + inset < b.x + b.width &&
+      b.x + inset < a.x + a.width &&
+      a.y + inset < b.y + b.height &&
+      b.y + inset < a.y + a.height;
+    const crosses = (s: { x0: number; y0: number; x1: number; y1: number }, r: DOMRect) => {
+      // Sample the shaft: fine enough for 11 px text.
+      for (let i = 0; i <= 200; i++) {
+        const x = s.x0 + ((s.x1 - s.x0) * i) / 200;
+        const y = s.y0 + ((s.y1 - s.y0) * i) / 200;
+        if (x > r.x + inset && x < r.x + r.width - inset && y > r.y + inset && y < r.y + r.height - inset)
+          return true;
+      }
+      return false;
+    };
+    const clashes: string[] = [];
+    labels.forEach((a, i) => {
+      labels.slice(i + 1).forEach((b) => {
+        if (overlap(a.box, b.box)) clashes.push(`"${a.text}" overlaps "${b.text}"`);
+      });
+      if (shafts.some((s) => crosses(s, a.box))) clashes.push(`"${a.text}" sits under an arrow`);
+    });
+    return clashes;
+  });
+}
+
+const zoomIn = (page: Page) =>
+  page.getByRole('toolbar', { name: 'Ladder zoom' }).getByRole('button', { name: 'Zoom in' });
+
+async function labelTexts(page: Page): Promise<string[]> {
+  return page.locator('[data-side="a"] .packet-labels text').allTextContents();
+}
+
+test('parallel connections share lanes: no more lanes than connections open at once', async ({ page }) => {
+  const query = 'preset=nielsen-lan-1.0-first';
+  const peak = peakOpenConnections(query);
+  expect(peak).toBe(4); // HTTP/1.0 with four connections
+  await openLab(page, query);
+  const lanes = await page
+    .locator('[data-side="a"] [data-lane]')
+    .evaluateAll((els) => new Set(els.map((e) => e.getAttribute('data-lane'))).size);
+  expect(lanes).toBeGreaterThan(1);
+  expect(lanes).toBeLessThanOrEqual(peak);
+  // Each connection after the first few is named where it starts.
+  await expect(page.locator('[data-side="a"] [data-label="conn"]').first()).toBeAttached();
+});
+
+for (const [name, query, fold] of [
+  ['HTTP/1.0 x 4 on the LAN', 'preset=nielsen-lan-1.0-first', false],
+  ['pipelined over the modem', 'preset=nielsen-ppp-pipe-first', false],
+  ['100 KB over GEO', 'link=geo&objects=100000', false],
+  ['three loads, folded', 'preset=kruse-acts', true],
+] as const) {
+  test(`labels neither overlap nor sit under arrows: ${name}`, async ({ page }) => {
+    await openLab(page, query);
+    if (fold) await page.getByLabel('Fold idle gaps').check();
+    await expect.poll(() => labelTexts(page).then((t) => t.length)).toBeGreaterThan(0);
+    expect(await labelClashes(page)).toEqual([]);
+    // Zoomed in, more packets get their own label, still without a clash.
+    for (let i = 0; i < 3; i++) await zoomIn(page).click();
+    await expect.poll(() => labelTexts(page).then((t) => t.length)).toBeGreaterThan(3);
+    expect(await labelClashes(page)).toEqual([]);
+  });
+}
+
+test('packets are named in plain words, and tcpdump lines are one toggle away', async ({ page }) => {
+  await openLab(page);
+  const texts = await labelTexts(page);
+  expect(texts).toContain('SYN');
+  expect(texts.some((t) => t.startsWith('GET /'))).toBe(true);
+  expect(texts.some((t) => t === 'data 1460 B' || t.startsWith('200 OK + '))).toBe(true);
+  expect(texts.some((t) => /^ACK \d+$/.test(t))).toBe(true);
+  await page.getByLabel('tcpdump labels').check();
+  const raw = await labelTexts(page);
+  expect(
+    raw.some(
+      (t) => /^P? ?\d+:\d+\(\d+\) ack \d+$/.test(t) || /^\. \d+:\d+\(\d+\)/.test(t) || /^P \d+:/.test(t),
+    ),
+  ).toBe(true);
+  expect(raw).not.toContain('SYN');
+});
+
+/** The part of side A's ladder on screen, in page coordinates. */
+async function ladderView(page: Page) {
+  return (await page.locator('[data-side="a"] .ladder-scroll').boundingBox())!;
+}
+
+test('the default page opens folded, the handshake spread out and the stall band in view', async ({
+  page,
+}) => {
+  await openLab(page);
+  await expect(page.getByLabel('Fold idle gaps')).toBeChecked();
+  const view = await ladderView(page);
+  const stall = (await ladderStalls(page, 'delayed-ack').first().locator('rect').boundingBox())!;
+  expect(stall.y).toBeGreaterThanOrEqual(view.y);
+  expect(stall.y + stall.height).toBeLessThanOrEqual(view.y + view.height);
+  // Unfolded, the first six packets (handshake, request, first data) would share a few pixels.
+  const first = await Promise.all([0, 5].map((i) => ladderPackets(page).nth(i).boundingBox()));
+  expect(first[1]!.y - first[0]!.y).toBeGreaterThan(60);
+});
+
+test('"Show the stall" frames the stall in the middle of the ladder and outlines it', async ({ page }) => {
+  await openLab(page);
+  await page.getByRole('button', { name: 'Show the stall' }).click();
+  const focused = page.locator('[data-side="a"] [data-stall][data-focused]');
+  await expect(focused).toHaveCount(1);
+  await expect(focused).toHaveAttribute('data-stall', 'delayed-ack');
+  const view = await ladderView(page);
+  await expect
+    .poll(async () => (await focused.locator('rect').boundingBox())!.height)
+    .toBeGreaterThan(view.height * 0.25);
+  const box = (await focused.locator('rect').boundingBox())!;
+  const centre = box.y + box.height / 2;
+  expect(centre).toBeGreaterThan(view.y + view.height / 3);
+  expect(centre).toBeLessThan(view.y + (2 * view.height) / 3);
+});
+
+async function viewNs(page: Page, which: 'start' | 'mid' | 'end'): Promise<number> {
+  return Number(await page.locator('[data-side="a"] svg.ladder-svg').getAttribute(`data-view-${which}-ns`));
+}
+
+test('zooming keeps the middle of the view where it was, and the overview frames it', async ({ page }) => {
+  await openLab(page);
+  const end = await viewNs(page, 'end');
+  const middle = await viewNs(page, 'mid');
+  await expect(page.locator('[data-overview-window]')).toHaveCount(0);
+  await zoomIn(page).click();
+  await expect.poll(() => viewNs(page, 'end')).toBeLessThan(end);
+  expect(Math.abs((await viewNs(page, 'mid')) - middle)).toBeLessThan(end * 0.005);
+  const zoomedEnd = await viewNs(page, 'end');
+  await zoomIn(page).click();
+  await expect.poll(() => viewNs(page, 'end')).toBeLessThan(zoomedEnd);
+  expect(Math.abs((await viewNs(page, 'mid')) - middle)).toBeLessThan(end * 0.005);
+  await expect(page.locator('[data-side="a"] [data-overview-window]')).toHaveCount(1);
+});
+
+test('a run of several page loads marks where each load starts', async ({ page }) => {
+  const query = 'preset=kruse-acts&conns=1';
+  const { trace } = engine(query);
+  expect(trace.loads.length).toBe(3);
+  await openLab(page, query);
+  const marks = page.locator('[data-side="a"] [data-load]');
+  await expect(marks).toHaveCount(2);
+  await expect(marks.nth(0)).toContainText('load 2');
+  await expect(marks.nth(1)).toContainText('load 3');
+});

@@ -1,0 +1,78 @@
+// The ladder's placed labels (see ladderLabels.ts), shown once the cursor has reached them: packet
+// names, burst brackets with their counts, and where each connection starts in a shared lane.
+import type { ConnectionSpan } from './ladderLayout';
+import type { LadderLabels } from './ladderLabels';
+import type { Lane } from './packetGeometry';
+
+interface Props {
+  labels: LadderLabels;
+  spans: ConnectionSpan[];
+  lanes: Lane[];
+  y: (ns: number) => number;
+  cursorNs: number;
+}
+
+export function LadderLabelLayer({ labels, spans, lanes, y, cursorNs }: Props) {
+  const shared = spans.length > lanes.length;
+  return (
+    <g className="packet-labels">
+      {shared &&
+        spans
+          .filter((s) => s.startNs <= cursorNs)
+          .map((s) => {
+            const lane = lanes[s.lane];
+            const at = y(s.startNs);
+            return (
+              <line
+                key={`c${s.conn}`}
+                className="conn-start"
+                x1={lane.clientX - 10}
+                x2={lane.serverX + 10}
+                y1={at}
+                y2={at}
+              />
+            );
+          })}
+      {labels.bursts
+        .filter((b) => b.atNs <= cursorNs)
+        .map((b) => (
+          <path
+            key={`b${b.members[0]}`}
+            className="burst-bracket"
+            data-burst={b.members.length}
+            d={`M${b.x + 3 * b.dir},${b.y0}H${b.x}V${b.y1}H${b.x + 3 * b.dir}`}
+          />
+        ))}
+      {labels.labels
+        .filter((l) => l.item.atNs <= cursorNs)
+        .map((l) => {
+          const item = l.item;
+          const key =
+            item.kind === 'packet'
+              ? item.index
+              : item.kind === 'burst'
+                ? `b${item.members[0]}`
+                : `c${item.conn}`;
+          const className =
+            item.kind === 'conn'
+              ? 'lane-conn conn-label'
+              : item.kind === 'burst'
+                ? 'packet-label burst-label'
+                : 'packet-label';
+          return (
+            <text
+              key={key}
+              x={l.x}
+              y={l.y}
+              textAnchor={l.anchor}
+              className={className}
+              data-label={item.kind}
+              data-label-packet={item.kind === 'packet' ? item.index : undefined}
+            >
+              {l.text}
+            </text>
+          );
+        })}
+    </g>
+  );
+}

@@ -1,0 +1,150 @@
+// Greedy label placement: each label, in priority order, tries a few spots and takes the first
+// that overlaps no label placed before it and no obstacle line (arrows, host lines). A label
+// that fits nowhere is dropped; the reader finds it in the tooltip or by zooming in.
+
+export interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A line segment, from (x0, y0) to (x1, y1). */
+export type Segment = Rect;
+
+/** A text position: x at the anchor, y at the baseline. */
+export interface LabelSpot {
+  x: number;
+  y: number;
+  anchor: 'start' | 'middle' | 'end';
+  /** A shorter text for a tight spot, instead of the request's. */
+  text?: string;
+}
+
+export interface LabelRequest<T> {
+  item: T;
+  text: string;
+  spots: LabelSpot[];
+}
+
+export interface PlacedLabel<T> extends LabelSpot {
+  item: T;
+  text: string;
+  rect: Rect;
+}
+
+/** The packet labels' font: 11 px monospace, so a label's width follows from its length. */
+export const LABEL_CHAR_PX = 6.7;
+const ASCENT_PX = 9;
+const DESCENT_PX = 3;
+/** Clear space kept around every label. */
+const PAD_PX = 1.5;
+
+export function labelRect(spot: LabelSpot, text: string): Rect {
+  const width = text.length * LABEL_CHAR_PX;
+  const x0 = spot.anchor === 'start' ? spot.x : spot.anchor === 'end' ? spot.x - width : spot.x - width / 2;
+  return {
+    x0: x0 - PAD_PX,
+    y0: spot.y - ASCENT_PX - PAD_PX,
+    x1: x0 + width + PAD_PX,
+    y1: spot.y + DESCENT_PX + PAD_PX,
+  };
+}
+
+const overlaps = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** Does the segment cross the rectangle? (Liang-Barsky clipping.) */
+export function segmentHitsRect(s: Segment, r: Rect): boolean {
+  const dx = s.x1 - s.x0;
+  const dy = s.y1 - s.y0;
+  let lo = 0;
+  let hi = 1;
+  const edges: [number, number][] = [
+    [-dx, s.x0 - r.x0],
+    [dx, r.x1 - s.x0],
+    [-dy, s.y0 - r.y0],
+    [dy, r.y1 - s.y0],
+  ];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) lo = Math.max(lo, t);
+    else hi = Math.min(hi, t);
+    if (lo > hi) return false;
+  }
+  return true;
+}
+
+const ROW_PX = 24;
+
+/** Rectangles or segments bucketed by rows of height, for quick look-up by a label's rows. */
+class RowIndex {
+  private rows = new Map<number, Rect[]>();
+  add(r: Rect): void {
+    const lo = Math.floor(Math.min(r.y0, r.y1) / ROW_PX);
+    const hi = Math.floor(Math.max(r.y0, r.y1) / ROW_PX);
+    for (let row = lo; row <= hi; row++) {
+      const list = this.rows.get(row);
+      if (list) list.push(r);
+      else this.rows.set(row, [r]);
+    }
+  }
+  some(r: Rect, test: (other: Rect) => boolean): boolean {
+    const lo = Math.floor(r.y0 / ROW_PX);
+    const hi = Math.floor(r.y1 / ROW_PX);
+    for (let row = lo; row <= hi; row++) {
+      for (const other of this.rows.get(row) ?? []) {
+        if (Math.max(other.x0, other.x1) < r.x0 || Math.min(other.x0, other.x1) > r.x1) continue;
+        if (test(other)) return true;
+      }
+    }
+    return false;
+  }
+}
+
+/** Which of the boxes (fixed text, e.g. stall labels) cross no obstacle, no reserved area and no earlier box. */
+export function clearBoxes(boxes: Rect[], obstacles: Segment[], reserved: Rect[] = []): boolean[] {
+  const lines = new RowIndex();
+  for (const s of obstacles) lines.add(s);
+  const taken = new RowIndex();
+  for (const r of reserved) taken.add(r);
+  return boxes.map((box) => {
+    if (taken.some(box, (other) => overlaps(box, other))) return false;
+    if (lines.some(box, (s) => segmentHitsRect(s, box))) return false;
+    taken.add(box);
+    return true;
+  });
+}
+
+/**
+ * Place the requests, first come first served; `bounds` keeps labels inside the drawing and
+ * `reserved` holds areas other text (stall labels) already uses.
+ */
+export function placeLabels<T>(
+  requests: LabelRequest<T>[],
+  obstacles: Segment[],
+  bounds: Rect,
+  reserved: Rect[] = [],
+): PlacedLabel<T>[] {
+  const lines = new RowIndex();
+  for (const s of obstacles) lines.add(s);
+  const taken = new RowIndex();
+  for (const r of reserved) taken.add(r);
+  const placed: PlacedLabel<T>[] = [];
+  for (const request of requests) {
+    for (const spot of request.spots) {
+      const text = spot.text ?? request.text;
+      const rect = labelRect(spot, text);
+      if (rect.x0 < bounds.x0 || rect.x1 > bounds.x1 || rect.y0 < bounds.y0 || rect.y1 > bounds.y1) continue;
+      if (taken.some(rect, (other) => overlaps(rect, other))) continue;
+      if (lines.some(rect, (s) => segmentHitsRect(s, rect))) continue;
+      taken.add(rect);
+      placed.push({ ...spot, item: request.item, text, rect });
+      break;
+    }
+  }
+  return placed;
+}

@@ -1,0 +1,219 @@
+// Which labels the ladder shows and where: connection names where each connection starts, then
+// packets by importance (handshake, losses, requests, responses, data, ACKs). Packets sent too
+// close together to label one by one are a burst with one label and a bracket. Everything is a
+// function of the trace and the scale, not of the cursor, so playback only filters by time.
+import type { PacketRecord } from '../engine/trace';
+import { formatBytes } from './format';
+import {
+  clearBoxes,
+  placeLabels,
+  LABEL_CHAR_PX,
+  type LabelRequest,
+  type LabelSpot,
+  type PlacedLabel,
+  type Rect,
+  type Segment,
+} from './labelPlacement';
+import type { ConnectionSpan } from './ladderLayout';
+import { packetKind, type Lane, type PacketShape } from './packetGeometry';
+
+export type LabelItem =
+  | { kind: 'packet'; index: number; atNs: number }
+  | { kind: 'burst'; members: number[]; atNs: number }
+  | { kind: 'conn'; conn: number; atNs: number };
+
+/** A burst's bracket beside the sender's line, from its first packet's top to its last's bottom. */
+export interface Burst {
+  members: number[];
+  x: number;
+  /** +1 when the sender's line is to the bracket's right. */
+  dir: 1 | -1;
+  y0: number;
+  y1: number;
+  atNs: number;
+}
+
+export interface LadderLabels {
+  labels: PlacedLabel<LabelItem>[];
+  bursts: Burst[];
+  /** Keys of the stalls whose labels are drawn. */
+  stalls: Set<string>;
+}
+
+/** Packets closer than this (sender side) are too dense to label one by one... */
+const BURST_GAP_PX = 6;
+/** ...when at least this many come in a row. */
+const BURST_MIN = 4;
+
+interface Input {
+  packets: PacketRecord[];
+  /** Indices of the packets in view, in sending order. */
+  inView: number[];
+  shapes: PacketShape[];
+  name: (index: number) => string;
+  lanes: Lane[];
+  spans: ConnectionSpan[];
+  y: (ns: number) => number;
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  /** Stall labels' boxes, by stall: kept when clear of arrows, then avoided by packet labels. */
+  stallBoxes: [string, Rect][];
+}
+
+export function ladderLabels(input: Input): LadderLabels {
+  const { packets, inView, shapes, lanes, top, bottom } = input;
+  const bursts = findBursts(input);
+  const inBurst = new Set(bursts.flatMap((b) => b.members));
+  const requests: { rank: number; atNs: number; request: LabelRequest<LabelItem> }[] = [];
+  for (const span of input.spans) {
+    const lane = lanes[span.lane];
+    const at = input.y(span.startNs);
+    if (!lane || at < top || at > bottom) continue;
+    const text = `connection ${span.conn + 1}`;
+    const mid = (lane.clientX + lane.serverX) / 2;
+    const spots: LabelSpot[] = [
+      { x: mid, y: at - 5, anchor: 'middle' },
+      { x: lane.serverX - 8, y: at - 5, anchor: 'end' },
+      { x: lane.clientX + 8, y: at - 5, anchor: 'start' },
+      { x: mid, y: at + 13, anchor: 'middle' },
+    ];
+    requests.push({
+      rank: 0,
+      atNs: span.startNs,
+      request: { item: { kind: 'conn', conn: span.conn, atNs: span.startNs }, text, spots },
+    });
+  }
+  for (const i of inView) {
+    if (inBurst.has(i)) continue;
+    const text = input.name(i);
+    const p = packets[i];
+    requests.push({
+      rank: rank(p, text),
+      atNs: p.sendNs,
+      request: {
+        item: { kind: 'packet', index: i, atNs: p.sendNs },
+        text,
+        spots: arrowSpots(shapes[i], text),
+      },
+    });
+  }
+  for (const b of bursts) {
+    const first = shapes[b.members[0]];
+    const last = shapes[b.members[b.members.length - 1]];
+    const members = b.members.map((i) => packets[i]);
+    const text = burstText(members);
+    const short = `${members.length} ${members.every((p) => p.len === 0) ? 'ACKs' : 'segs'}`;
+    const spots: LabelSpot[] = [
+      ...arrowSpots(first, text).slice(0, 2),
+      ...arrowSpots(last, text).slice(2, 4),
+      // Outside the bracket, where no arrow of this lane goes.
+      { x: b.x - b.dir * 3, y: (b.y0 + b.y1) / 2 + 4, anchor: b.dir > 0 ? 'end' : 'start', text: short },
+    ];
+    requests.push({
+      rank: 3,
+      atNs: b.atNs,
+      request: { item: { kind: 'burst', members: b.members, atNs: b.atNs }, text, spots },
+    });
+  }
+  requests.sort((a, b) => a.rank - b.rank || a.atNs - b.atNs);
+  const obstacles: Segment[] = inView.map((i) => {
+    const s = shapes[i];
+    return { x0: s.fromX, y0: s.leaveBottom, x1: s.toX, y1: s.arriveBottom };
+  });
+  for (const lane of lanes)
+    for (const x of [lane.clientX, lane.serverX]) obstacles.push({ x0: x, y0: top, x1: x, y1: bottom });
+  const bounds = { x0: input.left, y0: top, x1: input.right, y1: bottom };
+  // Connection names first, then the stall labels that fit, then packets around both.
+  const ordered = requests.map((r) => r.request);
+  const firstPacket = requests.findIndex((r) => r.rank > 0);
+  const split = firstPacket < 0 ? ordered.length : firstPacket;
+  const conns = placeLabels(ordered.slice(0, split), obstacles, bounds);
+  const connRects = conns.map((l) => l.rect);
+  const clear = clearBoxes(
+    input.stallBoxes.map(([, box]) => box),
+    obstacles,
+    connRects,
+  );
+  const stallBoxes = input.stallBoxes.filter((_, i) => clear[i]);
+  const labels = [
+    ...conns,
+    ...placeLabels(ordered.slice(split), obstacles, bounds, [
+      ...connRects,
+      ...stallBoxes.map(([, box]) => box),
+    ]),
+  ];
+  return { labels, bursts, stalls: new Set(stallBoxes.map(([key]) => key)) };
+}
+
+/** Lower first: what a student looks for before the bulk of the transfer. */
+function rank(p: PacketRecord, text: string): number {
+  const kind = packetKind(p);
+  if (kind === 'control' || kind === 'retransmit' || kind === 'dropped') return 1;
+  if (kind === 'data' && !text.startsWith('data')) return 2;
+  if (kind === 'data') return 4;
+  return 5;
+}
+
+/** Spots near an arrow: above its start, along its shaft (above, below), below its end, beside it. */
+function arrowSpots(s: PacketShape, text: string): LabelSpot[] {
+  const dir = s.toX >= s.fromX ? 1 : -1;
+  const near = dir > 0 ? 'start' : 'end';
+  const far = dir > 0 ? 'end' : 'start';
+  const width = text.length * LABEL_CHAR_PX;
+  const midX = (s.fromX + s.toX) / 2;
+  const shaftY = (x: number) =>
+    s.toX === s.fromX
+      ? s.leaveBottom
+      : s.leaveBottom + ((x - s.fromX) / (s.toX - s.fromX)) * (s.arriveBottom - s.leaveBottom);
+  const nearEnd = midX - (dir * width) / 2;
+  const farEnd = midX + (dir * width) / 2;
+  return [
+    { x: s.fromX + dir * 6, y: s.leaveTop - 5, anchor: near },
+    { x: midX, y: Math.min(shaftY(nearEnd), shaftY(farEnd)) - 6, anchor: 'middle' },
+    { x: midX, y: Math.max(shaftY(nearEnd), shaftY(farEnd)) + 13, anchor: 'middle' },
+    { x: s.toX - dir * 6, y: s.arriveBottom + 14, anchor: far },
+    { x: s.fromX + dir * 6, y: s.leaveBottom + 14, anchor: near },
+    // Beside the sender's line, on the side away from the lane: clear of this lane's arrows.
+    { x: s.fromX - dir * 9, y: s.leaveTop + 4, anchor: far },
+  ];
+}
+
+/** Runs of packets on one connection and direction sent closer together than a label's height. */
+function findBursts({ packets, inView, shapes }: Input): Burst[] {
+  const runs = new Map<string, number[][]>();
+  for (const i of inView) {
+    const p = packets[i];
+    const key = `${p.conn}:${p.dir}`;
+    const list = runs.get(key) ?? [];
+    const run = list[list.length - 1];
+    const prev = run?.[run.length - 1];
+    if (run && shapes[i].leaveTop - shapes[prev!].leaveTop < BURST_GAP_PX) run.push(i);
+    else list.push([i]);
+    runs.set(key, list);
+  }
+  const bursts: Burst[] = [];
+  for (const list of runs.values()) {
+    for (const members of list) {
+      if (members.length < BURST_MIN) continue;
+      const first = shapes[members[0]];
+      const dir: 1 | -1 = first.toX >= first.fromX ? 1 : -1;
+      bursts.push({
+        members,
+        x: first.fromX - dir * 7,
+        dir,
+        y0: first.leaveTop,
+        y1: shapes[members[members.length - 1]].leaveBottom,
+        atNs: packets[members[0]].sendNs,
+      });
+    }
+  }
+  return bursts;
+}
+
+function burstText(members: PacketRecord[]): string {
+  const bytes = members.reduce((sum, p) => sum + p.len, 0);
+  if (bytes === 0) return `${members.length} ACKs, to ${members[members.length - 1].ack}`;
+  return `${members.length} segments, ${formatBytes(bytes)}`;
+}

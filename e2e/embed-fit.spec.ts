@@ -44,7 +44,7 @@ test('a compare embed captions B with what differs', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 500 });
   await page.goto('/?preset=heidemann-odd-final&b.nagle=0&embed=1&view=ladder');
   await expect(ladderPackets(page, 'b').first()).toBeAttached();
-  await expect(page.locator('[data-side="b"] .side-caption')).toHaveText('B: Nagle off');
+  await expect(page.locator('[data-side="b"] .side-caption')).toHaveText("B: Nagle's algorithm off");
   await expect(page.locator('[data-side="a"] .side-caption')).toHaveText('A');
 });
 

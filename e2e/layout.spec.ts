@@ -23,6 +23,7 @@ for (const viewport of [
     expect(overflow).toBeLessThanOrEqual(0);
     // Every control can be reached: on a phone through the Settings button, which stays in view.
     if (viewport.width < 1100) await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await expect(page.locator('#a-nagle')).toBeVisible();
     await page.locator('#a-nagle').focus();
     await expect(page.locator('#a-nagle')).toBeFocused();
     expect(watch.consoleErrors).toEqual([]);

@@ -94,7 +94,9 @@ test('a lesson works in an embed: Next, a question that waits for Reveal, Close 
   await expect(page.locator('[data-side="b"] [data-stall="delayed-ack"]')).toHaveCount(0);
   await expect(page.locator('[data-side="a"] [data-stall="delayed-ack"]')).toHaveCount(1);
 
-  // Closing folds the lesson away; it can be reopened where it was.
+  // Closing folds the lesson away; it can be reopened where it was. (In a short frame the step's
+  // words and its Close button sit behind "Read step".)
+  await page.getByRole('button', { name: 'Read step' }).click();
   await page.getByRole('button', { name: 'Close lesson' }).click();
   await expect(lesson).toHaveCount(0);
   await page.getByRole('button', { name: 'Reopen lesson' }).click();

@@ -16,6 +16,7 @@ import { useSimulation } from '../state/useSimulation';
 import { ViewsOrStatus } from '../Views';
 import { useShortcuts } from '../useShortcuts';
 import { useGuides, withGuides } from '../useGuides';
+import { useAutoFold } from '../panels/useAutoFold';
 import { NoteBanner } from '../share/NoteBanner';
 import { appUrl, controlKeys, withoutEmbed } from '../share/shareLinks';
 import { EmbedControls } from './EmbedControls';
@@ -56,6 +57,7 @@ export default function EmbedApp() {
   const gaps = useMemo(() => idleGaps(traces, endNs), [traces, endNs]);
   const times = useMemo(() => eventTimes(traces), [traces]);
   const playback = usePlayback(endNs, times, gaps, initial.initialCursorNs);
+  useAutoFold(gaps, endNs, traces.length > 0, config.preset ?? '', playback.setFold);
   const guides = useGuides(config, update, playback.seek, { embedded: true }); // a lesson link works in an embed too
   const { toggle, stepBack, stepForward } = playback;
   useShortcuts(useMemo(() => ({ toggle, stepBack, stepForward }), [toggle, stepBack, stepForward]));

@@ -70,6 +70,8 @@ function runShard(runs: number, seed: number, shard: number, jobs: number): Shar
     const count = Math.min(BLOCK, runs - block * BLOCK);
     const queries = fc.sample(anyQuery, { numRuns: count, seed: seed + block });
     queries.forEach((query, i) => {
+      // The parent names this query if the job dies on it (out of memory cannot be caught here).
+      if (process.send) process.send({ running: query });
       const started = performance.now();
       const failure = check(query, (block * BLOCK + i) % TWICE_EVERY === 0);
       const ms = performance.now() - started;
@@ -113,6 +115,7 @@ async function main() {
     return;
   }
   options.jobs = Math.min(options.jobs, availableParallelism());
+  process.stderr.write(`fuzz: ${options.runs} configurations, seed ${options.seed}, ${options.jobs} job(s)\n`);
   const started = performance.now();
   let done = 0;
   let told = 0;
@@ -120,8 +123,10 @@ async function main() {
     Array.from({ length: options.jobs }, (_, shard) => {
       const args = ['--runs', options.runs, '--seed', options.seed, '--jobs', options.jobs, '--shard', shard];
       const child = fork(process.argv[1], args.map(String));
+      let running = '';
       return new Promise<ShardResult>((resolve, reject) => {
-        child.on('message', (m: { progress?: number; result?: ShardResult }) => {
+        child.on('message', (m: { progress?: number; result?: ShardResult; running?: string }) => {
+          if (m.running !== undefined) running = m.running;
           if (m.result) resolve(m.result);
           if (!m.progress) return;
           done += m.progress;
@@ -131,7 +136,13 @@ async function main() {
             process.stderr.write(`fuzz: ${done}/${options.runs} after ${s.toFixed(0)} s\n`);
           }
         });
-        child.on('exit', (code) => reject(new Error(`a fuzz job stopped (exit ${code})`)));
+        child.on('exit', (code) =>
+          reject(
+            new Error(
+              `a fuzz job stopped (exit ${code}) while running: npm run --silent sim -- '${running}'`,
+            ),
+          ),
+        );
       });
     }),
   );

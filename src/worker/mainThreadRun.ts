@@ -2,30 +2,39 @@
 // hundred packets simulates in a millisecond or two, far less than a round trip to the worker
 // (posting the request, cloning the whole trace back, waiting for the page's next task).
 // Big runs still go to the worker, so the page never freezes and Cancel keeps working.
-// The engine reaches the page as its own chunk, loaded after the first paint.
+// The engine reaches the page as its own chunk, smaller than the worker's: a first page that is
+// small is drawn without starting the worker at all.
 import { toSimInput } from '../scenario/resolve';
 import type { Settings } from '../scenario/schema';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
-type Handler = (request: WorkerRequest) => WorkerResponse;
+type RunRequest = Omit<Extract<WorkerRequest, { kind: 'run' }>, 'id'>;
+type Handler = (request: RunRequest & { id: number }) => WorkerResponse;
 
 /** Runs predicted to send more packets than this (both sides together) go to the worker. */
-export const MAIN_THREAD_MAX_PACKETS = 2500;
+export const MAIN_THREAD_MAX_PACKETS = 3000;
 /** ... and so does the next run after one that cost the page more than this. */
 export const MAIN_THREAD_MAX_MS = 12;
 
 let handler: Handler | null = null;
-let loading: Promise<void> | null = null;
+let loading: Promise<boolean> | null = null;
 /** What the last run cost (ms), on either thread: a run that was slow predicts a slow one. */
 let lastCostMs = 0;
 
-/** Start loading the engine for the page's thread (idempotent; a failed load just keeps the worker). */
-export function preloadMainThreadEngine(): void {
-  loading ??= import('./runSettings')
-    .then((m) => {
-      handler = m.handleRequest;
-    })
-    .catch(() => undefined);
+/** Load the engine for the page's thread (once); resolves false if it cannot be loaded. */
+export function loadMainThreadEngine(): Promise<boolean> {
+  loading ??= import('./runSettings').then(
+    (m) => {
+      handler = m.handleRun;
+      return true;
+    },
+    () => false,
+  );
+  return loading;
+}
+
+export function mainThreadEngineReady(): boolean {
+  return handler !== null;
 }
 
 /** Packets a run of these settings will send, roughly: data segments plus as many ACKs, per load. */
@@ -38,13 +47,16 @@ export function predictedPackets(settings: Settings): number {
   return Math.max(1, input.http.loads) * (2 * Math.ceil(bytes / mss) + 10 * objects.length);
 }
 
-/** Answer `request` here and now if it is small enough; null means: send it to the worker. */
-export function runOnMainThread(request: Extract<WorkerRequest, { kind: 'run' }>): WorkerResponse | null {
-  if (!handler || lastCostMs > MAIN_THREAD_MAX_MS) return null;
-  const packets = request.sides.reduce((sum, s) => sum + predictedPackets(s), 0);
-  if (packets > MAIN_THREAD_MAX_PACKETS) return null;
+/** Whether `request` is small enough to run on the page's thread. */
+export function fitsMainThread(request: RunRequest): boolean {
+  if (lastCostMs > MAIN_THREAD_MAX_MS) return false;
+  return request.sides.reduce((sum, s) => sum + predictedPackets(s), 0) <= MAIN_THREAD_MAX_PACKETS;
+}
+
+/** Run `request` here and now (the engine must be loaded). */
+export function runOnMainThread(request: RunRequest): WorkerResponse {
   const started = performance.now();
-  const response = handler(request);
+  const response = handler!({ ...request, id: 0 });
   lastCostMs = performance.now() - started;
   return response;
 }

@@ -6,7 +6,13 @@ import type { Settings } from '../../scenario/schema';
 import { createSimWorker } from '../../worker/createSimWorker';
 import type { FigureResult, RunFault, SideRun, WorkerResponse } from '../../worker/protocol';
 import { SimClient } from '../../worker/simClient';
-import { noteWorkerCost, preloadMainThreadEngine, runOnMainThread } from '../../worker/mainThreadRun';
+import {
+  fitsMainThread,
+  loadMainThreadEngine,
+  mainThreadEngineReady,
+  noteWorkerCost,
+  runOnMainThread,
+} from '../../worker/mainThreadRun';
 import { markResult } from '../perf';
 
 const SLOW_AFTER_MS = 100;
@@ -76,7 +82,6 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
     });
     clientRef.current = client;
     onResultRef.current = onResult;
-    preloadMainThreadEngine();
     return () => {
       client.dispose();
       clientRef.current = null;
@@ -88,13 +93,18 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
     pendingKey.current = key;
     const request = JSON.parse(key) as { sides: Settings[]; preset: string | null };
     const run = { kind: 'run' as const, sides: request.sides, preset: request.preset };
-    const local = runOnMainThread({ ...run, id: 0 });
-    if (local) {
+    if (!fitsMainThread(run)) clientRef.current?.request(run);
+    else {
       clientRef.current?.supersede();
-      onResultRef.current?.(local);
-      return;
+      const answerHere = () => onResultRef.current?.(runOnMainThread(run));
+      if (mainThreadEngineReady()) answerHere();
+      else
+        void loadMainThreadEngine().then((loaded) => {
+          if (pendingKey.current !== key) return; // a newer request has taken over
+          if (loaded) answerHere();
+          else clientRef.current?.request(run);
+        });
     }
-    clientRef.current?.request(run);
     const timer = setTimeout(() => setSlowKey(key), SLOW_AFTER_MS);
     return () => clearTimeout(timer);
   }, [key]);

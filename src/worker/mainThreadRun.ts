@@ -8,6 +8,11 @@ import { toSimInput } from '../scenario/resolve';
 import type { Settings } from '../scenario/schema';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
+declare global {
+  /** Test hook: every run goes to the worker (for tests of the worker's own faults). */
+  var roundtripWorkerOnly: boolean | undefined;
+}
+
 type RunRequest = Omit<Extract<WorkerRequest, { kind: 'run' }>, 'id'>;
 type Handler = (request: RunRequest & { id: number }) => WorkerResponse;
 
@@ -49,7 +54,7 @@ export function predictedPackets(settings: Settings): number {
 
 /** Whether `request` is small enough to run on the page's thread. */
 export function fitsMainThread(request: RunRequest): boolean {
-  if (lastCostMs > MAIN_THREAD_MAX_MS) return false;
+  if (lastCostMs > MAIN_THREAD_MAX_MS || globalThis.roundtripWorkerOnly) return false;
   return request.sides.reduce((sum, s) => sum + predictedPackets(s), 0) <= MAIN_THREAD_MAX_PACKETS;
 }
 

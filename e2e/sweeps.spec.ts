@@ -1,7 +1,8 @@
 // Sweeps: a ready-made sweep draws every point with the engine's figure, a point opens its run in
 // the ladder, and a custom sweep built in the panel survives a reload through the link.
 import { expect, test } from '@playwright/test';
-import { evaluatePoint, findSweep, pointQuery } from '../src/scenario/sweeps';
+import { findSweep, pointQuery } from '../src/scenario/sweeps';
+import { evaluatePoint } from '../src/scenario/sweepRun';
 import { watchPage } from './helpers';
 import { engine, ladderPackets } from './lab';
 

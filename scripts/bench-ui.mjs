@@ -1,6 +1,8 @@
 /* global window, fetch */
+/* global document, HTMLInputElement, performance, requestAnimationFrame, Event */
 // UI benchmark: prints JSON with the median time from a slider change to the redrawn ladder,
-// frames per second during playback, and the gzipped size of the built JavaScript.
+// frames per second during playback and while a slider is dragged, and the gzipped size of the
+// built JavaScript (all of it, and what the first page fetched before its first picture).
 // Run after a build:  npx vite build && node scripts/bench-ui.mjs  (PORT or BENCH_PORT picks the port)
 // It serves dist/ with `vite preview` and drives Chromium (CHROMIUM_PATH, /usr/bin/chromium,
 // or Playwright's own browser). The app exposes its figures on window.roundtripPerf.
@@ -14,6 +16,7 @@ const PORT = Number(process.env.BENCH_PORT || process.env.PORT || 4179);
 const DIST = new URL('../dist/', import.meta.url).pathname;
 const SAMPLES = 25;
 const PLAYBACK_MS = 3000;
+const DRAG_MS = 2000;
 
 // A large page: 40 objects of 2 to 32 KB (the Microscape page arrives with the HTTP layer).
 const OBJECTS = Array.from({ length: 40 }, (_, i) => 2000 + ((i * 7919) % 30000)).join(',');
@@ -23,7 +26,7 @@ const SCENARIOS = process.env.BENCH_QUERY
       { name: 'default-yahoo96', query: '' },
       { name: 'objects40', query: `objects=${OBJECTS}` },
       { name: 'microscape-1.0-4conns', query: 'page=microscape&http=1.0&conns=4' },
-      { name: 'one-object-2000-packets', query: 'objects=1950000' },
+      { name: 'bulk-2000-packets', query: 'objects=1950000' },
     ];
 
 function median(values) {
@@ -74,10 +77,55 @@ async function startPreview() {
   throw new Error(`vite preview did not start on port ${PORT} (is the port taken? set BENCH_PORT)`);
 }
 
-async function measureScenario(browser, baseUrl, scenario) {
+/** Gzipped KB of the JavaScript files the page fetched (the worker's too) before `until` resolves. */
+async function jsFetchedUntil(page, until) {
+  const names = new Set();
+  const listener = (response) => {
+    const name = new URL(response.url()).pathname.split('/').pop();
+    if (name.endsWith('.js')) names.add(name);
+  };
+  page.on('response', listener);
+  await until();
+  page.off('response', listener);
+  const assets = join(DIST, 'assets');
+  const bytes = [...names]
+    .filter((n) => existsSync(join(assets, n)))
+    .reduce((sum, n) => sum + gzipSync(readFileSync(join(assets, n)), { level: 9 }).length, 0);
+  return { files: [...names].sort(), gzip_kb: round(bytes / 1024) };
+}
+
+/** A slider dragged for DRAG_MS: one input event per animation frame; redrawn frames per second. */
+async function dragFps(page) {
+  return page.evaluate(async (ms) => {
+    const slider = document.querySelector('input[type="range"][aria-label="Server think time slider"]');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    const min = Number(slider.min);
+    const max = Number(slider.max);
+    const before = window.roundtripPerf.redraws;
+    const started = performance.now();
+    let step = 0;
+    while (performance.now() - started < ms) {
+      await new Promise((r) => requestAnimationFrame(r));
+      setValue.call(slider, String(min + ((step++ * 7) % Math.max(1, max - min))));
+      slider.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    await new Promise((r) => setTimeout(r, 300)); // let the last run land
+    return ((window.roundtripPerf.redraws - before) * 1000) / (performance.now() - started - 300);
+  }, DRAG_MS);
+}
+
+async function measureScenario(browser, baseUrl, scenario, firstLoad = null) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  if (firstLoad) {
+    firstLoad.result = await jsFetchedUntil(page, async () => {
+      await page.goto(`${baseUrl}?${scenario.query}`);
+      await page.waitForFunction(() => (window.roundtripPerf?.redraws ?? 0) > 0, null, { timeout: 60_000 });
+    });
+    await page.close();
+    return measureScenario(browser, baseUrl, scenario);
+  }
   await page.goto(`${baseUrl}?${scenario.query}`);
   await page.waitForSelector('[data-side="a"] [data-packet], [data-side="a"] .dense-note', {
     timeout: 60_000,
@@ -86,7 +134,7 @@ async function measureScenario(browser, baseUrl, scenario) {
   await page.waitForFunction(() => (window.roundtripPerf?.redraws ?? 0) > 0);
 
   // Slider change -> redrawn ladder: step the server-think slider with the keyboard.
-  const slider = page.getByLabel('Server think slider');
+  const slider = page.getByLabel('Server think time slider');
   await slider.focus();
   await page.evaluate(() => {
     window.roundtripPerf.changeToRedrawMs = [];
@@ -102,10 +150,12 @@ async function measureScenario(browser, baseUrl, scenario) {
   const latencies = await page.evaluate(() => window.roundtripPerf.changeToRedrawMs);
   const simulated = await page.evaluate(() => window.roundtripPerf.changeToResultMs);
 
+  const drag = await dragFps(page);
+
   // Playback frames per second, at a speed that keeps the run playing for the whole window.
   // Unfolded, so the run plays at this speed for the whole window (folded gaps are hurried).
   await page.getByLabel('Fold idle gaps').uncheck();
-  await page.getByLabel('Speed').selectOption('0.1');
+  await page.getByLabel('Speed').selectOption('slow');
   const framesBefore = await page.evaluate(() => window.roundtripPerf.playbackFrames);
   await page.getByRole('button', { name: 'Play' }).click();
   const started = Date.now();
@@ -129,6 +179,7 @@ async function measureScenario(browser, baseUrl, scenario) {
       median: round(median(latencies.map((ms, i) => ms - (simulated[i] ?? 0)))),
     },
     playback_fps: round(((framesAfter - framesBefore) * 1000) / elapsed),
+    drag_redraw_fps: round(drag),
     page_errors: errors,
   };
 }
@@ -140,14 +191,21 @@ async function main() {
   const browser = await chromium.launch(existsSync(chromiumPath) ? { executablePath: chromiumPath } : {});
   try {
     const scenarios = [];
+    const firstLoad = { result: null };
     for (const s of SCENARIOS) {
       try {
-        scenarios.push(await measureScenario(browser, url, s));
+        scenarios.push(await measureScenario(browser, url, s, scenarios.length === 0 ? firstLoad : null));
       } catch (error) {
         scenarios.push({ scenario: s.name, skipped: String(error.message ?? error).split('\n')[0] });
       }
     }
-    console.log(JSON.stringify({ scenarios, js: jsSizes() }, null, 2));
+    const js = jsSizes();
+    if (firstLoad.result) {
+      js.first_load_gzip_kb = firstLoad.result.gzip_kb;
+      js.first_load_files = firstLoad.result.files;
+      js.first_load_target_kb = 115;
+    }
+    console.log(JSON.stringify({ scenarios, js }, null, 2));
   } finally {
     await browser.close();
     child.kill();

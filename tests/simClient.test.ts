@@ -63,3 +63,42 @@ describe('SimClient after a worker fault', () => {
     expect(workers[1].sent.map((m) => m.id)).toEqual([waiting]);
   });
 });
+
+describe('SimClient keeps workers warm', () => {
+  it('replaces a stale, slow run by a spare worker started ahead of time, not by a cold one', () => {
+    const { workers, answers, client } = setup();
+    let now = 0;
+    const realNow = performance.now;
+    performance.now = () => now;
+    try {
+      client.request({ kind: 'preset-figures' });
+      now = 50;
+      client.request({ kind: 'preset-figures' }); // waits behind a run that has not been slow yet
+      expect(workers).toHaveLength(1);
+      now = 1000;
+      const third = client.request({ kind: 'preset-figures' });
+      // The slow worker is dropped; with no spare yet, a fresh one runs and a spare is started.
+      expect(workers[0].terminated).toBe(true);
+      expect(workers).toHaveLength(3);
+      const running = workers.find((w) => w.sent.some((m) => m.id === third))!;
+      const spare = workers.find((w) => w !== workers[0] && w !== running)!;
+      expect(spare.sent).toHaveLength(0);
+      now = 2000;
+      const fourth = client.request({ kind: 'preset-figures' });
+      expect(spare.sent.map((m) => m.id)).toEqual([fourth]); // the spare takes over at once
+      spare.emit('message', { data: { kind: 'preset-figures', id: fourth, figures: [] } });
+      expect(answers).toEqual([{ kind: 'preset-figures', id: fourth, figures: [] }]);
+    } finally {
+      performance.now = realNow;
+    }
+  });
+
+  it('drops a late answer once the page answered a newer request itself', () => {
+    const { workers, answers, client } = setup();
+    const id = client.request({ kind: 'preset-figures' });
+    client.supersede();
+    workers[0].emit('message', { data: { kind: 'preset-figures', id, figures: [] } });
+    expect(answers).toEqual([]);
+    expect(workers[0].terminated).toBe(false); // still warm for the next big run
+  });
+});

@@ -1,7 +1,8 @@
 // The ready-made sweeps redraw the papers' figures: each shape matches what the paper says.
 import { describe, expect, it } from 'vitest';
 import { kruseBaselineFor, kruseBaselineSeconds } from '../src/scenario/kruseModel';
-import { findSweep, runSweep, sweepQueries, SWEEPS, type SweepPoint } from '../src/scenario/sweeps';
+import { findSweep, sweepQueries, SWEEPS, type SweepPoint } from '../src/scenario/sweeps';
+import { runSweep } from '../src/scenario/sweepRun';
 import { runQuery } from '../src/scenario';
 
 const at = (points: SweepPoint[], x: string, series: string | null = null) =>

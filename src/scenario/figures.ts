@@ -6,9 +6,19 @@ import { parseQuery } from './codec';
 import type { Preset, PublishedFigure } from './presets';
 import { toSimInput } from './resolve';
 
+/** Comparison runs by query: the engine is deterministic, so a knob change never re-runs them. */
+const comparisonRuns = new Map<string, Trace>();
+const MAX_CACHED_RUNS = 8;
+
 function runOver(query: string, extra: string | undefined): Trace {
-  const { config } = parseQuery(extra ? `${query}&${extra}` : query);
-  return simulate(toSimInput(config.settings));
+  const full = extra ? `${query}&${extra}` : query;
+  const cached = comparisonRuns.get(full);
+  if (cached) return cached;
+  const { config } = parseQuery(full);
+  const trace = simulate(toSimInput(config.settings));
+  if (comparisonRuns.size >= MAX_CACHED_RUNS) comparisonRuns.delete(comparisonRuns.keys().next().value!);
+  comparisonRuns.set(full, trace);
+  return trace;
 }
 
 /** The page-load time that matters: the last load when the page was loaded several times. */

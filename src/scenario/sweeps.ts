@@ -1,11 +1,9 @@
 // Sweeps: one knob on the x axis, optionally one knob for the series, a figure on the y axis.
-// Every point is a full simulation. The ready-made sweeps redraw the papers' figures.
+// Every point is a full simulation (run by sweepRun.ts, so the page's own bundle does not carry
+// the engine). The ready-made sweeps redraw the papers' figures.
 import { computeMetrics, elapsedNs, lastLoadNs, stallTotals } from '../engine/metrics';
-import { simulate } from '../engine/simulate';
 import type { StallCause, Trace } from '../engine/trace';
-import { parseQuery } from './codec';
 import { NIELSEN } from './paperFigures';
-import { toSimInput } from './resolve';
 import type { ConfigKey } from './schema';
 
 export type SweepMetric =
@@ -68,10 +66,6 @@ export function pointQuery(spec: SweepSpec, x: string, series: string | null): s
   return new URLSearchParams([...presets.slice(-1), ...rest]).toString();
 }
 
-export function runPoint(query: string): Trace {
-  return simulate(toSimInput(parseQuery(query).config.settings));
-}
-
 export function loadNs(trace: Trace): number {
   return lastLoadNs(trace) ?? elapsedNs(trace);
 }
@@ -100,17 +94,6 @@ export function measure(metric: SweepMetric, trace: Trace): number {
 export function sweepQueries(spec: SweepSpec): Array<Omit<SweepPoint, 'y'>> {
   const series = spec.series ? spec.series.values : [null];
   return series.flatMap((s) => spec.x.values.map((x) => ({ x, series: s, query: pointQuery(spec, x, s) })));
-}
-
-export function evaluatePoint(spec: SweepSpec, query: string): number {
-  const y = measure(spec.y, runPoint(query));
-  if (!spec.compare) return y;
-  const other = measure(spec.y, runPoint(`${query}&${spec.compare.versus}`));
-  return spec.compare.as === 'difference' ? other - y : (100 * (other - y)) / other;
-}
-
-export function runSweep(spec: SweepSpec): SweepPoint[] {
-  return sweepQueries(spec).map((p) => ({ ...p, y: evaluatePoint(spec, p.query) }));
 }
 
 // ---- Ready-made sweeps ------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // The page: scenario state from the URL, the simulation in a worker, the playhead, and the
 // panels composed around them. Each piece lives in its own module; this file only wires them.
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import type { ConfigKey, Settings } from '../scenario/schema';
 import { findPreset } from '../scenario/presets';
 import { idleGaps, runEndNs } from '../views/timeScale';
@@ -8,7 +8,6 @@ import { ControlsPanel } from './controls/ControlsPanel';
 import { StallCallout } from './callout/StallCallout';
 import { Header } from './Header';
 import { PlaybackBar } from './PlaybackBar';
-import { PresetGallery } from './presets/PresetGallery';
 import { PresetInfo } from './PresetInfo';
 import { ProblemsNotice } from './ProblemsNotice';
 import { SimStatus } from './SimStatus';
@@ -37,7 +36,11 @@ import { ExportMenu } from './export/ExportMenu';
 import { NoteBanner } from './share/NoteBanner';
 import { ShareButton } from './share/ShareButton';
 import { SettingsDrawer } from './SettingsDrawer';
+import { LazyPanel } from './LazyPanel';
 import './app.css';
+
+/** The gallery's code loads when it is first opened; then it stays, to open and close at once. */
+const PresetGallery = lazy(() => import('./presets/PresetGallery'));
 
 /** The page's state as a location names it (on opening, and on Back/Forward). */
 const readApp = (search: string) => withGuides(readLocation(search), search);
@@ -48,6 +51,8 @@ export default function App() {
   const { config, update, problems, dismissProblems } = scenario;
   const [editing, setEditing] = useState<SideKey>('a');
   const [galleryOpen, setGalleryOpen] = useState(false);
+  const [galleryUsed, setGalleryUsed] = useState(false);
+  if (galleryOpen && !galleryUsed) setGalleryUsed(true);
 
   const onSetting = useCallback(
     (side: SideKey, key: ConfigKey, value: Settings[ConfigKey], history: HistoryMode = 'push') =>
@@ -175,15 +180,19 @@ export default function App() {
           />
         </SettingsDrawer>
       </div>
-      <PresetGallery
-        open={galleryOpen}
-        current={config.preset}
-        onLoad={(id) => {
-          update((c) => choosePreset(c, id), { history: 'push' });
-          setGalleryOpen(false);
-        }}
-        onClose={() => setGalleryOpen(false)}
-      />
+      {galleryUsed && (
+        <LazyPanel name="the preset gallery">
+          <PresetGallery
+            open={galleryOpen}
+            current={config.preset}
+            onLoad={(id) => {
+              update((c) => choosePreset(c, id), { history: 'push' });
+              setGalleryOpen(false);
+            }}
+            onClose={() => setGalleryOpen(false)}
+          />
+        </LazyPanel>
+      )}
     </div>
   );
 }

@@ -70,37 +70,62 @@ function firstDeliverNs(trace: Trace, ex: Exchange, startSeq: number): number | 
   return first;
 }
 
-function eventNs(trace: Trace, ex: Exchange, kind: 'request-read' | 'response-write'): number | null {
-  const tag = ex.id ?? ex.index;
-  let found: number | null = null;
-  for (const e of trace.events) {
-    if (e.kind === kind && e.conn === ex.conn && e.exchange === tag && (found === null || e.atNs < found))
-      found = e.atNs;
+/**
+ * The earliest time of each (kind, connection, exchange) among the events and milestones a row
+ * reads, found in one pass over the trace rather than one pass per row.
+ */
+class FirstTimes {
+  private readonly first = new Map<string, number>();
+
+  constructor(trace: Trace) {
+    for (const e of trace.events)
+      if (e.kind === 'request-read' || e.kind === 'response-write')
+        this.note(e.kind, e.conn, e.exchange, e.atNs);
+    // The first milestone recorded counts, as a search from the front would find it.
+    for (const m of trace.milestones ?? [])
+      if (!this.first.has(FirstTimes.key(m.kind, m.conn, m.exchange)))
+        this.note(m.kind, m.conn, m.exchange, m.atNs);
   }
-  return found;
+
+  static key(kind: string, conn: number, exchange: number | undefined): string {
+    return `${kind} ${conn} ${exchange ?? ''}`;
+  }
+
+  private note(kind: string, conn: number, exchange: number | undefined, atNs: number): void {
+    const key = FirstTimes.key(kind, conn, exchange);
+    const known = this.first.get(key);
+    if (known === undefined || atNs < known) this.first.set(key, atNs);
+  }
+
+  get(kind: string, conn: number, exchange?: number): number | null {
+    return this.first.get(FirstTimes.key(kind, conn, exchange)) ?? null;
+  }
 }
 
-function milestoneNs(trace: Trace, conn: number, kind: MilestoneKind, exchange?: number): number | null {
-  const m = trace.milestones?.find((m) => m.conn === conn && m.kind === kind && m.exchange === exchange);
-  return m?.atNs ?? null;
+function eventNs(times: FirstTimes, ex: Exchange, kind: 'request-read' | 'response-write'): number | null {
+  return times.get(kind, ex.conn, ex.id ?? ex.index);
+}
+
+function milestoneNs(times: FirstTimes, conn: number, kind: MilestoneKind, exchange?: number): number | null {
+  return times.get(kind, conn, exchange);
 }
 
 /** When the client learned its connection was open. */
-function connectedNs(trace: Trace, conn: number): number | null {
-  if (trace.milestones) return milestoneNs(trace, conn, 'connected');
+function connectedNs(trace: Trace, times: FirstTimes, conn: number): number | null {
+  if (trace.milestones) return milestoneNs(times, conn, 'connected');
   const synAck = trace.packets.find(
     (p) => p.conn === conn && p.dir === 's2c' && p.flags & FLAG.SYN && p.arriveNs !== null,
   );
   return synAck?.arriveNs ?? null;
 }
 
-function rowFor(trace: Trace, ex: Exchange): WaterfallRow {
+function rowFor(trace: Trace, times: FirstTimes, ex: Exchange): WaterfallRow {
   const siblings = onConnection(trace, ex.conn);
   const position = siblings.indexOf(ex);
   const startSeq = 1 + siblings.slice(0, position).reduce((sum, o) => sum + o.responseBytes, 0);
   const endNs = ex.endNs ?? trace.endNs;
   const recorded =
-    trace.milestones && ex.id !== undefined ? milestoneNs(trace, ex.conn, 'first-byte', ex.id) : null;
+    trace.milestones && ex.id !== undefined ? milestoneNs(times, ex.conn, 'first-byte', ex.id) : null;
   const firstByteNs = recorded ?? ex.firstByteNs ?? firstDeliverNs(trace, ex, startSeq);
   const phases: Phase[] = [];
   const push = (kind: PhaseKind, s: number | null | undefined, e: number | null | undefined) => {
@@ -108,7 +133,7 @@ function rowFor(trace: Trace, ex: Exchange): WaterfallRow {
   };
   if (position === 0) {
     const open = trace.connections.find((c) => c.id === ex.conn)?.openNs ?? null;
-    const connected = connectedNs(trace, ex.conn);
+    const connected = connectedNs(trace, times, ex.conn);
     if (ex.queuedNs !== undefined && open !== null) push('queued', ex.queuedNs, open);
     push('connect', open, connected);
     push('queued', connected, ex.startNs);
@@ -116,8 +141,8 @@ function rowFor(trace: Trace, ex: Exchange): WaterfallRow {
     const previous = siblings[position - 1];
     push('queued', ex.queuedNs ?? previous.endNs, ex.startNs);
   }
-  const read = eventNs(trace, ex, 'request-read');
-  const write = eventNs(trace, ex, 'response-write');
+  const read = eventNs(times, ex, 'request-read');
+  const write = eventNs(times, ex, 'response-write');
   if (read !== null && write !== null && firstByteNs !== null && read >= ex.startNs && write >= read) {
     push('request', ex.startNs, read);
     push('server', read, write);
@@ -138,10 +163,11 @@ function rowFor(trace: Trace, ex: Exchange): WaterfallRow {
 }
 
 export function waterfallRows(trace: Trace): WaterfallRow[] {
+  const times = new FirstTimes(trace);
   return [...exchangesOf(trace)]
     .sort(
       (a, b) =>
         (a.queuedNs ?? a.startNs) - (b.queuedNs ?? b.startNs) || a.startNs - b.startNs || a.conn - b.conn,
     )
-    .map((ex) => rowFor(trace, ex));
+    .map((ex) => rowFor(trace, times, ex));
 }

@@ -52,21 +52,32 @@ export function presetFigures(): PresetFigures[] {
 }
 
 export function handleRequest(request: WorkerRequest): WorkerResponse {
+  if (request.kind === 'run') return handleRun(request);
   try {
-    if (request.kind === 'run') {
-      const runs = request.sides.map(runSettings);
-      const preset = request.preset ? findPreset(request.preset) : undefined;
-      return {
-        kind: 'run',
-        id: request.id,
-        runs,
-        figures: preset ? figureResults(preset, runs[0].trace) : null,
-      };
-    }
     if (request.kind === 'sweep-point') return evaluateSweepPoint(request);
     return { kind: 'preset-figures', id: request.id, figures: presetFigures() };
   } catch (error) {
-    const { message, eventCap } = describeRunFailure(error);
-    return { kind: 'error', id: request.id, message, ...(eventCap ? { fault: 'event-cap' as const } : {}) };
+    return failure(request.id, error);
   }
+}
+
+/** A page's run (also answered on the page's own thread, which needs nothing else from here). */
+export function handleRun(request: Extract<WorkerRequest, { kind: 'run' }>): WorkerResponse {
+  try {
+    const runs = request.sides.map(runSettings);
+    const preset = request.preset ? findPreset(request.preset) : undefined;
+    return {
+      kind: 'run',
+      id: request.id,
+      runs,
+      figures: preset ? figureResults(preset, runs[0].trace) : null,
+    };
+  } catch (error) {
+    return failure(request.id, error);
+  }
+}
+
+function failure(id: number, error: unknown): WorkerResponse {
+  const { message, eventCap } = describeRunFailure(error);
+  return { kind: 'error', id, message, ...(eventCap ? { fault: 'event-cap' as const } : {}) };
 }

@@ -1,6 +1,7 @@
 // The page's side of the worker: keeps only the latest request. While one run is in flight a
 // newer request waits (replacing any older waiting one); if the run in flight is stale and has
-// taken long, the worker is restarted so the newest request starts at once. Cancel terminates
+// taken long, the worker is replaced so the newest request starts at once: by a spare started
+// at the first such replacement (its code already loaded), not by a cold start. Cancel terminates
 // the worker; the next request starts a fresh one. So does a worker that fails (an uncaught
 // error, out of memory): the run in flight is answered with the fault.
 import type { WorkerRequest, WorkerResponse } from './protocol';
@@ -10,7 +11,7 @@ export type SimPayload = WithoutId<WorkerRequest>;
 type Listener = (response: WorkerResponse) => void;
 
 /** A stale run older than this is abandoned (worker restarted) rather than waited for. */
-const ABANDON_AFTER_MS = 120;
+const ABANDON_AFTER_MS = 300;
 
 export class SimClient {
   private worker: Worker | null = null;
@@ -18,6 +19,8 @@ export class SimClient {
   private latestId = 0;
   private inFlight: { id: number; startedAt: number } | null = null;
   private waiting: WorkerRequest | null = null;
+  /** A worker started ahead of time, to replace an abandoned one without a cold start. */
+  private spare: Worker | null = null;
 
   constructor(
     private readonly createWorker: () => Worker,
@@ -28,10 +31,16 @@ export class SimClient {
   request(payload: SimPayload): number {
     const message = { ...payload, id: this.nextId++ } as WorkerRequest;
     this.latestId = message.id;
-    if (this.inFlight && performance.now() - this.inFlight.startedAt > ABANDON_AFTER_MS) this.restart();
+    if (this.inFlight && performance.now() - this.inFlight.startedAt > ABANDON_AFTER_MS) this.abandon();
     if (this.inFlight) this.waiting = message;
     else this.post(message);
     return message.id;
+  }
+
+  /** A newer answer came from elsewhere (the page's own thread): drop whatever is pending here. */
+  supersede(): void {
+    this.latestId = 0;
+    this.waiting = null;
   }
 
   /** Stop the run in flight and forget any waiting request. */
@@ -43,6 +52,15 @@ export class SimClient {
   dispose(): void {
     this.worker?.terminate();
     this.worker = null;
+    this.spare?.terminate();
+    this.spare = null;
+  }
+
+  /** Drop the stale run's worker for the spare, and start the next spare while this one works. */
+  private abandon(): void {
+    this.restart();
+    this.worker = this.spare ? this.listen(this.spare) : null;
+    this.spare = this.createWorker();
   }
 
   private restart(): void {
@@ -53,17 +71,19 @@ export class SimClient {
   }
 
   private post(message: WorkerRequest): void {
-    if (!this.worker) {
-      this.worker = this.createWorker();
-      this.worker.addEventListener('message', (e: MessageEvent<WorkerResponse>) => this.receive(e.data));
-      this.worker.addEventListener('error', (e) => {
-        e.preventDefault(); // handled here: the page reports it, not as an uncaught error
-        this.fail(e.message);
-      });
-      this.worker.addEventListener('messageerror', () => this.fail('a message could not be read'));
-    }
+    this.worker ??= this.listen(this.createWorker());
     this.inFlight = { id: message.id, startedAt: performance.now() };
     this.worker.postMessage(message);
+  }
+
+  private listen(worker: Worker): Worker {
+    worker.addEventListener('message', (e: MessageEvent<WorkerResponse>) => this.receive(e.data));
+    worker.addEventListener('error', (e) => {
+      e.preventDefault(); // handled here: the page reports it, not as an uncaught error
+      this.fail(e.message);
+    });
+    worker.addEventListener('messageerror', () => this.fail('a message could not be read'));
+    return worker;
   }
 
   /** The worker is unusable: drop it (the next request starts a fresh one) and answer the run. */

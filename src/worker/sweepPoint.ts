@@ -1,7 +1,8 @@
 // One sweep point, as the worker evaluates it: the scenario layer's own evaluatePoint (so the page
 // and the tests agree to the bit), plus Kruse's analytic baseline when the sweep draws it.
 import { kruseBaselineFor } from '../scenario/kruseModel';
-import { evaluatePoint, type SweepSpec } from '../scenario/sweeps';
+import { evaluatePoint } from '../scenario/sweepRun';
+import type { SweepSpec } from '../scenario/sweeps';
 import type { SweepPointRequest, WorkerResponse } from './protocol';
 
 export function evaluateSweepPoint(request: SweepPointRequest): WorkerResponse {

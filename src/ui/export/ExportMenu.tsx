@@ -1,18 +1,15 @@
 // The header's Export menu: the run as a capture, as tcpdump text, as JSON and as a HAR (the
 // CLI's formats), and each view shown as an SVG or PNG picture with the scenario as its title.
 // Files are named after the scenario and the view. A <details> disclosure, so it opens with
-// Enter or Space and every entry is a plain button in the Tab order.
+// Enter or Space and every entry is a plain button in the Tab order. The writers load on the
+// first export, not with the page.
 import { useMemo, useState } from 'react';
 import type { Config } from '../../scenario/codec';
 import { toSimInput } from '../../scenario/resolve';
 import { scenarioName, scenarioTitle } from '../../scenario/scenarioName';
 import type { SideRun } from '../../worker/protocol';
 import { PANEL_TITLES, sidesOf, type Panel } from '../state/configModel';
-import { breakdownSvg } from './breakdownSvg';
 import { downloadBlob } from './download';
-import { standaloneSvg, svgToPng } from './svgExport';
-import { titledSvg } from './svgTitle';
-import { fileName, harBlob, jsonBlob, pcapBlob, tcpdumpBlob } from './traceFiles';
 import './export.css';
 
 type Side = 'a' | 'b';
@@ -26,7 +23,14 @@ const SVG_SELECTORS: Record<Exclude<PictureView, 'time'>, (side: Side) => string
   waterfall: (side) => `[data-view="waterfall"] [data-waterfall-side="${side}"] svg.waterfall-svg`,
 };
 
-function viewSvg(view: PictureView, side: Side, runs: SideRun[], titles: string[]): string {
+const traceFiles = () => import('./traceFiles');
+
+async function viewSvg(view: PictureView, side: Side, runs: SideRun[], titles: string[]): Promise<string> {
+  const [{ breakdownSvg }, { standaloneSvg }, { titledSvg }] = await Promise.all([
+    import('./breakdownSvg'),
+    import('./svgExport'),
+    import('./svgTitle'),
+  ]);
   if (view === 'time')
     return titledSvg(
       breakdownSvg(runs.map((r, i) => ({ side: i === 0 ? 'a' : 'b', trace: r.trace }))),
@@ -89,12 +93,13 @@ export function ExportMenu({
                   className="secondary small"
                   data-export="pcap"
                   onClick={() =>
-                    run('the capture', () =>
+                    run('the capture', async () => {
+                      const { pcapBlob, fileName } = await traceFiles();
                       downloadBlob(
                         pcapBlob(trace(side), about(side).http),
                         fileName(about(side).name, 'pcap'),
-                      ),
-                    )
+                      );
+                    })
                   }
                 >
                   pcap
@@ -104,9 +109,10 @@ export function ExportMenu({
                   className="secondary small"
                   data-export="tcpdump"
                   onClick={() =>
-                    run('the tcpdump text', () =>
-                      downloadBlob(tcpdumpBlob(trace(side)), fileName(about(side).name, 'txt')),
-                    )
+                    run('the tcpdump text', async () => {
+                      const { tcpdumpBlob, fileName } = await traceFiles();
+                      downloadBlob(tcpdumpBlob(trace(side)), fileName(about(side).name, 'txt'));
+                    })
                   }
                 >
                   tcpdump text
@@ -116,9 +122,10 @@ export function ExportMenu({
                   className="secondary small"
                   data-export="json"
                   onClick={() =>
-                    run('the JSON trace', () =>
-                      downloadBlob(jsonBlob(trace(side)), fileName(about(side).name, 'json')),
-                    )
+                    run('the JSON trace', async () => {
+                      const { jsonBlob, fileName } = await traceFiles();
+                      downloadBlob(jsonBlob(trace(side)), fileName(about(side).name, 'json'));
+                    })
                   }
                 >
                   JSON
@@ -128,12 +135,13 @@ export function ExportMenu({
                   className="secondary small"
                   data-export="har"
                   onClick={() =>
-                    run('the HAR', () =>
+                    run('the HAR', async () => {
+                      const { harBlob, fileName } = await traceFiles();
                       downloadBlob(
                         harBlob(trace(side), about(side).http, about(side).title),
                         fileName(about(side).name, 'har'),
-                      ),
-                    )
+                      );
+                    })
                   }
                 >
                   HAR
@@ -155,12 +163,16 @@ export function ExportMenu({
                     className="secondary small"
                     data-export="svg"
                     onClick={() =>
-                      run('the SVG', () =>
+                      run('the SVG', async () => {
+                        const [svg, { fileName }] = await Promise.all([
+                          viewSvg(view, side, runs, titles),
+                          traceFiles(),
+                        ]);
                         downloadBlob(
-                          new Blob([viewSvg(view, side, runs, titles)], { type: 'image/svg+xml' }),
+                          new Blob([svg], { type: 'image/svg+xml' }),
                           fileName(about(side).name, 'svg', view),
-                        ),
-                      )
+                        );
+                      })
                     }
                   >
                     SVG
@@ -170,12 +182,14 @@ export function ExportMenu({
                     className="secondary small"
                     data-export="png"
                     onClick={() =>
-                      run('the PNG', async () =>
-                        downloadBlob(
-                          await svgToPng(viewSvg(view, side, runs, titles)),
-                          fileName(about(side).name, 'png', view),
-                        ),
-                      )
+                      run('the PNG', async () => {
+                        const [svg, { svgToPng }, { fileName }] = await Promise.all([
+                          viewSvg(view, side, runs, titles),
+                          import('./svgExport'),
+                          traceFiles(),
+                        ]);
+                        downloadBlob(await svgToPng(svg), fileName(about(side).name, 'png', view));
+                      })
                     }
                   >
                     PNG

@@ -6,7 +6,7 @@ import { PAPER_NAMES, presetsByPaper } from './presetGroups';
 import { usePresetFigures } from './usePresetFigures';
 import { useModalDialog } from '../useModalDialog';
 
-export function PresetGallery({
+export default function PresetGallery({
   open,
   current,
   onLoad,

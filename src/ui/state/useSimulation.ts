@@ -1,10 +1,18 @@
-// Runs the scenario in the worker whenever its settings change. Only the latest request
-// counts; after 100 ms without an answer the page says "simulating…" and offers Cancel.
+// Runs the scenario whenever its settings change: small runs at once on the page's thread, big
+// ones in the worker. Only the latest request counts; after 100 ms without an answer the page
+// says "simulating…" and offers Cancel.
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Settings } from '../../scenario/schema';
 import { createSimWorker } from '../../worker/createSimWorker';
 import type { FigureResult, RunFault, SideRun, WorkerResponse } from '../../worker/protocol';
 import { SimClient } from '../../worker/simClient';
+import {
+  fitsMainThread,
+  loadMainThreadEngine,
+  mainThreadEngineReady,
+  noteWorkerCost,
+  runOnMainThread,
+} from '../../worker/mainThreadRun';
 import { markResult } from '../perf';
 
 const SLOW_AFTER_MS = 100;
@@ -45,6 +53,7 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
   const [cancelledKey, setCancelledKey] = useState<string | null>(null);
   const clientRef = useRef<SimClient | null>(null);
   const pendingKey = useRef<string>('');
+  const onResultRef = useRef<((response: WorkerResponse) => void) | null>(null);
 
   // Layout effects, in this order: the client exists before the first request is posted.
   useLayoutEffect(() => {
@@ -67,8 +76,12 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
           fault: response.fault ?? null,
         }));
     };
-    const client = new SimClient(createSimWorker, onResult);
+    const client = new SimClient(createSimWorker, (response) => {
+      noteWorkerCost(response);
+      onResult(response);
+    });
     clientRef.current = client;
+    onResultRef.current = onResult;
     return () => {
       client.dispose();
       clientRef.current = null;
@@ -79,7 +92,19 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
   useLayoutEffect(() => {
     pendingKey.current = key;
     const request = JSON.parse(key) as { sides: Settings[]; preset: string | null };
-    clientRef.current?.request({ kind: 'run', sides: request.sides, preset: request.preset });
+    const run = { kind: 'run' as const, sides: request.sides, preset: request.preset };
+    if (!fitsMainThread(run)) clientRef.current?.request(run);
+    else {
+      clientRef.current?.supersede();
+      const answerHere = () => onResultRef.current?.(runOnMainThread(run));
+      if (mainThreadEngineReady()) answerHere();
+      else
+        void loadMainThreadEngine().then((loaded) => {
+          if (pendingKey.current !== key) return; // a newer request has taken over
+          if (loaded) answerHere();
+          else clientRef.current?.request(run);
+        });
+    }
     const timer = setTimeout(() => setSlowKey(key), SLOW_AFTER_MS);
     return () => clearTimeout(timer);
   }, [key]);

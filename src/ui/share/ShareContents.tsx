@@ -1,0 +1,45 @@
+// The Share dialog's contents: the link to this view, the embed builder, its code and preview.
+import { useState } from 'react';
+import { PANELS } from '../state/configModel';
+import { CopyField } from './CopyField';
+import { EmbedBuilder } from './EmbedBuilder';
+import { EmbedPreview } from './EmbedPreview';
+import { appUrl, DEFAULT_FRAME, embedQuery, frameSize, iframeSnippet, type EmbedChoices } from './shareLinks';
+import type { ShareDialogProps } from './ShareDialog';
+
+export default function ShareContents({
+  query,
+  cursorMs,
+  panels,
+  settings,
+  title,
+}: Omit<ShareDialogProps, 'open' | 'onClose'>) {
+  // Fresh choices each time the dialog opens, starting from what the page shows now.
+  const [choices, setChoices] = useState<EmbedChoices>(() => ({
+    // All five panels crowd a frame: start from the ladder unless the page shows a chosen few.
+    panels: panels.size === PANELS.length ? ['ladder'] : [...panels],
+    controls: [],
+    tMs: cursorMs,
+    autoplay: false,
+    note: '',
+    theme: null,
+    size: DEFAULT_FRAME.id,
+  }));
+  const size = frameSize(choices.size);
+  const link = appUrl(query, window.location);
+  const embedUrl = appUrl(embedQuery(query, choices), window.location);
+  return (
+    <div className="share-body">
+      <CopyField name="link" label="Link to this view (scenario, panels and playhead)" value={link} />
+      <h3>Embed in a course page</h3>
+      <EmbedBuilder choices={choices} settings={settings} onChange={setChoices} />
+      <CopyField
+        name="embed"
+        label="Embed code (paste into an HTML page or LMS)"
+        value={iframeSnippet(embedUrl, title, size)}
+        multiline
+      />
+      <EmbedPreview url={embedUrl} size={size} />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// Small runs are answered on the page's own thread: the engine is pure, and a page of a few
+// hundred packets simulates in a millisecond or two, far less than a round trip to the worker
+// (posting the request, cloning the whole trace back, waiting for the page's next task).
+// Big runs still go to the worker, so the page never freezes and Cancel keeps working.
+// The engine reaches the page as its own chunk, smaller than the worker's: a first page that is
+// small is drawn without starting the worker at all.
+import { toSimInput } from '../scenario/resolve';
+import type { Settings } from '../scenario/schema';
+import type { WorkerRequest, WorkerResponse } from './protocol';
+
+declare global {
+  /** Test hook: every run goes to the worker (for tests of the worker's own faults). */
+  var roundtripWorkerOnly: boolean | undefined;
+}
+
+type RunRequest = Omit<Extract<WorkerRequest, { kind: 'run' }>, 'id'>;
+type Handler = (request: RunRequest & { id: number }) => WorkerResponse;
+
+/** Runs predicted to send more packets than this (both sides together) go to the worker. */
+export const MAIN_THREAD_MAX_PACKETS = 3000;
+/** ... and so does the next run after one that cost the page more than this. */
+export const MAIN_THREAD_MAX_MS = 12;
+
+let handler: Handler | null = null;
+let loading: Promise<boolean> | null = null;
+/** What the last run cost (ms), on either thread: a run that was slow predicts a slow one. */
+let lastCostMs = 0;
+
+/** Load the engine for the page's thread (once); resolves false if it cannot be loaded. */
+export function loadMainThreadEngine(): Promise<boolean> {
+  loading ??= import('./runSettings').then(
+    (m) => {
+      handler = m.handleRun;
+      return true;
+    },
+    () => false,
+  );
+  return loading;
+}
+
+export function mainThreadEngineReady(): boolean {
+  return handler !== null;
+}
+
+/** Packets a run of these settings will send, roughly: data segments plus as many ACKs, per load. */
+export function predictedPackets(settings: Settings): number {
+  const input = toSimInput(settings);
+  const mss = Math.max(1, input.client.mssBytes);
+  const objects = input.http.objects;
+  const bytes = objects.reduce((sum, o) => sum + o.bodyBytes + input.http.responseHeaderBytes, 0);
+  // Each object also costs a request, its ACK and (without persistence) a handshake and a close.
+  return Math.max(1, input.http.loads) * (2 * Math.ceil(bytes / mss) + 10 * objects.length);
+}
+
+/** Whether `request` is small enough to run on the page's thread. */
+export function fitsMainThread(request: RunRequest): boolean {
+  if (lastCostMs > MAIN_THREAD_MAX_MS || globalThis.roundtripWorkerOnly) return false;
+  return request.sides.reduce((sum, s) => sum + predictedPackets(s), 0) <= MAIN_THREAD_MAX_PACKETS;
+}
+
+/** Run `request` here and now (the engine must be loaded). */
+export function runOnMainThread(request: RunRequest): WorkerResponse {
+  const started = performance.now();
+  const response = handler!({ ...request, id: 0 });
+  lastCostMs = performance.now() - started;
+  return response;
+}
+
+/** Note what a worker run cost, so a big run is followed by the worker until runs shrink again. */
+export function noteWorkerCost(response: WorkerResponse): void {
+  if (response.kind === 'run') lastCostMs = response.runs.reduce((sum, r) => sum + r.simMs, 0);
+  else if (response.kind === 'error') lastCostMs = Infinity;
+}

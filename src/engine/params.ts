@@ -25,6 +25,9 @@ export interface TcpParams {
   delack: DelackMode;
   delackNs: Nanoseconds; // 'fixed' timer; 'bsd' heartbeat period
   delackPhaseNs: Nanoseconds; // 'bsd': the heartbeat ticks at phase + k * period
+  /** BSD: in-order data is ACKed by the window update sent when the application reads it, so a
+   * busy application stretches ACKs (only the delayed-ACK timer answers meanwhile). */
+  ackOnRead: boolean;
   initialWindow: InitialWindow;
   slowStartRestart: SlowStartRestart;
   congestionControl: CongestionControlName;
@@ -67,6 +70,7 @@ export interface HttpParams {
   serverAcceptNs: Nanoseconds; // extra, for the first request on a new connection
   serverNsPerByte: number; // extra, per response byte (reading and copying the file)
   clientThinkNs: Nanoseconds; // from knowing a request to writing it
+  clientParseNs: Nanoseconds; // per response received: the client handles it and reads no socket meanwhile
   pipeBufferBytes: Bytes; // 1.1pipe: flush the request buffer at this size...
   pipeFlushNs: Nanoseconds; // ...or after this long
   serverBufferBytes: Bytes; // responses buffered up to this size, flushed when no request waits (0: write through)

@@ -12,6 +12,12 @@ import {
 } from '../engine/params';
 import { PAGE_KEYS } from './workloads';
 import { LINK_KEYS, LINK_LABELS } from './links';
+import { STACK_LABELS, STACK_NAMES } from './hosts/profiles';
+
+/** A per-side key's value meaning "as the host profile says, or the general key". */
+const AUTO = 'auto';
+const SIDE_STACKS = [AUTO, ...STACK_NAMES] as const;
+const SIDE_DELACKS = [AUTO, ...DELACK_MODES] as const;
 
 interface RowBase {
   /** What the controls, summaries and sweep axes call the setting. */
@@ -162,6 +168,75 @@ export const SCHEMA = {
       false,
     ),
     when: { key: 'delack', in: ['bsd'] },
+  },
+  stack: {
+    label: 'Host TCP stack',
+    kind: 'enum',
+    group: 'tcp',
+    values: STACK_NAMES,
+    options: STACK_LABELS,
+    default: 'default',
+    help: "Both hosts' TCP as a paper's machine behaved (delayed ACK, ACK-on-read); the keys below override it.",
+  },
+  'stack.client': {
+    label: 'Client TCP stack',
+    kind: 'enum',
+    group: 'tcp',
+    values: SIDE_STACKS,
+    options: { [AUTO]: 'Same as the host TCP stack', ...STACK_LABELS },
+    default: AUTO,
+    help: "The client machine's TCP (default: stack).",
+  },
+  'stack.server': {
+    label: 'Server TCP stack',
+    kind: 'enum',
+    group: 'tcp',
+    values: SIDE_STACKS,
+    options: { [AUTO]: 'Same as the host TCP stack', ...STACK_LABELS },
+    default: AUTO,
+    help: "The server machine's TCP (default: stack).",
+  },
+  'delack.client': {
+    label: 'Delayed ACK (client)',
+    kind: 'enum',
+    group: 'tcp',
+    values: SIDE_DELACKS,
+    options: {
+      [AUTO]: "The client stack's, or Delayed ACK",
+      bsd: 'BSD: next tick of a 200 ms clock',
+      fixed: 'A fixed timer',
+      off: 'Off: ACK every segment',
+    },
+    default: AUTO,
+    help: "Delayed ACK on the client only (default: the client stack's, else delack).",
+  },
+  'delack.server': {
+    label: 'Delayed ACK (server)',
+    kind: 'enum',
+    group: 'tcp',
+    values: SIDE_DELACKS,
+    options: {
+      [AUTO]: "The server stack's, or Delayed ACK",
+      bsd: 'BSD: next tick of a 200 ms clock',
+      fixed: 'A fixed timer',
+      off: 'Off: ACK every segment',
+    },
+    default: AUTO,
+    help: "Delayed ACK on the server only (default: the server stack's, else delack).",
+  },
+  'ackread.client': {
+    label: 'ACK on read (client)',
+    kind: 'bool',
+    group: 'tcp',
+    default: null,
+    help: "BSD: the client ACKs in-order data by the window update its application's read sends, so a busy application stretches ACKs (default: the client stack's, else off).",
+  },
+  'ackread.server': {
+    label: 'ACK on read (server)',
+    kind: 'bool',
+    group: 'tcp',
+    default: null,
+    help: "The same on the server (default: the server stack's, else off).",
   },
   iw: {
     label: 'Initial window',
@@ -360,6 +435,18 @@ export const SCHEMA = {
   cthink: {
     label: 'Client think time',
     ...num('http', 'ms', 0, 60_000, 0.5, 'Client time from knowing a request to writing it.', false),
+  },
+  cparse: {
+    label: 'Client work per response',
+    ...num(
+      'http',
+      'ms',
+      0,
+      60_000,
+      0,
+      'The client handles each response this long (parsing it, writing it to its cache) and reads no socket meanwhile.',
+      false,
+    ),
   },
   pipebuf: {
     label: 'Pipeline buffer',

@@ -31,6 +31,7 @@ export class HttpClient {
   private htmlBodyBytes: Bytes = 0;
   private readonly strategy: ClientStrategy;
   private readonly loads: LoadRecord[] = [];
+  private busyUntilNs: Nanoseconds = 0; // handling responses: no socket is read before then
 
   constructor(
     private readonly sim: Sim,
@@ -150,9 +151,17 @@ export class HttpClient {
   }
 
   private onResponseDone(request: HttpRequest): void {
+    this.handle();
     this.settled.add(request.object);
     this.checkLoadDone();
     this.dispatch();
+  }
+
+  /** One process handles each response (parsing, writing its cache files), reading no socket meanwhile. */
+  private handle(): void {
+    if (this.p.clientParseNs <= 0) return;
+    this.busyUntilNs = Math.max(this.busyUntilNs, this.sim.now) + this.p.clientParseNs;
+    for (const c of this.conns) if (!c.finished) c.holdReads(this.busyUntilNs);
   }
 
   private onLost(lost: HttpRequest[], answeredAny: boolean): void {

@@ -172,6 +172,11 @@ export class ClientConnection {
     this.writer.flush();
   }
 
+  /** The client application is busy until then: the socket is not read. */
+  holdReads(untilNs: Nanoseconds): void {
+    this.pair.client.holdReads?.(untilNs);
+  }
+
   onDeliver(bytes: Bytes): void {
     while (bytes > 0 && this.outstanding.length > 0) {
       const head = this.outstanding[0];

@@ -80,6 +80,11 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
     this.abort('reset');
   }
 
+  /** The application reads nothing before `untilNs`: with ACK-on-read, its window-update ACK waits. */
+  holdReads(untilNs: number): void {
+    this.rcv.holdReads(untilNs);
+  }
+
   // ---- Segment arrival -----------------------------------------------------------------------
 
   receive(seg: Segment): void {

@@ -89,3 +89,24 @@ describe('the client as a busy application', () => {
     expect(clientAcks(`${q}&ackread.client=1`)).toBe(clientAcks(`${q}&ackread.client=0`));
   });
 });
+
+describe('revalidation that validates the HTML first', () => {
+  const exchanges = (query: string) => {
+    const trace = simulate(input(query));
+    const html = trace.exchanges.find((e) => e.object === 0)!;
+    const images = trace.exchanges.filter((e) => e.object > 0);
+    return { html, images };
+  };
+  const base = 'link=ethernet10&http=1.1pipe&page=microscape&visit=revalidate';
+
+  it('reval=html: no image is asked for before the HTML is found unchanged', () => {
+    const { html, images } = exchanges(`${base}&reval=html`);
+    expect(images.length).toBe(42);
+    expect(Math.min(...images.map((e) => e.startNs))).toBeGreaterThanOrEqual(html.endNs!);
+  });
+
+  it('reval=all: the images are asked for from the cache before the 304 of the HTML arrives', () => {
+    const { html, images } = exchanges(`${base}&reval=all`);
+    expect(Math.min(...images.map((e) => e.startNs))).toBeLessThan(html.endNs!);
+  });
+});

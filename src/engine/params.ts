@@ -60,6 +60,8 @@ export interface HttpParams {
   mode: HttpMode;
   maxConnections: number; // 1.0 and 1.0ka: connections open at once
   visit: Visit;
+  /** Revalidating: the HTML is validated first; its images are known from the cached copy after the 304. */
+  revalidateHtmlFirst: boolean;
   objects: WireObject[]; // the HTML first, then what it references, in document order
   requestBytes: Bytes[]; // per object; the last repeats
   responseHeaderBytes: Bytes; // a 200 response's headers

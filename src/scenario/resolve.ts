@@ -44,6 +44,7 @@ function httpParams(s: Settings): HttpParams {
     mode: s.http,
     maxConnections: persistentModes.includes(s.http) ? 1 : s.conns,
     visit: s.visit,
+    revalidateHtmlFirst: s.reval === 'html',
     objects: wireObjects(s),
     requestBytes: s.req,
     responseHeaderBytes: s.hdr,

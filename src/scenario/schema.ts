@@ -361,6 +361,19 @@ export const SCHEMA = {
     default: 'first',
     help: 'first = empty cache (GETs); revalidate = everything cached (conditional GETs, 304s; HEADs for 1.0).',
   },
+  reval: {
+    label: 'Revalidation order',
+    kind: 'enum',
+    group: 'page',
+    values: ['all', 'html'],
+    options: {
+      all: 'Everything at once (the cache lists the images)',
+      html: 'The HTML first, then the images in its cached copy',
+    },
+    default: 'all',
+    help: "Revalidating, the client asks for every cached object at once (all), or validates the HTML first and asks for its images after the 304, from its cached copy (html, a real browser's order).",
+    when: { key: 'visit', in: ['revalidate'] },
+  },
   http: {
     label: 'HTTP mode',
     kind: 'enum',
@@ -444,7 +457,7 @@ export const SCHEMA = {
       0,
       60_000,
       0,
-      'The client handles each response this long (parsing it, writing it to its cache) and reads no socket meanwhile.',
+      'The client handles each response with a body this long (parsing it, writing it to its cache) and reads no socket meanwhile.',
       false,
     ),
   },

@@ -151,17 +151,28 @@ export class HttpClient {
   }
 
   private onResponseDone(request: HttpRequest): void {
-    this.handle();
+    this.handle(request);
+    if (request.object === 0 && request.kind === 'CGET' && this.p.revalidateHtmlFirst) {
+      // The HTML has not changed: the images are read from its cached copy.
+      for (let i = 1; i < this.p.objects.length; i++) this.want(i, 1);
+    }
     this.settled.add(request.object);
     this.checkLoadDone();
     this.dispatch();
   }
 
-  /** One process handles each response (parsing, writing its cache files), reading no socket meanwhile. */
-  private handle(): void {
-    if (this.p.clientParseNs <= 0) return;
-    this.busyUntilNs = Math.max(this.busyUntilNs, this.sim.now) + this.p.clientParseNs;
-    for (const c of this.conns) if (!c.finished) c.holdReads(this.busyUntilNs);
+  /**
+   * One process handles each response with a body (parsing it, writing its cache files), one after
+   * another, reading no socket meanwhile; it reads what has arrived between two of them.
+   */
+  private handle(request: HttpRequest): void {
+    if (this.p.clientParseNs <= 0 || (request.kind !== 'GET' && request.kind !== 'GETALL')) return;
+    const startNs = Math.max(this.busyUntilNs, this.sim.now);
+    const endNs = startNs + this.p.clientParseNs;
+    this.busyUntilNs = endNs;
+    this.sim.at(startNs, () => {
+      for (const c of this.conns) if (!c.finished) c.holdReads(endNs);
+    });
   }
 
   private onLost(lost: HttpRequest[], answeredAny: boolean): void {

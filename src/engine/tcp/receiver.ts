@@ -42,7 +42,7 @@ export class TcpReceiver {
     this.readTimer = new Timer(sim, () => this.onRead());
   }
 
-  /** The application reads nothing before `untilNs`. */
+  /** The application is busy from now and reads what has arrived at `untilNs`. */
   holdReads(untilNs: Nanoseconds): void {
     this.readsHeldUntil = Math.max(this.readsHeldUntil, untilNs);
   }
@@ -134,12 +134,8 @@ export class TcpReceiver {
     this.timer.set(this.policy.delayedUntil(this.sim.now));
   }
 
-  /** The busy application reads at last: the window it opens is worth an update (2 MSS, BSD). */
+  /** The application reads between two pieces of work: the window it opens is worth an update at 2 MSS (BSD). */
   private onRead(): void {
-    if (this.sim.now < this.readsHeldUntil) {
-      this.readTimer.set(this.readsHeldUntil);
-      return;
-    }
     if (!this.policy.ackAtOnce(this.rcvNxt - this.lastAckSent, this.mss)) return;
     this.ackNow = true;
     this.ackReason = 'window-update';

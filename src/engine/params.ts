@@ -77,11 +77,23 @@ export interface HttpParams {
   pipeFlushNs: Nanoseconds; // ...or after this long
   serverBufferBytes: Bytes; // responses buffered up to this size, flushed when no request waits (0: write through)
   maxRequestsPerConnection: number; // 0: unlimited
-  serverProcesses: number; // connections served at once (0: unlimited); the rest wait to be accepted
+  serverProcesses: number;
+  /** Apache's MaxSpareServers: idle processes beyond this are ended, one a second (0: never). */
+  maxSpareProcesses: number; // connections served at once (0: unlimited); the rest wait to be accepted
   keepAliveTimeoutNs: Nanoseconds; // the server closes a persistent connection idle this long
   closeStyle: CloseStyle; // how the server closes: both halves at once, or the sending half
+  /** The client learns that the server closed an idle connection only when its next request meets the RST. */
+  staleDiscovery: boolean;
   loads: number; // the page loaded this many times in a row by the same client
   loadGapNs: Nanoseconds; // from the start of one load to the start of the next (at the earliest its end)
+  /** A different page for each load, in turn (Kruse's browser loop); empty: every load is `objects`. */
+  loadPages: Array<{ objects: WireObject[]; loadGapNs: Nanoseconds }>;
+}
+
+/** The HTTP settings of one load: its own page, when the loads go round several. */
+export function paramsOfLoad(p: HttpParams, load: number): HttpParams {
+  const page = p.loadPages[load];
+  return page ? { ...p, ...page } : p;
 }
 
 export interface SimInput {

@@ -104,7 +104,8 @@ export type StallCause =
   | 'flush-timer'
   | 'parse'
   | 'idle-restart'
-  | 'rto';
+  | 'rto'
+  | 'stale-connection'; // a request written on a connection the server had closed, unknown to the client
 
 /** An interval where a side had data or a request waiting but sent nothing, and why. */
 export interface StallRecord {

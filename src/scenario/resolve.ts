@@ -3,7 +3,7 @@
 import type { HttpParams, SimInput, TcpParams, WireObject } from '../engine/params';
 import { seededPhaseNs } from './seeding';
 import { ms } from '../engine/units';
-import { page } from './workloads';
+import { KRUSE_LOOP, page } from './workloads';
 import { linkPreset } from './links';
 import { SCHEMA, type Settings } from './schema';
 import { hostProfile, type StackName } from './hosts/profiles';
@@ -38,6 +38,20 @@ export function wireObjects(s: Settings): WireObject[] {
   ];
 }
 
+/**
+ * pages=kruse: the loads go round Kruse's loop of four pages, each after the delay of Table 1,
+ * arranged so that the last load is `page` (its figures are the last load's).
+ */
+function loadPages(s: Settings): HttpParams['loadPages'] {
+  const at = KRUSE_LOOP.findIndex((l) => l.page === s.page);
+  if (s.pages !== 'kruse' || at < 0) return [];
+  return Array.from({ length: s.loads }, (_, k) => {
+    const n = KRUSE_LOOP.length;
+    const step = KRUSE_LOOP[(((at - (s.loads - 1 - k)) % n) + n) % n];
+    return { objects: wireObjects({ ...s, page: step.page }), loadGapNs: ms(step.nextAfterS * 1000) };
+  });
+}
+
 function httpParams(s: Settings): HttpParams {
   const persistentModes = ['1.1', '1.1pipe', 'getall'];
   return {
@@ -61,10 +75,13 @@ function httpParams(s: Settings): HttpParams {
     serverBufferBytes: s.sbuf,
     maxRequestsPerConnection: s.maxreq,
     serverProcesses: s.sprocs,
+    maxSpareProcesses: s.maxspare,
     keepAliveTimeoutNs: ms(s.katimeout * 1000),
     closeStyle: s.closestyle,
+    staleDiscovery: s.stale,
     loads: s.loads,
     loadGapNs: ms(s.loadgap * 1000),
+    loadPages: loadPages(s),
   };
 }
 

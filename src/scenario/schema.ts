@@ -508,6 +508,18 @@ export const SCHEMA = {
       'Server processes at the start; each serves one connection, more are started one a second (0: no limit).',
     ),
   },
+  maxspare: {
+    label: 'Most idle processes',
+    ...num(
+      'http',
+      'processes',
+      0,
+      1_000,
+      0,
+      "Apache's MaxSpareServers: once a second, while more server processes than this are idle (a process waiting on a Keep-Alive connection counts), one is ended and its connection closed (0: never).",
+    ),
+    when: { key: 'sprocs', notIn: ['0'] },
+  },
   maxreq: {
     label: 'Requests per connection',
     ...num(
@@ -539,6 +551,13 @@ export const SCHEMA = {
     options: { full: 'Both halves at once', half: 'Sending half first' },
     default: 'full',
     help: 'How the server closes: full = both halves at once (late data meets an RST); half = its sending half first.',
+  },
+  stale: {
+    label: 'Closes found on reuse',
+    kind: 'bool',
+    group: 'http',
+    default: false,
+    help: 'The client learns that the server closed an idle persistent connection only when it next writes on it: the request meets an RST and is asked again on a new connection (Kruse 4.2).',
   },
   gzip: {
     label: 'Compression',
@@ -582,6 +601,16 @@ export const SCHEMA = {
       'Seconds from the start of one load to the start of the next, like a page refresh timer (at the earliest, when the load ends).',
       false,
     ),
+    when: { key: 'loads', notIn: ['1'] },
+  },
+  pages: {
+    label: 'Pages loaded',
+    kind: 'enum',
+    group: 'run',
+    values: ['one', 'kruse'],
+    options: { one: 'The same page every load', kruse: "Kruse's loop of four pages (Table 1)" },
+    default: 'one',
+    help: "With several loads: the same page each time (one), or the Kruse browser's loop /LeRC, /acts, /oufr, /Test, each loading the next after Table 1's delay, ending with the chosen page (kruse).",
     when: { key: 'loads', notIn: ['1'] },
   },
   seed: {

@@ -6,6 +6,7 @@ import { toSimInput } from '../src/scenario/resolve';
 import { simulate } from '../src/engine/simulate';
 import { HOST_PROFILES } from '../src/scenario/hosts/profiles';
 import { FLAG } from '../src/engine/trace';
+import { computeMetrics } from '../src/engine/metrics';
 import { MSS, TcpHarness } from './support/tcpHarness';
 
 const input = (query: string) => toSimInput(parseQuery(query).config.settings);
@@ -108,5 +109,29 @@ describe('revalidation that validates the HTML first', () => {
   it('reval=all: the images are asked for from the cache before the 304 of the HTML arrives', () => {
     const { html, images } = exchanges(`${base}&reval=all`);
     expect(Math.min(...images.map((e) => e.startNs))).toBeLessThan(html.endNs!);
+  });
+});
+
+describe('where the trace was taken', () => {
+  const lossy = 'link=wan&http=1.1&page=microscape&loss=3&seed=7';
+  const metricsAt = (capture: string) => {
+    const trace = simulate(input(`${lossy}&capture=${capture}`));
+    return { trace, m: computeMetrics(trace) };
+  };
+
+  it("capture=client sees all it sent and what reached it, not the server's packets lost on the way", () => {
+    const { trace, m } = metricsAt('client');
+    const lostToClient = trace.packets.filter((p) => p.dir === 's2c' && p.arriveNs === null).length;
+    expect(lostToClient).toBeGreaterThan(0);
+    expect(m.packets.total).toBe(trace.packets.length - lostToClient);
+    expect(m.packets.c2s).toBe(trace.packets.filter((p) => p.dir === 'c2s').length);
+  });
+
+  it('capture=server is the mirror image, and wire counts every packet sent', () => {
+    const server = metricsAt('server');
+    const lostToServer = server.trace.packets.filter((p) => p.dir === 'c2s' && p.arriveNs === null).length;
+    expect(server.m.packets.total).toBe(server.trace.packets.length - lostToServer);
+    const wire = metricsAt('wire');
+    expect(wire.m.packets.total).toBe(wire.trace.packets.length);
   });
 });

@@ -1,6 +1,7 @@
 // The engine's input: every figure resolved to numbers with units in their names.
 // src/scenario turns a URL or preset into one of these; the engine never sees a query string.
 import type { Bytes, Nanoseconds } from './units';
+import type { CapturePoint } from './trace';
 
 export interface LinkParams {
   bandwidthBps: number;
@@ -98,6 +99,8 @@ export function paramsOfLoad(p: HttpParams, load: number): HttpParams {
 
 export interface SimInput {
   seed: number;
+  /** Where packets are counted (metrics only; the run is the same). */
+  capture?: CapturePoint;
   c2s: LinkParams;
   s2c: LinkParams;
   client: TcpParams;

@@ -142,6 +142,7 @@ export function toSimInput(s: Settings): SimInput {
   const seed = s.seed;
   return {
     seed,
+    ...(s.capture !== 'wire' ? { capture: s.capture } : {}),
     c2s: linkParams,
     s2c: linkParams,
     client: tcp('client', 0),

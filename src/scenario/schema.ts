@@ -10,6 +10,7 @@ import {
   CONGESTION_CONTROLS,
   VISITS,
 } from '../engine/params';
+import { CAPTURE_POINTS } from '../engine/trace';
 import { PAGE_KEYS } from './workloads';
 import { LINK_KEYS, LINK_LABELS } from './links';
 import { STACK_LABELS, STACK_NAMES } from './hosts/profiles';
@@ -612,6 +613,19 @@ export const SCHEMA = {
     default: 'one',
     help: "With several loads: the same page each time (one), or the Kruse browser's loop /LeRC, /acts, /oufr, /Test, each loading the next after Table 1's delay, ending with the chosen page (kruse).",
     when: { key: 'loads', notIn: ['1'] },
+  },
+  capture: {
+    label: 'Capture point',
+    kind: 'enum',
+    group: 'run',
+    values: CAPTURE_POINTS,
+    options: {
+      wire: 'On the wire: every packet sent',
+      client: 'At the client (tcpdump there)',
+      server: 'At the server',
+    },
+    default: 'wire',
+    help: "Where packets and bytes are counted: wire = every packet sent; client = a tcpdump on the client (what it sent, and what reached it, duplicates included; the server's packets lost on the way are not seen); server = the same at the server.",
   },
   seed: {
     label: 'Random seed',

@@ -9,9 +9,10 @@ type Visit = 'first' | 'revalidate';
 type Server = 'jigsaw' | 'apache';
 
 const ROBOT =
-  'page=microscape&req=190&nagle=0&flush=none&iw=2&delack=bsd&window=16384&pipebuf=1024&pipeflush=50&cparse=10&reval=html&stack.server=solaris25';
+  'page=microscape&req=190&nagle=0&flush=none&iw=2&delack=bsd&window=16384&pipebuf=1024&pipeflush=50&cparse=10&reval=html&stack.server=solaris25&capture=client';
 /** The machines (Nielsen, the table of hardware): one calibration each, wherever it was used. */
 const HOSTS_CALIBRATED = [
+  "packets and bytes counted by a tcpdump on the client (capture=client): the server's packets lost on the way are not seen",
   'server www26: Solaris 2.5 (stack=solaris25: a per-connection 100 ms deferred-ACK timer; see src/scenario/hosts)',
   'LAN and WAN clients: Digital UNIX 4.0 (stack=dunix4: BSD 200 ms clock, ACK sent by the window update when the robot reads); PPP client: Windows NT 4.0 (stack=nt40: a per-connection 200 ms timer)',
   'revalidating, the robot validates the HTML first and asks for its images from its cached copy after the 304 (reval=html), as a browser does; the paper does not say how its robot ordered them',

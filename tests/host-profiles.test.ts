@@ -135,3 +135,22 @@ describe('where the trace was taken', () => {
     expect(wire.m.packets.total).toBe(wire.trace.packets.length);
   });
 });
+
+describe('closing on the last byte', () => {
+  it('a client that closes on reading data that came with the FIN sends one FIN that ACKs it (BSD)', () => {
+    const trace = simulate(input('preset=nielsen-lan-1.0-first'));
+    let checked = 0;
+    for (const c of trace.connections) {
+      const serverFin = trace.packets.find((p) => p.conn === c.id && p.dir === 's2c' && p.flags & FLAG.FIN);
+      if (!serverFin || serverFin.len === 0 || serverFin.arriveNs === null) continue;
+      const after = trace.packets.filter(
+        (p) => p.conn === c.id && p.dir === 'c2s' && p.sendNs >= serverFin.arriveNs!,
+      );
+      expect(after.length).toBe(1);
+      expect(after[0].flags & FLAG.FIN).toBeTruthy();
+      expect(after[0].ack).toBe(serverFin.seq + serverFin.len + 1);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});

@@ -257,9 +257,10 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
       this.abort('reset');
       return;
     }
-    if (!this.rcv.accept(seg.seq, seg.len, hasFin, this.mss)) return;
-    this.state = afterPeerFin(this.state);
-    this.hooks.onPeerFin();
+    const finished = this.rcv.accept(seg.seq, seg.len, hasFin, this.mss);
+    if (finished) this.state = afterPeerFin(this.state);
+    this.rcv.handOver();
+    if (finished) this.hooks.onPeerFin();
   }
 
   // ---- Retransmission timeout, reset, abort --------------------------------------------------

@@ -25,6 +25,7 @@ export class TcpReceiver {
   ackReason: SendReason = 'ack-now';
   finReceived = false;
   private ooo: Array<[number, number]> = []; // out-of-order ranges [start, end), sorted
+  private undelivered: Array<[number, Bytes]> = []; // taken from a segment, not yet handed over
   private peerFinSeq: number | null = null;
   private readonly timer: Timer;
   private armedNs: Nanoseconds = 0;
@@ -94,7 +95,18 @@ export class TcpReceiver {
 
   private deliver(from: number, to: number): void {
     this.rcvNxt = to;
-    this.hooks.deliver(from, to - from);
+    this.undelivered.push([from, to - from]);
+  }
+
+  /**
+   * Hand the application what the last segment brought. Called once the segment, its FIN included,
+   * is processed (as BSD's tcp_input does before the process runs), so an application that closes
+   * on reading the last byte sends one FIN that ACKs the peer's FIN too.
+   */
+  handOver(): void {
+    const ready = this.undelivered;
+    this.undelivered = [];
+    for (const [seq, bytes] of ready) this.hooks.deliver(seq, bytes);
   }
 
   private storeOutOfOrder(start: number, end: number): void {

@@ -89,5 +89,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
+    // Property tests run hundreds of simulations: a budget for a busy machine, not a speed check.
+    testTimeout: 30_000,
   },
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { buildHar, harDate, HAR_EPOCH_MS, type Har, type HarEntry } from '../src/engine/har';
 import { computeMetrics } from '../src/engine/metrics';
+import { paramsOfLoad } from '../src/engine/params';
 import { simulate } from '../src/engine/simulate';
 import { parseQuery } from '../src/scenario/codec';
 import { toSimInput } from '../src/scenario/resolve';
@@ -11,7 +12,8 @@ import { toSimInput } from '../src/scenario/resolve';
 function harOf(query: string): {
   har: Har;
   metrics: ReturnType<typeof computeMetrics>;
-  objects: number;
+  /** Objects of each load's page. */
+  objects: (load: number) => number;
   loads: number;
 } {
   const { config } = parseQuery(query);
@@ -19,7 +21,8 @@ function harOf(query: string): {
   const trace = simulate(input);
   // Through JSON, as a file is read.
   const har = JSON.parse(JSON.stringify(buildHar(trace, input.http, 'test'))) as Har;
-  return { har, metrics: computeMetrics(trace), objects: input.http.objects.length, loads: input.http.loads };
+  const objects = (load: number) => paramsOfLoad(input.http, load).objects.length;
+  return { har, metrics: computeMetrics(trace), objects, loads: input.http.loads };
 }
 
 /** Milliseconds after the epoch, to the microsecond (Date.parse stops at the millisecond). */
@@ -78,11 +81,11 @@ describe('HAR 1.2 export', () => {
     expect(har.log.version).toBe('1.2');
     expect(har.log.creator).toEqual({ name: 'Roundtrip', version: expect.any(String) });
     expect(har.log.pages).toHaveLength(loads);
-    for (const page of har.log.pages) {
+    for (const [load, page] of har.log.pages.entries()) {
       has(page, ['startedDateTime', 'id', 'title', 'pageTimings']);
       // One entry per object per load (every attempt, when a request had to be asked again).
       const entries = har.log.entries.filter((e) => e.pageref === page.id);
-      expect(new Set(entries.map((e) => e.request.url)).size).toBe(objects);
+      expect(new Set(entries.map((e) => e.request.url)).size).toBe(objects(load));
       expect(page.pageTimings.onLoad).toBeGreaterThan(0);
     }
     expect(har.log.entries).toHaveLength(metrics.objects.length);

@@ -17,12 +17,18 @@ describe('ready-made sweeps', () => {
     }
   });
 
-  it('Kruse Fig. 2: little benefit from more than 4 connections (pages with large elements)', () => {
+  it('Kruse Fig. 2: little benefit from more than 4 connections, even for /Test; /acts worse above 4', () => {
     const points = sweep('kruse-fig2');
-    for (const page of ['kruse-lerc', 'kruse-acts', 'kruse-oufr']) {
+    for (const page of ['kruse-lerc', 'kruse-acts', 'kruse-oufr', 'kruse-test']) {
       expect(at(points, '4', page)).toBeLessThan(0.6 * at(points, '1', page));
       expect(at(points, '16', page)).toBeGreaterThan(0.8 * at(points, '4', page));
     }
+    // /Test at 8 connections is the known difference the preset states: it still gains there.
+    for (const page of ['kruse-lerc', 'kruse-acts', 'kruse-oufr'])
+      expect(at(points, '8', page)).toBeGreaterThan(0.8 * at(points, '4', page));
+    // Section 4.2: the server closes surplus idle connections and the browser finds out on reuse.
+    expect(at(points, '8', 'kruse-acts')).toBeGreaterThan(at(points, '4', 'kruse-acts'));
+    expect(at(points, '16', 'kruse-acts')).toBeGreaterThan(at(points, '4', 'kruse-acts'));
   });
 
   it('Kruse Fig. 5: persistent connections save most with few connections', () => {
@@ -108,6 +114,7 @@ describe("Kruse's baseline model", () => {
         x: { key: 'conns', values: [String(conns)], label: '' },
       })[0].y;
     expect(Math.abs(simulated(1) / kruseBaselineFor('preset=kruse-oufr&conns=1') - 1)).toBeLessThan(0.1);
-    expect(simulated(8)).toBeGreaterThan(1.5 * kruseBaselineFor('preset=kruse-oufr&conns=8'));
+    // Fig. 3: well short of the model. 1.4 rather than 1.5 since the page loop warms the connections.
+    expect(simulated(8)).toBeGreaterThan(1.4 * kruseBaselineFor('preset=kruse-oufr&conns=8'));
   });
 });

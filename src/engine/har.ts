@@ -15,7 +15,7 @@
 // request never answered (its connection closed first) has status 0 and ends with the run.
 // Custom fields: `_connection` (connection id) and `_load` (load index) on each entry.
 import { requestHead, responseHead, SERVER_HOST } from './httpWire';
-import type { HttpParams } from './params';
+import { paramsOfLoad, type HttpParams } from './params';
 import type { ExchangeRecord, Trace } from './trace';
 
 export const HAR_EPOCH_MS = Date.UTC(1997, 0, 1);
@@ -225,6 +225,11 @@ function entry(
   };
 }
 
+/** When the loads go round several pages: which one this load was. */
+function pageName(p: HttpParams, load: number): string {
+  return p.loadPages.length > 0 ? `, ${paramsOfLoad(p, load).objects[0].url}` : '';
+}
+
 /** The run as a HAR log; `title` names each page (the scenario). */
 export function buildHar(trace: Trace, p: HttpParams, title: string): Har {
   const conns = connectionTimes(trace);
@@ -236,7 +241,7 @@ export function buildHar(trace: Trace, p: HttpParams, title: string): Har {
     return {
       startedDateTime: harDate(load.startNs),
       id: `load_${load.index}`,
-      title: trace.loads.length > 1 ? `${title} (load ${load.index + 1})` : title,
+      title: trace.loads.length > 1 ? `${title} (load ${load.index + 1}${pageName(p, load.index)})` : title,
       pageTimings: {
         onContentLoad: html ? msOf(html.endNs! - load.startNs) : -1,
         onLoad: msOf(endNs - load.startNs),
@@ -248,7 +253,9 @@ export function buildHar(trace: Trace, p: HttpParams, title: string): Har {
       version: '1.2',
       creator: { name: 'Roundtrip', version: '1' },
       pages,
-      entries: written.map((e) => entry(trace, p, e, conns.get(e.conn), ends.get(e.id)!)),
+      entries: written.map((e) =>
+        entry(trace, paramsOfLoad(p, e.load), e, conns.get(e.conn), ends.get(e.id)!),
+      ),
       comment: `Simulated by Roundtrip: dates count from ${harDate(0)}.`,
     },
   };

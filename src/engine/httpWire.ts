@@ -17,7 +17,7 @@
 // (Padmanabhan and Mogul's proposal) goes out as a GET of the page with `X-Getall: 1` and is
 // answered by every object's response in turn. A deflated body is a valid zlib stream of stored
 // blocks (Content-Encoding: deflate), so Wireshark inflates it; other bodies are filler text.
-import type { HttpParams, WireObject } from './params';
+import { paramsOfLoad, type HttpParams, type WireObject } from './params';
 import type { ExchangeRecord, RequestKind, Trace } from './trace';
 
 export const SERVER_HOST = 'server.example';
@@ -190,8 +190,10 @@ export function httpStreams(trace: Trace, p: HttpParams): Map<number, Connection
   const out = new Map<number, ConnectionStreams>();
   for (const [conn, exchanges] of written) {
     out.set(conn, {
-      c2s: concat(exchanges.map((e) => ascii(requestHead(p, e.kind, e.object, e.requestBytes)))),
-      s2c: concat(exchanges.flatMap((e) => responseBytes(p, e))),
+      c2s: concat(
+        exchanges.map((e) => ascii(requestHead(paramsOfLoad(p, e.load), e.kind, e.object, e.requestBytes))),
+      ),
+      s2c: concat(exchanges.flatMap((e) => responseBytes(paramsOfLoad(p, e.load), e))),
     });
   }
   return out;

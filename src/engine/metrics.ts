@@ -1,6 +1,6 @@
 // Figures derived from a trace, counted as the papers count them: `bytes` are IP-level
 // (TCP/IP headers plus payload, as tcpdump reports); link framing is reported apart.
-import type { StallCause, Trace } from './trace';
+import type { PacketRecord, StallCause, Trace } from './trace';
 import { seconds } from './units';
 
 export interface Metrics {
@@ -64,21 +64,30 @@ export function maxParallel(trace: Trace): number {
   return most;
 }
 
+/** The packets a capture at the trace's capture point saw: its own, sent, and the peer's that reached it. */
+export function capturedPackets(trace: Trace): PacketRecord[] {
+  const at = trace.capture ?? 'wire';
+  if (at === 'wire') return trace.packets;
+  const own = at === 'client' ? 'c2s' : 's2c';
+  return trace.packets.filter((p) => p.dir === own || p.arriveNs !== null);
+}
+
 export function computeMetrics(trace: Trace): Metrics {
   let c2s = 0;
   let bytes = 0;
   let framing = 0;
-  for (const p of trace.packets) {
+  const packets = capturedPackets(trace);
+  for (const p of packets) {
     if (p.dir === 'c2s') c2s++;
     bytes += p.ipBytes;
     framing += p.wireBytes - p.ipBytes;
   }
-  const total = trace.packets.length;
-  const headerBytes = trace.packets.reduce((sum, p) => sum + p.ipBytes - p.len, 0);
+  const total = packets.length;
+  const headerBytes = packets.reduce((sum, p) => sum + p.ipBytes - p.len, 0);
   return {
     packets: { total, c2s, s2c: total - c2s },
     bytes,
-    payload_bytes: trace.packets.reduce((sum, p) => sum + p.len, 0),
+    payload_bytes: packets.reduce((sum, p) => sum + p.len, 0),
     framing_bytes: framing,
     overhead_pct: bytes === 0 ? 0 : round((100 * headerBytes) / bytes, 2),
     elapsed_s: round(seconds(elapsedNs(trace)), 6),

@@ -1,6 +1,7 @@
 // The engine's input: every figure resolved to numbers with units in their names.
 // src/scenario turns a URL or preset into one of these; the engine never sees a query string.
 import type { Bytes, Nanoseconds } from './units';
+import type { CapturePoint } from './trace';
 
 export interface LinkParams {
   bandwidthBps: number;
@@ -25,6 +26,9 @@ export interface TcpParams {
   delack: DelackMode;
   delackNs: Nanoseconds; // 'fixed' timer; 'bsd' heartbeat period
   delackPhaseNs: Nanoseconds; // 'bsd': the heartbeat ticks at phase + k * period
+  /** BSD: in-order data is ACKed by the window update sent when the application reads it, so a
+   * busy application stretches ACKs (only the delayed-ACK timer answers meanwhile). */
+  ackOnRead: boolean;
   initialWindow: InitialWindow;
   slowStartRestart: SlowStartRestart;
   congestionControl: CongestionControlName;
@@ -57,6 +61,8 @@ export interface HttpParams {
   mode: HttpMode;
   maxConnections: number; // 1.0 and 1.0ka: connections open at once
   visit: Visit;
+  /** Revalidating: the HTML is validated first; its images are known from the cached copy after the 304. */
+  revalidateHtmlFirst: boolean;
   objects: WireObject[]; // the HTML first, then what it references, in document order
   requestBytes: Bytes[]; // per object; the last repeats
   responseHeaderBytes: Bytes; // a 200 response's headers
@@ -67,19 +73,34 @@ export interface HttpParams {
   serverAcceptNs: Nanoseconds; // extra, for the first request on a new connection
   serverNsPerByte: number; // extra, per response byte (reading and copying the file)
   clientThinkNs: Nanoseconds; // from knowing a request to writing it
+  clientParseNs: Nanoseconds; // per response received: the client handles it and reads no socket meanwhile
   pipeBufferBytes: Bytes; // 1.1pipe: flush the request buffer at this size...
   pipeFlushNs: Nanoseconds; // ...or after this long
   serverBufferBytes: Bytes; // responses buffered up to this size, flushed when no request waits (0: write through)
   maxRequestsPerConnection: number; // 0: unlimited
-  serverProcesses: number; // connections served at once (0: unlimited); the rest wait to be accepted
+  serverProcesses: number;
+  /** Apache's MaxSpareServers: idle processes beyond this are ended, one a second (0: never). */
+  maxSpareProcesses: number; // connections served at once (0: unlimited); the rest wait to be accepted
   keepAliveTimeoutNs: Nanoseconds; // the server closes a persistent connection idle this long
   closeStyle: CloseStyle; // how the server closes: both halves at once, or the sending half
+  /** The client learns that the server closed an idle connection only when its next request meets the RST. */
+  staleDiscovery: boolean;
   loads: number; // the page loaded this many times in a row by the same client
   loadGapNs: Nanoseconds; // from the start of one load to the start of the next (at the earliest its end)
+  /** A different page for each load, in turn (Kruse's browser loop); empty: every load is `objects`. */
+  loadPages: Array<{ objects: WireObject[]; loadGapNs: Nanoseconds }>;
+}
+
+/** The HTTP settings of one load: its own page, when the loads go round several. */
+export function paramsOfLoad(p: HttpParams, load: number): HttpParams {
+  const page = p.loadPages[load];
+  return page ? { ...p, ...page } : p;
 }
 
 export interface SimInput {
   seed: number;
+  /** Where packets are counted (metrics only; the run is the same). */
+  capture?: CapturePoint;
   c2s: LinkParams;
   s2c: LinkParams;
   client: TcpParams;

@@ -33,6 +33,7 @@ export function simulate(input: SimInput): Trace {
   const server = new ServerHost(sim, sink, input.http);
   new HttpClient(sim, sink, network, input.http, server).start();
   sim.run();
+  if (input.capture && input.capture !== 'wire') trace.capture = input.capture;
   trace.endNs = sim.now;
   trace.eventCount = sim.eventCount;
   return trace;

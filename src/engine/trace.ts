@@ -104,7 +104,8 @@ export type StallCause =
   | 'flush-timer'
   | 'parse'
   | 'idle-restart'
-  | 'rto';
+  | 'rto'
+  | 'stale-connection'; // a request written on a connection the server had closed, unknown to the client
 
 /** An interval where a side had data or a request waiting but sent nothing, and why. */
 export interface StallRecord {
@@ -189,4 +190,14 @@ export interface Trace {
   /** Congestion state over time (absent in traces made before it was recorded). */
   samples?: SampleRecord[];
   milestones?: MilestoneRecord[];
+  /** Where packet counts are taken (absent: on the wire, every packet sent). */
+  capture?: CapturePoint;
 }
+
+/**
+ * Where the trace was taken, for counting packets and bytes: `wire` every packet sent; `client` a
+ * tcpdump on the client (what it sent, lost or not, and what reached it, duplicates included);
+ * `server` the same at the server.
+ */
+export const CAPTURE_POINTS = ['wire', 'client', 'server'] as const;
+export type CapturePoint = (typeof CAPTURE_POINTS)[number];

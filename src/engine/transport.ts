@@ -19,6 +19,8 @@ export interface Stream {
   close(): void;
   /** Abort at once. */
   reset(): void;
+  /** The application is busy and reads nothing before `untilNs` (a transport may ignore it). */
+  holdReads?(untilNs: Nanoseconds): void;
 }
 
 /** What a stream end tells its application. */

@@ -3,9 +3,10 @@
 import type { HttpParams, SimInput, TcpParams, WireObject } from '../engine/params';
 import { seededPhaseNs } from './seeding';
 import { ms } from '../engine/units';
-import { page } from './workloads';
+import { KRUSE_LOOP, page } from './workloads';
 import { linkPreset } from './links';
-import type { Settings } from './schema';
+import { SCHEMA, type Settings } from './schema';
+import { hostProfile, type StackName } from './hosts/profiles';
 
 /** BSD timer figures of the papers' era: 3 s initial RTO (RFC 1122); the floor is the `minrto` key. */
 const INITIAL_RTO_MS = 3000;
@@ -37,12 +38,27 @@ export function wireObjects(s: Settings): WireObject[] {
   ];
 }
 
+/**
+ * pages=kruse: the loads go round Kruse's loop of four pages, each after the delay of Table 1,
+ * arranged so that the last load is `page` (its figures are the last load's).
+ */
+function loadPages(s: Settings): HttpParams['loadPages'] {
+  const at = KRUSE_LOOP.findIndex((l) => l.page === s.page);
+  if (s.pages !== 'kruse' || at < 0) return [];
+  return Array.from({ length: s.loads }, (_, k) => {
+    const n = KRUSE_LOOP.length;
+    const step = KRUSE_LOOP[(((at - (s.loads - 1 - k)) % n) + n) % n];
+    return { objects: wireObjects({ ...s, page: step.page }), loadGapNs: ms(step.nextAfterS * 1000) };
+  });
+}
+
 function httpParams(s: Settings): HttpParams {
   const persistentModes = ['1.1', '1.1pipe', 'getall'];
   return {
     mode: s.http,
     maxConnections: persistentModes.includes(s.http) ? 1 : s.conns,
     visit: s.visit,
+    revalidateHtmlFirst: s.reval === 'html',
     objects: wireObjects(s),
     requestBytes: s.req,
     responseHeaderBytes: s.hdr,
@@ -53,15 +69,40 @@ function httpParams(s: Settings): HttpParams {
     serverAcceptNs: ms(s.saccept),
     serverNsPerByte: s.srate ? 1e9 / (s.srate * 1024) : 0,
     clientThinkNs: ms(s.cthink),
+    clientParseNs: ms(s.cparse),
     pipeBufferBytes: s.pipebuf,
     pipeFlushNs: ms(s.pipeflush),
     serverBufferBytes: s.sbuf,
     maxRequestsPerConnection: s.maxreq,
     serverProcesses: s.sprocs,
+    maxSpareProcesses: s.maxspare,
     keepAliveTimeoutNs: ms(s.katimeout * 1000),
     closeStyle: s.closestyle,
+    staleDiscovery: s.stale,
     loads: s.loads,
     loadGapNs: ms(s.loadgap * 1000),
+    loadPages: loadPages(s),
+  };
+}
+
+/** The host stack of one side: its own key, else `stack`. */
+export function sideStack(s: Settings, side: 'client' | 'server'): StackName {
+  const own = s[`stack.${side}`];
+  return own === 'auto' ? s.stack : own;
+}
+
+/**
+ * One side's ACK behaviour: its own key, else its stack's profile, else the general key. The
+ * general delayed-ACK period stands unless the profile names one and `delackms` is at its default.
+ */
+function sideAcks(s: Settings, side: 'client' | 'server') {
+  const profile = hostProfile(sideStack(s, side));
+  const own = s[`delack.${side}`];
+  const defaultPeriod = s.delackms === SCHEMA.delackms.default;
+  return {
+    delack: own !== 'auto' ? own : (profile.delack ?? s.delack),
+    delackMs: defaultPeriod ? (profile.delackMs ?? s.delackms) : s.delackms,
+    ackOnRead: s[`ackread.${side}`] ?? profile.ackOnRead ?? false,
   };
 }
 
@@ -75,32 +116,37 @@ export function toSimInput(s: Settings): SimInput {
     lossPpm: Math.round(s.loss * 10_000),
     framingBytes: link.framingBytes,
   };
-  const periodNs = ms(s.delackms);
-  const tcp = (nagle: boolean, phaseNs: number): TcpParams => ({
-    mssBytes,
-    nagle,
-    delack: s.delack,
-    delackNs: periodNs,
-    delackPhaseNs: phaseNs % periodNs,
-    initialWindow: s.iw,
-    slowStartRestart: s.ssr,
-    congestionControl: s.cc,
-    bufferBytes: s.window,
-    sendBufferBytes: s.sndbuf ?? s.window,
-    initialRtoNs: ms(INITIAL_RTO_MS),
-    minRtoNs: ms(s.minrto),
-    maxRtoNs: ms(MAX_RTO_MS),
-    maxRetransmits: MAX_RETRANSMITS,
-  });
+  const tcp = (side: 'client' | 'server', phaseIndex: number): TcpParams => {
+    const ack = sideAcks(s, side);
+    const periodNs = ms(ack.delackMs);
+    const seeded = seededPhaseNs(s.seed, phaseIndex, periodNs);
+    const phaseNs = side === 'client' && s.delackphase !== null ? ms(s.delackphase) : seeded;
+    return {
+      mssBytes,
+      nagle: s[`nagle.${side}`] ?? s.nagle,
+      delack: ack.delack,
+      delackNs: periodNs,
+      delackPhaseNs: phaseNs % periodNs,
+      ackOnRead: ack.ackOnRead,
+      initialWindow: s.iw,
+      slowStartRestart: s.ssr,
+      congestionControl: s.cc,
+      bufferBytes: s.window,
+      sendBufferBytes: s.sndbuf ?? s.window,
+      initialRtoNs: ms(INITIAL_RTO_MS),
+      minRtoNs: ms(s.minrto),
+      maxRtoNs: ms(MAX_RTO_MS),
+      maxRetransmits: MAX_RETRANSMITS,
+    };
+  };
   const seed = s.seed;
-  const clientPhase = s.delackphase !== null ? ms(s.delackphase) : seededPhaseNs(seed, 0, periodNs);
-  const nagle = s.nagle;
   return {
     seed,
+    ...(s.capture !== 'wire' ? { capture: s.capture } : {}),
     c2s: linkParams,
     s2c: linkParams,
-    client: tcp(s['nagle.client'] ?? nagle, clientPhase),
-    server: tcp(s['nagle.server'] ?? nagle, seededPhaseNs(seed, 1, periodNs)),
+    client: tcp('client', 0),
+    server: tcp('server', 1),
     http: httpParams(s),
     maxEvents: MAX_EVENTS,
   };

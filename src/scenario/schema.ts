@@ -10,8 +10,15 @@ import {
   CONGESTION_CONTROLS,
   VISITS,
 } from '../engine/params';
+import { CAPTURE_POINTS } from '../engine/trace';
 import { PAGE_KEYS } from './workloads';
 import { LINK_KEYS, LINK_LABELS } from './links';
+import { STACK_LABELS, STACK_NAMES } from './hosts/profiles';
+
+/** A per-side key's value meaning "as the host profile says, or the general key". */
+const AUTO = 'auto';
+const SIDE_STACKS = [AUTO, ...STACK_NAMES] as const;
+const SIDE_DELACKS = [AUTO, ...DELACK_MODES] as const;
 
 interface RowBase {
   /** What the controls, summaries and sweep axes call the setting. */
@@ -163,6 +170,75 @@ export const SCHEMA = {
     ),
     when: { key: 'delack', in: ['bsd'] },
   },
+  stack: {
+    label: 'Host TCP stack',
+    kind: 'enum',
+    group: 'tcp',
+    values: STACK_NAMES,
+    options: STACK_LABELS,
+    default: 'default',
+    help: "Both hosts' TCP as a paper's machine behaved (delayed ACK, ACK-on-read); the keys below override it.",
+  },
+  'stack.client': {
+    label: 'Client TCP stack',
+    kind: 'enum',
+    group: 'tcp',
+    values: SIDE_STACKS,
+    options: { [AUTO]: 'Same as the host TCP stack', ...STACK_LABELS },
+    default: AUTO,
+    help: "The client machine's TCP (default: stack).",
+  },
+  'stack.server': {
+    label: 'Server TCP stack',
+    kind: 'enum',
+    group: 'tcp',
+    values: SIDE_STACKS,
+    options: { [AUTO]: 'Same as the host TCP stack', ...STACK_LABELS },
+    default: AUTO,
+    help: "The server machine's TCP (default: stack).",
+  },
+  'delack.client': {
+    label: 'Delayed ACK (client)',
+    kind: 'enum',
+    group: 'tcp',
+    values: SIDE_DELACKS,
+    options: {
+      [AUTO]: "The client stack's, or Delayed ACK",
+      bsd: 'BSD: next tick of a 200 ms clock',
+      fixed: 'A fixed timer',
+      off: 'Off: ACK every segment',
+    },
+    default: AUTO,
+    help: "Delayed ACK on the client only (default: the client stack's, else delack).",
+  },
+  'delack.server': {
+    label: 'Delayed ACK (server)',
+    kind: 'enum',
+    group: 'tcp',
+    values: SIDE_DELACKS,
+    options: {
+      [AUTO]: "The server stack's, or Delayed ACK",
+      bsd: 'BSD: next tick of a 200 ms clock',
+      fixed: 'A fixed timer',
+      off: 'Off: ACK every segment',
+    },
+    default: AUTO,
+    help: "Delayed ACK on the server only (default: the server stack's, else delack).",
+  },
+  'ackread.client': {
+    label: 'ACK on read (client)',
+    kind: 'bool',
+    group: 'tcp',
+    default: null,
+    help: "BSD: the client ACKs in-order data by the window update its application's read sends, so a busy application stretches ACKs (default: the client stack's, else off).",
+  },
+  'ackread.server': {
+    label: 'ACK on read (server)',
+    kind: 'bool',
+    group: 'tcp',
+    default: null,
+    help: "The same on the server (default: the server stack's, else off).",
+  },
   iw: {
     label: 'Initial window',
     kind: 'enum',
@@ -286,6 +362,19 @@ export const SCHEMA = {
     default: 'first',
     help: 'first = empty cache (GETs); revalidate = everything cached (conditional GETs, 304s; HEADs for 1.0).',
   },
+  reval: {
+    label: 'Revalidation order',
+    kind: 'enum',
+    group: 'page',
+    values: ['all', 'html'],
+    options: {
+      all: 'Everything at once (the cache lists the images)',
+      html: 'The HTML first, then the images in its cached copy',
+    },
+    default: 'all',
+    help: "Revalidating, the client asks for every cached object at once (all), or validates the HTML first and asks for its images after the 304, from its cached copy (html, a real browser's order).",
+    when: { key: 'visit', in: ['revalidate'] },
+  },
   http: {
     label: 'HTTP mode',
     kind: 'enum',
@@ -361,6 +450,18 @@ export const SCHEMA = {
     label: 'Client think time',
     ...num('http', 'ms', 0, 60_000, 0.5, 'Client time from knowing a request to writing it.', false),
   },
+  cparse: {
+    label: 'Client work per response',
+    ...num(
+      'http',
+      'ms',
+      0,
+      60_000,
+      0,
+      'The client handles each response with a body this long (parsing it, writing it to its cache) and reads no socket meanwhile.',
+      false,
+    ),
+  },
   pipebuf: {
     label: 'Pipeline buffer',
     ...num(
@@ -408,6 +509,18 @@ export const SCHEMA = {
       'Server processes at the start; each serves one connection, more are started one a second (0: no limit).',
     ),
   },
+  maxspare: {
+    label: 'Most idle processes',
+    ...num(
+      'http',
+      'processes',
+      0,
+      1_000,
+      0,
+      "Apache's MaxSpareServers: once a second, while more server processes than this are idle (a process waiting on a Keep-Alive connection counts), one is ended and its connection closed (0: never).",
+    ),
+    when: { key: 'sprocs', notIn: ['0'] },
+  },
   maxreq: {
     label: 'Requests per connection',
     ...num(
@@ -439,6 +552,13 @@ export const SCHEMA = {
     options: { full: 'Both halves at once', half: 'Sending half first' },
     default: 'full',
     help: 'How the server closes: full = both halves at once (late data meets an RST); half = its sending half first.',
+  },
+  stale: {
+    label: 'Closes found on reuse',
+    kind: 'bool',
+    group: 'http',
+    default: false,
+    help: 'The client learns that the server closed an idle persistent connection only when it next writes on it: the request meets an RST and is asked again on a new connection (Kruse 4.2).',
   },
   gzip: {
     label: 'Compression',
@@ -483,6 +603,29 @@ export const SCHEMA = {
       false,
     ),
     when: { key: 'loads', notIn: ['1'] },
+  },
+  pages: {
+    label: 'Pages loaded',
+    kind: 'enum',
+    group: 'run',
+    values: ['one', 'kruse'],
+    options: { one: 'The same page every load', kruse: "Kruse's loop of four pages (Table 1)" },
+    default: 'one',
+    help: "With several loads: the same page each time (one), or the Kruse browser's loop /LeRC, /acts, /oufr, /Test, each loading the next after Table 1's delay, ending with the chosen page (kruse).",
+    when: { key: 'loads', notIn: ['1'] },
+  },
+  capture: {
+    label: 'Capture point',
+    kind: 'enum',
+    group: 'run',
+    values: CAPTURE_POINTS,
+    options: {
+      wire: 'On the wire: every packet sent',
+      client: 'At the client (tcpdump there)',
+      server: 'At the server',
+    },
+    default: 'wire',
+    help: "Where packets and bytes are counted: wire = every packet sent; client = a tcpdump on the client (what it sent, and what reached it, duplicates included; the server's packets lost on the way are not seen); server = the same at the server.",
   },
   seed: {
     label: 'Random seed',

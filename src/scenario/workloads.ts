@@ -243,6 +243,14 @@ const KRUSE: Record<string, { title: string; source: string; path: string; html:
     },
   };
 
+/** Kruse Table 1: the browser's endless loop over the four pages, each loading the next after this delay. */
+export const KRUSE_LOOP: ReadonlyArray<{ page: string; nextAfterS: number }> = [
+  { page: 'kruse-lerc', nextAfterS: 30 },
+  { page: 'kruse-acts', nextAfterS: 30 },
+  { page: 'kruse-oufr', nextAfterS: 59 },
+  { page: 'kruse-test', nextAfterS: 59 },
+];
+
 function checkSize(x: number, what: string): number {
   if (!Number.isFinite(x) || x < 0 || !Number.isInteger(x)) {
     throw new RangeError(`${what} must be a whole number of bytes >= 0, got ${x}`);

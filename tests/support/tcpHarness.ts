@@ -18,6 +18,7 @@ export const DEFAULT_TCP: TcpParams = {
   delack: 'fixed',
   delackNs: ms(200),
   delackPhaseNs: 0,
+  ackOnRead: false,
   initialWindow: '1',
   slowStartRestart: 'off',
   congestionControl: 'reno',

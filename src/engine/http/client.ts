@@ -2,7 +2,7 @@
 // arrives, and asks for them over connections as its mode's strategy allows (strategies.ts).
 // What a closing connection loses is asked for again, and the trace says so.
 import type { AppHandlers, Network } from '../network';
-import type { HttpParams } from '../params';
+import { paramsOfLoad, type HttpParams } from '../params';
 import type { Sim } from '../sim';
 import type { TraceSink } from '../sink';
 import type { LoadRecord } from '../trace';
@@ -31,15 +31,18 @@ export class HttpClient {
   private htmlBodyBytes: Bytes = 0;
   private readonly strategy: ClientStrategy;
   private readonly loads: LoadRecord[] = [];
+  private p: HttpParams; // the current load's
+  private busyUntilNs: Nanoseconds = 0; // handling responses: no socket is read before then
 
   constructor(
     private readonly sim: Sim,
     private readonly sink: TraceSink,
     private readonly network: Network,
-    private readonly p: HttpParams,
+    private readonly base: HttpParams,
     private readonly server: ServerHost,
   ) {
-    this.strategy = CLIENT_STRATEGIES[p.mode];
+    this.p = base;
+    this.strategy = CLIENT_STRATEGIES[base.mode];
   }
 
   start(): void {
@@ -48,6 +51,7 @@ export class HttpClient {
 
   private startLoad(index: number): void {
     this.load = index;
+    this.p = paramsOfLoad(this.base, index); // this load's page, and the time to the next
     this.known = new Set();
     this.settled = new Set();
     this.htmlBodyBytes = 0;
@@ -150,9 +154,28 @@ export class HttpClient {
   }
 
   private onResponseDone(request: HttpRequest): void {
+    this.handle(request);
+    if (request.object === 0 && request.kind === 'CGET' && this.p.revalidateHtmlFirst) {
+      // The HTML has not changed: the images are read from its cached copy.
+      for (let i = 1; i < this.p.objects.length; i++) this.want(i, 1);
+    }
     this.settled.add(request.object);
     this.checkLoadDone();
     this.dispatch();
+  }
+
+  /**
+   * One process handles each response with a body (parsing it, writing its cache files), one after
+   * another, reading no socket meanwhile; it reads what has arrived between two of them.
+   */
+  private handle(request: HttpRequest): void {
+    if (this.p.clientParseNs <= 0 || (request.kind !== 'GET' && request.kind !== 'GETALL')) return;
+    const startNs = Math.max(this.busyUntilNs, this.sim.now);
+    const endNs = startNs + this.p.clientParseNs;
+    this.busyUntilNs = endNs;
+    this.sim.at(startNs, () => {
+      for (const c of this.conns) if (!c.finished) c.holdReads(endNs);
+    });
   }
 
   private onLost(lost: HttpRequest[], answeredAny: boolean): void {

@@ -38,6 +38,7 @@ export class ClientConnection {
   private pipeSinceNs: Nanoseconds = 0;
   private readonly pipeTimer: Timer;
   private readonly silenceTimer: Timer; // no byte of an awaited response for RESPONSE_TIMEOUT_NS
+  private closedUnseen = false; // the server closed while we were idle, and we have not noticed
 
   constructor(
     private readonly sim: Sim,
@@ -172,6 +173,11 @@ export class ClientConnection {
     this.writer.flush();
   }
 
+  /** The client application is busy until then: the socket is not read. */
+  holdReads(untilNs: Nanoseconds): void {
+    this.pair.client.holdReads?.(untilNs);
+  }
+
   onDeliver(bytes: Bytes): void {
     while (bytes > 0 && this.outstanding.length > 0) {
       const head = this.outstanding[0];
@@ -204,6 +210,13 @@ export class ClientConnection {
 
   /** The server closed: what it did not answer is lost, and we close too. */
   onPeerFin(): void {
+    const reusable = !CLIENT_STRATEGIES[this.p.mode].onePerConnection;
+    if (this.p.staleDiscovery && reusable && !this.busy) {
+      // A browser that does not poll its idle connections: the FIN sits in the socket until the
+      // next request is written and meets the server's RST (Kruse 4.2).
+      this.closedUnseen = true;
+      return;
+    }
     this.pair.client.close();
     this.finish();
   }
@@ -227,12 +240,26 @@ export class ClientConnection {
     this.pipeTimer.cancel();
     this.silenceTimer.cancel();
     const lost = [...this.outstanding, ...this.pipe, ...this.assigned];
+    if (this.closedUnseen && lost.length > 0) this.staleStall(lost);
     this.outstanding = [];
     this.pipe = [];
     this.assigned = [];
     this.received = 0;
     if (lost.length > 0) this.events.onLost(lost, this.answered > 0);
     this.events.onFinished();
+  }
+
+  /** From the request written on the closed connection to the RST that says so. */
+  private staleStall(lost: HttpRequest[]): void {
+    const written = lost.map((r) => r.exchange.startNs).filter((t) => t >= 0);
+    const startNs = written.length > 0 ? Math.min(...written) : this.sim.now;
+    this.sink.stall({
+      conn: this.conn,
+      side: 'client',
+      startNs,
+      endNs: this.sim.now,
+      cause: 'stale-connection',
+    });
   }
 
   private milestone(kind: MilestoneKind, request: HttpRequest): void {

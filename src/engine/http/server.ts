@@ -25,13 +25,52 @@ export class ServerPool {
   private processes: number;
   private waiting: ServerConnection[] = [];
   private readonly spawnTimer: Timer;
+  private readonly held = new Set<ServerConnection>(); // connections a process is serving
+  private readonly maintenanceTimer: Timer;
 
-  constructor(sim: Sim, startProcesses: number) {
+  constructor(
+    sim: Sim,
+    startProcesses: number,
+    private readonly maxSpare = 0,
+  ) {
     this.processes = startProcesses;
     this.spawnTimer = new Timer(sim, () => {
       this.processes++;
       this.acceptWaiting();
     });
+    this.maintenanceTimer = new Timer(sim, () => this.endSpareProcess());
+  }
+
+  /**
+   * Apache 1.2's MaxSpareServers: once a second, while more processes than `maxSpare` are idle, one
+   * is ended. A process waiting on a Keep-Alive connection is counted as idle (an assumption: Kruse
+   * 4.2 says only that the server closes connections on resource constraints), and ending it closes
+   * the connection. Checked only while such a connection exists.
+   */
+  checkSpare(): void {
+    if (this.maxSpare <= 0 || this.processes === 0 || this.maintenanceTimer.pending) return;
+    if (this.idleConnections().length === 0 || this.idleCount() <= this.maxSpare) return;
+    this.maintenanceTimer.set(this.maintenanceTimer.sim.now + SPAWN_INTERVAL_NS);
+  }
+
+  private idleConnections(): ServerConnection[] {
+    return [...this.held].filter((c) => c.keepAliveIdleSinceNs !== null);
+  }
+
+  private idleCount(): number {
+    return this.processes - this.busy + this.idleConnections().length;
+  }
+
+  private endSpareProcess(): void {
+    const idle = this.idleConnections();
+    if (idle.length === 0 || this.idleCount() <= this.maxSpare) return;
+    if (this.processes > this.busy) this.processes--;
+    else {
+      idle.sort((a, b) => a.keepAliveIdleSinceNs! - b.keepAliveIdleSinceNs!);
+      this.processes--;
+      idle[0].endProcess();
+    }
+    this.checkSpare();
   }
 
   request(conn: ServerConnection): void {
@@ -43,6 +82,7 @@ export class ServerPool {
     const queued = this.waiting.indexOf(conn);
     if (queued >= 0) this.waiting.splice(queued, 1);
     else this.busy--;
+    this.held.delete(conn);
     this.acceptWaiting();
   }
 
@@ -50,7 +90,9 @@ export class ServerPool {
     const unlimited = this.processes === 0;
     while (this.waiting.length > 0 && (unlimited || this.busy < this.processes)) {
       this.busy++;
-      this.waiting.shift()!.accept();
+      const conn = this.waiting.shift()!;
+      this.held.add(conn);
+      conn.accept();
     }
     if (this.waiting.length > 0 && !this.spawnTimer.pending)
       this.spawnTimer.set(this.spawnTimer.sim.now + SPAWN_INTERVAL_NS);
@@ -66,7 +108,7 @@ export class ServerHost {
     private readonly sink: TraceSink,
     private readonly p: HttpParams,
   ) {
-    this.pool = new ServerPool(sim, p.serverProcesses);
+    this.pool = new ServerPool(sim, p.serverProcesses, p.maxSpareProcesses);
   }
 
   accept(pair: ConnectionPair): ServerConnection {
@@ -93,6 +135,8 @@ export class ServerConnection {
   private closing = false;
   private buffered: Bytes = 0; // response bytes held in the server's own buffer
   private readonly idleTimer: Timer;
+  /** Waiting for the next request on a Keep-Alive connection since then; null when not. */
+  keepAliveIdleSinceNs: Nanoseconds | null = null;
 
   constructor(
     private readonly sim: Sim,
@@ -135,7 +179,13 @@ export class ServerConnection {
       this.waiting.push(request);
     }
     this.idleTimer.cancel();
+    this.keepAliveIdleSinceNs = null;
     this.serveNext();
+  }
+
+  /** The server ends the process serving this idle connection: the connection closes with it. */
+  endProcess(): void {
+    this.close();
   }
 
   onWritable(): void {
@@ -214,13 +264,19 @@ export class ServerConnection {
       this.close();
       return;
     }
-    if (this.waiting.length > 0) this.serveNext();
-    else if (this.p.keepAliveTimeoutNs > 0) this.idleTimer.set(this.sim.now + this.p.keepAliveTimeoutNs);
+    if (this.waiting.length > 0) {
+      this.serveNext();
+      return;
+    }
+    if (this.p.keepAliveTimeoutNs > 0) this.idleTimer.set(this.sim.now + this.p.keepAliveTimeoutNs);
+    this.keepAliveIdleSinceNs = this.sim.now;
+    this.pool.checkSpare();
   }
 
   private close(): void {
     if (this.closing) return;
     this.closing = true;
+    this.keepAliveIdleSinceNs = null;
     this.idleTimer.cancel();
     this.release();
     if (this.buffered > 0) this.writer.write(this.buffered);
@@ -239,6 +295,7 @@ export class ServerConnection {
   onClosed(): void {
     this.idleTimer.cancel();
     this.closing = true;
+    this.keepAliveIdleSinceNs = null;
     this.release();
   }
 }

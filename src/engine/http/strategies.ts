@@ -36,9 +36,9 @@ export interface ClientStrategy {
   revalidate(object: number): RequestKind;
 }
 
-/** The HTML first; revalidating from a cache, the client also knows the embedded objects at once. */
+/** The HTML first; revalidating from a cache, the client may also know the embedded objects at once. */
 function pageWants(p: HttpParams): number[] {
-  return p.visit === 'revalidate' ? p.objects.map((_, i) => i) : [0];
+  return p.visit === 'revalidate' && !p.revalidateHtmlFirst ? p.objects.map((_, i) => i) : [0];
 }
 
 function manyConnections<W>(d: Dispatcher<W>, p: HttpParams, reuse: boolean): void {

@@ -80,6 +80,11 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
     this.abort('reset');
   }
 
+  /** The application reads nothing before `untilNs`: with ACK-on-read, its window-update ACK waits. */
+  holdReads(untilNs: number): void {
+    this.rcv.holdReads(untilNs);
+  }
+
   // ---- Segment arrival -----------------------------------------------------------------------
 
   receive(seg: Segment): void {
@@ -252,9 +257,10 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
       this.abort('reset');
       return;
     }
-    if (!this.rcv.accept(seg.seq, seg.len, hasFin, this.mss)) return;
-    this.state = afterPeerFin(this.state);
-    this.hooks.onPeerFin();
+    const finished = this.rcv.accept(seg.seq, seg.len, hasFin, this.mss);
+    if (finished) this.state = afterPeerFin(this.state);
+    this.rcv.handOver();
+    if (finished) this.hooks.onPeerFin();
   }
 
   // ---- Retransmission timeout, reset, abort --------------------------------------------------

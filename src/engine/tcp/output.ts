@@ -56,12 +56,13 @@ export abstract class TcpOutput {
     this.rtt = new RttEstimator(p.initialRtoNs, p.minRtoNs, p.maxRtoNs);
     this.cc = congestionControl(p.congestionControl, p.initialWindow);
     this.rtoTimer = new Timer(sim, () => this.onRetransmitTimeout());
-    this.rcv = new TcpReceiver(sim, ackPolicy(p.delack, p.delackNs, p.delackPhaseNs), {
+    this.rcv = new TcpReceiver(sim, ackPolicy(p.delack, p.delackNs, p.delackPhaseNs), p.ackOnRead, {
       deliver: (seq, bytes) => this.hooks.onDeliver(seq, bytes),
       ackDue: () => {
         this.sink.timer({ atNs: this.sim.now, conn: this.conn, side: this.side, timer: 'delack' });
         this.output();
       },
+      readDone: () => this.output(),
     });
     this.wscale = new WindowScale(p.bufferBytes);
     this.sampler = new CongestionSampler(sink, conn, side);

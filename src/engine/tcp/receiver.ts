@@ -1,6 +1,7 @@
 // The receiving half of a TCP endpoint: in-order delivery, out-of-order ranges held until the
 // hole fills, the peer's FIN, and the ACK debt (what is owed, why, and when the ACK policy
-// lets it go).
+// lets it go). With ACK-on-read (BSD), in-order data is ACKed by the window update the
+// application's read sends: while the application is busy, ACKs wait for it or for the timer.
 import type { Sim } from '../sim';
 import { Timer } from '../sim';
 import type { SendReason } from '../trace';
@@ -12,6 +13,8 @@ export interface ReceiverHooks {
   deliver(seq: number, bytes: Bytes): void;
   /** The delayed-ACK timer released an ACK: send it. */
   ackDue(): void;
+  /** The application read what it was holding: a window update is owed, send it. */
+  readDone(): void;
 }
 
 export class TcpReceiver {
@@ -22,16 +25,27 @@ export class TcpReceiver {
   ackReason: SendReason = 'ack-now';
   finReceived = false;
   private ooo: Array<[number, number]> = []; // out-of-order ranges [start, end), sorted
+  private undelivered: Array<[number, Bytes]> = []; // taken from a segment, not yet handed over
   private peerFinSeq: number | null = null;
   private readonly timer: Timer;
   private armedNs: Nanoseconds = 0;
+  private readsHeldUntil: Nanoseconds = 0; // the application is busy until then
+  private readonly readTimer: Timer;
+  private mss: Bytes = 0;
 
   constructor(
     private readonly sim: Sim,
     readonly policy: AckPolicy,
+    private readonly ackOnRead: boolean,
     private readonly hooks: ReceiverHooks,
   ) {
     this.timer = new Timer(sim, () => this.onTimer());
+    this.readTimer = new Timer(sim, () => this.onRead());
+  }
+
+  /** The application is busy from now and reads what has arrived at `untilNs`. */
+  holdReads(untilNs: Nanoseconds): void {
+    this.readsHeldUntil = Math.max(this.readsHeldUntil, untilNs);
   }
 
   /** The peer's SYN carried sequence number `iss`. */
@@ -76,11 +90,23 @@ export class TcpReceiver {
 
   stop(): void {
     this.timer.cancel();
+    this.readTimer.cancel();
   }
 
   private deliver(from: number, to: number): void {
     this.rcvNxt = to;
-    this.hooks.deliver(from, to - from);
+    this.undelivered.push([from, to - from]);
+  }
+
+  /**
+   * Hand the application what the last segment brought. Called once the segment, its FIN included,
+   * is processed (as BSD's tcp_input does before the process runs), so an application that closes
+   * on reading the last byte sends one FIN that ACKs the peer's FIN too.
+   */
+  handOver(): void {
+    const ready = this.undelivered;
+    this.undelivered = [];
+    for (const [seq, bytes] of ready) this.hooks.deliver(seq, bytes);
   }
 
   private storeOutOfOrder(start: number, end: number): void {
@@ -107,13 +133,25 @@ export class TcpReceiver {
   }
 
   private scheduleAck(mss: Bytes): void {
-    if (this.policy.ackAtOnce(this.rcvNxt - this.lastAckSent, mss)) {
+    const unread = this.ackOnRead && this.sim.now < this.readsHeldUntil;
+    if (unread) {
+      this.mss = mss;
+      if (!this.readTimer.pending) this.readTimer.set(this.readsHeldUntil);
+    } else if (this.policy.ackAtOnce(this.rcvNxt - this.lastAckSent, mss)) {
       this.ackNow = true;
       return;
     }
     if (this.timer.pending) return;
     this.armedNs = this.sim.now;
     this.timer.set(this.policy.delayedUntil(this.sim.now));
+  }
+
+  /** The application reads between two pieces of work: the window it opens is worth an update at 2 MSS (BSD). */
+  private onRead(): void {
+    if (!this.policy.ackAtOnce(this.rcvNxt - this.lastAckSent, this.mss)) return;
+    this.ackNow = true;
+    this.ackReason = 'window-update';
+    this.hooks.readDone();
   }
 
   private onTimer(): void {

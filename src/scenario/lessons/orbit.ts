@@ -51,7 +51,7 @@ export const WEB_FROM_ORBIT: Lesson = {
           metric: 'load_s',
           versus: 'preset=kruse-oufr&conns=4',
           relation: 'greater',
-          factor: 0.9,
+          factor: 0.75,
         },
       ],
     },

@@ -4,13 +4,17 @@
 import type { Preset } from '../presetTypes';
 
 const HOSTS =
-  'link=geo&req=300&hdr=250&iw=1&ssr=bsd&delack=bsd&nagle=0&flush=none&window=16384&sndbuf=98304&sprocs=5&maxreq=100&katimeout=60&sthink=5&cthink=5&loads=3';
+  'link=geo&req=300&hdr=250&iw=1&ssr=bsd&stack=netbsd12&nagle=0&flush=none&window=16384&sndbuf=98304&sprocs=5&maxspare=10&maxreq=100&katimeout=60&stale=1&sthink=5&cthink=5&loads=5&pages=kruse';
 const CALIBRATED = [
   'RTT 560 ms (the paper: "in excess of 500 ms")',
   'Netscape 3.01 requests 300 B, Apache 1.2b11 headers 250 B (not stated)',
   'server and client 5 ms per request (not stated)',
-  'Apache: 5 processes at start, one more a second; 100 requests per connection; Keep-Alive timeout 60 s (appendix A)',
-  'the page is loaded 3 times in a row (the browser looped over the pages); figures are for the last load',
+  "both hosts NetBSD 1.2.1 with Allman's two fixes (stack=netbsd12: BSD's 200 ms ACK clock, every second segment ACKed on arrival)",
+  'Apache: 5 processes at start, one more a second; 100 requests per connection; Keep-Alive timeout 60 s; MaxSpareServers 10 (appendix A)',
+  'MaxSpareServers counts a process waiting on a Keep-Alive connection as idle and ends it, closing the connection (our reading of section 4.2: the server closes connections "based on resource constraints")',
+  'the browser learns of a closed connection only when its next request meets the RST, then asks again on a new connection (stale=1, section 4.2)',
+  'the browser loops over the four pages, each loading the next after the delay of Table 1 (pages=kruse); five loads, the figures are for the last, this page',
+  'known difference: /Test still gains from 8 connections (Fig. 2 shows little gain beyond 4); the model has no mechanism for it',
 ];
 const CLAIMS = [
   'Fig. 2: little benefit from more than 4 connections',
@@ -43,7 +47,7 @@ export const KRUSE_PRESETS: Preset[] = PAGES.map(([key, title, gap]) => ({
     },
     { sentence: 'Shrink the TCP window to 8 KB (Fig. 7).', settings: 'window=8192' },
   ],
-  query: `${HOSTS}&page=kruse-${key}&http=1.0ka&conns=4&loadgap=${gap}`,
+  query: `${HOSTS}&page=kruse-${key}&http=1.0ka&conns=4`,
   calibrated: [...CALIBRATED, `next page after ${gap} s (Table 1)`],
   published: [],
   claims: CLAIMS,

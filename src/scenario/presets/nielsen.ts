@@ -9,7 +9,15 @@ type Visit = 'first' | 'revalidate';
 type Server = 'jigsaw' | 'apache';
 
 const ROBOT =
-  'page=microscape&req=190&nagle=0&flush=none&iw=2&delack=bsd&window=16384&pipebuf=1024&pipeflush=50';
+  'page=microscape&req=190&nagle=0&flush=none&iw=2&delack=bsd&window=16384&pipebuf=1024&pipeflush=50&cparse=10&reval=html&stack.server=solaris25&capture=client';
+/** The machines (Nielsen, the table of hardware): one calibration each, wherever it was used. */
+const HOSTS_CALIBRATED = [
+  "packets and bytes counted by a tcpdump on the client (capture=client): the server's packets lost on the way are not seen",
+  'server www26: Solaris 2.5 (stack=solaris25: a per-connection 100 ms deferred-ACK timer; see src/scenario/hosts)',
+  'LAN and WAN clients: Digital UNIX 4.0 (stack=dunix4: BSD 200 ms clock, ACK sent by the window update when the robot reads); PPP client: Windows NT 4.0 (stack=nt40: a per-connection 200 ms timer)',
+  'revalidating, the robot validates the HTML first and asks for its images from its cached copy after the 304 (reval=html), as a browser does; the paper does not say how its robot ordered them',
+  'the robot handles each response with a body for 10 ms (parsing, two cache files) and reads no socket meanwhile, so its BSD ACKs stretch when responses arrive back to back (fitted to the pipelined rows of Tables 4 and 5)',
+];
 const SERVERS: Record<Server, { query: string; calibrated: string[] }> = {
   jigsaw: {
     query: 'hdr=288&hdr304=221&sthink=10&cthink=8&saccept=50&srate=1000&sbuf=8192&sndbuf=32768',
@@ -30,17 +38,17 @@ const SERVERS: Record<Server, { query: string; calibrated: string[] }> = {
 };
 const NETS: Record<Net, { query: string; table: Record<Server, string>; calibrated: string[] }> = {
   lan: {
-    query: 'link=ethernet10',
+    query: 'link=ethernet10&stack.client=dunix4',
     table: { jigsaw: 'Nielsen Table 4', apache: 'Nielsen Table 5' },
     calibrated: ['LAN RTT 0.35 ms'],
   },
   wan: {
-    query: 'link=wan',
+    query: 'link=wan&stack.client=dunix4',
     table: { jigsaw: 'Nielsen Table 6', apache: 'Nielsen Table 7' },
     calibrated: ['WAN RTT 90 ms; bottleneck 1 Mb/s (not stated in the paper; fitted to Table 6)'],
   },
   ppp: {
-    query: 'link=ppp28k&minrto=3000',
+    query: 'link=ppp28k&minrto=3000&stack.client=nt40',
     table: { jigsaw: 'Nielsen Table 8', apache: 'Nielsen Table 9' },
     calibrated: [
       '28.8 kb/s, RTT 150 ms',
@@ -83,6 +91,11 @@ function published(table: string, mode: Mode, visit: Visit): PublishedFigure[] {
       [rel, reason] = [
         visit === 'first' ? 0.25 : 0.1,
         'the HTTP/1.0 robot (libwww 4.1D) moved more bytes than the HTTP/1.1 robot for the same objects (26 KB more on the LAN, 60 KB on the WAN); the paper does not say why',
+      ];
+    } else if (mode === '1.1' && visit === 'revalidate' && metric === 'packets' && !table.endsWith('5')) {
+      [rel, reason] = [
+        0.35,
+        "Jigsaw's non-pipelined HTTP/1.1 exchanges carry about one packet more than Apache's (133 and 137 against 98 on revalidation); the paper does not say why, so it is not modelled",
       ];
     } else if (table.endsWith('6') && metric === 'payload_bytes') {
       [rel, reason] = [
@@ -148,7 +161,7 @@ function preset(net: Net, mode: Mode, visit: Visit, server: Server): Preset {
       }[mode],
     tryNext: TRY_NEXT[mode],
     query: `${NETS[net].query}&${ROBOT}&${SERVERS[server].query}&${MODES[mode].query}&visit=${visit}`,
-    calibrated: [...NETS[net].calibrated, ...SERVERS[server].calibrated],
+    calibrated: [...HOSTS_CALIBRATED, ...NETS[net].calibrated, ...SERVERS[server].calibrated],
     published: published(table, mode, visit),
   };
 }
@@ -178,7 +191,7 @@ ALL.push({
     },
   ],
   query: `link=ethernet10&${ROBOT}&${SERVERS.jigsaw.query}&http=1.1pipe&nagle=1`,
-  calibrated: [...NETS.lan.calibrated, ...SERVERS.jigsaw.calibrated],
+  calibrated: [...HOSTS_CALIBRATED, ...NETS.lan.calibrated, ...SERVERS.jigsaw.calibrated],
   published: [
     {
       figure: 'longest_stall_ms:nagle',

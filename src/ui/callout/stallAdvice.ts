@@ -70,6 +70,8 @@ function sentenceFor(s: StallRecord): string {
       return `The ${who} lost ${d} to a slow-start restart after idle`;
     case 'rto':
       return `The ${who} waited ${d} for a retransmission timeout`;
+    case 'stale-connection':
+      return `The client lost ${d} to a request sent on a connection the server had closed`;
     default:
       return `The ${who} stalled for ${d} (${String(s.cause)})`;
   }
@@ -103,6 +105,8 @@ function candidates(s: StallRecord, settings: Settings): Array<[string, unknown]
       return [['ssr', 'off']];
     case 'rto':
       return [['loss', 0]];
+    case 'stale-connection':
+      return [['stale', false]];
     default:
       return [];
   }

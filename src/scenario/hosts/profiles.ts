@@ -1,0 +1,82 @@
+// Host profiles: how the papers' machines' TCP behaved, one row per machine with its source.
+// `stack=` names one for both hosts, `stack.client=` / `stack.server=` one per side; the
+// individual keys (`delack.client`, `ackread.client`, ...) override a profile. A profile sets
+// only what a source supports; what it leaves out comes from the general keys. A new machine
+// (a Linux host, say) is one more row.
+import type { DelackMode } from '../../engine/params';
+
+export interface HostProfile {
+  /** What the controls show. */
+  label: string;
+  /** How in-order data is acknowledged when it arrives and no read is pending. */
+  delack?: DelackMode;
+  /** The delayed-ACK period (the BSD clock's tick, or the per-connection timer). */
+  delackMs?: number;
+  /** In-order data is ACKed by the window update the application's read sends (BSD tcp_output). */
+  ackOnRead?: boolean;
+  /** Where the behaviour comes from, and what is unsure. */
+  source: string;
+}
+
+export const HOST_PROFILES = {
+  default: {
+    label: 'Default (the general settings)',
+    source: 'No profile: the general keys (delack, delackms) apply to both hosts.',
+  },
+  bsd44: {
+    label: '4.4BSD',
+    delack: 'bsd',
+    delackMs: 200,
+    ackOnRead: true,
+    source:
+      'Wright & Stevens, TCP/IP Illustrated vol. 2 (1995): tcp_fasttimo sends delayed ACKs on a 200 ms clock shared by all connections (25.5); in-order data only marks the ACK as delayed, and the ACK of every second segment is the window update tcp_output sends when the application reads (PRU_RCVD, 26.3).',
+  },
+  sunos4: {
+    label: 'SunOS 4.1',
+    delack: 'bsd',
+    delackMs: 200,
+    ackOnRead: true,
+    source:
+      "4.3BSD-derived (Heidemann 1997 calls SunOS's TCP BSD-derived): the same 200 ms clock and read-driven window update as 4.4BSD (Wright & Stevens vol. 2).",
+  },
+  dunix4: {
+    label: 'Digital UNIX 4.0',
+    delack: 'bsd',
+    delackMs: 200,
+    ackOnRead: true,
+    source:
+      "Digital UNIX's TCP is the BSD code of OSF/1 (4.3BSD-Reno / 4.4BSD): 200 ms delayed-ACK clock and read-driven window updates as in 4.4BSD. Assumed from its lineage; no trace of these hosts' ACK timing is published.",
+  },
+  solaris25: {
+    label: 'Solaris 2.5',
+    delack: 'fixed',
+    delackMs: 100,
+    source:
+      "Solaris' TCP is not BSD code (Mentat, STREAMS): a per-connection deferred-ACK timer, tcp_deferred_ack_interval, 100 ms by default in Sun's tunables documentation (documented for later releases; 2.5 assumed the same). ACK-on-read not claimed.",
+  },
+  nt40: {
+    label: 'Windows NT 4.0',
+    delack: 'fixed',
+    delackMs: 200,
+    source:
+      "Microsoft, 'Windows NT 3.5x/4.0 TCP/IP Implementation Details': ACKs every second segment, otherwise a per-connection delayed-ACK timer of 200 ms (not a shared clock). ACK-on-read not claimed.",
+  },
+  netbsd12: {
+    label: "NetBSD 1.2.1 with Allman's fixes",
+    delack: 'bsd',
+    delackMs: 200,
+    ackOnRead: false,
+    source:
+      "Kruse et al. 1998: NetBSD 1.2.1 with the two fixes of Allman 1997 ('Fixing two BSD TCP bugs'), one of them in ACK generation: every second segment is ACKed when it arrives rather than when the application reads it. The 200 ms clock is BSD's.",
+  },
+} as const satisfies Record<string, HostProfile>;
+
+export type StackName = keyof typeof HOST_PROFILES;
+export const STACK_NAMES = Object.keys(HOST_PROFILES) as StackName[];
+export const STACK_LABELS = Object.fromEntries(
+  STACK_NAMES.map((k) => [k, (HOST_PROFILES[k] as HostProfile).label]),
+) as Record<StackName, string>;
+
+export function hostProfile(name: StackName): HostProfile {
+  return HOST_PROFILES[name];
+}

@@ -1,0 +1,79 @@
+// Stale persistent connections: the server closes idle connections (keep-alive timeout, Apache's
+// MaxSpareServers), and a browser that does not watch its idle connections finds out only when its
+// next request meets the RST (Kruse 4.2); and Kruse's browser loop over four pages.
+import { describe, expect, it } from 'vitest';
+import { FLAG } from '../src/engine/trace';
+import { parseQuery } from '../src/scenario/codec';
+import { toSimInput } from '../src/scenario/resolve';
+import { run } from './support/trace';
+
+// Two loads 3 s apart on one persistent connection; the server closes it after 1 s idle.
+const IDLE_CLOSE = 'link=wan&http=1.1&page=yahoo96&loads=2&loadgap=3&katimeout=1';
+
+describe('a close found only on reuse', () => {
+  it('stale=1: the next request meets an RST, is asked again on a new connection, and the stall says why', () => {
+    const t = run(`${IDLE_CLOSE}&stale=1`);
+    const rst = t.packets.filter((p) => p.dir === 's2c' && p.flags & FLAG.RST);
+    expect(rst.length).toBe(1);
+    expect(t.connections.length).toBe(2);
+    const stale = t.stalls.filter((s) => s.cause === 'stale-connection');
+    expect(stale.length).toBe(1);
+    expect(stale[0].endNs - stale[0].startNs).toBeGreaterThan(80e6); // a round trip to learn it
+    expect(t.events.some((e) => e.kind === 'retry')).toBe(true);
+    expect(t.exchanges.filter((e) => e.lost).length).toBe(1);
+  });
+
+  it('stale=0: the client closes when the FIN arrives, and the next load opens a connection at once', () => {
+    const t = run(`${IDLE_CLOSE}&stale=0`);
+    expect(t.packets.some((p) => p.flags & FLAG.RST)).toBe(false);
+    expect(t.stalls.some((s) => s.cause === 'stale-connection')).toBe(false);
+    expect(t.exchanges.some((e) => e.lost)).toBe(false);
+  });
+
+  it('the stale load is slower by at least the round trip lost to the RST', () => {
+    const loadTime = (q: string) => {
+      const l = run(q).loads[1];
+      return l.endNs! - l.startNs;
+    };
+    const q = `${IDLE_CLOSE}&delack=off`; // no 200 ms ACK clock to absorb the difference
+    expect(loadTime(`${q}&stale=1`)).toBeGreaterThan(loadTime(`${q}&stale=0`) + 80e6);
+  });
+});
+
+describe("Apache's MaxSpareServers", () => {
+  // Four Keep-Alive connections left idle for 20 s between two loads, a 60 s keep-alive timeout.
+  const IDLE = 'link=ethernet10&http=1.0ka&conns=4&page=kruse-acts&sprocs=4&katimeout=60&loads=2&loadgap=20';
+  const serverFins = (q: string) =>
+    run(q).packets.filter((p) => p.dir === 's2c' && p.flags & FLAG.FIN && p.sendNs < 20e9);
+
+  it('ends idle processes beyond the limit one a second, closing their connections', () => {
+    const fins = serverFins(`${IDLE}&maxspare=2`);
+    expect(fins.length).toBe(2);
+    expect(fins[1].sendNs - fins[0].sendNs).toBeCloseTo(1e9, -7);
+  });
+
+  it('without the limit the idle connections stay open until the keep-alive timeout', () => {
+    expect(serverFins(`${IDLE}&maxspare=0`).length).toBe(0);
+  });
+});
+
+describe("Kruse's browser loop", () => {
+  it('pages=kruse: each load is the next page of Table 1, after its delay, ending with the chosen page', () => {
+    const { settings } = parseQuery('page=kruse-acts&loads=5&pages=kruse').config;
+    const pages = toSimInput(settings).http.loadPages;
+    expect(pages.map((p) => p.objects.length)).toEqual([9, 10, 28, 4, 9]); // acts, oufr, Test, LeRC, acts
+    expect(pages.map((p) => p.loadGapNs / 1e9)).toEqual([30, 59, 59, 30, 30]);
+  });
+
+  it('the trace loads those pages in turn', () => {
+    const t = run('link=ethernet10&http=1.0ka&conns=4&page=kruse-lerc&loads=2&pages=kruse');
+    const perLoad = [0, 1].map((l) => t.exchanges.filter((e) => e.load === l && !e.lost).length);
+    expect(perLoad).toEqual([28, 4]); // /Test, then /LeRC
+    expect(t.loads[1].startNs).toBe(59e9);
+  });
+
+  it('pages=one (the default) loads the same page every time', () => {
+    const { settings } = parseQuery('page=kruse-acts&loads=5').config;
+    expect(toSimInput(settings).http.loadPages).toEqual([]);
+  });
+});

@@ -9,7 +9,7 @@ import { tcpTransport } from './tcp/transport';
 import type { Datagram, Stream, Transport, TransportEnd } from './transport';
 import { StreamContent } from './messages';
 import type { Direction, Side } from './trace';
-import type { Bytes } from './units';
+import type { Bytes, Nanoseconds } from './units';
 
 const CLIENT_ISS = 676352001; // Heidemann Fig. 2, so our tcpdump lines read like the paper's
 const SERVER_ISS = 1807168001;
@@ -25,7 +25,8 @@ export interface ConnectionPair {
 
 /** What an application does when its stream reports something. */
 export interface AppHandlers {
-  onEstablished(side: Side): void;
+  /** `transportUpNs`: when the transport beneath (TCP under TLS) was established, if earlier. */
+  onEstablished(side: Side, transportUpNs?: Nanoseconds): void;
   onDeliver(side: Side, bytes: Bytes): void;
   onPeerFin(side: Side): void;
   onWritable(side: Side): void;

@@ -1,5 +1,6 @@
 // The engine's input: every figure resolved to numbers with units in their names.
 // src/scenario turns a URL or preset into one of these; the engine never sees a query string.
+import type { TlsParams } from './tls/handshake';
 import type { Bytes, Nanoseconds } from './units';
 
 export interface LinkParams {
@@ -76,6 +77,8 @@ export interface HttpParams {
   closeStyle: CloseStyle; // how the server closes: both halves at once, or the sending half
   loads: number; // the page loaded this many times in a row by the same client
   loadGapNs: Nanoseconds; // from the start of one load to the start of the next (at the earliest its end)
+  /** TLS under HTTP (version 'none': plain TCP, as in the papers). Absent: none. */
+  tls?: TlsParams;
 }
 
 export interface SimInput {

@@ -79,7 +79,8 @@ export type AppEventKind =
   | 'load-start'
   | 'load-end'
   | 'abort' // too many retransmissions
-  | 'cwnd-restart'; // slow-start restart after idle
+  | 'cwnd-restart' // slow-start restart after idle
+  | 'tls-ready'; // the client's TLS handshake let it send application data
 export interface AppEvent {
   atNs: Nanoseconds;
   conn: number;
@@ -104,7 +105,8 @@ export type StallCause =
   | 'flush-timer'
   | 'parse'
   | 'idle-restart'
-  | 'rto';
+  | 'rto'
+  | 'tls-handshake';
 
 /** An interval where a side had data or a request waiting but sent nothing, and why. */
 export interface StallRecord {
@@ -175,6 +177,17 @@ export interface MilestoneRecord {
   exchange?: number;
 }
 
+/** One TLS record as written into a TCP stream: the ladder names a segment by the records in it. */
+export interface TlsRecordTrace {
+  conn: number;
+  dir: Direction;
+  atNs: Nanoseconds; // when it was written
+  kind: string; // 'ClientHello', 'Certificate', 'ApplicationData'...
+  seq: number; // its first byte, relative to the sender's ISS like a packet's seq
+  wireBytes: Bytes; // header, body and tag
+  plainBytes: Bytes; // application bytes it carries (0 for a handshake record)
+}
+
 export interface Trace {
   packets: PacketRecord[];
   timers: TimerRecord[];
@@ -189,4 +202,6 @@ export interface Trace {
   /** Congestion state over time (absent in traces made before it was recorded). */
   samples?: SampleRecord[];
   milestones?: MilestoneRecord[];
+  /** TLS records, in the order written (present only when TLS ran). */
+  tlsRecords?: TlsRecordTrace[];
 }

@@ -62,6 +62,9 @@ function httpParams(s: Settings): HttpParams {
     closeStyle: s.closestyle,
     loads: s.loads,
     loadGapNs: ms(s.loadgap * 1000),
+    ...(s.tls === 'none'
+      ? {}
+      : { tls: { version: s.tls, falseStart: s.falsestart, resume: s.resume, certBytes: s.cert } }),
   };
 }
 

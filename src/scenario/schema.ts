@@ -10,6 +10,7 @@ import {
   CONGESTION_CONTROLS,
   VISITS,
 } from '../engine/params';
+import { DEFAULT_CERT_BYTES, TLS_VERSIONS } from '../engine/tls/handshake';
 import { PAGE_KEYS } from './workloads';
 import { LINK_KEYS, LINK_LABELS } from './links';
 
@@ -439,6 +440,49 @@ export const SCHEMA = {
     options: { full: 'Both halves at once', half: 'Sending half first' },
     default: 'full',
     help: 'How the server closes: full = both halves at once (late data meets an RST); half = its sending half first.',
+  },
+  tls: {
+    label: 'TLS version',
+    kind: 'enum',
+    group: 'http',
+    values: TLS_VERSIONS,
+    options: {
+      none: 'None: plain TCP (the 1997 web)',
+      '1.2': 'TLS 1.2: two round trips',
+      '1.3': 'TLS 1.3: one round trip',
+    },
+    default: 'none',
+    help: 'TLS under HTTP: none = plain TCP; 1.2 = a two-round-trip handshake; 1.3 = one round trip.',
+    sweep: { values: TLS_VERSIONS },
+  },
+  falsestart: {
+    label: 'TLS False Start',
+    kind: 'bool',
+    group: 'http',
+    default: false,
+    help: "TLS 1.2 False Start: the client sends its request with its Finished, not waiting for the server's (RFC 7918).",
+    when: { key: 'tls', in: ['1.2'] },
+  },
+  resume: {
+    label: 'TLS session resumption',
+    kind: 'bool',
+    group: 'http',
+    default: false,
+    help: 'Resume a session from an earlier visit: 1.2 abbreviated handshake (one round trip); 1.3 0-RTT, the request rides with the ClientHello.',
+    when: { key: 'tls', notIn: ['none'] },
+  },
+  cert: {
+    label: 'Certificate chain',
+    ...num(
+      'http',
+      'bytes',
+      100,
+      100_000,
+      DEFAULT_CERT_BYTES,
+      "The server's certificate chain (3500: a leaf and an intermediate, RSA-2048).",
+    ),
+    when: { key: 'tls', notIn: ['none'] },
+    sweep: { values: ['1500', '3500', '7000', '15000', '30000'], needs: 'tls=1.3' },
   },
   gzip: {
     label: 'Compression',

@@ -22,6 +22,7 @@ const STYLES: Record<StallCause, CauseStyle> = {
   parse: { short: 'parse', words: 'client parsing the HTML', fill: '#882255' },
   'idle-restart': { short: 'idle restart', words: 'slow-start restart after idle', fill: '#44AA99' },
   rto: { short: 'RTO', words: 'retransmission timeout', fill: '#332288' },
+  'tls-handshake': { short: 'TLS', words: 'TLS handshake', fill: '#117733' },
 };
 
 const UNKNOWN: CauseStyle = { short: 'stall', words: 'stalled', fill: '#777777' };

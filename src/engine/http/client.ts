@@ -10,6 +10,7 @@ import type { Bytes, Nanoseconds } from '../units';
 import { ClientConnection } from './clientConnection';
 import { requestBytes, requestKind, responseWrites, type HttpRequest } from './request';
 import type { ServerHost } from './server';
+import { TlsConnection } from '../tls/session';
 import { CLIENT_STRATEGIES, GETALL, type ClientStrategy } from './strategies';
 
 /** Connections in a row that may close on a request without answering anything before the object is given up. */
@@ -81,7 +82,12 @@ export class HttpClient {
   /** Open a connection and give it the first `take` queued requests. */
   private openWith(take: number): ClientConnection {
     let connection: ClientConnection | null = null;
-    this.network.open((pair) => {
+    this.network.open((tcp) => {
+      const tls =
+        this.p.tls && this.p.tls.version !== 'none'
+          ? new TlsConnection(this.sim, this.sink, tcp, this.p.tls)
+          : null;
+      const pair = tls?.pair ?? tcp;
       const server = this.server.accept(pair);
       connection = new ClientConnection(this.sim, this.sink, pair, this.p, {
         onResponseBytes: (request, received) => this.onResponseBytes(request, received),
@@ -91,13 +97,13 @@ export class HttpClient {
       });
       const client = connection;
       const handlers: AppHandlers = {
-        onEstablished: (side) => side === 'client' && client.onEstablished(),
+        onEstablished: (side, transportUpNs) => side === 'client' && client.onEstablished(transportUpNs),
         onDeliver: (side, bytes) => (side === 'client' ? client.onDeliver(bytes) : server.onDeliver(bytes)),
         onPeerFin: (side) => (side === 'client' ? client.onPeerFin() : server.onPeerFin()),
         onWritable: (side) => (side === 'client' ? client.onWritable() : server.onWritable()),
         onClosed: (side) => (side === 'client' ? client.onClosed() : server.onClosed()),
       };
-      return handlers;
+      return tls ? tls.wrap(handlers) : handlers;
     });
     const c = connection!;
     this.conns.push(c);

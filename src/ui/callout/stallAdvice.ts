@@ -70,6 +70,8 @@ function sentenceFor(s: StallRecord): string {
       return `The ${who} lost ${d} to a slow-start restart after idle`;
     case 'rto':
       return `The ${who} waited ${d} for a retransmission timeout`;
+    case 'tls-handshake':
+      return `The TLS handshake took ${d}`;
     default:
       return `The ${who} stalled for ${d} (${String(s.cause)})`;
   }
@@ -103,6 +105,9 @@ function candidates(s: StallRecord, settings: Settings): Array<[string, unknown]
       return [['ssr', 'off']];
     case 'rto':
       return [['loss', 0]];
+    case 'tls-handshake':
+      // TLS 1.3 saves a round trip over 1.2; resumption saves the rest (0-RTT).
+      return get('tls') === '1.2' ? [['tls', '1.3']] : get('resume') === false ? [['resume', true]] : [];
     default:
       return [];
   }

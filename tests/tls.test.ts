@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { computeMetrics } from '../src/engine/metrics';
 import { parseQuery } from '../src/scenario/codec';
 import { tlsPacketName } from '../src/views/packetNames';
+import { readPcap, writePcap } from '../src/engine/pcap';
+import { simulate } from '../src/engine/simulate';
+import { toSimInput } from '../src/scenario/resolve';
 import { run } from './support/trace';
 
 const RTT_MS = 100;
@@ -117,5 +120,25 @@ describe('naming TLS segments for the ladder', () => {
     const tls = run(`${PATH}&tls=1.3&objects=50000`);
     const late = tls.packets.filter((p) => p.dir === 's2c' && p.len > 0).slice(-1)[0];
     expect(tlsPacketName(tls, late)).toBeNull();
+  });
+});
+
+describe('the pcap of a TLS run', () => {
+  it('carries each record header where the record starts in the stream', () => {
+    const { config } = parseQuery(`${PATH}&tls=1.3`);
+    const input = toSimInput(config.settings);
+    const trace = simulate(input);
+    const records = readPcap(writePcap(trace, input.http)).records;
+    const hello = records.find((r) => r.payload.length > 0)!;
+    expect([...hello.payload.slice(0, 3)]).toEqual([22, 3, 1]); // handshake record, ClientHello
+    expect((hello.payload[3] << 8) | hello.payload[4]).toBe(512);
+    const serverFirst = records.find((r, i) => r.payload.length > 0 && trace.packets[i].dir === 's2c')!;
+    expect(serverFirst.payload[0]).toBe(22); // ServerHello, in the clear
+    const cert = trace.tlsRecords!.find((r) => r.kind === 'Certificate')!;
+    const carrying = trace.packets.findIndex(
+      (p) => p.dir === 's2c' && p.seq <= cert.seq && cert.seq < p.seq + p.len,
+    );
+    const at = cert.seq - trace.packets[carrying].seq;
+    expect(records[carrying].payload[at]).toBe(23); // TLS 1.3 hides it in application data
   });
 });

@@ -37,7 +37,7 @@ export interface TcpParams {
   maxRetransmits: number; // then the connection is aborted
 }
 
-export const HTTP_MODES = ['1.0', '1.0ka', '1.1', '1.1pipe', 'getall'] as const;
+export const HTTP_MODES = ['1.0', '1.0ka', '1.1', '1.1pipe', 'getall', '2'] as const;
 export type HttpMode = (typeof HTTP_MODES)[number];
 export const VISITS = ['first', 'revalidate'] as const;
 export type Visit = (typeof VISITS)[number];
@@ -79,6 +79,8 @@ export interface HttpParams {
   loadGapNs: Nanoseconds; // from the start of one load to the start of the next (at the earliest its end)
   /** TLS under HTTP (version 'none': plain TCP, as in the papers). Absent: none. */
   tls?: TlsParams;
+  /** HTTP/2: the client's stream and connection flow-control windows (absent: 65,535). */
+  h2WindowBytes?: Bytes;
 }
 
 export interface SimInput {

@@ -106,7 +106,8 @@ export type StallCause =
   | 'parse'
   | 'idle-restart'
   | 'rto'
-  | 'tls-handshake';
+  | 'tls-handshake'
+  | 'flow-control'; // HTTP/2: the peer's flow-control window is spent
 
 /** An interval where a side had data or a request waiting but sent nothing, and why. */
 export interface StallRecord {

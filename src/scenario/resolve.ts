@@ -38,7 +38,8 @@ export function wireObjects(s: Settings): WireObject[] {
 }
 
 function httpParams(s: Settings): HttpParams {
-  const persistentModes = ['1.1', '1.1pipe', 'getall'];
+  const persistentModes = ['1.1', '1.1pipe', 'getall', '2'];
+  const tls = s.tls === 'auto' ? (s.http === '2' ? '1.3' : 'none') : s.tls;
   return {
     mode: s.http,
     maxConnections: persistentModes.includes(s.http) ? 1 : s.conns,
@@ -62,9 +63,10 @@ function httpParams(s: Settings): HttpParams {
     closeStyle: s.closestyle,
     loads: s.loads,
     loadGapNs: ms(s.loadgap * 1000),
-    ...(s.tls === 'none'
+    ...(tls === 'none'
       ? {}
-      : { tls: { version: s.tls, falseStart: s.falsestart, resume: s.resume, certBytes: s.cert } }),
+      : { tls: { version: tls, falseStart: s.falsestart, resume: s.resume, certBytes: s.cert } }),
+    ...(s.http === '2' ? { h2WindowBytes: s.h2window } : {}),
   };
 }
 

@@ -11,6 +11,9 @@ import {
   VISITS,
 } from '../engine/params';
 import { DEFAULT_CERT_BYTES, TLS_VERSIONS } from '../engine/tls/handshake';
+
+/** `auto`: what browsers and the papers did: no TLS for HTTP/1.x, TLS 1.3 for HTTP/2 (RFC 9113 3.2). */
+const TLS_SETTINGS = ['auto', ...TLS_VERSIONS] as const;
 import { PAGE_KEYS } from './workloads';
 import { LINK_KEYS, LINK_LABELS } from './links';
 
@@ -298,10 +301,24 @@ export const SCHEMA = {
       '1.1': 'HTTP/1.1: one persistent connection',
       '1.1pipe': 'HTTP/1.1 pipelined',
       getall: 'GETALL: one request for the page',
+      '2': 'HTTP/2: streams on one connection',
     },
     default: '1.1',
-    help: '1.0 = a connection per request; 1.0ka = Keep-Alive; 1.1 = one persistent connection; 1.1pipe = pipelined; getall = one request for all.',
+    help: '1.0 = a connection per request; 1.0ka = Keep-Alive; 1.1 = one persistent connection; 1.1pipe = pipelined; getall = one GET; 2 = HTTP/2.',
     sweep: { values: HTTP_MODES },
+  },
+  h2window: {
+    label: 'HTTP/2 window',
+    ...num(
+      'http',
+      'bytes',
+      1,
+      2 ** 31 - 1,
+      65_535,
+      "HTTP/2: the client's flow-control window per stream and for the connection (RFC 9113 6.9).",
+    ),
+    when: { key: 'http', in: ['2'] },
+    sweep: { values: ['16384', '65535', '262144', '1048576'], needs: 'http=2' },
   },
   conns: {
     label: 'Connections',
@@ -445,14 +462,15 @@ export const SCHEMA = {
     label: 'TLS version',
     kind: 'enum',
     group: 'http',
-    values: TLS_VERSIONS,
+    values: TLS_SETTINGS,
     options: {
+      auto: 'Automatic: none for HTTP/1.x, 1.3 for HTTP/2',
       none: 'None: plain TCP (the 1997 web)',
       '1.2': 'TLS 1.2: two round trips',
       '1.3': 'TLS 1.3: one round trip',
     },
-    default: 'none',
-    help: 'TLS under HTTP: none = plain TCP; 1.2 = a two-round-trip handshake; 1.3 = one round trip.',
+    default: 'auto',
+    help: 'TLS under HTTP: auto = none for HTTP/1.x (the papers), 1.3 for HTTP/2; 1.2 = two round trips; 1.3 = one.',
     sweep: { values: TLS_VERSIONS },
   },
   falsestart: {

@@ -23,6 +23,7 @@ const STYLES: Record<StallCause, CauseStyle> = {
   'idle-restart': { short: 'idle restart', words: 'slow-start restart after idle', fill: '#44AA99' },
   rto: { short: 'RTO', words: 'retransmission timeout', fill: '#332288' },
   'tls-handshake': { short: 'TLS', words: 'TLS handshake', fill: '#117733' },
+  'flow-control': { short: 'flow control', words: 'HTTP/2 flow-control window spent', fill: '#AA4499' },
 };
 
 const UNKNOWN: CauseStyle = { short: 'stall', words: 'stalled', fill: '#777777' };

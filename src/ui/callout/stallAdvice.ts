@@ -72,6 +72,8 @@ function sentenceFor(s: StallRecord): string {
       return `The ${who} waited ${d} for a retransmission timeout`;
     case 'tls-handshake':
       return `The TLS handshake took ${d}`;
+    case 'flow-control':
+      return `The ${who} waited ${d} for HTTP/2 flow-control credit`;
     default:
       return `The ${who} stalled for ${d} (${String(s.cause)})`;
   }
@@ -108,6 +110,8 @@ function candidates(s: StallRecord, settings: Settings): Array<[string, unknown]
     case 'tls-handshake':
       // TLS 1.3 saves a round trip over 1.2; resumption saves the rest (0-RTT).
       return get('tls') === '1.2' ? [['tls', '1.3']] : get('resume') === false ? [['resume', true]] : [];
+    case 'flow-control':
+      return [['h2window', Math.min(2 ** 31 - 1, Number(get('h2window') ?? 65_535) * 16)]];
     default:
       return [];
   }

@@ -67,6 +67,21 @@ describe('HTTP/2', () => {
     expect(h2).toBeLessThan(h1 / 2);
   });
 
+  it('under loss, bytes of other streams wait behind the hole: head-of-line blocking', () => {
+    const q = `${FAST}&page=microscape&http=2&loss=2&seed=2`;
+    const lossy = run(q);
+    const hol = lossy.stalls.filter((s) => s.cause === 'hol-blocking');
+    expect(hol.length).toBeGreaterThan(0);
+    // Each blocking ends when TCP delivers what it held: at a client 'deliver' event.
+    for (const s of hol)
+      expect(
+        lossy.events.some((e) => e.kind === 'deliver' && e.side === 'client' && e.atNs === s.endNs),
+      ).toBe(true);
+    expect(run(`${FAST}&page=microscape&http=2`).stalls.some((s) => s.cause === 'hol-blocking')).toBe(false);
+    // HTTP/1.1 has one response in flight at a time: nothing of another stream can be held.
+    expect(run(q.replace('http=2', 'http=1.1')).stalls.some((s) => s.cause === 'hol-blocking')).toBe(false);
+  });
+
   it('refuses a bad window', () => {
     expect(parseQuery('http=2&h2window=0').problems.join()).toMatch(/h2window/);
     expect(parseQuery('http=3').problems.join()).toMatch(/http/);

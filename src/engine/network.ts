@@ -28,6 +28,8 @@ export interface AppHandlers {
   /** `transportUpNs`: when the transport beneath (TCP under TLS) was established, if earlier. */
   onEstablished(side: Side, transportUpNs?: Nanoseconds): void;
   onDeliver(side: Side, bytes: Bytes): void;
+  /** Bytes from stream offset `offset` (0 = the first data byte) arrived but wait behind a hole. */
+  onHeld?(side: Side, offset: Bytes, bytes: Bytes): void;
   onPeerFin(side: Side): void;
   onWritable(side: Side): void;
   onClosed?(side: Side, how: 'normal' | 'reset' | 'abort'): void;
@@ -86,6 +88,7 @@ export class Network<D extends Datagram = Datagram> {
             this.sink.event({ atNs: this.sim.now, conn, side, kind: 'deliver', seq, bytes });
             app!.onDeliver(side, bytes);
           },
+          onHeld: (seq, bytes) => app!.onHeld?.(side, seq - 1, bytes),
           onPeerFin: () => app!.onPeerFin(side),
           onWritable: () => app!.onWritable(side),
           onClosed: (how) => app!.onClosed?.(side, how),

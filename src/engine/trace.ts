@@ -107,7 +107,8 @@ export type StallCause =
   | 'idle-restart'
   | 'rto'
   | 'tls-handshake'
-  | 'flow-control'; // HTTP/2: the peer's flow-control window is spent
+  | 'flow-control' // HTTP/2: the peer's flow-control window is spent
+  | 'hol-blocking'; // HTTP/2: another stream's bytes are in, held behind a lost segment
 
 /** An interval where a side had data or a request waiting but sent nothing, and why. */
 export interface StallRecord {

@@ -24,6 +24,11 @@ const STYLES: Record<StallCause, CauseStyle> = {
   rto: { short: 'RTO', words: 'retransmission timeout', fill: '#332288' },
   'tls-handshake': { short: 'TLS', words: 'TLS handshake', fill: '#117733' },
   'flow-control': { short: 'flow control', words: 'HTTP/2 flow-control window spent', fill: '#AA4499' },
+  'hol-blocking': {
+    short: 'HOL',
+    words: "head-of-line blocking: in, but behind another stream's loss",
+    fill: '#DDCC77',
+  },
 };
 
 const UNKNOWN: CauseStyle = { short: 'stall', words: 'stalled', fill: '#777777' };

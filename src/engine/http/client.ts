@@ -101,6 +101,9 @@ export class HttpClient {
       const handlers: AppHandlers = {
         onEstablished: (side, transportUpNs) => side === 'client' && client.onEstablished(transportUpNs),
         onDeliver: (side, bytes) => (side === 'client' ? client.onDeliver(bytes) : server.onDeliver(bytes)),
+        onHeld: (side, offset, bytes) => {
+          if (side === 'client' && client instanceof H2ClientConnection) client.onHeld(offset, bytes);
+        },
         onPeerFin: (side) => (side === 'client' ? client.onPeerFin() : server.onPeerFin()),
         onWritable: (side) => (side === 'client' ? client.onWritable() : server.onWritable()),
         onClosed: (side) => (side === 'client' ? client.onClosed() : server.onClosed()),

@@ -38,6 +38,9 @@ export class H2ClientConnection {
   private readonly streams = new Map<number, Open>();
   private nextStream = 1; // client streams are odd (RFC 9113 5.1.1)
   private connUnacked: Bytes = 0;
+  private delivered: Bytes = 0; // response-direction bytes read so far
+  private holSinceNs: Nanoseconds | null = null;
+  private holUntil: Bytes = 0; // the held bytes end here
   private answered = 0;
 
   constructor(
@@ -128,7 +131,44 @@ export class H2ClientConnection {
     this.writer.flush();
   }
 
+  /**
+   * TCP holds bytes [offset, offset + bytes) behind a hole. If they belong to another stream than
+   * the one whose bytes are missing, that stream waits for nothing of its own: head-of-line
+   * blocking, which lasts until TCP delivers them (RFC 9000 2.2 is QUIC's answer).
+   */
+  onHeld(offset: Bytes, bytes: Bytes): void {
+    const content = this.pair.content.s2c as StreamContent<H2Frame>;
+    const streamAt = (i: number) => {
+      const tag = content.tagOf(i);
+      return tag.type === 'data' || tag.type === 'headers' ? tag.stream : 0;
+    };
+    let i = firstEndingAfter(content, this.delivered);
+    const missing = i < content.count ? streamAt(i) : 0;
+    let other = false;
+    for (i = firstEndingAfter(content, offset); i < content.count; i++) {
+      const start = i === 0 ? 0 : content.endOf(i - 1);
+      if (start >= offset + bytes) break;
+      const s = streamAt(i);
+      if (s !== 0 && s !== missing) other = true;
+    }
+    if (!other) return;
+    this.holSinceNs ??= this.sim.now;
+    this.holUntil = Math.max(this.holUntil, offset + bytes);
+  }
+
   onDeliver(bytes: Bytes): void {
+    this.delivered += bytes;
+    if (this.holSinceNs !== null && this.delivered >= this.holUntil) {
+      if (this.sim.now > this.holSinceNs)
+        this.sink.stall({
+          conn: this.conn,
+          side: 'client',
+          startNs: this.holSinceNs,
+          endNs: this.sim.now,
+          cause: 'hol-blocking',
+        });
+      this.holSinceNs = null;
+    }
     const credit: Array<{ bytes: Bytes; tag: H2Frame }> = [];
     for (const frame of this.reader.read(bytes)) {
       if (frame.type === 'headers') this.onResponseHeaders(frame.stream);
@@ -214,4 +254,16 @@ export class H2ClientConnection {
   private milestone(kind: MilestoneKind, request: HttpRequest): void {
     this.sink.milestone({ atNs: this.sim.now, conn: this.conn, kind, exchange: request.exchange.id });
   }
+}
+
+/** The index of the first message ending after stream offset `offset` (binary search). */
+function firstEndingAfter(content: StreamContent<H2Frame>, offset: Bytes): number {
+  let lo = 0;
+  let hi = content.count;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (content.endOf(mid) > offset) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }

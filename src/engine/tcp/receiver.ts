@@ -12,6 +12,8 @@ export interface ReceiverHooks {
   deliver(seq: number, bytes: Bytes): void;
   /** The delayed-ACK timer released an ACK: send it. */
   ackDue(): void;
+  /** Bytes arrived beyond a hole: held back until it fills (HTTP/2 names the wait). */
+  held?(seq: number, bytes: Bytes): void;
 }
 
 export class TcpReceiver {
@@ -86,6 +88,7 @@ export class TcpReceiver {
   private storeOutOfOrder(start: number, end: number): void {
     this.ooo.push([start, end]);
     this.ooo.sort((a, b) => a[0] - b[0]);
+    this.hooks.held?.(start, end - start);
   }
 
   private pullOutOfOrder(): boolean {

@@ -22,6 +22,7 @@ import {
 interface RecordEntry {
   end: Bytes; // stream offset just past the record
   plain: Bytes; // application bytes it carries (0 for handshake records)
+  plainEnd: Bytes; // application-stream offset just past them
   flight: number; // the handshake flight it belongs to; -1 for application data
   lastOfFlight: boolean;
 }
@@ -30,6 +31,7 @@ interface RecordEntry {
 class RecordLog {
   readonly entries: RecordEntry[] = [];
   written: Bytes = 0;
+  plainWritten: Bytes = 0;
 }
 
 class TlsEnd implements Stream {
@@ -80,7 +82,14 @@ class TlsEnd implements Stream {
   ): void {
     this.session.noteRecord(this.side, kind, this.out.written, wireBytes, plain);
     this.out.written += wireBytes;
-    this.out.entries.push({ end: this.out.written, plain, flight, lastOfFlight });
+    this.out.plainWritten += plain;
+    this.out.entries.push({
+      end: this.out.written,
+      plain,
+      plainEnd: this.out.plainWritten,
+      flight,
+      lastOfFlight,
+    });
   }
 
   /** A flight leaves in one write, as a TLS library buffers it (so Nagle cannot split it). */
@@ -114,6 +123,20 @@ class TlsEnd implements Stream {
       else if (e.lastOfFlight) this.session.flightReceived(this, e.flight);
     }
     return plain;
+  }
+
+  /** Wire bytes [offset, offset + bytes) wait behind a hole: the application bytes of the whole
+   * records among them, as an application-stream range (null if none). */
+  heldPlain(offset: Bytes, bytes: Bytes): [Bytes, Bytes] | null {
+    let from = Infinity;
+    let to = -1;
+    for (const e of this.incoming.entries) {
+      if (e.end > offset + bytes) break;
+      if (e.plain === 0 || e.end - e.plain < offset) continue;
+      from = Math.min(from, e.plainEnd - e.plain);
+      to = e.plainEnd;
+    }
+    return to < 0 ? null : [from, to - from];
   }
 
   /** TCP has buffer space: what TLS holds goes first; then the application may write. */
@@ -158,6 +181,10 @@ export class TlsConnection {
       onDeliver: (side, bytes) => {
         const plain = this.ends[side].onWire(bytes);
         if (plain > 0) app.onDeliver(side, plain);
+      },
+      onHeld: (side, offset, bytes) => {
+        const plain = this.ends[side].heldPlain(offset, bytes);
+        if (plain) app.onHeld?.(side, plain[0], plain[1]);
       },
       onPeerFin: (side) => app.onPeerFin(side),
       onWritable: (side) => {

@@ -74,6 +74,8 @@ function sentenceFor(s: StallRecord): string {
       return `The TLS handshake took ${d}`;
     case 'flow-control':
       return `The ${who} waited ${d} for HTTP/2 flow-control credit`;
+    case 'hol-blocking':
+      return `Data already in waited ${d} behind a lost segment of another stream (head-of-line blocking)`;
     default:
       return `The ${who} stalled for ${d} (${String(s.cause)})`;
   }

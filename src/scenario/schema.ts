@@ -244,6 +244,7 @@ export const SCHEMA = {
       'kruse-acts': 'Kruse: the ACTS page',
       'kruse-oufr': 'Kruse: the OU FR page',
       'kruse-test': 'Kruse: the test page',
+      almanac24: 'A median page of 2024 (Web Almanac)',
       custom: 'Custom object sizes',
     },
     default: 'yahoo96',

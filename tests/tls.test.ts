@@ -8,6 +8,7 @@ import { tlsPacketName } from '../src/views/packetNames';
 import { readPcap, writePcap } from '../src/engine/pcap';
 import { simulate } from '../src/engine/simulate';
 import { toSimInput } from '../src/scenario/resolve';
+import { findSweep, runSweep } from '../src/scenario/sweeps';
 import { run } from './support/trace';
 
 const RTT_MS = 100;
@@ -140,5 +141,18 @@ describe('the pcap of a TLS run', () => {
     );
     const at = cert.seq - trace.packets[carrying].seq;
     expect(records[carrying].payload[at]).toBe(23); // TLS 1.3 hides it in application data
+  });
+});
+
+describe('the tls-by-rtt sweep', () => {
+  it('TLS 1.2 costs about two round trips more than plain TCP, TLS 1.3 one, at every RTT', () => {
+    const spec = findSweep('tls-by-rtt')!;
+    const points = runSweep(spec);
+    const at = (x: string, s: string) => points.find((p) => p.x === x && p.series === s)!.y;
+    for (const x of spec.x.values) {
+      const rtt = Number(x) / 1000;
+      expect(at(x, '1.2') - at(x, 'none')).toBeCloseTo(2 * rtt, 1);
+      expect(at(x, '1.3') - at(x, 'none')).toBeCloseTo(rtt, 1);
+    }
   });
 });

@@ -45,10 +45,12 @@ test('no control is labelled with a raw key, with every setting shown', async ({
   const raw = new Set(CONFIG_KEYS.flatMap((k) => [k, k.charAt(0).toUpperCase() + k.slice(1)]));
   const seen = new Set<string>();
   // Between them these show every setting: pipelining, compression, repeated loads and a custom
-  // page on one; HTTP/1.0 connections and the pm-images page on the other.
+  // page on one; HTTP/1.0 connections and the pm-images page on the other; HTTP/2's window and
+  // TLS 1.2's False Start on the third.
   for (const query of [
     'preset=nielsen-lan-pipe-gzip-first&loads=2&page=custom',
     'preset=pm-remote-2544&http=1.0',
+    'http=2&tls=1.2',
   ]) {
     await openLab(page, query);
     for (const key of await page

@@ -56,7 +56,7 @@ test('the Lessons menu lists every lesson and starts one at step 1', async ({ pa
   await page.goto('/');
   await expect(ladderPackets(page).first()).toBeAttached();
   await page.getByRole('button', { name: 'Lessons', exact: true }).click();
-  await expect(page.locator('[data-lesson-card]')).toHaveCount(4);
+  await expect(page.locator('[data-lesson-card]')).toHaveCount(5);
   await page.getByRole('button', { name: 'Start the lesson Why HTTP/1.1 needed pipelining' }).click();
   await expect(page.locator('[data-lesson="why-pipelining"]')).toHaveAttribute('data-lesson-step', '1');
   await expect.poll(() => page.evaluate(() => window.location.search)).toContain('step=1');

@@ -59,7 +59,7 @@ function expectHar12Entry(e: HarEntry) {
   ]);
   has(e.response.content, ['size', 'mimeType']);
   has(e.timings, ['blocked', 'dns', 'connect', 'send', 'wait', 'receive']);
-  expect(e.request.url).toMatch(/^http:\/\/server\.example\//);
+  expect(e.request.url).toMatch(/^https?:\/\/server\.example\//);
   for (const h of [...e.request.headers, ...e.response.headers]) {
     expect(typeof h.name).toBe('string');
     expect(typeof h.value).toBe('string');
@@ -163,4 +163,22 @@ describe('sim --format har', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('sim: unknown format hra (metrics, json, tcpdump or har)');
   }, 60_000); // two Node processes: slow on a busy machine
+});
+
+describe('the HAR of a TLS run', () => {
+  it('names the protocol per entry, and counts the TLS handshake as ssl inside connect', () => {
+    const q = 'rtt=100&delack=off&nagle=0&iw=10&page=custom&objects=1000,2000';
+    const plain = harOf(q).har.log.entries;
+    const tls = harOf(`${q}&tls=1.2`).har.log.entries;
+    expect(plain[0]._protocol).toBe('http/1.1');
+    expect(plain[0]._tls).toBeUndefined();
+    expect(plain[0].timings.ssl).toBeUndefined();
+    expect(tls[0]._tls).toBe('1.2');
+    expect(tls[0].request.url).toMatch(/^https:/);
+    // TLS 1.2: two round trips after TCP's one, all of it the connection's setup.
+    expect(tls[0].timings.ssl).toBeCloseTo(200, -1);
+    expect(tls[0].timings.connect - plain[0].timings.connect).toBeCloseTo(tls[0].timings.ssl!, 3);
+    expect(tls[1].timings.ssl).toBe(-1); // the second request reuses the connection
+    for (const e of tls) expectHar12Entry(e);
+  });
 });

@@ -29,6 +29,8 @@ export interface HarTimings {
   blocked: number;
   dns: number;
   connect: number;
+  /** TLS negotiation, included in `connect` (HAR 1.2); -1 when none. */
+  ssl?: number;
   send: number;
   wait: number;
   receive: number;
@@ -65,6 +67,9 @@ export interface HarEntry {
   connection: string;
   _connection: number;
   _load: number;
+  /** The protocol as its ALPN id (RFC 7301): http/1.0, http/1.1; and the TLS version under it, if any. */
+  _protocol: string;
+  _tls?: string;
 }
 
 export interface HarPage {
@@ -118,6 +123,8 @@ function requestSentNs(trace: Trace, e: ExchangeRecord, endSeq: number): number 
 interface ConnectionTimes {
   connectNs: number;
   establishedNs: number;
+  /** When TLS let the client send (the TCP establishment when no TLS ran). */
+  secureNs: number;
   firstExchange: number;
 }
 
@@ -127,8 +134,14 @@ function connectionTimes(trace: Trace): Map<number, ConnectionTimes> {
     if (event.side !== 'client') continue;
     const c = out.get(event.conn);
     if (event.kind === 'connect')
-      out.set(event.conn, { connectNs: event.atNs, establishedNs: event.atNs, firstExchange: -1 });
+      out.set(event.conn, {
+        connectNs: event.atNs,
+        establishedNs: event.atNs,
+        secureNs: -1,
+        firstExchange: -1,
+      });
     else if (event.kind === 'established' && c) c.establishedNs = event.atNs;
+    else if (event.kind === 'tls-ready' && c) c.secureNs = event.atNs;
     else if (event.kind === 'request-write' && c && c.firstExchange < 0)
       c.firstExchange = event.exchange ?? -1;
   }
@@ -150,19 +163,22 @@ function requestEnds(trace: Trace): Map<number, number> {
 
 function entryTimings(
   trace: Trace,
+  p: HttpParams,
   e: ExchangeRecord,
   conn: ConnectionTimes | undefined,
   requestEndSeq: number,
 ): { timings: HarTimings; time: number } {
   const endNs = e.endNs ?? trace.endNs;
   const opened = conn !== undefined && conn.firstExchange === e.id && conn.connectNs >= e.queuedNs;
-  const connectNs = opened ? conn.establishedNs - conn.connectNs : 0;
+  const sslNs = opened && conn.secureNs >= 0 ? conn.secureNs - conn.establishedNs : -1;
+  const connectNs = opened ? conn.establishedNs - conn.connectNs + Math.max(0, sslNs) : 0;
   const sentNs = Math.min(requestSentNs(trace, e, requestEndSeq), endNs);
   const firstByteNs = Math.min(Math.max(e.firstByteNs ?? endNs, sentNs), endNs);
   const timings = {
     blocked: msOf(e.startNs - e.queuedNs - connectNs),
     dns: -1,
     connect: msOf(connectNs),
+    ...(p.tls && p.tls.version !== 'none' ? { ssl: sslNs < 0 ? -1 : msOf(sslNs) } : {}),
     send: msOf(sentNs - e.startNs),
     wait: msOf(firstByteNs - sentNs),
     receive: msOf(endNs - firstByteNs),
@@ -181,6 +197,7 @@ function entry(
   const object = p.objects[Math.max(0, e.object)];
   const request = headersOf(requestHead(p, e.kind, e.object, e.requestBytes));
   const [method, path, httpVersion] = request.start.split(' ');
+  const tls = p.tls && p.tls.version !== 'none' ? p.tls.version : null;
   const notModified = e.kind === 'CGET' || (e.kind === 'GETALL' && p.visit === 'revalidate');
   const headBytes = notModified || e.kind === 'HEAD' ? p.notModifiedBytes : p.responseHeaderBytes;
   const responseKind = e.kind === 'GETALL' ? (notModified ? 'CGET' : 'GET') : e.kind;
@@ -192,10 +209,10 @@ function entry(
   return {
     pageref: `load_${e.load}`,
     startedDateTime: harDate(e.queuedNs),
-    ...entryTimings(trace, e, conn, requestEndSeq),
+    ...entryTimings(trace, p, e, conn, requestEndSeq),
     request: {
       method,
-      url: `http://${SERVER_HOST}${path}`,
+      url: `${tls ? 'https' : 'http'}://${SERVER_HOST}${path}`,
       httpVersion,
       cookies: [],
       headers: request.headers,
@@ -222,6 +239,8 @@ function entry(
     connection: String(e.conn),
     _connection: e.conn,
     _load: e.load,
+    _protocol: p.mode === '2' ? 'h2' : httpVersion.toLowerCase(),
+    ...(tls ? { _tls: tls } : {}),
   };
 }
 

@@ -16,7 +16,17 @@ export interface Metrics {
   loads_s: Array<number | null>;
   connections: number;
   max_parallel: number;
-  objects: Array<{ url: string; size: number; start_s: number; end_s: number | null }>;
+  objects: Array<{
+    url: string;
+    size: number;
+    start_s: number;
+    /** When the response's first byte reached the client (null if none did). */
+    first_byte_s: number | null;
+    end_s: number | null;
+  }>;
+  /** TLS runs only: each connection's handshake (TCP established to the client's first request
+   * allowed) and the bytes TLS added: handshake records and every record's header and tag. */
+  tls?: { handshake_s: Array<number | null>; overhead_bytes: number };
   stalls: Array<{ cause: StallCause; conn: number; start_s: number; end_s: number }>;
 }
 
@@ -99,6 +109,7 @@ export function computeMetrics(trace: Trace): Metrics {
       url: e.label,
       size: e.responseBytes,
       start_s: round(seconds(e.startNs), 6),
+      first_byte_s: e.firstByteNs === null ? null : round(seconds(e.firstByteNs), 6),
       end_s: e.endNs === null ? null : round(seconds(e.endNs), 6),
     })),
     stalls: trace.stalls.map((s) => ({
@@ -107,6 +118,22 @@ export function computeMetrics(trace: Trace): Metrics {
       start_s: round(seconds(s.startNs), 6),
       end_s: round(seconds(s.endNs), 6),
     })),
+    ...(trace.tlsRecords ? { tls: tlsFigures(trace) } : {}),
+  };
+}
+
+function tlsFigures(trace: Trace): NonNullable<Metrics['tls']> {
+  const connected = new Map<number, number>();
+  for (const m of trace.milestones ?? []) if (m.kind === 'connected') connected.set(m.conn, m.atNs);
+  const ready = new Map<number, number>();
+  for (const e of trace.events) if (e.kind === 'tls-ready') ready.set(e.conn, e.atNs);
+  return {
+    handshake_s: trace.connections.map((c) => {
+      const up = connected.get(c.id);
+      const done = ready.get(c.id);
+      return up === undefined || done === undefined ? null : round(seconds(done - up), 6);
+    }),
+    overhead_bytes: trace.tlsRecords!.reduce((sum, r) => sum + r.wireBytes - r.plainBytes, 0),
   };
 }
 

@@ -9,7 +9,7 @@ import { tcpTransport } from './tcp/transport';
 import type { Datagram, Stream, Transport, TransportEnd } from './transport';
 import { StreamContent } from './messages';
 import type { Direction, Side } from './trace';
-import type { Bytes } from './units';
+import type { Bytes, Nanoseconds } from './units';
 
 const CLIENT_ISS = 676352001; // Heidemann Fig. 2, so our tcpdump lines read like the paper's
 const SERVER_ISS = 1807168001;
@@ -25,8 +25,11 @@ export interface ConnectionPair {
 
 /** What an application does when its stream reports something. */
 export interface AppHandlers {
-  onEstablished(side: Side): void;
+  /** `transportUpNs`: when the transport beneath (TCP under TLS) was established, if earlier. */
+  onEstablished(side: Side, transportUpNs?: Nanoseconds): void;
   onDeliver(side: Side, bytes: Bytes): void;
+  /** Bytes from stream offset `offset` (0 = the first data byte) arrived but wait behind a hole. */
+  onHeld?(side: Side, offset: Bytes, bytes: Bytes): void;
   onPeerFin(side: Side): void;
   onWritable(side: Side): void;
   onClosed?(side: Side, how: 'normal' | 'reset' | 'abort'): void;
@@ -85,6 +88,7 @@ export class Network<D extends Datagram = Datagram> {
             this.sink.event({ atNs: this.sim.now, conn, side, kind: 'deliver', seq, bytes });
             app!.onDeliver(side, bytes);
           },
+          onHeld: (seq, bytes) => app!.onHeld?.(side, seq - 1, bytes),
           onPeerFin: () => app!.onPeerFin(side),
           onWritable: () => app!.onWritable(side),
           onClosed: (how) => app!.onClosed?.(side, how),

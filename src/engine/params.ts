@@ -1,5 +1,6 @@
 // The engine's input: every figure resolved to numbers with units in their names.
 // src/scenario turns a URL or preset into one of these; the engine never sees a query string.
+import type { TlsParams } from './tls/handshake';
 import type { Bytes, Nanoseconds } from './units';
 import type { CapturePoint } from './trace';
 
@@ -40,7 +41,7 @@ export interface TcpParams {
   maxRetransmits: number; // then the connection is aborted
 }
 
-export const HTTP_MODES = ['1.0', '1.0ka', '1.1', '1.1pipe', 'getall'] as const;
+export const HTTP_MODES = ['1.0', '1.0ka', '1.1', '1.1pipe', 'getall', '2'] as const;
 export type HttpMode = (typeof HTTP_MODES)[number];
 export const VISITS = ['first', 'revalidate'] as const;
 export type Visit = (typeof VISITS)[number];
@@ -78,9 +79,9 @@ export interface HttpParams {
   pipeFlushNs: Nanoseconds; // ...or after this long
   serverBufferBytes: Bytes; // responses buffered up to this size, flushed when no request waits (0: write through)
   maxRequestsPerConnection: number; // 0: unlimited
-  serverProcesses: number;
+  serverProcesses: number; // connections served at once (0: unlimited); the rest wait to be accepted
   /** Apache's MaxSpareServers: idle processes beyond this are ended, one a second (0: never). */
-  maxSpareProcesses: number; // connections served at once (0: unlimited); the rest wait to be accepted
+  maxSpareProcesses: number;
   keepAliveTimeoutNs: Nanoseconds; // the server closes a persistent connection idle this long
   closeStyle: CloseStyle; // how the server closes: both halves at once, or the sending half
   /** The client learns that the server closed an idle connection only when its next request meets the RST. */
@@ -89,6 +90,10 @@ export interface HttpParams {
   loadGapNs: Nanoseconds; // from the start of one load to the start of the next (at the earliest its end)
   /** A different page for each load, in turn (Kruse's browser loop); empty: every load is `objects`. */
   loadPages: Array<{ objects: WireObject[]; loadGapNs: Nanoseconds }>;
+  /** TLS under HTTP (version 'none': plain TCP, as in the papers). Absent: none. */
+  tls?: TlsParams;
+  /** HTTP/2: the client's stream and connection flow-control windows (absent: 65,535). */
+  h2WindowBytes?: Bytes;
 }
 
 /** The HTTP settings of one load: its own page, when the loads go round several. */

@@ -24,6 +24,7 @@
 // as ipBytes. (If a trace ever holds optionBytes that are not a multiple of 4, or too few for the
 // options named, the header is padded up to the next multiple of 4 so the capture stays valid.)
 import { httpStreams, type ConnectionStreams } from './httpWire';
+import { tlsStreams } from './tls/wire';
 import type { HttpParams } from './params';
 import { FLAG, type PacketRecord, type Trace } from './trace';
 import {
@@ -167,7 +168,9 @@ function buildFrame(
  */
 export function writePcap(trace: Trace, http?: HttpParams): Uint8Array {
   const connOf = connectionLookup(trace);
-  const streams: Map<number, ConnectionStreams> = http ? httpStreams(trace, http) : new Map();
+  const tls = http?.tls?.version;
+  const streams: Map<number, ConnectionStreams> =
+    tls && tls !== 'none' ? tlsStreams(trace, tls) : http ? httpStreams(trace, http) : new Map();
   const ipId = { c2s: 0, s2c: 0 };
   const records: { tsUs: number; frame: Uint8Array }[] = [];
   let total = GLOBAL_HEADER_BYTES;

@@ -11,6 +11,7 @@ import type {
   SampleRecord,
   StallRecord,
   TimerRecord,
+  TlsRecordTrace,
   Trace,
 } from './trace';
 
@@ -22,6 +23,7 @@ export interface TraceSink {
   stall(s: StallRecord): void;
   sample(s: SampleRecord): void;
   milestone(m: MilestoneRecord): void;
+  tlsRecord(r: TlsRecordTrace): void;
   /** The records below are returned so their owner can fill in what happens later. */
   connection(c: Omit<ConnectionRecord, 'id'>): ConnectionRecord;
   exchange(e: Omit<ExchangeRecord, 'id'>): ExchangeRecord;
@@ -55,6 +57,9 @@ export class TraceRecorder implements TraceSink {
   }
   milestone(m: MilestoneRecord): void {
     this.trace.milestones!.push(m);
+  }
+  tlsRecord(r: TlsRecordTrace): void {
+    (this.trace.tlsRecords ??= []).push(r);
   }
   connection(c: Omit<ConnectionRecord, 'id'>): ConnectionRecord {
     const record = { id: this.trace.connections.length, ...c };

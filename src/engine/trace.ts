@@ -79,7 +79,8 @@ export type AppEventKind =
   | 'load-start'
   | 'load-end'
   | 'abort' // too many retransmissions
-  | 'cwnd-restart'; // slow-start restart after idle
+  | 'cwnd-restart' // slow-start restart after idle
+  | 'tls-ready'; // the client's TLS handshake let it send application data
 export interface AppEvent {
   atNs: Nanoseconds;
   conn: number;
@@ -105,7 +106,10 @@ export type StallCause =
   | 'parse'
   | 'idle-restart'
   | 'rto'
-  | 'stale-connection'; // a request written on a connection the server had closed, unknown to the client
+  | 'stale-connection' // a request written on a connection the server had closed, unknown to the client
+  | 'tls-handshake'
+  | 'flow-control' // HTTP/2: the peer's flow-control window is spent
+  | 'hol-blocking'; // HTTP/2: another stream's bytes are in, held behind a lost segment
 
 /** An interval where a side had data or a request waiting but sent nothing, and why. */
 export interface StallRecord {
@@ -176,6 +180,17 @@ export interface MilestoneRecord {
   exchange?: number;
 }
 
+/** One TLS record as written into a TCP stream: the ladder names a segment by the records in it. */
+export interface TlsRecordTrace {
+  conn: number;
+  dir: Direction;
+  atNs: Nanoseconds; // when it was written
+  kind: string; // 'ClientHello', 'Certificate', 'ApplicationData'...
+  seq: number; // its first byte, relative to the sender's ISS like a packet's seq
+  wireBytes: Bytes; // header, body and tag
+  plainBytes: Bytes; // application bytes it carries (0 for a handshake record)
+}
+
 export interface Trace {
   packets: PacketRecord[];
   timers: TimerRecord[];
@@ -192,6 +207,8 @@ export interface Trace {
   milestones?: MilestoneRecord[];
   /** Where packet counts are taken (absent: on the wire, every packet sent). */
   capture?: CapturePoint;
+  /** TLS records, in the order written (present only when TLS ran). */
+  tlsRecords?: TlsRecordTrace[];
 }
 
 /**

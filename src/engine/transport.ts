@@ -28,6 +28,8 @@ export interface StreamHooks {
   onEstablished(): void;
   /** In-order bytes, starting at stream offset `seq`. */
   onDeliver(seq: number, bytes: Bytes): void;
+  /** Bytes from `seq` arrived out of order and wait for a hole to fill. */
+  onHeld?(seq: number, bytes: Bytes): void;
   onPeerFin(): void;
   onWritable(): void;
   onClosed(how: 'normal' | 'reset' | 'abort'): void;

@@ -4,8 +4,15 @@ import { MYSTERY_200MS } from './lessons/mystery200';
 import { WEB_FROM_ORBIT } from './lessons/orbit';
 import { WHY_PIPELINING } from './lessons/pipelining';
 import { ROUND_TRIPS } from './lessons/roundtrips';
+import { FROM_1997 } from './lessons/today';
 
-export const LESSONS: readonly Lesson[] = [MYSTERY_200MS, WHY_PIPELINING, ROUND_TRIPS, WEB_FROM_ORBIT];
+export const LESSONS: readonly Lesson[] = [
+  MYSTERY_200MS,
+  WHY_PIPELINING,
+  ROUND_TRIPS,
+  WEB_FROM_ORBIT,
+  FROM_1997,
+];
 
 export function findLesson(id: string): Lesson | undefined {
   return LESSONS.find((l) => l.id === id);

@@ -53,7 +53,8 @@ function loadPages(s: Settings): HttpParams['loadPages'] {
 }
 
 function httpParams(s: Settings): HttpParams {
-  const persistentModes = ['1.1', '1.1pipe', 'getall'];
+  const persistentModes = ['1.1', '1.1pipe', 'getall', '2'];
+  const tls = s.tls === 'auto' ? (s.http === '2' ? '1.3' : 'none') : s.tls;
   return {
     mode: s.http,
     maxConnections: persistentModes.includes(s.http) ? 1 : s.conns,
@@ -82,6 +83,10 @@ function httpParams(s: Settings): HttpParams {
     loads: s.loads,
     loadGapNs: ms(s.loadgap * 1000),
     loadPages: loadPages(s),
+    ...(tls === 'none'
+      ? {}
+      : { tls: { version: tls, falseStart: s.falsestart, resume: s.resume, certBytes: s.cert } }),
+    ...(s.http === '2' ? { h2WindowBytes: s.h2window } : {}),
   };
 }
 

@@ -11,6 +11,10 @@ import {
   VISITS,
 } from '../engine/params';
 import { CAPTURE_POINTS } from '../engine/trace';
+import { DEFAULT_CERT_BYTES, TLS_VERSIONS } from '../engine/tls/handshake';
+
+/** `auto`: what browsers and the papers did: no TLS for HTTP/1.x, TLS 1.3 for HTTP/2 (RFC 9113 3.2). */
+const TLS_SETTINGS = ['auto', ...TLS_VERSIONS] as const;
 import { PAGE_KEYS } from './workloads';
 import { LINK_KEYS, LINK_LABELS } from './links';
 import { STACK_LABELS, STACK_NAMES } from './hosts/profiles';
@@ -316,6 +320,7 @@ export const SCHEMA = {
       'kruse-acts': 'Kruse: the ACTS page',
       'kruse-oufr': 'Kruse: the OU FR page',
       'kruse-test': 'Kruse: the test page',
+      almanac24: 'A median page of 2024 (Web Almanac)',
       custom: 'Custom object sizes',
     },
     default: 'yahoo96',
@@ -386,10 +391,24 @@ export const SCHEMA = {
       '1.1': 'HTTP/1.1: one persistent connection',
       '1.1pipe': 'HTTP/1.1 pipelined',
       getall: 'GETALL: one request for the page',
+      '2': 'HTTP/2: streams on one connection',
     },
     default: '1.1',
-    help: '1.0 = a connection per request; 1.0ka = Keep-Alive; 1.1 = one persistent connection; 1.1pipe = pipelined; getall = one request for all.',
+    help: '1.0 = a connection per request; 1.0ka = Keep-Alive; 1.1 = one persistent connection; 1.1pipe = pipelined; getall = one GET; 2 = HTTP/2.',
     sweep: { values: HTTP_MODES },
+  },
+  h2window: {
+    label: 'HTTP/2 window',
+    ...num(
+      'http',
+      'bytes',
+      1,
+      2 ** 31 - 1,
+      65_535,
+      "HTTP/2: the client's flow-control window per stream and for the connection (RFC 9113 6.9).",
+    ),
+    when: { key: 'http', in: ['2'] },
+    sweep: { values: ['16384', '65535', '262144', '1048576'], needs: 'http=2' },
   },
   conns: {
     label: 'Connections',
@@ -559,6 +578,50 @@ export const SCHEMA = {
     group: 'http',
     default: false,
     help: 'The client learns that the server closed an idle persistent connection only when it next writes on it: the request meets an RST and is asked again on a new connection (Kruse 4.2).',
+  },
+  tls: {
+    label: 'TLS version',
+    kind: 'enum',
+    group: 'http',
+    values: TLS_SETTINGS,
+    options: {
+      auto: 'Automatic: none for HTTP/1.x, 1.3 for HTTP/2',
+      none: 'None: plain TCP (the 1997 web)',
+      '1.2': 'TLS 1.2: two round trips',
+      '1.3': 'TLS 1.3: one round trip',
+    },
+    default: 'auto',
+    help: 'TLS under HTTP: auto = none for HTTP/1.x (the papers), 1.3 for HTTP/2; 1.2 = two round trips; 1.3 = one.',
+    sweep: { values: TLS_VERSIONS },
+  },
+  falsestart: {
+    label: 'TLS False Start',
+    kind: 'bool',
+    group: 'http',
+    default: false,
+    help: "TLS 1.2 False Start: the client sends its request with its Finished, not waiting for the server's (RFC 7918).",
+    when: { key: 'tls', in: ['1.2'] },
+  },
+  resume: {
+    label: 'TLS session resumption',
+    kind: 'bool',
+    group: 'http',
+    default: false,
+    help: 'Resume a session from an earlier visit: 1.2 abbreviated handshake (one round trip); 1.3 0-RTT, the request rides with the ClientHello.',
+    when: { key: 'tls', notIn: ['none'] },
+  },
+  cert: {
+    label: 'Certificate chain',
+    ...num(
+      'http',
+      'bytes',
+      100,
+      100_000,
+      DEFAULT_CERT_BYTES,
+      "The server's certificate chain (3500: a leaf and an intermediate, RSA-2048).",
+    ),
+    when: { key: 'tls', notIn: ['none'] },
+    sweep: { values: ['1500', '3500', '7000', '15000', '30000'], needs: 'tls=1.3' },
   },
   gzip: {
     label: 'Compression',

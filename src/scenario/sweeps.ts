@@ -229,6 +229,17 @@ export const SWEEPS: readonly SweepSpec[] = [
   nielsenSweep('wan', 'Nielsen Table 6', 'seconds'),
   nielsenSweep('ppp', 'Nielsen Table 8', 'packets'),
   nielsenSweep('ppp', 'Nielsen Table 8', 'seconds'),
+  {
+    id: 'tls-by-rtt',
+    title: 'What TLS costs, against the round trip (one small object, modern hosts)',
+    source: 'RFC 5246 7.3 (TLS 1.2: two round trips) and RFC 8446 2 (TLS 1.3: one; 0-RTT with resumption)',
+    claim:
+      'each handshake round trip costs one RTT: TLS 1.2 adds about two, TLS 1.3 one, so the saving grows with the path',
+    base: 'page=custom&objects=1000&bw=100000000&nagle=0&delack=off&iw=10&sthink=0&cthink=0',
+    x: { key: 'rtt', values: ['10', '50', '100', '250', '550'], label: 'round-trip time (ms)' },
+    series: { key: 'tls', values: ['none', '1.2', '1.3'], label: 'TLS' },
+    y: 'load_s',
+  },
 ];
 
 export function findSweep(id: string): SweepSpec | undefined {

@@ -43,6 +43,7 @@ export const PAGE_KEYS: readonly string[] = [
   'kruse-acts',
   'kruse-oufr',
   'kruse-test',
+  'almanac24',
   'custom',
 ];
 
@@ -251,6 +252,42 @@ export const KRUSE_LOOP: ReadonlyArray<{ page: string; nextAfterS: number }> = [
   { page: 'kruse-test', nextAfterS: 59 },
 ];
 
+// --- almanac24: a median page of 2024 ----------------------------------------------------------
+// HTTP Archive, Web Almanac 2024, chapter "Page Weight" (October 2024 crawl): the median mobile
+// home page weighs 2,311 KB in 66 requests. For the median desktop page the chapter splits the
+// bytes by type: HTML 18 KB, CSS 78 KB, fonts 131 KB, JavaScript 613 KB in 24 requests, images
+// 1,054 KB in 18 requests. Our mobile page keeps the mobile totals and the desktop split where it
+// fits: HTML 18 KB; 24 scripts of 613 KB; 18 images of 1,054 KB; 6 stylesheets of 78 KB; 4 fonts
+// of 131 KB; the remaining 13 requests (JSON, SVG, media) carry the rest, 417 KB. Within a type,
+// sizes grow linearly (the i-th of n is proportional to i), so each type has small and large
+// files; sizes are ours, only the totals are the Almanac's. The objects are interleaved by type
+// and referenced evenly through the HTML, as a parser finds them.
+const ALMANAC_GROUPS: ReadonlyArray<{ ext: string; count: number; kb: number }> = [
+  { ext: 'js', count: 24, kb: 613 },
+  { ext: 'jpg', count: 18, kb: 1054 },
+  { ext: 'css', count: 6, kb: 78 },
+  { ext: 'woff2', count: 4, kb: 131 },
+  { ext: 'json', count: 13, kb: 2311 - 18 - 613 - 1054 - 78 - 131 },
+];
+const ALMANAC_HTML = 18 * KB;
+
+/** `total` bytes in `n` sizes proportional to 1..n, the rounding left on the last. */
+function rising(total: number, n: number): number[] {
+  const weight = (n * (n + 1)) / 2;
+  const out = Array.from({ length: n }, (_, i) => Math.floor((total * (i + 1)) / weight));
+  out[n - 1] += total - out.reduce((a, b) => a + b, 0);
+  return out;
+}
+
+function almanacObjects(): Array<{ url: string; bytes: number }> {
+  const queues = ALMANAC_GROUPS.map((g) =>
+    rising(g.kb * KB, g.count).map((bytes, i) => ({ url: `/assets/${g.ext}/${two(i)}.${g.ext}`, bytes })),
+  );
+  const out: Array<{ url: string; bytes: number }> = [];
+  while (queues.some((q) => q.length > 0)) for (const q of queues) if (q.length > 0) out.push(q.shift()!);
+  return out;
+}
+
 function checkSize(x: number, what: string): number {
   if (!Number.isFinite(x) || x < 0 || !Number.isInteger(x)) {
     throw new RangeError(`${what} must be a whole number of bytes >= 0, got ${x}`);
@@ -297,6 +334,19 @@ export function page(key: string, options: PageOptions = {}): Page {
         (i) => `/pm/img${size}-${two(i)}.gif`,
         'image',
         offsets,
+      );
+    }
+    case 'almanac24': {
+      const objects = almanacObjects();
+      return build(
+        key,
+        'A median page of 2024: 66 requests, 2,311 KB',
+        'HTTP Archive, Web Almanac 2024, Page Weight chapter (median mobile page: 2,311 KB, 66 requests; bytes by type)',
+        '/',
+        ALMANAC_HTML,
+        objects.map((o) => o.bytes),
+        (i) => objects[i].url,
+        'other',
       );
     }
     case 'kruse-lerc':

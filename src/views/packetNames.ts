@@ -2,6 +2,7 @@
 // `ACK 8761`, `FIN`. A segment's bytes are matched to the request or response they carry through
 // the app's writes (request-write, response-write), which the trace records in stream order.
 import { FLAG, type PacketRecord, type Trace } from '../engine/trace';
+import { tlsPacketName } from './tlsPacketNames';
 
 /** One application message's bytes in a side's stream: [start, end) in relative sequence numbers. */
 interface Message {
@@ -62,6 +63,9 @@ export function packetNamer(trace: Trace): (p: PacketRecord) => string {
       if (p.reason === 'window-update') return `window ${p.win}`;
       return `ACK ${p.ack}`;
     }
+    // A TLS run's handshake records are named by what they are (ClientHello, Certificate 3.5 KB).
+    const tls = tlsPacketName(trace, p);
+    if (tls) return `${tls}${fin ? ' + FIN' : ''}${again}`;
     const starts = startingIn(streams.get(key(p.conn, p.dir)), p.seq, p.len);
     const more = starts.length > 1 ? ` +${starts.length - 1}` : '';
     let words: string;

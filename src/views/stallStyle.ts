@@ -27,6 +27,13 @@ const STYLES: Record<StallCause, CauseStyle> = {
     words: 'a request sent on a connection the server had closed',
     fill: '#AA4499',
   },
+  'tls-handshake': { short: 'TLS', words: 'TLS handshake', fill: '#117733' },
+  'flow-control': { short: 'flow control', words: 'HTTP/2 flow-control window spent', fill: '#999933' },
+  'hol-blocking': {
+    short: 'HOL',
+    words: "head-of-line blocking: in, but behind another stream's loss",
+    fill: '#DDCC77',
+  },
 };
 
 const UNKNOWN: CauseStyle = { short: 'stall', words: 'stalled', fill: '#777777' };

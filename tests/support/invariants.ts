@@ -52,6 +52,13 @@ function delivered(trace: Trace): Map<string, number> {
   return next;
 }
 
+/** HTTP/2 writes its requests as streams: the client says which, as it writes them. */
+function framedAsHttp2(trace: Trace, conn: number): boolean {
+  return trace.events.some(
+    (e) => e.conn === conn && e.kind === 'request-write' && e.note?.startsWith('stream'),
+  );
+}
+
 function checkEveryByteOnce(trace: Trace): void {
   // Every byte reaches the application once and in order, and what arrives is what was asked
   // for: all of it, unless the connection lost an exchange or was reset.
@@ -74,6 +81,19 @@ function checkEveryByteOnce(trace: Trace): void {
     const asked = sum((e) => e.responseBytes);
     const requested = sum((e) => e.requestBytes);
     const at = `conn ${c.id}`;
+    const records = trace.tlsRecords?.filter((r) => r.conn === c.id) ?? [];
+    if (records.length > 0 || framedAsHttp2(trace, c.id)) {
+      // TLS records and HTTP/2 frames wrap the messages: TLS's own record of what it wrote says
+      // what each direction carried (HTTP/2 alone keeps no such record: only the order is checked).
+      const written = (dir: string) =>
+        records.filter((r) => r.dir === dir).reduce((s, r) => s + r.wireBytes, 0);
+      if (records.length === 0) continue;
+      check(toClient <= written('s2c'), `${at}: client got ${toClient} of ${written('s2c')} TLS bytes`);
+      check(toServer <= written('c2s'), `${at}: server got ${toServer} of ${written('c2s')} TLS bytes`);
+      if (!exchanges.some((e) => e.lost) && !reset.has(c.id))
+        check(toClient === written('s2c'), `${at}: client got ${toClient} of ${written('s2c')} TLS bytes`);
+      continue;
+    }
     check(
       toClient >= answered,
       `${at}: client got ${toClient} bytes, less than the ${answered} of finished responses`,

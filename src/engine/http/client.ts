@@ -10,7 +10,9 @@ import type { Bytes, Nanoseconds } from '../units';
 import { ClientConnection } from './clientConnection';
 import { requestBytes, requestKind, responseWrites, type HttpRequest } from './request';
 import type { ServerHost } from './server';
-import { CLIENT_STRATEGIES, GETALL, type ClientStrategy } from './strategies';
+import { TlsConnection } from '../tls/session';
+import { CLIENT_STRATEGIES, GETALL, type ClientStrategy, type HttpConnection } from './strategies';
+import { H2ClientConnection } from './h2client';
 
 /** Connections in a row that may close on a request without answering anything before the object is given up. */
 const MAX_FRUITLESS_ATTEMPTS = 5;
@@ -23,7 +25,7 @@ interface Want {
 }
 
 export class HttpClient {
-  private readonly conns: ClientConnection[] = [];
+  private readonly conns: HttpConnection[] = [];
   private queue: Want[] = [];
   private load = -1;
   private known = new Set<number>();
@@ -83,11 +85,17 @@ export class HttpClient {
   }
 
   /** Open a connection and give it the first `take` queued requests. */
-  private openWith(take: number): ClientConnection {
-    let connection: ClientConnection | null = null;
-    this.network.open((pair) => {
+  private openWith(take: number): HttpConnection {
+    let connection: HttpConnection | null = null;
+    this.network.open((tcp) => {
+      const tls =
+        this.p.tls && this.p.tls.version !== 'none'
+          ? new TlsConnection(this.sim, this.sink, tcp, this.p.tls)
+          : null;
+      const pair = tls?.pair ?? tcp;
       const server = this.server.accept(pair);
-      connection = new ClientConnection(this.sim, this.sink, pair, this.p, {
+      const Connection = this.p.mode === '2' ? H2ClientConnection : ClientConnection;
+      connection = new Connection(this.sim, this.sink, pair, this.p, {
         onResponseBytes: (request, received) => this.onResponseBytes(request, received),
         onResponseDone: (request) => this.onResponseDone(request),
         onLost: (lost, answeredAny) => this.onLost(lost, answeredAny),
@@ -95,13 +103,16 @@ export class HttpClient {
       });
       const client = connection;
       const handlers: AppHandlers = {
-        onEstablished: (side) => side === 'client' && client.onEstablished(),
+        onEstablished: (side, transportUpNs) => side === 'client' && client.onEstablished(transportUpNs),
         onDeliver: (side, bytes) => (side === 'client' ? client.onDeliver(bytes) : server.onDeliver(bytes)),
+        onHeld: (side, offset, bytes) => {
+          if (side === 'client' && client instanceof H2ClientConnection) client.onHeld(offset, bytes);
+        },
         onPeerFin: (side) => (side === 'client' ? client.onPeerFin() : server.onPeerFin()),
         onWritable: (side) => (side === 'client' ? client.onWritable() : server.onWritable()),
         onClosed: (side) => (side === 'client' ? client.onClosed() : server.onClosed()),
       };
-      return handlers;
+      return tls ? tls.wrap(handlers) : handlers;
     });
     const c = connection!;
     this.conns.push(c);
@@ -109,7 +120,7 @@ export class HttpClient {
     return c;
   }
 
-  private assign(c: ClientConnection, want: Want): void {
+  private assign(c: HttpConnection, want: Want): void {
     const kind = requestKind(this.p, this.strategy, want.object);
     const writes = responseWrites(this.p, kind, want.object);
     const exchange = this.sink.exchange({

@@ -68,14 +68,15 @@ export class ClientConnection {
     if (this.established) this.writeAfterThinking(request);
   }
 
-  onEstablished(): void {
+  /** `transportUpNs`: TCP's handshake ended then, before TLS's (which records its own stall). */
+  onEstablished(transportUpNs: Nanoseconds = this.sim.now): void {
     this.established = true;
-    if (this.assigned.length > 0 && this.sim.now > this.openedNs) {
+    if (this.assigned.length > 0 && transportUpNs > this.openedNs) {
       this.sink.stall({
         conn: this.conn,
         side: 'client',
         startNs: this.openedNs,
-        endNs: this.sim.now,
+        endNs: transportUpNs,
         cause: 'handshake',
       });
     }

@@ -12,6 +12,7 @@ import { MessageReader, type StreamContent } from '../messages';
 import type { HttpRequest } from './request';
 import { CLIENT_STRATEGIES } from './strategies';
 import { AppWriter } from './writer';
+import { H2ServerConnection } from './h2server';
 
 /**
  * The server's processes (Apache's children): each serves one connection at a time, holding it
@@ -111,7 +112,11 @@ export class ServerHost {
     this.pool = new ServerPool(sim, p.serverProcesses, p.maxSpareProcesses);
   }
 
-  accept(pair: ConnectionPair): ServerConnection {
+  accept(pair: ConnectionPair): ServerConnection | H2ServerConnection {
+    if (this.p.mode === '2') {
+      const { conn, server, content } = pair;
+      return new H2ServerConnection(this.sim, this.sink, conn, server, content.c2s, content.s2c, this.p);
+    }
     return new ServerConnection(
       this.sim,
       this.sink,

@@ -4,10 +4,15 @@
 //   1.1      one persistent connection, one request at a time
 //   1.1pipe  one connection, requests buffered and flushed at a size or a timeout (Nielsen 4.1)
 //   getall   one connection, one request for the page and everything in it (Padmanabhan-Mogul 5.1)
+//   2        HTTP/2: one connection, every request a stream sent as soon as it is known (h2client.ts)
 // A new mode (HTTP/2 streams on one connection...) is one more object here.
 import type { HttpMode, HttpParams } from '../params';
 import type { RequestKind } from '../trace';
 import type { ClientConnection } from './clientConnection';
+import type { H2ClientConnection } from './h2client';
+
+/** A client's connection, whatever its HTTP version. */
+export type HttpConnection = ClientConnection | H2ClientConnection;
 
 /** The object a GETALL request stands for: every object of the page. */
 export const GETALL = -1;
@@ -16,10 +21,10 @@ export const GETALL = -1;
 export interface Dispatcher<W> {
   readonly queue: W[];
   /** Connections not finished, oldest first. */
-  readonly open: ClientConnection[];
+  readonly open: HttpConnection[];
   /** Open a connection and give it the first `take` queued requests. */
-  openWith(take: number): ClientConnection;
-  assign(c: ClientConnection, want: W): void;
+  openWith(take: number): HttpConnection;
+  assign(c: HttpConnection, want: W): void;
 }
 
 export interface ClientStrategy {
@@ -86,4 +91,5 @@ export const CLIENT_STRATEGIES: Record<HttpMode, ClientStrategy> = {
   },
   '1.1pipe': { mode: '1.1pipe', firstWants: pageWants, dispatch: allOnOne, pipelined: true, ...persistent },
   getall: { mode: 'getall', firstWants: () => [GETALL], dispatch: allOnOne, pipelined: false, ...persistent },
+  '2': { mode: '2', firstWants: pageWants, dispatch: allOnOne, pipelined: false, ...persistent },
 };

@@ -58,6 +58,7 @@ export abstract class TcpOutput {
     this.rtoTimer = new Timer(sim, () => this.onRetransmitTimeout());
     this.rcv = new TcpReceiver(sim, ackPolicy(p.delack, p.delackNs, p.delackPhaseNs), p.ackOnRead, {
       deliver: (seq, bytes) => this.hooks.onDeliver(seq, bytes),
+      held: (seq, bytes) => this.hooks.onHeld?.(seq, bytes),
       ackDue: () => {
         this.sink.timer({ atNs: this.sim.now, conn: this.conn, side: this.side, timer: 'delack' });
         this.output();

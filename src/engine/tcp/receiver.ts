@@ -15,6 +15,8 @@ export interface ReceiverHooks {
   ackDue(): void;
   /** The application read what it was holding: a window update is owed, send it. */
   readDone(): void;
+  /** Bytes arrived beyond a hole: held back until it fills (HTTP/2 names the wait). */
+  held?(seq: number, bytes: Bytes): void;
 }
 
 export class TcpReceiver {
@@ -112,6 +114,7 @@ export class TcpReceiver {
   private storeOutOfOrder(start: number, end: number): void {
     this.ooo.push([start, end]);
     this.ooo.sort((a, b) => a[0] - b[0]);
+    this.hooks.held?.(start, end - start);
   }
 
   private pullOutOfOrder(): boolean {

@@ -72,6 +72,12 @@ function sentenceFor(s: StallRecord): string {
       return `The ${who} waited ${d} for a retransmission timeout`;
     case 'stale-connection':
       return `The client lost ${d} to a request sent on a connection the server had closed`;
+    case 'tls-handshake':
+      return `The TLS handshake took ${d}`;
+    case 'flow-control':
+      return `The ${who} waited ${d} for HTTP/2 flow-control credit`;
+    case 'hol-blocking':
+      return `Data already in waited ${d} behind a lost segment of another stream (head-of-line blocking)`;
     default:
       return `The ${who} stalled for ${d} (${String(s.cause)})`;
   }
@@ -107,6 +113,11 @@ function candidates(s: StallRecord, settings: Settings): Array<[string, unknown]
       return [['loss', 0]];
     case 'stale-connection':
       return [['stale', false]];
+    case 'tls-handshake':
+      // TLS 1.3 saves a round trip over 1.2; resumption saves the rest (0-RTT).
+      return get('tls') === '1.2' ? [['tls', '1.3']] : get('resume') === false ? [['resume', true]] : [];
+    case 'flow-control':
+      return [['h2window', Math.min(2 ** 31 - 1, Number(get('h2window') ?? 65_535) * 16)]];
     default:
       return [];
   }

@@ -1,0 +1,274 @@
+// The client's side of an HTTP/2 connection (RFC 9113): every request is a stream on the one
+// connection, sent as a HEADERS frame as soon as it is known; responses come back as frames of
+// many streams interleaved, each matched to its stream. The client gives flow-control credit
+// back (WINDOW_UPDATE) once it has consumed half a window, as common implementations do.
+import type { ConnectionPair } from '../network';
+import type { HttpParams } from '../params';
+import type { Sim } from '../sim';
+import type { TraceSink } from '../sink';
+import type { MilestoneKind } from '../trace';
+import type { Bytes, Nanoseconds } from '../units';
+import { MessageReader, type StreamContent } from '../messages';
+import type { ConnectionEvents } from './clientConnection';
+import { CLIENT_PREFACE, DEFAULT_WINDOW, WINDOW_UPDATE, requestHeadersFrame } from './h2frames';
+import type { HttpRequest } from './request';
+import { AppWriter } from './writer';
+
+/** What a frame in the stream is, for the peer that reads it. */
+export type H2Frame =
+  | { type: 'control' }
+  | { type: 'headers'; stream: number; request: HttpRequest }
+  | { type: 'data'; stream: number; bytes: Bytes; end: boolean }
+  | { type: 'window'; stream: number; increment: Bytes }; // stream 0: the connection
+
+interface Open {
+  request: HttpRequest;
+  received: Bytes; // response bytes so far, counted as HTTP/1.x would (head, then body)
+  unacked: Bytes; // DATA consumed, not yet given back by WINDOW_UPDATE
+}
+
+export class H2ClientConnection {
+  readonly conn: number;
+  finished = false;
+  private established = false;
+  private readonly openedNs: Nanoseconds;
+  private readonly writer: AppWriter;
+  private readonly reader: MessageReader<H2Frame>;
+  private assigned: HttpRequest[] = [];
+  private readonly streams = new Map<number, Open>();
+  private nextStream = 1; // client streams are odd (RFC 9113 5.1.1)
+  private connUnacked: Bytes = 0;
+  private delivered: Bytes = 0; // response-direction bytes read so far
+  private holSinceNs: Nanoseconds | null = null;
+  private holUntil: Bytes = 0; // the held bytes end here
+  private answered = 0;
+
+  constructor(
+    private readonly sim: Sim,
+    private readonly sink: TraceSink,
+    private readonly pair: ConnectionPair,
+    private readonly p: HttpParams,
+    private readonly events: ConnectionEvents,
+  ) {
+    this.conn = pair.conn;
+    this.openedNs = sim.now;
+    this.writer = new AppWriter(pair.client, pair.content.c2s);
+    this.reader = new MessageReader(pair.content.s2c as StreamContent<H2Frame>);
+  }
+
+  get idle(): boolean {
+    return !this.finished && !this.busy;
+  }
+
+  get busy(): boolean {
+    return this.assigned.length + this.streams.size > 0;
+  }
+
+  private get window(): Bytes {
+    return this.p.h2WindowBytes ?? DEFAULT_WINDOW;
+  }
+
+  /** The client application is busy until then: the socket is not read (as for HTTP/1.x). */
+  holdReads(untilNs: Nanoseconds): void {
+    this.pair.client.holdReads?.(untilNs);
+  }
+
+  send(request: HttpRequest): void {
+    this.assigned.push(request);
+    if (this.established) this.writeAfterThinking(request);
+  }
+
+  onEstablished(transportUpNs: Nanoseconds = this.sim.now): void {
+    this.established = true;
+    if (this.assigned.length > 0 && transportUpNs > this.openedNs) {
+      this.sink.stall({
+        conn: this.conn,
+        side: 'client',
+        startNs: this.openedNs,
+        endNs: transportUpNs,
+        cause: 'handshake',
+      });
+    }
+    // The preface and SETTINGS (our stream window); the connection window can only grow by a
+    // WINDOW_UPDATE (RFC 9113 6.9.2).
+    const frames: Array<{ bytes: Bytes; tag: H2Frame }> = [
+      { bytes: CLIENT_PREFACE, tag: { type: 'control' } },
+    ];
+    if (this.window > DEFAULT_WINDOW)
+      frames.push({
+        bytes: WINDOW_UPDATE,
+        tag: { type: 'window', stream: 0, increment: this.window - DEFAULT_WINDOW },
+      });
+    this.writer.writeMessages(frames);
+    for (const r of this.assigned) this.writeAfterThinking(r);
+  }
+
+  private writeAfterThinking(request: HttpRequest): void {
+    this.sim.after(this.p.clientThinkNs, () => {
+      if (this.finished || !this.assigned.includes(request)) return;
+      this.assigned.splice(this.assigned.indexOf(request), 1);
+      this.writeHeaders(request);
+    });
+  }
+
+  private writeHeaders(r: HttpRequest): void {
+    const stream = this.nextStream;
+    this.nextStream += 2;
+    const path = r.exchange.label;
+    r.requestBytes = requestHeadersFrame(r.requestBytes, path, stream === 1);
+    r.exchange.requestBytes = r.requestBytes;
+    r.exchange.startNs = this.sim.now;
+    this.streams.set(stream, { request: r, received: 0, unacked: 0 });
+    this.sink.event({
+      atNs: this.sim.now,
+      conn: this.conn,
+      side: 'client',
+      kind: 'request-write',
+      bytes: r.requestBytes,
+      exchange: r.exchange.id,
+      note: `stream ${stream}`,
+    });
+    this.milestone('request-sent', r);
+    this.writer.writeMessages([{ bytes: r.requestBytes, tag: { type: 'headers', stream, request: r } }]);
+  }
+
+  onWritable(): void {
+    this.writer.flush();
+  }
+
+  /**
+   * TCP holds bytes [offset, offset + bytes) behind a hole. If they belong to another stream than
+   * the one whose bytes are missing, that stream waits for nothing of its own: head-of-line
+   * blocking, which lasts until TCP delivers them (RFC 9000 2.2 is QUIC's answer).
+   */
+  onHeld(offset: Bytes, bytes: Bytes): void {
+    const content = this.pair.content.s2c as StreamContent<H2Frame>;
+    const streamAt = (i: number) => {
+      const tag = content.tagOf(i);
+      return tag.type === 'data' || tag.type === 'headers' ? tag.stream : 0;
+    };
+    let i = firstEndingAfter(content, this.delivered);
+    const missing = i < content.count ? streamAt(i) : 0;
+    let other = false;
+    for (i = firstEndingAfter(content, offset); i < content.count; i++) {
+      const start = i === 0 ? 0 : content.endOf(i - 1);
+      if (start >= offset + bytes) break;
+      const s = streamAt(i);
+      if (s !== 0 && s !== missing) other = true;
+    }
+    if (!other) return;
+    this.holSinceNs ??= this.sim.now;
+    this.holUntil = Math.max(this.holUntil, offset + bytes);
+  }
+
+  onDeliver(bytes: Bytes): void {
+    this.delivered += bytes;
+    if (this.holSinceNs !== null && this.delivered >= this.holUntil) {
+      if (this.sim.now > this.holSinceNs)
+        this.sink.stall({
+          conn: this.conn,
+          side: 'client',
+          startNs: this.holSinceNs,
+          endNs: this.sim.now,
+          cause: 'hol-blocking',
+        });
+      this.holSinceNs = null;
+    }
+    const credit: Array<{ bytes: Bytes; tag: H2Frame }> = [];
+    for (const frame of this.reader.read(bytes)) {
+      if (frame.type === 'headers') this.onResponseHeaders(frame.stream);
+      else if (frame.type === 'data') this.onData(frame.stream, frame.bytes, frame.end, credit);
+    }
+    if (this.connUnacked >= this.window / 2) {
+      credit.push({ bytes: WINDOW_UPDATE, tag: { type: 'window', stream: 0, increment: this.connUnacked } });
+      this.connUnacked = 0;
+    }
+    if (credit.length > 0 && !this.finished) this.writer.writeMessages(credit);
+  }
+
+  private onResponseHeaders(stream: number): void {
+    const open = this.streams.get(stream);
+    if (!open) return;
+    const r = open.request;
+    r.exchange.firstByteNs = this.sim.now;
+    this.milestone('first-byte', r);
+    open.received = r.kind === 'GET' ? this.p.responseHeaderBytes : this.p.notModifiedBytes;
+    this.events.onResponseBytes(r, open.received);
+  }
+
+  private onData(
+    stream: number,
+    bytes: Bytes,
+    end: boolean,
+    credit: Array<{ bytes: Bytes; tag: H2Frame }>,
+  ): void {
+    const open = this.streams.get(stream);
+    this.connUnacked += bytes;
+    if (!open) return;
+    const r = open.request;
+    open.received += bytes;
+    open.unacked += bytes;
+    if (bytes > 0) this.events.onResponseBytes(r, open.received);
+    if (!end) {
+      if (open.unacked >= this.window / 2) {
+        credit.push({ bytes: WINDOW_UPDATE, tag: { type: 'window', stream, increment: open.unacked } });
+        open.unacked = 0;
+      }
+      return;
+    }
+    this.streams.delete(stream);
+    r.exchange.endNs = this.sim.now;
+    this.milestone('done', r);
+    this.sink.event({
+      atNs: this.sim.now,
+      conn: this.conn,
+      side: 'client',
+      kind: 'response-done',
+      bytes: r.exchange.responseBytes,
+      exchange: r.exchange.id,
+    });
+    this.answered++;
+    this.events.onResponseDone(r);
+  }
+
+  onPeerFin(): void {
+    this.pair.client.close();
+    this.finish();
+  }
+
+  onClosed(): void {
+    this.finish();
+  }
+
+  close(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.pair.client.close();
+  }
+
+  private finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    const lost = [...[...this.streams.values()].map((s) => s.request), ...this.assigned];
+    this.streams.clear();
+    this.assigned = [];
+    if (lost.length > 0) this.events.onLost(lost, this.answered > 0);
+    this.events.onFinished();
+  }
+
+  private milestone(kind: MilestoneKind, request: HttpRequest): void {
+    this.sink.milestone({ atNs: this.sim.now, conn: this.conn, kind, exchange: request.exchange.id });
+  }
+}
+
+/** The index of the first message ending after stream offset `offset` (binary search). */
+function firstEndingAfter(content: StreamContent<H2Frame>, offset: Bytes): number {
+  let lo = 0;
+  let hi = content.count;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (content.endOf(mid) > offset) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}

@@ -1,0 +1,74 @@
+import type { Lesson } from '../lesson';
+
+/** Today's hosts: no Nagle, a 40 ms delayed-ACK timer, ten-segment initial window, large buffers. */
+const HOSTS = 'page=microscape&nagle=0&iw=10&window=1048576&delack=fixed&delackms=40';
+const LTE = `${HOSTS}&link=lte`;
+const BROWSER_H1 = `${LTE}&http=1.0ka&conns=6&tls=1.3`;
+
+export const FROM_1997: Lesson = {
+  id: 'from-1997-to-today',
+  title: 'From 1997 to today',
+  paper: 'Wang et al. 2014 (SPDY); Web Almanac 2024',
+  summary:
+    "Nielsen's Microscape page on a phone network: HTTP/1.0, a browser's six TLS connections, HTTP/2, a satellite, and loss.",
+  steps: [
+    {
+      title: 'HTTP/1.0 on a phone network',
+      text: 'Four connections at a time, a handshake for every image: on a 60 ms LTE path the handshakes add up.',
+      query: `${LTE}&http=1.0&conns=4`,
+      highlight: { stall: 'handshake' },
+      checks: [{ kind: 'stall', cause: 'handshake', present: true }],
+    },
+    {
+      title: 'A browser today: six persistent TLS connections',
+      text: 'Browsers keep up to six connections per server, each paying a TCP and a TLS 1.3 handshake once, then reused.',
+      query: BROWSER_H1,
+      highlight: { stall: 'tls-handshake' },
+      checks: [
+        { kind: 'stall', cause: 'tls-handshake', present: true },
+        { kind: 'compare', metric: 'load_s', versus: `${LTE}&http=1.0&conns=4`, relation: 'less' },
+      ],
+    },
+    {
+      title: 'Predict: HTTP/2 on one connection',
+      text: 'HTTP/2 sends every request as a stream on one TLS connection, as soon as the HTML names it.',
+      query: `${LTE}&http=2`,
+      question: {
+        prompt: 'Against six HTTP/1.1 connections, the page over one HTTP/2 connection loads...',
+        choices: [
+          'slower: one connection has one window',
+          'faster: no request waits for another',
+          'the same',
+        ],
+        answer: 1,
+        explain:
+          'Forty-two small images: no request waits for a free connection, and one handshake serves them all.',
+      },
+      checks: [{ kind: 'compare', metric: 'load_s', versus: BROWSER_H1, relation: 'less' }],
+    },
+    {
+      title: 'Across a satellite, round trips are everything',
+      text: 'On a GEO satellite (550 ms round trips) one request at a time takes half a minute; HTTP/2 needs a handful of round trips.',
+      query: `${HOSTS}&link=geo&http=2`,
+      checks: [
+        {
+          kind: 'compare',
+          metric: 'load_s',
+          versus: `${HOSTS}&link=geo&http=1.1`,
+          relation: 'less',
+          factor: 0.25,
+        },
+      ],
+    },
+    {
+      title: 'Under loss, one connection holds every stream back',
+      text: "With 2% loss, TCP delivers in order: images already received wait behind another stream's lost segment (head-of-line blocking). Wang et al. found SPDY's single connection hurts under high loss; HTTP/3 over QUIC removes the coupling.",
+      query: `${LTE}&http=2&loss=2`,
+      highlight: { stall: 'hol-blocking' },
+      checks: [
+        { kind: 'stall', cause: 'hol-blocking', present: true },
+        { kind: 'compare', metric: 'load_s', versus: `${LTE}&http=2`, relation: 'greater', factor: 3 },
+      ],
+    },
+  ],
+};

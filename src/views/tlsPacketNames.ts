@@ -1,0 +1,30 @@
+// What a packet carries, in protocol words, for the ladder's labels: a TCP segment of a TLS run
+// is named by the TLS records its bytes belong to ("ServerHello, Certificate 3.5 KB"). Pure: it
+// reads the trace only. A segment that carries only application data keeps its usual label (null).
+import type { PacketRecord, TlsRecordTrace, Trace } from '../engine/trace';
+
+/** "3.5 KB" for sizes worth stating; handshake messages under 1 KB go by name alone. */
+function sized(r: TlsRecordTrace): string {
+  return r.wireBytes >= 1000 ? `${r.kind} ${(r.wireBytes / 1000).toFixed(1)} KB` : r.kind;
+}
+
+/** The TLS records a segment's bytes overlap, in stream order (each record named once). */
+export function tlsRecordsIn(trace: Trace, p: PacketRecord): TlsRecordTrace[] {
+  if (!trace.tlsRecords || p.len === 0) return [];
+  const end = p.seq + p.len;
+  return trace.tlsRecords.filter(
+    (r) => r.conn === p.conn && r.dir === p.dir && r.seq < end && r.seq + r.wireBytes > p.seq,
+  );
+}
+
+/** The ladder's label for a TLS segment, or null when it holds no handshake record. */
+export function tlsPacketName(trace: Trace, p: PacketRecord): string | null {
+  const records = tlsRecordsIn(trace, p);
+  if (!records.some((r) => r.kind !== 'ApplicationData')) return null;
+  const names: string[] = [];
+  for (const r of records) {
+    const name = r.kind === 'ApplicationData' ? 'data' : sized(r);
+    if (names[names.length - 1] !== name) names.push(name);
+  }
+  return names.join(', ');
+}

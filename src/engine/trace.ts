@@ -44,6 +44,8 @@ export interface TcpPacketFields {
   optionBytes: Bytes; // TCP option bytes (MSS and window scale on SYN)
   mssOption?: Bytes;
   wscaleOption?: number;
+  sackPermitted?: boolean; // SACK-permitted option on a SYN (RFC 2018)
+  sackBlocks?: Array<[number, number]>; // SACK blocks [start, end) on an ACK, relative to the receiver's ISS
 }
 
 /**
@@ -79,7 +81,8 @@ export type AppEventKind =
   | 'load-start'
   | 'load-end'
   | 'abort' // too many retransmissions
-  | 'cwnd-restart'; // slow-start restart after idle
+  | 'cwnd-restart' // slow-start restart after idle
+  | 'cc-phase'; // the congestion controller changed phase (slow start, recovery, BBR's modes...)
 export interface AppEvent {
   atNs: Nanoseconds;
   conn: number;
@@ -104,7 +107,8 @@ export type StallCause =
   | 'flush-timer'
   | 'parse'
   | 'idle-restart'
-  | 'rto';
+  | 'rto'
+  | 'pacing';
 
 /** An interval where a side had data or a request waiting but sent nothing, and why. */
 export interface StallRecord {
@@ -163,6 +167,8 @@ export interface SampleRecord {
   ssthresh: Bytes;
   srttNs: Nanoseconds | null; // null before the first round-trip sample
   rtoNs: Nanoseconds; // the timeout the next timer would be set to, backoff included
+  /** Bytes per second the sender paces at (absent for Reno without pacing; 0: not yet known). */
+  pacingRate?: number;
 }
 
 /** Points in a connection's life that views show, recorded where they happen. */

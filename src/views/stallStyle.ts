@@ -22,6 +22,11 @@ const STYLES: Record<StallCause, CauseStyle> = {
   parse: { short: 'parse', words: 'client parsing the HTML', fill: '#882255' },
   'idle-restart': { short: 'idle restart', words: 'slow-start restart after idle', fill: '#44AA99' },
   rto: { short: 'RTO', words: 'retransmission timeout', fill: '#332288' },
+  pacing: {
+    short: 'pacing',
+    words: 'pacing: the next segment waits for its departure time',
+    fill: '#117733',
+  },
 };
 
 const UNKNOWN: CauseStyle = { short: 'stall', words: 'stalled', fill: '#777777' };

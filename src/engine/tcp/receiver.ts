@@ -21,7 +21,8 @@ export class TcpReceiver {
   ackNow = false;
   ackReason: SendReason = 'ack-now';
   finReceived = false;
-  private ooo: Array<[number, number]> = []; // out-of-order ranges [start, end), sorted
+  private ooo: Array<[number, number, number]> = []; // out-of-order ranges [start, end, arrival order], sorted
+  private arrivals = 0;
   private peerFinSeq: number | null = null;
   private readonly timer: Timer;
   private armedNs: Nanoseconds = 0;
@@ -83,8 +84,26 @@ export class TcpReceiver {
     this.hooks.deliver(from, to - from);
   }
 
+  /**
+   * SACK blocks for the next ACK (RFC 2018 4): the out-of-order data merged into ranges, the one
+   * holding the latest arrival first, then the others by recency; at most four fit the options.
+   */
+  sackBlocks(): Array<[number, number]> | undefined {
+    if (this.ooo.length === 0) return undefined;
+    const merged: Array<[number, number, number]> = [];
+    for (const [start, end, at] of this.ooo) {
+      const last = merged[merged.length - 1];
+      if (last && start <= last[1]) {
+        last[1] = Math.max(last[1], end);
+        last[2] = Math.max(last[2], at);
+      } else merged.push([start, end, at]);
+    }
+    merged.sort((a, b) => b[2] - a[2]);
+    return merged.slice(0, 4).map(([start, end]) => [start, end]);
+  }
+
   private storeOutOfOrder(start: number, end: number): void {
-    this.ooo.push([start, end]);
+    this.ooo.push([start, end, ++this.arrivals]);
     this.ooo.sort((a, b) => a[0] - b[0]);
   }
 
@@ -107,7 +126,7 @@ export class TcpReceiver {
   }
 
   private scheduleAck(mss: Bytes): void {
-    if (this.policy.ackAtOnce(this.rcvNxt - this.lastAckSent, mss)) {
+    if (this.policy.ackAtOnce(this.rcvNxt - this.lastAckSent, mss, this.sim.now)) {
       this.ackNow = true;
       return;
     }
@@ -120,6 +139,7 @@ export class TcpReceiver {
     if (this.rcvNxt === this.lastAckSent) return;
     this.ackNow = true;
     this.ackReason = 'ack-delayed';
+    this.policy.timerFired?.();
     this.hooks.ackDue();
   }
 }

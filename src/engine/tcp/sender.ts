@@ -11,6 +11,13 @@ export interface SendRecord {
   len: number;
   sentNs: Nanoseconds;
   retransmitted: boolean;
+  /** The peer SACKed it (RFC 2018): it is held there, not in flight. */
+  sacked?: boolean;
+  /** Bytes delivered, and when the last of them was, as this segment left: its delivery rate's start. */
+  delivered: number;
+  deliveredNs: Nanoseconds;
+  /** Nothing was queued behind it: the rate it measures is the application's, not the path's. */
+  appLimited: boolean;
 }
 
 /** What the next segment may carry: `len` data bytes, a FIN, or nothing and what blocks the data. */
@@ -30,6 +37,9 @@ export class TcpSender {
   sndWnd: Bytes = 0;
   maxSndWnd: Bytes = 0;
   dupAcks = 0;
+  /** Bytes the peer has received (cumulatively ACKed or SACKed), and when the last arrived. */
+  delivered = 0;
+  deliveredNs: Nanoseconds = 0;
   private readonly sent: SendRecord[] = [];
   private readonly scratch: NextSend = { len: 0, fin: false, blocked: null }; // reused: next() runs per segment
 
@@ -86,7 +96,11 @@ export class TcpSender {
   onSent(len: number, nowNs: Nanoseconds): void {
     const seq = this.sndNxt;
     const retransmitted = seq < this.sndMax;
-    if (len > 0) this.record({ seq, len, sentNs: nowNs, retransmitted });
+    if (len > 0) {
+      const appLimited = this.sndNxt + len >= this.queuedEnd;
+      const { delivered, deliveredNs } = this;
+      this.record({ seq, len, sentNs: nowNs, retransmitted, delivered, deliveredNs, appLimited });
+    }
     this.sndNxt += len;
     this.sndMax = Math.max(this.sndMax, this.sndNxt);
   }
@@ -110,11 +124,38 @@ export class TcpSender {
   }
 
   /** The peer acknowledged everything before `ack`; returns whether application data was freed. */
-  onAcked(ack: number): boolean {
+  onAcked(ack: number, nowNs: Nanoseconds = 0): boolean {
     const freedData = Math.min(ack, this.queuedEnd) > Math.max(this.sndUna, 1);
     this.sndUna = ack;
     if (this.sndNxt < this.sndUna) this.sndNxt = this.sndUna;
-    while (this.sent.length > 0 && this.sent[0].seq + this.sent[0].len <= ack) this.sent.shift();
+    while (this.sent.length > 0 && this.sent[0].seq + this.sent[0].len <= ack) {
+      const r = this.sent.shift()!;
+      if (!r.sacked) this.delivered += r.len;
+      this.deliveredNs = nowNs;
+    }
     return freedData;
+  }
+
+  /** SACK blocks arrived (RFC 2018): mark the segments they cover; returns whether any was new. */
+  onSacked(blocks: ReadonlyArray<[number, number]>, nowNs: Nanoseconds): boolean {
+    let any = false;
+    for (const r of this.sent) {
+      if (r.sacked) continue;
+      for (const [start, end] of blocks) {
+        if (r.seq >= start && r.seq + r.len <= end) {
+          r.sacked = true;
+          this.delivered += r.len;
+          this.deliveredNs = nowNs;
+          any = true;
+          break;
+        }
+      }
+    }
+    return any;
+  }
+
+  /** After a timeout the receiver may have reneged on what it SACKed (RFC 2018 8): forget it. */
+  clearSacked(): void {
+    for (const r of this.sent) r.sacked = false;
   }
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { TcpParams } from '../src/engine/params';
 import type { AckSample } from '../src/engine/tcp/congestion';
 import { CUBIC_BETA, Cubic, cubicK, cubicWindow } from '../src/engine/tcp/cubic';
+import { computeMetrics } from '../src/engine/metrics';
 import { FLAG } from '../src/engine/trace';
 import { MSS, TcpHarness } from './support/tcpHarness';
 import { dataSegments, run } from './support/trace';
@@ -243,5 +244,21 @@ describe('IW10 (RFC 6928)', () => {
       (p) => p.dir === 'c2s' && p.ack > 1 + 1 && p.sendNs > data[0].sendNs,
     )!;
     expect(data.filter((p) => p.sendNs < firstAck.arriveNs!)).toHaveLength(10);
+  });
+});
+
+describe('metrics: rtt_ms and retransmits', () => {
+  it('RTT samples sit at the path round trip on an idle path and grow with a queue', () => {
+    const idle = computeMetrics(run('objects=20000&link=ethernet100&rtt=100&iw=10'));
+    expect(idle.rtt_ms!.min).toBeGreaterThanOrEqual(100);
+    expect(idle.rtt_ms!.min).toBeLessThan(101);
+    expect(idle.retransmits).toBe(0);
+    const bloated = computeMetrics(run('objects=3000000&bw=10000000&rtt=40&queue=400&window=4000000&cc=cubic'));
+    expect(bloated.rtt_ms!.p95).toBeGreaterThan(3 * bloated.rtt_ms!.min);
+  });
+
+  it('counts the retransmissions a lossy path causes', () => {
+    const m = computeMetrics(run('objects=1000000&bw=10000000&rtt=100&loss=3&iw=10&window=1000000&seed=2'));
+    expect(m.retransmits).toBeGreaterThan(10);
   });
 });

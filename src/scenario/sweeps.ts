@@ -14,6 +14,8 @@ export type SweepMetric =
   | 'bytes'
   | 'payload_bytes'
   | 'throughput_kbps' // response bytes over the load time
+  | 'retransmits'
+  | 'rtt_p50_ms' // the data senders' median round trip
   | `stall_s:${StallCause}`;
 
 export interface SweepAxis {
@@ -54,6 +56,8 @@ export const SWEEP_METRICS: readonly SweepMetric[] = [
   'bytes',
   'payload_bytes',
   'throughput_kbps',
+  'retransmits',
+  'rtt_p50_ms',
 ];
 
 /** The query of one point: the base with the x and series values laid over it. */
@@ -88,6 +92,10 @@ export function measure(metric: SweepMetric, trace: Trace): number {
       return m.bytes;
     case 'payload_bytes':
       return m.payload_bytes;
+    case 'retransmits':
+      return m.retransmits;
+    case 'rtt_p50_ms':
+      return m.rtt_ms?.p50 ?? 0;
     case 'throughput_kbps': {
       const bytes = trace.exchanges.reduce((s, e) => s + (e.endNs !== null ? e.responseBytes : 0), 0);
       return (bytes * 8) / (loadNs(trace) / 1e9) / 1000;

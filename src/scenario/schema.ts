@@ -75,7 +75,20 @@ export const SCHEMA = {
     options: LINK_LABELS,
     default: 'ethernet10',
     help: 'The network path; it sets the bandwidth, round-trip time, MSS and router queue unless you set them.',
-    sweep: { values: ['ethernet10', 'wan', 't1', 'ppp28k', 'geo', 'broadband', 'lte', 'leo'] },
+    sweep: {
+      values: [
+        'ethernet10',
+        'wan',
+        't1',
+        'ppp28k',
+        'geo',
+        'broadband',
+        'lte',
+        'leo',
+        'longfat',
+        'deepbuffer',
+      ],
+    },
   },
   bw: {
     label: 'Bandwidth',

@@ -9,7 +9,7 @@ import type { Bytes } from '../units';
 import { FLAG } from '../trace';
 import type { AckSample } from './congestion';
 import { TcpOutput } from './output';
-import { firstIsLost, nextHole, pipe } from './scoreboard';
+import { firstIsLost, scoreboard } from './scoreboard';
 import type { SendRecord } from './sender';
 import type { Segment } from './segment';
 import type { EndpointObserver } from './stalls';
@@ -150,6 +150,7 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
     this.mss = Math.min(this.p.mssBytes, seg.mssOption ?? 536); // RFC 1122 default without the option
     this.wscale.peerSyn(seg.wscaleOption);
     this.sackOk = this.p.sack === true && seg.sackPermitted === true;
+    if (this.sackOk) this.rcv.trackSack();
     this.snd.sndWnd = seg.win;
     this.snd.maxSndWnd = seg.win;
   }
@@ -298,20 +299,25 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
   private sackRecovery(): void {
     const snd = this.snd;
     const mss = this.mss;
+    const board = scoreboard(snd.inFlight, mss, this.recoveryStartNs);
+    let inPipe = board.pipe;
     for (let i = 0; i < 1000; i++) {
-      if (this.cc.cwnd - pipe(snd.inFlight, mss, this.recoveryStartNs) < mss) return;
-      const hole = nextHole(snd.inFlight, mss, this.recoveryStartNs);
+      if (this.cc.cwnd - inPipe < mss) return;
+      const hole = board.nextHole();
       const resume = snd.sndNxt;
       if (hole) {
         snd.sndNxt = hole.seq;
-        this.transmitSegment(Math.min(hole.len, snd.queuedEnd - hole.seq), false, 'retransmit');
+        const len = Math.min(hole.len, snd.queuedEnd - hole.seq);
+        this.transmitSegment(len, false, 'retransmit');
         snd.sndNxt = resume;
+        inPipe += len;
         continue;
       }
       const room = snd.sndUna + snd.sndWnd - snd.sndMax;
       const len = Math.min(mss, snd.queuedEnd - snd.sndMax, room);
       if (len <= 0 || snd.sndNxt !== snd.sndMax) return;
       this.transmitSegment(len, false);
+      inPipe += len;
     }
   }
 
@@ -359,7 +365,6 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
       return;
     }
     this.cc.onTimeout(Math.min(snd.sndWnd, this.cc.cwnd), this.mss, snd.sndMax);
-    snd.clearSacked();
     for (const o of this.observers) o.onTimeout();
     snd.dupAcks = 0;
     snd.sndNxt = snd.sndUna;

@@ -90,6 +90,7 @@ export abstract class TcpOutput {
     let sentData = false;
     let blocked: StallCause | null = null;
     for (let i = 0; i < OUTPUT_LOOP_LIMIT; i++) {
+      if (this.sackOk && this.snd.sndNxt < this.snd.sndMax) this.snd.skipSacked();
       const next = this.snd.next(this.cc.cwnd, this.mss, this.p.nagle, idle);
       const carries = next.len > 0 || next.fin;
       if (carries && !forced && this.paced()) {

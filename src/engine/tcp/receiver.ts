@@ -21,7 +21,9 @@ export class TcpReceiver {
   ackNow = false;
   ackReason: SendReason = 'ack-now';
   finReceived = false;
-  private ooo: Array<[number, number, number]> = []; // out-of-order ranges [start, end, arrival order], sorted
+  private ooo: Array<[number, number]> = []; // out-of-order ranges [start, end), sorted
+  /** Kept when SACK is in use: the out-of-order data merged, with the arrival count of its latest segment. */
+  private sacked: Array<[number, number, number]> | null = null;
   private arrivals = 0;
   private peerFinSeq: number | null = null;
   private readonly timer: Timer;
@@ -89,22 +91,28 @@ export class TcpReceiver {
    * holding the latest arrival first, then the others by recency; at most four fit the options.
    */
   sackBlocks(): Array<[number, number]> | undefined {
-    if (this.ooo.length === 0) return undefined;
-    const merged: Array<[number, number, number]> = [];
-    for (const [start, end, at] of this.ooo) {
-      const last = merged[merged.length - 1];
-      if (last && start <= last[1]) {
-        last[1] = Math.max(last[1], end);
-        last[2] = Math.max(last[2], at);
-      } else merged.push([start, end, at]);
-    }
-    merged.sort((a, b) => b[2] - a[2]);
-    return merged.slice(0, 4).map(([start, end]) => [start, end]);
+    const ranges = this.sacked;
+    if (!ranges || ranges.length === 0) return undefined;
+    const newest = [...ranges].sort((a, b) => b[2] - a[2]).slice(0, 4);
+    return newest.map(([start, end]) => [start, end]);
+  }
+
+  /** Start keeping SACK blocks (both ends offered SACK). */
+  trackSack(): void {
+    this.sacked ??= [];
   }
 
   private storeOutOfOrder(start: number, end: number): void {
-    this.ooo.push([start, end, ++this.arrivals]);
-    this.ooo.sort((a, b) => a[0] - b[0]);
+    // Insert after any range with the same start (what a stable sort of an append would give).
+    let lo = 0;
+    let hi = this.ooo.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ooo[mid][0] <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    this.ooo.splice(lo, 0, [start, end]);
+    if (this.sacked) mergeRange(this.sacked, start, end, ++this.arrivals);
   }
 
   private pullOutOfOrder(): boolean {
@@ -114,6 +122,7 @@ export class TcpReceiver {
       if (end > this.rcvNxt) this.deliver(this.rcvNxt, end);
       pulled = true;
     }
+    while (this.sacked && this.sacked.length > 0 && this.sacked[0][1] <= this.rcvNxt) this.sacked.shift();
     return pulled;
   }
 
@@ -142,4 +151,19 @@ export class TcpReceiver {
     this.policy.timerFired?.();
     this.hooks.ackDue();
   }
+}
+
+/** Add [start, end) to sorted, disjoint ranges, merging what it overlaps or touches. */
+function mergeRange(ranges: Array<[number, number, number]>, start: number, end: number, at: number): void {
+  let i = 0;
+  while (i < ranges.length && ranges[i][1] < start) i++;
+  let j = i;
+  let s = start;
+  let e = end;
+  while (j < ranges.length && ranges[j][0] <= end) {
+    s = Math.min(s, ranges[j][0]);
+    e = Math.max(e, ranges[j][1]);
+    j++;
+  }
+  ranges.splice(i, j - i, [s, e, at]);
 }

@@ -139,23 +139,36 @@ export class TcpSender {
   /** SACK blocks arrived (RFC 2018): mark the segments they cover; returns whether any was new. */
   onSacked(blocks: ReadonlyArray<[number, number]>, nowNs: Nanoseconds): boolean {
     let any = false;
-    for (const r of this.sent) {
-      if (r.sacked) continue;
-      for (const [start, end] of blocks) {
-        if (r.seq >= start && r.seq + r.len <= end) {
-          r.sacked = true;
-          this.delivered += r.len;
-          this.deliveredNs = nowNs;
-          any = true;
-          break;
-        }
+    for (const [start, end] of blocks) {
+      for (let i = this.firstAtOrAfter(start); i < this.sent.length; i++) {
+        const r = this.sent[i];
+        if (r.seq + r.len > end) break;
+        if (r.sacked) continue;
+        r.sacked = true;
+        this.delivered += r.len;
+        this.deliveredNs = nowNs;
+        any = true;
       }
     }
     return any;
   }
 
-  /** After a timeout the receiver may have reneged on what it SACKed (RFC 2018 8): forget it. */
-  clearSacked(): void {
-    for (const r of this.sent) r.sacked = false;
+  /** Going back over sent data (after a timeout): step over what the peer SACKed (RFC 6675 5.1). */
+  skipSacked(): void {
+    let i = this.firstAtOrAfter(this.sndNxt);
+    while (i < this.sent.length && this.sent[i].seq === this.sndNxt && this.sent[i].sacked)
+      this.sndNxt += this.sent[i++].len;
+  }
+
+  /** Index of the first record starting at or after `seq` (records are in sequence order). */
+  private firstAtOrAfter(seq: number): number {
+    let lo = 0;
+    let hi = this.sent.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sent[mid].seq < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 }

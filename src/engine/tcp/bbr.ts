@@ -72,6 +72,17 @@ export class Bbr extends RecoveringControl {
     this.ssthresh = Number.MAX_SAFE_INTEGER;
   }
 
+  /** The model keeps learning in recovery, and the window follows it (packet conservation aside). */
+  override onNewAck(mss: Bytes, s: AckSample): boolean {
+    const partial = super.onNewAck(mss, s);
+    if (this.inRecovery) this.grow(mss, s);
+    return partial;
+  }
+
+  onSacked(mss: Bytes, s: AckSample): void {
+    this.grow(mss, s);
+  }
+
   protected grow(mss: Bytes, s: AckSample): void {
     this.updateModel(s);
     this.updateMode(s, mss);

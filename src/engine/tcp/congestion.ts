@@ -49,6 +49,8 @@ export interface CongestionControl {
    * the segment at the new snd.una is to be retransmitted at once.
    */
   onNewAck(mss: Bytes, sample: AckSample): boolean;
+  /** A duplicate ACK SACKed new data (`ackedBytes` of it): for controllers that measure delivery. */
+  onSacked?(mss: Bytes, sample: AckSample): void;
   /**
    * The `count`-th duplicate ACK in a row, with `window` = min(peer window, cwnd). True when a fast
    * retransmit is due now: cwnd then admits that one segment, and `afterFastRetransmit` follows.

@@ -206,7 +206,7 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
     }
     if (seg.reason === 'ack-delayed')
       for (const o of this.observers) o.onRelease('ack-delayed', seg.ackHeldNs ?? 0);
-    if (this.sackOk && seg.sackBlocks) this.snd.onSacked(seg.sackBlocks, this.sim.now);
+    if (this.sackOk && seg.sackBlocks) this.takeSack(seg.sackBlocks, ack);
     if (ack < this.snd.sndUna) return true;
     if (ack === this.snd.sndUna) this.onDuplicateAck(seg);
     else this.onNewAck(seg);
@@ -255,6 +255,14 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
   /** recoveryStartNs: when the current SACK recovery began (its retransmissions are newer). */
   private recoveryStartNs = 0;
 
+  /** SACK blocks: mark the scoreboard; a controller that models delivery learns from SACKed data too. */
+  private takeSack(blocks: Array<[number, number]>, ack: number): void {
+    const before = this.snd.delivered;
+    const newest = this.snd.onSacked(blocks, this.sim.now);
+    if (newest && ack === this.snd.sndUna && this.cc.onSacked)
+      this.cc.onSacked(this.mss, this.ackSample(ack, this.snd.delivered - before, newest));
+  }
+
   /** The newest segment an ACK up to `ack` covers: its send time and delivery state make the sample. */
   private newestAcked(ack: number): SendRecord | null {
     let newest: SendRecord | null = null;
@@ -268,7 +276,8 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
   private ackSample(ack: number, ackedBytes: number, newest: SendRecord | null): AckSample {
     const now = this.sim.now;
     const snd = this.snd;
-    const interval = newest ? now - newest.deliveredNs : 0;
+    // Linux's tcp_rate_gen: the longer of the ACK and send intervals, so ACK compression cannot inflate the rate.
+    const interval = newest ? Math.max(now - newest.deliveredNs, newest.sentNs - newest.firstSentNs) : 0;
     return {
       nowNs: now,
       ack,
@@ -281,6 +290,11 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
       priorDelivered: newest ? newest.delivered : 0,
       appLimited: newest ? newest.appLimited : false,
     };
+  }
+
+  protected override onPaceTimer(): void {
+    if (this.sackOk && this.cc.inRecovery) this.sackRecovery();
+    this.output();
   }
 
   /** A partial ACK in NewReno recovery (RFC 6582 step 4): retransmit the segment at snd.una now. */
@@ -302,7 +316,7 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
     const board = scoreboard(snd.inFlight, mss, this.recoveryStartNs);
     let inPipe = board.pipe;
     for (let i = 0; i < 1000; i++) {
-      if (this.cc.cwnd - inPipe < mss) return;
+      if (this.cc.cwnd - inPipe < mss || this.paced()) return;
       const hole = board.nextHole();
       const resume = snd.sndNxt;
       if (hole) {

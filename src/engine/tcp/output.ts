@@ -66,7 +66,7 @@ export abstract class TcpOutput {
     this.cc = congestionControl(p.congestionControl, p.initialWindow, p.sack === true);
     this.pacing = p.pacing === true || p.congestionControl === 'bbr';
     this.extendedTrace = this.pacing || p.congestionControl !== 'reno';
-    this.paceTimer = new Timer(sim, () => this.output());
+    this.paceTimer = new Timer(sim, () => this.onPaceTimer());
     this.rtoTimer = new Timer(sim, () => this.onRetransmitTimeout());
     this.rcv = new TcpReceiver(sim, ackPolicy(p.delack, p.delackNs, p.delackPhaseNs, p.bufferBytes), {
       deliver: (seq, bytes) => this.hooks.onDeliver(seq, bytes),
@@ -130,8 +130,13 @@ export abstract class TcpOutput {
     }
   }
 
+  /** The pacing timer: the next segment's time has come. */
+  protected onPaceTimer(): void {
+    this.output();
+  }
+
   /** Pacing holds the next segment until its time; the pacing timer sends it then. */
-  private paced(): boolean {
+  protected paced(): boolean {
     if (!this.pacing || this.sim.now >= this.nextPaceNs) return false;
     if (!this.paceTimer.pending) this.paceTimer.set(this.nextPaceNs);
     return true;

@@ -16,6 +16,8 @@ export interface SendRecord {
   /** Bytes delivered, and when the last of them was, as this segment left: its delivery rate's start. */
   delivered: number;
   deliveredNs: Nanoseconds;
+  /** When the most recently delivered segment had been sent, as this one left: the send interval's start. */
+  firstSentNs: Nanoseconds;
   /** Nothing was queued behind it: the rate it measures is the application's, not the path's. */
   appLimited: boolean;
 }
@@ -40,6 +42,7 @@ export class TcpSender {
   /** Bytes the peer has received (cumulatively ACKed or SACKed), and when the last arrived. */
   delivered = 0;
   deliveredNs: Nanoseconds = 0;
+  private firstSentNs: Nanoseconds = 0;
   private readonly sent: SendRecord[] = [];
   private readonly scratch: NextSend = { len: 0, fin: false, blocked: null }; // reused: next() runs per segment
 
@@ -98,8 +101,13 @@ export class TcpSender {
     const retransmitted = seq < this.sndMax;
     if (len > 0) {
       const appLimited = this.sndNxt + len >= this.queuedEnd;
-      const { delivered, deliveredNs } = this;
-      this.record({ seq, len, sentNs: nowNs, retransmitted, delivered, deliveredNs, appLimited });
+      if (this.idle) {
+        // tcp_rate_skb_sent: nothing in flight, so both intervals start now.
+        this.firstSentNs = nowNs;
+        this.deliveredNs = nowNs;
+      }
+      const { delivered, deliveredNs, firstSentNs } = this;
+      this.record({ seq, len, sentNs: nowNs, retransmitted, delivered, deliveredNs, firstSentNs, appLimited });
     }
     this.sndNxt += len;
     this.sndMax = Math.max(this.sndMax, this.sndNxt);
@@ -132,13 +140,14 @@ export class TcpSender {
       const r = this.sent.shift()!;
       if (!r.sacked) this.delivered += r.len;
       this.deliveredNs = nowNs;
+      this.firstSentNs = Math.max(this.firstSentNs, r.sentNs);
     }
     return freedData;
   }
 
-  /** SACK blocks arrived (RFC 2018): mark the segments they cover; returns whether any was new. */
-  onSacked(blocks: ReadonlyArray<[number, number]>, nowNs: Nanoseconds): boolean {
-    let any = false;
+  /** SACK blocks arrived (RFC 2018): mark the segments they cover; returns the newest one newly SACKed. */
+  onSacked(blocks: ReadonlyArray<[number, number]>, nowNs: Nanoseconds): SendRecord | null {
+    let newest: SendRecord | null = null;
     for (const [start, end] of blocks) {
       for (let i = this.firstAtOrAfter(start); i < this.sent.length; i++) {
         const r = this.sent[i];
@@ -147,10 +156,11 @@ export class TcpSender {
         r.sacked = true;
         this.delivered += r.len;
         this.deliveredNs = nowNs;
-        any = true;
+        this.firstSentNs = Math.max(this.firstSentNs, r.sentNs);
+        if (!newest || r.sentNs >= newest.sentNs) newest = r;
       }
     }
-    return any;
+    return newest;
   }
 
   /** Going back over sent data (after a timeout): step over what the peer SACKed (RFC 6675 5.1). */

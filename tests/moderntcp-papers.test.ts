@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from '../src/engine/metrics';
 import { findPreset } from '../src/scenario/presets';
-import { loadNs, measure } from '../src/scenario/sweeps';
+import { findSweep, loadNs, measure, runSweep } from '../src/scenario/sweeps';
 import { run } from './support/trace';
 
 const presetQuery = (id: string) => findPreset(id)!.query;
@@ -60,5 +60,27 @@ describe('Cardwell et al. 2016: BBR', () => {
     expect(cubic.rtt_ms!.p95).toBeGreaterThan(10 * 20);
     expect(throughputBps(q) / 20e6).toBeGreaterThan(0.8);
     expect(throughputBps(`${q}&cc=cubic`) / 20e6).toBeGreaterThan(0.8);
+  });
+});
+
+describe('the mathis-loss sweep', () => {
+  const points = runSweep(findSweep('mathis-loss')!);
+  const at = (x: string, series: string) => points.find((p) => p.x === x && p.series === series)!.y;
+
+  it('NewReno with SACK: four times the loss, about half the throughput', () => {
+    for (const [low, high] of [
+      ['0.25', '1'],
+      ['1', '4'],
+    ]) {
+      const ratio = at(high, 'newreno') / at(low, 'newreno');
+      expect(ratio, `${low}% to ${high}%`).toBeGreaterThan(0.25); // timeouts steepen the fall at high loss (Padhye 1998)
+      expect(ratio, `${low}% to ${high}%`).toBeLessThan(0.75);
+    }
+  });
+
+  it('BBR keeps most of the link rate where the loss-based controllers fall away', () => {
+    expect(at('2', 'bbr')).toBeGreaterThan(5000); // kbit/s of 10 000
+    expect(at('2', 'bbr')).toBeGreaterThan(3 * at('2', 'cubic'));
+    expect(at('2', 'bbr')).toBeGreaterThan(3 * at('2', 'newreno'));
   });
 });

@@ -254,6 +254,18 @@ export const SWEEPS: readonly SweepSpec[] = [
   nielsenSweep('wan', 'Nielsen Table 6', 'seconds'),
   nielsenSweep('ppp', 'Nielsen Table 8', 'packets'),
   nielsenSweep('ppp', 'Nielsen Table 8', 'seconds'),
+  {
+    id: 'mathis-loss',
+    title: 'Throughput against random loss, by congestion control (Mathis et al. 1997; Cardwell et al. 2016)',
+    source:
+      'Mathis, Semke, Mahdavi, Ott 1997, eq. 3 (BW ~ MSS / (RTT sqrt(p))); Cardwell et al. 2016, Fig. 8 (BBR under loss)',
+    claim:
+      'loss-based TCP falls as 1/sqrt(p): four times the loss, half the throughput; BBR holds most of the link rate up to a few percent',
+    base: 'bw=10000000&rtt=100&queue=170&objects=3000000&window=4000000&iw=10&sack=1&delack=off',
+    x: { key: 'loss', values: ['0.25', '0.5', '1', '2', '4'], label: 'random loss (%)' },
+    series: { key: 'cc', values: ['newreno', 'cubic', 'bbr'], label: 'congestion control (with SACK)' },
+    y: 'throughput_kbps',
+  },
 ];
 
 export function findSweep(id: string): SweepSpec | undefined {

@@ -23,7 +23,7 @@ const STRIPS: Strip[] = [
 ];
 
 const STRIP_HEIGHT = 70;
-const M = { left: 56, right: 12, top: 16, gap: 18, bottom: 24 };
+const M = { left: 56, right: 12, top: 18, gap: 30, bottom: 24 };
 
 /** Phase names as the strip labels them. */
 const PHASE_WORDS: Record<string, string> = {

@@ -28,6 +28,10 @@ export interface Metrics {
    * allowed) and the bytes TLS added: handshake records and every record's header and tag. */
   tls?: { handshake_s: Array<number | null>; overhead_bytes: number };
   stalls: Array<{ cause: StallCause; conn: number; start_s: number; end_s: number }>;
+  /** Data segments sent again (fast or timed-out retransmissions). */
+  retransmits: number;
+  /** Round trips the data senders measured: data sent to its first covering ACK (null without any). */
+  rtt_ms: { min: number; p50: number; p95: number } | null;
 }
 
 const round = (x: number, digits: number) => Number(x.toFixed(digits));
@@ -112,6 +116,8 @@ export function computeMetrics(trace: Trace): Metrics {
       first_byte_s: e.firstByteNs === null ? null : round(seconds(e.firstByteNs), 6),
       end_s: e.endNs === null ? null : round(seconds(e.endNs), 6),
     })),
+    retransmits: trace.packets.filter(isRetransmission).length,
+    rtt_ms: rttSummaryMs(trace),
     stalls: trace.stalls.map((s) => ({
       cause: s.cause,
       conn: s.conn,
@@ -149,4 +155,46 @@ export function stallTotals(trace: Trace): Partial<Record<StallCause, number>> {
   const totals: Partial<Record<StallCause, number>> = {};
   for (const s of trace.stalls) totals[s.cause] = (totals[s.cause] ?? 0) + (s.endNs - s.startNs);
   return totals;
+}
+
+export const isRetransmission = (p: PacketRecord) =>
+  p.reason === 'retransmit' || p.reason === 'fast-retransmit';
+
+/**
+ * RTT samples as tcptrace takes them: each data segment sent once (Karn: a range sent twice says
+ * nothing) to the first ACK covering it that reaches its sender, in nanoseconds.
+ */
+export function rttSamplesNs(trace: Trace): number[] {
+  const samples: number[] = [];
+  const resent = new Set<string>();
+  for (const p of trace.packets) if (isRetransmission(p)) resent.add(`${p.conn}:${p.dir}:${p.seq}`);
+  const acks = new Map<string, PacketRecord[]>(); // by conn and the direction of the data they ACK
+  for (const p of trace.packets) {
+    if (p.arriveNs === null || p.ack === 0) continue;
+    const key = `${p.conn}:${p.dir === 'c2s' ? 's2c' : 'c2s'}`;
+    const list = acks.get(key) ?? [];
+    if (list.length === 0) acks.set(key, list);
+    list.push(p);
+  }
+  const cursor = new Map<string, number>();
+  for (const p of trace.packets) {
+    if (p.len === 0 || p.arriveNs === null || resent.has(`${p.conn}:${p.dir}:${p.seq}`)) continue;
+    const key = `${p.conn}:${p.dir}`;
+    const list = acks.get(key);
+    if (!list) continue;
+    let i = cursor.get(key) ?? 0;
+    const end = p.seq + p.len;
+    while (i < list.length && (list[i].ack < end || list[i].arriveNs! <= p.sendNs)) i++;
+    cursor.set(key, i);
+    if (i < list.length) samples.push(list[i].arriveNs! - p.sendNs);
+  }
+  return samples;
+}
+
+function rttSummaryMs(trace: Trace): Metrics['rtt_ms'] {
+  const sorted = rttSamplesNs(trace).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const at = (q: number) =>
+    round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] / 1e6, 3);
+  return { min: at(0), p50: at(0.5), p95: at(0.95) };
 }

@@ -12,13 +12,13 @@ export interface LinkParams {
   framingBytes: Bytes; // link-layer bytes per packet (Ethernet header, FCS, preamble, gap...)
 }
 
-export const DELACK_MODES = ['bsd', 'fixed', 'off'] as const;
+export const DELACK_MODES = ['bsd', 'fixed', 'off', 'linux'] as const;
 export type DelackMode = (typeof DELACK_MODES)[number];
 export const INITIAL_WINDOWS = ['1', '2', '4k', '10'] as const;
 export type InitialWindow = (typeof INITIAL_WINDOWS)[number];
 export const SLOW_START_RESTARTS = ['off', 'bsd', 'rfc'] as const;
 export type SlowStartRestart = (typeof SLOW_START_RESTARTS)[number];
-export const CONGESTION_CONTROLS = ['reno'] as const;
+export const CONGESTION_CONTROLS = ['reno', 'newreno', 'cubic', 'bbr'] as const;
 export type CongestionControlName = (typeof CONGESTION_CONTROLS)[number];
 
 export interface TcpParams {
@@ -33,6 +33,8 @@ export interface TcpParams {
   initialWindow: InitialWindow;
   slowStartRestart: SlowStartRestart;
   congestionControl: CongestionControlName;
+  sack?: boolean; // offer SACK (RFC 2018) and recover from its scoreboard (RFC 6675)
+  pacing?: boolean; // space segments at the controller's pacing rate (BBR paces regardless)
   bufferBytes: Bytes; // receive socket buffer: the window advertised
   sendBufferBytes: Bytes; // what the application may queue ahead of the acknowledged data
   initialRtoNs: Nanoseconds;

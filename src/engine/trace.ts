@@ -44,6 +44,8 @@ export interface TcpPacketFields {
   optionBytes: Bytes; // TCP option bytes (MSS and window scale on SYN)
   mssOption?: Bytes;
   wscaleOption?: number;
+  sackPermitted?: boolean; // SACK-permitted option on a SYN (RFC 2018)
+  sackBlocks?: Array<[number, number]>; // SACK blocks [start, end) on an ACK, relative to the receiver's ISS
 }
 
 /**
@@ -80,7 +82,8 @@ export type AppEventKind =
   | 'load-end'
   | 'abort' // too many retransmissions
   | 'cwnd-restart' // slow-start restart after idle
-  | 'tls-ready'; // the client's TLS handshake let it send application data
+  | 'tls-ready' // the client's TLS handshake let it send application data
+  | 'cc-phase'; // the congestion controller changed phase (slow start, recovery, BBR's modes...)
 export interface AppEvent {
   atNs: Nanoseconds;
   conn: number;
@@ -109,7 +112,8 @@ export type StallCause =
   | 'stale-connection' // a request written on a connection the server had closed, unknown to the client
   | 'tls-handshake'
   | 'flow-control' // HTTP/2: the peer's flow-control window is spent
-  | 'hol-blocking'; // HTTP/2: another stream's bytes are in, held behind a lost segment
+  | 'hol-blocking' // HTTP/2: another stream's bytes are in, held behind a lost segment
+  | 'pacing';
 
 /** An interval where a side had data or a request waiting but sent nothing, and why. */
 export interface StallRecord {
@@ -168,6 +172,8 @@ export interface SampleRecord {
   ssthresh: Bytes;
   srttNs: Nanoseconds | null; // null before the first round-trip sample
   rtoNs: Nanoseconds; // the timeout the next timer would be set to, backoff included
+  /** Bytes per second the sender paces at (absent for Reno without pacing; 0: not yet known). */
+  pacingRate?: number;
 }
 
 /** Points in a connection's life that views show, recorded where they happen. */

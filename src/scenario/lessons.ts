@@ -1,6 +1,7 @@
 // The lessons, one file each in lessons/, addressable as ?lesson=<id>&step=<n>.
 import type { Lesson } from './lesson';
 import { MYSTERY_200MS } from './lessons/mystery200';
+import { MYSTERY_200MS_TODAY } from './lessons/mystery200today';
 import { WEB_FROM_ORBIT } from './lessons/orbit';
 import { WHY_PIPELINING } from './lessons/pipelining';
 import { ROUND_TRIPS } from './lessons/roundtrips';
@@ -12,6 +13,7 @@ export const LESSONS: readonly Lesson[] = [
   ROUND_TRIPS,
   WEB_FROM_ORBIT,
   FROM_1997,
+  MYSTERY_200MS_TODAY,
 ];
 
 export function findLesson(id: string): Lesson | undefined {

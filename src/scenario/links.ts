@@ -113,6 +113,29 @@ export const LINKS: readonly LinkPreset[] = [
     queuePackets: 200,
     framingBytes: 38,
   },
+  {
+    key: 'longfat',
+    label: 'Long fat path (100 Mb/s, 100 ms)',
+    help: 'A long fat network: 100 Mb/s across a continent and back, 100 ms round trips, so 1.25 MB is in flight when the pipe is full; a buffer of one BDP at the bottleneck.',
+    source: 'modern reference (RFC 7323 1.1: a "long, fat pipe")',
+    bandwidthBps: 100_000_000,
+    rttMs: 100,
+    mssBytes: 1460,
+    queuePackets: 830,
+    framingBytes: 38,
+  },
+  {
+    key: 'deepbuffer',
+    label: 'Access link with a deep buffer (20 Mb/s, 20 ms)',
+    help: 'A home access link whose modem buffers 1000 packets: 0.6 s of queue at 20 Mb/s, so a loss-based sender adds most of that to every round trip ("bufferbloat").',
+    source:
+      'modern reference (Gettys and Nichols, "Bufferbloat: Dark Buffers in the Internet", CACM 55(1), 2012)',
+    bandwidthBps: 20_000_000,
+    rttMs: 20,
+    mssBytes: 1460,
+    queuePackets: 1000,
+    framingBytes: 38,
+  },
 ];
 
 export const LINK_KEYS = LINKS.map((l) => l.key);

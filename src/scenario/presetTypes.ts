@@ -40,7 +40,7 @@ export interface TryNext {
 export interface Preset {
   id: string;
   title: string;
-  paper: 'heidemann' | 'nielsen' | 'padmanabhan-mogul' | 'kruse';
+  paper: 'heidemann' | 'nielsen' | 'padmanabhan-mogul' | 'kruse' | 'dukkipati' | 'mathis' | 'cardwell';
   source: string;
   explanation: string;
   tryNext: TryNext[];

@@ -4,6 +4,7 @@
 import type { Preset } from './presetTypes';
 import { HEIDEMANN } from './presets/heidemann';
 import { KRUSE_PRESETS } from './presets/kruse';
+import { MODERN_PRESETS } from './presets/modern';
 import { NIELSEN_PRESETS } from './presets/nielsen';
 import { PADMANABHAN_MOGUL_PRESETS } from './presets/padmanabhan';
 
@@ -14,6 +15,7 @@ export const PRESETS: readonly Preset[] = [
   ...NIELSEN_PRESETS,
   ...PADMANABHAN_MOGUL_PRESETS,
   ...KRUSE_PRESETS,
+  ...MODERN_PRESETS,
 ];
 
 export function findPreset(id: string): Preset | undefined {

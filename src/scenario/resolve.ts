@@ -136,6 +136,8 @@ export function toSimInput(s: Settings): SimInput {
       initialWindow: s.iw,
       slowStartRestart: s.ssr,
       congestionControl: s.cc,
+      sack: s.sack,
+      pacing: s.pacing,
       bufferBytes: s.window,
       sendBufferBytes: s.sndbuf ?? s.window,
       initialRtoNs: ms(INITIAL_RTO_MS),

@@ -23,6 +23,12 @@ import { STACK_LABELS, STACK_NAMES } from './hosts/profiles';
 const AUTO = 'auto';
 const SIDE_STACKS = [AUTO, ...STACK_NAMES] as const;
 const SIDE_DELACKS = [AUTO, ...DELACK_MODES] as const;
+const DELACK_OPTIONS = {
+  bsd: 'BSD: next tick of a 200 ms clock',
+  fixed: 'A fixed timer',
+  off: 'Off: ACK every segment',
+  linux: 'Linux: quick-ACK at start, adaptive 40-200 ms timer',
+} as const;
 
 interface RowBase {
   /** What the controls, summaries and sweep axes call the setting. */
@@ -86,7 +92,20 @@ export const SCHEMA = {
     options: LINK_LABELS,
     default: 'ethernet10',
     help: 'The network path; it sets the bandwidth, round-trip time, MSS and router queue unless you set them.',
-    sweep: { values: ['ethernet10', 'wan', 't1', 'ppp28k', 'geo', 'broadband', 'lte', 'leo'] },
+    sweep: {
+      values: [
+        'ethernet10',
+        'wan',
+        't1',
+        'ppp28k',
+        'geo',
+        'broadband',
+        'lte',
+        'leo',
+        'longfat',
+        'deepbuffer',
+      ],
+    },
   },
   bw: {
     label: 'Bandwidth',
@@ -147,13 +166,9 @@ export const SCHEMA = {
     kind: 'enum',
     group: 'tcp',
     values: DELACK_MODES,
-    options: {
-      bsd: 'BSD: next tick of a 200 ms clock',
-      fixed: 'A fixed timer',
-      off: 'Off: ACK every segment',
-    },
+    options: DELACK_OPTIONS,
     default: 'bsd',
-    help: 'Delayed ACK: bsd = next tick of a 200 ms clock; fixed = a timer; off = ACK every segment.',
+    help: 'Delayed ACK: bsd = next tick of a 200 ms clock; fixed = a timer; off = ACK every segment; linux = quick-ACK mode at start, then every second segment or an adaptive 40-200 ms timer.',
     sweep: { values: DELACK_MODES },
   },
   delackms: {
@@ -206,12 +221,7 @@ export const SCHEMA = {
     kind: 'enum',
     group: 'tcp',
     values: SIDE_DELACKS,
-    options: {
-      [AUTO]: "The client stack's, or Delayed ACK",
-      bsd: 'BSD: next tick of a 200 ms clock',
-      fixed: 'A fixed timer',
-      off: 'Off: ACK every segment',
-    },
+    options: { [AUTO]: "The client stack's, or Delayed ACK", ...DELACK_OPTIONS },
     default: AUTO,
     help: "Delayed ACK on the client only (default: the client stack's, else delack).",
   },
@@ -220,12 +230,7 @@ export const SCHEMA = {
     kind: 'enum',
     group: 'tcp',
     values: SIDE_DELACKS,
-    options: {
-      [AUTO]: "The server stack's, or Delayed ACK",
-      bsd: 'BSD: next tick of a 200 ms clock',
-      fixed: 'A fixed timer',
-      off: 'Off: ACK every segment',
-    },
+    options: { [AUTO]: "The server stack's, or Delayed ACK", ...DELACK_OPTIONS },
     default: AUTO,
     help: "Delayed ACK on the server only (default: the server stack's, else delack).",
   },
@@ -276,9 +281,31 @@ export const SCHEMA = {
     kind: 'enum',
     group: 'tcp',
     values: CONGESTION_CONTROLS,
-    options: { reno: 'Reno (4.4BSD)' },
+    options: {
+      reno: 'Reno (4.4BSD)',
+      newreno: 'NewReno (RFC 6582)',
+      cubic: 'CUBIC (RFC 9438, Linux default)',
+      bbr: 'BBR v1 (model-based, paced)',
+    },
     default: 'reno',
-    help: 'Congestion control: reno = slow start, congestion avoidance, fast retransmit and recovery.',
+    help: 'Congestion control: reno = slow start, congestion avoidance, fast retransmit and recovery; newreno = recovery repairs several losses per window; cubic = window grows on a cubic curve after a loss; bbr = paces at the measured bottleneck rate.',
+    sweep: { values: CONGESTION_CONTROLS },
+  },
+  sack: {
+    label: 'Selective ACK (SACK)',
+    kind: 'bool',
+    group: 'tcp',
+    default: false,
+    help: 'Selective acknowledgments (RFC 2018): the receiver reports what arrived beyond a hole; the sender retransmits only the holes (RFC 6675).',
+    sweep: { values: ['0', '1'] },
+  },
+  pacing: {
+    label: 'Pace segments',
+    kind: 'bool',
+    group: 'tcp',
+    default: false,
+    help: "Pacing: space segments at the controller's rate (Linux: 2x cwnd/RTT in slow start, 1.2x after) instead of sending bursts; BBR always paces.",
+    when: { key: 'cc', in: ['reno', 'newreno', 'cubic'] },
   },
   sndbuf: {
     label: 'Send buffer',

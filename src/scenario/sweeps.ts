@@ -12,6 +12,8 @@ export type SweepMetric =
   | 'bytes'
   | 'payload_bytes'
   | 'throughput_kbps' // response bytes over the load time
+  | 'retransmits'
+  | 'rtt_p50_ms' // the data senders' median round trip
   | `stall_s:${StallCause}`;
 
 export interface SweepAxis {
@@ -52,6 +54,8 @@ export const SWEEP_METRICS: readonly SweepMetric[] = [
   'bytes',
   'payload_bytes',
   'throughput_kbps',
+  'retransmits',
+  'rtt_p50_ms',
 ];
 
 /** The query of one point: the base with the x and series values laid over it. */
@@ -82,6 +86,10 @@ export function measure(metric: SweepMetric, trace: Trace): number {
       return m.bytes;
     case 'payload_bytes':
       return m.payload_bytes;
+    case 'retransmits':
+      return m.retransmits;
+    case 'rtt_p50_ms':
+      return m.rtt_ms?.p50 ?? 0;
     case 'throughput_kbps': {
       const bytes = trace.exchanges.reduce((s, e) => s + (e.endNs !== null ? e.responseBytes : 0), 0);
       return (bytes * 8) / (loadNs(trace) / 1e9) / 1000;
@@ -239,6 +247,18 @@ export const SWEEPS: readonly SweepSpec[] = [
     x: { key: 'rtt', values: ['10', '50', '100', '250', '550'], label: 'round-trip time (ms)' },
     series: { key: 'tls', values: ['none', '1.2', '1.3'], label: 'TLS' },
     y: 'load_s',
+  },
+  {
+    id: 'mathis-loss',
+    title: 'Throughput against random loss, by congestion control (Mathis et al. 1997; Cardwell et al. 2016)',
+    source:
+      'Mathis, Semke, Mahdavi, Ott 1997, eq. 3 (BW ~ MSS / (RTT sqrt(p))); Cardwell et al. 2016, Fig. 8 (BBR under loss)',
+    claim:
+      'loss-based TCP falls as 1/sqrt(p): four times the loss, half the throughput; BBR holds most of the link rate up to a few percent',
+    base: 'bw=10000000&rtt=100&queue=170&objects=3000000&window=4000000&iw=10&sack=1&delack=off',
+    x: { key: 'loss', values: ['0.25', '0.5', '1', '2', '4'], label: 'random loss (%)' },
+    series: { key: 'cc', values: ['newreno', 'cubic', 'bbr'], label: 'congestion control (with SACK)' },
+    y: 'throughput_kbps',
   },
 ];
 

@@ -9,7 +9,7 @@ import type { Trace } from '../engine/trace';
 import { formatDuration, formatTick, trim } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { causeStyle } from './stallStyle';
-import { stepPoints, tspSeries, type SegmentBar } from './tspSeries';
+import { stepPoints, tspSeries, type SegmentBar, type TspSeries } from './tspSeries';
 
 export interface TimeSequencePlotProps {
   trace: Trace;
@@ -28,6 +28,7 @@ const M = { top: 26, right: 14, bottom: 30, left: 62 };
 const ACK_COLOUR = 'var(--tsp-ack)';
 const WINDOW_COLOUR = 'var(--tsp-window)';
 const CWND_COLOUR = 'var(--tsp-cwnd)';
+const SACK_COLOUR = 'var(--tsp-sack)';
 const DATA_COLOUR = 'var(--packet-data)';
 const RETRANSMIT_COLOUR = 'var(--packet-retransmit)';
 
@@ -146,6 +147,15 @@ export function TimeSequencePlot({
           <path d={cwndPath} fill="none" stroke={CWND_COLOUR} strokeWidth={1.3} data-series="cwnd" />
         )}
         {ackPath && <path d={ackPath} fill="none" stroke={ACK_COLOUR} strokeWidth={1.5} />}
+        {series.sacks.length > 0 && (
+          <path
+            d={sackPath(series.sacks, cursorNs, d0, d1, x, y)}
+            stroke={SACK_COLOUR}
+            strokeWidth={2}
+            fill="none"
+            data-segments="sack"
+          />
+        )}
         {/* xplot's segment: a vertical bar with a tick at each end; all of one colour in one path. */}
         <path
           d={segmentsPath(
@@ -246,6 +256,24 @@ export function TimeSequencePlot({
       </g>
     </svg>
   );
+}
+
+/** tcptrace draws each SACK block as a short vertical bar at the ACK's arrival. */
+function sackPath(
+  sacks: TspSeries['sacks'],
+  cursorNs: number,
+  d0: number,
+  d1: number,
+  x: (ns: number) => number,
+  y: (seq: number) => number,
+): string {
+  let d = '';
+  for (const s of sacks) {
+    if (s.timeNs > cursorNs || s.timeNs < d0 || s.timeNs > d1) continue;
+    const sx = x(s.timeNs).toFixed(1);
+    d += `M${sx},${y(s.start).toFixed(1)}V${y(s.end).toFixed(1)}`;
+  }
+  return d;
 }
 
 function segmentsPath(

@@ -34,6 +34,11 @@ const STYLES: Record<StallCause, CauseStyle> = {
     words: "head-of-line blocking: in, but behind another stream's loss",
     fill: '#DDCC77',
   },
+  pacing: {
+    short: 'pacing',
+    words: 'pacing: the next segment waits for its departure time',
+    fill: '#88CCEE',
+  },
 };
 
 const UNKNOWN: CauseStyle = { short: 'stall', words: 'stalled', fill: '#777777' };

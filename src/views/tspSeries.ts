@@ -13,6 +13,13 @@ export interface SegmentBar {
   dropped: boolean;
 }
 
+/** A SACK block the server learnt of: the range, at the ACK's arrival (tcptrace's "S" line). */
+export interface SackMark {
+  timeNs: number;
+  start: number;
+  end: number;
+}
+
 export interface StepPoint {
   timeNs: number;
   value: number;
@@ -24,6 +31,7 @@ export interface TspSeries {
   window: StepPoint[];
   /** The highest sequence number cwnd allows: the ACK line plus the server's cwnd. */
   cwnd: StepPoint[];
+  sacks: SackMark[];
   maxSeq: number;
 }
 
@@ -31,6 +39,7 @@ export function tspSeries(trace: Trace, conn: number): TspSeries {
   const segments: SegmentBar[] = [];
   const acks: StepPoint[] = [];
   const window: StepPoint[] = [];
+  const sacks: SackMark[] = [];
   let maxSeq = 1;
   trace.packets.forEach((p, index) => {
     if (p.conn !== conn) return;
@@ -48,12 +57,13 @@ export function tspSeries(trace: Trace, conn: number): TspSeries {
     } else if (p.dir === 'c2s' && p.flags & FLAG.ACK && p.arriveNs !== null && !(p.flags & FLAG.SYN)) {
       acks.push({ timeNs: p.arriveNs, value: p.ack });
       window.push({ timeNs: p.arriveNs, value: p.ack + p.win });
+      for (const [start, end] of p.sackBlocks ?? []) sacks.push({ timeNs: p.arriveNs, start, end });
     }
   });
   acks.sort((a, b) => a.timeNs - b.timeNs);
   window.sort((a, b) => a.timeNs - b.timeNs);
   for (const w of window) maxSeq = Math.max(maxSeq, w.value);
-  return { segments, acks, window, cwnd: cwndLine(trace, conn, acks), maxSeq };
+  return { segments, acks, window, cwnd: cwndLine(trace, conn, acks), sacks, maxSeq };
 }
 
 /** At each recorded change of the server's cwnd: the last ACK it had by then, plus cwnd. */

@@ -13,7 +13,7 @@ const tuned = {
   queue: fc.integer({ min: 1, max: 60 }),
   nagle: fc.constantFrom('0', '1'),
   'nagle.client': fc.constantFrom('0', '1'),
-  delack: fc.constantFrom('bsd', 'fixed', 'off'),
+  delack: fc.constantFrom('bsd', 'fixed', 'off', 'linux'),
   delackms: fc.integer({ min: 1, max: 500 }),
   iw: fc.constantFrom('1', '2', '4k', '10'),
   ssr: fc.constantFrom('off', 'bsd', 'rfc'),

@@ -116,6 +116,18 @@ export class TcpHarness {
     return data;
   }
 
+  /** Every segment sent since the last expectation. */
+  takeAll(): Array<Segment & { atNs: number }> {
+    const all = this.out;
+    this.out = [];
+    return all;
+  }
+
+  /** When the handshake's last ACK left (0 here: the test's clock starts at the SYN). */
+  get openedAtNs(): number {
+    return 0;
+  }
+
   expectNothing(): void {
     expect(this.out.map((s) => `${s.seq}:${s.len}:${s.reason}`)).toEqual([]);
   }

@@ -1,9 +1,40 @@
 // The congestion-control seam: what a sender asks of its controller, and the controllers there
-// are. A new controller (NewReno, CUBIC...) is a module implementing CongestionControl, named in
-// CONGESTION_CONTROLS, and chosen with the `cc` key.
-import type { CongestionControlName, InitialWindow, SlowStartRestart } from '../params';
-import type { Bytes } from '../units';
-import { Reno } from './reno';
+// are. A new controller is a module implementing CongestionControl, named in CONGESTION_CONTROLS
+// (controllers.ts), and chosen with the `cc` key.
+import type { InitialWindow, SlowStartRestart } from '../params';
+import type { Bytes, Nanoseconds } from '../units';
+
+/** What the sender knows when an ACK of new data arrives (before it frees the acknowledged data). */
+export interface AckSample {
+  nowNs: Nanoseconds;
+  ack: number;
+  /** Bytes newly acknowledged by this ACK (cumulatively). */
+  ackedBytes: Bytes;
+  /** One past the highest sequence number sent. */
+  highSent: number;
+  /** Bytes still in flight once this ACK is taken. */
+  flight: Bytes;
+  /** Round-trip time of the newest segment this ACK covers, unless it was retransmitted (Karn). */
+  rttNs: Nanoseconds | null;
+  /** Delivery rate over that segment's flight, bytes per second (0 when unknown). */
+  deliveryRate: number;
+  /** Bytes delivered so far, and delivered when the newest acknowledged segment left. */
+  delivered: Bytes;
+  priorDelivered: Bytes;
+  /** The sender had nothing more to send when that segment left: its rate undersells the path. */
+  appLimited: boolean;
+}
+
+/** A controller's phase, recorded as a trace event when it changes. */
+export type CongestionPhase =
+  | 'slow-start'
+  | 'avoidance'
+  | 'recovery'
+  | 'loss'
+  | 'bbr-startup'
+  | 'bbr-drain'
+  | 'bbr-probe-bw'
+  | 'bbr-probe-rtt';
 
 export interface CongestionControl {
   /** Bytes the sender may have in flight, as far as congestion goes. */
@@ -13,29 +44,29 @@ export interface CongestionControl {
   onEstablished(mss: Bytes): void;
   /** The ACK of our SYN arrived. */
   onSynAcked(mss: Bytes): void;
-  /** An ACK of new data arrived. */
-  onNewAck(mss: Bytes): void;
+  /**
+   * An ACK of new data arrived. True when it is a partial ACK in NewReno recovery (RFC 6582):
+   * the segment at the new snd.una is to be retransmitted at once.
+   */
+  onNewAck(mss: Bytes, sample: AckSample): boolean;
+  /** A duplicate ACK SACKed new data (`ackedBytes` of it): for controllers that measure delivery. */
+  onSacked?(mss: Bytes, sample: AckSample): void;
   /**
    * The `count`-th duplicate ACK in a row, with `window` = min(peer window, cwnd). True when a fast
    * retransmit is due now: cwnd then admits that one segment, and `afterFastRetransmit` follows.
    */
-  onDuplicateAck(count: number, window: Bytes, mss: Bytes): boolean;
+  onDuplicateAck(count: number, window: Bytes, mss: Bytes, ack: number, highSent: number): boolean;
   afterFastRetransmit(mss: Bytes): void;
   /** The retransmission timer fired. */
-  onTimeout(window: Bytes, mss: Bytes): void;
+  onTimeout(window: Bytes, mss: Bytes, highSent: number): void;
+  /** Bytes per second to pace at, or 0 for no pacing. */
+  pacingRate(srttNs: number | null, mss: Bytes): number;
+  /** Whether the controller is repairing a loss (fast recovery). */
+  readonly inRecovery: boolean;
+  /** The current phase, for the trace. */
+  readonly phase: CongestionPhase;
   /** Slow-start restart after idle: shrink cwnd to the restart window; true if it shrank. */
   restartAfterIdle(mode: Exclude<SlowStartRestart, 'off'>, mss: Bytes): boolean;
-}
-
-export const CONGESTION_CONTROLS: Record<
-  CongestionControlName,
-  (initialWindow: InitialWindow) => CongestionControl
-> = {
-  reno: (iw) => new Reno(iw),
-};
-
-export function congestionControl(name: CongestionControlName, iw: InitialWindow): CongestionControl {
-  return CONGESTION_CONTROLS[name](iw);
 }
 
 // ---- Window arithmetic shared by the controllers (cwnd counts bytes) --------------------------
@@ -75,3 +106,14 @@ export function halvedThreshold(window: Bytes, mss: Bytes): Bytes {
 }
 
 export const MAX_CWND: Bytes = 1 << 30;
+
+/**
+ * The pacing rate Linux gives a window-based controller (tcp_update_pacing_rate in
+ * net/ipv4/tcp_input.c): cwnd / srtt, times 2 in slow start and 1.2 after, so that pacing never
+ * holds the window back.
+ */
+export function windowPacingRate(cwnd: Bytes, ssthresh: Bytes, srttNs: number | null): number {
+  if (srttNs === null || srttNs <= 0) return 0;
+  const gain = cwnd < ssthresh / 2 ? 2 : 1.2;
+  return (gain * cwnd * 1e9) / srttNs;
+}

@@ -7,7 +7,10 @@
 import type { TransportEnd } from '../transport';
 import type { Bytes } from '../units';
 import { FLAG } from '../trace';
+import type { AckSample } from './congestion';
 import { TcpOutput } from './output';
+import { firstIsLost, scoreboard } from './scoreboard';
+import type { SendRecord } from './sender';
 import type { Segment } from './segment';
 import type { EndpointObserver } from './stalls';
 import { afterFinAcked, afterPeerFin, afterShutdown } from './state';
@@ -89,7 +92,7 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
 
   receive(seg: Segment): void {
     this.handle(seg);
-    this.sampler.settle(this.sim.now, this.cc, this.rtt);
+    this.settle();
   }
 
   private handle(seg: Segment): void {
@@ -127,6 +130,7 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
     }
     if (seg.flags & FLAG.ACK && !this.processAck(seg)) return;
     this.processData(seg);
+    if (this.sackOk && this.cc.inRecovery) this.sackRecovery();
     this.output();
   }
 
@@ -138,6 +142,7 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
     seg.mssOption = this.p.mssBytes;
     const wscale = this.wscale.synOption(withAck);
     if (wscale !== undefined) seg.wscaleOption = wscale;
+    if (this.p.sack && (!withAck || this.sackOk)) seg.sackPermitted = true;
     if (this.snd.sndMax === 0) this.rtt.time(0, this.sim.now); // never a retransmitted SYN: Karn
     this.emit(seg);
     this.snd.sndNxt = Math.max(this.snd.sndNxt, 1);
@@ -149,6 +154,8 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
     this.rcv.start(seg.seq);
     this.mss = Math.min(this.p.mssBytes, seg.mssOption ?? 536); // RFC 1122 default without the option
     this.wscale.peerSyn(seg.wscaleOption);
+    this.sackOk = this.p.sack === true && seg.sackPermitted === true;
+    if (this.sackOk) this.rcv.trackSack();
     this.snd.sndWnd = seg.win;
     this.snd.maxSndWnd = seg.win;
   }
@@ -204,6 +211,7 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
     }
     if (seg.reason === 'ack-delayed')
       for (const o of this.observers) o.onRelease('ack-delayed', seg.ackHeldNs ?? 0);
+    if (this.sackOk && seg.sackBlocks) this.takeSack(seg.sackBlocks, ack);
     if (ack < this.snd.sndUna) return true;
     if (ack === this.snd.sndUna) this.onDuplicateAck(seg);
     else this.onNewAck(seg);
@@ -219,7 +227,12 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
       return;
     }
     snd.dupAcks++;
-    if (this.cc.onDuplicateAck(snd.dupAcks, Math.min(snd.sndWnd, this.cc.cwnd), this.mss)) {
+    // RFC 6675 5: with SACK, recovery also starts once the scoreboard says snd.una is lost.
+    const lost = this.sackOk && snd.dupAcks < 3 && firstIsLost(snd.inFlight, this.mss);
+    const count = lost ? 3 : snd.dupAcks;
+    const window = Math.min(snd.sndWnd, this.cc.cwnd);
+    if (this.cc.onDuplicateAck(count, window, this.mss, seg.ack, snd.sndMax)) {
+      this.recoveryStartNs = this.sim.now;
       this.rtt.forget();
       const resume = snd.sndNxt;
       snd.sndNxt = snd.sndUna;
@@ -231,15 +244,100 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
 
   private onNewAck(seg: Segment): void {
     const snd = this.snd;
-    this.cc.onNewAck(this.mss);
+    const newest = this.newestAcked(seg.ack);
+    const ackedBytes = seg.ack - snd.sndUna;
     snd.dupAcks = 0;
     this.rtt.onAck(seg.ack, this.sim.now);
-    const freedData = snd.onAcked(seg.ack);
+    const freedData = snd.onAcked(seg.ack, this.sim.now);
+    if (this.cc.onNewAck(this.mss, this.ackSample(seg.ack, ackedBytes, newest))) this.retransmitFirst();
     if (snd.idle) this.rtoTimer.cancel();
     else this.rtoTimer.set(this.sim.now + this.rtt.current());
     snd.updateWindow(seg.win);
     if (snd.finQueued && snd.sndUna === snd.queuedEnd + 1) this.onFinAcked();
     if (freedData) this.hooks.onWritable();
+  }
+
+  /** recoveryStartNs: when the current SACK recovery began (its retransmissions are newer). */
+  private recoveryStartNs = 0;
+
+  /** SACK blocks: mark the scoreboard; a controller that models delivery learns from SACKed data too. */
+  private takeSack(blocks: Array<[number, number]>, ack: number): void {
+    const before = this.snd.delivered;
+    const newest = this.snd.onSacked(blocks, this.sim.now);
+    if (newest && ack === this.snd.sndUna && this.cc.onSacked)
+      this.cc.onSacked(this.mss, this.ackSample(ack, this.snd.delivered - before, newest));
+  }
+
+  /** The newest segment an ACK up to `ack` covers: its send time and delivery state make the sample. */
+  private newestAcked(ack: number): SendRecord | null {
+    let newest: SendRecord | null = null;
+    for (const r of this.snd.inFlight) {
+      if (r.seq + r.len > ack) break;
+      if (!newest || r.sentNs >= newest.sentNs) newest = r;
+    }
+    return newest;
+  }
+
+  private ackSample(ack: number, ackedBytes: number, newest: SendRecord | null): AckSample {
+    const now = this.sim.now;
+    const snd = this.snd;
+    // Linux's tcp_rate_gen: the longer of the ACK and send intervals, so ACK compression cannot inflate the rate.
+    const interval = newest ? Math.max(now - newest.deliveredNs, newest.sentNs - newest.firstSentNs) : 0;
+    return {
+      nowNs: now,
+      ack,
+      ackedBytes,
+      highSent: snd.sndMax,
+      flight: snd.sndMax - ack,
+      rttNs: newest && !newest.retransmitted ? now - newest.sentNs : null,
+      deliveryRate: newest && interval > 0 ? ((snd.delivered - newest.delivered) * 1e9) / interval : 0,
+      delivered: snd.delivered,
+      priorDelivered: newest ? newest.delivered : 0,
+      appLimited: newest ? newest.appLimited : false,
+    };
+  }
+
+  protected override onPaceTimer(): void {
+    if (this.sackOk && this.cc.inRecovery) this.sackRecovery();
+    this.output();
+  }
+
+  /** A partial ACK in NewReno recovery (RFC 6582 step 4): retransmit the segment at snd.una now. */
+  private retransmitFirst(): void {
+    const snd = this.snd;
+    const resume = snd.sndNxt;
+    snd.sndNxt = snd.sndUna;
+    this.output('fast-retransmit');
+    snd.sndNxt = Math.max(resume, snd.sndNxt);
+  }
+
+  /**
+   * SACK loss recovery (RFC 6675 5, step C): while cwnd - pipe admits a segment, fill the first
+   * lost hole (NextSeg rule 1), else send new data (rule 2).
+   */
+  private sackRecovery(): void {
+    const snd = this.snd;
+    const mss = this.mss;
+    const board = scoreboard(snd.inFlight, mss, this.recoveryStartNs);
+    let inPipe = board.pipe;
+    for (let i = 0; i < 1000; i++) {
+      if (this.cc.cwnd - inPipe < mss || this.paced()) return;
+      const hole = board.nextHole();
+      const resume = snd.sndNxt;
+      if (hole) {
+        snd.sndNxt = hole.seq;
+        const len = Math.min(hole.len, snd.queuedEnd - hole.seq);
+        this.transmitSegment(len, false, 'retransmit');
+        snd.sndNxt = resume;
+        inPipe += len;
+        continue;
+      }
+      const room = snd.sndUna + snd.sndWnd - snd.sndMax;
+      const len = Math.min(mss, snd.queuedEnd - snd.sndMax, room);
+      if (len <= 0 || snd.sndNxt !== snd.sndMax) return;
+      this.transmitSegment(len, false);
+      inPipe += len;
+    }
   }
 
   private onFinAcked(): void {
@@ -267,7 +365,7 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
 
   protected onRetransmitTimeout(): void {
     this.retransmitAfterTimeout();
-    this.sampler.settle(this.sim.now, this.cc, this.rtt);
+    this.settle();
   }
 
   private retransmitAfterTimeout(): void {
@@ -286,7 +384,7 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
       this.rtoTimer.set(this.sim.now + this.rtt.current());
       return;
     }
-    this.cc.onTimeout(Math.min(snd.sndWnd, this.cc.cwnd), this.mss);
+    this.cc.onTimeout(Math.min(snd.sndWnd, this.cc.cwnd), this.mss, snd.sndMax);
     for (const o of this.observers) o.onTimeout();
     snd.dupAcks = 0;
     snd.sndNxt = snd.sndUna;

@@ -10,7 +10,8 @@ import { FLAG } from '../trace';
 import type { StreamHooks } from '../transport';
 import type { Bytes, Nanoseconds } from '../units';
 import { ackPolicy } from './ackPolicy';
-import { congestionControl, type CongestionControl } from './congestion';
+import type { CongestionControl } from './congestion';
+import { congestionControl } from './controllers';
 import { TcpReceiver } from './receiver';
 import { RttEstimator } from './rtt';
 import { CongestionSampler } from './samples';
@@ -36,6 +37,14 @@ export abstract class TcpOutput {
   protected readonly observers: EndpointObserver[] = [];
   protected readonly sampler: CongestionSampler;
   protected receiveClosed = false; // the application called close(): data arriving now earns an RST
+  /** Both ends offered SACK-permitted (RFC 2018). */
+  protected sackOk = false;
+  /** Modern controllers (and pacing) record their phase and pacing rate; Reno's traces stay as they were. */
+  protected readonly extendedTrace: boolean;
+  protected readonly pacing: boolean;
+  private readonly paceTimer: Timer;
+  private nextPaceNs: Nanoseconds = 0;
+  private lastPhase = '';
 
   readonly wscale: WindowScale;
 
@@ -54,9 +63,12 @@ export abstract class TcpOutput {
     this.mss = p.mssBytes;
     this.snd = new TcpSender(p.sendBufferBytes);
     this.rtt = new RttEstimator(p.initialRtoNs, p.minRtoNs, p.maxRtoNs);
-    this.cc = congestionControl(p.congestionControl, p.initialWindow);
+    this.cc = congestionControl(p.congestionControl, p.initialWindow, p.sack === true);
+    this.pacing = p.pacing === true || p.congestionControl === 'bbr';
+    this.extendedTrace = this.pacing || p.congestionControl !== 'reno';
+    this.paceTimer = new Timer(sim, () => this.onPaceTimer());
     this.rtoTimer = new Timer(sim, () => this.onRetransmitTimeout());
-    this.rcv = new TcpReceiver(sim, ackPolicy(p.delack, p.delackNs, p.delackPhaseNs), p.ackOnRead, {
+    this.rcv = new TcpReceiver(sim, ackPolicy(p.delack, p.delackNs, p.delackPhaseNs, p.bufferBytes), p.ackOnRead, {
       deliver: (seq, bytes) => this.hooks.onDeliver(seq, bytes),
       held: (seq, bytes) => this.hooks.onHeld?.(seq, bytes),
       ackDue: () => {
@@ -80,8 +92,14 @@ export abstract class TcpOutput {
     let sentData = false;
     let blocked: StallCause | null = null;
     for (let i = 0; i < OUTPUT_LOOP_LIMIT; i++) {
+      if (this.sackOk && this.snd.sndNxt < this.snd.sndMax) this.snd.skipSacked();
       const next = this.snd.next(this.cc.cwnd, this.mss, this.p.nagle, idle);
       const carries = next.len > 0 || next.fin;
+      if (carries && !forced && this.paced()) {
+        if (this.rcv.ackNow) this.transmitSegment(0, false);
+        blocked = 'pacing';
+        break;
+      }
       if (!carries && !this.rcv.ackNow) {
         blocked = next.blocked;
         break;
@@ -106,11 +124,44 @@ export abstract class TcpOutput {
     this.emit(this.segment(seq, len, flags, reason));
     const consumed = len + (fin ? 1 : 0);
     if (consumed > 0) {
+      if (this.pacing) this.schedulePacing(len);
       this.lastDataSendNs = this.sim.now;
       if (!this.rtt.timing && !retransmit) this.rtt.time(seq, this.sim.now);
       snd.onSent(consumed, this.sim.now);
       if (!this.rtoTimer.pending) this.rtoTimer.set(this.sim.now + this.rtt.current());
     }
+  }
+
+  /** The pacing timer: the next segment's time has come. */
+  protected onPaceTimer(): void {
+    this.output();
+  }
+
+  /** Pacing holds the next segment until its time; the pacing timer sends it then. */
+  protected paced(): boolean {
+    if (!this.pacing || this.sim.now >= this.nextPaceNs) return false;
+    if (!this.paceTimer.pending) this.paceTimer.set(this.nextPaceNs);
+    return true;
+  }
+
+  /** The next segment may leave once this one's bytes have gone at the pacing rate (Linux: skb->len / rate). */
+  private schedulePacing(len: Bytes): void {
+    const rate = this.cc.pacingRate(this.rtt.srttNs, this.mss);
+    if (rate > 0) this.nextPaceNs = this.sim.now + Math.round(((len + 40) * 1e9) / rate);
+  }
+
+  /** Record the congestion state: samples (with the pacing rate) and, for modern controllers, phase changes. */
+  protected settle(): void {
+    if (!this.extendedTrace) {
+      this.sampler.settle(this.sim.now, this.cc, this.rtt);
+      return;
+    }
+    const rate = this.pacing ? Math.round(this.cc.pacingRate(this.rtt.srttNs, this.mss)) : 0;
+    this.sampler.settle(this.sim.now, this.cc, this.rtt, rate);
+    const phase = this.cc.cwnd === 0 ? '' : this.cc.phase;
+    if (phase === this.lastPhase) return;
+    this.lastPhase = phase;
+    this.sink.event({ atNs: this.sim.now, conn: this.conn, side: this.side, kind: 'cc-phase', note: phase });
   }
 
   protected segment(seq: number, len: Bytes, flags: number, reason: SendReason): Segment {
@@ -122,6 +173,7 @@ export abstract class TcpOutput {
     if (seg.flags & FLAG.ACK) {
       if (seg.reason === 'ack-delayed') seg.ackHeldNs = this.rcv.heldNs();
       seg.ack = this.rcv.rcvNxt;
+      if (this.sackOk && !(seg.flags & FLAG.SYN)) seg.sackBlocks = this.rcv.sackBlocks();
       if (!(seg.flags & FLAG.SYN)) seg.win = this.wscale.advertised();
       this.rcv.acked();
     }
@@ -136,7 +188,7 @@ export abstract class TcpOutput {
     const before = this.cc.cwnd;
     if (!this.cc.restartAfterIdle(mode, this.mss)) return;
     for (const o of this.observers) o.onIdleRestart(before);
-    this.sampler.settle(this.sim.now, this.cc, this.rtt);
+    this.settle();
     this.event('cwnd-restart', this.cc.cwnd);
   }
 

@@ -28,6 +28,9 @@ export class TcpReceiver {
   finReceived = false;
   private ooo: Array<[number, number]> = []; // out-of-order ranges [start, end), sorted
   private undelivered: Array<[number, Bytes]> = []; // taken from a segment, not yet handed over
+  /** Kept when SACK is in use: the out-of-order data merged, with the arrival count of its latest segment. */
+  private sacked: Array<[number, number, number]> | null = null;
+  private arrivals = 0;
   private peerFinSeq: number | null = null;
   private readonly timer: Timer;
   private armedNs: Nanoseconds = 0;
@@ -111,9 +114,33 @@ export class TcpReceiver {
     for (const [seq, bytes] of ready) this.hooks.deliver(seq, bytes);
   }
 
+  /**
+   * SACK blocks for the next ACK (RFC 2018 4): the out-of-order data merged into ranges, the one
+   * holding the latest arrival first, then the others by recency; at most four fit the options.
+   */
+  sackBlocks(): Array<[number, number]> | undefined {
+    const ranges = this.sacked;
+    if (!ranges || ranges.length === 0) return undefined;
+    const newest = [...ranges].sort((a, b) => b[2] - a[2]).slice(0, 4);
+    return newest.map(([start, end]) => [start, end]);
+  }
+
+  /** Start keeping SACK blocks (both ends offered SACK). */
+  trackSack(): void {
+    this.sacked ??= [];
+  }
+
   private storeOutOfOrder(start: number, end: number): void {
-    this.ooo.push([start, end]);
-    this.ooo.sort((a, b) => a[0] - b[0]);
+    // Insert after any range with the same start (what a stable sort of an append would give).
+    let lo = 0;
+    let hi = this.ooo.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ooo[mid][0] <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    this.ooo.splice(lo, 0, [start, end]);
+    if (this.sacked) mergeRange(this.sacked, start, end, ++this.arrivals);
     this.hooks.held?.(start, end - start);
   }
 
@@ -124,6 +151,7 @@ export class TcpReceiver {
       if (end > this.rcvNxt) this.deliver(this.rcvNxt, end);
       pulled = true;
     }
+    while (this.sacked && this.sacked.length > 0 && this.sacked[0][1] <= this.rcvNxt) this.sacked.shift();
     return pulled;
   }
 
@@ -140,7 +168,7 @@ export class TcpReceiver {
     if (unread) {
       this.mss = mss;
       if (!this.readTimer.pending) this.readTimer.set(this.readsHeldUntil);
-    } else if (this.policy.ackAtOnce(this.rcvNxt - this.lastAckSent, mss)) {
+    } else if (this.policy.ackAtOnce(this.rcvNxt - this.lastAckSent, mss, this.sim.now)) {
       this.ackNow = true;
       return;
     }
@@ -151,7 +179,9 @@ export class TcpReceiver {
 
   /** The application reads between two pieces of work: the window it opens is worth an update at 2 MSS (BSD). */
   private onRead(): void {
-    if (!this.policy.ackAtOnce(this.rcvNxt - this.lastAckSent, this.mss)) return;
+    // The window-update rule, not the policy's data-arrival rule (which, for Linux, also spends quick ACKs).
+    const owed = this.rcvNxt - this.lastAckSent;
+    if (this.policy.mode !== 'off' && owed < 2 * this.mss) return;
     this.ackNow = true;
     this.ackReason = 'window-update';
     this.hooks.readDone();
@@ -161,6 +191,22 @@ export class TcpReceiver {
     if (this.rcvNxt === this.lastAckSent) return;
     this.ackNow = true;
     this.ackReason = 'ack-delayed';
+    this.policy.timerFired?.();
     this.hooks.ackDue();
   }
+}
+
+/** Add [start, end) to sorted, disjoint ranges, merging what it overlaps or touches. */
+function mergeRange(ranges: Array<[number, number, number]>, start: number, end: number, at: number): void {
+  let i = 0;
+  while (i < ranges.length && ranges[i][1] < start) i++;
+  let j = i;
+  let s = start;
+  let e = end;
+  while (j < ranges.length && ranges[j][0] <= end) {
+    s = Math.min(s, ranges[j][0]);
+    e = Math.max(e, ranges[j][1]);
+    j++;
+  }
+  ranges.splice(i, j - i, [s, e, at]);
 }

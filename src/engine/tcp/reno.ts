@@ -3,14 +3,14 @@
 // first new ACK; a timeout halves the threshold and starts again from one segment.
 import type { InitialWindow, SlowStartRestart } from '../params';
 import type { Bytes } from '../units';
-import type { CongestionControl } from './congestion';
-import { MAX_CWND, grow, halvedThreshold, initialCwnd, restartWindow } from './congestion';
+import type { CongestionControl, CongestionPhase } from './congestion';
+import { MAX_CWND, grow, halvedThreshold, initialCwnd, restartWindow, windowPacingRate } from './congestion';
 
 export class Reno implements CongestionControl {
   cwnd: Bytes = 0;
   ssthresh: Bytes = MAX_CWND;
   private synAckGrows = false;
-  private inRecovery = false;
+  inRecovery = false;
 
   constructor(private readonly iw: InitialWindow) {}
 
@@ -24,13 +24,23 @@ export class Reno implements CongestionControl {
     if (this.synAckGrows) this.cwnd += mss;
   }
 
-  onNewAck(mss: Bytes): void {
+  get phase(): CongestionPhase {
+    if (this.inRecovery) return 'recovery';
+    return this.cwnd < this.ssthresh ? 'slow-start' : 'avoidance';
+  }
+
+  onNewAck(mss: Bytes): boolean {
     if (this.inRecovery) {
       this.cwnd = this.ssthresh; // deflate on the first new ACK
       this.inRecovery = false;
     } else {
       this.cwnd = Math.min(MAX_CWND, grow(this.cwnd, this.ssthresh, mss));
     }
+    return false;
+  }
+
+  pacingRate(srttNs: number | null): number {
+    return windowPacingRate(this.cwnd, this.ssthresh, srttNs);
   }
 
   onDuplicateAck(count: number, window: Bytes, mss: Bytes): boolean {

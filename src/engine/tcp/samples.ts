@@ -11,6 +11,7 @@ export class CongestionSampler {
   private ssthresh = 0;
   private srttNs: number | null = null;
   private rtoNs = 0;
+  private pacingRate: number | undefined = undefined;
 
   constructor(
     private readonly sink: TraceSink,
@@ -19,17 +20,25 @@ export class CongestionSampler {
   ) {}
 
   /** Something may have changed: record a sample if it did. */
-  settle(atNs: Nanoseconds, cc: CongestionControl, rtt: RttEstimator): void {
+  settle(atNs: Nanoseconds, cc: CongestionControl, rtt: RttEstimator, pacingRate?: number): void {
     if (cc.cwnd === 0) return; // not yet established
     const srttNs = rtt.srttNs === null ? null : Math.round(rtt.srttNs);
     const rtoNs = rtt.current();
     const { cwnd, ssthresh } = cc;
-    if (cwnd === this.cwnd && ssthresh === this.ssthresh && srttNs === this.srttNs && rtoNs === this.rtoNs)
+    if (
+      cwnd === this.cwnd &&
+      ssthresh === this.ssthresh &&
+      srttNs === this.srttNs &&
+      rtoNs === this.rtoNs &&
+      pacingRate === this.pacingRate
+    )
       return;
+    this.pacingRate = pacingRate;
     this.cwnd = cwnd;
     this.ssthresh = ssthresh;
     this.srttNs = srttNs;
     this.rtoNs = rtoNs;
-    this.sink.sample({ atNs, conn: this.conn, side: this.side, cwnd, ssthresh, srttNs, rtoNs });
+    const sample = { atNs, conn: this.conn, side: this.side, cwnd, ssthresh, srttNs, rtoNs };
+    this.sink.sample(pacingRate === undefined ? sample : { ...sample, pacingRate: Math.round(pacingRate) });
   }
 }

@@ -12,6 +12,9 @@ export interface Segment {
   len: Bytes;
   mssOption?: Bytes;
   wscaleOption?: number;
+  sackPermitted?: boolean;
+  /** SACK blocks [start, end), the most recently changed first (RFC 2018). */
+  sackBlocks?: Array<[number, number]>;
   reason: SendReason;
   /** For a delayed ACK: how long the receiver held it. */
   ackHeldNs?: number;

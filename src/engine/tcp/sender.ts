@@ -11,6 +11,15 @@ export interface SendRecord {
   len: number;
   sentNs: Nanoseconds;
   retransmitted: boolean;
+  /** The peer SACKed it (RFC 2018): it is held there, not in flight. */
+  sacked?: boolean;
+  /** Bytes delivered, and when the last of them was, as this segment left: its delivery rate's start. */
+  delivered: number;
+  deliveredNs: Nanoseconds;
+  /** When the most recently delivered segment had been sent, as this one left: the send interval's start. */
+  firstSentNs: Nanoseconds;
+  /** Nothing was queued behind it: the rate it measures is the application's, not the path's. */
+  appLimited: boolean;
 }
 
 /** What the next segment may carry: `len` data bytes, a FIN, or nothing and what blocks the data. */
@@ -30,6 +39,10 @@ export class TcpSender {
   sndWnd: Bytes = 0;
   maxSndWnd: Bytes = 0;
   dupAcks = 0;
+  /** Bytes the peer has received (cumulatively ACKed or SACKed), and when the last arrived. */
+  delivered = 0;
+  deliveredNs: Nanoseconds = 0;
+  private firstSentNs: Nanoseconds = 0;
   private readonly sent: SendRecord[] = [];
   private readonly scratch: NextSend = { len: 0, fin: false, blocked: null }; // reused: next() runs per segment
 
@@ -86,7 +99,16 @@ export class TcpSender {
   onSent(len: number, nowNs: Nanoseconds): void {
     const seq = this.sndNxt;
     const retransmitted = seq < this.sndMax;
-    if (len > 0) this.record({ seq, len, sentNs: nowNs, retransmitted });
+    if (len > 0) {
+      const appLimited = this.sndNxt + len >= this.queuedEnd;
+      if (this.idle) {
+        // tcp_rate_skb_sent: nothing in flight, so both intervals start now.
+        this.firstSentNs = nowNs;
+        this.deliveredNs = nowNs;
+      }
+      const { delivered, deliveredNs, firstSentNs } = this;
+      this.record({ seq, len, sentNs: nowNs, retransmitted, delivered, deliveredNs, firstSentNs, appLimited });
+    }
     this.sndNxt += len;
     this.sndMax = Math.max(this.sndMax, this.sndNxt);
   }
@@ -110,11 +132,53 @@ export class TcpSender {
   }
 
   /** The peer acknowledged everything before `ack`; returns whether application data was freed. */
-  onAcked(ack: number): boolean {
+  onAcked(ack: number, nowNs: Nanoseconds = 0): boolean {
     const freedData = Math.min(ack, this.queuedEnd) > Math.max(this.sndUna, 1);
     this.sndUna = ack;
     if (this.sndNxt < this.sndUna) this.sndNxt = this.sndUna;
-    while (this.sent.length > 0 && this.sent[0].seq + this.sent[0].len <= ack) this.sent.shift();
+    while (this.sent.length > 0 && this.sent[0].seq + this.sent[0].len <= ack) {
+      const r = this.sent.shift()!;
+      if (!r.sacked) this.delivered += r.len;
+      this.deliveredNs = nowNs;
+      this.firstSentNs = Math.max(this.firstSentNs, r.sentNs);
+    }
     return freedData;
+  }
+
+  /** SACK blocks arrived (RFC 2018): mark the segments they cover; returns the newest one newly SACKed. */
+  onSacked(blocks: ReadonlyArray<[number, number]>, nowNs: Nanoseconds): SendRecord | null {
+    let newest: SendRecord | null = null;
+    for (const [start, end] of blocks) {
+      for (let i = this.firstAtOrAfter(start); i < this.sent.length; i++) {
+        const r = this.sent[i];
+        if (r.seq + r.len > end) break;
+        if (r.sacked) continue;
+        r.sacked = true;
+        this.delivered += r.len;
+        this.deliveredNs = nowNs;
+        this.firstSentNs = Math.max(this.firstSentNs, r.sentNs);
+        if (!newest || r.sentNs >= newest.sentNs) newest = r;
+      }
+    }
+    return newest;
+  }
+
+  /** Going back over sent data (after a timeout): step over what the peer SACKed (RFC 6675 5.1). */
+  skipSacked(): void {
+    let i = this.firstAtOrAfter(this.sndNxt);
+    while (i < this.sent.length && this.sent[i].seq === this.sndNxt && this.sent[i].sacked)
+      this.sndNxt += this.sent[i++].len;
+  }
+
+  /** Index of the first record starting at or after `seq` (records are in sequence order). */
+  private firstAtOrAfter(seq: number): number {
+    let lo = 0;
+    let hi = this.sent.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sent[mid].seq < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 }

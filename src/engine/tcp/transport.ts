@@ -7,9 +7,10 @@ import { StallLabeller } from './stalls';
 
 const IP_TCP_HEADER_BYTES = 40;
 
-/** MSS (4 bytes) and NOP + window scale (4 bytes) on a SYN. */
+/** MSS (4 bytes) and NOP + window scale (4 bytes) on a SYN; NOP NOP + SACK-permitted or SACK blocks. */
 function optionBytes(seg: Segment): number {
-  return (seg.mssOption !== undefined ? 4 : 0) + (seg.wscaleOption !== undefined ? 4 : 0);
+  const sack = seg.sackBlocks ? 4 + 8 * seg.sackBlocks.length : seg.sackPermitted ? 4 : 0;
+  return (seg.mssOption !== undefined ? 4 : 0) + (seg.wscaleOption !== undefined ? 4 : 0) + sack;
 }
 
 export const tcpTransport: Transport<Segment> = {
@@ -36,6 +37,8 @@ export const tcpTransport: Transport<Segment> = {
       optionBytes: optionBytes(seg),
       mssOption: seg.mssOption,
       wscaleOption: seg.wscaleOption,
+      sackPermitted: seg.sackPermitted,
+      sackBlocks: seg.sackBlocks,
       reason: seg.reason,
       sendNs: w.sendNs,
       arriveNs: w.arriveNs,

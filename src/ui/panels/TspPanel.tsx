@@ -1,6 +1,7 @@
 // Time-sequence plots for each side, sharing the playhead and one time window: brush a range
 // to zoom into it, or use the buttons (which zoom around the playhead) from the keyboard.
 import { useCallback, useState } from 'react';
+import { CongestionChart } from '../../views/CongestionChart';
 import { TimeSequencePlot } from '../../views/TimeSequencePlot';
 import { connectionIds } from '../../views/ladderLayout';
 import { useElementWidth } from '../useElementWidth';
@@ -62,6 +63,7 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
             height={plotHeight}
             onBrush={onBrush}
           />
+          <CongestionChart trace={s.run.trace} conn={conn} cursorNs={cursorNs} domain={valid} width={width} />
         </figure>
       ))}
     </div>

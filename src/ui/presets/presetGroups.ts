@@ -6,9 +6,12 @@ export const PAPER_NAMES: Record<string, string> = {
   heidemann: 'Heidemann 1997 — Performance interactions between P-HTTP and TCP',
   nielsen: 'Nielsen et al. 1997 — HTTP/1.1, CSS1 and PNG',
   kruse: 'Kruse et al. 1998 — HTTP over satellite',
+  mathis: 'Mathis et al. 1997 — The square-root law',
+  dukkipati: 'Dukkipati et al. 2010 — Initial window of ten',
+  cardwell: 'Cardwell et al. 2016 — BBR',
 };
 
-const ORDER = ['padmanabhan-mogul', 'heidemann', 'nielsen', 'kruse'];
+const ORDER = ['padmanabhan-mogul', 'heidemann', 'nielsen', 'mathis', 'kruse', 'dukkipati', 'cardwell'];
 
 export function presetsByPaper(presets: readonly Preset[]): Array<[string, Preset[]]> {
   const groups = new Map<string, Preset[]>();

@@ -36,6 +36,8 @@ const METRIC_LABELS: Record<string, string> = {
   bytes: 'bytes (IP level)',
   payload_bytes: 'payload bytes',
   throughput_kbps: 'throughput (kbit/s)',
+  retransmits: 'retransmissions',
+  rtt_p50_ms: 'median RTT (ms)',
 };
 
 /** Every figure a sweep can plot: the metrics, then stall time per cause. */

@@ -1,0 +1,25 @@
+// Modern TCP in the views: SACK blocks on the time-sequence plot, and the congestion strips
+// (cwnd, pacing rate, RTT) with the controller's phase, drawn from the engine's records.
+import { expect, test } from '@playwright/test';
+import { engine, openLab } from './lab';
+
+const QUERY = 'objects=300000&link=wan&loss=3&window=200000&iw=10&sack=1&cc=cubic';
+
+test('SACK blocks appear on the time-sequence plot when the client reports them', async ({ page }) => {
+  const blocks = engine(QUERY).trace.packets.filter((p) => p.dir === 'c2s' && p.sackBlocks).length;
+  expect(blocks).toBeGreaterThan(0);
+  await openLab(page, `${QUERY}&t=100000`);
+  const sack = page.locator('[data-view="tsp"] [data-segments="sack"]');
+  await expect(sack).toHaveCount(1);
+  expect(((await sack.getAttribute('d')) ?? '').split('M').length - 1).toBeGreaterThan(0);
+});
+
+test('the congestion strips show pacing only when the sender paces', async ({ page }) => {
+  await openLab(page, `${QUERY}&t=100000`);
+  await expect(page.locator('[data-cc-strip="cwnd"]')).toHaveCount(1);
+  await expect(page.locator('[data-cc-strip="rtt"]')).toHaveCount(1);
+  await expect(page.locator('[data-cc-strip="pacing"]')).toHaveCount(0);
+  await openLab(page, `${QUERY.replace('cc=cubic', 'cc=bbr')}&t=100000`);
+  await expect(page.locator('[data-cc-strip="pacing"]')).toHaveCount(1);
+  await expect(page.locator('[data-cc-phase-now]')).toContainText('phase:');
+});

@@ -1,0 +1,167 @@
+// BBR, version 1 as specified in draft-cardwell-iccrg-bbr-congestion-control-00 (2017) and
+// Cardwell et al., "BBR: Congestion-Based Congestion Control", ACM Queue 14(5), 2016. A model of
+// the path — the bottleneck bandwidth (max delivery rate over 10 round trips) and the round-trip
+// propagation time (min RTT over 10 s) — sets the pacing rate (gain x BtlBw) and the window
+// (2 x BDP). Loss is not a congestion signal: a lost segment is repaired, the model stays.
+import type { Bytes, Nanoseconds } from '../units';
+import type { AckSample, CongestionPhase } from './congestion';
+import { RecoveringControl } from './recovery';
+
+const HIGH_GAIN = 2 / Math.LN2; // 2.885: doubles the delivery rate each round in Startup
+const PROBE_BW_GAINS = [1.25, 0.75, 1, 1, 1, 1, 1, 1];
+const BTLBW_ROUNDS = 10;
+const RTPROP_FILTER_NS = 10e9;
+const PROBE_RTT_NS = 200e6;
+const MIN_CWND_SEGMENTS = 4;
+
+type Mode = 'startup' | 'drain' | 'probe-bw' | 'probe-rtt';
+
+export class Bbr extends RecoveringControl {
+  mode: Mode = 'startup';
+  /** Bottleneck bandwidth estimate, bytes per second (0 before the first sample). */
+  btlBw = 0;
+  rtPropNs = Infinity;
+  private rtPropStampNs = 0;
+  private bwByRound: number[] = []; // the max delivery rate of each of the last rounds
+  private round = 0;
+  private nextRoundDelivered = 0;
+  private fullBw = 0;
+  private fullBwRounds = 0;
+  private filledPipe = false;
+  private cycleIndex = 0;
+  private cycleStampNs = 0;
+  private probeRttDoneNs: Nanoseconds | null = null;
+  private savedCwnd = 0;
+
+  override get phase(): CongestionPhase {
+    return `bbr-${this.mode}` as CongestionPhase;
+  }
+
+  /** Pacing gain of the current mode (draft 4.2.1, 4.3.3). */
+  private get pacingGain(): number {
+    if (this.mode === 'startup') return HIGH_GAIN;
+    if (this.mode === 'drain') return 1 / HIGH_GAIN;
+    if (this.mode === 'probe-rtt') return 1;
+    return PROBE_BW_GAINS[this.cycleIndex];
+  }
+
+  private get cwndGain(): number {
+    return this.mode === 'probe-bw' ? 2 : HIGH_GAIN;
+  }
+
+  /** BDP = BtlBw x RTprop, in bytes (0 until both are known). */
+  bdp(): Bytes {
+    if (this.btlBw === 0 || !Number.isFinite(this.rtPropNs)) return 0;
+    return (this.btlBw * this.rtPropNs) / 1e9;
+  }
+
+  override pacingRate(srttNs: number | null, mss: Bytes): number {
+    if (this.btlBw > 0) return this.pacingGain * this.btlBw;
+    // Before a delivery-rate sample: high gain x cwnd / RTT (draft 4.2.1 BBRInitPacingRate).
+    const rtt = Number.isFinite(this.rtPropNs) ? this.rtPropNs : srttNs;
+    return rtt ? (HIGH_GAIN * Math.max(this.cwnd, mss) * 1e9) / rtt : 0;
+  }
+
+  /** A loss does not cut the model; the window is held (packet conservation during recovery). */
+  protected reduce(window: Bytes, mss: Bytes): void {
+    this.ssthresh = Math.max(window, MIN_CWND_SEGMENTS * mss);
+  }
+
+  override onTimeout(window: Bytes, mss: Bytes, highSent: number): void {
+    super.onTimeout(window, mss, highSent); // one segment, then regrow to the model's window
+    this.ssthresh = Number.MAX_SAFE_INTEGER;
+  }
+
+  /** The model keeps learning in recovery, and the window follows it (packet conservation aside). */
+  override onNewAck(mss: Bytes, s: AckSample): boolean {
+    const partial = super.onNewAck(mss, s);
+    if (this.inRecovery) this.grow(mss, s);
+    return partial;
+  }
+
+  onSacked(mss: Bytes, s: AckSample): void {
+    this.grow(mss, s);
+  }
+
+  protected grow(mss: Bytes, s: AckSample): void {
+    this.updateModel(s);
+    this.updateMode(s, mss);
+    const target = this.cwndGain * this.bdp() + 3 * mss; // draft 4.2.3.2, with the ACK-aggregation allowance
+    if (this.mode === 'probe-rtt') this.cwnd = MIN_CWND_SEGMENTS * mss;
+    else if (this.filledPipe) this.cwnd = Math.min(this.cwnd + s.ackedBytes, Math.floor(target));
+    else if (this.cwnd < target || this.bdp() === 0) this.cwnd += s.ackedBytes;
+    this.cwnd = Math.max(this.cwnd, MIN_CWND_SEGMENTS * mss);
+  }
+
+  protected override recovered(s: AckSample): void {
+    this.updateModel(s);
+    this.ssthresh = Number.MAX_SAFE_INTEGER;
+  }
+
+  private updateModel(s: AckSample): void {
+    if (s.priorDelivered >= this.nextRoundDelivered) {
+      this.nextRoundDelivered = s.delivered;
+      this.round++;
+      this.bwByRound.push(0);
+      if (this.bwByRound.length > BTLBW_ROUNDS) this.bwByRound.shift();
+      this.checkFullPipe(s);
+    }
+    const last = this.bwByRound.length - 1;
+    if (last >= 0 && (!s.appLimited || s.deliveryRate > this.btlBw))
+      this.bwByRound[last] = Math.max(this.bwByRound[last], s.deliveryRate);
+    this.btlBw = Math.max(0, ...this.bwByRound);
+    if (s.rttNs !== null && (s.rttNs <= this.rtPropNs || s.nowNs - this.rtPropStampNs > RTPROP_FILTER_NS)) {
+      this.rtPropNs = s.rttNs;
+      this.rtPropStampNs = s.nowNs;
+    }
+  }
+
+  /** Startup ends when three rounds in a row grew the bandwidth by less than 25% (draft 4.3.2.2). */
+  private checkFullPipe(s: AckSample): void {
+    if (this.filledPipe || s.appLimited) return;
+    if (this.btlBw >= this.fullBw * 1.25) {
+      this.fullBw = this.btlBw;
+      this.fullBwRounds = 0;
+      return;
+    }
+    if (++this.fullBwRounds >= 3) this.filledPipe = true;
+  }
+
+  private updateMode(s: AckSample, mss: Bytes): void {
+    if (this.mode === 'startup' && this.filledPipe) this.mode = 'drain';
+    if (this.mode === 'drain' && s.flight <= this.bdp()) this.enterProbeBw(s.nowNs);
+    if (this.mode === 'probe-bw') this.advanceCycle(s);
+    if (this.mode !== 'probe-rtt' && s.nowNs - this.rtPropStampNs > RTPROP_FILTER_NS) {
+      this.mode = 'probe-rtt'; // the min RTT is stale: drain the queue to measure it again
+      this.savedCwnd = this.cwnd;
+      this.probeRttDoneNs = null;
+    }
+    if (this.mode === 'probe-rtt') {
+      if (this.probeRttDoneNs === null && s.flight <= MIN_CWND_SEGMENTS * mss)
+        this.probeRttDoneNs = s.nowNs + PROBE_RTT_NS;
+      if (this.probeRttDoneNs !== null && s.nowNs >= this.probeRttDoneNs) {
+        this.rtPropStampNs = s.nowNs;
+        this.cwnd = Math.max(this.cwnd, this.savedCwnd);
+        if (this.filledPipe) this.enterProbeBw(s.nowNs);
+        else this.mode = 'startup';
+      }
+    }
+  }
+
+  private enterProbeBw(nowNs: Nanoseconds): void {
+    this.mode = 'probe-bw';
+    this.cycleIndex = 2; // start cruising; the draft picks a random phase other than 0.75
+    this.cycleStampNs = nowNs;
+  }
+
+  /** Each phase lasts about one RTprop; 1.25 until the queue it builds is there, 0.75 until it drains (draft 4.3.4.4). */
+  private advanceCycle(s: AckSample): void {
+    const gain = PROBE_BW_GAINS[this.cycleIndex];
+    let next = s.nowNs - this.cycleStampNs > this.rtPropNs;
+    if (gain > 1) next &&= s.flight >= gain * this.bdp() || s.nowNs - this.cycleStampNs > 2 * this.rtPropNs;
+    else if (gain < 1) next ||= s.flight <= this.bdp();
+    if (!next) return;
+    this.cycleIndex = (this.cycleIndex + 1) % PROBE_BW_GAINS.length;
+    this.cycleStampNs = s.nowNs;
+  }
+}

@@ -1,0 +1,101 @@
+// Loss recovery shared by the modern controllers: NewReno's fast recovery (RFC 6582), or with
+// SACK the window held at ssthresh while the sender's scoreboard picks what to send (RFC 6675).
+// A subclass says how a loss cuts the window and how an ACK grows it.
+import type { InitialWindow, SlowStartRestart } from '../params';
+import type { Bytes, Nanoseconds } from '../units';
+import type { AckSample, CongestionControl, CongestionPhase } from './congestion';
+import { MAX_CWND, initialCwnd, restartWindow, windowPacingRate } from './congestion';
+
+export abstract class RecoveringControl implements CongestionControl {
+  cwnd: Bytes = 0;
+  ssthresh: Bytes = MAX_CWND;
+  inRecovery = false;
+  /** RFC 6582 `recover`: one past the highest byte sent when the loss was detected. */
+  protected recover = 0;
+  private synAckGrows = false;
+
+  constructor(
+    protected readonly iw: InitialWindow,
+    protected readonly sack: boolean,
+  ) {}
+
+  /** A loss was detected (`window` = the flight it happened in): set ssthresh; cwnd follows. */
+  protected abstract reduce(window: Bytes, mss: Bytes, nowNs: Nanoseconds): void;
+  /** An ACK outside recovery. */
+  protected abstract grow(mss: Bytes, s: AckSample): void;
+  /** A full ACK ended recovery. */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  protected recovered(s: AckSample): void {}
+
+  get phase(): CongestionPhase {
+    if (this.inRecovery) return 'recovery';
+    return this.cwnd < this.ssthresh ? 'slow-start' : 'avoidance';
+  }
+
+  onEstablished(mss: Bytes): void {
+    const iw = initialCwnd(this.iw, mss);
+    this.cwnd = iw.cwnd;
+    this.synAckGrows = iw.synAckGrows;
+  }
+
+  onSynAcked(mss: Bytes): void {
+    if (this.synAckGrows) this.cwnd += mss;
+  }
+
+  /** RFC 6582 3.2 step 1: enter only when the ACK covers more than `recover` (no false retransmit after a timeout). */
+  onDuplicateAck(count: number, window: Bytes, mss: Bytes, ack: number, highSent: number): boolean {
+    if (count === 3 && !this.inRecovery && ack >= this.recover) {
+      this.recover = highSent;
+      this.reduce(window, mss, 0);
+      this.inRecovery = true;
+      this.cwnd = this.ssthresh;
+      return true;
+    }
+    // RFC 6582 step 3: inflate by a segment per further duplicate; with SACK the pipe counts instead.
+    if (count > 3 && this.inRecovery && !this.sack) this.cwnd = Math.min(MAX_CWND, this.cwnd + mss);
+    return false;
+  }
+
+  afterFastRetransmit(mss: Bytes): void {
+    if (!this.sack) this.cwnd = this.ssthresh + 3 * mss; // RFC 6582 step 2
+  }
+
+  onNewAck(mss: Bytes, s: AckSample): boolean {
+    if (!this.inRecovery) {
+      this.grow(mss, s);
+      this.cwnd = Math.min(MAX_CWND, this.cwnd);
+      return false;
+    }
+    if (s.ack >= this.recover) {
+      // Full ACK (RFC 6582 step 4, option 1): deflate to min(ssthresh, FlightSize + SMSS).
+      this.inRecovery = false;
+      this.cwnd = Math.min(this.ssthresh, Math.max(s.flight, mss) + mss);
+      this.recovered(s);
+      return false;
+    }
+    if (this.sack) return false; // the scoreboard repairs the holes (RFC 6675 5, step C)
+    // Partial ACK (RFC 6582 step 4): deflate by what it acknowledged, add back one segment, retransmit.
+    this.cwnd = Math.max(mss, this.cwnd - s.ackedBytes);
+    if (s.ackedBytes >= mss) this.cwnd += mss;
+    return true;
+  }
+
+  onTimeout(window: Bytes, mss: Bytes, highSent: number): void {
+    this.reduce(window, mss, 0);
+    this.cwnd = mss;
+    this.inRecovery = false;
+    this.recover = highSent;
+  }
+
+  restartAfterIdle(mode: Exclude<SlowStartRestart, 'off'>, mss: Bytes): boolean {
+    const restart = mode === 'bsd' ? mss : Math.min(this.cwnd, restartWindow(this.iw, mss));
+    if (restart >= this.cwnd) return false;
+    this.cwnd = restart;
+    return true;
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  pacingRate(srttNs: number | null, mss: Bytes): number {
+    return windowPacingRate(this.cwnd, this.ssthresh, srttNs);
+  }
+}

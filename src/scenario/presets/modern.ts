@@ -1,0 +1,101 @@
+// TCP since 1997: the papers behind today's defaults. Their findings are claims the tests check
+// against the engine's shape (tests/moderntcp-papers.test.ts); the published numbers quoted in
+// the explanations come from the papers' abstracts and text, named in `source`.
+import type { Preset } from '../presetTypes';
+
+export const MODERN_PRESETS: Preset[] = [
+  {
+    id: 'dukkipati-iw10',
+    title: 'IW10: a short response in fewer round trips (Dukkipati et al. 2010)',
+    paper: 'dukkipati',
+    source:
+      'Dukkipati, Refice, Cheng, Chu, Herbert, Agarwal, Jain, Sutin, "An Argument for Increasing TCP\'s Initial Congestion Window", ACM CCR 40(3), 2010; RFC 6928',
+    explanation:
+      'A 12 KB response over a 100 ms path. With an initial window of 10 segments it leaves in one flight; with 4 KB (RFC 3390) slow start needs two more round trips. The paper: "the average latency of HTTP responses improved by approximately 10% with the largest benefits being demonstrated in high RTT and BDP networks."',
+    tryNext: [
+      {
+        sentence: 'Start from the 4 KB window of RFC 3390 and count the extra round trips.',
+        settings: 'iw=4k',
+      },
+      { sentence: 'Start from the BSD window of two segments.', settings: 'iw=2' },
+      { sentence: 'On a 20 ms path the 4 KB window costs far fewer milliseconds.', settings: 'rtt=20&iw=4k' },
+    ],
+    query: 'link=longfat&objects=12000&http=1.1&iw=10&delack=linux&cc=cubic&sack=1',
+    calibrated: ['a 12 KB response, nine segments (the paper: most responses fit in a few initial windows)'],
+    published: [],
+    claims: [
+      'IW10 sends a 12 KB response in fewer round trips than a 4 KB initial window',
+      'the time saved grows with the round-trip time (most on high-RTT paths)',
+    ],
+  },
+  {
+    id: 'mathis-loss',
+    title: 'Throughput under random loss: the square-root law (Mathis et al. 1997)',
+    paper: 'mathis',
+    source:
+      'Mathis, Semke, Mahdavi, Ott, "The Macroscopic Behavior of the TCP Congestion Avoidance Algorithm", ACM CCR 27(3), 1997, eq. 3',
+    explanation:
+      'A bulk transfer over a 10 Mb/s, 100 ms path that drops 1% of packets at random. Loss-based TCP settles where BW = (MSS / RTT) x C / sqrt(p), C = sqrt(3/2) for one ACK per segment (less with delayed ACKs): four times the loss, half the throughput.',
+    tryNext: [
+      { sentence: 'Quadruple the loss: the throughput halves.', settings: 'loss=4' },
+      {
+        sentence: 'Switch to CUBIC, which leaves the square-root law behind at low loss.',
+        settings: 'cc=cubic',
+      },
+      { sentence: 'Switch to BBR, which does not read loss as congestion.', settings: 'cc=bbr' },
+    ],
+    query: 'bw=10000000&rtt=100&loss=1&objects=3000000&window=4000000&iw=10&cc=newreno&sack=1&delack=off',
+    calibrated: ['ACK every segment (delack=off), so C = sqrt(3/2) applies'],
+    published: [],
+    claims: [
+      'throughput is within a factor of two of MSS / (RTT sqrt(p)) x sqrt(3/2)',
+      'four times the loss rate gives about half the throughput',
+    ],
+  },
+  {
+    id: 'cardwell-loss',
+    title: 'BBR keeps the link busy under random loss (Cardwell et al. 2016)',
+    paper: 'cardwell',
+    source:
+      'Cardwell, Cheng, Gunn, Hassas Yeganeh, Jacobson, "BBR: Congestion-Based Congestion Control", ACM Queue 14(5), 2016, Fig. 8',
+    explanation:
+      'A long path (20 Mb/s, 100 ms) that drops 1% of packets at random. CUBIC reads every loss as congestion and never opens its window; BBR models the bottleneck rate and keeps sending at it. The article: "The maximum possible throughput is the link rate times fraction delivered (= 1 - lossRate)"; BBR stays near it while CUBIC collapses.',
+    tryNext: [
+      { sentence: 'Switch to CUBIC on the same path.', settings: 'cc=cubic' },
+      { sentence: 'Without loss both fill the link.', settings: 'loss=0&cc=cubic' },
+    ],
+    query:
+      'bw=20000000&rtt=100&queue=340&loss=1&objects=10000000&window=8000000&iw=10&cc=bbr&sack=1&delack=linux',
+    calibrated: [
+      'a router buffer of two bandwidth-delay products (340 packets): BBR v1 overshoots a one-BDP buffer in Startup, and this engine has no RACK to repair lost retransmissions without a timeout',
+    ],
+    published: [],
+    claims: [
+      'with 1% random loss BBR delivers most of the link rate',
+      'with 1% random loss CUBIC and Reno deliver a small fraction of it',
+    ],
+  },
+  {
+    id: 'cardwell-bufferbloat',
+    title: 'Bufferbloat: CUBIC fills a deep buffer, BBR keeps RTT near its floor (Cardwell et al. 2016)',
+    paper: 'cardwell',
+    source:
+      'Cardwell et al., "BBR: Congestion-Based Congestion Control", ACM Queue 14(5), 2016; Gettys and Nichols, "Bufferbloat", CACM 55(1), 2012',
+    explanation:
+      'An access link (20 Mb/s, 20 ms) whose modem buffers 1000 packets. A loss-based sender keeps the buffer full, so every round trip waits behind 0.6 s of queue; BBR paces at the bottleneck rate and drains what it queued, so the RTT stays near 20 ms at the same throughput.',
+    tryNext: [
+      {
+        sentence: 'Switch to CUBIC and watch the RTT strip under the time-sequence plot.',
+        settings: 'cc=cubic',
+      },
+      { sentence: 'A shallow buffer hides the difference.', settings: 'queue=30&cc=cubic' },
+    ],
+    query: 'link=deepbuffer&objects=10000000&window=8000000&iw=10&cc=bbr&sack=1&delack=linux',
+    calibrated: ['1000-packet modem buffer (link deepbuffer)'],
+    published: [],
+    claims: [
+      "CUBIC's median RTT is several times the path's; BBR's stays near it",
+      'both deliver about the link rate',
+    ],
+  },
+];

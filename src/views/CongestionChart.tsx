@@ -1,0 +1,154 @@
+// The server's congestion state over time, from the samples the engine recorded: cwnd, pacing
+// rate (when it paces) and smoothed RTT, one strip each on the time axis of the time-sequence
+// plot, with the controller's phase changes (slow start, recovery, BBR's probing) marked.
+import { scaleLinear } from 'd3';
+import type { SampleRecord, Trace } from '../engine/trace';
+import { formatTick, trim } from './format';
+import { PLAYHEAD_COLOUR } from './kindStyle';
+
+interface Strip {
+  id: 'cwnd' | 'pacing' | 'rtt';
+  title: string;
+  value: (s: SampleRecord) => number | null;
+}
+
+const STRIPS: Strip[] = [
+  { id: 'cwnd', title: 'cwnd (KB)', value: (s) => s.cwnd / 1000 },
+  {
+    id: 'pacing',
+    title: 'pacing rate (Mbit/s)',
+    value: (s) => (s.pacingRate ? (s.pacingRate * 8) / 1e6 : null),
+  },
+  { id: 'rtt', title: 'smoothed RTT (ms)', value: (s) => (s.srttNs === null ? null : s.srttNs / 1e6) },
+];
+
+const STRIP_HEIGHT = 70;
+const M = { left: 56, right: 12, top: 18, gap: 30, bottom: 24 };
+
+/** Phase names as the strip labels them. */
+const PHASE_WORDS: Record<string, string> = {
+  'slow-start': 'slow start',
+  avoidance: 'avoidance',
+  recovery: 'recovery',
+  'bbr-startup': 'Startup',
+  'bbr-drain': 'Drain',
+  'bbr-probe-bw': 'ProbeBW',
+  'bbr-probe-rtt': 'ProbeRTT',
+};
+
+export function congestionSamples(trace: Trace, conn: number): SampleRecord[] {
+  return (trace.samples ?? []).filter((s) => s.conn === conn && s.side === 'server');
+}
+
+export function CongestionChart({
+  trace,
+  conn,
+  cursorNs,
+  domain,
+  width,
+}: {
+  trace: Trace;
+  conn: number;
+  cursorNs: number;
+  domain: [number, number];
+  width: number;
+}) {
+  const samples = congestionSamples(trace, conn);
+  const strips = STRIPS.filter((st) => samples.some((s) => st.value(s) !== null));
+  if (samples.length === 0) return null;
+  const phases = trace.events.filter(
+    (e) => e.kind === 'cc-phase' && e.conn === conn && e.side === 'server' && e.atNs <= cursorNs,
+  );
+  const height = M.top + strips.length * (STRIP_HEIGHT + M.gap) + M.bottom - M.gap;
+  const x = scaleLinear()
+    .domain(domain)
+    .range([M.left, width - M.right]);
+  const right = width - M.right;
+  const bottom = height - M.bottom;
+  return (
+    <svg
+      width={width}
+      height={height}
+      className="cc-chart"
+      role="img"
+      aria-label="Congestion state over time"
+    >
+      <rect width={width} height={height} fill="var(--card)" />
+      {strips.map((st, i) => {
+        const top = M.top + i * (STRIP_HEIGHT + M.gap);
+        const points = samples
+          .map((s) => [s.atNs, st.value(s)] as const)
+          .filter((p): p is readonly [number, number] => p[1] !== null);
+        const max = Math.max(1e-9, ...points.map((p) => p[1]));
+        const y = scaleLinear()
+          .domain([0, max * 1.08])
+          .range([top + STRIP_HEIGHT, top])
+          .nice();
+        let d = '';
+        let last: number | null = null;
+        for (const [t, v] of points) {
+          if (t > cursorNs) break;
+          const px = x(Math.min(Math.max(t, domain[0]), domain[1])).toFixed(1);
+          d += last === null ? `M${px},${y(v).toFixed(1)}` : `H${px}V${y(v).toFixed(1)}`;
+          last = v;
+        }
+        if (last !== null) d += `H${x(Math.min(cursorNs, domain[1])).toFixed(1)}`;
+        return (
+          <g key={st.id} data-cc-strip={st.id}>
+            <text x={8} y={top - 4} className="axis-title">
+              {st.title}
+            </text>
+            {y.ticks(3).map((v) => (
+              <g key={v} transform={`translate(0,${y(v)})`}>
+                <line x1={M.left} x2={right} stroke="var(--grid-soft)" />
+                <text x={M.left - 6} dy="0.32em" textAnchor="end" className="tick-label">
+                  {trim(v, 1)}
+                </text>
+              </g>
+            ))}
+            <path d={d} fill="none" stroke="var(--tsp-cwnd)" strokeWidth={1.4} />
+          </g>
+        );
+      })}
+      {x.ticks(Math.max(2, Math.floor(width / 110))).map((t) => (
+        <text key={t} x={x(t)} y={bottom + 16} textAnchor="middle" className="tick-label">
+          {formatTick(t, domain[1] - domain[0])}
+        </text>
+      ))}
+      {phases
+        .filter((e) => e.atNs >= domain[0] && e.atNs <= domain[1])
+        .map((e, i) => (
+          <g key={i} data-cc-phase={e.note}>
+            <line
+              x1={x(e.atNs)}
+              x2={x(e.atNs)}
+              y1={M.top}
+              y2={bottom}
+              stroke="var(--rule)"
+              strokeDasharray="2 3"
+            />
+            <title>{PHASE_WORDS[e.note ?? ''] ?? e.note}</title>
+          </g>
+        ))}
+      {lastPhase(phases) && (
+        <text x={right} y={10} textAnchor="end" className="tick-label" data-cc-phase-now="">
+          {`phase: ${PHASE_WORDS[lastPhase(phases)!] ?? lastPhase(phases)}`}
+        </text>
+      )}
+      {cursorNs >= domain[0] && cursorNs <= domain[1] && (
+        <line
+          x1={x(cursorNs)}
+          x2={x(cursorNs)}
+          y1={M.top}
+          y2={bottom}
+          stroke={PLAYHEAD_COLOUR}
+          strokeWidth={1.5}
+        />
+      )}
+    </svg>
+  );
+}
+
+function lastPhase(phases: Trace['events']): string | null {
+  return phases.length > 0 ? (phases[phases.length - 1].note ?? null) : null;
+}

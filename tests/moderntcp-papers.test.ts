@@ -1,0 +1,87 @@
+// The modern presets' claims, checked on the engine: Dukkipati et al. 2010 (IW10), Mathis et al.
+// 1997 (the square-root law), Cardwell et al. 2016 (BBR under loss and with a deep buffer).
+import { describe, expect, it } from 'vitest';
+import { computeMetrics } from '../src/engine/metrics';
+import { findPreset } from '../src/scenario/presets';
+import { findSweep, loadNs, measure } from '../src/scenario/sweeps';
+import { runSweep } from '../src/scenario/sweepRun';
+import { run } from './support/trace';
+
+const presetQuery = (id: string) => findPreset(id)!.query;
+/** Response throughput in bit/s. */
+const throughputBps = (q: string) => measure('throughput_kbps', run(q)) * 1000;
+
+describe('Dukkipati et al. 2010: IW10', () => {
+  const q = presetQuery('dukkipati-iw10');
+  it('a 12 KB response takes fewer round trips with IW10 than with 4 KB', () => {
+    const rtts = (extra: string) => loadNs(run(`${q}&${extra}`)) / 100e6;
+    const saved = rtts('iw=4k') - rtts('iw=10');
+    expect(saved).toBeGreaterThan(0.9); // at least one round trip
+    expect(saved).toBeLessThan(3.5);
+  });
+
+  it('the time saved grows with the round trip', () => {
+    const savedMs = (rtt: number) =>
+      (loadNs(run(`${q}&rtt=${rtt}&iw=4k`)) - loadNs(run(`${q}&rtt=${rtt}&iw=10`))) / 1e6;
+    expect(savedMs(200)).toBeGreaterThan(3 * savedMs(20));
+  });
+});
+
+describe('Mathis et al. 1997: throughput ~ MSS / (RTT sqrt(p))', () => {
+  const q = presetQuery('mathis-loss');
+  it('is within a factor of two of the model at 1% loss', () => {
+    const model = ((1460 * 8) / 0.1) * (Math.sqrt(1.5) / Math.sqrt(0.01));
+    const got = throughputBps(q);
+    expect(got / model).toBeGreaterThan(0.5);
+    expect(got / model).toBeLessThan(2);
+  });
+
+  it('four times the loss gives about half the throughput', () => {
+    const ratio = throughputBps(`${q}&loss=4`) / throughputBps(q);
+    expect(ratio).toBeGreaterThan(0.3);
+    expect(ratio).toBeLessThan(0.75);
+  });
+});
+
+describe('Cardwell et al. 2016: BBR', () => {
+  it('under 1% random loss BBR keeps most of the link rate; CUBIC and Reno collapse', () => {
+    const q = presetQuery('cardwell-loss');
+    const link = 20e6;
+    expect(throughputBps(q) / link).toBeGreaterThan(0.7);
+    expect(throughputBps(`${q}&cc=cubic`) / link).toBeLessThan(0.35);
+    expect(throughputBps(`${q}&cc=reno`) / link).toBeLessThan(0.35);
+  });
+
+  it('with a deep buffer CUBIC fills it while BBR keeps RTT near its floor', () => {
+    const q = presetQuery('cardwell-bufferbloat');
+    const bbr = computeMetrics(run(q));
+    const cubic = computeMetrics(run(`${q}&cc=cubic`));
+    expect(bbr.rtt_ms!.p50).toBeLessThan(2 * 20);
+    expect(cubic.rtt_ms!.p50).toBeGreaterThan(3 * 20);
+    expect(cubic.rtt_ms!.p95).toBeGreaterThan(10 * 20);
+    expect(throughputBps(q) / 20e6).toBeGreaterThan(0.8);
+    expect(throughputBps(`${q}&cc=cubic`) / 20e6).toBeGreaterThan(0.8);
+  });
+});
+
+describe('the mathis-loss sweep', () => {
+  const points = runSweep(findSweep('mathis-loss')!);
+  const at = (x: string, series: string) => points.find((p) => p.x === x && p.series === series)!.y;
+
+  it('NewReno with SACK: four times the loss, about half the throughput', () => {
+    for (const [low, high] of [
+      ['0.25', '1'],
+      ['1', '4'],
+    ]) {
+      const ratio = at(high, 'newreno') / at(low, 'newreno');
+      expect(ratio, `${low}% to ${high}%`).toBeGreaterThan(0.25); // timeouts steepen the fall at high loss (Padhye 1998)
+      expect(ratio, `${low}% to ${high}%`).toBeLessThan(0.75);
+    }
+  });
+
+  it('BBR keeps most of the link rate where the loss-based controllers fall away', () => {
+    expect(at('2', 'bbr')).toBeGreaterThan(5000); // kbit/s of 10 000
+    expect(at('2', 'bbr')).toBeGreaterThan(3 * at('2', 'cubic'));
+    expect(at('2', 'bbr')).toBeGreaterThan(3 * at('2', 'newreno'));
+  });
+});

@@ -123,6 +123,12 @@ export function toSimInput(s: Settings): SimInput {
   };
   const tcp = (side: 'client' | 'server', phaseIndex: number): TcpParams => {
     const ack = sideAcks(s, side);
+    const profile = hostProfile(sideStack(s, side));
+    // A profile's sender default stands while the general key is at its own default.
+    const or = <K extends 'iw' | 'cc' | 'sack' | 'minrto' | 'ssr'>(
+      key: K,
+      fromProfile: Settings[K] | undefined,
+    ) => (s[key] === SCHEMA[key].default ? (fromProfile ?? s[key]) : s[key]);
     const periodNs = ms(ack.delackMs);
     const seeded = seededPhaseNs(s.seed, phaseIndex, periodNs);
     const phaseNs = side === 'client' && s.delackphase !== null ? ms(s.delackphase) : seeded;
@@ -133,15 +139,15 @@ export function toSimInput(s: Settings): SimInput {
       delackNs: periodNs,
       delackPhaseNs: phaseNs % periodNs,
       ackOnRead: ack.ackOnRead,
-      initialWindow: s.iw,
-      slowStartRestart: s.ssr,
-      congestionControl: s.cc,
-      sack: s.sack,
+      initialWindow: or('iw', profile.initialWindow),
+      slowStartRestart: or('ssr', profile.slowStartRestart),
+      congestionControl: or('cc', profile.congestionControl),
+      sack: or('sack', profile.sack),
       pacing: s.pacing,
       bufferBytes: s.window,
       sendBufferBytes: s.sndbuf ?? s.window,
       initialRtoNs: ms(INITIAL_RTO_MS),
-      minRtoNs: ms(s.minrto),
+      minRtoNs: ms(or('minrto', profile.minRtoMs)),
       maxRtoNs: ms(MAX_RTO_MS),
       maxRetransmits: MAX_RETRANSMITS,
     };

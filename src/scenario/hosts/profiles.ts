@@ -3,7 +3,7 @@
 // individual keys (`delack.client`, `ackread.client`, ...) override a profile. A profile sets
 // only what a source supports; what it leaves out comes from the general keys. A new machine
 // (a Linux host, say) is one more row.
-import type { DelackMode } from '../../engine/params';
+import type { CongestionControlName, DelackMode, InitialWindow, SlowStartRestart } from '../../engine/params';
 
 export interface HostProfile {
   /** What the controls show. */
@@ -14,6 +14,12 @@ export interface HostProfile {
   delackMs?: number;
   /** In-order data is ACKed by the window update the application's read sends (BSD tcp_output). */
   ackOnRead?: boolean;
+  /** Sender defaults: each applies while its general key (iw, cc, sack, minrto, ssr) is at its default. */
+  initialWindow?: InitialWindow;
+  congestionControl?: CongestionControlName;
+  sack?: boolean;
+  minRtoMs?: number;
+  slowStartRestart?: SlowStartRestart;
   /** Where the behaviour comes from, and what is unsure. */
   source: string;
 }
@@ -68,6 +74,18 @@ export const HOST_PROFILES = {
     ackOnRead: false,
     source:
       "Kruse et al. 1998: NetBSD 1.2.1 with the two fixes of Allman 1997 ('Fixing two BSD TCP bugs'), one of them in ACK generation: every second segment is ACKed when it arrives rather than when the application reads it. The 200 ms clock is BSD's.",
+  },
+  linux: {
+    label: 'Linux (today)',
+    delack: 'linux',
+    ackOnRead: false,
+    initialWindow: '10',
+    congestionControl: 'cubic',
+    sack: true,
+    minRtoMs: 200,
+    slowStartRestart: 'rfc',
+    source:
+      'Linux 6.x defaults: quick-ACK mode, then an ACK once more than a full segment is owed or after the adaptive 40-200 ms ato (net/ipv4/tcp_input.c __tcp_ack_snd_check, tcp_event_data_recv); initial window 10 (RFC 6928, since 2.6.39); CUBIC (since 2.6.19, RFC 9438); SACK on (net.ipv4.tcp_sack=1); TCP_RTO_MIN 200 ms (include/net/tcp.h); slow start after idle on (net.ipv4.tcp_slow_start_after_idle=1, modelled as the RFC restart). Pacing (fq) is not assumed: it depends on the qdisc.',
   },
 } as const satisfies Record<string, HostProfile>;
 

@@ -4,6 +4,7 @@
 // starts a lesson.
 import { expect, test, type Page } from '@playwright/test';
 import { watchPage } from './helpers';
+import { LESSONS } from '../src/scenario/lessons';
 import { engine, ladderPackets, ladderStalls, metric } from './lab';
 
 const search = (page: Page) => page.evaluate(() => window.location.search);
@@ -56,7 +57,7 @@ test('the Lessons menu lists every lesson and starts one at step 1', async ({ pa
   await page.goto('/');
   await expect(ladderPackets(page).first()).toBeAttached();
   await page.getByRole('button', { name: 'Lessons', exact: true }).click();
-  await expect(page.locator('[data-lesson-card]')).toHaveCount(5);
+  await expect(page.locator('[data-lesson-card]')).toHaveCount(LESSONS.length);
   await page.getByRole('button', { name: 'Start the lesson Why HTTP/1.1 needed pipelining' }).click();
   await expect(page.locator('[data-lesson="why-pipelining"]')).toHaveAttribute('data-lesson-step', '1');
   await expect.poll(() => page.evaluate(() => window.location.search)).toContain('step=1');

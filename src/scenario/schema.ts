@@ -426,10 +426,12 @@ export const SCHEMA = {
   },
   h2window: {
     label: 'HTTP/2 window',
+    // At least 256 bytes: RFC 9113 allows less, but then every DATA frame carries a few bytes and a
+    // modern page becomes millions of frames (minutes of simulation) with nothing more to teach.
     ...num(
       'http',
       'bytes',
-      1,
+      256,
       2 ** 31 - 1,
       65_535,
       "HTTP/2: the client's flow-control window per stream and for the connection (RFC 9113 6.9).",

@@ -40,7 +40,7 @@ export interface CongestionControl {
   /** Bytes the sender may have in flight, as far as congestion goes. */
   readonly cwnd: Bytes;
   readonly ssthresh: Bytes;
-  /** The handshake is over: take the initial window. */
+  /** The handshake is over: take the initial window (IW). */
   onEstablished(mss: Bytes): void;
   /** The ACK of our SYN arrived. */
   onSynAcked(mss: Bytes): void;

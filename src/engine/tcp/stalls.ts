@@ -12,7 +12,7 @@ export interface EndpointObserver {
   onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes): void;
   /** Slow-start restart shrank the window from `cwndBefore`. */
   onIdleRestart(cwndBefore: Bytes): void;
-  /** A retransmission timeout cut the window. */
+  /** A retransmission timeout cut the window (cwnd). */
   onTimeout(): void;
   onAbort(): void;
 }

@@ -94,6 +94,20 @@ export function restartWindow(iw: InitialWindow, mss: Bytes): Bytes {
   return iw === '2' ? 2 * mss : initialCwnd(iw, mss).cwnd;
 }
 
+/**
+ * The window a loss-based controller restarts from after idle, or null when that is no smaller:
+ * `bsd` restarts from one segment; `rfc` from min(IW, cwnd) (RFC 2581 4.1).
+ */
+export function idleRestartCwnd(
+  mode: Exclude<SlowStartRestart, 'off'>,
+  cwnd: Bytes,
+  iw: InitialWindow,
+  mss: Bytes,
+): Bytes | null {
+  const restart = mode === 'bsd' ? mss : Math.min(cwnd, restartWindow(iw, mss));
+  return restart < cwnd ? restart : null;
+}
+
 /** Growth on an ACK of new data: one segment per ACK in slow start, about one per RTT after. */
 export function grow(cwnd: Bytes, ssthresh: Bytes, mss: Bytes): Bytes {
   if (cwnd < ssthresh) return cwnd + mss;

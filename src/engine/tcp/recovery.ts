@@ -4,7 +4,7 @@
 import type { InitialWindow, SlowStartRestart } from '../params';
 import type { Bytes, Nanoseconds } from '../units';
 import type { AckSample, CongestionControl, CongestionPhase } from './congestion';
-import { MAX_CWND, initialCwnd, restartWindow, windowPacingRate } from './congestion';
+import { MAX_CWND, initialCwnd, idleRestartCwnd, windowPacingRate } from './congestion';
 
 export abstract class RecoveringControl implements CongestionControl {
   cwnd: Bytes = 0;
@@ -88,8 +88,8 @@ export abstract class RecoveringControl implements CongestionControl {
   }
 
   restartAfterIdle(mode: Exclude<SlowStartRestart, 'off'>, mss: Bytes): boolean {
-    const restart = mode === 'bsd' ? mss : Math.min(this.cwnd, restartWindow(this.iw, mss));
-    if (restart >= this.cwnd) return false;
+    const restart = idleRestartCwnd(mode, this.cwnd, this.iw, mss);
+    if (restart === null) return false;
     this.cwnd = restart;
     return true;
   }

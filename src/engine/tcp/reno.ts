@@ -4,7 +4,14 @@
 import type { InitialWindow, SlowStartRestart } from '../params';
 import type { Bytes } from '../units';
 import type { CongestionControl, CongestionPhase } from './congestion';
-import { MAX_CWND, grow, halvedThreshold, initialCwnd, restartWindow, windowPacingRate } from './congestion';
+import {
+  MAX_CWND,
+  grow,
+  halvedThreshold,
+  initialCwnd,
+  idleRestartCwnd,
+  windowPacingRate,
+} from './congestion';
 
 export class Reno implements CongestionControl {
   cwnd: Bytes = 0;
@@ -64,10 +71,9 @@ export class Reno implements CongestionControl {
     this.inRecovery = false;
   }
 
-  /** `bsd` restarts from one segment; `rfc` from min(IW, cwnd) (RFC 2581 4.1). */
   restartAfterIdle(mode: Exclude<SlowStartRestart, 'off'>, mss: Bytes): boolean {
-    const restart = mode === 'bsd' ? mss : Math.min(this.cwnd, restartWindow(this.iw, mss));
-    if (restart >= this.cwnd) return false;
+    const restart = idleRestartCwnd(mode, this.cwnd, this.iw, mss);
+    if (restart === null) return false;
     this.cwnd = restart;
     return true;
   }

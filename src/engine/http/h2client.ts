@@ -5,11 +5,12 @@
 import type { ConnectionPair } from '../network';
 import type { HttpParams } from '../params';
 import type { Sim } from '../sim';
+import { Timer } from '../sim';
 import type { TraceSink } from '../sink';
 import type { MilestoneKind } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import { MessageReader, type StreamContent } from '../messages';
-import type { ConnectionEvents } from './clientConnection';
+import { RESPONSE_TIMEOUT_NS, type ConnectionEvents } from './clientConnection';
 import { CLIENT_PREFACE, DEFAULT_WINDOW, WINDOW_UPDATE, requestHeadersFrame } from './h2frames';
 import type { HttpRequest } from './request';
 import { AppWriter } from './writer';
@@ -42,6 +43,7 @@ export class H2ClientConnection {
   private holSinceNs: Nanoseconds | null = null;
   private holUntil: Bytes = 0; // the held bytes end here
   private answered = 0;
+  private readonly silenceTimer: Timer; // streams open, no byte from the server for RESPONSE_TIMEOUT_NS
 
   constructor(
     private readonly sim: Sim,
@@ -54,6 +56,19 @@ export class H2ClientConnection {
     this.openedNs = sim.now;
     this.writer = new AppWriter(pair.client, pair.content.c2s);
     this.reader = new MessageReader(pair.content.s2c as StreamContent<H2Frame>);
+    this.silenceTimer = new Timer(sim, () => this.giveUp());
+  }
+
+  private armSilenceTimer(): void {
+    if (this.streams.size > 0) this.silenceTimer.set(this.sim.now + RESPONSE_TIMEOUT_NS);
+    else this.silenceTimer.cancel();
+  }
+
+  /** As for HTTP/1.x: a lost RST or FIN can leave a connection that will never answer. */
+  private giveUp(): void {
+    this.sink.event({ atNs: this.sim.now, conn: this.conn, side: 'client', kind: 'timeout' });
+    this.pair.client.reset();
+    this.finish();
   }
 
   get idle(): boolean {
@@ -130,6 +145,7 @@ export class H2ClientConnection {
     });
     this.milestone('request-sent', r);
     this.writer.writeMessages([{ bytes: r.requestBytes, tag: { type: 'headers', stream, request: r } }]);
+    this.armSilenceTimer();
   }
 
   onWritable(): void {
@@ -184,6 +200,7 @@ export class H2ClientConnection {
       this.connUnacked = 0;
     }
     if (credit.length > 0 && !this.finished) this.writer.writeMessages(credit);
+    if (!this.finished) this.armSilenceTimer();
   }
 
   private onResponseHeaders(stream: number): void {
@@ -243,12 +260,14 @@ export class H2ClientConnection {
   close(): void {
     if (this.finished) return;
     this.finished = true;
+    this.silenceTimer.cancel();
     this.pair.client.close();
   }
 
   private finish(): void {
     if (this.finished) return;
     this.finished = true;
+    this.silenceTimer.cancel();
     const lost = [...[...this.streams.values()].map((s) => s.request), ...this.assigned];
     this.streams.clear();
     this.assigned = [];

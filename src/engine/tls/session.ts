@@ -5,11 +5,13 @@
 // one must to check its tag. What each record is, is told to the trace for the ladder.
 import type { AppHandlers, ConnectionPair } from '../network';
 import type { Sim } from '../sim';
+import { Timer } from '../sim';
 import type { TraceSink } from '../sink';
 import type { Side } from '../trace';
 import type { Stream } from '../transport';
 import type { Bytes, Nanoseconds } from '../units';
 import { AppWriter } from '../http/writer';
+import { RESPONSE_TIMEOUT_NS } from '../http/clientConnection';
 import {
   MAX_RECORD_PLAINTEXT,
   handshakePlan,
@@ -152,6 +154,8 @@ export class TlsConnection {
   private readonly ends: Record<Side, TlsEnd>;
   private app: AppHandlers | null = null;
   private tcpUpNs: Nanoseconds = 0;
+  /** The client waits on the server's flight: a lost RST must not leave it waiting for ever. */
+  private readonly handshakeTimer: Timer;
 
   constructor(
     private readonly sim: Sim,
@@ -167,6 +171,17 @@ export class TlsConnection {
       server: new TlsEnd(this, 'server', tcp.server, s2c, c2s),
     };
     this.pair = { conn: tcp.conn, client: this.ends.client, server: this.ends.server, content: tcp.content };
+    this.handshakeTimer = new Timer(sim, () => this.giveUp());
+  }
+
+  private giveUp(): void {
+    this.sink.event({ atNs: this.sim.now, conn: this.tcp.conn, side: 'client', kind: 'timeout' });
+    this.tcp.client.reset();
+  }
+
+  private watchHandshake(): void {
+    if (this.ends.client.ready) this.handshakeTimer.cancel();
+    else this.handshakeTimer.set(this.sim.now + RESPONSE_TIMEOUT_NS);
   }
 
   /** The TCP-level handlers: TLS runs its handshake and hands the application plaintext. */
@@ -179,6 +194,7 @@ export class TlsConnection {
         this.sendFlight(this.ends.client, 0);
       },
       onDeliver: (side, bytes) => {
+        if (side === 'client' && !this.ends.client.ready) this.watchHandshake();
         const plain = this.ends[side].onWire(bytes);
         if (plain > 0) app.onDeliver(side, plain);
       },
@@ -190,7 +206,10 @@ export class TlsConnection {
       onWritable: (side) => {
         if (this.ends[side].onInnerWritable()) app.onWritable(side);
       },
-      onClosed: (side, how) => app.onClosed?.(side, how),
+      onClosed: (side, how) => {
+        if (side === 'client') this.handshakeTimer.cancel();
+        app.onClosed?.(side, how);
+      },
     };
   }
 
@@ -214,7 +233,10 @@ export class TlsConnection {
   private sendFlight(end: TlsEnd, flight: number): void {
     end.writeFlight(this.plan.flights[flight], flight);
     if (end.side === 'server') end.ready = true;
-    else this.clientProgress('sent', flight);
+    else {
+      this.clientProgress('sent', flight);
+      this.watchHandshake();
+    }
   }
 
   private clientProgress(after: 'sent' | 'received', flight: number): void {
@@ -222,6 +244,7 @@ export class TlsConnection {
     const client = this.ends.client;
     if (client.ready || when.after !== after || when.flight !== flight) return;
     client.ready = true;
+    this.handshakeTimer.cancel();
     const conn = this.tcp.conn;
     this.sink.event({
       atNs: this.sim.now,

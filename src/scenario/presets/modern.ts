@@ -33,7 +33,7 @@ export const MODERN_PRESETS: Preset[] = [
     title: 'Throughput under random loss: the square-root law (Mathis et al. 1997)',
     paper: 'mathis',
     source:
-      'Mathis, Semke, Mahdavi, Ott, "The Macroscopic Behavior of the TCP Congestion Avoidance Algorithm", ACM CCR 27(3), 1997, eq. 3',
+      'Mathis, Semke, Mahdavi, Ott, "The Macroscopic Behavior of the TCP Congestion Avoidance Algorithm", ACM CCR 27(3), 1997, eq. 3; the constant as RFC 3448 sec. 3.1 states it: the first term of its throughput equation, s / (R sqrt(2bp/3)), with b = 1 packet per ACK gives C = sqrt(3/2), with b = 2 (delayed ACKs) sqrt(3/4)',
     explanation:
       'A bulk transfer over a 10 Mb/s, 100 ms path that drops 1% of packets at random. Loss-based TCP settles where BW = (MSS / RTT) x C / sqrt(p), C = sqrt(3/2) for one ACK per segment (less with delayed ACKs): four times the loss, half the throughput.',
     tryNext: [

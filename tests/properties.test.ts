@@ -24,6 +24,9 @@ describe('invariants over random configurations', () => {
     'link=wan&loss=19.36&window=239546&mss=69&queue=1&nagle=0&nagle.client=0&delack=fixed&delackms=39&iw=1&ssr=bsd&objects=871%2C2341&req=122&hdr=9&flush=none&chunk=565&sthink=42&cthink=5&http=1.0&conns=4&visit=revalidate&gzip=1&pipebuf=1474&pipeflush=77&sbuf=0&maxreq=0&katimeout=1&loads=1&loadgap=2&closestyle=full&seed=786210&stack.server=nt40&sack=0&sndbuf=2885&images=0&reval=all&srate=0&tls=1.2&resume=0&ratio=0.04',
     // The same over HTTP/2, whose client had no response timeout at all.
     'link=leo&loss=19.95&window=1168&mss=205&queue=1&nagle=0&nagle.client=0&delack=linux&delackms=8&iw=4k&ssr=bsd&objects=20740&req=399&hdr=224&flush=headers&chunk=1816&sthink=39&cthink=614&http=2&conns=6&visit=revalidate&gzip=1&pipebuf=225&pipeflush=0&sbuf=0&maxreq=0&katimeout=0&loads=2&loadgap=0&closestyle=full&seed=274357&delackphase=0&cc=cubic&sndbuf=3808&page=microscape&imagebytes=19&reval=html&saccept=0&cparse=0&stale=0&cert=50000&capture=server',
+    // A request written on a connection the server had closed met the RST in the same instant:
+    // a stale-connection stall of no length.
+    'link=deepbuffer&loss=9.61&window=43181&mss=646&queue=3&nagle=1&nagle.client=1&delack=off&delackms=492&iw=4k&ssr=bsd&objects=22451%2C5460&req=300&hdr=229&flush=headers&chunk=5412&sthink=22&cthink=1198&http=1.0ka&conns=2&visit=revalidate&gzip=1&pipebuf=11&pipeflush=2&sbuf=1024&maxreq=2&katimeout=1&loads=3&loadgap=2&closestyle=full&seed=885099&bw=1000&nagle.server=1&delackphase=0&ackread.client=1&sack=1&sndbuf=35526&cparse=10000&stale=1&pages=one',
   ])('keeps every invariant on a configuration the fuzzer once broke: %s', (query) => {
     checkInvariants(run(query));
   });

@@ -254,6 +254,7 @@ export class ClientConnection {
   private staleStall(lost: HttpRequest[]): void {
     const written = lost.map((r) => r.exchange.startNs).filter((t) => t >= 0);
     const startNs = written.length > 0 ? Math.min(...written) : this.sim.now;
+    if (startNs >= this.sim.now) return; // written and refused in the same instant: no wait to show
     this.sink.stall({
       conn: this.conn,
       side: 'client',

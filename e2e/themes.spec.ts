@@ -61,6 +61,19 @@ test.describe('dark system scheme', () => {
     expect(await bodyLuminance(page)).toBeLessThan(0.15);
   });
 
+  test("stall bands take the dark fill of their cause's row (scenario/stallCauses.ts)", async ({ page }) => {
+    await openLab(page, 'link=wan&loss=8&objects=20000&seed=3');
+    const fill = (cause: string) =>
+      page
+        .locator(`[data-stall="${cause}"] > rect`)
+        .first()
+        .evaluate((el) => getComputedStyle(el).fill);
+    expect(await fill('rto')).toBe('rgb(139, 128, 230)'); // #8b80e6: the light #332288 would vanish
+    expect(await fill('cwnd')).toBe('rgb(0, 114, 178)'); // #0072B2 reads on both backgrounds
+    await page.getByLabel('Theme').selectOption('light');
+    expect(await fill('rto')).toBe('rgb(51, 34, 136)');
+  });
+
   test("an SVG exported from the dark page carries the light theme's colours", async ({ page }, testInfo) => {
     await openLab(page, 'preset=heidemann-odd-final');
     const menu = page.locator('details.export-menu');

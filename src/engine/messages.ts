@@ -48,6 +48,30 @@ export class MessageReader<T> {
     return done;
   }
 
+  /**
+   * `bytes` more were delivered in order: each message they brought bytes of, in order, with how
+   * much of it is in now and whether that is all of it. A reader that follows a message as it
+   * arrives (a client parsing HTML) uses this; one that waits for whole messages, `read`.
+   */
+  readParts(bytes: Bytes): Array<{ tag: T; received: Bytes; complete: boolean }> {
+    const parts: Array<{ tag: T; received: Bytes; complete: boolean }> = [];
+    if (bytes <= 0) return parts;
+    this.received += bytes;
+    while (this.next < this.content.count && this.lastEnd < this.received) {
+      const end = this.content.endOf(this.next);
+      const complete = end <= this.received;
+      parts.push({
+        tag: this.content.tagOf(this.next),
+        received: Math.min(end, this.received) - this.lastEnd,
+        complete,
+      });
+      if (!complete) break;
+      this.lastEnd = end;
+      this.next++;
+    }
+    return parts;
+  }
+
   /** Bytes of a message begun but not yet complete. */
   get partial(): Bytes {
     return this.received - this.lastEnd;

@@ -97,6 +97,8 @@ export interface AppEvent {
   note?: string;
 }
 
+/** Why a side stalled. Each cause has its row (label, colour, sentence, fixes) in
+ * scenario/stallCauses.ts, which must cover exactly these. */
 export type StallCause =
   | 'delayed-ack'
   | 'nagle'
@@ -106,7 +108,6 @@ export type StallCause =
   | 'server-think'
   | 'client-think'
   | 'flush-timer'
-  | 'parse'
   | 'idle-restart'
   | 'rto'
   | 'stale-connection' // a request written on a connection the server had closed, unknown to the client

@@ -4,7 +4,7 @@
 import { memo, useMemo, type PointerEvent } from 'react';
 import type { ScaleLinear } from 'd3';
 import type { Trace } from '../engine/trace';
-import { causeStyle } from './stallStyle';
+import { causeStyle } from '../scenario/stallCauses';
 
 interface Props {
   trace: Trace;

@@ -6,7 +6,7 @@ import { stallBands } from './stallBands';
 import { formatDuration } from './format';
 import type { Rect } from './labelPlacement';
 import type { Lane } from './packetGeometry';
-import { causeStyle } from './stallStyle';
+import { causeStyle, darkFill } from '../scenario/stallCauses';
 
 /** A stall the reader asked to see ("Show the stall"): outlined. */
 export interface FocusedStall {
@@ -102,6 +102,7 @@ export function LadderStalls({
           <g
             key={i}
             data-stall={s.cause}
+            style={darkFill(style)}
             data-duration-ms={((s.endNs - s.startNs) / 1e6).toFixed(3)}
             data-side-stalled={s.side}
             data-count={s.count > 1 ? s.count : undefined}

@@ -8,7 +8,7 @@ import { stallBands } from './stallBands';
 import type { Trace } from '../engine/trace';
 import { formatDuration, formatTick, trim } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';
-import { causeStyle } from './stallStyle';
+import { causeStyle, darkFill } from '../scenario/stallCauses';
 import { stepPoints, tspSeries, type SegmentBar, type TspSeries } from './tspSeries';
 
 export interface TimeSequencePlotProps {
@@ -118,7 +118,12 @@ export function TimeSequencePlot({
       </text>
       <g clipPath={`url(#${clipId})`}>
         {stalls.map((s, i) => (
-          <g key={i} data-stall={s.cause} data-duration-ms={((s.endNs - s.startNs) / 1e6).toFixed(3)}>
+          <g
+            key={i}
+            data-stall={s.cause}
+            style={darkFill(causeStyle(s.cause))}
+            data-duration-ms={((s.endNs - s.startNs) / 1e6).toFixed(3)}
+          >
             <title>{`${s.side} stalled ${formatDuration(s.endNs - s.startNs)}: ${causeStyle(s.cause).words}`}</title>
             <rect
               x={x(s.startNs)}

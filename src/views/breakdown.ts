@@ -8,7 +8,7 @@
 //   3. else "idle": nothing in flight and nothing waiting.
 import { reportedLoad } from '../engine/metrics';
 import type { StallCause, StallRecord, Trace } from '../engine/trace';
-import { causeStyle, TRANSFER_FILL } from './stallStyle';
+import { causeStyle } from '../scenario/stallCauses';
 
 export type PartCause = StallCause | 'transfer' | 'idle';
 
@@ -137,6 +137,8 @@ export function partNs(b: Breakdown, cause: PartCause): number {
   return b.parts.find((p) => p.cause === cause)?.ns ?? 0;
 }
 
+/** Colour of "time spent moving data" in the breakdown bar. */
+const TRANSFER_FILL = '#d9d9d9';
 const IDLE_FILL = '#f4f4f4';
 
 /** Name and colour of a part: a stall cause, moving data, or idle time. */

@@ -4,6 +4,7 @@
 // arrives at arriveNs. So the band's height at the sender is the serialization time and the
 // slope is the propagation delay, as Padmanabhan and Mogul drew them.
 import type { PathTiming } from '../engine/path';
+import { flagLetters } from '../engine/tcpdump';
 import { FLAG, type PacketRecord } from '../engine/trace';
 
 export type { LinkTiming, PathTiming } from '../engine/path';
@@ -90,13 +91,4 @@ export function shortLabel(p: PacketRecord): string {
   if (p.len > 0 || p.flags & (FLAG.FIN | FLAG.RST))
     return `${letters} ${p.seq}:${p.seq + p.len}(${p.len})${ack}`;
   return `ack ${p.ack}`;
-}
-
-function flagLetters(flags: number): string {
-  let s = '';
-  if (flags & FLAG.SYN) s += 'S';
-  if (flags & FLAG.FIN) s += 'F';
-  if (flags & FLAG.RST) s += 'R';
-  if (flags & FLAG.PSH) s += 'P';
-  return s === '' ? '.' : s;
 }

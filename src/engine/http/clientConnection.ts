@@ -1,136 +1,56 @@
-// The client's side of one connection: writes requests (at once, or through the pipelining
-// buffer), matches response bytes to requests in order, and hands back what a close lost.
+// The client's side of one HTTP/1.x connection: writes requests (at once, or through the
+// pipelining buffer), reads each response from the server's stream as the message it is (the
+// server tags every response with its request), and hands back what a close lost. What every
+// version shares is in clientBase.ts.
 import type { ConnectionPair } from '../network';
 import type { HttpParams } from '../params';
 import type { Sim } from '../sim';
 import { Timer } from '../sim';
 import type { TraceSink } from '../sink';
-import type { MilestoneKind } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
+import { MessageReader, type StreamContent } from '../messages';
+import { ClientConnectionBase, type ConnectionEvents } from './clientBase';
 import type { HttpRequest } from './request';
 import { CLIENT_STRATEGIES } from './strategies';
-import { AppWriter } from './writer';
 
-export interface ConnectionEvents {
-  onResponseBytes(request: HttpRequest, receivedSoFar: Bytes): void;
-  onResponseDone(request: HttpRequest): void;
-  onLost(requests: HttpRequest[], answeredAny: boolean): void;
-  onFinished(): void;
-}
+export { RESPONSE_TIMEOUT_NS, type ConnectionEvents } from './clientBase';
 
-const total = (r: HttpRequest) => r.exchange.responseBytes;
-
-/** A browser gives up on a connection that has owed it a response, silently, this long. */
-export const RESPONSE_TIMEOUT_NS: Nanoseconds = 60e9;
-
-export class ClientConnection {
-  readonly conn: number;
-  finished = false;
-  private established = false;
-  private readonly openedNs: Nanoseconds;
-  private readonly writer: AppWriter;
-  private assigned: HttpRequest[] = []; // given to this connection, not yet written
+export class ClientConnection extends ClientConnectionBase {
+  private readonly reader: MessageReader<HttpRequest>; // responses, found in the bytes received
   private outstanding: HttpRequest[] = []; // written, response not complete
-  private received: Bytes = 0; // bytes of the oldest outstanding response
-  private answered = 0; // responses completed on this connection
   private pipe: HttpRequest[] = []; // buffered by the pipelining client
   private pipeBytes: Bytes = 0;
   private pipeSinceNs: Nanoseconds = 0;
   private readonly pipeTimer: Timer;
-  private readonly silenceTimer: Timer; // no byte of an awaited response for RESPONSE_TIMEOUT_NS
   private closedUnseen = false; // the server closed while we were idle, and we have not noticed
 
-  constructor(
-    private readonly sim: Sim,
-    private readonly sink: TraceSink,
-    private readonly pair: ConnectionPair,
-    private readonly p: HttpParams,
-    private readonly events: ConnectionEvents,
-  ) {
-    this.conn = pair.conn;
-    this.openedNs = sim.now;
-    this.writer = new AppWriter(pair.client, pair.content.c2s);
+  constructor(sim: Sim, sink: TraceSink, pair: ConnectionPair, p: HttpParams, events: ConnectionEvents) {
+    super(sim, sink, pair, p, events);
+    this.reader = new MessageReader(pair.content.s2c as StreamContent<HttpRequest>);
     this.pipeTimer = new Timer(sim, () => this.flushPipe(true));
-    this.silenceTimer = new Timer(sim, () => this.giveUp());
   }
 
-  /** Nothing assigned, nothing awaited: a Keep-Alive client may reuse it. */
-  get idle(): boolean {
-    return !this.finished && !this.busy;
+  protected get awaited(): number {
+    return this.outstanding.length;
   }
 
-  get busy(): boolean {
-    return this.assigned.length + this.outstanding.length + this.pipe.length > 0;
+  override get busy(): boolean {
+    return super.busy || this.pipe.length > 0;
   }
 
-  send(request: HttpRequest): void {
-    this.assigned.push(request);
-    if (this.established) this.writeAfterThinking(request);
-  }
-
-  /** `transportUpNs`: TCP's handshake ended then, before TLS's (which records its own stall). */
-  onEstablished(transportUpNs: Nanoseconds = this.sim.now): void {
-    this.established = true;
-    if (this.assigned.length > 0 && transportUpNs > this.openedNs) {
-      this.sink.stall({
-        conn: this.conn,
-        side: 'client',
-        startNs: this.openedNs,
-        endNs: transportUpNs,
-        cause: 'handshake',
-      });
-    }
-    for (const r of this.assigned) this.writeAfterThinking(r);
-  }
-
-  private writeAfterThinking(request: HttpRequest): void {
-    const readyNs = this.sim.now;
-    this.sim.after(this.p.clientThinkNs, () => {
-      if (this.finished || !this.assigned.includes(request)) return;
-      if (this.sim.now > readyNs) {
-        this.sink.stall({
-          conn: this.conn,
-          side: 'client',
-          startNs: readyNs,
-          endNs: this.sim.now,
-          cause: 'client-think',
-        });
-      }
-      this.assigned.splice(this.assigned.indexOf(request), 1);
-      if (CLIENT_STRATEGIES[this.p.mode].pipelined) this.appendToPipe(request);
-      else this.writeNow([request]);
-    });
+  protected write(request: HttpRequest): void {
+    if (CLIENT_STRATEGIES[this.p.mode].pipelined) this.appendToPipe(request);
+    else this.writeNow([request]);
   }
 
   /** Requests go out together as one write, so they can share a segment. */
   private writeNow(requests: HttpRequest[]): void {
     for (const r of requests) {
-      r.exchange.startNs = this.sim.now;
       this.outstanding.push(r);
-      this.sink.event({
-        atNs: this.sim.now,
-        conn: this.conn,
-        side: 'client',
-        kind: 'request-write',
-        bytes: r.requestBytes,
-        exchange: r.exchange.id,
-      });
-      this.milestone('request-sent', r);
+      this.requestWritten(r);
     }
     this.writer.writeMessages(requests.map((r) => ({ bytes: r.requestBytes, tag: r })));
     this.armSilenceTimer();
-  }
-
-  private armSilenceTimer(): void {
-    if (this.outstanding.length > 0) this.silenceTimer.set(this.sim.now + RESPONSE_TIMEOUT_NS);
-    else this.silenceTimer.cancel();
-  }
-
-  /** A lost RST or FIN can leave a connection that will never answer: reset it and ask again. */
-  private giveUp(): void {
-    this.sink.event({ atNs: this.sim.now, conn: this.conn, side: 'client', kind: 'timeout' });
-    this.pair.client.reset();
-    this.finish();
   }
 
   /** Nielsen 4.1: flush at `pipebuf` bytes or after `pipeflush`; the HTML request is flushed at once. */
@@ -148,15 +68,7 @@ export class ClientConnection {
   private flushPipe(byTimer: boolean): void {
     this.pipeTimer.cancel();
     if (this.pipe.length === 0) return;
-    if (byTimer && this.sim.now > this.pipeSinceNs) {
-      this.sink.stall({
-        conn: this.conn,
-        side: 'client',
-        startNs: this.pipeSinceNs,
-        endNs: this.sim.now,
-        cause: 'flush-timer',
-      });
-    }
+    if (byTimer && this.sim.now > this.pipeSinceNs) this.stall('flush-timer', this.pipeSinceNs, this.sim.now);
     this.sink.event({
       atNs: this.sim.now,
       conn: this.conn,
@@ -170,47 +82,24 @@ export class ClientConnection {
     this.writeNow(batch);
   }
 
-  onWritable(): void {
-    this.writer.flush();
-  }
-
-  /** The client application is busy until then: the socket is not read. */
-  holdReads(untilNs: Nanoseconds): void {
-    this.pair.client.holdReads?.(untilNs);
-  }
-
   onDeliver(bytes: Bytes): void {
-    while (bytes > 0 && this.outstanding.length > 0) {
-      const head = this.outstanding[0];
-      const take = Math.min(bytes, total(head) - this.received);
-      if (this.received === 0 && take > 0) {
-        head.exchange.firstByteNs = this.sim.now;
-        this.milestone('first-byte', head);
-      }
-      this.received += take;
-      bytes -= take;
-      this.events.onResponseBytes(head, this.received);
-      if (this.received < total(head)) break;
-      head.exchange.endNs = this.sim.now;
-      this.milestone('done', head);
-      this.sink.event({
-        atNs: this.sim.now,
-        conn: this.conn,
-        side: 'client',
-        kind: 'response-done',
-        bytes: total(head),
-        exchange: head.exchange.id,
-      });
-      this.outstanding.shift();
-      this.received = 0;
-      this.answered++;
-      this.events.onResponseDone(head);
-    }
+    for (const part of this.reader.readParts(bytes))
+      this.onResponsePart(part.tag, part.received, part.complete);
     this.armSilenceTimer();
   }
 
-  /** The server closed: what it did not answer is lost, and we close too. */
-  onPeerFin(): void {
+  /** `received` bytes of the response to `r` are in. One to a request this connection gave up is not read. */
+  private onResponsePart(r: HttpRequest, received: Bytes, complete: boolean): void {
+    const at = this.outstanding.indexOf(r);
+    if (at < 0) return;
+    if (r.exchange.firstByteNs === null) this.responseBegan(r);
+    this.events.onResponseBytes(r, received);
+    if (!complete) return;
+    this.outstanding.splice(at, 1);
+    this.responseDone(r);
+  }
+
+  override onPeerFin(): void {
     const reusable = !CLIENT_STRATEGIES[this.p.mode].onePerConnection;
     if (this.p.staleDiscovery && reusable && !this.busy) {
       // A browser that does not poll its idle connections: the FIN sits in the socket until the
@@ -218,53 +107,27 @@ export class ClientConnection {
       this.closedUnseen = true;
       return;
     }
-    this.pair.client.close();
-    this.finish();
+    super.onPeerFin();
   }
 
-  onClosed(): void {
-    this.finish();
-  }
-
-  /** The client is done with the page: close our side. */
-  close(): void {
-    if (this.finished) return;
-    this.finished = true;
+  protected override stopTimers(): void {
     this.pipeTimer.cancel();
-    this.silenceTimer.cancel();
-    this.pair.client.close();
+    super.stopTimers();
   }
 
-  private finish(): void {
-    if (this.finished) return;
-    this.finished = true;
-    this.pipeTimer.cancel();
-    this.silenceTimer.cancel();
-    const lost = [...this.outstanding, ...this.pipe, ...this.assigned];
-    if (this.closedUnseen && lost.length > 0) this.staleStall(lost);
+  protected takeUnanswered(): HttpRequest[] {
+    const lost = [...this.outstanding, ...this.pipe];
     this.outstanding = [];
     this.pipe = [];
-    this.assigned = [];
-    this.received = 0;
-    if (lost.length > 0) this.events.onLost(lost, this.answered > 0);
-    this.events.onFinished();
+    return lost;
   }
 
   /** From the request written on the closed connection to the RST that says so. */
-  private staleStall(lost: HttpRequest[]): void {
+  protected override noteLost(lost: HttpRequest[]): void {
+    if (!this.closedUnseen || lost.length === 0) return;
     const written = lost.map((r) => r.exchange.startNs).filter((t) => t >= 0);
     const startNs = written.length > 0 ? Math.min(...written) : this.sim.now;
     if (startNs >= this.sim.now) return; // written and refused in the same instant: no wait to show
-    this.sink.stall({
-      conn: this.conn,
-      side: 'client',
-      startNs,
-      endNs: this.sim.now,
-      cause: 'stale-connection',
-    });
-  }
-
-  private milestone(kind: MilestoneKind, request: HttpRequest): void {
-    this.sink.milestone({ atNs: this.sim.now, conn: this.conn, kind, exchange: request.exchange.id });
+    this.stall('stale-connection', startNs, this.sim.now);
   }
 }

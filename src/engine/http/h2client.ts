@@ -5,15 +5,12 @@
 import type { ConnectionPair } from '../network';
 import type { HttpParams } from '../params';
 import type { Sim } from '../sim';
-import { Timer } from '../sim';
 import type { TraceSink } from '../sink';
-import type { MilestoneKind } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import { MessageReader, type StreamContent } from '../messages';
-import { RESPONSE_TIMEOUT_NS, type ConnectionEvents } from './clientConnection';
+import { ClientConnectionBase, type ConnectionEvents } from './clientBase';
 import { CLIENT_PREFACE, DEFAULT_WINDOW, WINDOW_UPDATE, requestHeadersFrame } from './h2frames';
 import type { HttpRequest } from './request';
-import { AppWriter } from './writer';
 
 /** What a frame in the stream is, for the peer that reads it. */
 export type H2Frame =
@@ -28,84 +25,34 @@ interface Open {
   unacked: Bytes; // DATA consumed, not yet given back by WINDOW_UPDATE
 }
 
-export class H2ClientConnection {
-  readonly conn: number;
-  finished = false;
-  private established = false;
-  private readonly openedNs: Nanoseconds;
-  private readonly writer: AppWriter;
+export class H2ClientConnection extends ClientConnectionBase {
   private readonly reader: MessageReader<H2Frame>;
-  private assigned: HttpRequest[] = [];
   private readonly streams = new Map<number, Open>();
   private nextStream = 1; // client streams are odd (RFC 9113 5.1.1)
   private connUnacked: Bytes = 0;
   private delivered: Bytes = 0; // response-direction bytes read so far
   private holSinceNs: Nanoseconds | null = null;
   private holUntil: Bytes = 0; // the held bytes end here
-  private answered = 0;
-  private readonly silenceTimer: Timer; // streams open, no byte from the server for RESPONSE_TIMEOUT_NS
 
-  constructor(
-    private readonly sim: Sim,
-    private readonly sink: TraceSink,
-    private readonly pair: ConnectionPair,
-    private readonly p: HttpParams,
-    private readonly events: ConnectionEvents,
-  ) {
-    this.conn = pair.conn;
-    this.openedNs = sim.now;
-    this.writer = new AppWriter(pair.client, pair.content.c2s);
+  constructor(sim: Sim, sink: TraceSink, pair: ConnectionPair, p: HttpParams, events: ConnectionEvents) {
+    super(sim, sink, pair, p, events);
     this.reader = new MessageReader(pair.content.s2c as StreamContent<H2Frame>);
-    this.silenceTimer = new Timer(sim, () => this.giveUp());
   }
 
-  private armSilenceTimer(): void {
-    if (this.streams.size > 0) this.silenceTimer.set(this.sim.now + RESPONSE_TIMEOUT_NS);
-    else this.silenceTimer.cancel();
+  protected get awaited(): number {
+    return this.streams.size;
   }
 
-  /** As for HTTP/1.x: a lost RST or FIN can leave a connection that will never answer. */
-  private giveUp(): void {
-    this.sink.event({ atNs: this.sim.now, conn: this.conn, side: 'client', kind: 'timeout' });
-    this.pair.client.reset();
-    this.finish();
-  }
-
-  get idle(): boolean {
-    return !this.finished && !this.busy;
-  }
-
-  get busy(): boolean {
-    return this.assigned.length + this.streams.size > 0;
-  }
+  /** HTTP/2 has never labelled the client's think time a stall; kept so its traces stay as recorded. */
+  protected override thought(): void {}
 
   private get window(): Bytes {
     return this.p.h2WindowBytes ?? DEFAULT_WINDOW;
   }
 
-  /** The client application is busy until then: the socket is not read (as for HTTP/1.x). */
-  holdReads(untilNs: Nanoseconds): void {
-    this.pair.client.holdReads?.(untilNs);
-  }
-
-  send(request: HttpRequest): void {
-    this.assigned.push(request);
-    if (this.established) this.writeAfterThinking(request);
-  }
-
-  onEstablished(transportUpNs: Nanoseconds = this.sim.now): void {
-    this.established = true;
-    if (this.assigned.length > 0 && transportUpNs > this.openedNs) {
-      this.sink.stall({
-        conn: this.conn,
-        side: 'client',
-        startNs: this.openedNs,
-        endNs: transportUpNs,
-        cause: 'handshake',
-      });
-    }
-    // The preface and SETTINGS (our stream window); the connection window can only grow by a
-    // WINDOW_UPDATE (RFC 9113 6.9.2).
+  /** The preface and SETTINGS (our stream window); the connection window can only grow by a
+   * WINDOW_UPDATE (RFC 9113 6.9.2). */
+  protected override openSession(): void {
     const frames: Array<{ bytes: Bytes; tag: H2Frame }> = [
       { bytes: CLIENT_PREFACE, tag: { type: 'control' } },
     ];
@@ -115,41 +62,19 @@ export class H2ClientConnection {
         tag: { type: 'window', stream: 0, increment: this.window - DEFAULT_WINDOW },
       });
     this.writer.writeMessages(frames);
-    for (const r of this.assigned) this.writeAfterThinking(r);
   }
 
-  private writeAfterThinking(request: HttpRequest): void {
-    this.sim.after(this.p.clientThinkNs, () => {
-      if (this.finished || !this.assigned.includes(request)) return;
-      this.assigned.splice(this.assigned.indexOf(request), 1);
-      this.writeHeaders(request);
-    });
-  }
-
-  private writeHeaders(r: HttpRequest): void {
+  /** A request is a HEADERS frame on a new stream. */
+  protected write(r: HttpRequest): void {
     const stream = this.nextStream;
     this.nextStream += 2;
     const path = r.exchange.label;
     r.requestBytes = requestHeadersFrame(r.requestBytes, path, stream === 1);
     r.exchange.requestBytes = r.requestBytes;
-    r.exchange.startNs = this.sim.now;
     this.streams.set(stream, { request: r, received: 0, unacked: 0 });
-    this.sink.event({
-      atNs: this.sim.now,
-      conn: this.conn,
-      side: 'client',
-      kind: 'request-write',
-      bytes: r.requestBytes,
-      exchange: r.exchange.id,
-      note: `stream ${stream}`,
-    });
-    this.milestone('request-sent', r);
+    this.requestWritten(r, `stream ${stream}`);
     this.writer.writeMessages([{ bytes: r.requestBytes, tag: { type: 'headers', stream, request: r } }]);
     this.armSilenceTimer();
-  }
-
-  onWritable(): void {
-    this.writer.flush();
   }
 
   /**
@@ -180,14 +105,7 @@ export class H2ClientConnection {
   onDeliver(bytes: Bytes): void {
     this.delivered += bytes;
     if (this.holSinceNs !== null && this.delivered >= this.holUntil) {
-      if (this.sim.now > this.holSinceNs)
-        this.sink.stall({
-          conn: this.conn,
-          side: 'client',
-          startNs: this.holSinceNs,
-          endNs: this.sim.now,
-          cause: 'hol-blocking',
-        });
+      if (this.sim.now > this.holSinceNs) this.stall('hol-blocking', this.holSinceNs, this.sim.now);
       this.holSinceNs = null;
     }
     const credit: Array<{ bytes: Bytes; tag: H2Frame }> = [];
@@ -207,8 +125,7 @@ export class H2ClientConnection {
     const open = this.streams.get(stream);
     if (!open) return;
     const r = open.request;
-    r.exchange.firstByteNs = this.sim.now;
-    this.milestone('first-byte', r);
+    this.responseBegan(r);
     open.received = r.kind === 'GET' ? this.p.responseHeaderBytes : this.p.notModifiedBytes;
     this.events.onResponseBytes(r, open.received);
   }
@@ -234,49 +151,13 @@ export class H2ClientConnection {
       return;
     }
     this.streams.delete(stream);
-    r.exchange.endNs = this.sim.now;
-    this.milestone('done', r);
-    this.sink.event({
-      atNs: this.sim.now,
-      conn: this.conn,
-      side: 'client',
-      kind: 'response-done',
-      bytes: r.exchange.responseBytes,
-      exchange: r.exchange.id,
-    });
-    this.answered++;
-    this.events.onResponseDone(r);
+    this.responseDone(r);
   }
 
-  onPeerFin(): void {
-    this.pair.client.close();
-    this.finish();
-  }
-
-  onClosed(): void {
-    this.finish();
-  }
-
-  close(): void {
-    if (this.finished) return;
-    this.finished = true;
-    this.silenceTimer.cancel();
-    this.pair.client.close();
-  }
-
-  private finish(): void {
-    if (this.finished) return;
-    this.finished = true;
-    this.silenceTimer.cancel();
-    const lost = [...[...this.streams.values()].map((s) => s.request), ...this.assigned];
+  protected takeUnanswered(): HttpRequest[] {
+    const lost = [...this.streams.values()].map((s) => s.request);
     this.streams.clear();
-    this.assigned = [];
-    if (lost.length > 0) this.events.onLost(lost, this.answered > 0);
-    this.events.onFinished();
-  }
-
-  private milestone(kind: MilestoneKind, request: HttpRequest): void {
-    this.sink.milestone({ atNs: this.sim.now, conn: this.conn, kind, exchange: request.exchange.id });
+    return lost;
   }
 }
 

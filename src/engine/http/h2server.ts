@@ -4,12 +4,7 @@
 // data and flow-control credit, in stream order, one DATA frame of up to 16,384 bytes per turn.
 // A stream, and the connection, may only send what the client's windows allow (RFC 9113 6.9);
 // when they are spent the server waits for WINDOW_UPDATE: stall cause `flow-control`.
-import type { HttpParams } from '../params';
-import type { Sim } from '../sim';
-import type { TraceSink } from '../sink';
-import type { Stream } from '../transport';
 import type { Bytes, Nanoseconds } from '../units';
-import { MessageReader, type StreamContent } from '../messages';
 import type { H2Frame } from './h2client';
 import {
   DEFAULT_WINDOW,
@@ -19,7 +14,7 @@ import {
   responseHeadersFrame,
 } from './h2frames';
 import type { HttpRequest } from './request';
-import { AppWriter } from './writer';
+import { ServerConnectionBase, responseTotal } from './serverBase';
 
 interface Outgoing {
   stream: number;
@@ -29,9 +24,7 @@ interface Outgoing {
   window: Bytes; // the stream's send window
 }
 
-export class H2ServerConnection {
-  private readonly writer: AppWriter;
-  private readonly reader: MessageReader<H2Frame>;
+export class H2ServerConnection extends ServerConnectionBase<H2Frame> {
   private ready: Outgoing[] = []; // responses prepared, not yet fully sent, in stream order
   private lastServed = 0; // the stream that had the last turn
   private connWindow: Bytes = DEFAULT_WINDOW;
@@ -40,19 +33,6 @@ export class H2ServerConnection {
   private peerDone = false;
   private closed = false;
   private blockedSinceNs: Nanoseconds | null = null;
-
-  constructor(
-    private readonly sim: Sim,
-    private readonly sink: TraceSink,
-    private readonly conn: number,
-    private readonly socket: Stream,
-    incoming: StreamContent,
-    outgoing: StreamContent,
-    private readonly p: HttpParams,
-  ) {
-    this.reader = new MessageReader(incoming as StreamContent<H2Frame>);
-    this.writer = new AppWriter(socket, outgoing);
-  }
 
   private get streamWindow(): Bytes {
     return this.p.h2WindowBytes ?? DEFAULT_WINDOW;
@@ -70,35 +50,19 @@ export class H2ServerConnection {
 
   private prepare(stream: number, request: HttpRequest): void {
     if (this.closed) return;
-    this.sink.event({
-      atNs: this.sim.now,
-      conn: this.conn,
-      side: 'server',
-      kind: 'request-read',
-      bytes: request.requestBytes,
-      exchange: request.exchange.id,
-    });
-    const total = request.responseWrites.reduce((a, b) => a + b, 0);
+    this.requestRead(request);
     const head = request.kind === 'GET' ? this.p.responseHeaderBytes : this.p.notModifiedBytes;
     const readNs = this.sim.now;
-    const think = this.p.serverThinkNs + Math.round(total * this.p.serverNsPerByte);
     this.preparing++;
-    this.sim.after(think, () => {
+    this.sim.after(this.thinkNs(request), () => {
       this.preparing--;
       if (this.closed) return;
-      if (this.sim.now > readNs)
-        this.sink.stall({
-          conn: this.conn,
-          side: 'server',
-          startNs: readNs,
-          endNs: this.sim.now,
-          cause: 'server-think',
-        });
+      this.thought(readNs);
       const out = {
         stream,
         request,
         headersSent: false,
-        body: Math.max(0, total - head),
+        body: Math.max(0, responseTotal(request) - head),
         window: this.streamWindow,
       };
       const at = this.ready.findIndex((o) => o.stream > stream);
@@ -115,8 +79,8 @@ export class H2ServerConnection {
     }
   }
 
-  onWritable(): void {
-    this.writer.flush();
+  override onWritable(): void {
+    super.onWritable();
     this.pump();
   }
 
@@ -178,14 +142,7 @@ export class H2ServerConnection {
   }
 
   private write(out: Outgoing, bytes: Bytes, tag: H2Frame): void {
-    this.sink.event({
-      atNs: this.sim.now,
-      conn: this.conn,
-      side: 'server',
-      kind: 'response-write',
-      bytes,
-      exchange: out.request.exchange.id,
-    });
+    this.responseWrite(out.request, bytes);
     this.writer.writeMessages([{ bytes, tag }]);
   }
 

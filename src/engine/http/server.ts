@@ -8,11 +8,11 @@ import { Timer } from '../sim';
 import type { Stream } from '../transport';
 import type { TraceSink } from '../sink';
 import type { Bytes, Nanoseconds } from '../units';
-import { MessageReader, type StreamContent } from '../messages';
+import type { StreamContent } from '../messages';
 import type { HttpRequest } from './request';
 import { CLIENT_STRATEGIES } from './strategies';
-import { AppWriter } from './writer';
 import { H2ServerConnection } from './h2server';
+import { ServerConnectionBase, responseTotal } from './serverBase';
 
 /**
  * The server's processes (Apache's children): each serves one connection at a time, holding it
@@ -117,23 +117,24 @@ export class ServerHost {
       const { conn, server, content } = pair;
       return new H2ServerConnection(this.sim, this.sink, conn, server, content.c2s, content.s2c, this.p);
     }
+    const { conn, server, content } = pair;
     return new ServerConnection(
       this.sim,
       this.sink,
-      pair.conn,
-      pair.server,
-      pair.content.c2s,
+      conn,
+      server,
+      content.c2s,
+      content.s2c,
       this.p,
       this.pool,
     );
   }
 }
 
-export class ServerConnection {
-  private readonly writer: AppWriter;
+/** HTTP/1.x: one request at a time, in order, each response a message tagged with its request. */
+export class ServerConnection extends ServerConnectionBase<HttpRequest> {
   private accepted = false;
   private released = false;
-  private readonly reader: MessageReader<HttpRequest>; // requests, found in the bytes received
   private waiting: HttpRequest[] = []; // read, not yet answered
   private busy = false;
   private served = 0;
@@ -144,16 +145,16 @@ export class ServerConnection {
   keepAliveIdleSinceNs: Nanoseconds | null = null;
 
   constructor(
-    private readonly sim: Sim,
-    private readonly sink: TraceSink,
-    private readonly conn: number,
-    private readonly socket: Stream,
+    sim: Sim,
+    sink: TraceSink,
+    conn: number,
+    socket: Stream,
     incoming: StreamContent,
-    private readonly p: HttpParams,
+    outgoing: StreamContent,
+    p: HttpParams,
     private readonly pool: ServerPool,
   ) {
-    this.reader = new MessageReader(incoming as StreamContent<HttpRequest>);
-    this.writer = new AppWriter(socket);
+    super(sim, sink, conn, socket, incoming, outgoing, p);
     this.idleTimer = new Timer(sim, () => this.close());
     pool.request(this);
   }
@@ -173,14 +174,7 @@ export class ServerConnection {
   onDeliver(bytes: Bytes): void {
     for (const request of this.reader.read(bytes)) {
       if (this.closing) continue; // read after we decided to close: never answered
-      this.sink.event({
-        atNs: this.sim.now,
-        conn: this.conn,
-        side: 'server',
-        kind: 'request-read',
-        bytes: request.requestBytes,
-        exchange: request.exchange.id,
-      });
+      this.requestRead(request);
       this.waiting.push(request);
     }
     this.idleTimer.cancel();
@@ -191,10 +185,6 @@ export class ServerConnection {
   /** The server ends the process serving this idle connection: the connection closes with it. */
   endProcess(): void {
     this.close();
-  }
-
-  onWritable(): void {
-    this.writer.flush();
   }
 
   /** The client closed its half: finish what we owe, then close ours. */
@@ -213,21 +203,8 @@ export class ServerConnection {
     const request = this.waiting.shift()!;
     this.busy = true;
     const readNs = this.sim.now;
-    const bytes = request.responseWrites.reduce((a, b) => a + b, 0);
-    const think =
-      this.p.serverThinkNs +
-      Math.round(bytes * this.p.serverNsPerByte) +
-      (this.served === 0 ? this.p.serverAcceptNs : 0);
-    this.sim.after(think, () => {
-      if (this.sim.now > readNs) {
-        this.sink.stall({
-          conn: this.conn,
-          side: 'server',
-          startNs: readNs,
-          endNs: this.sim.now,
-          cause: 'server-think',
-        });
-      }
+    this.sim.after(this.thinkNs(request, this.served === 0 ? this.p.serverAcceptNs : 0), () => {
+      this.thought(readNs);
       this.respond(request);
       this.busy = false;
       this.served++;
@@ -235,16 +212,11 @@ export class ServerConnection {
     });
   }
 
+  /** The response is one message tagged with its request, written in the server's pieces. */
   private respond(request: HttpRequest): void {
+    this.writer.mark(responseTotal(request), request);
     for (const bytes of request.responseWrites) {
-      this.sink.event({
-        atNs: this.sim.now,
-        conn: this.conn,
-        side: 'server',
-        kind: 'response-write',
-        bytes,
-        exchange: request.exchange.id,
-      });
+      this.responseWrite(request, bytes);
       if (this.p.serverBufferBytes > 0) this.bufferWrite(bytes);
       else this.writer.write(bytes);
     }

@@ -21,10 +21,15 @@ export class AppWriter {
   writeMessages(messages: Array<{ bytes: Bytes; tag: unknown }>): void {
     let bytes = 0;
     for (const m of messages) {
-      this.content!.append(m.bytes, m.tag);
+      this.mark(m.bytes, m.tag);
       bytes += m.bytes;
     }
     this.write(bytes);
+  }
+
+  /** The next `bytes` written, however they are split into writes, form one message tagged `tag`. */
+  mark(bytes: Bytes, tag: unknown): void {
+    this.content!.append(bytes, tag);
   }
 
   write(bytes: Bytes): void {

@@ -1,23 +1,22 @@
 // Loss recovery shared by the modern controllers: NewReno's fast recovery (RFC 6582), or with
 // SACK the window held at ssthresh while the sender's scoreboard picks what to send (RFC 6675).
 // A subclass says how a loss cuts the window and how an ACK grows it.
-import type { InitialWindow, SlowStartRestart } from '../params';
+import type { InitialWindow } from '../params';
 import type { Bytes, Nanoseconds } from '../units';
-import type { AckSample, CongestionControl, CongestionPhase } from './congestion';
-import { MAX_CWND, initialCwnd, idleRestartCwnd, windowPacingRate } from './congestion';
+import type { AckSample } from './congestion';
+import { MAX_CWND } from './congestion';
+import { WindowControl } from './windowControl';
 
-export abstract class RecoveringControl implements CongestionControl {
-  cwnd: Bytes = 0;
-  ssthresh: Bytes = MAX_CWND;
-  inRecovery = false;
+export abstract class RecoveringControl extends WindowControl {
   /** RFC 6582 `recover`: one past the highest byte sent when the loss was detected. */
   protected recover = 0;
-  private synAckGrows = false;
 
   constructor(
-    protected readonly iw: InitialWindow,
+    iw: InitialWindow,
     protected readonly sack: boolean,
-  ) {}
+  ) {
+    super(iw);
+  }
 
   /** A loss was detected (`window` = the flight it happened in): set ssthresh; cwnd follows. */
   protected abstract reduce(window: Bytes, mss: Bytes, nowNs: Nanoseconds): void;
@@ -26,21 +25,6 @@ export abstract class RecoveringControl implements CongestionControl {
   /** A full ACK ended recovery. */
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   protected recovered(s: AckSample): void {}
-
-  get phase(): CongestionPhase {
-    if (this.inRecovery) return 'recovery';
-    return this.cwnd < this.ssthresh ? 'slow-start' : 'avoidance';
-  }
-
-  onEstablished(mss: Bytes): void {
-    const iw = initialCwnd(this.iw, mss);
-    this.cwnd = iw.cwnd;
-    this.synAckGrows = iw.synAckGrows;
-  }
-
-  onSynAcked(mss: Bytes): void {
-    if (this.synAckGrows) this.cwnd += mss;
-  }
 
   /** RFC 6582 3.2 step 1: enter only when the ACK covers more than `recover` (no false retransmit after a timeout). */
   onDuplicateAck(count: number, window: Bytes, mss: Bytes, ack: number, highSent: number): boolean {
@@ -85,17 +69,5 @@ export abstract class RecoveringControl implements CongestionControl {
     this.cwnd = mss;
     this.inRecovery = false;
     this.recover = highSent;
-  }
-
-  restartAfterIdle(mode: Exclude<SlowStartRestart, 'off'>, mss: Bytes): boolean {
-    const restart = idleRestartCwnd(mode, this.cwnd, this.iw, mss);
-    if (restart === null) return false;
-    this.cwnd = restart;
-    return true;
-  }
-
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  pacingRate(srttNs: number | null, mss: Bytes): number {
-    return windowPacingRate(this.cwnd, this.ssthresh, srttNs);
   }
 }

@@ -5,7 +5,7 @@ import type { StallRecord, Trace } from '../../engine/trace';
 import type { Settings } from '../../scenario/schema';
 import { breakdown, type Breakdown } from '../../views/breakdown';
 import { formatDuration } from '../../views/format';
-import { causeStyle } from '../../views/stallStyle';
+import { causeStyle } from '../../scenario/stallCauses';
 import { labelFor, valueText } from '../controls/fieldModel';
 import { adviceFor, type Suggestion } from './stallAdvice';
 

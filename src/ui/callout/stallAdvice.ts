@@ -3,12 +3,13 @@
 // so its figures and the breakdown's are the same numbers. The stall named is the first long
 // one in time: later stalls are often its consequences. Suggestions only name keys the
 // schema has and values that differ from the current ones, so keys added later (http, conns...)
-// are suggested as soon as they exist.
+// are suggested as soon as they exist. Each cause's sentence and fixes are its row in
+// scenario/stallCauses.ts.
 import type { StallRecord, Trace } from '../../engine/trace';
 import { SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
 import { breakdown, partNs, type Breakdown } from '../../views/breakdown';
 import { formatDuration } from '../../views/format';
-import { causeStyle } from '../../views/stallStyle';
+import { STALL_CAUSES, causeStyle } from '../../scenario/stallCauses';
 
 /** A single stall is named when it is at least this share of the page time and this long. */
 const MIN_SHARE = 0.1;
@@ -45,87 +46,12 @@ function worthyStalls(trace: Trace, b: Breakdown): StallRecord[] {
 }
 
 function sentenceFor(s: StallRecord): string {
-  const who = s.side === 'client' ? 'client' : 'server';
-  const d = formatDuration(s.endNs - s.startNs);
-  switch (s.cause) {
-    case 'delayed-ack':
-      return `The ${who} waited ${d} for a delayed ACK`;
-    case 'nagle':
-      return `Nagle's algorithm held the ${who}'s short segment for ${d}`;
-    case 'cwnd':
-      return `The ${who} waited ${d} for its congestion window to open`;
-    case 'rwnd':
-      return `The ${who} waited ${d} for room in the receiver's window`;
-    case 'handshake':
-      return `The connection handshake took ${d}`;
-    case 'server-think':
-      return `The server spent ${d} thinking`;
-    case 'client-think':
-      return `The client spent ${d} thinking`;
-    case 'flush-timer':
-      return `The ${who} waited ${d} for its pipeline flush timer`;
-    case 'parse':
-      return `The client spent ${d} parsing the HTML`;
-    case 'idle-restart':
-      return `The ${who} lost ${d} to a slow-start restart after idle`;
-    case 'rto':
-      return `The ${who} waited ${d} for a retransmission timeout`;
-    case 'stale-connection':
-      return `The client lost ${d} to a request sent on a connection the server had closed`;
-    case 'tls-handshake':
-      return `The TLS handshake took ${d}`;
-    case 'flow-control':
-      return `The ${who} waited ${d} for HTTP/2 flow-control credit`;
-    case 'hol-blocking':
-      return `Data already in waited ${d} behind a lost segment of another stream (head-of-line blocking)`;
-    default:
-      return `The ${who} stalled for ${d} (${String(s.cause)})`;
-  }
-}
-
-function candidates(s: StallRecord, settings: Settings): Array<[string, unknown]> {
-  const get = (k: string) => (settings as Record<string, unknown>)[k];
-  switch (s.cause) {
-    case 'delayed-ack':
-      return [
-        ['flush', 'none'],
-        ['delack', 'off'],
-      ];
-    case 'nagle':
-      return get(`nagle.${s.side}`) === true ? [[`nagle.${s.side}`, false]] : [['nagle', false]];
-    case 'cwnd':
-      return [
-        ['iw', '4k'],
-        ['iw', '10'],
-      ];
-    case 'rwnd':
-      return [['window', Math.min(1 << 30, Math.max(65_536, Number(get('window') ?? 16_384) * 4))]];
-    case 'handshake':
-      // Only a connection per request pays a handshake per object; one connection pays it once.
-      return get('http') === '1.0' || get('http') === '1.0ka' ? [['http', '1.1']] : [];
-    case 'server-think':
-      return [['sthink', 0]];
-    case 'client-think':
-      return [['cthink', 0]];
-    case 'idle-restart':
-      return [['ssr', 'off']];
-    case 'rto':
-      return [['loss', 0]];
-    case 'stale-connection':
-      return [['stale', false]];
-    case 'tls-handshake':
-      // TLS 1.3 saves a round trip over 1.2; resumption saves the rest (0-RTT).
-      return get('tls') === '1.2' ? [['tls', '1.3']] : get('resume') === false ? [['resume', true]] : [];
-    case 'flow-control':
-      return [['h2window', Math.min(2 ** 31 - 1, Number(get('h2window') ?? 65_535) * 16)]];
-    default:
-      return [];
-  }
+  return STALL_CAUSES[s.cause].sentence(s.side, formatDuration(s.endNs - s.startNs));
 }
 
 /** The first candidate the schema knows and the settings do not already have. */
 export function suggestionFor(s: StallRecord, settings: Settings): Suggestion | null {
-  for (const [key, value] of candidates(s, settings)) {
+  for (const { key, value } of STALL_CAUSES[s.cause].fixes({ side: s.side, settings })) {
     if (!Object.prototype.hasOwnProperty.call(SCHEMA, key)) continue;
     const row = SCHEMA[key as ConfigKey];
     if (row.kind === 'enum' && !(row.values as readonly string[]).includes(value as string)) continue;

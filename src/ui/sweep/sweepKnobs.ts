@@ -3,7 +3,7 @@
 import type { StallCause } from '../../engine/trace';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row } from '../../scenario/schema';
 import { SWEEP_METRICS, type SweepMetric } from '../../scenario/sweeps';
-import { KNOWN_CAUSES, causeStyle } from '../../views/stallStyle';
+import { KNOWN_CAUSES, causeStyle } from '../../scenario/stallCauses';
 
 export interface SweepKnob {
   key: ConfigKey;

@@ -1,0 +1,189 @@
+// Every stall cause the engine names, one row each: its label, plain words, colour (light and dark
+// theme), the callout's sentence and the knob changes that remove it. The engine declares the
+// causes (StallCause in engine/trace.ts); this table must cover exactly those, so a cause added
+// there fails the type check until it has a row here. Colours are the Okabe-Ito and Tol
+// colour-blind-safe sets, used only as fills, never for text.
+import type { Side, StallCause } from '../engine/trace';
+import type { Settings } from './schema';
+
+/** A knob change that removes a cause, suggested only when the schema has the key and the value. */
+export interface StallFix {
+  key: string;
+  value: unknown;
+}
+
+/** What a fix may depend on: the stalled side and the current settings. */
+export interface FixContext {
+  side: Side;
+  settings: Settings;
+}
+
+export interface StallCauseRow {
+  /** Short label drawn beside the shading. */
+  label: string;
+  /** Plain words for legends, tooltips and callouts. */
+  words: string;
+  /** Fill on a light background; `dark` on the dark theme's (where the light fill would vanish). */
+  colour: { light: string; dark: string };
+  /** The callout's sentence for one stall: `who` stalled (client or server) for `duration`. */
+  sentence(who: Side, duration: string): string;
+  /** Knob changes that remove the cause, best first. */
+  fixes(c: FixContext): StallFix[];
+}
+
+const same = (fill: string) => ({ light: fill, dark: fill });
+const none = (): StallFix[] => [];
+const get = (c: FixContext, key: string) => (c.settings as Record<string, unknown>)[key];
+
+export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
+  'delayed-ack': {
+    label: 'delayed ACK',
+    words: 'waiting for a delayed ACK',
+    colour: same('#D55E00'),
+    sentence: (who, d) => `The ${who} waited ${d} for a delayed ACK`,
+    fixes: () => [
+      { key: 'flush', value: 'none' },
+      { key: 'delack', value: 'off' },
+    ],
+  },
+  nagle: {
+    label: 'Nagle',
+    words: "Nagle's algorithm holding a short segment",
+    colour: same('#CC79A7'),
+    sentence: (who, d) => `Nagle's algorithm held the ${who}'s short segment for ${d}`,
+    fixes: (c) =>
+      get(c, `nagle.${c.side}`) === true
+        ? [{ key: `nagle.${c.side}`, value: false }]
+        : [{ key: 'nagle', value: false }],
+  },
+  cwnd: {
+    label: 'cwnd',
+    words: 'congestion window full',
+    colour: same('#0072B2'),
+    sentence: (who, d) => `The ${who} waited ${d} for its congestion window to open`,
+    fixes: () => [
+      { key: 'iw', value: '4k' },
+      { key: 'iw', value: '10' },
+    ],
+  },
+  rwnd: {
+    label: 'rwnd',
+    words: "receiver's window full",
+    colour: same('#56B4E9'),
+    sentence: (who, d) => `The ${who} waited ${d} for room in the receiver's window`,
+    fixes: (c) => [
+      { key: 'window', value: Math.min(1 << 30, Math.max(65_536, Number(get(c, 'window') ?? 16_384) * 4)) },
+    ],
+  },
+  handshake: {
+    label: 'handshake',
+    words: 'connection handshake',
+    colour: same('#009E73'),
+    sentence: (_, d) => `The connection handshake took ${d}`,
+    // Only a connection per request pays a handshake per object; one connection pays it once.
+    fixes: (c) =>
+      get(c, 'http') === '1.0' || get(c, 'http') === '1.0ka' ? [{ key: 'http', value: '1.1' }] : [],
+  },
+  'server-think': {
+    label: 'server think',
+    words: 'server think time',
+    colour: same('#E69F00'),
+    sentence: (_, d) => `The server spent ${d} thinking`,
+    fixes: () => [{ key: 'sthink', value: 0 }],
+  },
+  'client-think': {
+    label: 'client think',
+    words: 'client think time',
+    colour: same('#F0E442'),
+    sentence: (_, d) => `The client spent ${d} thinking`,
+    fixes: () => [{ key: 'cthink', value: 0 }],
+  },
+  'flush-timer': {
+    label: 'flush timer',
+    words: 'pipeline flush timer',
+    colour: same('#999999'),
+    sentence: (who, d) => `The ${who} waited ${d} for its pipeline flush timer`,
+    fixes: none,
+  },
+  'idle-restart': {
+    label: 'idle restart',
+    words: 'slow-start restart after idle',
+    colour: same('#44AA99'),
+    sentence: (who, d) => `The ${who} lost ${d} to a slow-start restart after idle`,
+    fixes: () => [{ key: 'ssr', value: 'off' }],
+  },
+  rto: {
+    label: 'RTO',
+    words: 'retransmission timeout',
+    colour: { light: '#332288', dark: '#8b80e6' },
+    sentence: (who, d) => `The ${who} waited ${d} for a retransmission timeout`,
+    fixes: () => [{ key: 'loss', value: 0 }],
+  },
+  'stale-connection': {
+    label: 'stale connection',
+    words: 'a request sent on a connection the server had closed',
+    colour: same('#AA4499'),
+    sentence: (_, d) => `The client lost ${d} to a request sent on a connection the server had closed`,
+    fixes: () => [{ key: 'stale', value: false }],
+  },
+  'tls-handshake': {
+    label: 'TLS',
+    words: 'TLS handshake',
+    colour: same('#117733'),
+    sentence: (_, d) => `The TLS handshake took ${d}`,
+    // TLS 1.3 saves a round trip over 1.2; resumption saves the rest (0-RTT).
+    fixes: (c) =>
+      get(c, 'tls') === '1.2'
+        ? [{ key: 'tls', value: '1.3' }]
+        : get(c, 'resume') === false
+          ? [{ key: 'resume', value: true }]
+          : [],
+  },
+  'flow-control': {
+    label: 'flow control',
+    words: 'HTTP/2 flow-control window spent',
+    colour: same('#999933'),
+    sentence: (who, d) => `The ${who} waited ${d} for HTTP/2 flow-control credit`,
+    fixes: (c) => [
+      { key: 'h2window', value: Math.min(2 ** 31 - 1, Number(get(c, 'h2window') ?? 65_535) * 16) },
+    ],
+  },
+  'hol-blocking': {
+    label: 'HOL',
+    words: "head-of-line blocking: in, but behind another stream's loss",
+    colour: same('#DDCC77'),
+    sentence: (_, d) =>
+      `Data already in waited ${d} behind a lost segment of another stream (head-of-line blocking)`,
+    fixes: none,
+  },
+  pacing: {
+    label: 'pacing',
+    words: 'pacing: the next segment waits for its departure time',
+    colour: same('#88CCEE'),
+    sentence: (who, d) => `The ${who}'s pacing held its next segment for ${d}`,
+    fixes: none,
+  },
+};
+
+/** Every cause, in the table's order (legends, sweep metrics). */
+export const KNOWN_CAUSES = Object.keys(STALL_CAUSES) as StallCause[];
+
+/** How views draw a cause: its label, words and fills. */
+export interface CauseStyle {
+  short: string;
+  words: string;
+  fill: string;
+  darkFill: string;
+}
+
+/** The style of a cause; one this table does not know (from a newer trace) is a grey "stall". */
+export function causeStyle(cause: string): CauseStyle {
+  const row = (STALL_CAUSES as Record<string, StallCauseRow | undefined>)[cause];
+  if (!row) return { short: cause, words: cause, fill: '#777777', darkFill: '#777777' };
+  return { short: row.label, words: row.words, fill: row.colour.light, darkFill: row.colour.dark };
+}
+
+/** The dark theme's fill, as the custom property app.css reads on a stall band. */
+export function darkFill(style: CauseStyle): Record<string, string> {
+  return { '--stall-dark': style.darkFill };
+}

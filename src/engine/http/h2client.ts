@@ -13,7 +13,7 @@ import { MessageReader, type StreamContent } from '../messages';
 import { RESPONSE_TIMEOUT_NS, type ConnectionEvents } from './clientConnection';
 import { CLIENT_PREFACE, DEFAULT_WINDOW, WINDOW_UPDATE, requestHeadersFrame } from './h2frames';
 import type { HttpRequest } from './request';
-import { AppWriter } from './writer';
+import { H2FrameWriter } from './h2writer';
 
 /** What a frame in the stream is, for the peer that reads it. */
 export type H2Frame =
@@ -33,7 +33,7 @@ export class H2ClientConnection {
   finished = false;
   private established = false;
   private readonly openedNs: Nanoseconds;
-  private readonly writer: AppWriter;
+  private readonly writer: H2FrameWriter;
   private readonly reader: MessageReader<H2Frame>;
   private assigned: HttpRequest[] = [];
   private readonly streams = new Map<number, Open>();
@@ -54,7 +54,7 @@ export class H2ClientConnection {
   ) {
     this.conn = pair.conn;
     this.openedNs = sim.now;
-    this.writer = new AppWriter(pair.client, pair.content.c2s);
+    this.writer = new H2FrameWriter(sim, sink, this.conn, 'c2s', pair.client, pair.content.c2s);
     this.reader = new MessageReader(pair.content.s2c as StreamContent<H2Frame>);
     this.silenceTimer = new Timer(sim, () => this.giveUp());
   }
@@ -114,7 +114,7 @@ export class H2ClientConnection {
         bytes: WINDOW_UPDATE,
         tag: { type: 'window', stream: 0, increment: this.window - DEFAULT_WINDOW },
       });
-    this.writer.writeMessages(frames);
+    this.writer.write(frames);
     for (const r of this.assigned) this.writeAfterThinking(r);
   }
 
@@ -133,6 +133,7 @@ export class H2ClientConnection {
     r.requestBytes = requestHeadersFrame(r.requestBytes, path, stream === 1);
     r.exchange.requestBytes = r.requestBytes;
     r.exchange.startNs = this.sim.now;
+    r.exchange.stream = stream;
     this.streams.set(stream, { request: r, received: 0, unacked: 0 });
     this.sink.event({
       atNs: this.sim.now,
@@ -144,7 +145,7 @@ export class H2ClientConnection {
       note: `stream ${stream}`,
     });
     this.milestone('request-sent', r);
-    this.writer.writeMessages([{ bytes: r.requestBytes, tag: { type: 'headers', stream, request: r } }]);
+    this.writer.write([{ bytes: r.requestBytes, tag: { type: 'headers', stream, request: r } }]);
     this.armSilenceTimer();
   }
 
@@ -199,7 +200,7 @@ export class H2ClientConnection {
       credit.push({ bytes: WINDOW_UPDATE, tag: { type: 'window', stream: 0, increment: this.connUnacked } });
       this.connUnacked = 0;
     }
-    if (credit.length > 0 && !this.finished) this.writer.writeMessages(credit);
+    if (credit.length > 0 && !this.finished) this.writer.write(credit);
     if (!this.finished) this.armSilenceTimer();
   }
 

@@ -19,7 +19,7 @@ import {
   responseHeadersFrame,
 } from './h2frames';
 import type { HttpRequest } from './request';
-import { AppWriter } from './writer';
+import { H2FrameWriter } from './h2writer';
 
 interface Outgoing {
   stream: number;
@@ -30,7 +30,7 @@ interface Outgoing {
 }
 
 export class H2ServerConnection {
-  private readonly writer: AppWriter;
+  private readonly writer: H2FrameWriter;
   private readonly reader: MessageReader<H2Frame>;
   private ready: Outgoing[] = []; // responses prepared, not yet fully sent, in stream order
   private lastServed = 0; // the stream that had the last turn
@@ -51,7 +51,7 @@ export class H2ServerConnection {
     private readonly p: HttpParams,
   ) {
     this.reader = new MessageReader(incoming as StreamContent<H2Frame>);
-    this.writer = new AppWriter(socket, outgoing);
+    this.writer = new H2FrameWriter(sim, sink, conn, 's2c', socket, outgoing);
   }
 
   private get streamWindow(): Bytes {
@@ -60,8 +60,7 @@ export class H2ServerConnection {
 
   onDeliver(bytes: Bytes): void {
     for (const frame of this.reader.read(bytes)) {
-      if (frame.type === 'control')
-        this.writer.writeMessages([{ bytes: SERVER_SETTINGS, tag: { type: 'control' } }]);
+      if (frame.type === 'control') this.writer.write([{ bytes: SERVER_SETTINGS, tag: { type: 'control' } }]);
       else if (frame.type === 'headers') this.prepare(frame.stream, frame.request);
       else if (frame.type === 'window') this.credit(frame.stream, frame.increment);
     }
@@ -186,7 +185,7 @@ export class H2ServerConnection {
       bytes,
       exchange: out.request.exchange.id,
     });
-    this.writer.writeMessages([{ bytes, tag }]);
+    this.writer.write([{ bytes, tag }]);
   }
 
   private endBlocked(): void {

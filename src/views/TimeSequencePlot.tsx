@@ -1,6 +1,7 @@
 // Time-sequence plot in the style of tcptrace/xplot (Heidemann Figs. 1 and 3): the server's data
 // segments as bars seq..seq+len at their send time, the client's ACK line and the advertised
 // window above it, the server's congestion window (ACK + cwnd), stalls as bands. Brushing (dragging across) a time range zooms into it.
+// For one stream of an HTTP/2 connection the axis is that stream's bytes (streamSeries.ts).
 import { useMemo } from 'react';
 import { scaleLinear } from 'd3';
 import { useBrushX } from './useBrushX';
@@ -9,11 +10,14 @@ import type { Trace } from '../engine/trace';
 import { formatDuration, formatTick, trim } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { causeStyle } from './stallStyle';
+import { streamTspSeries } from './streamSeries';
 import { stepPoints, tspSeries, type SegmentBar, type TspSeries } from './tspSeries';
 
 export interface TimeSequencePlotProps {
   trace: Trace;
   conn: number;
+  /** One stream of the connection (HTTP/2), or null for the whole connection. */
+  stream?: number | null;
   side: 'a' | 'b';
   cursorNs: number;
   /** Visible time range in ns. */
@@ -35,6 +39,7 @@ const RETRANSMIT_COLOUR = 'var(--packet-retransmit)';
 export function TimeSequencePlot({
   trace,
   conn,
+  stream = null,
   side,
   cursorNs,
   domain,
@@ -44,7 +49,10 @@ export function TimeSequencePlot({
 }: TimeSequencePlotProps) {
   const narrow = width < 460; // the legend takes a line of its own under the axis title
   const m = narrow ? { ...M, top: M.top + 12 } : M;
-  const series = useMemo(() => tspSeries(trace, conn), [trace, conn]);
+  const series = useMemo(
+    () => (stream === null ? tspSeries(trace, conn) : streamTspSeries(trace, conn, stream)),
+    [trace, conn, stream],
+  );
   const [d0, d1] = domain;
   const x = useMemo(
     () =>
@@ -89,7 +97,8 @@ export function TimeSequencePlot({
       viewBox={`0 0 ${width} ${height}`}
       className="tsp-svg"
       role="img"
-      aria-label={`Time-sequence plot of connection ${conn + 1}, side ${side.toUpperCase()}`}
+      aria-label={`Time-sequence plot of ${stream === null ? '' : `stream ${stream} of `}connection ${conn + 1}, side ${side.toUpperCase()}`}
+      data-stream={stream ?? undefined}
     >
       <defs>
         <clipPath id={clipId}>
@@ -114,7 +123,7 @@ export function TimeSequencePlot({
         </g>
       ))}
       <text x={12} y={narrow ? m.top - 24 : m.top - 10} className="axis-title">
-        sequence (bytes)
+        {stream === null ? 'sequence (bytes)' : `stream ${stream} (bytes)`}
       </text>
       <g clipPath={`url(#${clipId})`}>
         {stalls.map((s, i) => (
@@ -237,22 +246,26 @@ export function TimeSequencePlot({
         <text x={76} y={0}>
           ACK
         </text>
-        <line
-          x1={112}
-          x2={126}
-          y1={-4}
-          y2={-4}
-          stroke={WINDOW_COLOUR}
-          strokeWidth={2}
-          strokeDasharray="4 2"
-        />
-        <text x={130} y={0}>
-          window
-        </text>
-        <line x1={180} x2={194} y1={-4} y2={-4} stroke={CWND_COLOUR} strokeWidth={2} />
-        <text x={198} y={0}>
-          cwnd
-        </text>
+        {stream === null && (
+          <>
+            <line
+              x1={112}
+              x2={126}
+              y1={-4}
+              y2={-4}
+              stroke={WINDOW_COLOUR}
+              strokeWidth={2}
+              strokeDasharray="4 2"
+            />
+            <text x={130} y={0}>
+              window
+            </text>
+            <line x1={180} x2={194} y1={-4} y2={-4} stroke={CWND_COLOUR} strokeWidth={2} />
+            <text x={198} y={0}>
+              cwnd
+            </text>
+          </>
+        )}
       </g>
     </svg>
   );

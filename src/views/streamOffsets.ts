@@ -43,6 +43,8 @@ function recordAt(list: DataRecord[], offset: number): DataRecord {
 }
 
 export type WireSeq = (conn: number, dir: Direction, offset: number) => number;
+/** Application bytes [from, to) as the sequence-number ranges [start, end) that carry them. */
+export type WireRanges = (conn: number, dir: Direction, from: number, to: number) => Array<[number, number]>;
 
 /** A function giving the relative sequence number of application byte `offset`; build once per trace. */
 export function wireSeqOf(trace: Trace): WireSeq {
@@ -52,5 +54,23 @@ export function wireSeqOf(trace: Trace): WireSeq {
     if (!list) return 1 + offset;
     const r = recordAt(list, offset);
     return r.seq + r.prefix + (offset - r.plainStart);
+  };
+}
+
+/** Like wireSeqOf, for a range: under TLS it is cut where records' headers and tags interrupt it. */
+export function wireRangesOf(trace: Trace): WireRanges {
+  const records = dataRecords(trace);
+  return (conn, dir, from, to) => {
+    const list = records.get(`${conn}:${dir}`);
+    if (!list) return from < to ? [[1 + from, 1 + to]] : [];
+    const out: Array<[number, number]> = [];
+    for (let i = list.indexOf(recordAt(list, from)); i < list.length && list[i].plainStart < to; i++) {
+      const r = list[i];
+      const a = Math.max(from, r.plainStart);
+      const b = Math.min(to, r.plainStart + r.plainBytes);
+      const base = r.seq + r.prefix - r.plainStart;
+      if (a < b) out.push([base + a, base + b]);
+    }
+    return out;
   };
 }

@@ -1,9 +1,11 @@
 // Time-sequence plots for each side, sharing the playhead and one time window: brush a range
-// to zoom into it, or use the buttons (which zoom around the playhead) from the keyboard.
+// to zoom into it, or use the buttons (which zoom around the playhead) from the keyboard. An
+// HTTP/2 connection can be plotted whole (the default) or one stream at a time.
 import { useCallback, useState } from 'react';
 import { CongestionChart } from '../../views/CongestionChart';
 import { TimeSequencePlot } from '../../views/TimeSequencePlot';
 import { connectionIds } from '../../views/ladderLayout';
+import { streamsOf } from '../../views/streamSeries';
 import { useElementWidth } from '../useElementWidth';
 import type { SideView } from './sideView';
 
@@ -11,6 +13,7 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
   const [window_, setWindow] = useState<[number, number] | null>(null);
   const [conn, setConn] = useState(0);
+  const [chosenStream, setStream] = useState<number | null>(null);
   const domain: [number, number] = window_
     ? [Math.max(0, window_[0]), Math.min(endNs, window_[1])]
     : [0, endNs];
@@ -23,6 +26,8 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
     setWindow(span >= endNs ? null : [start, Math.min(endNs, start + span)]);
   };
   const conns = [...new Set(sides.flatMap((s) => connectionIds(s.run.trace)))];
+  const streams = streamChoices(sides, conn);
+  const stream = streams.some((c) => c.stream === chosenStream) ? chosenStream : null;
   const plotHeight = width < 600 ? 240 : 300;
   return (
     <div className="tsp-panel" ref={boxRef} data-view="tsp">
@@ -39,10 +44,33 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
         {conns.length > 1 && (
           <label className="inline-select">
             Connection{' '}
-            <select value={conn} onChange={(e) => setConn(Number(e.target.value))}>
+            <select
+              value={conn}
+              onChange={(e) => {
+                setConn(Number(e.target.value));
+                setStream(null);
+              }}
+            >
               {conns.map((c) => (
                 <option key={c} value={c}>
                   {c + 1}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {streams.length > 0 && (
+          <label className="inline-select">
+            Stream{' '}
+            <select
+              value={stream ?? ''}
+              onChange={(e) => setStream(e.target.value === '' ? null : Number(e.target.value))}
+              data-stream-select=""
+            >
+              <option value="">whole connection</option>
+              {streams.map((c) => (
+                <option key={c.stream} value={c.stream}>
+                  {`${c.stream}: ${c.label}`}
                 </option>
               ))}
             </select>
@@ -56,6 +84,7 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
           <TimeSequencePlot
             trace={s.run.trace}
             conn={conn}
+            stream={streamsOf(s.run.trace, conn).some((c) => c.stream === stream) ? stream : null}
             side={s.side}
             cursorNs={cursorNs}
             domain={valid}
@@ -68,4 +97,12 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
       ))}
     </div>
   );
+}
+
+/** The streams of connection `conn` on either side (HTTP/2), in stream order. */
+function streamChoices(sides: SideView[], conn: number): Array<{ stream: number; label: string }> {
+  const all = new Map<number, string>();
+  for (const s of sides)
+    for (const c of streamsOf(s.run.trace, conn)) if (!all.has(c.stream)) all.set(c.stream, c.label);
+  return [...all.entries()].sort((a, b) => a[0] - b[0]).map(([stream, label]) => ({ stream, label }));
 }

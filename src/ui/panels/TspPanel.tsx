@@ -64,7 +64,11 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
             Stream{' '}
             <select
               value={stream ?? ''}
-              onChange={(e) => setStream(e.target.value === '' ? null : Number(e.target.value))}
+              onChange={(e) => {
+                const chosen = e.target.value === '' ? null : Number(e.target.value);
+                setStream(chosen);
+                setWindow(chosen === null ? null : streamSpan(sides, conn, chosen, endNs));
+              }}
               data-stream-select=""
             >
               <option value="">whole connection</option>
@@ -105,4 +109,17 @@ function streamChoices(sides: SideView[], conn: number): Array<{ stream: number;
   for (const s of sides)
     for (const c of streamsOf(s.run.trace, conn)) if (!all.has(c.stream)) all.set(c.stream, c.label);
   return [...all.entries()].sort((a, b) => a[0] - b[0]).map(([stream, label]) => ({ stream, label }));
+}
+
+/** The time a stream was busy on either side (request written to response done), with a margin:
+ * where the plot zooms when the stream is chosen, so a small response is not a sliver. */
+function streamSpan(sides: SideView[], conn: number, stream: number, endNs: number): [number, number] | null {
+  const xs = sides.flatMap((s) =>
+    s.run.trace.exchanges.filter((x) => x.conn === conn && x.stream === stream),
+  );
+  if (xs.length === 0) return null;
+  const start = Math.min(...xs.map((x) => x.startNs));
+  const end = Math.max(...xs.map((x) => x.endNs ?? endNs));
+  const margin = Math.max((end - start) * 0.1, 1e6);
+  return [Math.max(0, start - margin), Math.min(endNs, end + margin)];
 }

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { scaleLinear } from 'd3';
 import { useBrushX } from './useBrushX';
 import { stallBands } from './stallBands';
-import type { Trace } from '../engine/trace';
+import type { StallCause, Trace } from '../engine/trace';
 import { formatDuration, formatTick, trim } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { causeStyle } from './stallStyle';
@@ -86,6 +86,7 @@ export function TimeSequencePlot({
       ),
     [trace, conn, cursorNs, d0, d1, width],
   );
+  const labelled = useMemo(() => labelledStalls(stalls, x, cursorNs), [stalls, x, cursorNs]);
   const shown = series.segments.filter((s) => s.timeNs <= cursorNs && s.timeNs >= d0 && s.timeNs <= d1);
   // Thousands of segments: no end ticks, no marks.
   const dense = shown.length > MAX_SEGMENTS;
@@ -137,7 +138,7 @@ export function TimeSequencePlot({
               fill={causeStyle(s.cause).fill}
               fillOpacity={0.22}
             />
-            {x(s.endNs) - x(s.startNs) > 60 && (
+            {labelled.has(i) && (
               <text
                 x={(x(s.startNs) + x(Math.min(s.endNs, cursorNs))) / 2}
                 y={m.top + 12}
@@ -269,6 +270,28 @@ export function TimeSequencePlot({
       </g>
     </svg>
   );
+}
+
+/** The stall bands wide enough for a label whose label does not run into the one before it
+ * (many streams' server-think stalls overlap on an HTTP/2 connection). */
+function labelledStalls(
+  stalls: Array<{ startNs: number; endNs: number; cause: StallCause }>,
+  x: (ns: number) => number,
+  cursorNs: number,
+): Set<number> {
+  const out = new Set<number>();
+  let lastRight = -Infinity;
+  const order = stalls.map((_, i) => i).sort((a, b) => stalls[a].startNs - stalls[b].startNs);
+  order.forEach((i) => {
+    const s = stalls[i];
+    if (x(s.endNs) - x(s.startNs) <= 60) return;
+    const centre = (x(s.startNs) + x(Math.min(s.endNs, cursorNs))) / 2;
+    const half = ((causeStyle(s.cause).short.length + 8) * 6.5) / 2; // about 6.5 px a character
+    if (centre - half < lastRight) return;
+    out.add(i);
+    lastRight = centre + half;
+  });
+  return out;
 }
 
 /** tcptrace draws each SACK block as a short vertical bar at the ACK's arrival. */

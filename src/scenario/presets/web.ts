@@ -9,15 +9,16 @@ const H2 = 'http=2&tls=none&h2window=6291456';
 
 export const WEB_PRESETS: Preset[] = [
   {
-    // Wang, Balasubramanian, Krishnamurthy, Wetherall, NSDI 2014, abstract: "Most SPDY benefits
-    // stem from the use of a single TCP connection, but the same feature is also detrimental under
-    // high packet loss." Their synthetic pages (section 4) vary object number and size, RTT,
-    // bandwidth and loss; this preset takes one such page and the same two knobs.
+    // Wang, Balasubramanian, Krishnamurthy, Wetherall, NSDI 2014, abstract
+    // (usenix.org/conference/nsdi14/technical-sessions/wang): "Most SPDY benefits stem from the use
+    // of a single TCP connection, but the same feature is also detrimental under high packet loss."
+    // Its synthetic pages vary object number and size, RTT, bandwidth and loss; this preset takes
+    // one such page and turns the same knobs.
     id: 'wang-spdy',
     title: 'One connection or six: HTTP/2 (SPDY) against HTTP/1.1 (Wang et al. 2014)',
     paper: 'wang',
     source:
-      'Wang, Balasubramanian, Krishnamurthy, Wetherall, "How Speedy is SPDY?", USENIX NSDI 2014, abstract and section 4 (synthetic pages)',
+      'Wang, Balasubramanian, Krishnamurthy, Wetherall, "How Speedy is SPDY?", USENIX NSDI 2014, abstract; its experiments on synthetic pages',
     explanation:
       'A page of 64 small images (2 KB each) over a 10 Mb/s, 100 ms path, loaded over one HTTP/2 connection (SPDY became HTTP/2) and over six HTTP/1.1 connections as a browser opens them; TLS is off on both sides so only the connections differ. The paper: "Most SPDY benefits stem from the use of a single TCP connection, but the same feature is also detrimental under high packet loss." With many small objects every request leaves at once on the one connection, while six connections take them six at a time, a round trip each. Under loss the one connection halves its window for every stream and holds them all behind each lost segment; of six connections only one slows down.',
     tryNext: [

@@ -53,6 +53,12 @@ describe('HTTP/1.x request and response labels under TLS', () => {
     });
   }
 
+  it('a 0-RTT request is named among the handshake records it travels with', () => {
+    const names = named(run(`http=1.1&tls=1.3&resume=1`)); // Nagle on: the early data waits for the handshake records
+    const c2s = names.filter((n) => n.p.dir === 'c2s' && n.p.len > 0).map((n) => n.name);
+    expect(c2s.slice(0, 2)).toEqual(['ClientHello', 'GET /, EndOfEarlyData, Finished']);
+  });
+
   it('without TLS the request still starts at stream byte 1', () => {
     const names = named(run(`${PATH}&http=1.1`));
     const first = names.find((n) => n.p.dir === 'c2s' && n.p.len > 0)!;

@@ -62,6 +62,14 @@ export function packetNamer(trace: Trace): (p: PacketRecord) => string {
     return x.kind === 'GETALL' ? 'GETALL' : `${x.kind === 'HEAD' ? 'HEAD' : 'GET'} ${path}`;
   };
   const status = (id: number) => (exchanges.get(id)?.kind === 'CGET' ? '304' : '200 OK');
+  /** The HTTP/1.x message a segment begins (`GET /a.gif`, `200 OK + 1460 B`), or null. */
+  const messageWords = (p: PacketRecord): string | null => {
+    const starts = startingIn(streams.get(key(p.conn, p.dir)), p.seq, p.len);
+    if (starts.length === 0) return null;
+    const more = starts.length > 1 ? ` +${starts.length - 1}` : '';
+    if (p.dir === 'c2s') return `${request(starts[0].exchange)}${more}`;
+    return `${status(starts[0].exchange)}${more} + ${p.len} B`;
+  };
   return (p) => {
     const again = p.reason === 'retransmit' || p.reason === 'fast-retransmit' ? ' (resent)' : '';
     if (p.flags & FLAG.RST) return 'RST';
@@ -73,18 +81,12 @@ export function packetNamer(trace: Trace): (p: PacketRecord) => string {
       if (p.reason === 'window-update') return `window ${p.win}`;
       return `ACK ${p.ack}`;
     }
-    // A TLS run's handshake records are named by what they are (ClientHello, Certificate 3.5 KB),
-    // an HTTP/2 segment by its frames; a segment with both, by both.
-    const frames = frameNames(framesIn(p), p);
-    const tls = tlsPacketName(trace, p, frames ?? undefined);
-    if (tls) return `${tls}${fin ? ' + FIN' : ''}${again}`;
-    if (frames) return `${frames}${fin ? ' + FIN' : ''}${again}`;
-    const starts = startingIn(streams.get(key(p.conn, p.dir)), p.seq, p.len);
-    const more = starts.length > 1 ? ` +${starts.length - 1}` : '';
-    let words: string;
-    if (starts.length === 0) words = `data ${p.len} B`;
-    else if (p.dir === 'c2s') words = `${request(starts[0].exchange)}${more}`;
-    else words = `${status(starts[0].exchange)}${more} + ${p.len} B`;
+    // What the application wrote: HTTP/2 frames, or the HTTP/1.x message the segment begins. A TLS
+    // run's handshake records are named by what they are (ClientHello, Certificate 3.5 KB), with
+    // the application's words in their place among them (0-RTT: `GET /, EndOfEarlyData, Finished`).
+    const app = frameNames(framesIn(p), p) ?? messageWords(p);
+    const tls = tlsPacketName(trace, p, app ?? undefined);
+    const words = tls ?? app ?? `data ${p.len} B`;
     return `${words}${fin ? ' + FIN' : ''}${again}`;
   };
 }

@@ -17,6 +17,11 @@ export class StreamContent<T = unknown> {
     this.tags.push(tag);
   }
 
+  /** Bytes written so far: where the next message starts. */
+  get writtenBytes(): Bytes {
+    return this.written;
+  }
+
   get count(): number {
     return this.ends.length;
   }

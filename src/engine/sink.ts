@@ -5,6 +5,7 @@ import type {
   AppEvent,
   ConnectionRecord,
   ExchangeRecord,
+  FrameRecord,
   LoadRecord,
   MilestoneRecord,
   PacketRecord,
@@ -24,6 +25,7 @@ export interface TraceSink {
   sample(s: SampleRecord): void;
   milestone(m: MilestoneRecord): void;
   tlsRecord(r: TlsRecordTrace): void;
+  frame(f: FrameRecord): void;
   /** The records below are returned so their owner can fill in what happens later. */
   connection(c: Omit<ConnectionRecord, 'id'>): ConnectionRecord;
   exchange(e: Omit<ExchangeRecord, 'id'>): ExchangeRecord;
@@ -60,6 +62,9 @@ export class TraceRecorder implements TraceSink {
   }
   tlsRecord(r: TlsRecordTrace): void {
     (this.trace.tlsRecords ??= []).push(r);
+  }
+  frame(f: FrameRecord): void {
+    (this.trace.frames ??= []).push(f);
   }
   connection(c: Omit<ConnectionRecord, 'id'>): ConnectionRecord {
     const record = { id: this.trace.connections.length, ...c };

@@ -156,6 +156,8 @@ export interface ExchangeRecord {
   firstByteNs: Nanoseconds | null; // first byte of the response reached the client
   endNs: Nanoseconds | null; // response complete; null if it never completed
   lost: boolean; // its connection closed first: it was asked for again
+  /** The stream it travels on, where streams share a connection (HTTP/2; absent for HTTP/1.x). */
+  stream?: number;
 }
 
 export interface LoadRecord {
@@ -198,6 +200,25 @@ export interface TlsRecordTrace {
   plainBytes: Bytes; // application bytes it carries (0 for a handshake record)
 }
 
+/** What a frame of a multiplexed connection is (RFC 9113 6); SETTINGS includes the client's preface. */
+export type FrameType = 'SETTINGS' | 'HEADERS' | 'DATA' | 'WINDOW_UPDATE';
+
+/**
+ * One frame written into a connection's application byte stream (HTTP/2 now). Its place is an
+ * application-stream offset: below TLS it is not yet a TCP sequence number; views map it.
+ */
+export interface FrameRecord {
+  conn: number;
+  dir: Direction;
+  atNs: Nanoseconds; // when it was written
+  type: FrameType;
+  stream: number; // 0: the connection itself
+  offset: Bytes; // its first byte in the application stream (0 = the first byte written)
+  bytes: Bytes; // the whole frame, header included
+  payload: Bytes; // for DATA: the body bytes it carries; else 0
+  exchange?: number; // HEADERS and DATA: the exchange its stream carries
+}
+
 export interface Trace {
   packets: PacketRecord[];
   timers: TimerRecord[];
@@ -216,6 +237,8 @@ export interface Trace {
   capture?: CapturePoint;
   /** TLS records, in the order written (present only when TLS ran). */
   tlsRecords?: TlsRecordTrace[];
+  /** Frames of multiplexed connections, in the order written (present only when HTTP/2 ran). */
+  frames?: FrameRecord[];
 }
 
 /**

@@ -40,7 +40,8 @@ export interface TryNext {
 export interface Preset {
   id: string;
   title: string;
-  paper: 'heidemann' | 'nielsen' | 'padmanabhan-mogul' | 'kruse' | 'dukkipati' | 'mathis' | 'cardwell';
+  paper:
+    'heidemann' | 'nielsen' | 'padmanabhan-mogul' | 'kruse' | 'dukkipati' | 'mathis' | 'cardwell' | 'wang';
   source: string;
   explanation: string;
   tryNext: TryNext[];

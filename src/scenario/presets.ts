@@ -7,6 +7,7 @@ import { KRUSE_PRESETS } from './presets/kruse';
 import { MODERN_PRESETS } from './presets/modern';
 import { NIELSEN_PRESETS } from './presets/nielsen';
 import { PADMANABHAN_MOGUL_PRESETS } from './presets/padmanabhan';
+import { WEB_PRESETS } from './presets/web';
 
 export type { FigureKey, Preset, PublishedFigure, TryNext } from './presetTypes';
 
@@ -16,6 +17,7 @@ export const PRESETS: readonly Preset[] = [
   ...PADMANABHAN_MOGUL_PRESETS,
   ...KRUSE_PRESETS,
   ...MODERN_PRESETS,
+  ...WEB_PRESETS,
 ];
 
 export function findPreset(id: string): Preset | undefined {

@@ -1,19 +1,23 @@
 // Time-sequence plot in the style of tcptrace/xplot (Heidemann Figs. 1 and 3): the server's data
 // segments as bars seq..seq+len at their send time, the client's ACK line and the advertised
 // window above it, the server's congestion window (ACK + cwnd), stalls as bands. Brushing (dragging across) a time range zooms into it.
+// For one stream of an HTTP/2 connection the axis is that stream's bytes (streamSeries.ts).
 import { useMemo } from 'react';
 import { scaleLinear } from 'd3';
 import { useBrushX } from './useBrushX';
 import { stallBands } from './stallBands';
-import type { Trace } from '../engine/trace';
+import type { StallCause, Trace } from '../engine/trace';
 import { formatDuration, formatTick, trim } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
+import { streamTspSeries } from './streamSeries';
 import { stepPoints, tspSeries, type SegmentBar, type TspSeries } from './tspSeries';
 
 export interface TimeSequencePlotProps {
   trace: Trace;
   conn: number;
+  /** One stream of the connection (HTTP/2), or null for the whole connection. */
+  stream?: number | null;
   side: 'a' | 'b';
   cursorNs: number;
   /** Visible time range in ns. */
@@ -35,6 +39,7 @@ const RETRANSMIT_COLOUR = 'var(--packet-retransmit)';
 export function TimeSequencePlot({
   trace,
   conn,
+  stream = null,
   side,
   cursorNs,
   domain,
@@ -44,7 +49,10 @@ export function TimeSequencePlot({
 }: TimeSequencePlotProps) {
   const narrow = width < 460; // the legend takes a line of its own under the axis title
   const m = narrow ? { ...M, top: M.top + 12 } : M;
-  const series = useMemo(() => tspSeries(trace, conn), [trace, conn]);
+  const series = useMemo(
+    () => (stream === null ? tspSeries(trace, conn) : streamTspSeries(trace, conn, stream)),
+    [trace, conn, stream],
+  );
   const [d0, d1] = domain;
   const x = useMemo(
     () =>
@@ -78,6 +86,7 @@ export function TimeSequencePlot({
       ),
     [trace, conn, cursorNs, d0, d1, width],
   );
+  const labelled = useMemo(() => labelledStalls(stalls, x, cursorNs), [stalls, x, cursorNs]);
   const shown = series.segments.filter((s) => s.timeNs <= cursorNs && s.timeNs >= d0 && s.timeNs <= d1);
   // Thousands of segments: no end ticks, no marks.
   const dense = shown.length > MAX_SEGMENTS;
@@ -89,7 +98,8 @@ export function TimeSequencePlot({
       viewBox={`0 0 ${width} ${height}`}
       className="tsp-svg"
       role="img"
-      aria-label={`Time-sequence plot of connection ${conn + 1}, side ${side.toUpperCase()}`}
+      aria-label={`Time-sequence plot of ${stream === null ? '' : `stream ${stream} of `}connection ${conn + 1}, side ${side.toUpperCase()}`}
+      data-stream={stream ?? undefined}
     >
       <defs>
         <clipPath id={clipId}>
@@ -114,7 +124,7 @@ export function TimeSequencePlot({
         </g>
       ))}
       <text x={12} y={narrow ? m.top - 24 : m.top - 10} className="axis-title">
-        sequence (bytes)
+        {stream === null ? 'sequence (bytes)' : `stream ${stream} (bytes)`}
       </text>
       <g clipPath={`url(#${clipId})`}>
         {stalls.map((s, i) => (
@@ -133,7 +143,7 @@ export function TimeSequencePlot({
               fill={causeStyle(s.cause).fill}
               fillOpacity={0.22}
             />
-            {x(s.endNs) - x(s.startNs) > 60 && (
+            {labelled.has(i) && (
               <text
                 x={(x(s.startNs) + x(Math.min(s.endNs, cursorNs))) / 2}
                 y={m.top + 12}
@@ -242,25 +252,51 @@ export function TimeSequencePlot({
         <text x={76} y={0}>
           ACK
         </text>
-        <line
-          x1={112}
-          x2={126}
-          y1={-4}
-          y2={-4}
-          stroke={WINDOW_COLOUR}
-          strokeWidth={2}
-          strokeDasharray="4 2"
-        />
-        <text x={130} y={0}>
-          window
-        </text>
-        <line x1={180} x2={194} y1={-4} y2={-4} stroke={CWND_COLOUR} strokeWidth={2} />
-        <text x={198} y={0}>
-          cwnd
-        </text>
+        {stream === null && (
+          <>
+            <line
+              x1={112}
+              x2={126}
+              y1={-4}
+              y2={-4}
+              stroke={WINDOW_COLOUR}
+              strokeWidth={2}
+              strokeDasharray="4 2"
+            />
+            <text x={130} y={0}>
+              window
+            </text>
+            <line x1={180} x2={194} y1={-4} y2={-4} stroke={CWND_COLOUR} strokeWidth={2} />
+            <text x={198} y={0}>
+              cwnd
+            </text>
+          </>
+        )}
       </g>
     </svg>
   );
+}
+
+/** The stall bands wide enough for a label whose label does not run into the one before it
+ * (many streams' server-think stalls overlap on an HTTP/2 connection). */
+function labelledStalls(
+  stalls: Array<{ startNs: number; endNs: number; cause: StallCause }>,
+  x: (ns: number) => number,
+  cursorNs: number,
+): Set<number> {
+  const out = new Set<number>();
+  let lastRight = -Infinity;
+  const order = stalls.map((_, i) => i).sort((a, b) => stalls[a].startNs - stalls[b].startNs);
+  order.forEach((i) => {
+    const s = stalls[i];
+    if (x(s.endNs) - x(s.startNs) <= 60) return;
+    const centre = (x(s.startNs) + x(Math.min(s.endNs, cursorNs))) / 2;
+    const half = ((causeStyle(s.cause).short.length + 8) * 6.5) / 2; // about 6.5 px a character
+    if (centre - half < lastRight) return;
+    out.add(i);
+    lastRight = centre + half;
+  });
+  return out;
 }
 
 /** tcptrace draws each SACK block as a short vertical bar at the ACK's arrival. */

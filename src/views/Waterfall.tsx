@@ -1,11 +1,13 @@
 // Waterfall: one row per HTTP exchange on a shared time axis, coloured by connection and split
-// into phases (connect, request, server think, waiting for the first byte, receiving).
+// into phases (connect, request, server think, waiting for the first byte, receiving). The
+// streams of one HTTP/2 connection are grouped under a line for their connection.
 import { useMemo } from 'react';
 import { scaleLinear } from 'd3';
 import type { Trace } from '../engine/trace';
 import { formatDuration, formatTick } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';
-import { PHASE_WORDS, waterfallRows, type PhaseKind } from './waterfallPhases';
+import { waterfallLines, type ConnectionLine } from './waterfallGroups';
+import { PHASE_WORDS, waterfallRows, type PhaseKind, type WaterfallRow } from './waterfallPhases';
 
 export const CONNECTION_COLOURS = [
   '#0072B2',
@@ -41,7 +43,8 @@ export interface WaterfallProps {
 
 export function Waterfall({ trace, endNs, cursorNs, width, side }: WaterfallProps) {
   const rows = useMemo(() => waterfallRows(trace), [trace]);
-  const height = M.top + rows.length * ROW_PX + M.bottom;
+  const lines = useMemo(() => waterfallLines(trace, rows), [trace, rows]);
+  const height = M.top + lines.length * ROW_PX + M.bottom;
   const x = scaleLinear()
     .domain([0, Math.max(1, endNs)])
     .range([M.label, width - M.right]);
@@ -64,39 +67,19 @@ export function Waterfall({ trace, endNs, cursorNs, width, side }: WaterfallProp
           </text>
         </g>
       ))}
-      {rows.map((row, i) => {
-        const colour = CONNECTION_COLOURS[row.conn % CONNECTION_COLOURS.length];
+      {lines.map((line, i) => {
         const yMid = M.top + i * ROW_PX + ROW_PX / 2;
-        const total = row.endNs === null ? 'unfinished' : formatDuration(row.endNs - row.startNs);
-        return (
-          <g key={row.key} data-exchange={i}>
-            <title>{`${row.label} on connection ${row.conn + 1}: ${total} (${row.phases.map((p) => `${PHASE_WORDS[p.kind]} ${formatDuration(p.endNs - p.startNs)}`).join(', ')})`}</title>
-            <text x={M.label - 8} y={yMid} dy="0.32em" textAnchor="end" className="row-label">
-              {shortName(row.label)}
-            </text>
-            {row.phases
-              .filter((p) => p.startNs <= cursorNs)
-              .map((p) => {
-                const paint = PHASE_PAINT[p.kind];
-                const h = ROW_PX * paint.height;
-                const x0 = x(p.startNs);
-                const w = Math.max(1, x(Math.min(p.endNs, cursorNs)) - x0);
-                return (
-                  <rect
-                    key={`${p.kind}-${p.startNs}`}
-                    x={x0}
-                    y={yMid - h / 2}
-                    width={w}
-                    height={h}
-                    fill={colour}
-                    fillOpacity={paint.opacity}
-                    stroke={paint.dash ? colour : 'none'}
-                    strokeDasharray={paint.dash}
-                    data-phase={p.kind}
-                  />
-                );
-              })}
-          </g>
+        return line.kind === 'connection' ? (
+          <ConnectionRow key={`conn-${line.conn}`} line={line} yMid={yMid} x={x} cursorNs={cursorNs} />
+        ) : (
+          <ExchangeRow
+            key={line.row.key}
+            row={line.row}
+            index={line.index}
+            yMid={yMid}
+            x={x}
+            cursorNs={cursorNs}
+          />
         );
       })}
       {cursorNs <= endNs && (
@@ -110,6 +93,75 @@ export function Waterfall({ trace, endNs, cursorNs, width, side }: WaterfallProp
         />
       )}
     </svg>
+  );
+}
+
+interface RowProps {
+  yMid: number;
+  x: (ns: number) => number;
+  cursorNs: number;
+}
+
+/** The line heading a connection's streams: its name, and a thin bar from its opening to its last stream's end. */
+function ConnectionRow({ line, yMid, x, cursorNs }: RowProps & { line: ConnectionLine }) {
+  const colour = CONNECTION_COLOURS[line.conn % CONNECTION_COLOURS.length];
+  const x0 = x(line.startNs);
+  const w = Math.max(1, x(Math.min(line.endNs, cursorNs)) - x0);
+  return (
+    <g data-connection-group={line.conn}>
+      <title>{`Connection ${line.conn + 1}: ${line.streams} streams, ${formatDuration(line.endNs - line.startNs)}`}</title>
+      <text x={4} y={yMid} dy="0.32em" className="row-label row-label-connection">
+        {`connection ${line.conn + 1}`}
+      </text>
+      {line.startNs <= cursorNs && <rect x={x0} y={yMid - 2} width={w} height={4} fill={colour} />}
+      <text x={x0 + 4} y={yMid - 5} className="tick-label">
+        {`${line.streams} streams`}
+      </text>
+    </g>
+  );
+}
+
+function ExchangeRow({ row, index, yMid, x, cursorNs }: RowProps & { row: WaterfallRow; index: number }) {
+  const colour = CONNECTION_COLOURS[row.conn % CONNECTION_COLOURS.length];
+  const total = row.endNs === null ? 'unfinished' : formatDuration(row.endNs - row.startNs);
+  const on =
+    row.stream === undefined
+      ? `connection ${row.conn + 1}`
+      : `stream ${row.stream} of connection ${row.conn + 1}`;
+  return (
+    <g data-exchange={index} data-stream={row.stream}>
+      <title>{`${row.label} on ${on}: ${total} (${row.phases.map((p) => `${PHASE_WORDS[p.kind]} ${formatDuration(p.endNs - p.startNs)}`).join(', ')})`}</title>
+      {row.stream !== undefined && (
+        <text x={12} y={yMid} dy="0.32em" className="row-label row-label-stream">
+          {row.stream}
+        </text>
+      )}
+      <text x={M.label - 8} y={yMid} dy="0.32em" textAnchor="end" className="row-label">
+        {shortName(row.label)}
+      </text>
+      {row.phases
+        .filter((p) => p.startNs <= cursorNs)
+        .map((p) => {
+          const paint = PHASE_PAINT[p.kind];
+          const h = ROW_PX * paint.height;
+          const x0 = x(p.startNs);
+          const w = Math.max(1, x(Math.min(p.endNs, cursorNs)) - x0);
+          return (
+            <rect
+              key={`${p.kind}-${p.startNs}`}
+              x={x0}
+              y={yMid - h / 2}
+              width={w}
+              height={h}
+              fill={colour}
+              fillOpacity={paint.opacity}
+              stroke={paint.dash ? colour : 'none'}
+              strokeDasharray={paint.dash}
+              data-phase={p.kind}
+            />
+          );
+        })}
+    </g>
   );
 }
 

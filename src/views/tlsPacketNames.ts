@@ -17,13 +17,14 @@ export function tlsRecordsIn(trace: Trace, p: PacketRecord): TlsRecordTrace[] {
   );
 }
 
-/** The ladder's label for a TLS segment, or null when it holds no handshake record. */
-export function tlsPacketName(trace: Trace, p: PacketRecord): string | null {
+/** The ladder's label for a TLS segment, or null when it holds no handshake record. Its
+ * application data is called `dataName` when given (HTTP/2 frames), else `data`. */
+export function tlsPacketName(trace: Trace, p: PacketRecord, dataName = 'data'): string | null {
   const records = tlsRecordsIn(trace, p);
   if (!records.some((r) => r.kind !== 'ApplicationData')) return null;
   const names: string[] = [];
   for (const r of records) {
-    const name = r.kind === 'ApplicationData' ? 'data' : sized(r);
+    const name = r.kind === 'ApplicationData' ? dataName : sized(r);
     if (names[names.length - 1] !== name) names.push(name);
   }
   return names.join(', ');

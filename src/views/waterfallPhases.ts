@@ -21,6 +21,8 @@ export interface WaterfallRow {
   endNs: number | null;
   firstByteNs: number | null;
   phases: Phase[];
+  /** The stream it travelled on, where streams share a connection (HTTP/2). */
+  stream?: number;
 }
 
 export const PHASE_WORDS: Record<PhaseKind, string> = {
@@ -46,6 +48,7 @@ interface Exchange {
   id?: number;
   queuedNs?: number;
   firstByteNs?: number | null;
+  stream?: number;
 }
 
 function exchangesOf(trace: Trace): Exchange[] {
@@ -151,7 +154,7 @@ function rowFor(trace: Trace, times: FirstTimes, ex: Exchange): WaterfallRow {
     push('first-byte', ex.startNs, firstByteNs ?? endNs);
   }
   push('receiving', firstByteNs, endNs);
-  return {
+  const row: WaterfallRow = {
     key: `${ex.conn}-${ex.id ?? ex.index ?? position}`,
     label: ex.label,
     conn: ex.conn,
@@ -160,6 +163,8 @@ function rowFor(trace: Trace, times: FirstTimes, ex: Exchange): WaterfallRow {
     firstByteNs,
     phases,
   };
+  if (ex.stream !== undefined) row.stream = ex.stream;
+  return row;
 }
 
 export function waterfallRows(trace: Trace): WaterfallRow[] {

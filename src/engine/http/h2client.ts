@@ -11,6 +11,7 @@ import { MessageReader, type StreamContent } from '../messages';
 import { ClientConnectionBase, type ConnectionEvents } from './clientBase';
 import { CLIENT_PREFACE, DEFAULT_WINDOW, WINDOW_UPDATE, requestHeadersFrame } from './h2frames';
 import type { HttpRequest } from './request';
+import { H2FrameWriter } from './h2writer';
 
 /** What a frame in the stream is, for the peer that reads it. */
 export type H2Frame =
@@ -26,6 +27,7 @@ interface Open {
 }
 
 export class H2ClientConnection extends ClientConnectionBase {
+  private readonly frames: H2FrameWriter; // the base's writer, each frame told to the trace
   private readonly reader: MessageReader<H2Frame>;
   private readonly streams = new Map<number, Open>();
   private nextStream = 1; // client streams are odd (RFC 9113 5.1.1)
@@ -36,6 +38,7 @@ export class H2ClientConnection extends ClientConnectionBase {
 
   constructor(sim: Sim, sink: TraceSink, pair: ConnectionPair, p: HttpParams, events: ConnectionEvents) {
     super(sim, sink, pair, p, events);
+    this.frames = new H2FrameWriter(sim, sink, this.conn, 'c2s', this.writer, pair.content.c2s);
     this.reader = new MessageReader(pair.content.s2c as StreamContent<H2Frame>);
   }
 
@@ -61,7 +64,7 @@ export class H2ClientConnection extends ClientConnectionBase {
         bytes: WINDOW_UPDATE,
         tag: { type: 'window', stream: 0, increment: this.window - DEFAULT_WINDOW },
       });
-    this.writer.writeMessages(frames);
+    this.frames.write(frames);
   }
 
   /** A request is a HEADERS frame on a new stream. */
@@ -71,9 +74,10 @@ export class H2ClientConnection extends ClientConnectionBase {
     const path = r.exchange.label;
     r.requestBytes = requestHeadersFrame(r.requestBytes, path, stream === 1);
     r.exchange.requestBytes = r.requestBytes;
+    r.exchange.stream = stream;
     this.streams.set(stream, { request: r, received: 0, unacked: 0 });
     this.requestWritten(r, `stream ${stream}`);
-    this.writer.writeMessages([{ bytes: r.requestBytes, tag: { type: 'headers', stream, request: r } }]);
+    this.frames.write([{ bytes: r.requestBytes, tag: { type: 'headers', stream, request: r } }]);
     this.armSilenceTimer();
   }
 
@@ -117,7 +121,7 @@ export class H2ClientConnection extends ClientConnectionBase {
       credit.push({ bytes: WINDOW_UPDATE, tag: { type: 'window', stream: 0, increment: this.connUnacked } });
       this.connUnacked = 0;
     }
-    if (credit.length > 0 && !this.finished) this.writer.writeMessages(credit);
+    if (credit.length > 0 && !this.finished) this.frames.write(credit);
     if (!this.finished) this.armSilenceTimer();
   }
 

@@ -15,6 +15,7 @@ import {
 } from './h2frames';
 import type { HttpRequest } from './request';
 import { ServerConnectionBase, responseTotal } from './serverBase';
+import { H2FrameWriter } from './h2writer';
 
 interface Outgoing {
   stream: number;
@@ -25,6 +26,15 @@ interface Outgoing {
 }
 
 export class H2ServerConnection extends ServerConnectionBase<H2Frame> {
+  // The base's writer, each frame told to the trace.
+  private readonly frames = new H2FrameWriter(
+    this.sim,
+    this.sink,
+    this.conn,
+    's2c',
+    this.writer,
+    this.outgoing,
+  );
   private ready: Outgoing[] = []; // responses prepared, not yet fully sent, in stream order
   private lastServed = 0; // the stream that had the last turn
   private connWindow: Bytes = DEFAULT_WINDOW;
@@ -40,8 +50,7 @@ export class H2ServerConnection extends ServerConnectionBase<H2Frame> {
 
   onDeliver(bytes: Bytes): void {
     for (const frame of this.reader.read(bytes)) {
-      if (frame.type === 'control')
-        this.writer.writeMessages([{ bytes: SERVER_SETTINGS, tag: { type: 'control' } }]);
+      if (frame.type === 'control') this.frames.write([{ bytes: SERVER_SETTINGS, tag: { type: 'control' } }]);
       else if (frame.type === 'headers') this.prepare(frame.stream, frame.request);
       else if (frame.type === 'window') this.credit(frame.stream, frame.increment);
     }
@@ -143,7 +152,7 @@ export class H2ServerConnection extends ServerConnectionBase<H2Frame> {
 
   private write(out: Outgoing, bytes: Bytes, tag: H2Frame): void {
     this.responseWrite(out.request, bytes);
-    this.writer.writeMessages([{ bytes, tag }]);
+    this.frames.write([{ bytes, tag }]);
   }
 
   private endBlocked(): void {

@@ -25,7 +25,7 @@ export abstract class ServerConnectionBase<Incoming> {
     protected readonly conn: number,
     protected readonly socket: Stream,
     incoming: StreamContent,
-    outgoing: StreamContent,
+    protected readonly outgoing: StreamContent,
     protected readonly p: HttpParams,
   ) {
     this.reader = new MessageReader(incoming as StreamContent<Incoming>);

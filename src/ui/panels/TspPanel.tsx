@@ -1,9 +1,11 @@
 // Time-sequence plots for each side, sharing the playhead and one time window: brush a range
-// to zoom into it, or use the buttons (which zoom around the playhead) from the keyboard.
+// to zoom into it, or use the buttons (which zoom around the playhead) from the keyboard. An
+// HTTP/2 connection can be plotted whole (the default) or one stream at a time.
 import { useCallback, useState } from 'react';
 import { CongestionChart } from '../../views/CongestionChart';
 import { TimeSequencePlot } from '../../views/TimeSequencePlot';
 import { connectionIds } from '../../views/ladderLayout';
+import { streamsOf } from '../../views/streamSeries';
 import { useElementWidth } from '../useElementWidth';
 import type { SideView } from './sideView';
 
@@ -11,6 +13,7 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
   const [window_, setWindow] = useState<[number, number] | null>(null);
   const [conn, setConn] = useState(0);
+  const [chosenStream, setStream] = useState<number | null>(null);
   const domain: [number, number] = window_
     ? [Math.max(0, window_[0]), Math.min(endNs, window_[1])]
     : [0, endNs];
@@ -23,6 +26,8 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
     setWindow(span >= endNs ? null : [start, Math.min(endNs, start + span)]);
   };
   const conns = [...new Set(sides.flatMap((s) => connectionIds(s.run.trace)))];
+  const streams = streamChoices(sides, conn);
+  const stream = streams.some((c) => c.stream === chosenStream) ? chosenStream : null;
   const plotHeight = width < 600 ? 240 : 300;
   return (
     <div className="tsp-panel" ref={boxRef} data-view="tsp">
@@ -39,10 +44,37 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
         {conns.length > 1 && (
           <label className="inline-select">
             Connection{' '}
-            <select value={conn} onChange={(e) => setConn(Number(e.target.value))}>
+            <select
+              value={conn}
+              onChange={(e) => {
+                setConn(Number(e.target.value));
+                setStream(null);
+              }}
+            >
               {conns.map((c) => (
                 <option key={c} value={c}>
                   {c + 1}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {streams.length > 0 && (
+          <label className="inline-select">
+            Stream{' '}
+            <select
+              value={stream ?? ''}
+              onChange={(e) => {
+                const chosen = e.target.value === '' ? null : Number(e.target.value);
+                setStream(chosen);
+                setWindow(chosen === null ? null : streamSpan(sides, conn, chosen, endNs));
+              }}
+              data-stream-select=""
+            >
+              <option value="">whole connection</option>
+              {streams.map((c) => (
+                <option key={c.stream} value={c.stream}>
+                  {`${c.stream}: ${c.label}`}
                 </option>
               ))}
             </select>
@@ -56,6 +88,7 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
           <TimeSequencePlot
             trace={s.run.trace}
             conn={conn}
+            stream={streamsOf(s.run.trace, conn).some((c) => c.stream === stream) ? stream : null}
             side={s.side}
             cursorNs={cursorNs}
             domain={valid}
@@ -68,4 +101,25 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
       ))}
     </div>
   );
+}
+
+/** The streams of connection `conn` on either side (HTTP/2), in stream order. */
+function streamChoices(sides: SideView[], conn: number): Array<{ stream: number; label: string }> {
+  const all = new Map<number, string>();
+  for (const s of sides)
+    for (const c of streamsOf(s.run.trace, conn)) if (!all.has(c.stream)) all.set(c.stream, c.label);
+  return [...all.entries()].sort((a, b) => a[0] - b[0]).map(([stream, label]) => ({ stream, label }));
+}
+
+/** The time a stream was busy on either side (request written to response done), with a margin:
+ * where the plot zooms when the stream is chosen, so a small response is not a sliver. */
+function streamSpan(sides: SideView[], conn: number, stream: number, endNs: number): [number, number] | null {
+  const xs = sides.flatMap((s) =>
+    s.run.trace.exchanges.filter((x) => x.conn === conn && x.stream === stream),
+  );
+  if (xs.length === 0) return null;
+  const start = Math.min(...xs.map((x) => x.startNs));
+  const end = Math.max(...xs.map((x) => x.endNs ?? endNs));
+  const margin = Math.max((end - start) * 0.1, 1e6);
+  return [Math.max(0, start - margin), Math.min(endNs, end + margin)];
 }

@@ -9,9 +9,19 @@ export const PAPER_NAMES: Record<string, string> = {
   mathis: 'Mathis et al. 1997 — The square-root law',
   dukkipati: 'Dukkipati et al. 2010 — Initial window of ten',
   cardwell: 'Cardwell et al. 2016 — BBR',
+  wang: 'Wang et al. 2014 — How speedy is SPDY?',
 };
 
-const ORDER = ['padmanabhan-mogul', 'heidemann', 'nielsen', 'mathis', 'kruse', 'dukkipati', 'cardwell'];
+const ORDER = [
+  'padmanabhan-mogul',
+  'heidemann',
+  'nielsen',
+  'mathis',
+  'kruse',
+  'dukkipati',
+  'wang',
+  'cardwell',
+];
 
 export function presetsByPaper(presets: readonly Preset[]): Array<[string, Preset[]]> {
   const groups = new Map<string, Preset[]>();

@@ -1,0 +1,53 @@
+// The web since HTTP/1.1: papers on today's protocols, reproduced on the same engine. Their
+// findings are claims the tests check against the engine's shape (tests/web-papers.test.ts).
+import type { Preset } from '../presetTypes';
+
+/** Today's hosts for the comparison: no Nagle (browsers set TCP_NODELAY), Linux's TCP, large buffers. */
+const HOSTS = 'stack=linux&nagle=0&window=1048576';
+/** Chrome's HTTP/2 stream window (6 MB), so flow control is not what limits the one connection. */
+const H2 = 'http=2&tls=none&h2window=6291456';
+
+export const WEB_PRESETS: Preset[] = [
+  {
+    // Wang, Balasubramanian, Krishnamurthy, Wetherall, NSDI 2014, abstract
+    // (usenix.org/conference/nsdi14/technical-sessions/wang): "Most SPDY benefits stem from the use
+    // of a single TCP connection, but the same feature is also detrimental under high packet loss."
+    // Its synthetic pages vary object number and size, RTT, bandwidth and loss; this preset takes
+    // one such page and turns the same knobs.
+    id: 'wang-spdy',
+    title: 'One connection or six: HTTP/2 (SPDY) against HTTP/1.1 (Wang et al. 2014)',
+    paper: 'wang',
+    source:
+      'Wang, Balasubramanian, Krishnamurthy, Wetherall, "How Speedy is SPDY?", USENIX NSDI 2014, abstract; its experiments on synthetic pages',
+    explanation:
+      'A page of 64 small images (2 KB each) over a 10 Mb/s, 100 ms path, loaded over one HTTP/2 connection (SPDY became HTTP/2) and over six HTTP/1.1 connections as a browser opens them; TLS is off on both sides so only the connections differ. The paper: "Most SPDY benefits stem from the use of a single TCP connection, but the same feature is also detrimental under high packet loss." With many small objects every request leaves at once on the one connection, while six connections take them six at a time, a round trip each. Under loss the one connection halves its window for every stream and holds them all behind each lost segment; of six connections only one slows down.',
+    tryNext: [
+      {
+        sentence: 'Load the same page over six HTTP/1.1 connections: about twice as long.',
+        settings: 'http=1.0ka&conns=6',
+      },
+      {
+        sentence: 'Fewer, larger objects (8 x 64 KB): six connections start with six initial windows.',
+        settings: 'images=8&imagebytes=65536',
+      },
+      {
+        sentence: 'The large objects under 3% loss: the one connection now takes about twice as long as six.',
+        settings: 'images=8&imagebytes=65536&loss=3',
+      },
+      {
+        sentence: 'The same, over six HTTP/1.1 connections.',
+        settings: 'images=8&imagebytes=65536&loss=3&http=1.0ka&conns=6',
+      },
+    ],
+    query: `page=pm-images&images=64&imagebytes=2048&bw=10000000&rtt=100&${HOSTS}&${H2}`,
+    calibrated: [
+      "HTTP/2 flow-control window 6 MB (Chrome's), so the comparison is about connections, not windows",
+      "six persistent HTTP/1.1 connections (http=1.0ka&conns=6) stand for a browser's",
+    ],
+    published: [],
+    claims: [
+      'with many small objects one HTTP/2 connection loads the page much faster than six HTTP/1.1 connections',
+      'under high loss (2-3%) the single connection loses that advantage: with larger objects it becomes slower than six connections',
+    ],
+  },
+];

@@ -1,0 +1,73 @@
+// A time-sequence plot of one stream of a multiplexed connection (HTTP/2): the y axis is the
+// stream's own bytes (its DATA payload, 0 to the response's length), so a student sees when this
+// response's bytes left, and when the client's cumulative ACK covered them. The connection's
+// window and cwnd belong to every stream at once and are not drawn here.
+import type { Trace } from '../engine/trace';
+import { wireRangesOf } from './streamOffsets';
+import { tspSeries, type StepPoint, type TspSeries } from './tspSeries';
+
+/** One run of the stream's bytes in the TCP stream. */
+interface Piece {
+  wireStart: number;
+  wireEnd: number;
+  streamStart: number;
+}
+
+/** Where one stream's bytes lie in its connection's server-to-client TCP stream. */
+export class StreamBytes {
+  private readonly pieces: Piece[] = [];
+  readonly total: number;
+
+  constructor(trace: Trace, conn: number, stream: number) {
+    const ranges = wireRangesOf(trace);
+    let streamOffset = 0;
+    for (const f of trace.frames ?? []) {
+      if (f.conn !== conn || f.dir !== 's2c' || f.type !== 'DATA' || f.stream !== stream) continue;
+      const payloadFrom = f.offset + f.bytes - f.payload; // after the frame header
+      for (const [wireStart, wireEnd] of ranges(conn, 's2c', payloadFrom, f.offset + f.bytes)) {
+        this.pieces.push({ wireStart, wireEnd, streamStart: streamOffset });
+        streamOffset += wireEnd - wireStart;
+      }
+    }
+    this.total = streamOffset;
+  }
+
+  /** The stream's bytes that lie below sequence number `seq` (binary search over the pieces). */
+  below(seq: number): number {
+    let lo = 0;
+    let hi = this.pieces.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.pieces[mid].wireStart < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === 0) return 0;
+    const p = this.pieces[lo - 1];
+    return p.streamStart + Math.min(seq, p.wireEnd) - p.wireStart;
+  }
+}
+
+/** The streams of a connection that carried response bytes, in stream order, with their exchanges. */
+export function streamsOf(trace: Trace, conn: number): Array<{ stream: number; label: string }> {
+  const out = new Map<number, string>();
+  for (const x of trace.exchanges)
+    if (x.conn === conn && x.stream !== undefined && !out.has(x.stream)) out.set(x.stream, x.label);
+  return [...out.entries()].sort((a, b) => a[0] - b[0]).map(([stream, label]) => ({ stream, label }));
+}
+
+/** The connection's series seen through one stream: its segments and ACKs in the stream's bytes. */
+export function streamTspSeries(trace: Trace, conn: number, stream: number): TspSeries {
+  const whole = tspSeries(trace, conn);
+  const bytes = new StreamBytes(trace, conn, stream);
+  const segments = whole.segments.flatMap((s) => {
+    const seq = bytes.below(s.seq);
+    const end = bytes.below(s.end);
+    return end > seq ? [{ ...s, seq, end }] : [];
+  });
+  const acks: StepPoint[] = [];
+  for (const a of whole.acks) {
+    const value = bytes.below(a.value);
+    if (acks.length === 0 || acks[acks.length - 1].value !== value) acks.push({ timeNs: a.timeNs, value });
+  }
+  return { segments, acks, window: [], cwnd: [], sacks: [], maxSeq: Math.max(1, bytes.total) };
+}

@@ -1,0 +1,52 @@
+// The web presets' claims, checked on the engine: Wang et al. NSDI 2014 ("How Speedy is SPDY?"):
+// "Most SPDY benefits stem from the use of a single TCP connection, but the same feature is also
+// detrimental under high packet loss." Random loss makes one run a sample, so loss figures are
+// means over several seeds; nothing here is fitted, the margins are the claims' shape.
+import { describe, expect, it } from 'vitest';
+import { findPreset } from '../src/scenario/presets';
+import { loadNs } from '../src/scenario/sweeps';
+import { run } from './support/trace';
+
+const q = findPreset('wang-spdy')!.query;
+const SIX_CONNECTIONS = 'http=1.0ka&conns=6';
+const LARGE = 'images=8&imagebytes=65536';
+const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+/** Mean page load time in seconds over the seeds. */
+function meanLoadS(extra: string): number {
+  const times = SEEDS.map((seed) => loadNs(run(`${q}&${extra}&seed=${seed}`)) / 1e9);
+  return times.reduce((a, b) => a + b, 0) / times.length;
+}
+
+/** HTTP/2's load time over six HTTP/1.1 connections' (below 1: HTTP/2 is faster). */
+const ratio = (extra: string) => meanLoadS(extra) / meanLoadS(`${extra}&${SIX_CONNECTIONS}`);
+
+describe('Wang et al. 2014: one SPDY/HTTP/2 connection against six HTTP/1.1 connections', () => {
+  it('the preset runs one connection; its comparison six', () => {
+    expect(run(q).connections).toHaveLength(1);
+    expect(run(`${q}&${SIX_CONNECTIONS}`).connections).toHaveLength(6);
+  });
+
+  it('with many small objects the single connection loads the page much faster', () => {
+    const r = ratio('loss=0');
+    expect(r).toBeLessThan(0.7);
+    expect(r).toBeGreaterThan(0.2);
+  });
+
+  it('under high loss the single connection loses its advantage: its ratio to six grows', () => {
+    expect(ratio('loss=2')).toBeGreaterThan(1.15 * ratio('loss=0'));
+  });
+
+  it('with larger objects under high loss the single connection is slower than six', () => {
+    const clean = ratio(`${LARGE}&loss=0`);
+    const lossy = ratio(`${LARGE}&loss=3`);
+    expect(clean).toBeLessThan(1.4); // about even without loss
+    expect(lossy).toBeGreaterThan(1.5);
+    expect(lossy).toBeGreaterThan(1.3 * clean);
+  });
+
+  it('under loss the one connection holds streams behind lost segments (head-of-line blocking)', () => {
+    const stalls = SEEDS.flatMap((seed) => run(`${q}&${LARGE}&loss=3&seed=${seed}`).stalls);
+    expect(stalls.some((s) => s.cause === 'hol-blocking')).toBe(true);
+  });
+});

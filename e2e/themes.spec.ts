@@ -70,6 +70,10 @@ test.describe('dark system scheme', () => {
         .evaluate((el) => getComputedStyle(el).fill);
     expect(await fill('rto')).toBe('rgb(139, 128, 230)'); // #8b80e6: the light #332288 would vanish
     expect(await fill('cwnd')).toBe('rgb(0, 114, 178)'); // #0072B2 reads on both backgrounds
+    // The callout's edge names its cause in the same colour as the cause's bands.
+    const callout = page.locator('[data-callout]');
+    const cause = (await callout.getAttribute('data-cause'))!;
+    expect(await callout.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe(await fill(cause));
     await page.getByLabel('Theme').selectOption('light');
     expect(await fill('rto')).toBe('rgb(51, 34, 136)');
   });

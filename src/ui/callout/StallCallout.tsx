@@ -5,7 +5,7 @@ import type { StallRecord, Trace } from '../../engine/trace';
 import type { Settings } from '../../scenario/schema';
 import { breakdown, type Breakdown } from '../../views/breakdown';
 import { formatDuration } from '../../views/format';
-import { causeStyle } from '../../scenario/stallCauses';
+import { causeStyle, darkFill } from '../../scenario/stallCauses';
 import { labelFor, valueText } from '../controls/fieldModel';
 import { adviceFor, type Suggestion } from './stallAdvice';
 
@@ -52,7 +52,7 @@ export function StallCallout({
       aria-live="polite"
       data-callout=""
       data-cause={stall.cause}
-      style={{ borderLeftColor: causeStyle(stall.cause).fill }}
+      style={{ borderLeftColor: causeStyle(stall.cause).fill, ...darkFill(causeStyle(stall.cause)) }}
     >
       <p className="callout-text">
         <strong>{sentence}</strong>

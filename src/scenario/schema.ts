@@ -419,9 +419,10 @@ export const SCHEMA = {
       '1.1pipe': 'HTTP/1.1 pipelined',
       getall: 'GETALL: one request for the page',
       '2': 'HTTP/2: streams on one connection',
+      '3': 'HTTP/3: streams over QUIC (UDP)',
     },
     default: '1.1',
-    help: '1.0 = a connection per request; 1.0ka = Keep-Alive; 1.1 = one persistent connection; 1.1pipe = pipelined; getall = one GET; 2 = HTTP/2.',
+    help: '1.0 = a connection per request; 1.0ka = Keep-Alive; 1.1 = one persistent connection; 1.1pipe = pipelined; getall = one GET; 2 = HTTP/2; 3 = HTTP/3 over QUIC, TLS 1.3 built in.',
     sweep: { values: HTTP_MODES },
   },
   h2window: {

@@ -26,7 +26,7 @@ const tuned = {
   chunk: fc.integer({ min: 1, max: 8192 }),
   sthink: fc.integer({ min: 0, max: 50 }),
   cthink: fc.integer({ min: 0, max: 2000 }),
-  http: fc.constantFrom('1.0', '1.0ka', '1.1', '1.1pipe', 'getall', '2'),
+  http: fc.constantFrom('1.0', '1.0ka', '1.1', '1.1pipe', 'getall', '2', '3'),
   conns: fc.integer({ min: 1, max: 6 }),
   visit: fc.constantFrom('first', 'revalidate'),
   gzip: fc.constantFrom('0', '1'),

@@ -55,7 +55,11 @@ export interface TcpPacketFields {
  * record keeps the TCP fields neutral: seq a running count of the data bytes, no flags, ack 0.
  */
 export interface QuicPacketFields {
-  quic?: { packets: Array<{ type: 'Initial' | 'Handshake' | '0-RTT' | '1-RTT'; pn: number; frames: string[] }> };
+  quic?: {
+    packets: Array<{ type: 'Initial' | 'Handshake' | '0-RTT' | '1-RTT'; pn: number; frames: string[] }>;
+    /** Of `len`, the bytes of TLS handshake messages (CRYPTO frames); the rest is stream data. */
+    cryptoBytes: Bytes;
+  };
 }
 
 /**

@@ -61,6 +61,8 @@ export interface QuicDatagram extends Datagram {
   payload: Bytes;
   /** CRYPTO and STREAM bytes carried: the datagram's "data", as a TCP segment's length. */
   data: Bytes;
+  /** Of `data`, the CRYPTO bytes (TLS handshake messages). */
+  crypto: Bytes;
   /** 1 + the data bytes this side sent before: a running offset, like a TCP sequence number. */
   seq: number;
   reason: SendReason;
@@ -146,6 +148,8 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
   private nextUni: number;
   handler: StreamHandler | null = null;
   private lastSample = '';
+  private resendReason: SendReason = 'retransmit';
+  private sendOneNow = false;
 
   constructor(
     ctx: EndContext<QuicDatagram>,
@@ -383,7 +387,9 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
 
   private onLost(lost: SentPacket[], spaceId: SpaceId): void {
     if (lost.length === 0) return;
-    this.cc.onLost(lost, this.sim.now);
+    // RFC 9002 B.6: entering recovery, one packet may go at once to speed the repair.
+    if (this.cc.onLost(lost, this.sim.now)) this.sendOneNow = true;
+    this.resendReason = 'fast-retransmit'; // found by acknowledgements, as TCP's fast retransmit
     for (const p of lost) this.requeue(p, spaceId);
     this.sample();
   }
@@ -462,6 +468,7 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
     this.probeSpace = pto.space;
     // Probe with the oldest data still unacknowledged in the space, or a PING.
     const oldest = [...this.spaces[pto.space].sent.unacked.values()].find((p) => p.ackEliciting);
+    this.resendReason = 'retransmit'; // a timeout, as TCP's RTO
     if (oldest) this.requeue(oldest, pto.space);
     this.sample();
     this.pump('retransmit');
@@ -543,6 +550,7 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
       packets: [packet],
       payload,
       data: 0,
+      crypto: 0,
       seq: 1 + this.dataSent,
       reason: 'fin',
     });
@@ -577,11 +585,12 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
     let limit = Math.min(this.maxDatagram, this.ampBudget());
     if (limit < 64) return null;
     const probing = this.probes > 0;
-    const cwndRoom = probing ? limit : this.cc.cwnd - this.cc.bytesInFlight;
+    const cwndRoom = probing || this.sendOneNow ? limit : this.cc.cwnd - this.cc.bytesInFlight;
     const packets: QuicPacket[] = [];
     const books: SentPacket[] = [];
     let payload = 0;
     let data = 0;
+    let crypto = 0;
     let resent = false;
     let eliciting = false;
     let initialEliciting = false;
@@ -602,6 +611,7 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
       books.push(built.book);
       payload += built.bytes;
       data += built.data;
+      crypto += built.crypto;
       resent ||= built.resent;
       eliciting ||= built.packet.ackEliciting;
       if (space === 'initial' && built.packet.ackEliciting) initialEliciting = true;
@@ -630,8 +640,13 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
       if (book.ackEliciting) sent.lastAckElicitingNs = this.sim.now;
     });
     if (eliciting && probing) this.probes--;
-    const why: SendReason = resent ? 'retransmit' : data > 0 || eliciting ? 'data' : (reason ?? 'ack-now');
-    const d = { from: this.side, packets, payload, data, seq: 1 + this.dataSent, reason: why };
+    else if (eliciting) this.sendOneNow = false;
+    const why: SendReason = resent
+      ? this.resendReason
+      : data > 0 || eliciting
+        ? 'data'
+        : (reason ?? 'ack-now');
+    const d = { from: this.side, packets, payload, data, crypto, seq: 1 + this.dataSent, reason: why };
     this.dataSent += data;
     return d;
   }
@@ -651,7 +666,14 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
     room: Bytes,
     dataRoom: Bytes,
     ack: boolean,
-  ): { packet: QuicPacket; book: SentPacket; bytes: Bytes; data: Bytes; resent: boolean } | null {
+  ): {
+    packet: QuicPacket;
+    book: SentPacket;
+    bytes: Bytes;
+    data: Bytes;
+    crypto: Bytes;
+    resent: boolean;
+  } | null {
     const type = this.packetType(spaceId);
     const s = this.spaces[spaceId];
     let size = packetOverhead(type);
@@ -687,6 +709,7 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
       size += cryptoFrameHeader(offset, n) + n;
       data += n;
     }
+    const crypto = data;
     if (spaceId === 'app') {
       if (this.handshakeDonePending && fits(HANDSHAKE_DONE) >= 0) {
         this.handshakeDonePending = false;
@@ -735,7 +758,7 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
       inFlight: ackEliciting,
       frames: sentFrames,
     };
-    return { packet, book, bytes: size, data, resent };
+    return { packet, book, bytes: size, data, crypto, resent };
   }
 
   /**

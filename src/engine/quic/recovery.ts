@@ -126,16 +126,18 @@ export class NewRenoQuic {
     else this.cwnd += Math.floor((this.maxDatagram * p.bytes) / this.cwnd);
   }
 
-  onLost(lost: SentPacket[], nowNs: Nanoseconds): void {
+  /** Returns whether a new recovery period began. */
+  onLost(lost: SentPacket[], nowNs: Nanoseconds): boolean {
     let latestSent = -1;
     for (const p of lost) {
       if (p.inFlight) this.bytesInFlight -= p.bytes;
       latestSent = Math.max(latestSent, p.sentNs);
     }
     // B.6: one reduction per recovery period.
-    if (latestSent < 0 || latestSent <= this.recoveryStartNs) return;
+    if (latestSent < 0 || latestSent <= this.recoveryStartNs) return false;
     this.recoveryStartNs = nowNs;
     this.ssthresh = Math.max(Math.floor(this.cwnd / 2), this.minimumWindow);
     this.cwnd = this.ssthresh;
+    return true;
   }
 }

@@ -46,7 +46,10 @@ export function quicTransport(tls: TlsParams): Transport<QuicDatagram> {
       drop: w.drop,
       ipBytes: w.ipBytes,
       wireBytes: w.wireBytes,
-      quic: { packets: d.packets.map((p) => ({ type: p.type, pn: p.pn, frames: frameNames(p) })) },
+      quic: {
+        packets: d.packets.map((p) => ({ type: p.type, pn: p.pn, frames: frameNames(p) })),
+        cryptoBytes: d.crypto,
+      },
     }),
     established: () => {},
   };

@@ -1,0 +1,197 @@
+// HTTP/3 over QUIC (RFC 9000, 9001, 9002, 9114): the handshake's round trips, the
+// anti-amplification limit, ACKs, loss recovery by packet threshold and by probe timeout, and
+// streams that a loss does not hold back, each checked on the packets of a run.
+import { describe, expect, it } from 'vitest';
+import { computeMetrics } from '../src/engine/metrics';
+import type { Trace } from '../src/engine/trace';
+import { parseQuery } from '../src/scenario/codec';
+import { runQuic, streamFrames } from './support/quicHarness';
+import { run } from './support/trace';
+
+const RTT_MS = 200; // a long path, so the round trips stand out of the serialization
+const PATH = `rtt=${RTT_MS}&bw=1000000000&delack=off&nagle=0&sthink=0&cthink=0&iw=10&page=custom&objects=1000`;
+/** An ECDSA chain (leaf and intermediate): small enough for the first flight (see below). */
+const SMALL_CERT = 'cert=2000';
+
+const roundTrips = (t: Trace) => t.exchanges[0].firstByteNs! / (RTT_MS * 1e6);
+
+describe('HTTP/3 over QUIC: handshake', () => {
+  it.each([
+    ['plain TCP', `${PATH}&http=1.1&tls=none`, 2],
+    ['TLS 1.2 over TCP', `${PATH}&http=1.1&tls=1.2`, 4],
+    ['TLS 1.3 over TCP', `${PATH}&http=1.1&tls=1.3`, 3],
+    ['QUIC', `${PATH}&http=3`, 2],
+    ['QUIC 0-RTT', `${PATH}&http=3&resume=1`, 1],
+  ])('%s: the first response byte after %s round trips', (_, query, trips) => {
+    const t = run(`${query}&${SMALL_CERT}`);
+    expect(roundTrips(t)).toBeGreaterThan(trips);
+    expect(roundTrips(t)).toBeLessThan(trips + 0.05);
+  });
+
+  it('HTTP/3 runs on UDP: 28 bytes of IP and UDP headers, the client Initial padded to 1200', () => {
+    const t = run(`${PATH}&http=3`);
+    const first = t.packets[0];
+    expect(first.quic!.packets.map((p) => p.type)).toEqual(['Initial']);
+    expect(first.quic!.packets[0].frames).toEqual(['CRYPTO', 'PADDING']);
+    expect(first.ipBytes).toBe(28 + 1200);
+    expect(first.flags).toBe(0);
+    // TCP records carry no QUIC part.
+    expect(run(`${PATH}&http=2`).packets.every((p) => p.quic === undefined)).toBe(true);
+  });
+
+  it('the anti-amplification limit: a chain over 3x the client Initial costs a round trip', () => {
+    const small = run(`${PATH}&http=3&${SMALL_CERT}`);
+    const large = run(`${PATH}&http=3&cert=10000`);
+    expect(roundTrips(small)).toBeLessThan(2.05);
+    expect(roundTrips(large)).toBeGreaterThan(3);
+    expect(roundTrips(large)).toBeLessThan(3.05);
+    // Until a Handshake packet from the client arrives, the server sends at most 3x what it got.
+    const validatedNs = large.packets.find(
+      (p) => p.dir === 'c2s' && p.arriveNs !== null && p.quic!.packets.some((q) => q.type === 'Handshake'),
+    )!.arriveNs!;
+    const udp = (p: Trace['packets'][number]) => p.ipBytes - 28;
+    const fromServer = large.packets.filter((p) => p.dir === 's2c' && p.sendNs < validatedNs);
+    const got = (atNs: number) =>
+      large.packets
+        .filter((p) => p.dir === 'c2s' && p.arriveNs !== null && p.arriveNs <= atNs)
+        .reduce((s, p) => s + udp(p), 0);
+    let sent = 0;
+    for (const p of fromServer) {
+      sent += udp(p);
+      expect(sent).toBeLessThanOrEqual(3 * got(p.sendNs));
+    }
+    // It was the limit that held the flight: the server stopped short of its congestion window.
+    expect(sent).toBeGreaterThan(3 * 1200 - 200);
+    expect(sent).toBeLessThan(10_000);
+  });
+
+  it('names packets by their frames, and the metrics give handshake time and QUIC overhead', () => {
+    const t = run(`${PATH}&http=3&${SMALL_CERT}`);
+    const names = t.packets.map((p) =>
+      p.quic!.packets.map((q) => `${q.type}[${q.frames.join(', ')}]`).join(' '),
+    );
+    expect(names[1]).toMatch(/^Initial\[ACK, CRYPTO\] Handshake\[CRYPTO\]/);
+    expect(names.some((n) => /1-RTT\[.*STREAM 0/.test(n))).toBe(true);
+    const m = computeMetrics(t);
+    expect(m.quic!.handshake_s[0]).toBeCloseTo(RTT_MS / 1000, 2);
+    expect(m.quic!.overhead_bytes).toBeGreaterThan(1200); // the padded Initial alone
+    expect(m.objects[0].first_byte_s).toBeCloseTo((2 * RTT_MS) / 1000, 2);
+  });
+
+  it('tls=1.2 with http=3 is refused with a clear message', () => {
+    const { problems } = parseQuery('http=3&tls=1.2');
+    expect(problems.join(' ')).toMatch(/HTTP\/3.*TLS 1\.3/);
+    expect(parseQuery('http=3&tls=1.3').problems).toEqual([]);
+  });
+});
+
+describe('QUIC acknowledgements and loss recovery (RFC 9000 13.2, RFC 9002)', () => {
+  it('ACKs every second ack-eliciting packet, a lone one after max_ack_delay (25 ms)', () => {
+    const r = runQuic({ rttMs: 100, responseBytes: 30_000 });
+    const clientAcks = r.log.filter(
+      (s) =>
+        s.d.from === 'client' &&
+        s.d.packets.some((p) => p.type === '1-RTT' && p.frames.some((f) => f.kind === 'ack')),
+    );
+    const serverData = r.log.filter((s) => s.d.from === 'server' && streamFrames(s.d).length > 0);
+    expect(serverData.length).toBeGreaterThan(20);
+    expect(clientAcks.length).toBeGreaterThanOrEqual(Math.floor(serverData.length / 2));
+    expect(clientAcks.length).toBeLessThanOrEqual(Math.ceil(serverData.length / 2) + 2);
+    // A one-packet response: its ACK waits the 25 ms of max_ack_delay.
+    const lone = runQuic({ rttMs: 100, responseBytes: 500 });
+    const data = lone.log.find((s) => s.d.from === 'server' && streamFrames(s.d).length > 0)!;
+    const ack = lone.log.find(
+      (s) => s.d.from === 'client' && s.atNs > data.arriveNs! && s.d.packets.some((p) => p.type === '1-RTT'),
+    )!;
+    expect((ack.atNs - data.arriveNs!) / 1e6).toBeCloseTo(25, 3);
+    expect(ack.d.reason).toBe('ack-delayed');
+  });
+
+  it('a packet with 3 later ones acknowledged is lost (packet threshold): resent within the round trip', () => {
+    let target = -1;
+    const r = runQuic({
+      rttMs: 100,
+      responseBytes: 60_000,
+      dropServer: (d, n) => {
+        const stream = streamFrames(d);
+        if (target < 0 && stream.length > 0 && stream[0].offset > 5000) target = n;
+        return n === target;
+      },
+    });
+    const lostSent = r.log.filter((s) => s.d.from === 'server')[target];
+    const lostOffset = streamFrames(lostSent.d)[0].offset;
+    const again = r.log.find(
+      (s) =>
+        s.atNs > lostSent.atNs &&
+        s.d.from === 'server' &&
+        streamFrames(s.d).some((f) => f.offset === lostOffset),
+    )!;
+    expect(again.d.reason).toBe('fast-retransmit');
+    // Before 9/8 of a round trip: only the packet threshold could have found it.
+    expect(again.atNs - lostSent.atNs).toBeLessThan(1.125 * 100e6);
+    // The client's ACKs after the hole carry two ranges.
+    const acks = r.log.filter((s) => s.d.from === 'client' && s.atNs > lostSent.atNs && s.atNs < again.atNs);
+    const ranges = acks.flatMap((s) =>
+      s.d.packets.flatMap((p) => p.frames.flatMap((f) => (f.kind === 'ack' ? [f.ranges.length] : []))),
+    );
+    expect(Math.max(...ranges)).toBe(2);
+    expect(r.received.reduce((a, b) => a + b.bytes, 0)).toBe(60_000);
+  });
+
+  it('a lost last packet has nothing after it to reveal it: the probe timeout resends it', () => {
+    let lostAt = -1;
+    const r = runQuic({
+      rttMs: 100,
+      responseBytes: 20_000,
+      dropServer: (d, n) => {
+        if (lostAt < 0 && streamFrames(d).some((f) => f.fin)) lostAt = n;
+        return n === lostAt;
+      },
+    });
+    const lost = r.log.filter((s) => s.d.from === 'server')[lostAt];
+    const again = r.log.find(
+      (s) => s.atNs > lost.atNs && s.d.from === 'server' && streamFrames(s.d).some((f) => f.fin),
+    )!;
+    expect(again.d.reason).toBe('retransmit');
+    // PTO = srtt + max(4 rttvar, 1 ms) + max_ack_delay: more than a round trip and the ack delay.
+    const waitedMs = (again.atNs - lost.atNs) / 1e6;
+    expect(waitedMs).toBeGreaterThan(100 + 25);
+    expect(waitedMs).toBeLessThan(400);
+    expect(r.finNs).not.toBeNull();
+  });
+});
+
+describe('HTTP/3 against HTTP/2 under the same losses', () => {
+  // The same seed drops the same ordinal packets on each link in both runs.
+  const LOSSY =
+    'link=lte&delack=off&nagle=0&sthink=0&cthink=0&iw=10&window=1048576&h2window=16777215&page=custom&objects=2000,60000,60000,60000,60000&loss=2';
+  const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+  it('HTTP/2 records head-of-line blocking; HTTP/3 never does, and its other streams finish sooner', () => {
+    let h2Stalls = 0;
+    let h2Images = 0;
+    let h3Images = 0;
+    for (const seed of SEEDS) {
+      const h2 = run(`${LOSSY}&http=2&seed=${seed}`);
+      const h3 = run(`${LOSSY}&http=3&seed=${seed}`);
+      h2Stalls += h2.stalls.filter((s) => s.cause === 'hol-blocking').length;
+      expect(h3.stalls.filter((s) => s.cause === 'hol-blocking')).toEqual([]);
+      // Each image from its request to its end: the time its own stream took.
+      const took = (t: Trace) =>
+        t.exchanges
+          .filter((e) => e.object > 0 && e.endNs !== null)
+          .reduce((s, e) => s + e.endNs! - e.startNs, 0);
+      h2Images += took(h2);
+      h3Images += took(h3);
+    }
+    expect(h2Stalls).toBeGreaterThan(0);
+    expect(h3Images).toBeLessThan(h2Images);
+  });
+});
+
+describe('QUIC determinism', () => {
+  it('the same query gives the same trace, byte for byte', () => {
+    const q = 'http=3&link=lte&loss=3&page=microscape&seed=9';
+    expect(JSON.stringify(run(q))).toBe(JSON.stringify(run(q)));
+  });
+});

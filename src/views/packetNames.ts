@@ -3,6 +3,7 @@
 // the app's writes (request-write, response-write), which the trace records in stream order.
 import { FLAG, type PacketRecord, type Trace } from '../engine/trace';
 import { tlsPacketName } from './tlsPacketNames';
+import { quicPacketName } from './quicPacketNames';
 
 /** One application message's bytes in a side's stream: [start, end) in relative sequence numbers. */
 interface Message {
@@ -54,6 +55,8 @@ export function packetNamer(trace: Trace): (p: PacketRecord) => string {
   const status = (id: number) => (exchanges.get(id)?.kind === 'CGET' ? '304' : '200 OK');
   return (p) => {
     const again = p.reason === 'retransmit' || p.reason === 'fast-retransmit' ? ' (resent)' : '';
+    const quic = quicPacketName(p); // a QUIC datagram is named by its packets and frames
+    if (quic) return `${quic}${again}`;
     if (p.flags & FLAG.RST) return 'RST';
     if (p.flags & FLAG.SYN) return (p.flags & FLAG.ACK ? 'SYN-ACK' : 'SYN') + again;
     const fin = p.flags & FLAG.FIN ? 'FIN' : '';

@@ -477,7 +477,9 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
   private onAckTimer(): void {
     for (const id of SPACES) {
       const rx = this.spaces[id].rx;
-      if (rx.ackTimerNs !== null && rx.ackTimerNs <= this.sim.now) rx.ackDue = true;
+      if (rx.ackTimerNs === null || rx.ackTimerNs > this.sim.now) continue;
+      rx.ackDue = true; // sent with the next datagram that may leave (the server's may wait on the 3x limit)
+      rx.ackTimerNs = null;
     }
     this.pump('ack-delayed');
   }
@@ -582,7 +584,7 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
   }
 
   private buildDatagram(reason?: SendReason): QuicDatagram | null {
-    let limit = Math.min(this.maxDatagram, this.ampBudget());
+    const limit = Math.min(this.maxDatagram, this.ampBudget());
     if (limit < 64) return null;
     const probing = this.probes > 0;
     const cwndRoom = probing || this.sendOneNow ? limit : this.cc.cwnd - this.cc.bytesInFlight;

@@ -3,6 +3,7 @@
 // streams that a loss does not hold back, each checked on the packets of a run.
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from '../src/engine/metrics';
+import { buildQlog } from '../src/engine/qlog';
 import type { Trace } from '../src/engine/trace';
 import { parseQuery } from '../src/scenario/codec';
 import { runQuic, streamFrames } from './support/quicHarness';
@@ -186,6 +187,37 @@ describe('HTTP/3 against HTTP/2 under the same losses', () => {
     }
     expect(h2Stalls).toBeGreaterThan(0);
     expect(h3Images).toBeLessThan(h2Images);
+  });
+});
+
+describe('qlog export', () => {
+  it('is JSON-SEQ: a header record, then client events in time order naming packets and frames', () => {
+    const t = run(`${PATH}&http=3&${SMALL_CERT}&loss=5&seed=3`);
+    const text = buildQlog(t, 'a run')!;
+    const records = text.split('\u001e').slice(1);
+    expect(records.every((r) => r.endsWith('\n'))).toBe(true);
+    const [header, ...events] = records.map((r) => JSON.parse(r));
+    expect(header).toMatchObject({ qlog_version: '0.3', qlog_format: 'JSON-SEQ', title: 'a run' });
+    expect(header.trace.vantage_point.type).toBe('client');
+    for (let i = 1; i < events.length; i++) expect(events[i].time).toBeGreaterThanOrEqual(events[i - 1].time);
+    const sent = events.filter((e) => e.name === 'transport:packet_sent');
+    const received = events.filter((e) => e.name === 'transport:packet_received');
+    // Every QUIC packet the client sent, and every one that reached it.
+    const count = (dir: string, arrived: boolean) =>
+      t.packets
+        .filter((p) => p.dir === dir && (!arrived || p.arriveNs !== null))
+        .reduce((s, p) => s + p.quic!.packets.length, 0);
+    expect(sent).toHaveLength(count('c2s', false));
+    expect(received).toHaveLength(count('s2c', true));
+    expect(sent[0].data).toEqual({
+      header: { packet_type: 'initial', packet_number: 0 },
+      frames: [{ frame_type: 'crypto' }, { frame_type: 'padding' }],
+    });
+    expect(received.some((e) => e.data.frames.some((f: { stream_id?: number }) => f.stream_id === 0))).toBe(
+      true,
+    );
+    expect(events.some((e) => e.name === 'recovery:metrics_updated')).toBe(true);
+    expect(buildQlog(run(`${PATH}&http=2`), 'tcp')).toBeNull();
   });
 });
 

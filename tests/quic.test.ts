@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from '../src/engine/metrics';
 import { buildQlog } from '../src/engine/qlog';
+import { writePcap } from '../src/engine/pcap';
+import { formatTcpdump } from '../src/engine/tcpdump';
 import type { Trace } from '../src/engine/trace';
 import { parseQuery } from '../src/scenario/codec';
 import { runQuic, streamFrames } from './support/quicHarness';
@@ -218,6 +220,25 @@ describe('qlog export', () => {
     );
     expect(events.some((e) => e.name === 'recovery:metrics_updated')).toBe(true);
     expect(buildQlog(run(`${PATH}&http=2`), 'tcp')).toBeNull();
+  });
+});
+
+describe('captures of a QUIC run', () => {
+  it('tcpdump prints UDP datagrams with their QUIC packets; the pcap carries IPv4/UDP frames', () => {
+    const t = run(`${PATH}&http=3`);
+    const lines = formatTcpdump(t).trim().split('\n');
+    expect(lines[0]).toBe('0.000000 client.3199 > server.8080: UDP, length 1200 [Initial #0 CRYPTO PADDING]');
+    const pcap = writePcap(t);
+    const view = new DataView(pcap.buffer);
+    let at = 24;
+    for (const p of t.packets) {
+      const frame = at + 16;
+      expect(view.getUint32(at + 8, true)).toBe(14 + p.ipBytes);
+      expect(pcap[frame + 14 + 9]).toBe(17); // UDP
+      expect(view.getUint16(frame + 14 + 20 + 4)).toBe(p.ipBytes - 20); // UDP length
+      at += 16 + 14 + p.ipBytes;
+    }
+    expect(at).toBe(pcap.length);
   });
 });
 

@@ -80,6 +80,8 @@ export const IDLE_TIMEOUT_NS: Nanoseconds = 30e9;
 const ACK_ELICITING_THRESHOLD = 2;
 /** ACK frames carry at most this many ranges (older ones were acknowledged often enough). */
 const MAX_ACK_RANGES = 32;
+/** CONNECTION_CLOSE sent again at most this many times, in answer to packets after closing. */
+const MAX_CLOSE_REPEATS = 3;
 /** RFC 9002 6.2.4: a PTO sends up to two probe datagrams. */
 const PROBES_PER_PTO = 2;
 
@@ -150,6 +152,8 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
   private lastSample = '';
   private resendReason: SendReason = 'retransmit';
   private sendOneNow = false;
+  private closedHere = false; // we sent CONNECTION_CLOSE
+  private closeRepeats = 0;
 
   constructor(
     ctx: EndContext<QuicDatagram>,
@@ -239,7 +243,12 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
   // ---- Receiving ------------------------------------------------------------------------------
 
   receive(d: QuicDatagram): void {
-    if (this.closed) return;
+    if (this.closed) {
+      // RFC 9000 10.2.1: a closing endpoint answers what still arrives with CONNECTION_CLOSE
+      // again (a few times: the peer may have lost the first), so the peer stops probing.
+      if (this.closedHere && this.closeRepeats++ < MAX_CLOSE_REPEATS) this.sendClose();
+      return;
+    }
     this.bytesReceived += d.payload;
     this.armIdle();
     for (const p of d.packets) {
@@ -556,6 +565,7 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
       seq: 1 + this.dataSent,
       reason: 'fin',
     });
+    this.closedHere = true;
     this.shutDown('local');
   }
 

@@ -10,6 +10,8 @@ import type { Trace } from '../src/engine/trace';
 import { parseQuery } from '../src/scenario/codec';
 import { runQuic, streamFrames } from './support/quicHarness';
 import { run } from './support/trace';
+import { findSweep } from '../src/scenario/sweeps';
+import { runSweep } from '../src/scenario/sweepRun';
 
 const RTT_MS = 200; // a long path, so the round trips stand out of the serialization
 const PATH = `rtt=${RTT_MS}&bw=1000000000&delack=off&nagle=0&sthink=0&cthink=0&iw=10&page=custom&objects=1000`;
@@ -79,6 +81,23 @@ describe('HTTP/3 over QUIC: handshake', () => {
     expect(m.quic!.handshake_s[0]).toBeCloseTo(RTT_MS / 1000, 2);
     expect(m.quic!.overhead_bytes).toBeGreaterThan(1200); // the padded Initial alone
     expect(m.objects[0].first_byte_s).toBeCloseTo((2 * RTT_MS) / 1000, 2);
+  });
+
+  it('the quic-by-rtt sweep: HTTP/3 saves one round trip on TLS 1.3 over TCP, more on longer paths', () => {
+    const points = runSweep(findSweep('quic-by-rtt')!);
+    const at = (x: string, s: string) => points.find((p) => p.x === x && p.series === s)!.y;
+    for (const rtt of ['10', '50', '100', '250', '550']) {
+      const saving = at(rtt, '1.1') - at(rtt, '3');
+      expect(saving).toBeGreaterThan((0.9 * Number(rtt)) / 1000);
+      expect(saving).toBeLessThan((1.1 * Number(rtt)) / 1000);
+    }
+  });
+
+  it('QPACK: the first request goes out in full, later ones in a few bytes', () => {
+    const t = run(`${PATH}&http=3&objects=1000,1000,1000&page=custom&req=400`);
+    const sizes = t.exchanges.map((e) => e.requestBytes);
+    expect(sizes[0]).toBe(1 + 2 + 2 + 300); // frame type, length, section prefix, 3/4 of the text
+    for (const s of sizes.slice(1)) expect(s).toBeLessThan(20);
   });
 
   it('tls=1.2 with http=3 is refused with a clear message', () => {

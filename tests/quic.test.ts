@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { computeMetrics } from '../src/engine/metrics';
 import { buildQlog } from '../src/engine/qlog';
 import { writePcap } from '../src/engine/pcap';
+import { buildHar } from '../src/engine/har';
+import { toSimInput } from '../src/scenario/resolve';
 import { formatTcpdump } from '../src/engine/tcpdump';
 import type { Trace } from '../src/engine/trace';
 import { parseQuery } from '../src/scenario/codec';
@@ -258,6 +260,8 @@ describe('captures of a QUIC run', () => {
       at += 16 + 14 + p.ipBytes;
     }
     expect(at).toBe(pcap.length);
+    const http = toSimInput(parseQuery(`${PATH}&http=3`).config.settings).http;
+    expect(buildHar(t, http, 'h3').log.entries[0]._protocol).toBe('h3');
   });
 });
 

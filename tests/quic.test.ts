@@ -67,6 +67,11 @@ describe('HTTP/3 over QUIC: handshake', () => {
       sent += udp(p);
       expect(sent).toBeLessThanOrEqual(3 * got(p.sendNs));
     }
+    // The server's wait is recorded as an amplification stall, ended by the client's reply.
+    const stall = large.stalls.find((s) => s.cause === 'amplification')!;
+    expect(stall.side).toBe('server');
+    expect((stall.endNs - stall.startNs) / 1e6).toBeCloseTo(RTT_MS, -1);
+    expect(small.stalls.some((s) => s.cause === 'amplification')).toBe(false);
     // It was the limit that held the flight: the server stopped short of its congestion window.
     expect(sent).toBeGreaterThan(3 * 1200 - 200);
     expect(sent).toBeLessThan(10_000);

@@ -127,6 +127,7 @@ export type StallCause =
   | 'tls-handshake'
   | 'flow-control' // HTTP/2: the peer's flow-control window is spent
   | 'hol-blocking' // HTTP/2: another stream's bytes are in, held behind a lost segment
+  | 'amplification' // QUIC: the server may send no more than 3x what the unvalidated client sent
   | 'pacing';
 
 /** An interval where a side had data or a request waiting but sent nothing, and why. */

@@ -34,6 +34,11 @@ const STYLES: Record<StallCause, CauseStyle> = {
     words: "head-of-line blocking: in, but behind another stream's loss",
     fill: '#DDCC77',
   },
+  amplification: {
+    short: '3x limit',
+    words: 'anti-amplification limit: the server may send only 3x what it has received',
+    fill: '#661100',
+  },
   pacing: {
     short: 'pacing',
     words: 'pacing: the next segment waits for its departure time',

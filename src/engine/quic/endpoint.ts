@@ -154,6 +154,7 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
   private sendOneNow = false;
   private closedHere = false; // we sent CONNECTION_CLOSE
   private closeRepeats = 0;
+  private amplificationSinceNs: Nanoseconds | null = null;
 
   constructor(
     ctx: EndContext<QuicDatagram>,
@@ -528,6 +529,13 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
       if (!d) break;
       this.send(d);
     }
+    // Handshake data waits on the 3x limit (RFC 9000 8.1): the ladder shows how long.
+    if (
+      !this.validated &&
+      this.ampBudget() < this.maxDatagram &&
+      SPACES.some((s) => this.canSendIn(s) && this.hasWork(s))
+    )
+      this.amplificationSinceNs ??= this.sim.now;
     this.setLossTimer();
     this.setAckTimer();
   }
@@ -664,6 +672,17 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
   }
 
   private send(d: QuicDatagram): void {
+    if (this.amplificationSinceNs !== null) {
+      if (this.sim.now > this.amplificationSinceNs)
+        this.sink.stall({
+          conn: this.conn,
+          side: this.side,
+          startNs: this.amplificationSinceNs,
+          endNs: this.sim.now,
+          cause: 'amplification',
+        });
+      this.amplificationSinceNs = null;
+    }
     this.bytesSent += d.payload;
     this.transmit(d);
   }

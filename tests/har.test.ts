@@ -161,7 +161,7 @@ describe('sim --format har', () => {
     expect(har.log.pages[0].title).toMatch(/^heidemann-odd-final: .*nagle=0/);
     const bad = sim('', '--format', 'hra');
     expect(bad.status).toBe(2);
-    expect(bad.stderr.trim()).toBe('sim: unknown format hra (metrics, json, tcpdump or har)');
+    expect(bad.stderr.trim()).toBe('sim: unknown format hra (metrics, json, tcpdump, har or qlog)');
   }, 60_000); // two Node processes: slow on a busy machine
 });
 

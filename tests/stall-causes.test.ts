@@ -27,6 +27,7 @@ const EMITTED_BY: Record<StallCause, string> = {
   'tls-handshake': 'link=wan&tls=1.2',
   'flow-control': `${FAST}&page=custom&objects=2000,30000,30000,30000&http=2&h2window=4096`,
   'hol-blocking': `${FAST}&page=microscape&http=2&loss=2&seed=2`,
+  amplification: 'link=geo&http=3&cert=10000',
   pacing: 'preset=cardwell-loss',
 };
 

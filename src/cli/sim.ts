@@ -1,8 +1,10 @@
-// npm run --silent sim -- '<query>' [--format metrics|json|tcpdump|har] [--pcap FILE] | --presets | --keys
+// npm run --silent sim -- '<query>' [--format metrics|json|tcpdump|har|qlog] [--pcap FILE] | --presets | --keys
 // Prints the run's metrics as JSON (`json`: the whole trace; `tcpdump`: the trace as lines in the
-// papers' style; `har`: the page loads as an HTTP Archive); a bad query exits 2 with a one-line reason.
+// papers' style; `har`: the page loads as an HTTP Archive; `qlog`: an HTTP/3 run's QUIC events as
+// JSON-SEQ, for qvis); a bad query exits 2 with a one-line reason.
 import { writeFileSync } from 'node:fs';
 import { buildHar } from '../engine/har';
+import { buildQlog } from '../engine/qlog';
 import { computeMetrics } from '../engine/metrics';
 import { writePcap } from '../engine/pcap';
 import { simulate } from '../engine/simulate';
@@ -14,8 +16,8 @@ import { toSimInput } from '../scenario/resolve';
 import { describeRunFailure } from '../scenario/runFailure';
 import { scenarioTitle } from '../scenario/scenarioName';
 
-const FORMATS = ['metrics', 'json', 'tcpdump', 'har'];
-const FORMAT_LIST = 'metrics, json, tcpdump or har';
+const FORMATS = ['metrics', 'json', 'tcpdump', 'har', 'qlog'];
+const FORMAT_LIST = 'metrics, json, tcpdump, har or qlog';
 
 function fail(message: string): never {
   process.stderr.write(`sim: ${message}\n`);
@@ -84,7 +86,11 @@ function main(argv: string[]): void {
     process.stdout.write(
       `${JSON.stringify(buildHar(trace, input.http, scenarioTitle(config.preset, config.settings)), null, 1)}\n`,
     );
-  else if (format === 'json') process.stdout.write(`${JSON.stringify(trace)}\n`);
+  else if (format === 'qlog') {
+    const qlog = buildQlog(trace, scenarioTitle(config.preset, config.settings));
+    if (qlog === null) fail('qlog is for HTTP/3 runs over QUIC (http=3)');
+    process.stdout.write(qlog);
+  } else if (format === 'json') process.stdout.write(`${JSON.stringify(trace)}\n`);
   else process.stdout.write(`${JSON.stringify(computeMetrics(trace))}\n`);
 }
 

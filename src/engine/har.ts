@@ -239,7 +239,7 @@ function entry(
     connection: String(e.conn),
     _connection: e.conn,
     _load: e.load,
-    _protocol: p.mode === '2' ? 'h2' : httpVersion.toLowerCase(),
+    _protocol: p.mode === '2' ? 'h2' : p.mode === '3' ? 'h3' : httpVersion.toLowerCase(),
     ...(tls ? { _tls: tls } : {}),
   };
 }

@@ -27,6 +27,10 @@ export interface Metrics {
   /** TLS runs only: each connection's handshake (TCP established to the client's first request
    * allowed) and the bytes TLS added: handshake records and every record's header and tag. */
   tls?: { handshake_s: Array<number | null>; overhead_bytes: number };
+  /** QUIC runs only: each connection's handshake (opened to the client's first request allowed: 0
+   * with 0-RTT) and the bytes QUIC added to the HTTP/3 stream data: UDP payload less STREAM data
+   * (headers, tags, frames, ACKs, padding and the TLS handshake in CRYPTO frames). */
+  quic?: { handshake_s: Array<number | null>; overhead_bytes: number };
   stalls: Array<{ cause: StallCause; conn: number; start_s: number; end_s: number }>;
   /** Data segments sent again (fast or timed-out retransmissions). */
   retransmits: number;
@@ -125,8 +129,27 @@ export function computeMetrics(trace: Trace): Metrics {
       end_s: round(seconds(s.endNs), 6),
     })),
     ...(trace.tlsRecords ? { tls: tlsFigures(trace) } : {}),
+    ...(trace.packets.some((p) => p.quic) ? { quic: quicFigures(trace) } : {}),
   };
 }
+
+function quicFigures(trace: Trace): NonNullable<Metrics['quic']> {
+  const ready = new Map<number, number>();
+  for (const e of trace.events) if (e.kind === 'tls-ready' && !ready.has(e.conn)) ready.set(e.conn, e.atNs);
+  let overhead = 0;
+  for (const p of trace.packets)
+    if (p.quic) overhead += p.ipBytes - UDP_IP_HEADER - (p.len - p.quic.cryptoBytes);
+  return {
+    handshake_s: trace.connections.map((c) => {
+      const done = ready.get(c.id);
+      return done === undefined ? null : round(seconds(done - c.openNs), 6);
+    }),
+    overhead_bytes: overhead,
+  };
+}
+
+/** IPv4 and UDP headers under a QUIC datagram (quic/wire.ts). */
+const UDP_IP_HEADER = 28;
 
 function tlsFigures(trace: Trace): NonNullable<Metrics['tls']> {
   const connected = new Map<number, number>();

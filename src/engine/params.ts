@@ -43,7 +43,7 @@ export interface TcpParams {
   maxRetransmits: number; // then the connection is aborted
 }
 
-export const HTTP_MODES = ['1.0', '1.0ka', '1.1', '1.1pipe', 'getall', '2'] as const;
+export const HTTP_MODES = ['1.0', '1.0ka', '1.1', '1.1pipe', 'getall', '2', '3'] as const;
 export type HttpMode = (typeof HTTP_MODES)[number];
 export const VISITS = ['first', 'revalidate'] as const;
 export type Visit = (typeof VISITS)[number];
@@ -92,7 +92,8 @@ export interface HttpParams {
   loadGapNs: Nanoseconds; // from the start of one load to the start of the next (at the earliest its end)
   /** A different page for each load, in turn (Kruse's browser loop); empty: every load is `objects`. */
   loadPages: Array<{ objects: WireObject[]; loadGapNs: Nanoseconds }>;
-  /** TLS under HTTP (version 'none': plain TCP, as in the papers). Absent: none. */
+  /** TLS under HTTP (version 'none': plain TCP, as in the papers). Absent: none. HTTP/3: TLS 1.3
+   * inside QUIC, with these resume and certificate settings. */
   tls?: TlsParams;
   /** HTTP/2: the client's stream and connection flow-control windows (absent: 65,535). */
   h2WindowBytes?: Bytes;

@@ -25,6 +25,7 @@
 // options named, the header is padded up to the next multiple of 4 so the capture stays valid.)
 import { httpStreams, type ConnectionStreams } from './httpWire';
 import { tlsStreams } from './tls/wire';
+import { udpFrame } from './quic/pcapFrame';
 import type { HttpParams } from './params';
 import { FLAG, type PacketRecord, type Trace } from './trace';
 import {
@@ -179,15 +180,21 @@ export function writePcap(trace: Trace, http?: HttpParams): Uint8Array {
     const conn = connOf(packet);
     const c2s = packet.dir === 'c2s';
     ipId[packet.dir] = (ipId[packet.dir] + 1) & 0xffff;
-    const frame = buildFrame(
-      packet,
-      c2s ? { src: conn.clientPort, dst: conn.serverPort } : { src: conn.serverPort, dst: conn.clientPort },
-      absoluteSeq(conn, packet),
-      absoluteAck(conn, packet),
-      wireWindow(conn, packet),
-      ipId[packet.dir],
-      streams.get(packet.conn)?.[packet.dir],
-    );
+    const ports = c2s
+      ? { src: conn.clientPort, dst: conn.serverPort }
+      : { src: conn.serverPort, dst: conn.clientPort };
+    // A QUIC run's datagrams go out as UDP (quic/pcapFrame.ts).
+    const frame = packet.quic
+      ? udpFrame(packet, ports, ipId[packet.dir])
+      : buildFrame(
+          packet,
+          ports,
+          absoluteSeq(conn, packet),
+          absoluteAck(conn, packet),
+          wireWindow(conn, packet),
+          ipId[packet.dir],
+          streams.get(packet.conn)?.[packet.dir],
+        );
     records.push({ tsUs: nsToMicros(packet.sendNs), frame });
     total += RECORD_HEADER_BYTES + Math.min(frame.length, PCAP_SNAPLEN);
   }

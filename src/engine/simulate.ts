@@ -2,10 +2,15 @@
 import { HttpClient } from './http/client';
 import { ServerHost } from './http/server';
 import { Network } from './network';
+import { quicTransport } from './quic/transport';
+import type { Datagram, Transport } from './transport';
 import type { SimInput } from './params';
+import { DEFAULT_CERT_BYTES } from './tls/handshake';
 import { Sim } from './sim';
 import { TraceRecorder } from './sink';
 import type { Trace } from './trace';
+
+const QUIC_TLS = { version: '1.3', falseStart: false, resume: false, certBytes: DEFAULT_CERT_BYTES } as const;
 
 export function emptyTrace(): Trace {
   return {
@@ -28,7 +33,9 @@ export function simulate(input: SimInput): Trace {
   const sim = new Sim(input.maxEvents);
   const trace = emptyTrace();
   const sink = new TraceRecorder(trace);
-  const network = new Network(sim, sink, input);
+  // HTTP/3 runs over QUIC, with TLS 1.3 inside it; everything else over TCP.
+  const quic = input.http.mode === '3' ? quicTransport(input.http.tls ?? QUIC_TLS) : undefined;
+  const network = new Network(sim, sink, input, quic as Transport<Datagram> | undefined);
   trace.linkFramingBytes = network.framingBytes;
   const server = new ServerHost(sim, sink, input.http);
   new HttpClient(sim, sink, network, input.http, server).start();

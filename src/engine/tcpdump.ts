@@ -107,7 +107,19 @@ function optionsText(packet: PacketRecord): string {
   return parts.length > 0 ? ` <${parts.join(',')}>` : '';
 }
 
+/** A QUIC datagram as tcpdump prints UDP, with its QUIC packets and frames after it. */
+function quicLine(conn: ConnectionRecord, packet: PacketRecord): string {
+  const [src, dst] = endpoints(conn, packet);
+  const packets = packet.quic!.packets.map((q) => `${q.type} #${q.pn} ${q.frames.join(' ')}`);
+  let text = `${formatSeconds(packet.sendNs)} ${src} > ${dst}: UDP, length ${packet.ipBytes - 28}`;
+  text += ` [${packets.join('; ')}]`;
+  if (packet.reason === 'retransmit' || packet.reason === 'fast-retransmit') text += ' [retransmit]';
+  if (packet.arriveNs === null) text += packet.drop ? ` [dropped: ${packet.drop}]` : ' [dropped]';
+  return text;
+}
+
 function lineFor(conn: ConnectionRecord, packet: PacketRecord): string {
+  if (packet.quic) return quicLine(conn, packet);
   const [src, dst] = endpoints(conn, packet);
   const syn = (packet.flags & FLAG.SYN) !== 0;
   let text = `${formatSeconds(packet.sendNs)} ${src} > ${dst}: ${flagLetters(packet.flags)}`;

@@ -49,11 +49,25 @@ export interface TcpPacketFields {
 }
 
 /**
+ * The QUIC part of a packet record, present only in QUIC runs (a TCP record has no such field):
+ * the QUIC packets coalesced in the UDP datagram, each with its packet number space's type, its
+ * packet number and its frames as the ladder names them ('CRYPTO', 'STREAM 4', 'ACK'...). A QUIC
+ * record keeps the TCP fields neutral: seq a running count of the data bytes, no flags, ack 0.
+ */
+export interface QuicPacketFields {
+  quic?: {
+    packets: Array<{ type: 'Initial' | 'Handshake' | '0-RTT' | '1-RTT'; pn: number; frames: string[] }>;
+    /** Of `len`, the bytes of TLS handshake messages (CRYPTO frames); the rest is stream data. */
+    cryptoBytes: Bytes;
+  };
+}
+
+/**
  * A packet as recorded: the common part and the TCP part, side by side in one flat record (the
  * field names views and outputs already read). Another transport adds its own part beside
  * PacketCommon and a union here.
  */
-export type PacketRecord = PacketCommon & TcpPacketFields;
+export type PacketRecord = PacketCommon & TcpPacketFields & QuicPacketFields;
 
 export type TimerKind = 'delack' | 'rto' | 'persist';
 export interface TimerRecord {
@@ -114,6 +128,7 @@ export type StallCause =
   | 'tls-handshake'
   | 'flow-control' // HTTP/2: the peer's flow-control window is spent
   | 'hol-blocking' // HTTP/2: another stream's bytes are in, held behind a lost segment
+  | 'amplification' // QUIC: the server may send no more than 3x what the unvalidated client sent
   | 'pacing';
 
 /** An interval where a side had data or a request waiting but sent nothing, and why. */

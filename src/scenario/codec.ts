@@ -142,6 +142,11 @@ export function parseQuery(query: string): ParseResult {
     if (sideB) (b ??= {})[key] = parsed.value as never;
     else (settings as Record<string, unknown>)[key] = parsed.value;
   }
+  // QUIC always runs TLS 1.3 (RFC 9001): another tls= cannot hold with http=3.
+  if (settings.http === '3' && settings.tls !== 'auto' && settings.tls !== '1.3') {
+    problems.push(`tls=${settings.tls}: HTTP/3 always runs TLS 1.3 inside QUIC; using TLS 1.3`);
+    settings.tls = 'auto';
+  }
   if (view.theme !== undefined && !(THEMES as readonly string[]).includes(view.theme)) {
     problems.push(`theme=${quote(view.theme)}: must be light or dark; following the system's setting`);
     delete view.theme;

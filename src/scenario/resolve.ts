@@ -53,8 +53,9 @@ function loadPages(s: Settings): HttpParams['loadPages'] {
 }
 
 function httpParams(s: Settings): HttpParams {
-  const persistentModes = ['1.1', '1.1pipe', 'getall', '2'];
-  const tls = s.tls === 'auto' ? (s.http === '2' ? '1.3' : 'none') : s.tls;
+  const persistentModes = ['1.1', '1.1pipe', 'getall', '2', '3'];
+  // HTTP/3: QUIC always runs TLS 1.3 (RFC 9001); the codec reports a tls= that says otherwise.
+  const tls = s.http === '3' ? '1.3' : s.tls === 'auto' ? (s.http === '2' ? '1.3' : 'none') : s.tls;
   return {
     mode: s.http,
     maxConnections: persistentModes.includes(s.http) ? 1 : s.conns,

@@ -19,6 +19,9 @@ import { PAGE_KEYS } from './workloads';
 import { LINK_KEYS, LINK_LABELS } from './links';
 import { STACK_LABELS, STACK_NAMES } from './hosts/profiles';
 
+/** TCP's knobs do not apply to HTTP/3, which runs over QUIC (its own loss recovery and NewReno). */
+const NOT_QUIC = { key: 'http', notIn: ['3'] } as const;
+
 /** A per-side key's value meaning "as the host profile says, or the general key". */
 const AUTO = 'auto';
 const SIDE_STACKS = [AUTO, ...STACK_NAMES] as const;
@@ -146,6 +149,7 @@ export const SCHEMA = {
     default: true,
     help: "Nagle's algorithm: hold a short segment while earlier data is unacknowledged.",
     sweep: { values: ['1', '0'] },
+    when: NOT_QUIC,
   },
   'nagle.client': {
     label: "Nagle's algorithm (client)",
@@ -153,6 +157,7 @@ export const SCHEMA = {
     group: 'tcp',
     default: null,
     help: 'Nagle on the client only (default: nagle).',
+    when: NOT_QUIC,
   },
   'nagle.server': {
     label: "Nagle's algorithm (server)",
@@ -160,6 +165,7 @@ export const SCHEMA = {
     group: 'tcp',
     default: null,
     help: 'Nagle on the server only (default: nagle).',
+    when: NOT_QUIC,
   },
   delack: {
     label: 'Delayed ACK',
@@ -170,6 +176,7 @@ export const SCHEMA = {
     default: 'bsd',
     help: 'Delayed ACK: bsd = next tick of a 200 ms clock; fixed = a timer; off = ACK every segment; linux = quick-ACK mode at start, then every second segment or an adaptive 40-200 ms timer.',
     sweep: { values: DELACK_MODES },
+    when: NOT_QUIC,
   },
   delackms: {
     label: 'Delayed-ACK timer',
@@ -197,6 +204,7 @@ export const SCHEMA = {
     options: STACK_LABELS,
     default: 'default',
     help: "Both hosts' TCP as a paper's machine behaved (delayed ACK, ACK-on-read); the keys below override it.",
+    when: NOT_QUIC,
   },
   'stack.client': {
     label: 'Client TCP stack',
@@ -206,6 +214,7 @@ export const SCHEMA = {
     options: { [AUTO]: 'Same as the host TCP stack', ...STACK_LABELS },
     default: AUTO,
     help: "The client machine's TCP (default: stack).",
+    when: NOT_QUIC,
   },
   'stack.server': {
     label: 'Server TCP stack',
@@ -215,6 +224,7 @@ export const SCHEMA = {
     options: { [AUTO]: 'Same as the host TCP stack', ...STACK_LABELS },
     default: AUTO,
     help: "The server machine's TCP (default: stack).",
+    when: NOT_QUIC,
   },
   'delack.client': {
     label: 'Delayed ACK (client)',
@@ -224,6 +234,7 @@ export const SCHEMA = {
     options: { [AUTO]: "The client stack's, or Delayed ACK", ...DELACK_OPTIONS },
     default: AUTO,
     help: "Delayed ACK on the client only (default: the client stack's, else delack).",
+    when: NOT_QUIC,
   },
   'delack.server': {
     label: 'Delayed ACK (server)',
@@ -233,6 +244,7 @@ export const SCHEMA = {
     options: { [AUTO]: "The server stack's, or Delayed ACK", ...DELACK_OPTIONS },
     default: AUTO,
     help: "Delayed ACK on the server only (default: the server stack's, else delack).",
+    when: NOT_QUIC,
   },
   'ackread.client': {
     label: 'ACK on read (client)',
@@ -240,6 +252,7 @@ export const SCHEMA = {
     group: 'tcp',
     default: null,
     help: "BSD: the client ACKs in-order data by the window update its application's read sends, so a busy application stretches ACKs (default: the client stack's, else off).",
+    when: NOT_QUIC,
   },
   'ackread.server': {
     label: 'ACK on read (server)',
@@ -247,6 +260,7 @@ export const SCHEMA = {
     group: 'tcp',
     default: null,
     help: "The same on the server (default: the server stack's, else off).",
+    when: NOT_QUIC,
   },
   iw: {
     label: 'Initial window',
@@ -262,6 +276,7 @@ export const SCHEMA = {
     default: '2',
     help: 'Initial congestion window: 2 = BSD (the ACK of the SYN opens it by one); 4k = RFC 2414.',
     sweep: { values: INITIAL_WINDOWS },
+    when: NOT_QUIC,
   },
   ssr: {
     label: 'Slow-start restart',
@@ -275,6 +290,7 @@ export const SCHEMA = {
     },
     default: 'off',
     help: 'Slow-start restart after idle: off (SunOS), bsd (idle since last receive), rfc (idle since last send).',
+    when: NOT_QUIC,
   },
   cc: {
     label: 'Congestion control',
@@ -290,6 +306,7 @@ export const SCHEMA = {
     default: 'reno',
     help: 'Congestion control: reno = slow start, congestion avoidance, fast retransmit and recovery; newreno = recovery repairs several losses per window; cubic = window grows on a cubic curve after a loss; bbr = paces at the measured bottleneck rate.',
     sweep: { values: CONGESTION_CONTROLS },
+    when: NOT_QUIC,
   },
   sack: {
     label: 'Selective ACK (SACK)',
@@ -298,6 +315,7 @@ export const SCHEMA = {
     default: false,
     help: 'Selective acknowledgments (RFC 2018): the receiver reports what arrived beyond a hole; the sender retransmits only the holes (RFC 6675).',
     sweep: { values: ['0', '1'] },
+    when: NOT_QUIC,
   },
   pacing: {
     label: 'Pace segments',
@@ -317,10 +335,12 @@ export const SCHEMA = {
       null,
       'Send socket buffer: data the application may queue ahead (default: window).',
     ),
+    when: NOT_QUIC,
   },
   minrto: {
     label: 'Minimum retransmit timeout',
     ...num('tcp', 'ms', 10, 60_000, 1000, 'Floor of the retransmission timeout (BSD: two 500 ms ticks).'),
+    when: NOT_QUIC,
   },
   window: {
     label: 'Socket buffer',
@@ -333,6 +353,7 @@ export const SCHEMA = {
       'Socket buffer, and so the largest window (scaled above 64 KB).',
     ),
     sweep: { values: ['4096', '8192', '16384', '32768', '65536'] },
+    when: NOT_QUIC,
   },
   page: {
     label: 'Web page',
@@ -419,9 +440,10 @@ export const SCHEMA = {
       '1.1pipe': 'HTTP/1.1 pipelined',
       getall: 'GETALL: one request for the page',
       '2': 'HTTP/2: streams on one connection',
+      '3': 'HTTP/3: streams over QUIC (UDP)',
     },
     default: '1.1',
-    help: '1.0 = a connection per request; 1.0ka = Keep-Alive; 1.1 = one persistent connection; 1.1pipe = pipelined; getall = one GET; 2 = HTTP/2.',
+    help: '1.0 = a connection per request; 1.0ka = Keep-Alive; 1.1 = one persistent connection; 1.1pipe = pipelined; getall = one GET; 2 = HTTP/2; 3 = HTTP/3 over QUIC, TLS 1.3 built in.',
     sweep: { values: HTTP_MODES },
   },
   h2window: {
@@ -614,13 +636,13 @@ export const SCHEMA = {
     group: 'http',
     values: TLS_SETTINGS,
     options: {
-      auto: 'Automatic: none for HTTP/1.x, 1.3 for HTTP/2',
+      auto: 'Automatic: none for HTTP/1.x, 1.3 for HTTP/2 and HTTP/3',
       none: 'None: plain TCP (the 1997 web)',
       '1.2': 'TLS 1.2: two round trips',
       '1.3': 'TLS 1.3: one round trip',
     },
     default: 'auto',
-    help: 'TLS under HTTP: auto = none for HTTP/1.x (the papers), 1.3 for HTTP/2; 1.2 = two round trips; 1.3 = one.',
+    help: 'TLS under HTTP: auto = none for HTTP/1.x (the papers), 1.3 for HTTP/2 and HTTP/3 (QUIC runs no other); 1.2 = two round trips; 1.3 = one.',
     sweep: { values: TLS_VERSIONS },
   },
   falsestart: {
@@ -752,7 +774,9 @@ export function applies(key: ConfigKey, settings: Settings): boolean {
   if (!when) return true;
   const value = settings[when.key as ConfigKey];
   const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
-  return (when.in ? when.in.includes(text) : true) && !(when.notIn ?? []).includes(text);
+  const holds = (when.in ? when.in.includes(text) : true) && !(when.notIn ?? []).includes(text);
+  // A setting that depends on a hidden one is hidden with it (delackms without delack).
+  return holds && applies(when.key as ConfigKey, settings);
 }
 
 export function defaultSettings(): Settings {

@@ -156,6 +156,15 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
       `Data already in waited ${d} behind a lost segment of another stream (head-of-line blocking)`,
     fixes: none,
   },
+  amplification: {
+    label: '3x limit',
+    words: 'anti-amplification limit: the server may send only 3x what it has received',
+    colour: { light: '#661100', dark: '#d9826b' },
+    sentence: (_, d) =>
+      `The server waited ${d} on QUIC's anti-amplification limit (3x the bytes it had received)`,
+    // A smaller chain (ECDSA, about 2 KB) fits the server's first flight in 3x the client's 1200 bytes.
+    fixes: () => [{ key: 'cert', value: 2000 }],
+  },
   pacing: {
     label: 'pacing',
     words: 'pacing: the next segment waits for its departure time',

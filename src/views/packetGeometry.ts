@@ -3,6 +3,7 @@
 // propagation delay later; its last bit leaves one serialization time after the first and
 // arrives at arriveNs. So the band's height at the sender is the serialization time and the
 // slope is the propagation delay, as Padmanabhan and Mogul drew them.
+import { quicShortLabel } from './quicPacketNames';
 import type { PathTiming } from '../engine/path';
 import { flagLetters } from '../engine/tcpdump';
 import { FLAG, type PacketRecord } from '../engine/trace';
@@ -85,6 +86,8 @@ export function packetKind(p: PacketRecord): PacketKind {
  * pure ACK, `S`, `F 571:571(0)`. Numbers are relative, as in the figures after the handshake.
  */
 export function shortLabel(p: PacketRecord): string {
+  const quic = quicShortLabel(p);
+  if (quic) return quic;
   const letters = flagLetters(p.flags);
   const ack = p.flags & FLAG.ACK ? ` ack ${p.ack}` : '';
   if (p.flags & FLAG.SYN) return `${letters}${ack}`;

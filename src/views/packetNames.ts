@@ -7,6 +7,7 @@ import { FLAG, type PacketRecord, type Trace } from '../engine/trace';
 import { frameNames, framesInPackets } from './framePacketNames';
 import { wireSeqOf } from './streamOffsets';
 import { tlsPacketName } from './tlsPacketNames';
+import { quicPacketName } from './quicPacketNames';
 
 /** One application message's bytes in a side's stream: [start, end) in relative sequence numbers. */
 interface Message {
@@ -72,6 +73,8 @@ export function packetNamer(trace: Trace): (p: PacketRecord) => string {
   };
   return (p) => {
     const again = p.reason === 'retransmit' || p.reason === 'fast-retransmit' ? ' (resent)' : '';
+    const quic = quicPacketName(p); // a QUIC datagram is named by its packets and frames
+    if (quic) return `${quic}${again}`;
     if (p.flags & FLAG.RST) return 'RST';
     if (p.flags & FLAG.SYN) return (p.flags & FLAG.ACK ? 'SYN-ACK' : 'SYN') + again;
     const fin = p.flags & FLAG.FIN ? 'FIN' : '';

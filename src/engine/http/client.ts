@@ -13,6 +13,7 @@ import type { ServerHost } from './server';
 import { TlsConnection } from '../tls/session';
 import { CLIENT_STRATEGIES, GETALL, type ClientStrategy, type HttpConnection } from './strategies';
 import { H2ClientConnection } from './h2client';
+import { H3ClientConnection } from '../quic/h3client';
 
 /** Connections in a row that may close on a request without answering anything before the object is given up. */
 const MAX_FRUITLESS_ATTEMPTS = 5;
@@ -89,12 +90,13 @@ export class HttpClient {
     let connection: HttpConnection | null = null;
     this.network.open((tcp) => {
       const tls =
-        this.p.tls && this.p.tls.version !== 'none'
+        this.p.tls && this.p.tls.version !== 'none' && this.p.mode !== '3' // QUIC carries its own TLS
           ? new TlsConnection(this.sim, this.sink, tcp, this.p.tls)
           : null;
       const pair = tls?.pair ?? tcp;
       const server = this.server.accept(pair);
-      const Connection = this.p.mode === '2' ? H2ClientConnection : ClientConnection;
+      const Connection =
+        this.p.mode === '2' ? H2ClientConnection : this.p.mode === '3' ? H3ClientConnection : ClientConnection;
       connection = new Connection(this.sim, this.sink, pair, this.p, {
         onResponseBytes: (request, received) => this.onResponseBytes(request, received),
         onResponseDone: (request) => this.onResponseDone(request),

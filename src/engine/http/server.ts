@@ -13,6 +13,7 @@ import type { HttpRequest } from './request';
 import { CLIENT_STRATEGIES } from './strategies';
 import { H2ServerConnection } from './h2server';
 import { ServerConnectionBase, responseTotal } from './serverBase';
+import { H3ServerConnection } from '../quic/h3server';
 
 /**
  * The server's processes (Apache's children): each serves one connection at a time, holding it
@@ -112,7 +113,8 @@ export class ServerHost {
     this.pool = new ServerPool(sim, p.serverProcesses, p.maxSpareProcesses);
   }
 
-  accept(pair: ConnectionPair): ServerConnection | H2ServerConnection {
+  accept(pair: ConnectionPair): ServerConnection | H2ServerConnection | H3ServerConnection {
+    if (this.p.mode === '3') return new H3ServerConnection(this.sim, this.sink, pair, this.p);
     if (this.p.mode === '2') {
       const { conn, server, content } = pair;
       return new H2ServerConnection(this.sim, this.sink, conn, server, content.c2s, content.s2c, this.p);

@@ -5,14 +5,16 @@
 //   1.1pipe  one connection, requests buffered and flushed at a size or a timeout (Nielsen 4.1)
 //   getall   one connection, one request for the page and everything in it (Padmanabhan-Mogul 5.1)
 //   2        HTTP/2: one connection, every request a stream sent as soon as it is known (h2client.ts)
+//   3        HTTP/3: the same over QUIC, each stream delivered on its own (quic/h3client.ts)
 // A new mode (HTTP/2 streams on one connection...) is one more object here.
 import type { HttpMode, HttpParams } from '../params';
 import type { RequestKind } from '../trace';
 import type { ClientConnection } from './clientConnection';
 import type { H2ClientConnection } from './h2client';
+import type { H3ClientConnection } from '../quic/h3client';
 
 /** A client's connection, whatever its HTTP version. */
-export type HttpConnection = ClientConnection | H2ClientConnection;
+export type HttpConnection = ClientConnection | H2ClientConnection | H3ClientConnection;
 
 /** The object a GETALL request stands for: every object of the page. */
 export const GETALL = -1;
@@ -92,4 +94,5 @@ export const CLIENT_STRATEGIES: Record<HttpMode, ClientStrategy> = {
   '1.1pipe': { mode: '1.1pipe', firstWants: pageWants, dispatch: allOnOne, pipelined: true, ...persistent },
   getall: { mode: 'getall', firstWants: () => [GETALL], dispatch: allOnOne, pipelined: false, ...persistent },
   '2': { mode: '2', firstWants: pageWants, dispatch: allOnOne, pipelined: false, ...persistent },
+  '3': { mode: '3', firstWants: pageWants, dispatch: allOnOne, pipelined: false, ...persistent },
 };

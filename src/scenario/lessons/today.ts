@@ -10,7 +10,7 @@ export const FROM_1997: Lesson = {
   title: 'From 1997 to today',
   paper: 'Wang et al. 2014 (SPDY); Web Almanac 2024',
   summary:
-    "Nielsen's Microscape page on a phone network: HTTP/1.0, a browser's six TLS connections, HTTP/2, a satellite, and loss.",
+    "Nielsen's Microscape page on a phone network: HTTP/1.0, a browser's six TLS connections, HTTP/2, a satellite, loss, and HTTP/3.",
   steps: [
     {
       title: 'HTTP/1.0 on a phone network',
@@ -68,6 +68,15 @@ export const FROM_1997: Lesson = {
       checks: [
         { kind: 'stall', cause: 'hol-blocking', present: true },
         { kind: 'compare', metric: 'load_s', versus: `${LTE}&http=2`, relation: 'greater', factor: 3 },
+      ],
+    },
+    {
+      title: 'HTTP/3: the same loss, streams on their own',
+      text: 'HTTP/3 runs its streams over QUIC on UDP: the link drops the same packets, but a loss now holds back only the stream whose bytes it carried. Watch the ladder name the packets: Initial, Handshake, 1-RTT, and the frames in each.',
+      query: `${LTE}&http=3&loss=2`,
+      checks: [
+        { kind: 'stall', cause: 'hol-blocking', present: false },
+        { kind: 'compare', metric: 'load_s', versus: `${LTE}&http=2&loss=2`, relation: 'less', factor: 0.5 },
       ],
     },
   ],

@@ -65,7 +65,7 @@ export const ControlsPanel = memo(function ControlsPanel({
           ))}
         </fieldset>
       )}
-      {GROUPS.map((g) => (
+      {GROUPS.filter((g) => g.keys.some((key) => applies(key, settings))).map((g) => (
         <details key={g.group} className="control-group" open={g.group !== 'run'} data-group={g.group}>
           <summary>{g.title}</summary>
           {g.keys

@@ -1,5 +1,5 @@
-// The header's Export menu: the run as a capture, as tcpdump text, as JSON and as a HAR (the
-// CLI's formats), and each view shown as an SVG or PNG picture with the scenario as its title.
+// The header's Export menu: the run as a capture, as tcpdump text, as JSON, as a HAR and, for an
+// HTTP/3 run, as a qlog (the CLI's formats), and each view shown as an SVG or PNG picture with the scenario as its title.
 // Files are named after the scenario and the view. A <details> disclosure, so it opens with
 // Enter or Space and every entry is a plain button in the Tab order. The writers load on the
 // first export, not with the page.
@@ -146,6 +146,24 @@ export function ExportMenu({
                 >
                   HAR
                 </button>
+                {trace(side).packets[0]?.quic && (
+                  <button
+                    type="button"
+                    className="secondary small"
+                    data-export="qlog"
+                    onClick={() =>
+                      run('the qlog', async () => {
+                        const { qlogBlob, fileName } = await traceFiles();
+                        downloadBlob(
+                          qlogBlob(trace(side), about(side).title),
+                          fileName(about(side).name, 'qlog'),
+                        );
+                      })
+                    }
+                  >
+                    qlog
+                  </button>
+                )}
               </span>
             </div>
           ))}

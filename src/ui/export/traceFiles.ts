@@ -1,5 +1,6 @@
 // The run's trace as files, from the same pure writers the CLI uses (--pcap, --format).
 import { buildHar } from '../../engine/har';
+import { buildQlog } from '../../engine/qlog';
 import type { HttpParams } from '../../engine/params';
 import { writePcap } from '../../engine/pcap';
 import { formatTcpdump } from '../../engine/tcpdump';
@@ -23,6 +24,11 @@ export function harBlob(trace: Trace, http: HttpParams, title: string): Blob {
   return new Blob([`${JSON.stringify(buildHar(trace, http, title), null, 1)}\n`], {
     type: 'application/json',
   });
+}
+
+/** An HTTP/3 run's qlog (JSON-SEQ); the menu offers it only for QUIC runs. */
+export function qlogBlob(trace: Trace, title: string): Blob {
+  return new Blob([buildQlog(trace, title) ?? ''], { type: 'application/json-seq' });
 }
 
 /** `heidemann-odd-final-nagle0-ladder.svg`: the scenario's name (scenarioName), the view, the type. */

@@ -1,0 +1,42 @@
+// HTTP/3 in the lab: the ladder draws a QUIC run's datagrams, names them by their QUIC packets and
+// frames, shows the tcpdump-style UDP line on focus, and the Export menu offers a qlog.
+import { expect, test } from '@playwright/test';
+import { watchPage } from './helpers';
+import { engine, ladderPackets, openLab } from './lab';
+
+test('an HTTP/3 run draws its datagrams named by QUIC packets and frames, and exports a qlog', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  const expected = engine('http=3&link=geo');
+  await openLab(page, 'http=3&link=geo');
+  await expect(ladderPackets(page)).toHaveCount(expected.packets);
+  const labels = page.locator('.packet-labels text');
+  await expect(labels.filter({ hasText: 'Initial[CRYPTO]' }).first()).toBeVisible();
+  await expect(labels.filter({ hasText: /Handshake\[CRYPTO\]/ }).first()).toBeVisible();
+  await expect(labels.filter({ hasText: /1-RTT\[.*STREAM 0/ }).first()).toBeAttached();
+  await ladderPackets(page).first().focus();
+  await expect(page.locator('.packet-tip')).toContainText(
+    'client.3199 > server.8080: UDP, length 1200 [Initial #0 CRYPTO PADDING]',
+  );
+  // TCP knobs do not apply to QUIC: their group is gone.
+  await expect(page.locator('[data-group="tcp"]')).toHaveCount(0);
+  await page.locator('details.export-menu summary').click();
+  const download = page.waitForEvent('download');
+  await page.locator('[data-export="qlog"]').click();
+  const text = await (await download).createReadStream().then(async (stream) => {
+    let out = '';
+    for await (const chunk of stream) out += chunk;
+    return out;
+  });
+  expect(text.startsWith('\u001e{"qlog_version":"0.3"')).toBe(true);
+  expect(watch.consoleErrors).toEqual([]);
+});
+
+test('an HTTP/2 run has no qlog to export', async ({ page }) => {
+  await openLab(page, 'http=2');
+  await page.locator('details.export-menu summary').click();
+  await expect(page.locator('[data-export="har"]')).toHaveCount(1);
+  await expect(page.locator('[data-export="qlog"]')).toHaveCount(0);
+  await expect(page.locator('[data-group="tcp"]')).toHaveCount(1);
+});

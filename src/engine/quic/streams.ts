@@ -1,0 +1,56 @@
+// QUIC streams (RFC 9000 2-4): each stream's bytes are numbered on their own, sent in STREAM
+// frames and reassembled on their own, so a lost packet holds back only the streams whose bytes
+// it carried (RFC 9000 2.2: no ordering across streams).
+//
+// Flow control (RFC 9000 4) is kept simple: the receiver's limits are a browser's (Chrome: 6 MB
+// per stream, 15 MB per connection) and it raises them as the application reads, faster than any
+// page here can use them, so they never hold a sender back and no MAX_DATA or MAX_STREAM_DATA
+// frame is modelled. (HTTP/2's windows, h2window, are the place to see flow control stall.)
+import { RangeSet } from './ranges';
+
+/** Bytes waiting to be sent on a stream: new ones from `sentUpTo`, and ranges to send again. */
+export class SendStream {
+  written = 0; // bytes the application wrote
+  sentUpTo = 0; // the next new byte to send
+  closed = false; // the application wrote its last byte (FIN)
+  finSent = false;
+
+  constructor(readonly id: number) {}
+
+  get newBytes(): number {
+    return this.written - this.sentUpTo;
+  }
+
+  /** New data (or a FIN alone) still to go out. */
+  get hasNew(): boolean {
+    return this.newBytes > 0 || (this.closed && !this.finSent);
+  }
+}
+
+/** A range of a stream to send again, after the packet carrying it was declared lost. */
+export interface Resend {
+  id: number;
+  offset: number;
+  len: number;
+  fin: boolean;
+}
+
+/** A stream's bytes as they arrive, handed up in order as soon as they are contiguous. */
+export class RecvStream {
+  readonly got = new RangeSet();
+  delivered = 0;
+  finalSize: number | null = null;
+  finDelivered = false;
+
+  /** A STREAM frame arrived: how many bytes it makes newly deliverable, and whether the stream ended. */
+  receive(offset: number, len: number, fin: boolean): { bytes: number; ended: boolean } {
+    this.got.add(offset, offset + len);
+    if (fin) this.finalSize = offset + len;
+    const end = this.got.contiguousEnd;
+    const bytes = Math.max(0, end - this.delivered);
+    this.delivered = Math.max(this.delivered, end);
+    const ended = !this.finDelivered && this.finalSize !== null && this.delivered >= this.finalSize;
+    if (ended) this.finDelivered = true;
+    return { bytes, ended };
+  }
+}

@@ -1,0 +1,56 @@
+// QUIC behind the transport seam: endpoints over UDP datagrams (28 bytes of IP and UDP headers
+// around the QUIC packets), recorded as packets that name their QUIC packets and frames.
+import type { TlsParams } from '../tls/handshake';
+import type { Transport } from '../transport';
+import { QuicEndpoint, type QuicDatagram, type QuicPacket } from './endpoint';
+import { quicHandshakePlan } from './handshake';
+import { IP_UDP_HEADER } from './wire';
+
+const FRAME_NAMES = {
+  ack: 'ACK',
+  crypto: 'CRYPTO',
+  padding: 'PADDING',
+  ping: 'PING',
+  'handshake-done': 'HANDSHAKE_DONE',
+  close: 'CONNECTION_CLOSE',
+} as const;
+
+/** The frames of a packet as the ladder names them, a run of the same name once. */
+function frameNames(p: QuicPacket): string[] {
+  const names: string[] = [];
+  for (const f of p.frames) {
+    const name = f.kind === 'stream' ? `STREAM ${f.id}` : FRAME_NAMES[f.kind];
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+export function quicTransport(tls: TlsParams): Transport<QuicDatagram> {
+  const plan = quicHandshakePlan(tls);
+  return {
+    endpoint: (ctx) => new QuicEndpoint(ctx, plan),
+    ipBytes: (d) => IP_UDP_HEADER + d.payload,
+    record: (d, w) => ({
+      id: 0,
+      conn: w.conn,
+      dir: w.dir,
+      seq: d.seq,
+      ack: 0,
+      flags: 0,
+      win: 0,
+      len: d.data,
+      optionBytes: 0,
+      reason: d.reason,
+      sendNs: w.sendNs,
+      arriveNs: w.arriveNs,
+      drop: w.drop,
+      ipBytes: w.ipBytes,
+      wireBytes: w.wireBytes,
+      quic: {
+        packets: d.packets.map((p) => ({ type: p.type, pn: p.pn, frames: frameNames(p) })),
+        cryptoBytes: d.crypto,
+      },
+    }),
+    established: () => {},
+  };
+}

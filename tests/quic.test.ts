@@ -1,0 +1,278 @@
+// HTTP/3 over QUIC (RFC 9000, 9001, 9002, 9114): the handshake's round trips, the
+// anti-amplification limit, ACKs, loss recovery by packet threshold and by probe timeout, and
+// streams that a loss does not hold back, each checked on the packets of a run.
+import { describe, expect, it } from 'vitest';
+import { computeMetrics } from '../src/engine/metrics';
+import { buildQlog } from '../src/engine/qlog';
+import { writePcap } from '../src/engine/pcap';
+import { buildHar } from '../src/engine/har';
+import { toSimInput } from '../src/scenario/resolve';
+import { formatTcpdump } from '../src/engine/tcpdump';
+import type { Trace } from '../src/engine/trace';
+import { parseQuery } from '../src/scenario/codec';
+import { runQuic, streamFrames } from './support/quicHarness';
+import { run } from './support/trace';
+import { findSweep } from '../src/scenario/sweeps';
+import { runSweep } from '../src/scenario/sweepRun';
+
+const RTT_MS = 200; // a long path, so the round trips stand out of the serialization
+const PATH = `rtt=${RTT_MS}&bw=1000000000&delack=off&nagle=0&sthink=0&cthink=0&iw=10&page=custom&objects=1000`;
+/** An ECDSA chain (leaf and intermediate): small enough for the first flight (see below). */
+const SMALL_CERT = 'cert=2000';
+
+const roundTrips = (t: Trace) => t.exchanges[0].firstByteNs! / (RTT_MS * 1e6);
+
+describe('HTTP/3 over QUIC: handshake', () => {
+  it.each([
+    ['plain TCP', `${PATH}&http=1.1&tls=none`, 2],
+    ['TLS 1.2 over TCP', `${PATH}&http=1.1&tls=1.2`, 4],
+    ['TLS 1.3 over TCP', `${PATH}&http=1.1&tls=1.3`, 3],
+    ['QUIC', `${PATH}&http=3`, 2],
+    ['QUIC 0-RTT', `${PATH}&http=3&resume=1`, 1],
+  ])('%s: the first response byte after %s round trips', (_, query, trips) => {
+    const t = run(`${query}&${SMALL_CERT}`);
+    expect(roundTrips(t)).toBeGreaterThan(trips);
+    expect(roundTrips(t)).toBeLessThan(trips + 0.05);
+  });
+
+  it('HTTP/3 runs on UDP: 28 bytes of IP and UDP headers, the client Initial padded to 1200', () => {
+    const t = run(`${PATH}&http=3`);
+    const first = t.packets[0];
+    expect(first.quic!.packets.map((p) => p.type)).toEqual(['Initial']);
+    expect(first.quic!.packets[0].frames).toEqual(['CRYPTO', 'PADDING']);
+    expect(first.ipBytes).toBe(28 + 1200);
+    expect(first.flags).toBe(0);
+    // TCP records carry no QUIC part.
+    expect(run(`${PATH}&http=2`).packets.every((p) => p.quic === undefined)).toBe(true);
+  });
+
+  it('the anti-amplification limit: a chain over 3x the client Initial costs a round trip', () => {
+    const small = run(`${PATH}&http=3&${SMALL_CERT}`);
+    const large = run(`${PATH}&http=3&cert=10000`);
+    expect(roundTrips(small)).toBeLessThan(2.05);
+    expect(roundTrips(large)).toBeGreaterThan(3);
+    expect(roundTrips(large)).toBeLessThan(3.05);
+    // Until a Handshake packet from the client arrives, the server sends at most 3x what it got.
+    const validatedNs = large.packets.find(
+      (p) => p.dir === 'c2s' && p.arriveNs !== null && p.quic!.packets.some((q) => q.type === 'Handshake'),
+    )!.arriveNs!;
+    const udp = (p: Trace['packets'][number]) => p.ipBytes - 28;
+    const fromServer = large.packets.filter((p) => p.dir === 's2c' && p.sendNs < validatedNs);
+    const got = (atNs: number) =>
+      large.packets
+        .filter((p) => p.dir === 'c2s' && p.arriveNs !== null && p.arriveNs <= atNs)
+        .reduce((s, p) => s + udp(p), 0);
+    let sent = 0;
+    for (const p of fromServer) {
+      sent += udp(p);
+      expect(sent).toBeLessThanOrEqual(3 * got(p.sendNs));
+    }
+    // The server's wait is recorded as an amplification stall, ended by the client's reply.
+    const stall = large.stalls.find((s) => s.cause === 'amplification')!;
+    expect(stall.side).toBe('server');
+    expect((stall.endNs - stall.startNs) / 1e6).toBeCloseTo(RTT_MS, -1);
+    expect(small.stalls.some((s) => s.cause === 'amplification')).toBe(false);
+    // It was the limit that held the flight: the server stopped short of its congestion window.
+    expect(sent).toBeGreaterThan(3 * 1200 - 200);
+    expect(sent).toBeLessThan(10_000);
+  });
+
+  it('names packets by their frames, and the metrics give handshake time and QUIC overhead', () => {
+    const t = run(`${PATH}&http=3&${SMALL_CERT}`);
+    const names = t.packets.map((p) =>
+      p.quic!.packets.map((q) => `${q.type}[${q.frames.join(', ')}]`).join(' '),
+    );
+    expect(names[1]).toMatch(/^Initial\[ACK, CRYPTO\] Handshake\[CRYPTO\]/);
+    expect(names.some((n) => /1-RTT\[.*STREAM 0/.test(n))).toBe(true);
+    const m = computeMetrics(t);
+    expect(m.quic!.handshake_s[0]).toBeCloseTo(RTT_MS / 1000, 2);
+    expect(m.quic!.overhead_bytes).toBeGreaterThan(1200); // the padded Initial alone
+    expect(m.objects[0].first_byte_s).toBeCloseTo((2 * RTT_MS) / 1000, 2);
+  });
+
+  it('the quic-by-rtt sweep: HTTP/3 saves one round trip on TLS 1.3 over TCP, more on longer paths', () => {
+    const points = runSweep(findSweep('quic-by-rtt')!);
+    const at = (x: string, s: string) => points.find((p) => p.x === x && p.series === s)!.y;
+    for (const rtt of ['10', '50', '100', '250', '550']) {
+      const saving = at(rtt, '1.1') - at(rtt, '3');
+      expect(saving).toBeGreaterThan((0.9 * Number(rtt)) / 1000);
+      expect(saving).toBeLessThan((1.1 * Number(rtt)) / 1000);
+    }
+  });
+
+  it('QPACK: the first request goes out in full, later ones in a few bytes', () => {
+    const t = run(`${PATH}&http=3&objects=1000,1000,1000&page=custom&req=400`);
+    const sizes = t.exchanges.map((e) => e.requestBytes);
+    expect(sizes[0]).toBe(1 + 2 + 2 + 300); // frame type, length, section prefix, 3/4 of the text
+    for (const s of sizes.slice(1)) expect(s).toBeLessThan(20);
+  });
+
+  it('tls=1.2 with http=3 is refused with a clear message', () => {
+    const { problems } = parseQuery('http=3&tls=1.2');
+    expect(problems.join(' ')).toMatch(/HTTP\/3.*TLS 1\.3/);
+    expect(parseQuery('http=3&tls=1.3').problems).toEqual([]);
+  });
+});
+
+describe('QUIC acknowledgements and loss recovery (RFC 9000 13.2, RFC 9002)', () => {
+  it('ACKs every second ack-eliciting packet, a lone one after max_ack_delay (25 ms)', () => {
+    const r = runQuic({ rttMs: 100, responseBytes: 30_000 });
+    const clientAcks = r.log.filter(
+      (s) =>
+        s.d.from === 'client' &&
+        s.d.packets.some((p) => p.type === '1-RTT' && p.frames.some((f) => f.kind === 'ack')),
+    );
+    const serverData = r.log.filter((s) => s.d.from === 'server' && streamFrames(s.d).length > 0);
+    expect(serverData.length).toBeGreaterThan(20);
+    expect(clientAcks.length).toBeGreaterThanOrEqual(Math.floor(serverData.length / 2));
+    expect(clientAcks.length).toBeLessThanOrEqual(Math.ceil(serverData.length / 2) + 2);
+    // A one-packet response: its ACK waits the 25 ms of max_ack_delay.
+    const lone = runQuic({ rttMs: 100, responseBytes: 500 });
+    const data = lone.log.find((s) => s.d.from === 'server' && streamFrames(s.d).length > 0)!;
+    const ack = lone.log.find(
+      (s) => s.d.from === 'client' && s.atNs > data.arriveNs! && s.d.packets.some((p) => p.type === '1-RTT'),
+    )!;
+    expect((ack.atNs - data.arriveNs!) / 1e6).toBeCloseTo(25, 3);
+    expect(ack.d.reason).toBe('ack-delayed');
+  });
+
+  it('a packet with 3 later ones acknowledged is lost (packet threshold): resent within the round trip', () => {
+    let target = -1;
+    const r = runQuic({
+      rttMs: 100,
+      responseBytes: 60_000,
+      dropServer: (d, n) => {
+        const stream = streamFrames(d);
+        if (target < 0 && stream.length > 0 && stream[0].offset > 5000) target = n;
+        return n === target;
+      },
+    });
+    const lostSent = r.log.filter((s) => s.d.from === 'server')[target];
+    const lostOffset = streamFrames(lostSent.d)[0].offset;
+    const again = r.log.find(
+      (s) =>
+        s.atNs > lostSent.atNs &&
+        s.d.from === 'server' &&
+        streamFrames(s.d).some((f) => f.offset === lostOffset),
+    )!;
+    expect(again.d.reason).toBe('fast-retransmit');
+    // Before 9/8 of a round trip: only the packet threshold could have found it.
+    expect(again.atNs - lostSent.atNs).toBeLessThan(1.125 * 100e6);
+    // The client's ACKs after the hole carry two ranges.
+    const acks = r.log.filter((s) => s.d.from === 'client' && s.atNs > lostSent.atNs && s.atNs < again.atNs);
+    const ranges = acks.flatMap((s) =>
+      s.d.packets.flatMap((p) => p.frames.flatMap((f) => (f.kind === 'ack' ? [f.ranges.length] : []))),
+    );
+    expect(Math.max(...ranges)).toBe(2);
+    expect(r.received.reduce((a, b) => a + b.bytes, 0)).toBe(60_000);
+  });
+
+  it('a lost last packet has nothing after it to reveal it: the probe timeout resends it', () => {
+    let lostAt = -1;
+    const r = runQuic({
+      rttMs: 100,
+      responseBytes: 20_000,
+      dropServer: (d, n) => {
+        if (lostAt < 0 && streamFrames(d).some((f) => f.fin)) lostAt = n;
+        return n === lostAt;
+      },
+    });
+    const lost = r.log.filter((s) => s.d.from === 'server')[lostAt];
+    const again = r.log.find(
+      (s) => s.atNs > lost.atNs && s.d.from === 'server' && streamFrames(s.d).some((f) => f.fin),
+    )!;
+    expect(again.d.reason).toBe('retransmit');
+    // PTO = srtt + max(4 rttvar, 1 ms) + max_ack_delay: more than a round trip and the ack delay.
+    const waitedMs = (again.atNs - lost.atNs) / 1e6;
+    expect(waitedMs).toBeGreaterThan(100 + 25);
+    expect(waitedMs).toBeLessThan(400);
+    expect(r.finNs).not.toBeNull();
+  });
+});
+
+describe('HTTP/3 against HTTP/2 under the same losses', () => {
+  // The same seed drops the same ordinal packets on each link in both runs.
+  const LOSSY =
+    'link=lte&delack=off&nagle=0&sthink=0&cthink=0&iw=10&window=1048576&h2window=16777215&page=custom&objects=2000,60000,60000,60000,60000&loss=2';
+  const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+  it('HTTP/2 records head-of-line blocking; HTTP/3 never does, and its other streams finish sooner', () => {
+    let h2Stalls = 0;
+    let h2Images = 0;
+    let h3Images = 0;
+    for (const seed of SEEDS) {
+      const h2 = run(`${LOSSY}&http=2&seed=${seed}`);
+      const h3 = run(`${LOSSY}&http=3&seed=${seed}`);
+      h2Stalls += h2.stalls.filter((s) => s.cause === 'hol-blocking').length;
+      expect(h3.stalls.filter((s) => s.cause === 'hol-blocking')).toEqual([]);
+      // Each image from its request to its end: the time its own stream took.
+      const took = (t: Trace) =>
+        t.exchanges
+          .filter((e) => e.object > 0 && e.endNs !== null)
+          .reduce((s, e) => s + e.endNs! - e.startNs, 0);
+      h2Images += took(h2);
+      h3Images += took(h3);
+    }
+    expect(h2Stalls).toBeGreaterThan(0);
+    expect(h3Images).toBeLessThan(h2Images);
+  });
+});
+
+describe('qlog export', () => {
+  it('is JSON-SEQ: a header record, then client events in time order naming packets and frames', () => {
+    const t = run(`${PATH}&http=3&${SMALL_CERT}&loss=5&seed=3`);
+    const text = buildQlog(t, 'a run')!;
+    const records = text.split('\u001e').slice(1);
+    expect(records.every((r) => r.endsWith('\n'))).toBe(true);
+    const [header, ...events] = records.map((r) => JSON.parse(r));
+    expect(header).toMatchObject({ qlog_version: '0.3', qlog_format: 'JSON-SEQ', title: 'a run' });
+    expect(header.trace.vantage_point.type).toBe('client');
+    for (let i = 1; i < events.length; i++) expect(events[i].time).toBeGreaterThanOrEqual(events[i - 1].time);
+    const sent = events.filter((e) => e.name === 'transport:packet_sent');
+    const received = events.filter((e) => e.name === 'transport:packet_received');
+    // Every QUIC packet the client sent, and every one that reached it.
+    const count = (dir: string, arrived: boolean) =>
+      t.packets
+        .filter((p) => p.dir === dir && (!arrived || p.arriveNs !== null))
+        .reduce((s, p) => s + p.quic!.packets.length, 0);
+    expect(sent).toHaveLength(count('c2s', false));
+    expect(received).toHaveLength(count('s2c', true));
+    expect(sent[0].data).toEqual({
+      header: { packet_type: 'initial', packet_number: 0 },
+      frames: [{ frame_type: 'crypto' }, { frame_type: 'padding' }],
+    });
+    expect(received.some((e) => e.data.frames.some((f: { stream_id?: number }) => f.stream_id === 0))).toBe(
+      true,
+    );
+    expect(events.some((e) => e.name === 'recovery:metrics_updated')).toBe(true);
+    expect(buildQlog(run(`${PATH}&http=2`), 'tcp')).toBeNull();
+  });
+});
+
+describe('captures of a QUIC run', () => {
+  it('tcpdump prints UDP datagrams with their QUIC packets; the pcap carries IPv4/UDP frames', () => {
+    const t = run(`${PATH}&http=3`);
+    const lines = formatTcpdump(t).trim().split('\n');
+    expect(lines[0]).toBe('0.000000 client.3199 > server.8080: UDP, length 1200 [Initial #0 CRYPTO PADDING]');
+    const pcap = writePcap(t);
+    const view = new DataView(pcap.buffer);
+    let at = 24;
+    for (const p of t.packets) {
+      const frame = at + 16;
+      expect(view.getUint32(at + 8, true)).toBe(14 + p.ipBytes);
+      expect(pcap[frame + 14 + 9]).toBe(17); // UDP
+      expect(view.getUint16(frame + 14 + 20 + 4)).toBe(p.ipBytes - 20); // UDP length
+      at += 16 + 14 + p.ipBytes;
+    }
+    expect(at).toBe(pcap.length);
+    const http = toSimInput(parseQuery(`${PATH}&http=3`).config.settings).http;
+    expect(buildHar(t, http, 'h3').log.entries[0]._protocol).toBe('h3');
+  });
+});
+
+describe('QUIC determinism', () => {
+  it('the same query gives the same trace, byte for byte', () => {
+    const q = 'http=3&link=lte&loss=3&page=microscape&seed=9';
+    expect(JSON.stringify(run(q))).toBe(JSON.stringify(run(q)));
+  });
+});

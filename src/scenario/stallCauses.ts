@@ -81,8 +81,13 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     colour: same('#009E73'),
     sentence: (_, d) => `The connection handshake took ${d}`,
     // Only a connection per request pays a handshake per object; one connection pays it once.
+    // QUIC's handshake is TLS's too: resumption sends the request in the first flight (0-RTT).
     fixes: (c) =>
-      get(c, 'http') === '1.0' || get(c, 'http') === '1.0ka' ? [{ key: 'http', value: '1.1' }] : [],
+      get(c, 'http') === '1.0' || get(c, 'http') === '1.0ka'
+        ? [{ key: 'http', value: '1.1' }]
+        : get(c, 'http') === '3' && get(c, 'resume') !== true
+          ? [{ key: 'resume', value: true }]
+          : [],
   },
   'server-think': {
     label: 'server think',

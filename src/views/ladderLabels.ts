@@ -214,6 +214,10 @@ function findBursts({ packets, inView, shapes }: Input): Burst[] {
 
 function burstText(members: PacketRecord[]): string {
   const bytes = members.reduce((sum, p) => sum + p.len, 0);
+  if (members[0].quic) {
+    // QUIC acknowledges packet numbers, not a byte count: no "to n".
+    return bytes === 0 ? `${members.length} ACK packets` : `${members.length} packets, ${formatBytes(bytes)}`;
+  }
   if (bytes === 0) return `${members.length} ACKs, to ${members[members.length - 1].ack}`;
   return `${members.length} segments, ${formatBytes(bytes)}`;
 }

@@ -8,6 +8,7 @@ import { fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import fc from 'fast-check';
 import { traceHash } from '../src/engine/hash';
+import { SimulationLimitError } from '../src/engine/sim';
 import { simulate } from '../src/engine/simulate';
 import { parseQuery } from '../src/scenario/codec';
 import { toSimInput } from '../src/scenario/resolve';
@@ -16,6 +17,7 @@ import { anyQuery } from '../tests/support/randomQuery';
 
 const BLOCK = 500; // queries drawn per fast-check sample (block b uses seed + b)
 const TWICE_EVERY = 50;
+const CAPPED = 'capped';
 
 interface Failure {
   kind: string;
@@ -25,6 +27,8 @@ interface Failure {
 interface ShardResult {
   runs: number;
   failures: Failure[];
+  /** Runs stopped by the event or packet budget: a designed refusal (the page says so), not a failure. */
+  capped: Failure[];
   slowest: { ms: number; query: string }[];
 }
 
@@ -46,7 +50,7 @@ function parseArgs(argv: string[]) {
   return options;
 }
 
-/** One configuration: the first broken invariant, or null. */
+/** One configuration: the first broken invariant, 'capped' when it ran past a budget, or null. */
 function check(query: string, twice: boolean): Omit<Failure, 'query'> | null {
   const { config, problems } = parseQuery(query);
   if (problems.length > 0) return { kind: 'query not accepted', message: problems.join('; ') };
@@ -58,6 +62,7 @@ function check(query: string, twice: boolean): Omit<Failure, 'query'> | null {
     return null;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof SimulationLimitError) return { kind: CAPPED, message };
     const name = error instanceof Error ? error.name : 'thrown';
     // The kind: the message without its numbers, so one bug is one group.
     return { kind: `${name}: ${message.replace(/\d+(\.\d+)?/g, '#')}`, message };
@@ -65,7 +70,7 @@ function check(query: string, twice: boolean): Omit<Failure, 'query'> | null {
 }
 
 function runShard(runs: number, seed: number, shard: number, jobs: number): ShardResult {
-  const result: ShardResult = { runs: 0, failures: [], slowest: [] };
+  const result: ShardResult = { runs: 0, failures: [], capped: [], slowest: [] };
   for (let block = shard; block * BLOCK < runs; block += jobs) {
     const count = Math.min(BLOCK, runs - block * BLOCK);
     const queries = fc.sample(anyQuery, { numRuns: count, seed: seed + block });
@@ -76,7 +81,8 @@ function runShard(runs: number, seed: number, shard: number, jobs: number): Shar
       const failure = check(query, (block * BLOCK + i) % TWICE_EVERY === 0);
       const ms = performance.now() - started;
       result.runs++;
-      if (failure) result.failures.push({ ...failure, query });
+      if (failure?.kind === CAPPED) result.capped.push({ ...failure, query });
+      else if (failure) result.failures.push({ ...failure, query });
       if (result.slowest.length < 3 || ms > result.slowest[2].ms)
         result.slowest = [...result.slowest, { ms, query }].sort((a, b) => b.ms - a.ms).slice(0, 3);
     });
@@ -92,6 +98,12 @@ function report(results: ShardResult[], options: { runs: number; seed: number; j
   console.log(
     `fuzz: ${options.runs} configurations in ${seconds.toFixed(1)} s (${rate}/s, ${options.jobs} job${options.jobs > 1 ? 's' : ''}, seed ${options.seed}): ${failures.length === 0 ? 'no failures' : `${failures.length} failed`}`,
   );
+  const capped = results.flatMap((r) => r.capped);
+  if (capped.length > 0) {
+    console.log(`\n${capped.length} stopped at the event or packet budget (the page says so and suggests a smaller setting), e.g.`);
+    for (const f of [...capped].sort((a, b) => a.query.length - b.query.length).slice(0, 3))
+      console.log(`  ${f.message}\n  npm run --silent sim -- '${f.query}'`);
+  }
   const groups = new Map<string, Failure[]>();
   for (const f of failures) groups.set(f.kind, [...(groups.get(f.kind) ?? []), f]);
   for (const [kind, group] of [...groups].sort((a, b) => b[1].length - a[1].length)) {

@@ -115,4 +115,6 @@ export interface SimInput {
   server: TcpParams;
   http: HttpParams;
   maxEvents: number;
+  /** The most packets a run may record (its trace's memory); absent: no bound. */
+  maxPackets?: number;
 }

@@ -8,9 +8,10 @@ interface ScheduledEvent {
   fn: (() => void) | null; // null once cancelled
 }
 
+/** A run stopped by one of its budgets: too many events, or a trace too big to keep. */
 export class SimulationLimitError extends Error {
-  constructor(limit: number, at: Nanoseconds) {
-    super(`simulation stopped after ${limit} events at t=${(at / 1e9).toFixed(6)} s (event cap reached)`);
+  constructor(limit: number, at: Nanoseconds, what: 'events' | 'packets' = 'events') {
+    super(`simulation stopped after ${limit} ${what} at t=${(at / 1e9).toFixed(6)} s (event cap reached)`);
     this.name = 'SimulationLimitError';
   }
 }

@@ -32,7 +32,7 @@ export function emptyTrace(): Trace {
 export function simulate(input: SimInput): Trace {
   const sim = new Sim(input.maxEvents);
   const trace = emptyTrace();
-  const sink = new TraceRecorder(trace);
+  const sink = new TraceRecorder(trace, input.maxPackets);
   // HTTP/3 runs over QUIC, with TLS 1.3 inside it; everything else over TCP.
   const quic = input.http.mode === '3' ? quicTransport(input.http.tls ?? QUIC_TLS) : undefined;
   const network = new Network(sim, sink, input, quic as Transport<Datagram> | undefined);

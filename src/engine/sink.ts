@@ -15,6 +15,7 @@ import type {
   TlsRecordTrace,
   Trace,
 } from './trace';
+import { SimulationLimitError } from './sim';
 
 export interface TraceSink {
   /** Records a packet; its id is assigned here. */
@@ -36,12 +37,18 @@ export interface TraceSink {
 }
 
 export class TraceRecorder implements TraceSink {
-  constructor(readonly trace: Trace) {
+  /** `maxPackets` bounds the trace's memory: a run that would record more stops with a SimulationLimitError. */
+  constructor(
+    readonly trace: Trace,
+    private readonly maxPackets = Infinity,
+  ) {
     trace.samples ??= [];
     trace.milestones ??= [];
   }
 
   packet(p: PacketRecord): void {
+    if (this.trace.packets.length >= this.maxPackets)
+      throw new SimulationLimitError(this.maxPackets, p.sendNs, 'packets');
     p.id = this.trace.packets.length;
     this.trace.packets.push(p);
   }

@@ -13,6 +13,8 @@ const INITIAL_RTO_MS = 3000;
 const MAX_RTO_MS = 64_000;
 const MAX_RETRANSMITS = 12;
 export const MAX_EVENTS = 2_000_000;
+/** A trace costs a few hundred bytes a packet: past half a million a run is too big to keep in a tab or draw. */
+export const MAX_PACKETS = 500_000;
 
 /** The page's objects as they travel: a deflated HTML is smaller, and names its objects earlier. */
 export function wireObjects(s: Settings): WireObject[] {
@@ -163,5 +165,6 @@ export function toSimInput(s: Settings): SimInput {
     server: tcp('server', 1),
     http: httpParams(s),
     maxEvents: MAX_EVENTS,
+    maxPackets: MAX_PACKETS,
   };
 }

@@ -23,7 +23,7 @@ describe('the trace budget', () => {
     expect(whole.packets.length).toBeGreaterThan(100);
     let caught: unknown;
     try {
-      simulate({ ...input('objects=200000'), maxPackets: 100 });
+      simulate({ ...input('objects=200000&chunk=100000'), maxPackets: 100 });
     } catch (error) {
       caught = error;
     }
@@ -38,5 +38,16 @@ describe('the trace budget', () => {
     const bounded = simulate(input('objects=200000'));
     const unbounded = simulate({ ...input('objects=200000'), maxPackets: undefined });
     expect(bounded).toEqual(unbounded);
+  });
+});
+
+describe('the trace budget counts application events too', () => {
+  it('a server writing a 200 KB response a byte at a time stops at the budget, naming the events', () => {
+    const q = 'objects=200000&chunk=1';
+    expect(() => simulate({ ...input(q), maxPackets: 1000 })).toThrow(
+      /stopped after 1000 application events at t=/,
+    );
+    // packets alone stay far under that budget
+    expect(simulate({ ...input(q), maxPackets: undefined }).packets.length).toBeLessThan(1000);
   });
 });

@@ -115,6 +115,6 @@ export interface SimInput {
   server: TcpParams;
   http: HttpParams;
   maxEvents: number;
-  /** The most packets a run may record (its trace's memory); absent: no bound. */
+  /** The most packets, and application events, a run may record (its trace's memory); absent: no bound. */
   maxPackets?: number;
 }

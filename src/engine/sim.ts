@@ -10,7 +10,7 @@ interface ScheduledEvent {
 
 /** A run stopped by one of its budgets: too many events, or a trace too big to keep. */
 export class SimulationLimitError extends Error {
-  constructor(limit: number, at: Nanoseconds, what: 'events' | 'packets' = 'events') {
+  constructor(limit: number, at: Nanoseconds, what: 'events' | 'packets' | 'application events' = 'events') {
     super(`simulation stopped after ${limit} ${what} at t=${(at / 1e9).toFixed(6)} s (event cap reached)`);
     this.name = 'SimulationLimitError';
   }

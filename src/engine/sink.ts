@@ -37,7 +37,8 @@ export interface TraceSink {
 }
 
 export class TraceRecorder implements TraceSink {
-  /** `maxPackets` bounds the trace's memory: a run that would record more stops with a SimulationLimitError. */
+  /** `maxPackets` bounds the trace's memory: a run that would record more packets, or as many
+   * application events, stops with a SimulationLimitError. */
   constructor(
     readonly trace: Trace,
     private readonly maxPackets = Infinity,
@@ -56,6 +57,9 @@ export class TraceRecorder implements TraceSink {
     this.trace.timers.push(t);
   }
   event(e: AppEvent): void {
+    // The same budget bounds application events: a server writing in 1-byte pieces records one per write.
+    if (this.trace.events.length >= this.maxPackets)
+      throw new SimulationLimitError(this.maxPackets, e.atNs, 'application events');
     this.trace.events.push(e);
   }
   stall(s: StallRecord): void {

@@ -2,7 +2,7 @@
 import { SimulationLimitError } from '../engine/sim';
 
 export const SMALLER_SETTING =
-  'Try a smaller setting: fewer or smaller objects, a larger MSS, less loss or fewer page loads.';
+  'Try a smaller setting: fewer or smaller objects, a larger MSS, larger server writes, less loss or fewer page loads.';
 
 export interface RunFailure {
   message: string;

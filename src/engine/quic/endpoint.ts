@@ -6,7 +6,8 @@
 // The handshake is TLS 1.3 in CRYPTO frames (handshake.ts): the client's Initial, the server's
 // Initial and Handshake flight in answer, the client's Finished; 1-RTT data flows after one round
 // trip, or with the first flight as 0-RTT when resuming. Until the server has received a Handshake
-// packet from the client it may send at most three times the bytes it received (RFC 9000 8.1).
+// packet from the client it may send at most three times the bytes it received (RFC 9000 8.1),
+// unless a returning client brought an address-validation token (8.1.3).
 import type { Sim } from '../sim';
 import { Timer } from '../sim';
 import type { TraceSink } from '../sink';
@@ -258,6 +259,8 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
         this.validated = true; // RFC 9000 8.1: a Handshake packet proves the address
         this.discard('initial');
       }
+      // RFC 9000 8.1.3: a returning client's token from NEW_TOKEN validates its address at once.
+      if (this.side === 'server' && p.space === 'initial' && this.plan.addressToken) this.validated = true;
       const space = this.spaces[p.space];
       if (space.rx.pns.has(p.pn)) continue; // a duplicate
       this.noteReceived(p, space.rx);

@@ -21,6 +21,10 @@ export interface QuicHandshakePlan {
   clientHandshake: CryptoMessage[];
   /** RFC 9001 4.6: the client holds a session ticket and sends its request as 0-RTT data. */
   zeroRtt: boolean;
+  /** The client presents an address-validation token a NEW_TOKEN frame gave it on the earlier
+   * connection (RFC 9000 8.1.3), so the server need not hold to the 3x limit (8.1). Its bytes
+   * come out of the Initial's padding: the datagram stays 1200 bytes. */
+  addressToken: boolean;
 }
 
 const TRANSPORT_PARAMETERS: Bytes = 70; // limits, idle timeout, connection IDs
@@ -45,6 +49,7 @@ export function quicHandshakePlan(t: TlsParams): QuicHandshakePlan {
       ],
       clientHandshake: [{ kind: 'Finished', bytes: FINISHED }],
       zeroRtt: true,
+      addressToken: true,
     };
   }
   return {
@@ -58,6 +63,7 @@ export function quicHandshakePlan(t: TlsParams): QuicHandshakePlan {
     ],
     clientHandshake: [{ kind: 'Finished', bytes: FINISHED }],
     zeroRtt: false,
+    addressToken: false,
   };
 }
 

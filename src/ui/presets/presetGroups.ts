@@ -10,6 +10,7 @@ export const PAPER_NAMES: Record<string, string> = {
   dukkipati: 'Dukkipati et al. 2010 — Initial window of ten',
   cardwell: 'Cardwell et al. 2016 — BBR',
   wang: 'Wang et al. 2014 — How speedy is SPDY?',
+  langley: 'Langley et al. 2017 — QUIC',
 };
 
 const ORDER = [
@@ -21,6 +22,7 @@ const ORDER = [
   'dukkipati',
   'wang',
   'cardwell',
+  'langley',
 ];
 
 export function presetsByPaper(presets: readonly Preset[]): Array<[string, Preset[]]> {

@@ -658,7 +658,7 @@ export const SCHEMA = {
     kind: 'bool',
     group: 'http',
     default: false,
-    help: 'Resume a session from an earlier visit: 1.2 abbreviated handshake (one round trip); 1.3 0-RTT, the request rides with the ClientHello.',
+    help: 'Resume a session from an earlier visit: 1.2 abbreviated handshake (one round trip); 1.3 0-RTT, the request rides with the ClientHello; over QUIC also a NEW_TOKEN address token, so the 3x limit does not apply.',
     when: { key: 'tls', notIn: ['none'] },
   },
   cert: {

@@ -78,6 +78,11 @@ describe('Langley et al. 2017: QUIC with known server credentials against TCP an
 
   it('a returning client is not held to the amplification limit (its NEW_TOKEN token); a new one is', () => {
     expect(run(langley).stalls.map((s) => s.cause)).not.toContain('amplification');
+    // and, once the client's Handshake packet arrives, the server drops its Initial space: no probes there
+    const serverInitials = run(langley).packets.filter(
+      (p) => p.dir === 's2c' && p.quic!.packets.some((q) => q.type === 'Initial'),
+    );
+    expect(serverInitials).toHaveLength(1);
     expect(run(`${langley}&resume=0`).stalls.map((s) => s.cause)).toContain('amplification');
   });
 

@@ -255,9 +255,9 @@ export class QuicEndpoint implements TransportEnd<QuicDatagram> {
     this.armIdle();
     for (const p of d.packets) {
       if (!this.canRead(p)) continue;
-      if (this.side === 'server' && p.space === 'handshake' && !this.validated) {
+      if (this.side === 'server' && p.space === 'handshake' && !this.spaces.initial.sent.discarded) {
         this.validated = true; // RFC 9000 8.1: a Handshake packet proves the address
-        this.discard('initial');
+        this.discard('initial'); // RFC 9001 4.9.1
       }
       // RFC 9000 8.1.3: a returning client's token from NEW_TOKEN validates its address at once.
       if (this.side === 'server' && p.space === 'initial' && this.plan.addressToken) this.validated = true;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../src/scenario';
 import { CONFIG_KEYS, SCHEMA } from '../src/scenario/schema';
 import { fieldGroups, labelFor, sliderScale } from '../src/ui/controls/fieldModel';
+import { bCaption } from '../src/ui/panels/sideView';
 import {
   bDifferences,
   choosePreset,
@@ -60,6 +61,17 @@ describe('config edits', () => {
     expect(back.initialCursorNs).toBe(121_556_000);
     expect(back.config.b).toEqual({});
     expect([...panelsShown(back.config)]).toEqual(['ladder', 'tsp', 'time', 'metrics']);
+  });
+});
+
+describe("side B's caption", () => {
+  const caption = (query: string) => bCaption(parseQuery(query).config);
+  it('names a protocol by its own name, a switch by its label', () => {
+    expect(caption('b.http=2&b.tls=1.2')).toBe('B: HTTP/2, TLS 1.2');
+    expect(caption('b.http=3')).toBe('B: HTTP/3');
+    expect(caption('b.nagle=0')).toBe("B: Nagle's algorithm off");
+    expect(caption('b.delack=off')).toBe('B: Delayed ACK off');
+    expect(caption('compare=1')).toBe('B: same as A (change a knob on side B)');
   });
 });
 

@@ -1,5 +1,6 @@
 // One side of the lab as the panels see it: its run and a caption naming what differs.
 import type { Config } from '../../scenario/codec';
+import { SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
 import type { SideRun } from '../../worker/protocol';
 import { labelFor, valueText } from '../controls/fieldModel';
 import { bDifferences } from '../state/configModel';
@@ -10,10 +11,23 @@ export interface SideView {
   caption: string;
 }
 
-/** Side B's caption, naming what differs from A ("B: Nagle off"): the lab and embeds alike. */
+/** One difference in words: "Nagle's algorithm off", or an option's own name when it says the
+ * value with more ("HTTP/2", "TLS 1.2" rather than "HTTP mode 2"). */
+export function differenceText(key: ConfigKey, value: Settings[ConfigKey]): string {
+  const row = SCHEMA[key];
+  const value_ = String(value);
+  if (row.kind === 'enum') {
+    const options = row.options as Readonly<Record<string, string | undefined>>;
+    const name = (options[value_] ?? '').split(':')[0].trim();
+    if (name.length > value_.length && name.toLowerCase().includes(value_.toLowerCase())) return name;
+  }
+  return `${labelFor(key)} ${valueText(key, value)}`;
+}
+
+/** Side B's caption, naming what differs from A ("B: Nagle's algorithm off"): the lab and embeds alike. */
 export function bCaption(config: Config): string {
   const differences = bDifferences(config);
   return differences.length > 0
-    ? `B: ${differences.map((k) => `${labelFor(k)} ${valueText(k, config.b![k]!)}`).join(', ')}`
+    ? `B: ${differences.map((k) => differenceText(k, config.b![k]!)).join(', ')}`
     : 'B: same as A (change a knob on side B)';
 }

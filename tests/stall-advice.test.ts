@@ -113,3 +113,21 @@ describe('the callout on the presets', () => {
     expect(advice.causeTotalNs).toBeGreaterThanOrEqual(Math.max(10e6, 0.05 * b.totalNs));
   });
 });
+
+describe('the callout names a costlier later cause too', () => {
+  it('on the default page: the first long stall is the delayed ACK, but Nagle cost more, and it says how much', () => {
+    const t = runQuery('').trace;
+    const b = breakdown(t);
+    const advice = adviceFor(t, settings(''))!;
+    expect(advice.stall.cause).toBe('delayed-ack');
+    expect(advice.costlier).not.toBeNull();
+    expect(advice.costlier!.cause).toBe('nagle');
+    expect(advice.costlier!.totalNs).toBe(partNs(b, 'nagle'));
+    expect(advice.costlier!.totalNs).toBeGreaterThan(advice.causeTotalNs);
+  });
+
+  it('says nothing more when the cause named is the costliest', () => {
+    const advice = adviceFor(runQuery('nagle=0').trace, settings('nagle=0'))!;
+    expect(advice.costlier).toBeNull();
+  });
+});

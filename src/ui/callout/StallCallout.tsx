@@ -61,6 +61,13 @@ export function StallCallout({
           The page took {page}; {formatDuration(advice.causeTotalNs)} of it went to{' '}
           {causeStyle(stall.cause).short} stalls
           {advice.causeCount > 1 ? ` (${advice.causeCount})` : ''}.
+          {advice.costlier && (
+            <span data-costlier={advice.costlier.cause}>
+              {' '}
+              {capitalized(causeStyle(advice.costlier.cause).short)} stalls cost more:{' '}
+              {formatDuration(advice.costlier.totalNs)}.
+            </span>
+          )}
         </span>
       </p>
       <div className="callout-actions">
@@ -81,6 +88,8 @@ export function StallCallout({
     </aside>
   );
 }
+
+const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /** With repeated loads, which load the headline gives and how long the whole run took. */
 function WholeRun({ trace, b }: { trace: Trace; b: Breakdown }) {

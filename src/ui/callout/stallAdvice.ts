@@ -1,7 +1,7 @@
 // Which stall to point at, in words, and which knob removes it. It speaks of the load the
 // headline reports (the last) and counts time as "where did the time go" does (breakdown()),
 // so its figures and the breakdown's are the same numbers. The stall named is the first long
-// one in time: later stalls are often its consequences. Suggestions only name keys the
+// one in time: later stalls are often its consequences; a later cause that cost more is named too. Suggestions only name keys the
 // schema has and values that differ from the current ones, so keys added later (http, conns...)
 // are suggested as soon as they exist. Each cause's sentence and fixes are its row in
 // scenario/stallCauses.ts.
@@ -31,6 +31,8 @@ export interface Advice {
   causeTotalNs: number;
   /** Stalls of this cause in the load. */
   causeCount: number;
+  /** A later cause that cost the page more than the one named, so the callout says so too. */
+  costlier: { cause: StallRecord['cause']; totalNs: number } | null;
 }
 
 /** Whether a cause cost the page enough to be worth a fix. */
@@ -82,6 +84,9 @@ export function adviceFor(trace: Trace, settings: Settings, b: Breakdown = break
   const count = stalls.filter((s) => s.cause === stall.cause).length;
   const total = partNs(b, stall.cause);
   const words = causeStyle(stall.cause).words;
+  const costliest = [...new Set(stalls.map((s) => s.cause))]
+    .map((cause) => ({ cause, totalNs: partNs(b, cause) }))
+    .sort((x, y) => y.totalNs - x.totalNs)[0];
   return {
     stall,
     sentence: single
@@ -90,5 +95,6 @@ export function adviceFor(trace: Trace, settings: Settings, b: Breakdown = break
     suggestion: suggestionFor(stall, settings),
     causeTotalNs: total,
     causeCount: count,
+    costlier: costliest && costliest.totalNs > total ? costliest : null,
   };
 }

@@ -40,8 +40,8 @@ export function connectionIds(trace: Trace): number[] {
 const CLIENT_DONE = new Set(['close', 'reset', 'timeout', 'abort']);
 
 /**
- * Each connection's span, from its first packet to the client's last word on it (its last
- * segment sent, or its close), and the first lane free by then. The server's last ACK may still
+ * Each connection's span, from its first packet to the client's last word on it (its close, or
+ * without one its last segment sent), and the first lane free by then. The last packets may still
  * be crossing when the lane's next connection starts, as a browser reuses its connection slot.
  */
 export function connectionSpans(trace: Trace): ConnectionSpan[] {
@@ -56,8 +56,16 @@ export function connectionSpans(trace: Trace): ConnectionSpan[] {
   };
   for (const c of trace.connections) widen(c.id, c.openNs, c.openNs);
   for (const p of trace.packets) widen(p.conn, p.sendNs, p.dir === 'c2s' ? p.sendNs : 0);
+  // Once the client has closed, the connection no longer holds its slot: a FIN still queued behind
+  // the next connection's SYN, or the last ACK, does not keep the lane.
+  const closedAt = new Map<number, number>();
   for (const e of trace.events)
-    if (e.side === 'client' && CLIENT_DONE.has(e.kind) && span.has(e.conn)) widen(e.conn, e.atNs, e.atNs);
+    if (e.side === 'client' && CLIENT_DONE.has(e.kind) && span.has(e.conn))
+      closedAt.set(e.conn, Math.max(closedAt.get(e.conn) ?? 0, e.atNs));
+  for (const [conn, at] of closedAt) {
+    const s = span.get(conn)!;
+    s.endNs = Math.max(s.startNs, at);
+  }
   const spans = [...span].map(([conn, s]) => ({ conn, ...s, lane: 0 }));
   spans.sort((a, b) => a.startNs - b.startNs || a.conn - b.conn);
   const laneFreeAt: number[] = [];

@@ -56,7 +56,17 @@ export interface TcpPacketFields {
  */
 export interface QuicPacketFields {
   quic?: {
-    packets: Array<{ type: 'Initial' | 'Handshake' | '0-RTT' | '1-RTT'; pn: number; frames: string[] }>;
+    packets: Array<{
+      type: 'Initial' | 'Handshake' | '0-RTT' | '1-RTT';
+      pn: number;
+      frames: string[];
+      /** The STREAM frames: [stream id, offset in the stream, bytes] (per-stream plots read them). */
+      streams?: Array<[number, number, number]>;
+      /** The CRYPTO frames' bytes. */
+      cryptoBytes?: number;
+      /** The ACK frame's ranges of this space's packet numbers, [first, last] inclusive. */
+      acked?: Array<[number, number]>;
+    }>;
     /** Of `len`, the bytes of TLS handshake messages (CRYPTO frames); the rest is stream data. */
     cryptoBytes: Bytes;
   };
@@ -171,7 +181,7 @@ export interface ExchangeRecord {
   firstByteNs: Nanoseconds | null; // first byte of the response reached the client
   endNs: Nanoseconds | null; // response complete; null if it never completed
   lost: boolean; // its connection closed first: it was asked for again
-  /** The stream it travels on, where streams share a connection (HTTP/2; absent for HTTP/1.x). */
+  /** The stream it travels on, where streams share a connection (HTTP/2 and HTTP/3; absent for HTTP/1.x). */
   stream?: number;
 }
 

@@ -1,7 +1,8 @@
 // Time-sequence plot in the style of tcptrace/xplot (Heidemann Figs. 1 and 3): the server's data
 // segments as bars seq..seq+len at their send time, the client's ACK line and the advertised
 // window above it, the server's congestion window (ACK + cwnd), stalls as bands. Brushing (dragging across) a time range zooms into it.
-// For one stream of an HTTP/2 connection the axis is that stream's bytes (streamSeries.ts).
+// For one stream of an HTTP/2 connection the axis is that stream's bytes (streamSeries.ts); a QUIC connection,
+// whole or one stream, is drawn from its packet numbers and ACK ranges (quicSeries.ts).
 import { useMemo } from 'react';
 import { scaleLinear } from 'd3';
 import { useBrushX } from './useBrushX';
@@ -10,8 +11,8 @@ import type { StallCause, Trace } from '../engine/trace';
 import { formatDuration, formatTick, trim } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
-import { streamTspSeries } from './streamSeries';
-import { stepPoints, tspSeries, type SegmentBar, type TspSeries } from './tspSeries';
+import { connectionSeries } from './streamSeries';
+import { stepPoints, type SegmentBar, type TspSeries } from './tspSeries';
 
 export interface TimeSequencePlotProps {
   trace: Trace;
@@ -49,10 +50,7 @@ export function TimeSequencePlot({
 }: TimeSequencePlotProps) {
   const narrow = width < 460; // the legend takes a line of its own under the axis title
   const m = narrow ? { ...M, top: M.top + 12 } : M;
-  const series = useMemo(
-    () => (stream === null ? tspSeries(trace, conn) : streamTspSeries(trace, conn, stream)),
-    [trace, conn, stream],
-  );
+  const series = useMemo(() => connectionSeries(trace, conn, stream), [trace, conn, stream]);
   const [d0, d1] = domain;
   const x = useMemo(
     () =>

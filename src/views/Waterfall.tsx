@@ -22,6 +22,7 @@ export const CONNECTION_COLOURS = [
 
 const ROW_PX = 22;
 const M = { top: 8, right: 12, bottom: 26, label: 96 };
+const STREAM_COLUMN = 20;
 
 /** How each phase is painted, as a fraction of the row height and an opacity of its connection colour. */
 const PHASE_PAINT: Record<PhaseKind, { height: number; opacity: number; dash?: string }> = {
@@ -45,9 +46,11 @@ export function Waterfall({ trace, endNs, cursorNs, width, side }: WaterfallProp
   const rows = useMemo(() => waterfallRows(trace), [trace]);
   const lines = useMemo(() => waterfallLines(trace, rows), [trace, rows]);
   const height = M.top + lines.length * ROW_PX + M.bottom;
+  // Stream numbers (up to three digits over QUIC) get a column of their own left of the names.
+  const labelRight = M.label + (rows.some((r) => r.stream !== undefined) ? STREAM_COLUMN : 0);
   const x = scaleLinear()
     .domain([0, Math.max(1, endNs)])
-    .range([M.label, width - M.right]);
+    .range([labelRight, width - M.right]);
   const bottom = height - M.bottom;
   return (
     <svg
@@ -79,6 +82,7 @@ export function Waterfall({ trace, endNs, cursorNs, width, side }: WaterfallProp
             yMid={yMid}
             x={x}
             cursorNs={cursorNs}
+            labelRight={labelRight}
           />
         );
       })}
@@ -121,7 +125,14 @@ function ConnectionRow({ line, yMid, x, cursorNs }: RowProps & { line: Connectio
   );
 }
 
-function ExchangeRow({ row, index, yMid, x, cursorNs }: RowProps & { row: WaterfallRow; index: number }) {
+function ExchangeRow({
+  row,
+  index,
+  yMid,
+  x,
+  cursorNs,
+  labelRight,
+}: RowProps & { row: WaterfallRow; index: number; labelRight: number }) {
   const colour = CONNECTION_COLOURS[row.conn % CONNECTION_COLOURS.length];
   const total = row.endNs === null ? 'unfinished' : formatDuration(row.endNs - row.startNs);
   const on =
@@ -136,7 +147,7 @@ function ExchangeRow({ row, index, yMid, x, cursorNs }: RowProps & { row: Waterf
           {row.stream}
         </text>
       )}
-      <text x={M.label - 8} y={yMid} dy="0.32em" textAnchor="end" className="row-label">
+      <text x={labelRight - 8} y={yMid} dy="0.32em" textAnchor="end" className="row-label">
         {shortName(row.label)}
       </text>
       {row.phases

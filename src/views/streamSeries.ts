@@ -5,6 +5,13 @@
 import type { Trace } from '../engine/trace';
 import { wireRangesOf } from './streamOffsets';
 import { tspSeries, type StepPoint, type TspSeries } from './tspSeries';
+import { isQuicConnection, quicTspSeries } from './quicSeries';
+
+/** What the time-sequence plot draws for a connection, whole (`stream` null) or one stream. */
+export function connectionSeries(trace: Trace, conn: number, stream: number | null): TspSeries {
+  if (isQuicConnection(trace, conn)) return quicTspSeries(trace, conn, stream);
+  return stream === null ? tspSeries(trace, conn) : streamTspSeries(trace, conn, stream);
+}
 
 /** One run of the stream's bytes in the TCP stream. */
 interface Piece {

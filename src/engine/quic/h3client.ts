@@ -92,6 +92,7 @@ export class H3ClientConnection implements StreamHandler {
     this.firstRequest = false;
     r.exchange.requestBytes = r.requestBytes;
     r.exchange.startNs = this.sim.now;
+    r.exchange.stream = id;
     const reader = new MessageReader(streamContent(this.pair.content, id, 's2c'));
     this.streams.set(id, { request: r, reader, received: 0 });
     this.sink.event({

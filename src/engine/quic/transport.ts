@@ -1,7 +1,10 @@
 // QUIC behind the transport seam: endpoints over UDP datagrams (28 bytes of IP and UDP headers
 // around the QUIC packets), recorded as packets that name their QUIC packets and frames.
 import type { TlsParams } from '../tls/handshake';
+import type { QuicPacketFields } from '../trace';
 import type { Transport } from '../transport';
+
+type QuicPacketRecord = NonNullable<QuicPacketFields['quic']>['packets'][number];
 import { QuicEndpoint, type QuicDatagram, type QuicPacket } from './endpoint';
 import { quicHandshakePlan } from './handshake';
 import { IP_UDP_HEADER } from './wire';
@@ -23,6 +26,18 @@ function frameNames(p: QuicPacket): string[] {
     if (!names.includes(name)) names.push(name);
   }
   return names;
+}
+
+/** What views need beyond the names: where STREAM frames lie in their streams, what ACKs cover. */
+type FrameDetail = Pick<QuicPacketRecord, 'streams' | 'cryptoBytes' | 'acked'>;
+function frameDetail(p: QuicPacket): FrameDetail {
+  const out: FrameDetail = {};
+  for (const f of p.frames) {
+    if (f.kind === 'stream') (out.streams ??= []).push([f.id, f.offset, f.len]);
+    else if (f.kind === 'crypto') out.cryptoBytes = (out.cryptoBytes ?? 0) + f.len;
+    else if (f.kind === 'ack') out.acked = f.ranges.map(([a, b]) => [a, b]);
+  }
+  return out;
 }
 
 export function quicTransport(tls: TlsParams): Transport<QuicDatagram> {
@@ -47,7 +62,7 @@ export function quicTransport(tls: TlsParams): Transport<QuicDatagram> {
       ipBytes: w.ipBytes,
       wireBytes: w.wireBytes,
       quic: {
-        packets: d.packets.map((p) => ({ type: p.type, pn: p.pn, frames: frameNames(p) })),
+        packets: d.packets.map((p) => ({ type: p.type, pn: p.pn, frames: frameNames(p), ...frameDetail(p) })),
         cryptoBytes: d.crypto,
       },
     }),

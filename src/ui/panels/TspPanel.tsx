@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { CongestionChart } from '../../views/CongestionChart';
 import { TimeSequencePlot } from '../../views/TimeSequencePlot';
 import { connectionIds } from '../../views/ladderLayout';
-import { streamsOf } from '../../views/streamSeries';
+import { connectionSeries, streamsOf } from '../../views/streamSeries';
 import { useElementWidth } from '../useElementWidth';
 import type { SideView } from './sideView';
 
@@ -111,15 +111,17 @@ function streamChoices(sides: SideView[], conn: number): Array<{ stream: number;
   return [...all.entries()].sort((a, b) => a[0] - b[0]).map(([stream, label]) => ({ stream, label }));
 }
 
-/** The time a stream was busy on either side (request written to response done), with a margin:
- * where the plot zooms when the stream is chosen, so a small response is not a sliver. */
+/** The time a stream was busy on either side (request written to the server's last ACK of its
+ * response), with a margin: where the plot zooms when the stream is chosen, so a small response
+ * is not a sliver and its ACK line is in view. */
 function streamSpan(sides: SideView[], conn: number, stream: number, endNs: number): [number, number] | null {
   const xs = sides.flatMap((s) =>
     s.run.trace.exchanges.filter((x) => x.conn === conn && x.stream === stream),
   );
   if (xs.length === 0) return null;
   const start = Math.min(...xs.map((x) => x.startNs));
-  const end = Math.max(...xs.map((x) => x.endNs ?? endNs));
+  const lastAcks = sides.map((s) => connectionSeries(s.run.trace, conn, stream).acks.at(-1)?.timeNs ?? 0);
+  const end = Math.max(...xs.map((x) => x.endNs ?? endNs), ...lastAcks);
   const margin = Math.max((end - start) * 0.1, 1e6);
   return [Math.max(0, start - margin), Math.min(endNs, end + margin)];
 }

@@ -1,0 +1,128 @@
+// The time-sequence plot of a QUIC connection, whole or one stream, as seen at the server. QUIC
+// has no cumulative ACK number: the client acknowledges packet numbers, in ranges. The ACK line is
+// drawn as tcptrace would draw TCP's: at each acknowledgement's arrival, the end of the first run
+// of bytes all acknowledged (the connection's data offsets, or the stream's own offsets), so a lost
+// packet holds the line until its bytes, resent in a new packet, are acknowledged.
+import type { Trace } from '../engine/trace';
+import type { SegmentBar, StepPoint, TspSeries } from './tspSeries';
+
+/** Byte ranges [start, end) kept merged; `prefix` is how far they run unbroken from 0. */
+class Covered {
+  private ranges: Array<[number, number]> = [];
+
+  add(start: number, end: number): void {
+    if (end <= start) return;
+    const kept: Array<[number, number]> = [];
+    for (const [s, e] of this.ranges) {
+      if (e < start || s > end) kept.push([s, e]);
+      else {
+        start = Math.min(start, s);
+        end = Math.max(end, e);
+      }
+    }
+    kept.push([start, end]);
+    kept.sort((a, b) => a[0] - b[0]);
+    this.ranges = kept;
+  }
+
+  prefix(from: number): number {
+    const first = this.ranges[0];
+    return first && first[0] <= from ? first[1] : from;
+  }
+}
+
+/** Packet numbers count per space (RFC 9000 12.3): Initial, Handshake, and 0-RTT/1-RTT together. */
+const SPACE_OF = { Initial: 0, Handshake: 1, '0-RTT': 2, '1-RTT': 2 } as const;
+
+/** Whether connection `conn` of the trace runs over QUIC. */
+export function isQuicConnection(trace: Trace, conn: number): boolean {
+  return trace.packets.some((p) => p.conn === conn && p.quic !== undefined);
+}
+
+/**
+ * The server's data and the client's acknowledgements of it. The whole connection: each QUIC
+ * packet's CRYPTO and STREAM bytes at their running offset in the connection (the datagram's
+ * `seq` on, packet by packet); a stream: its STREAM frames at their offsets in the stream.
+ */
+export function quicTspSeries(trace: Trace, conn: number, stream: number | null): TspSeries {
+  const segments: SegmentBar[] = [];
+  /** What each of the server's packets carried, in the order they left. */
+  const sent: Array<{ atNs: number; space: number; pn: number; pieces: Array<[number, number]> }> = [];
+  let maxSeq = 1;
+  let sentEnd = 0;
+  trace.packets.forEach((p, index) => {
+    if (p.conn !== conn || p.dir !== 's2c' || !p.quic) return;
+    let offset = p.seq - 1;
+    for (const q of p.quic.packets) {
+      const data = (q.cryptoBytes ?? 0) + (q.streams ?? []).reduce((sum, [, , len]) => sum + len, 0);
+      const mine: Array<[number, number]> =
+        stream === null
+          ? data > 0
+            ? [[offset, offset + data]]
+            : []
+          : (q.streams ?? []).filter(([id]) => id === stream).map(([, off, len]) => [off, off + len]);
+      offset += data;
+      if (mine.length === 0) continue;
+      sent.push({ atNs: p.sendNs, space: SPACE_OF[q.type], pn: q.pn, pieces: mine });
+      for (const [start, end] of mine) {
+        segments.push({
+          index,
+          timeNs: p.sendNs,
+          seq: start,
+          end,
+          retransmit: start < sentEnd,
+          dropped: p.arriveNs === null,
+        });
+        sentEnd = Math.max(sentEnd, end);
+        maxSeq = Math.max(maxSeq, end);
+      }
+    }
+  });
+  // Acknowledgements in arrival order, checked against the packets sent and not yet acknowledged
+  // by then (a few windows' worth), not against every packet of the run.
+  const acks: StepPoint[] = [];
+  const covered = new Covered();
+  const outstanding = new Set<(typeof sent)[number]>();
+  let next = 0;
+  const arriving = trace.packets
+    .filter((p) => p.conn === conn && p.dir === 'c2s' && p.quic && p.arriveNs !== null)
+    .sort((a, b) => a.arriveNs! - b.arriveNs!);
+  for (const p of arriving) {
+    while (next < sent.length && sent[next].atNs <= p.arriveNs!) outstanding.add(sent[next++]);
+    let changed = false;
+    for (const q of p.quic!.packets) {
+      if (!q.acked) continue;
+      for (const s of outstanding) {
+        if (s.space !== SPACE_OF[q.type] || !q.acked.some(([first, last]) => s.pn >= first && s.pn <= last))
+          continue;
+        outstanding.delete(s);
+        for (const [start, end] of s.pieces) covered.add(start, end);
+        changed = true;
+      }
+    }
+    if (!changed) continue;
+    const value = covered.prefix(0);
+    if (acks.length === 0 || acks[acks.length - 1].value !== value) acks.push({ timeNs: p.arriveNs!, value });
+  }
+  return {
+    segments,
+    acks,
+    window: [],
+    cwnd: stream === null ? cwndLine(trace, conn, acks) : [],
+    sacks: [],
+    maxSeq,
+  };
+}
+
+/** At each recorded change of the server's congestion window: the ACK line by then, plus cwnd. */
+function cwndLine(trace: Trace, conn: number, acks: StepPoint[]): StepPoint[] {
+  const out: StepPoint[] = [];
+  let a = 0;
+  let ack = 0;
+  for (const s of trace.samples ?? []) {
+    if (s.conn !== conn || s.side !== 'server') continue;
+    while (a < acks.length && acks[a].timeNs <= s.atNs) ack = acks[a++].value;
+    out.push({ timeNs: s.atNs, value: ack + s.cwnd });
+  }
+  return out;
+}

@@ -1,0 +1,104 @@
+// The time-sequence plot of a QUIC connection: QUIC acknowledges packet numbers in ranges, not a
+// byte offset, so the ACK line is the end of the bytes acknowledged without a gap, whole
+// connection or one stream. Loss holds that line at the lost bytes until their new packet is
+// acknowledged, and only on the stream the loss hit.
+import { describe, expect, it } from 'vitest';
+import type { Trace } from '../src/engine/trace';
+import { quicTspSeries } from '../src/views/quicSeries';
+import { streamsOf } from '../src/views/streamSeries';
+import type { TspSeries } from '../src/views/tspSeries';
+import { run } from './support/trace';
+
+const PAGE = 'rtt=50&bw=10000000&nagle=0&iw=10&page=custom&objects=5000,30000,800,12000&http=3&cert=2000';
+
+/** Bytes of stream `id` the server sent, once each. */
+function streamBytes(trace: Trace, id: number): number {
+  let end = 0;
+  for (const p of trace.packets)
+    if (p.dir === 's2c')
+      for (const q of p.quic?.packets ?? [])
+        for (const [sid, off, len] of q.streams ?? []) if (sid === id) end = Math.max(end, off + len);
+  return end;
+}
+
+const last = (s: TspSeries) => s.acks[s.acks.length - 1].value;
+
+/** Sent early enough to be acknowledged before the client closed: received more than
+ * max_ack_delay (25 ms) before its last packet (half the 50 ms RTT to arrive, and a margin). */
+function ackDue(trace: Trace, atNs: number): boolean {
+  const closeNs = Math.max(...trace.packets.filter((p) => p.dir === 'c2s').map((p) => p.sendNs));
+  return atNs < closeNs - 60e6;
+}
+/** The end of the bytes delivered early enough to be acknowledged. */
+function dueAck(trace: Trace, s: TspSeries): number {
+  return Math.max(0, ...s.segments.filter((g) => !g.dropped && ackDue(trace, g.timeNs)).map((g) => g.end));
+}
+
+function expectRising(s: TspSeries): void {
+  for (let i = 1; i < s.acks.length; i++) {
+    expect(s.acks[i].value).toBeGreaterThan(s.acks[i - 1].value);
+    expect(s.acks[i].timeNs).toBeGreaterThanOrEqual(s.acks[i - 1].timeNs);
+  }
+}
+
+describe('QUIC time-sequence plot', () => {
+  it('the whole connection: every data byte is drawn, and the ACK line climbs to the last of them', () => {
+    const trace = run(PAGE);
+    const s = quicTspSeries(trace, 0, null);
+    const dataBytes = trace.packets.filter((p) => p.dir === 's2c').reduce((sum, p) => sum + p.len, 0);
+    expect(s.segments.reduce((sum, g) => sum + g.end - g.seq, 0)).toBe(dataBytes);
+    expect(s.segments.every((g) => !g.retransmit && !g.dropped)).toBe(true);
+    expectRising(s);
+    expect(last(s)).toBeGreaterThanOrEqual(dueAck(trace, s));
+    expect(last(s)).toBeLessThanOrEqual(s.maxSeq);
+    expect(s.cwnd.length).toBeGreaterThan(0);
+    // an ACK never covers bytes that had not yet left
+    for (const a of s.acks) {
+      const sentBy = Math.max(0, ...s.segments.filter((g) => g.timeNs <= a.timeNs).map((g) => g.end));
+      expect(a.value).toBeLessThanOrEqual(sentBy);
+    }
+  });
+
+  it("one stream: its own bytes, 0 to the response's length, acknowledged to the end", () => {
+    const trace = run(PAGE);
+    const streams = streamsOf(trace, 0).map((x) => x.stream);
+    expect(streams).toEqual([0, 4, 8, 12]);
+    const bodies = [5000, 30000, 800, 12000];
+    streams.forEach((id, i) => {
+      const s = quicTspSeries(trace, 0, id);
+      expect(Math.min(...s.segments.map((g) => g.seq))).toBe(0);
+      expect(s.maxSeq).toBe(streamBytes(trace, id));
+      // the body, with its HEADERS (QPACK) and DATA frames' headers
+      expect(s.maxSeq).toBeGreaterThan(bodies[i]);
+      expect(s.maxSeq).toBeLessThan(bodies[i] + 300);
+      expectRising(s);
+      expect(last(s)).toBeGreaterThanOrEqual(dueAck(trace, s));
+    });
+  });
+
+  it('a lost packet holds its stream’s ACK line at the hole until the bytes, resent, are acknowledged', () => {
+    const lossy = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => run(`${PAGE}&loss=3&seed=${seed}`));
+    let held = 0;
+    let passed = 0;
+    for (const trace of lossy)
+      for (const { stream } of streamsOf(trace, 0)) {
+        const s = quicTspSeries(trace, 0, stream);
+        const lost = s.segments.find((g) => g.dropped);
+        if (!lost) continue;
+        const resent = s.segments.find(
+          (g) => g.retransmit && !g.dropped && g.seq <= lost.seq && g.end > lost.seq,
+        );
+        expect(resent).toBeDefined();
+        // until the resent bytes can have been acknowledged, the line stays at or below the hole
+        for (const a of s.acks) if (a.timeNs <= resent!.timeNs) expect(a.value).toBeLessThanOrEqual(lost.seq);
+        held++;
+        // resent in time to be acknowledged before the client closed (a tail resent later is not)
+        if (ackDue(trace, resent!.timeNs)) {
+          expect(last(s)).toBeGreaterThan(lost.seq);
+          passed++;
+        }
+      }
+    expect(held).toBeGreaterThan(3);
+    expect(passed).toBeGreaterThan(1);
+  });
+});

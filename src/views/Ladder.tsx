@@ -269,7 +269,9 @@ export function Ladder({
             fill="none"
           />
           <text x={LADDER_MARGIN.axis + 8} y={top + 14} className="dense-note">
-            {`${inView.length} packets in view: zoom in to see each one`}
+            {width < 480
+              ? `${inView.length} packets: zoom in`
+              : `${inView.length} packets in view: zoom in to see each one`}
           </text>
         </g>
       )}

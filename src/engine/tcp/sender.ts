@@ -3,7 +3,7 @@
 // what was sent when, and whether it was a retransmission.
 import type { StallCause } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
-import { blockedBy, mayTransmit } from './sendrule';
+import { blockedBy, mayTransmit, type SendRuleInput } from './sendrule';
 
 export interface SendRecord {
   seq: number;
@@ -43,8 +43,20 @@ export class TcpSender {
   delivered = 0;
   deliveredNs: Nanoseconds = 0;
   private firstSentNs: Nanoseconds = 0;
+  /** Records of the segments in flight, oldest first, from `first` on (an index, not shift()). */
   private readonly sent: SendRecord[] = [];
+  private first = 0;
   private readonly scratch: NextSend = { len: 0, fin: false, blocked: null }; // reused: next() runs per segment
+  private readonly rule: SendRuleInput = {
+    len: 0,
+    mss: 0,
+    allQueued: false,
+    idle: false,
+    nagle: false,
+    maxSndWnd: 0,
+    retransmitting: false,
+    closing: false,
+  };
 
   constructor(private readonly bufferBytes: Bytes) {}
 
@@ -58,9 +70,18 @@ export class TcpSender {
     return this.sndMax === this.sndUna;
   }
 
-  /** Segments sent and not yet acknowledged, oldest first. */
-  get inFlight(): readonly SendRecord[] {
+  /** Segments sent and not yet acknowledged, oldest first: `records` from index `firstRecord` on. */
+  get records(): readonly SendRecord[] {
     return this.sent;
+  }
+
+  get firstRecord(): number {
+    return this.first;
+  }
+
+  /** Segments sent and not yet acknowledged, oldest first (a copy). */
+  get inFlight(): readonly SendRecord[] {
+    return this.sent.slice(this.first);
   }
 
   updateWindow(win: Bytes): void {
@@ -75,16 +96,15 @@ export class TcpSender {
     const queued = Math.max(0, this.queuedEnd - this.sndNxt);
     const len = Math.min(Math.max(0, Math.min(queued, window - inFlight)), mss);
     const allQueued = this.sndNxt + len === this.queuedEnd;
-    const rule = {
-      len,
-      mss,
-      allQueued,
-      idle,
-      nagle,
-      maxSndWnd: this.maxSndWnd,
-      retransmitting: this.sndNxt < this.sndMax,
-      closing: this.finQueued,
-    };
+    const rule = this.rule;
+    rule.len = len;
+    rule.mss = mss;
+    rule.allQueued = allQueued;
+    rule.idle = idle;
+    rule.nagle = nagle;
+    rule.maxSndWnd = this.maxSndWnd;
+    rule.retransmitting = this.sndNxt < this.sndMax;
+    rule.closing = this.finQueued;
     const sendData = mayTransmit(rule);
     const fin = this.finQueued && this.sndNxt <= this.queuedEnd && (sendData ? allQueued : queued === 0);
     const blocked = !sendData && !fin && queued > 0 ? blockedBy(rule, cwnd <= this.sndWnd) : null;
@@ -106,8 +126,17 @@ export class TcpSender {
         this.firstSentNs = nowNs;
         this.deliveredNs = nowNs;
       }
-      const { delivered, deliveredNs, firstSentNs } = this;
-      this.record({ seq, len, sentNs: nowNs, retransmitted, delivered, deliveredNs, firstSentNs, appLimited });
+      this.record({
+        seq,
+        len,
+        sentNs: nowNs,
+        retransmitted,
+        sacked: false,
+        delivered: this.delivered,
+        deliveredNs: this.deliveredNs,
+        firstSentNs: this.firstSentNs,
+        appLimited,
+      });
     }
     this.sndNxt += len;
     this.sndMax = Math.max(this.sndMax, this.sndNxt);
@@ -120,15 +149,12 @@ export class TcpSender {
       return;
     }
     const end = r.seq + r.len;
-    let at = this.sent.findIndex((s) => s.seq >= r.seq);
-    if (at < 0) at = this.sent.length;
+    const sent = this.sent;
+    const at = this.firstAtOrAfter(r.seq);
     let covered = 0;
-    while (
-      at + covered < this.sent.length &&
-      this.sent[at + covered].seq + this.sent[at + covered].len <= end
-    )
-      covered++;
-    this.sent.splice(at, covered, r);
+    while (at + covered < sent.length && sent[at + covered].seq + sent[at + covered].len <= end) covered++;
+    if (covered === 1) sent[at] = r;
+    else sent.splice(at, covered, r);
   }
 
   /** The peer acknowledged everything before `ack`; returns whether application data was freed. */
@@ -136,21 +162,34 @@ export class TcpSender {
     const freedData = Math.min(ack, this.queuedEnd) > Math.max(this.sndUna, 1);
     this.sndUna = ack;
     if (this.sndNxt < this.sndUna) this.sndNxt = this.sndUna;
-    while (this.sent.length > 0 && this.sent[0].seq + this.sent[0].len <= ack) {
-      const r = this.sent.shift()!;
+    const sent = this.sent;
+    let first = this.first;
+    while (first < sent.length && sent[first].seq + sent[first].len <= ack) {
+      const r = sent[first++];
       if (!r.sacked) this.delivered += r.len;
       this.deliveredNs = nowNs;
       this.firstSentNs = Math.max(this.firstSentNs, r.sentNs);
     }
+    if (first === sent.length) {
+      sent.length = 0;
+      first = 0;
+    } else if (first > 256 && first * 2 > sent.length) {
+      sent.splice(0, first);
+      first = 0;
+    }
+    this.first = first;
     return freedData;
   }
 
   /** SACK blocks arrived (RFC 2018): mark the segments they cover; returns the newest one newly SACKed. */
   onSacked(blocks: ReadonlyArray<[number, number]>, nowNs: Nanoseconds): SendRecord | null {
     let newest: SendRecord | null = null;
-    for (const [start, end] of blocks) {
-      for (let i = this.firstAtOrAfter(start); i < this.sent.length; i++) {
-        const r = this.sent[i];
+    const sent = this.sent;
+    for (let b = 0; b < blocks.length; b++) {
+      const start = blocks[b][0];
+      const end = blocks[b][1];
+      for (let i = this.firstAtOrAfter(start); i < sent.length; i++) {
+        const r = sent[i];
         if (r.seq + r.len > end) break;
         if (r.sacked) continue;
         r.sacked = true;
@@ -172,7 +211,7 @@ export class TcpSender {
 
   /** Index of the first record starting at or after `seq` (records are in sequence order). */
   private firstAtOrAfter(seq: number): number {
-    let lo = 0;
+    let lo = this.first;
     let hi = this.sent.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;

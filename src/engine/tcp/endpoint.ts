@@ -336,6 +336,8 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
    * lost hole (NextSeg rule 1), else send new data (rule 2).
    */
   private sackRecovery(): void {
+    // Held by pacing with its timer set: the loop below would stop at once, whatever the board says.
+    if (this.pacedAndWaiting()) return;
     const snd = this.snd;
     const mss = this.mss;
     const board = this.board;

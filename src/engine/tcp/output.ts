@@ -144,6 +144,11 @@ export abstract class TcpOutput {
     return true;
   }
 
+  /** Pacing holds the next segment and its timer is already set: `paced()` would say so and do nothing else. */
+  protected pacedAndWaiting(): boolean {
+    return this.pacing && this.sim.now < this.nextPaceNs && this.paceTimer.pending;
+  }
+
   /** The next segment may leave once this one's bytes have gone at the pacing rate (Linux: skb->len / rate). */
   private schedulePacing(len: Bytes): void {
     const rate = this.cc.pacingRate(this.rtt.srttNs, this.mss);

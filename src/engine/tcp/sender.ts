@@ -46,6 +46,11 @@ export class TcpSender {
   /** Records of the segments in flight, oldest first, from `first` on (an index, not shift()). */
   private readonly sent: SendRecord[] = [];
   private first = 0;
+  /**
+   * For stepping over SACKed records: `skip[i]` is i for a record not SACKed, else an index above it
+   * with only SACKed records between (followed to the first record not SACKed, shortening the path).
+   */
+  private skip: number[] = [];
   private readonly scratch: NextSend = { len: 0, fin: false, blocked: null }; // reused: next() runs per segment
   private readonly rule: SendRuleInput = {
     len: 0,
@@ -145,6 +150,7 @@ export class TcpSender {
   /** A retransmission replaces the records of the sequence space it covers again. */
   private record(r: SendRecord): void {
     if (!r.retransmitted) {
+      this.skip.push(this.sent.length);
       this.sent.push(r);
       return;
     }
@@ -153,8 +159,34 @@ export class TcpSender {
     const at = this.firstAtOrAfter(r.seq);
     let covered = 0;
     while (at + covered < sent.length && sent[at + covered].seq + sent[at + covered].len <= end) covered++;
-    if (covered === 1) sent[at] = r;
-    else sent.splice(at, covered, r);
+    if (covered === 1 && !sent[at].sacked) {
+      sent[at] = r;
+      this.skip[at] = at;
+      return;
+    }
+    sent.splice(at, covered, r);
+    this.reindex();
+  }
+
+  /** Records moved: every record starts as its own step. */
+  private reindex(): void {
+    const skip = this.skip;
+    skip.length = this.sent.length;
+    for (let i = 0; i < skip.length; i++) skip[i] = this.sent[i].sacked ? i + 1 : i;
+  }
+
+  /** The first record at or above index `i` that is not SACKed (or the end). */
+  private unsackedFrom(i: number): number {
+    const skip = this.skip;
+    const n = skip.length;
+    let root = i;
+    while (root < n && skip[root] !== root) root = skip[root];
+    while (i < n && skip[i] !== i) {
+      const next = skip[i];
+      skip[i] = root;
+      i = next;
+    }
+    return root;
   }
 
   /** The peer acknowledged everything before `ack`; returns whether application data was freed. */
@@ -172,10 +204,12 @@ export class TcpSender {
     }
     if (first === sent.length) {
       sent.length = 0;
+      this.skip.length = 0;
       first = 0;
     } else if (first > 256 && first * 2 > sent.length) {
       sent.splice(0, first);
       first = 0;
+      this.reindex();
     }
     this.first = first;
     return freedData;
@@ -188,11 +222,11 @@ export class TcpSender {
     for (let b = 0; b < blocks.length; b++) {
       const start = blocks[b][0];
       const end = blocks[b][1];
-      for (let i = this.firstAtOrAfter(start); i < sent.length; i++) {
+      for (let i = this.unsackedFrom(this.firstAtOrAfter(start)); i < sent.length; i = this.unsackedFrom(i + 1)) {
         const r = sent[i];
         if (r.seq + r.len > end) break;
-        if (r.sacked) continue;
         r.sacked = true;
+        this.skip[i] = i + 1;
         this.delivered += r.len;
         this.deliveredNs = nowNs;
         this.firstSentNs = Math.max(this.firstSentNs, r.sentNs);

@@ -155,7 +155,10 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
     this.mss = Math.min(this.p.mssBytes, seg.mssOption ?? 536); // RFC 1122 default without the option
     this.wscale.peerSyn(seg.wscaleOption);
     this.sackOk = this.p.sack === true && seg.sackPermitted === true;
-    if (this.sackOk) this.rcv.trackSack();
+    if (this.sackOk) {
+      this.rcv.trackSack();
+      this.snd.trackSack();
+    }
     this.snd.sndWnd = seg.win;
     this.snd.maxSndWnd = seg.win;
   }
@@ -228,7 +231,7 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
     }
     snd.dupAcks++;
     // RFC 6675 5: with SACK, recovery also starts once the scoreboard says snd.una is lost.
-    const lost = this.sackOk && snd.dupAcks < 3 && firstIsLost(snd.records, snd.firstRecord, this.mss);
+    const lost = this.sackOk && snd.dupAcks < 3 && firstIsLost(snd, this.mss);
     const count = lost ? 3 : snd.dupAcks;
     const window = Math.min(snd.sndWnd, this.cc.cwnd);
     if (this.cc.onDuplicateAck(count, window, this.mss, seg.ack, snd.sndMax)) {
@@ -341,7 +344,7 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
     const snd = this.snd;
     const mss = this.mss;
     const board = this.board;
-    board.read(snd.records, snd.firstRecord, mss, this.recoveryStartNs);
+    board.read(snd, mss, this.recoveryStartNs);
     let inPipe = board.pipe;
     for (let i = 0; i < 1000; i++) {
       if (this.cc.cwnd - inPipe < mss || this.paced()) return;

@@ -2,7 +2,7 @@
 // still in the network (the pipe), and which hole to fill next. Read from the sender's send
 // records, which carry the SACK marks.
 import type { Bytes, Nanoseconds } from '../units';
-import type { SendRecord } from './sender';
+import type { SendRecord, TcpSender } from './sender';
 
 const DUP_THRESH = 3;
 
@@ -12,12 +12,11 @@ const DUP_THRESH = 3;
 /**
  * The scoreboard as one ACK leaves it: SetPipe (RFC 6675 4), bytes presumed in the network, and
  * NextSeg rule 1, the lost holes not yet retransmitted in this recovery, first to last. One per
- * endpoint, read again for each ACK; the holes are found only when asked for.
+ * endpoint, read again for each ACK from the sender's sums; the holes are found only when asked for.
  */
 export class Scoreboard {
   pipe: Bytes = 0;
-  private records: readonly SendRecord[] = [];
-  private first = 0;
+  private snd: TcpSender | null = null;
   /** Records below this index whose non-SACKed ones are lost. */
   private lostBelow = 0;
   private sinceNs: Nanoseconds = 0;
@@ -26,30 +25,14 @@ export class Scoreboard {
   private taken = false;
   private next = 0;
 
-  /** Read the send records `records[first..]` (SACK marks included); `recoveryStartNs` dates this recovery. */
-  read(records: readonly SendRecord[], first: number, mss: Bytes, recoveryStartNs: Nanoseconds): void {
-    const threshold = (DUP_THRESH - 1) * mss;
-    let bytes = 0;
-    let sackedAbove = 0;
-    let i = records.length - 1;
-    // Above the boundary nothing is lost: what is not SACKed is in the network.
-    for (; i >= first && sackedAbove <= threshold; i--) {
-      const r = records[i];
-      if (r.sacked) sackedAbove += r.len;
-      else {
-        bytes += r.len;
-        if (r.retransmitted && r.sentNs >= recoveryStartNs) bytes += r.len;
-      }
-    }
-    this.lostBelow = i + 1;
-    // Below it, what is not SACKed is lost, and in the network again only if retransmitted since.
-    for (; i >= first; i--) {
-      const r = records[i];
-      if (!r.sacked && r.retransmitted && r.sentNs >= recoveryStartNs) bytes += r.len;
-    }
-    this.pipe = bytes;
-    this.records = records;
-    this.first = first;
+  /** Read the sender's records (SACK marks included); `recoveryStartNs` dates this recovery. */
+  read(snd: TcpSender, mss: Bytes, recoveryStartNs: Nanoseconds): void {
+    // Above the boundary what is not SACKed is in the network; below it, what is not SACKed is
+    // lost, and in the network again only if retransmitted in this recovery.
+    const lostBelow = snd.lostBelow((DUP_THRESH - 1) * mss);
+    this.pipe = snd.unsackedFrom(lostBelow) + snd.resentSinceNs(recoveryStartNs);
+    this.snd = snd;
+    this.lostBelow = lostBelow;
     this.sinceNs = recoveryStartNs;
     this.taken = false;
   }
@@ -61,10 +44,11 @@ export class Scoreboard {
       this.taken = true;
       holes.length = 0;
       this.next = 0;
-      const records = this.records;
-      for (let i = this.first; i < this.lostBelow; i++) {
+      const snd = this.snd!;
+      const records = snd.records;
+      for (let i = snd.nextUnsacked(snd.firstRecord); i < this.lostBelow; i = snd.nextUnsacked(i + 1)) {
         const r = records[i];
-        if (!r.sacked && !(r.retransmitted && r.sentNs >= this.sinceNs)) holes.push(r);
+        if (!(r.retransmitted && r.sentNs >= this.sinceNs)) holes.push(r);
       }
     }
     return this.next < holes.length ? holes[this.next++] : null;
@@ -72,10 +56,9 @@ export class Scoreboard {
 }
 
 /** The first segment is lost by the scoreboard's rule: enter recovery without waiting for three duplicates. */
-export function firstIsLost(records: readonly SendRecord[], first: number, mss: Bytes): boolean {
+export function firstIsLost(snd: TcpSender, mss: Bytes): boolean {
+  const records = snd.records;
+  const first = snd.firstRecord;
   if (records.length <= first || records[first].sacked) return false;
-  let sackedAbove = 0;
-  for (let i = records.length - 1; i > first && sackedAbove <= (DUP_THRESH - 1) * mss; i--)
-    if (records[i].sacked) sackedAbove += records[i].len;
-  return sackedAbove > (DUP_THRESH - 1) * mss;
+  return snd.sackedAbove(first) > (DUP_THRESH - 1) * mss;
 }

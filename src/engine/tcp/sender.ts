@@ -3,6 +3,7 @@
 // what was sent when, and whether it was a retransmission.
 import type { StallCause } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
+import { Fenwick } from './fenwick';
 import { blockedBy, mayTransmit, type SendRuleInput } from './sendrule';
 
 export interface SendRecord {
@@ -51,6 +52,13 @@ export class TcpSender {
    * with only SACKed records between (followed to the first record not SACKed, shortening the path).
    */
   private skip: number[] = [];
+  /** With SACK: the scoreboard's sums, by record index (SACKed bytes; bytes not SACKed). */
+  private tracking = false;
+  private readonly sackedLen = new Fenwick();
+  private readonly unsackedLen = new Fenwick();
+  /** Bytes of records not SACKed and retransmitted at or after `resentSince` (-1: not kept yet). */
+  private resentSince: Nanoseconds = -1;
+  private resentBytes = 0;
   private readonly scratch: NextSend = { len: 0, fin: false, blocked: null }; // reused: next() runs per segment
   private readonly rule: SendRuleInput = {
     len: 0,
@@ -147,10 +155,21 @@ export class TcpSender {
     this.sndMax = Math.max(this.sndMax, this.sndNxt);
   }
 
+  /** Both ends use SACK: keep what the scoreboard reads (before any data is sent). */
+  trackSack(): void {
+    this.tracking = true;
+    this.reindex();
+  }
+
   /** A retransmission replaces the records of the sequence space it covers again. */
   private record(r: SendRecord): void {
+    const tracking = this.tracking;
     if (!r.retransmitted) {
-      this.skip.push(this.sent.length);
+      if (tracking) {
+        this.skip.push(this.sent.length);
+        this.sackedLen.push(0);
+        this.unsackedLen.push(r.len);
+      }
       this.sent.push(r);
       return;
     }
@@ -159,24 +178,86 @@ export class TcpSender {
     const at = this.firstAtOrAfter(r.seq);
     let covered = 0;
     while (at + covered < sent.length && sent[at + covered].seq + sent[at + covered].len <= end) covered++;
+    if (tracking && this.resentSince >= 0) {
+      for (let k = at; k < at + covered; k++) if (this.resent(sent[k])) this.resentBytes -= sent[k].len;
+      if (r.sentNs >= this.resentSince) this.resentBytes += r.len;
+    }
     if (covered === 1 && !sent[at].sacked) {
+      if (tracking) {
+        this.unsackedLen.add(at, r.len - sent[at].len);
+        this.skip[at] = at;
+      }
       sent[at] = r;
-      this.skip[at] = at;
       return;
     }
     sent.splice(at, covered, r);
-    this.reindex();
+    if (tracking) this.reindex();
   }
 
-  /** Records moved: every record starts as its own step. */
+  /** Not SACKed, and retransmitted at or after `resentSince`. */
+  private resent(r: SendRecord): boolean {
+    return !r.sacked && r.retransmitted && r.sentNs >= this.resentSince;
+  }
+
+  /** Records moved: build the SACK indexes again. */
   private reindex(): void {
+    if (!this.tracking) return;
+    const sent = this.sent;
     const skip = this.skip;
-    skip.length = this.sent.length;
-    for (let i = 0; i < skip.length; i++) skip[i] = this.sent[i].sacked ? i + 1 : i;
+    skip.length = sent.length;
+    const sacked: number[] = [];
+    const unsacked: number[] = [];
+    for (let i = 0; i < sent.length; i++) {
+      const r = sent[i];
+      skip[i] = r.sacked ? i + 1 : i;
+      sacked.push(r.sacked ? r.len : 0);
+      unsacked.push(r.sacked ? 0 : r.len);
+    }
+    this.sackedLen.reset(sacked);
+    this.unsackedLen.reset(unsacked);
+  }
+
+  // ---- The SACK scoreboard's questions (RFC 6675 4), answered in O(log n) -----------------------
+
+  /** Bytes SACKed in the records above index `i`. */
+  sackedAbove(i: number): Bytes {
+    const n = this.sent.length;
+    return this.sackedLen.prefix(n) - this.sackedLen.prefix(Math.min(n, i + 1));
+  }
+
+  /**
+   * The index below which every record not SACKed is lost: more than `threshold` bytes above it
+   * are SACKed (IsLost). Records at or above it are not lost.
+   */
+  lostBelow(threshold: Bytes): number {
+    const target = this.sackedLen.prefix(this.sent.length) - threshold;
+    return Math.max(this.first, this.sackedLen.below(target));
+  }
+
+  /** Bytes not SACKed in the records from index `i` on. */
+  unsackedFrom(i: number): Bytes {
+    const n = this.sent.length;
+    return this.unsackedLen.prefix(n) - this.unsackedLen.prefix(Math.min(n, i));
+  }
+
+  /** Bytes of records in flight, not SACKed, retransmitted at or after `sinceNs`. */
+  resentSinceNs(sinceNs: Nanoseconds): Bytes {
+    if (sinceNs !== this.resentSince) {
+      this.resentSince = sinceNs;
+      let bytes = 0;
+      for (let i = this.first; i < this.sent.length; i++) if (this.resent(this.sent[i])) bytes += this.sent[i].len;
+      this.resentBytes = bytes;
+    }
+    return this.resentBytes;
+  }
+
+  /** The index of the first record at or above index `i` that is not SACKed (or the end). */
+  nextUnsacked(i: number): number {
+    return this.unsackedIndex(i);
   }
 
   /** The first record at or above index `i` that is not SACKed (or the end). */
-  private unsackedFrom(i: number): number {
+  private unsackedIndex(i: number): number {
     const skip = this.skip;
     const n = skip.length;
     let root = i;
@@ -196,16 +277,18 @@ export class TcpSender {
     if (this.sndNxt < this.sndUna) this.sndNxt = this.sndUna;
     const sent = this.sent;
     let first = this.first;
+    const keepResent = this.tracking && this.resentSince >= 0;
     while (first < sent.length && sent[first].seq + sent[first].len <= ack) {
       const r = sent[first++];
+      if (keepResent && this.resent(r)) this.resentBytes -= r.len;
       if (!r.sacked) this.delivered += r.len;
       this.deliveredNs = nowNs;
       this.firstSentNs = Math.max(this.firstSentNs, r.sentNs);
     }
     if (first === sent.length) {
       sent.length = 0;
-      this.skip.length = 0;
       first = 0;
+      this.reindex();
     } else if (first > 256 && first * 2 > sent.length) {
       sent.splice(0, first);
       first = 0;
@@ -222,11 +305,14 @@ export class TcpSender {
     for (let b = 0; b < blocks.length; b++) {
       const start = blocks[b][0];
       const end = blocks[b][1];
-      for (let i = this.unsackedFrom(this.firstAtOrAfter(start)); i < sent.length; i = this.unsackedFrom(i + 1)) {
+      for (let i = this.unsackedIndex(this.firstAtOrAfter(start)); i < sent.length; i = this.unsackedIndex(i + 1)) {
         const r = sent[i];
         if (r.seq + r.len > end) break;
+        if (this.resentSince >= 0 && this.resent(r)) this.resentBytes -= r.len;
         r.sacked = true;
         this.skip[i] = i + 1;
+        this.sackedLen.add(i, r.len);
+        this.unsackedLen.add(i, -r.len);
         this.delivered += r.len;
         this.deliveredNs = nowNs;
         this.firstSentNs = Math.max(this.firstSentNs, r.sentNs);

@@ -43,11 +43,8 @@ export class LinkDirection {
     const q = this.inQueue;
     let head = this.head;
     while (head < q.length && q[head] <= now) head++;
-    if (head === q.length) {
-      q.length = 0;
-      head = 0;
-    } else if (head > 1024 && head * 2 > q.length) {
-      q.splice(0, head);
+    if (head >= 1024 && head * 2 > q.length) {
+      q.splice(0, head); // now and then, so the array does not grow without end
       head = 0;
     }
     this.head = head;

@@ -28,9 +28,10 @@ export class TcpReceiver {
   finReceived = false;
   private ooo: Array<[number, number]> = []; // out-of-order ranges [start, end), sorted, from oooHead on
   private oooHead = 0;
-  /** Taken from a segment, not yet handed over: seq, bytes, seq, bytes... */
+  /** Taken from a segment, not yet handed over: seq, bytes, seq, bytes... (`undeliveredCount` pairs). */
   private undelivered: number[] = [];
-  private spare: number[] | null = [];
+  private undeliveredCount = 0;
+  private spare: number[] = [];
   /** Kept when SACK is in use: the out-of-order data merged, with the arrival count of its latest segment. */
   private sacked: Array<[number, number, number]> | null = null;
   private arrivals = 0;
@@ -103,7 +104,9 @@ export class TcpReceiver {
 
   private deliver(from: number, to: number): void {
     this.rcvNxt = to;
-    this.undelivered.push(from, to - from);
+    const i = 2 * this.undeliveredCount++;
+    this.undelivered[i] = from;
+    this.undelivered[i + 1] = to - from;
   }
 
   /**
@@ -112,14 +115,15 @@ export class TcpReceiver {
    * on reading the last byte sends one FIN that ACKs the peer's FIN too.
    */
   handOver(): void {
+    const n = this.undeliveredCount;
+    if (n === 0) return;
+    // Segments arrive only as events, never while the application is handed bytes; the buffers
+    // swap all the same, so what was taken stays put while it is handed over.
     const ready = this.undelivered;
-    if (ready.length === 0) return;
-    // What the application's handling delivers goes to the other buffer, for the next hand-over.
-    this.undelivered = this.spare ?? [];
-    this.spare = null;
-    for (let i = 0; i < ready.length; i += 2) this.hooks.deliver(ready[i], ready[i + 1]);
-    ready.length = 0;
+    this.undelivered = this.spare;
     this.spare = ready;
+    this.undeliveredCount = 0;
+    for (let i = 0; i < 2 * n; i += 2) this.hooks.deliver(ready[i], ready[i + 1]);
   }
 
   /**
@@ -177,10 +181,7 @@ export class TcpReceiver {
       if (end > this.rcvNxt) this.deliver(this.rcvNxt, end);
       pulled = true;
     }
-    if (head === ooo.length) {
-      ooo.length = 0;
-      head = 0;
-    } else if (head > 256 && head * 2 > ooo.length) {
+    if (head > 256 && head * 2 > ooo.length) {
       ooo.splice(0, head);
       head = 0;
     }

@@ -285,11 +285,7 @@ export class TcpSender {
       this.deliveredNs = nowNs;
       this.firstSentNs = Math.max(this.firstSentNs, r.sentNs);
     }
-    if (first === sent.length) {
-      sent.length = 0;
-      first = 0;
-      this.reindex();
-    } else if (first > 256 && first * 2 > sent.length) {
+    if (first > 256 && first * 2 > sent.length) {
       sent.splice(0, first);
       first = 0;
       this.reindex();

@@ -170,7 +170,22 @@ export abstract class TcpOutput {
   }
 
   protected segment(seq: number, len: Bytes, flags: number, reason: SendReason): Segment {
-    return { conn: this.conn, from: this.side, seq, ack: 0, flags, win: 0, len, reason };
+    // Every field present from the start: one object shape for every segment.
+    return {
+      conn: this.conn,
+      from: this.side,
+      seq,
+      ack: 0,
+      flags,
+      win: 0,
+      len,
+      mssOption: undefined,
+      wscaleOption: undefined,
+      sackPermitted: undefined,
+      sackBlocks: undefined,
+      reason,
+      ackHeldNs: undefined,
+    };
   }
 
   /** Every segment we send after the SYN carries our ACK and window: clear the ACK debt. */

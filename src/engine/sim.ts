@@ -6,17 +6,7 @@ interface ScheduledEvent {
   at: Nanoseconds;
   order: number;
   fn: (() => void) | null; // null once cancelled
-  /** For a delivery (`deliverAt`): who receives what; the event then calls `to.receive(what)`. */
-  to: Receiver<unknown> | null;
-  what: unknown;
 }
-
-/** Something a delivery event hands its datagram to (a transport end). */
-export interface Receiver<T> {
-  receive(d: T): void;
-}
-
-const DELIVERY = (): void => {}; // the `fn` of a delivery event: not null, so not cancelled
 
 /** A run stopped by one of its budgets: too many events, or a trace too big to keep. */
 export class SimulationLimitError extends Error {
@@ -39,15 +29,9 @@ export class Sim {
 
   at(at: Nanoseconds, fn: () => void): EventHandle {
     if (!(at >= this.now)) throw new Error(`event scheduled in the past: ${at} < ${this.now}`);
-    const ev: ScheduledEvent = { at, order: this.nextOrder++, fn, to: null, what: null };
+    const ev: ScheduledEvent = { at, order: this.nextOrder++, fn };
     this.push(ev);
     return ev;
-  }
-
-  /** Schedule `to.receive(what)` at `at`: a packet's arrival, without a closure per packet. */
-  deliverAt<T>(at: Nanoseconds, to: Receiver<T>, what: T): void {
-    if (!(at >= this.now)) throw new Error(`event scheduled in the past: ${at} < ${this.now}`);
-    this.push({ at, order: this.nextOrder++, fn: DELIVERY, to: to as Receiver<unknown>, what });
   }
 
   after(delay: Nanoseconds, fn: () => void): EventHandle {
@@ -66,13 +50,7 @@ export class Sim {
       ev.fn = null;
       this.now = ev.at;
       if (++this.eventCount > this.maxEvents) throw new SimulationLimitError(this.maxEvents, this.now);
-      const to = ev.to;
-      if (to !== null) {
-        const what = ev.what;
-        ev.to = null;
-        ev.what = null;
-        to.receive(what);
-      } else fn();
+      fn();
     }
   }
 
@@ -84,61 +62,48 @@ export class Sim {
       if (fn === null) continue;
       ev.fn = null;
       this.now = ev.at;
-      const to = ev.to;
-      if (to !== null) {
-        const what = ev.what;
-        ev.to = null;
-        ev.what = null;
-        to.receive(what);
-      } else fn();
+      fn();
     }
     if (untilNs > this.now) this.now = untilNs;
   }
 
-  // The heap moves a hole instead of swapping: each level costs one write, not three.
+  private less(a: ScheduledEvent, b: ScheduledEvent): boolean {
+    return a.at < b.at || (a.at === b.at && a.order < b.order);
+  }
+
   private push(ev: ScheduledEvent): void {
     const h = this.heap;
-    const at = ev.at;
-    const order = ev.order;
-    let i = h.length;
     h.push(ev);
+    let i = h.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      const p = h[parent];
-      if (!(at < p.at || (at === p.at && order < p.order))) break;
-      h[i] = p;
+      if (!this.less(h[i], h[parent])) break;
+      const t = h[i];
+      h[i] = h[parent];
+      h[parent] = t;
       i = parent;
     }
-    h[i] = ev;
   }
 
   private pop(): ScheduledEvent {
     const h = this.heap;
     const top = h[0];
     const last = h.pop()!;
-    const n = h.length;
-    if (n > 0) {
-      const at = last.at;
-      const order = last.order;
+    if (h.length > 0) {
+      h[0] = last;
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
-        if (l >= n) break;
-        let m = l;
-        let c = h[l];
         const r = l + 1;
-        if (r < n) {
-          const rc = h[r];
-          if (rc.at < c.at || (rc.at === c.at && rc.order < c.order)) {
-            m = r;
-            c = rc;
-          }
-        }
-        if (!(c.at < at || (c.at === at && c.order < order))) break;
-        h[i] = c;
+        let m = i;
+        if (l < h.length && this.less(h[l], h[m])) m = l;
+        if (r < h.length && this.less(h[r], h[m])) m = r;
+        if (m === i) break;
+        const t = h[i];
+        h[i] = h[m];
+        h[m] = t;
         i = m;
       }
-      h[i] = last;
     }
     return top;
   }
@@ -153,24 +118,10 @@ export class Timer {
   private handle: EventHandle | null = null;
   expiresAt: Nanoseconds | null = null;
 
-  private readonly wake: () => void;
-
   constructor(
     readonly sim: Sim,
     private readonly onFire: () => void,
-  ) {
-    // One wake-up closure per timer, not one per arming.
-    this.wake = () => {
-      this.handle = null;
-      if (this.expiresAt === null) return;
-      if (this.expiresAt > this.sim.now) {
-        this.schedule(this.expiresAt);
-        return;
-      }
-      this.expiresAt = null;
-      this.onFire();
-    };
-  }
+  ) {}
 
   get pending(): boolean {
     return this.expiresAt !== null;
@@ -190,6 +141,15 @@ export class Timer {
   }
 
   private schedule(at: Nanoseconds): void {
-    this.handle = this.sim.at(at, this.wake);
+    this.handle = this.sim.at(at, () => {
+      this.handle = null;
+      if (this.expiresAt === null) return;
+      if (this.expiresAt > this.sim.now) {
+        this.schedule(this.expiresAt);
+        return;
+      }
+      this.expiresAt = null;
+      this.onFire();
+    });
   }
 }

@@ -19,6 +19,8 @@ export interface ReceiverHooks {
   held?(seq: number, bytes: Bytes): void;
 }
 
+const RELEASED_RANGE: [number, number] = [0, 0];
+
 export class TcpReceiver {
   rcvNxt = 0;
   lastAckSent = 0;
@@ -177,7 +179,8 @@ export class TcpReceiver {
     const ooo = this.ooo;
     let head = this.oooHead;
     while (head < ooo.length && ooo[head][0] <= this.rcvNxt) {
-      const end = ooo[head++][1];
+      const end = ooo[head][1];
+      ooo[head++] = RELEASED_RANGE; // let the range go now, not when the array is next compacted
       if (end > this.rcvNxt) this.deliver(this.rcvNxt, end);
       pulled = true;
     }

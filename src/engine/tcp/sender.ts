@@ -30,6 +30,19 @@ export interface NextSend {
   blocked: StallCause | null;
 }
 
+/** What an acknowledged record's slot holds until the array is compacted (never read). */
+const RELEASED: SendRecord = {
+  seq: 0,
+  len: 0,
+  sentNs: 0,
+  retransmitted: false,
+  sacked: false,
+  delivered: 0,
+  deliveredNs: 0,
+  firstSentNs: 0,
+  appLimited: false,
+};
+
 export class TcpSender {
   sndUna = 0;
   sndNxt = 0;
@@ -279,7 +292,8 @@ export class TcpSender {
     let first = this.first;
     const keepResent = this.tracking && this.resentSince >= 0;
     while (first < sent.length && sent[first].seq + sent[first].len <= ack) {
-      const r = sent[first++];
+      const r = sent[first];
+      sent[first++] = RELEASED; // let the record go now, not when the array is next compacted
       if (keepResent && this.resent(r)) this.resentBytes -= r.len;
       if (!r.sacked) this.delivered += r.len;
       this.deliveredNs = nowNs;

@@ -3,18 +3,22 @@
 import type { LinkParams } from './params';
 import { Prng } from './prng';
 import type { Sim } from './sim';
-import type { Bytes, Nanoseconds } from './units';
 
-export interface LinkOutcome {
-  sendNs: Nanoseconds; // first bit leaves
-  arriveNs: Nanoseconds | null; // last bit reaches the far end; null when dropped
-  drop?: 'queue' | 'loss';
+/** What a packet is delivered to (a transport end). */
+export interface Receiver<T> {
+  receive(d: T): void;
 }
+import type { Bytes, Nanoseconds } from './units';
 
 export class LinkDirection {
   private busyUntilNs: Nanoseconds = 0;
-  /** Serialization end times of the packets still in the queue, oldest first. */
+  /** Serialization end times of the packets still in the queue, oldest first, from `head` on. */
   private inQueue: Nanoseconds[] = [];
+  private head = 0;
+  /** The outcome of the last `transmit`, read by the caller at once (no object per packet). */
+  sendNs: Nanoseconds = 0;
+  arriveNs: Nanoseconds | null = null;
+  drop: 'queue' | 'loss' | undefined = undefined;
   private readonly rng: Prng;
 
   constructor(
@@ -35,22 +39,39 @@ export class LinkDirection {
     return Math.ceil((wireBytes * 8 * 1e9) / this.params.bandwidthBps);
   }
 
-  /** Queue a packet now; `deliver` runs when it arrives (not at all if it is dropped). */
-  send(wireBytes: Bytes, deliver: () => void): LinkOutcome {
+  /**
+   * Queue a packet now; `to.receive(what)` runs when it arrives (not at all if it is dropped). The
+   * outcome is left in `sendNs`, `arriveNs` and `drop`.
+   */
+  transmit<T>(wireBytes: Bytes, to: Receiver<T> | null, what: T): void {
     const now = this.sim.now;
-    while (this.inQueue.length > 0 && this.inQueue[0] <= now) this.inQueue.shift();
-    if (this.inQueue.length >= this.params.queuePackets) {
-      return { sendNs: now, arriveNs: null, drop: 'queue' };
+    const q = this.inQueue;
+    let head = this.head;
+    while (head < q.length && q[head] <= now) head++;
+    if (head >= 1024 && head * 2 > q.length) {
+      q.splice(0, head); // now and then, so the array does not grow without end
+      head = 0;
+    }
+    this.head = head;
+    if (q.length - head >= this.params.queuePackets) {
+      this.sendNs = now;
+      this.arriveNs = null;
+      this.drop = 'queue';
+      return;
     }
     const sendNs = Math.max(now, this.busyUntilNs);
     const doneNs = sendNs + this.serializationNs(wireBytes);
     this.busyUntilNs = doneNs;
-    this.inQueue.push(doneNs);
+    q.push(doneNs);
+    this.sendNs = sendNs;
     if (this.rng.chancePpm(this.params.lossPpm)) {
-      return { sendNs, arriveNs: null, drop: 'loss' };
+      this.arriveNs = null;
+      this.drop = 'loss';
+      return;
     }
     const arriveNs = doneNs + this.params.oneWayDelayNs;
-    this.sim.at(arriveNs, deliver);
-    return { sendNs, arriveNs };
+    this.arriveNs = arriveNs;
+    this.drop = undefined;
+    if (to !== null) this.sim.at(arriveNs, () => to.receive(what));
   }
 }

@@ -6,7 +6,7 @@ import type { SimInput } from './params';
 import type { Sim } from './sim';
 import type { TraceSink } from './sink';
 import { tcpTransport } from './tcp/transport';
-import type { Datagram, Stream, Transport, TransportEnd } from './transport';
+import type { Datagram, Stream, Transport, TransportEnd, WireFacts } from './transport';
 import { StreamContent } from './messages';
 import type { Direction, Side } from './trace';
 import type { Bytes, Nanoseconds } from './units';
@@ -105,13 +105,31 @@ export class Network<D extends Datagram = Datagram> {
     return pair;
   }
 
+  /** Reused for every packet: the transport copies what it needs into the record. */
+  private readonly wire: WireFacts = {
+    conn: 0,
+    dir: 'c2s',
+    sendNs: 0,
+    arriveNs: null,
+    drop: undefined,
+    ipBytes: 0,
+    wireBytes: 0,
+  };
+
   private transmit(conn: number, d: D, peer: TransportEnd<D>): void {
     const toServer = d.from === 'client';
     const link = toServer ? this.c2s : this.s2c;
     const ipBytes = this.transport.ipBytes(d);
     const wireBytes = ipBytes + link.params.framingBytes;
-    const { sendNs, arriveNs, drop } = link.send(wireBytes, () => peer.receive(d));
-    const dir = toServer ? 'c2s' : 's2c';
-    this.sink.packet(this.transport.record(d, { conn, dir, sendNs, arriveNs, drop, ipBytes, wireBytes }));
+    link.transmit(wireBytes, peer, d);
+    const w = this.wire;
+    w.conn = conn;
+    w.dir = toServer ? 'c2s' : 's2c';
+    w.sendNs = link.sendNs;
+    w.arriveNs = link.arriveNs;
+    w.drop = link.drop;
+    w.ipBytes = ipBytes;
+    w.wireBytes = wireBytes;
+    this.sink.packet(this.transport.record(d, w));
   }
 }

@@ -51,12 +51,20 @@ export class ServerPool {
    */
   checkSpare(): void {
     if (this.maxSpare <= 0 || this.processes === 0 || this.maintenanceTimer.pending) return;
-    if (this.idleConnections().length === 0 || this.idleCount() <= this.maxSpare) return;
+    const idle = this.idleConnectionCount();
+    if (idle === 0 || this.processes - this.busy + idle <= this.maxSpare) return;
     this.maintenanceTimer.set(this.maintenanceTimer.sim.now + SPAWN_INTERVAL_NS);
   }
 
   private idleConnections(): ServerConnection[] {
     return [...this.held].filter((c) => c.keepAliveIdleSinceNs !== null);
+  }
+
+  /** How many idleConnections() there are, without making the list. */
+  private idleConnectionCount(): number {
+    let n = 0;
+    for (const c of this.held) if (c.keepAliveIdleSinceNs !== null) n++;
+    return n;
   }
 
   private idleCount(): number {

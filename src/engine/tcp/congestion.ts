@@ -63,6 +63,8 @@ export interface CongestionControl {
   pacingRate(srttNs: number | null, mss: Bytes): number;
   /** Whether the controller is repairing a loss (fast recovery). */
   readonly inRecovery: boolean;
+  /** Whether `onNewAck` reads its sample (false: the sender need not work one out). */
+  readonly readsSamples: boolean;
   /** The current phase, for the trace. */
   readonly phase: CongestionPhase;
   /** Slow-start restart after idle: shrink cwnd to the restart window; true if it shrank. */

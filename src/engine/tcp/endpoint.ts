@@ -9,7 +9,7 @@ import type { Bytes } from '../units';
 import { FLAG } from '../trace';
 import type { AckSample } from './congestion';
 import { TcpOutput } from './output';
-import { firstIsLost, scoreboard } from './scoreboard';
+import { firstIsLost, Scoreboard } from './scoreboard';
 import type { SendRecord } from './sender';
 import type { Segment } from './segment';
 import type { EndpointObserver } from './stalls';
@@ -155,7 +155,10 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
     this.mss = Math.min(this.p.mssBytes, seg.mssOption ?? 536); // RFC 1122 default without the option
     this.wscale.peerSyn(seg.wscaleOption);
     this.sackOk = this.p.sack === true && seg.sackPermitted === true;
-    if (this.sackOk) this.rcv.trackSack();
+    if (this.sackOk) {
+      this.rcv.trackSack();
+      this.snd.trackSack();
+    }
     this.snd.sndWnd = seg.win;
     this.snd.maxSndWnd = seg.win;
   }
@@ -228,7 +231,7 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
     }
     snd.dupAcks++;
     // RFC 6675 5: with SACK, recovery also starts once the scoreboard says snd.una is lost.
-    const lost = this.sackOk && snd.dupAcks < 3 && firstIsLost(snd.inFlight, this.mss);
+    const lost = this.sackOk && snd.dupAcks < 3 && firstIsLost(snd, this.mss);
     const count = lost ? 3 : snd.dupAcks;
     const window = Math.min(snd.sndWnd, this.cc.cwnd);
     if (this.cc.onDuplicateAck(count, window, this.mss, seg.ack, snd.sndMax)) {
@@ -244,12 +247,15 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
 
   private onNewAck(seg: Segment): void {
     const snd = this.snd;
-    const newest = this.newestAcked(seg.ack);
+    // Reno reads nothing of the sample: it is not worked out for it.
+    const sampled = this.cc.readsSamples;
+    const newest = sampled ? this.newestAcked(seg.ack) : null;
     const ackedBytes = seg.ack - snd.sndUna;
     snd.dupAcks = 0;
     this.rtt.onAck(seg.ack, this.sim.now);
     const freedData = snd.onAcked(seg.ack, this.sim.now);
-    if (this.cc.onNewAck(this.mss, this.ackSample(seg.ack, ackedBytes, newest))) this.retransmitFirst();
+    const sample = sampled ? this.ackSample(seg.ack, ackedBytes, newest) : this.sample;
+    if (this.cc.onNewAck(this.mss, sample)) this.retransmitFirst();
     if (snd.idle) this.rtoTimer.cancel();
     else this.rtoTimer.set(this.sim.now + this.rtt.current());
     snd.updateWindow(seg.win);
@@ -259,6 +265,7 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
 
   /** recoveryStartNs: when the current SACK recovery began (its retransmissions are newer). */
   private recoveryStartNs = 0;
+  private readonly board = new Scoreboard();
 
   /** SACK blocks: mark the scoreboard; a controller that models delivery learns from SACKed data too. */
   private takeSack(blocks: Array<[number, number]>, ack: number): void {
@@ -271,30 +278,46 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
   /** The newest segment an ACK up to `ack` covers: its send time and delivery state make the sample. */
   private newestAcked(ack: number): SendRecord | null {
     let newest: SendRecord | null = null;
-    for (const r of this.snd.inFlight) {
+    const records = this.snd.records;
+    for (let i = this.snd.firstRecord; i < records.length; i++) {
+      const r = records[i];
       if (r.seq + r.len > ack) break;
       if (!newest || r.sentNs >= newest.sentNs) newest = r;
     }
     return newest;
   }
 
+  /** The ACK sample handed to the controller, refilled for each ACK (controllers keep none). */
+  private readonly sample: AckSample = {
+    nowNs: 0,
+    ack: 0,
+    ackedBytes: 0,
+    highSent: 0,
+    flight: 0,
+    rttNs: null,
+    deliveryRate: 0,
+    delivered: 0,
+    priorDelivered: 0,
+    appLimited: false,
+  };
+
   private ackSample(ack: number, ackedBytes: number, newest: SendRecord | null): AckSample {
     const now = this.sim.now;
     const snd = this.snd;
     // Linux's tcp_rate_gen: the longer of the ACK and send intervals, so ACK compression cannot inflate the rate.
     const interval = newest ? Math.max(now - newest.deliveredNs, newest.sentNs - newest.firstSentNs) : 0;
-    return {
-      nowNs: now,
-      ack,
-      ackedBytes,
-      highSent: snd.sndMax,
-      flight: snd.sndMax - ack,
-      rttNs: newest && !newest.retransmitted ? now - newest.sentNs : null,
-      deliveryRate: newest && interval > 0 ? ((snd.delivered - newest.delivered) * 1e9) / interval : 0,
-      delivered: snd.delivered,
-      priorDelivered: newest ? newest.delivered : 0,
-      appLimited: newest ? newest.appLimited : false,
-    };
+    const s = this.sample;
+    s.nowNs = now;
+    s.ack = ack;
+    s.ackedBytes = ackedBytes;
+    s.highSent = snd.sndMax;
+    s.flight = snd.sndMax - ack;
+    s.rttNs = newest && !newest.retransmitted ? now - newest.sentNs : null;
+    s.deliveryRate = newest && interval > 0 ? ((snd.delivered - newest.delivered) * 1e9) / interval : 0;
+    s.delivered = snd.delivered;
+    s.priorDelivered = newest ? newest.delivered : 0;
+    s.appLimited = newest ? newest.appLimited : false;
+    return s;
   }
 
   protected override onPaceTimer(): void {
@@ -316,9 +339,12 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
    * lost hole (NextSeg rule 1), else send new data (rule 2).
    */
   private sackRecovery(): void {
+    // Held by pacing with its timer set: the loop below would stop at once, whatever the board says.
+    if (this.pacedAndWaiting()) return;
     const snd = this.snd;
     const mss = this.mss;
-    const board = scoreboard(snd.inFlight, mss, this.recoveryStartNs);
+    const board = this.board;
+    board.read(snd, mss, this.recoveryStartNs);
     let inPipe = board.pipe;
     for (let i = 0; i < 1000; i++) {
       if (this.cc.cwnd - inPipe < mss || this.paced()) return;

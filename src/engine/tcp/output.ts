@@ -144,6 +144,11 @@ export abstract class TcpOutput {
     return true;
   }
 
+  /** Pacing holds the next segment and its timer is already set: `paced()` would say so and do nothing else. */
+  protected pacedAndWaiting(): boolean {
+    return this.pacing && this.sim.now < this.nextPaceNs && this.paceTimer.pending;
+  }
+
   /** The next segment may leave once this one's bytes have gone at the pacing rate (Linux: skb->len / rate). */
   private schedulePacing(len: Bytes): void {
     const rate = this.cc.pacingRate(this.rtt.srttNs, this.mss);
@@ -165,7 +170,22 @@ export abstract class TcpOutput {
   }
 
   protected segment(seq: number, len: Bytes, flags: number, reason: SendReason): Segment {
-    return { conn: this.conn, from: this.side, seq, ack: 0, flags, win: 0, len, reason };
+    // Every field present from the start: one object shape for every segment.
+    return {
+      conn: this.conn,
+      from: this.side,
+      seq,
+      ack: 0,
+      flags,
+      win: 0,
+      len,
+      mssOption: undefined,
+      wscaleOption: undefined,
+      sackPermitted: undefined,
+      sackBlocks: undefined,
+      reason,
+      ackHeldNs: undefined,
+    };
   }
 
   /** Every segment we send after the SYN carries our ACK and window: clear the ACK debt. */

@@ -19,6 +19,8 @@ export interface ReceiverHooks {
   held?(seq: number, bytes: Bytes): void;
 }
 
+const RELEASED_RANGE: [number, number] = [0, 0];
+
 export class TcpReceiver {
   rcvNxt = 0;
   lastAckSent = 0;
@@ -26,8 +28,12 @@ export class TcpReceiver {
   ackNow = false;
   ackReason: SendReason = 'ack-now';
   finReceived = false;
-  private ooo: Array<[number, number]> = []; // out-of-order ranges [start, end), sorted
-  private undelivered: Array<[number, Bytes]> = []; // taken from a segment, not yet handed over
+  private ooo: Array<[number, number]> = []; // out-of-order ranges [start, end), sorted, from oooHead on
+  private oooHead = 0;
+  /** Taken from a segment, not yet handed over: seq, bytes, seq, bytes... (`undeliveredCount` pairs). */
+  private undelivered: number[] = [];
+  private undeliveredCount = 0;
+  private spare: number[] = [];
   /** Kept when SACK is in use: the out-of-order data merged, with the arrival count of its latest segment. */
   private sacked: Array<[number, number, number]> | null = null;
   private arrivals = 0;
@@ -100,7 +106,9 @@ export class TcpReceiver {
 
   private deliver(from: number, to: number): void {
     this.rcvNxt = to;
-    this.undelivered.push([from, to - from]);
+    const i = 2 * this.undeliveredCount++;
+    this.undelivered[i] = from;
+    this.undelivered[i + 1] = to - from;
   }
 
   /**
@@ -109,9 +117,15 @@ export class TcpReceiver {
    * on reading the last byte sends one FIN that ACKs the peer's FIN too.
    */
   handOver(): void {
+    const n = this.undeliveredCount;
+    if (n === 0) return;
+    // Segments arrive only as events, never while the application is handed bytes; the buffers
+    // swap all the same, so what was taken stays put while it is handed over.
     const ready = this.undelivered;
-    this.undelivered = [];
-    for (const [seq, bytes] of ready) this.hooks.deliver(seq, bytes);
+    this.undelivered = this.spare;
+    this.spare = ready;
+    this.undeliveredCount = 0;
+    for (let i = 0; i < 2 * n; i += 2) this.hooks.deliver(ready[i], ready[i + 1]);
   }
 
   /**
@@ -121,8 +135,22 @@ export class TcpReceiver {
   sackBlocks(): Array<[number, number]> | undefined {
     const ranges = this.sacked;
     if (!ranges || ranges.length === 0) return undefined;
-    const newest = [...ranges].sort((a, b) => b[2] - a[2]).slice(0, 4);
-    return newest.map(([start, end]) => [start, end]);
+    // The four latest by arrival (arrival counts are distinct), latest first.
+    const top: Array<[number, number, number]> = [];
+    for (let i = 0; i < ranges.length; i++) {
+      const r = ranges[i];
+      if (top.length === 4 && r[2] <= top[3][2]) continue;
+      let j = top.length < 4 ? top.length : 3;
+      if (top.length < 4) top.push(r);
+      while (j > 0 && top[j - 1][2] < r[2]) {
+        top[j] = top[j - 1];
+        j--;
+      }
+      top[j] = r;
+    }
+    const blocks: Array<[number, number]> = [];
+    for (let i = 0; i < top.length; i++) blocks.push([top[i][0], top[i][1]]);
+    return blocks;
   }
 
   /** Start keeping SACK blocks (both ends offered SACK). */
@@ -132,26 +160,41 @@ export class TcpReceiver {
 
   private storeOutOfOrder(start: number, end: number): void {
     // Insert after any range with the same start (what a stable sort of an append would give).
-    let lo = 0;
-    let hi = this.ooo.length;
+    const ooo = this.ooo;
+    let lo = this.oooHead;
+    let hi = ooo.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.ooo[mid][0] <= start) lo = mid + 1;
+      if (ooo[mid][0] <= start) lo = mid + 1;
       else hi = mid;
     }
-    this.ooo.splice(lo, 0, [start, end]);
+    if (lo === ooo.length) ooo.push([start, end]);
+    else ooo.splice(lo, 0, [start, end]);
     if (this.sacked) mergeRange(this.sacked, start, end, ++this.arrivals);
     this.hooks.held?.(start, end - start);
   }
 
   private pullOutOfOrder(): boolean {
     let pulled = false;
-    while (this.ooo.length > 0 && this.ooo[0][0] <= this.rcvNxt) {
-      const [, end] = this.ooo.shift()!;
+    const ooo = this.ooo;
+    let head = this.oooHead;
+    while (head < ooo.length && ooo[head][0] <= this.rcvNxt) {
+      const end = ooo[head][1];
+      ooo[head++] = RELEASED_RANGE; // let the range go now, not when the array is next compacted
       if (end > this.rcvNxt) this.deliver(this.rcvNxt, end);
       pulled = true;
     }
-    while (this.sacked && this.sacked.length > 0 && this.sacked[0][1] <= this.rcvNxt) this.sacked.shift();
+    if (head > 256 && head * 2 > ooo.length) {
+      ooo.splice(0, head);
+      head = 0;
+    }
+    this.oooHead = head;
+    const sacked = this.sacked;
+    if (sacked) {
+      let n = 0;
+      while (n < sacked.length && sacked[n][1] <= this.rcvNxt) n++;
+      if (n > 0) sacked.splice(0, n);
+    }
     return pulled;
   }
 
@@ -198,8 +241,14 @@ export class TcpReceiver {
 
 /** Add [start, end) to sorted, disjoint ranges, merging what it overlaps or touches. */
 function mergeRange(ranges: Array<[number, number, number]>, start: number, end: number, at: number): void {
+  // The first range that ends at or after `start` (ends rise, the ranges being disjoint and sorted).
   let i = 0;
-  while (i < ranges.length && ranges[i][1] < start) i++;
+  let hi = ranges.length;
+  while (i < hi) {
+    const mid = (i + hi) >> 1;
+    if (ranges[mid][1] < start) i = mid + 1;
+    else hi = mid;
+  }
   let j = i;
   let s = start;
   let e = end;

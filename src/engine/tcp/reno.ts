@@ -6,6 +6,8 @@ import { MAX_CWND, grow, halvedThreshold } from './congestion';
 import { WindowControl } from './windowControl';
 
 export class Reno extends WindowControl {
+  override readonly readsSamples: boolean = false;
+
   onNewAck(mss: Bytes): boolean {
     if (this.inRecovery) {
       this.cwnd = this.ssthresh; // deflate on the first new ACK

@@ -3,7 +3,8 @@
 // what was sent when, and whether it was a retransmission.
 import type { StallCause } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
-import { blockedBy, mayTransmit } from './sendrule';
+import { Fenwick } from './fenwick';
+import { blockedBy, mayTransmit, type SendRuleInput } from './sendrule';
 
 export interface SendRecord {
   seq: number;
@@ -29,6 +30,19 @@ export interface NextSend {
   blocked: StallCause | null;
 }
 
+/** What an acknowledged record's slot holds until the array is compacted (never read). */
+const RELEASED: SendRecord = {
+  seq: 0,
+  len: 0,
+  sentNs: 0,
+  retransmitted: false,
+  sacked: false,
+  delivered: 0,
+  deliveredNs: 0,
+  firstSentNs: 0,
+  appLimited: false,
+};
+
 export class TcpSender {
   sndUna = 0;
   sndNxt = 0;
@@ -43,8 +57,32 @@ export class TcpSender {
   delivered = 0;
   deliveredNs: Nanoseconds = 0;
   private firstSentNs: Nanoseconds = 0;
+  /** Records of the segments in flight, oldest first, from `first` on (an index, not shift()). */
   private readonly sent: SendRecord[] = [];
+  private first = 0;
+  /**
+   * For stepping over SACKed records: `skip[i]` is i for a record not SACKed, else an index above it
+   * with only SACKed records between (followed to the first record not SACKed, shortening the path).
+   */
+  private skip: number[] = [];
+  /** With SACK: the scoreboard's sums, by record index (SACKed bytes; bytes not SACKed). */
+  private tracking = false;
+  private readonly sackedLen = new Fenwick();
+  private readonly unsackedLen = new Fenwick();
+  /** Bytes of records not SACKed and retransmitted at or after `resentSince` (-1: not kept yet). */
+  private resentSince: Nanoseconds = -1;
+  private resentBytes = 0;
   private readonly scratch: NextSend = { len: 0, fin: false, blocked: null }; // reused: next() runs per segment
+  private readonly rule: SendRuleInput = {
+    len: 0,
+    mss: 0,
+    allQueued: false,
+    idle: false,
+    nagle: false,
+    maxSndWnd: 0,
+    retransmitting: false,
+    closing: false,
+  };
 
   constructor(private readonly bufferBytes: Bytes) {}
 
@@ -58,9 +96,18 @@ export class TcpSender {
     return this.sndMax === this.sndUna;
   }
 
-  /** Segments sent and not yet acknowledged, oldest first. */
-  get inFlight(): readonly SendRecord[] {
+  /** Segments sent and not yet acknowledged, oldest first: `records` from index `firstRecord` on. */
+  get records(): readonly SendRecord[] {
     return this.sent;
+  }
+
+  get firstRecord(): number {
+    return this.first;
+  }
+
+  /** Segments sent and not yet acknowledged, oldest first (a copy). */
+  get inFlight(): readonly SendRecord[] {
+    return this.sent.slice(this.first);
   }
 
   updateWindow(win: Bytes): void {
@@ -75,16 +122,15 @@ export class TcpSender {
     const queued = Math.max(0, this.queuedEnd - this.sndNxt);
     const len = Math.min(Math.max(0, Math.min(queued, window - inFlight)), mss);
     const allQueued = this.sndNxt + len === this.queuedEnd;
-    const rule = {
-      len,
-      mss,
-      allQueued,
-      idle,
-      nagle,
-      maxSndWnd: this.maxSndWnd,
-      retransmitting: this.sndNxt < this.sndMax,
-      closing: this.finQueued,
-    };
+    const rule = this.rule;
+    rule.len = len;
+    rule.mss = mss;
+    rule.allQueued = allQueued;
+    rule.idle = idle;
+    rule.nagle = nagle;
+    rule.maxSndWnd = this.maxSndWnd;
+    rule.retransmitting = this.sndNxt < this.sndMax;
+    rule.closing = this.finQueued;
     const sendData = mayTransmit(rule);
     const fin = this.finQueued && this.sndNxt <= this.queuedEnd && (sendData ? allQueued : queued === 0);
     const blocked = !sendData && !fin && queued > 0 ? blockedBy(rule, cwnd <= this.sndWnd) : null;
@@ -106,29 +152,135 @@ export class TcpSender {
         this.firstSentNs = nowNs;
         this.deliveredNs = nowNs;
       }
-      const { delivered, deliveredNs, firstSentNs } = this;
-      this.record({ seq, len, sentNs: nowNs, retransmitted, delivered, deliveredNs, firstSentNs, appLimited });
+      this.record({
+        seq,
+        len,
+        sentNs: nowNs,
+        retransmitted,
+        sacked: false,
+        delivered: this.delivered,
+        deliveredNs: this.deliveredNs,
+        firstSentNs: this.firstSentNs,
+        appLimited,
+      });
     }
     this.sndNxt += len;
     this.sndMax = Math.max(this.sndMax, this.sndNxt);
   }
 
+  /** Both ends use SACK: keep what the scoreboard reads (before any data is sent). */
+  trackSack(): void {
+    this.tracking = true;
+    this.reindex();
+  }
+
   /** A retransmission replaces the records of the sequence space it covers again. */
   private record(r: SendRecord): void {
+    const tracking = this.tracking;
     if (!r.retransmitted) {
+      if (tracking) {
+        this.skip.push(this.sent.length);
+        this.sackedLen.push(0);
+        this.unsackedLen.push(r.len);
+      }
       this.sent.push(r);
       return;
     }
     const end = r.seq + r.len;
-    let at = this.sent.findIndex((s) => s.seq >= r.seq);
-    if (at < 0) at = this.sent.length;
+    const sent = this.sent;
+    const at = this.firstAtOrAfter(r.seq);
     let covered = 0;
-    while (
-      at + covered < this.sent.length &&
-      this.sent[at + covered].seq + this.sent[at + covered].len <= end
-    )
-      covered++;
-    this.sent.splice(at, covered, r);
+    while (at + covered < sent.length && sent[at + covered].seq + sent[at + covered].len <= end) covered++;
+    if (tracking && this.resentSince >= 0) {
+      for (let k = at; k < at + covered; k++) if (this.resent(sent[k])) this.resentBytes -= sent[k].len;
+      if (r.sentNs >= this.resentSince) this.resentBytes += r.len;
+    }
+    if (covered === 1 && !sent[at].sacked) {
+      if (tracking) {
+        this.unsackedLen.add(at, r.len - sent[at].len);
+        this.skip[at] = at;
+      }
+      sent[at] = r;
+      return;
+    }
+    sent.splice(at, covered, r);
+    if (tracking) this.reindex();
+  }
+
+  /** Not SACKed, and retransmitted at or after `resentSince`. */
+  private resent(r: SendRecord): boolean {
+    return !r.sacked && r.retransmitted && r.sentNs >= this.resentSince;
+  }
+
+  /** Records moved: build the SACK indexes again. */
+  private reindex(): void {
+    if (!this.tracking) return;
+    const sent = this.sent;
+    const skip = this.skip;
+    skip.length = sent.length;
+    const sacked: number[] = [];
+    const unsacked: number[] = [];
+    for (let i = 0; i < sent.length; i++) {
+      const r = sent[i];
+      skip[i] = r.sacked ? i + 1 : i;
+      sacked.push(r.sacked ? r.len : 0);
+      unsacked.push(r.sacked ? 0 : r.len);
+    }
+    this.sackedLen.reset(sacked);
+    this.unsackedLen.reset(unsacked);
+  }
+
+  // ---- The SACK scoreboard's questions (RFC 6675 4), answered in O(log n) -----------------------
+
+  /** Bytes SACKed in the records above index `i`. */
+  sackedAbove(i: number): Bytes {
+    const n = this.sent.length;
+    return this.sackedLen.prefix(n) - this.sackedLen.prefix(Math.min(n, i + 1));
+  }
+
+  /**
+   * The index below which every record not SACKed is lost: more than `threshold` bytes above it
+   * are SACKed (IsLost). Records at or above it are not lost.
+   */
+  lostBelow(threshold: Bytes): number {
+    const target = this.sackedLen.prefix(this.sent.length) - threshold;
+    return Math.max(this.first, this.sackedLen.below(target));
+  }
+
+  /** Bytes not SACKed in the records from index `i` on. */
+  unsackedFrom(i: number): Bytes {
+    const n = this.sent.length;
+    return this.unsackedLen.prefix(n) - this.unsackedLen.prefix(Math.min(n, i));
+  }
+
+  /** Bytes of records in flight, not SACKed, retransmitted at or after `sinceNs`. */
+  resentSinceNs(sinceNs: Nanoseconds): Bytes {
+    if (sinceNs !== this.resentSince) {
+      this.resentSince = sinceNs;
+      let bytes = 0;
+      for (let i = this.first; i < this.sent.length; i++) if (this.resent(this.sent[i])) bytes += this.sent[i].len;
+      this.resentBytes = bytes;
+    }
+    return this.resentBytes;
+  }
+
+  /** The index of the first record at or above index `i` that is not SACKed (or the end). */
+  nextUnsacked(i: number): number {
+    return this.unsackedIndex(i);
+  }
+
+  /** The first record at or above index `i` that is not SACKed (or the end). */
+  private unsackedIndex(i: number): number {
+    const skip = this.skip;
+    const n = skip.length;
+    let root = i;
+    while (root < n && skip[root] !== root) root = skip[root];
+    while (i < n && skip[i] !== i) {
+      const next = skip[i];
+      skip[i] = root;
+      i = next;
+    }
+    return root;
   }
 
   /** The peer acknowledged everything before `ack`; returns whether application data was freed. */
@@ -136,24 +288,41 @@ export class TcpSender {
     const freedData = Math.min(ack, this.queuedEnd) > Math.max(this.sndUna, 1);
     this.sndUna = ack;
     if (this.sndNxt < this.sndUna) this.sndNxt = this.sndUna;
-    while (this.sent.length > 0 && this.sent[0].seq + this.sent[0].len <= ack) {
-      const r = this.sent.shift()!;
+    const sent = this.sent;
+    let first = this.first;
+    const keepResent = this.tracking && this.resentSince >= 0;
+    while (first < sent.length && sent[first].seq + sent[first].len <= ack) {
+      const r = sent[first];
+      sent[first++] = RELEASED; // let the record go now, not when the array is next compacted
+      if (keepResent && this.resent(r)) this.resentBytes -= r.len;
       if (!r.sacked) this.delivered += r.len;
       this.deliveredNs = nowNs;
       this.firstSentNs = Math.max(this.firstSentNs, r.sentNs);
     }
+    if (first > 256 && first * 2 > sent.length) {
+      sent.splice(0, first);
+      first = 0;
+      this.reindex();
+    }
+    this.first = first;
     return freedData;
   }
 
   /** SACK blocks arrived (RFC 2018): mark the segments they cover; returns the newest one newly SACKed. */
   onSacked(blocks: ReadonlyArray<[number, number]>, nowNs: Nanoseconds): SendRecord | null {
     let newest: SendRecord | null = null;
-    for (const [start, end] of blocks) {
-      for (let i = this.firstAtOrAfter(start); i < this.sent.length; i++) {
-        const r = this.sent[i];
+    const sent = this.sent;
+    for (let b = 0; b < blocks.length; b++) {
+      const start = blocks[b][0];
+      const end = blocks[b][1];
+      for (let i = this.unsackedIndex(this.firstAtOrAfter(start)); i < sent.length; i = this.unsackedIndex(i + 1)) {
+        const r = sent[i];
         if (r.seq + r.len > end) break;
-        if (r.sacked) continue;
+        if (this.resentSince >= 0 && this.resent(r)) this.resentBytes -= r.len;
         r.sacked = true;
+        this.skip[i] = i + 1;
+        this.sackedLen.add(i, r.len);
+        this.unsackedLen.add(i, -r.len);
         this.delivered += r.len;
         this.deliveredNs = nowNs;
         this.firstSentNs = Math.max(this.firstSentNs, r.sentNs);
@@ -172,7 +341,7 @@ export class TcpSender {
 
   /** Index of the first record starting at or after `seq` (records are in sequence order). */
   private firstAtOrAfter(seq: number): number {
-    let lo = 0;
+    let lo = this.first;
     let hi = this.sent.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;

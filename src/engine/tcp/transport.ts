@@ -34,7 +34,7 @@ export const tcpTransport: Transport<Segment> = {
       flags: seg.flags,
       win: seg.win,
       len: seg.len,
-      optionBytes: optionBytes(seg),
+      optionBytes: w.ipBytes - IP_TCP_HEADER_BYTES - seg.len, // optionBytes(seg), as ipBytes counted it
       mssOption: seg.mssOption,
       wscaleOption: seg.wscaleOption,
       sackPermitted: seg.sackPermitted,

@@ -11,6 +11,7 @@ export abstract class WindowControl implements CongestionControl {
   cwnd: Bytes = 0;
   ssthresh: Bytes = MAX_CWND;
   inRecovery = false;
+  readonly readsSamples: boolean = true;
   private synAckGrows = false;
 
   constructor(protected readonly iw: InitialWindow) {}

@@ -102,3 +102,52 @@ describe('SimClient keeps workers warm', () => {
     expect(workers[0].terminated).toBe(false); // still warm for the next big run
   });
 });
+
+describe('SimClient while a long run goes on', () => {
+  it('passes on progress of the latest run without taking it for the answer', () => {
+    const { workers, answers, client } = setup();
+    const heard: number[] = [];
+    client.onProgress = (p) => heard.push(p.packets);
+    const id = client.request({ kind: 'preset-figures' });
+    workers[0].emit('message', { data: { kind: 'progress', id, side: 0, simulatedNs: 1e9, packets: 1000 } });
+    workers[0].emit('message', { data: { kind: 'progress', id, side: 0, simulatedNs: 2e9, packets: 2000 } });
+    expect(heard).toEqual([1000, 2000]);
+    expect(answers).toEqual([]);
+    // still in flight: a newer request waits behind it rather than going out at once
+    const newer = client.request({ kind: 'preset-figures' });
+    expect(workers[0].sent.map((m) => m.id)).toEqual([id]);
+    workers[0].emit('message', { data: { kind: 'progress', id, side: 0, simulatedNs: 3e9, packets: 3000 } });
+    expect(heard).toEqual([1000, 2000]); // no longer the latest run
+    workers[0].emit('message', { data: { kind: 'preset-figures', id, figures: [] } });
+    expect(workers[0].sent.map((m) => m.id)).toEqual([id, newer]);
+  });
+});
+
+describe('the engine reports progress on long runs', () => {
+  it('the event loop calls back with its clock every PROGRESS_EVERY events', async () => {
+    const { Sim, PROGRESS_EVERY } = await import('../src/engine/sim');
+    const sim = new Sim(10 * PROGRESS_EVERY);
+    for (let i = 0; i < 2.5 * PROGRESS_EVERY; i++) sim.at(i * 1000, () => {});
+    const clocks: number[] = [];
+    sim.run((now) => clocks.push(now));
+    expect(clocks).toEqual([1, 2].map((k) => (k * PROGRESS_EVERY - 1) * 1000));
+  });
+
+  it('simulate passes on the clock and the packets recorded so far', async () => {
+    const { simulate } = await import('../src/engine/simulate');
+    const { toSimInput } = await import('../src/scenario/resolve');
+    const { parseQuery } = await import('../src/scenario/codec');
+    const input = toSimInput(parseQuery('link=ethernet100&objects=30000000&iw=10').config.settings);
+    const seen: Array<{ simulatedNs: number; packets: number }> = [];
+    const trace = simulate(input, (p) => seen.push(p));
+    expect(seen.length).toBeGreaterThan(0);
+    for (const p of seen) {
+      expect(p.simulatedNs).toBeGreaterThan(0);
+      expect(p.simulatedNs).toBeLessThan(trace.endNs);
+      // recorded so far: every packet sent by then, and those queued to leave shortly after
+      const sentBy = trace.packets.filter((q) => q.sendNs <= p.simulatedNs).length;
+      expect(p.packets).toBeGreaterThanOrEqual(sentBy);
+      expect(p.packets).toBeLessThan(sentBy + 100);
+    }
+  });
+});

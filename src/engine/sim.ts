@@ -18,6 +18,9 @@ export class SimulationLimitError extends Error {
 
 export type EventHandle = ScheduledEvent;
 
+/** Events between progress reports: a few tens of milliseconds of engine time. */
+export const PROGRESS_EVERY = 20_000;
+
 export class Sim {
   now: Nanoseconds = 0;
   /** Events that ran (cancelled ones are not counted). */
@@ -42,7 +45,8 @@ export class Sim {
     if (ev) ev.fn = null;
   }
 
-  run(): void {
+  /** `onProgress` is called with the clock every PROGRESS_EVERY events, so a long run can say how far it got. */
+  run(onProgress?: (now: Nanoseconds) => void): void {
     while (this.heap.length > 0) {
       const ev = this.pop();
       const fn = ev.fn;
@@ -50,6 +54,7 @@ export class Sim {
       ev.fn = null;
       this.now = ev.at;
       if (++this.eventCount > this.maxEvents) throw new SimulationLimitError(this.maxEvents, this.now);
+      if (onProgress && this.eventCount % PROGRESS_EVERY === 0) onProgress(this.now);
       fn();
     }
   }

@@ -29,7 +29,13 @@ export function emptyTrace(): Trace {
   };
 }
 
-export function simulate(input: SimInput): Trace {
+/** How far a long run has got: its clock and the packets recorded so far. */
+export interface SimProgress {
+  simulatedNs: number;
+  packets: number;
+}
+
+export function simulate(input: SimInput, onProgress?: (p: SimProgress) => void): Trace {
   const sim = new Sim(input.maxEvents);
   const trace = emptyTrace();
   const sink = new TraceRecorder(trace, input.maxPackets);
@@ -39,7 +45,7 @@ export function simulate(input: SimInput): Trace {
   trace.linkFramingBytes = network.framingBytes;
   const server = new ServerHost(sim, sink, input.http);
   new HttpClient(sim, sink, network, input.http, server).start();
-  sim.run();
+  sim.run(onProgress && ((now) => onProgress({ simulatedNs: now, packets: trace.packets.length })));
   if (input.capture && input.capture !== 'wire') trace.capture = input.capture;
   trace.endNs = sim.now;
   trace.eventCount = sim.eventCount;

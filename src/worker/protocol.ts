@@ -46,6 +46,16 @@ export type WorkerResponse =
   /** `model`: Kruse's analytic baseline for the point, when the sweep asks for it. */
   | { kind: 'sweep-point'; id: number; y: number; model: number | null }
   /** `fault`: the run hit the event cap, or the worker itself died (absent: the engine threw). */
-  | { kind: 'error'; id: number; message: string; fault?: RunFault };
+  | { kind: 'error'; id: number; message: string; fault?: RunFault }
+  /** Sent while a long run goes on (not an answer): how far side `side` has got. */
+  | RunProgress;
+
+export interface RunProgress {
+  kind: 'progress';
+  id: number;
+  side: number;
+  simulatedNs: number;
+  packets: number;
+}
 
 export type RunFault = 'event-cap' | 'worker';

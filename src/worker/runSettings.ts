@@ -1,6 +1,6 @@
 // What the worker does for each request, as plain functions (also the fallback when a browser
 // cannot start the worker).
-import { simulate } from '../engine/simulate';
+import { simulate, type SimProgress } from '../engine/simulate';
 import { findPreset, PRESETS, type Preset } from '../scenario/presets';
 import { measureFigure, withinTolerance } from '../scenario/figures';
 import { runQuery } from '../scenario';
@@ -9,12 +9,19 @@ import { toSimInput } from '../scenario/resolve';
 import { describeRunFailure } from '../scenario/runFailure';
 import type { Settings } from '../scenario/schema';
 import { evaluateSweepPoint } from './sweepPoint';
-import type { FigureResult, PresetFigures, SideRun, WorkerRequest, WorkerResponse } from './protocol';
+import type {
+  FigureResult,
+  PresetFigures,
+  RunProgress,
+  SideRun,
+  WorkerRequest,
+  WorkerResponse,
+} from './protocol';
 
-export function runSettings(settings: Settings): SideRun {
+export function runSettings(settings: Settings, onProgress?: (p: SimProgress) => void): SideRun {
   const input = toSimInput(settings);
   const started = performance.now();
-  const trace = simulate(input);
+  const trace = simulate(input, onProgress);
   return {
     trace,
     path: {
@@ -51,8 +58,9 @@ export function presetFigures(): PresetFigures[] {
   });
 }
 
-export function handleRequest(request: WorkerRequest): WorkerResponse {
-  if (request.kind === 'run') return handleRun(request);
+/** `progress` hears how far a long run has got (the worker posts it to the page). */
+export function handleRequest(request: WorkerRequest, progress?: (p: RunProgress) => void): WorkerResponse {
+  if (request.kind === 'run') return handleRun(request, progress);
   try {
     if (request.kind === 'sweep-point') return evaluateSweepPoint(request);
     return { kind: 'preset-figures', id: request.id, figures: presetFigures() };
@@ -62,9 +70,14 @@ export function handleRequest(request: WorkerRequest): WorkerResponse {
 }
 
 /** A page's run (also answered on the page's own thread, which needs nothing else from here). */
-export function handleRun(request: Extract<WorkerRequest, { kind: 'run' }>): WorkerResponse {
+export function handleRun(
+  request: Extract<WorkerRequest, { kind: 'run' }>,
+  progress?: (p: RunProgress) => void,
+): WorkerResponse {
   try {
-    const runs = request.sides.map(runSettings);
+    const runs = request.sides.map((settings, side) =>
+      runSettings(settings, progress && ((p) => progress({ kind: 'progress', id: request.id, side, ...p }))),
+    );
     const preset = request.preset ? findPreset(request.preset) : undefined;
     return {
       kind: 'run',

@@ -3,5 +3,5 @@ import { handleRequest } from './runSettings';
 import type { WorkerRequest } from './protocol';
 
 addEventListener('message', (event: MessageEvent<WorkerRequest>) => {
-  postMessage(handleRequest(event.data));
+  postMessage(handleRequest(event.data, (progress) => postMessage(progress)));
 });

@@ -4,7 +4,7 @@
 // at the first such replacement (its code already loaded), not by a cold start. Cancel terminates
 // the worker; the next request starts a fresh one. So does a worker that fails (an uncaught
 // error, out of memory): the run in flight is answered with the fault.
-import type { WorkerRequest, WorkerResponse } from './protocol';
+import type { RunProgress, WorkerRequest, WorkerResponse } from './protocol';
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 export type SimPayload = WithoutId<WorkerRequest>;
@@ -21,6 +21,8 @@ export class SimClient {
   private waiting: WorkerRequest | null = null;
   /** A worker started ahead of time, to replace an abandoned one without a cold start. */
   private spare: Worker | null = null;
+  /** Hears how far the latest run has got while it is long (not an answer). */
+  onProgress: ((progress: RunProgress) => void) | null = null;
 
   constructor(
     private readonly createWorker: () => Worker,
@@ -77,7 +79,10 @@ export class SimClient {
   }
 
   private listen(worker: Worker): Worker {
-    worker.addEventListener('message', (e: MessageEvent<WorkerResponse>) => this.receive(e.data));
+    worker.addEventListener('message', (e: MessageEvent<WorkerResponse>) => {
+      if (e.data.kind !== 'progress') this.receive(e.data);
+      else if (e.data.id === this.latestId) this.onProgress?.(e.data);
+    });
     worker.addEventListener('error', (e) => {
       e.preventDefault(); // handled here: the page reports it, not as an uncaught error
       this.fail(e.message);

@@ -11,7 +11,7 @@ import {
   type PointerEvent,
   type Ref,
 } from 'react';
-import type { ScaleLinear } from 'd3';
+import type { LinearScale } from './piecewiseScale';
 import { formatTcpdumpLine } from '../engine/tcpdump';
 import type { Trace } from '../engine/trace';
 import { LadderAxis } from './LadderAxis';
@@ -47,7 +47,7 @@ export interface LadderProps {
   path: PathTiming;
   side: 'a' | 'b';
   /** Time -> y, already zoomed; its range is [LADDER_MARGIN.top, height - LADDER_MARGIN.bottom] at rest. */
-  y: ScaleLinear<number, number>;
+  y: LinearScale;
   width: number;
   height: number;
   cursorNs: number;

@@ -3,7 +3,7 @@
 // window above it, the server's congestion window (ACK + cwnd), stalls as bands. Brushing (dragging across) a time range zooms into it.
 // For one stream of an HTTP/2 connection the axis is that stream's bytes (streamSeries.ts).
 import { useMemo } from 'react';
-import { scaleLinear } from 'd3';
+import { scaleLinear } from './piecewiseScale';
 import { useBrushX } from './useBrushX';
 import { stallBands } from './stallBands';
 import type { StallCause, Trace } from '../engine/trace';

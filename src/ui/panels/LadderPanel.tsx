@@ -2,7 +2,7 @@
 // the full tcpdump line of the packet under the pointer or keyboard focus, an overview strip of
 // the whole run, and "Show the stall" framing.
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import type { ScaleLinear } from 'd3';
+import type { LinearScale } from '../../views/piecewiseScale';
 import { formatTcpdumpLine } from '../../engine/tcpdump';
 import type { Trace } from '../../engine/trace';
 import { Ladder } from '../../views/Ladder';
@@ -72,7 +72,7 @@ export function LadderPanel({
     () => timeScale(endNs, [top + RUN_TOP_PAD_PX, bottom], shownGaps),
     [endNs, top, bottom, shownGaps],
   );
-  const y: ScaleLinear<number, number> = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
+  const y: LinearScale = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
   const [inspected, setInspected] = useState<Inspected | null>(null);
   const viewStartNs = y.invert(top);
   const viewEndNs = y.invert(bottom);

@@ -16,6 +16,7 @@ import { markRedraw } from '../perf';
 import { useElementWidth } from '../useElementWidth';
 import type { SideView } from './sideView';
 import { useLadderZoom } from './useLadderZoom';
+import { useSettled } from '../state/gesture';
 
 export interface LadderPanelProps {
   sides: SideView[];
@@ -94,6 +95,10 @@ export function LadderPanel({
     },
     [k, top, bottom, frame],
   );
+
+  // During a gesture (a slider dragged) the ladder shows each new run provisionally, as a few
+  // paths; once the changes pause, as an element per packet again.
+  const provisional = useSettled(sides) !== sides;
 
   // For the UI benchmark: a new run has been committed to the ladder.
   useEffect(() => markRedraw(), [sides]);
@@ -191,6 +196,7 @@ export function LadderPanel({
                     svgRef={zoom.register(s.side)}
                     labelStyle={labelStyle}
                     focusedStall={focusedStall(s.run.trace)}
+                    provisional={provisional}
                   />
                   {mine && packet && (
                     <div

@@ -79,9 +79,49 @@ function hostingPlugin(): Plugin {
   };
 }
 
+/**
+ * The simulation worker as a chunk of the page's own build. Vite builds a `new Worker(new URL(...))`
+ * as a separate bundle, so the engine would ship twice: once in the worker, once in the chunk the
+ * page loads to run small scenarios on its own thread. Here the worker's module is emitted as one
+ * more entry of the same build instead: its engine and scenario modules land in chunks the page
+ * shares, and the worker imports them (a module worker). In `vite` (serve) mode Vite's own worker
+ * handling stays.
+ */
+const WORKER_URL = "new URL('./sim.worker.ts', import.meta.url)";
+
+function workerChunkPlugin(): Plugin {
+  let ref = '';
+  return {
+    name: 'roundtrip:worker-chunk',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      ref = this.emitFile({
+        type: 'chunk',
+        id: resolve(import.meta.dirname, 'src/worker/sim.worker.ts'),
+        name: 'sim.worker',
+      });
+    },
+    transform(code, id) {
+      if (!id.endsWith('/src/worker/createSimWorker.ts')) return null;
+      if (!code.includes(WORKER_URL)) this.error('createSimWorker.ts no longer names ./sim.worker.ts');
+      return {
+        code: code.replace(WORKER_URL, "new URL(String('__ROUNDTRIP_WORKER_FILE__'), import.meta.url)"),
+        map: null,
+      };
+    },
+    renderChunk(code) {
+      if (!code.includes('__ROUNDTRIP_WORKER_FILE__')) return null;
+      // Every chunk sits in the same folder, so the worker's file name alone is its relative URL.
+      const file = this.getFileName(ref).split('/').pop()!;
+      return { code: code.replaceAll('__ROUNDTRIP_WORKER_FILE__', `./${file}`), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
-  plugins: [react(), relaxCspForDevServer(), hostingPlugin()],
+  plugins: [react(), relaxCspForDevServer(), workerChunkPlugin(), hostingPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -149,5 +149,43 @@ describe('the engine reports progress on long runs', () => {
       expect(p.packets).toBeGreaterThanOrEqual(sentBy);
       expect(p.packets).toBeLessThan(sentBy + 100);
     }
+
+describe('SimClient during a drag', () => {
+  function dragSetup() {
+    const workers: FakeWorker[] = [];
+    const answers: WorkerResponse[] = [];
+    const provisional: WorkerResponse[] = [];
+    const client = new SimClient(
+      () => {
+        workers.push(new FakeWorker());
+        return workers.at(-1) as unknown as Worker;
+      },
+      (r) => answers.push(r),
+      (r) => provisional.push(r),
+    );
+    const run = (id: number) => ({ kind: 'run', id, runs: [], figures: null }) as unknown as WorkerResponse;
+    return { workers, answers, provisional, client, run };
+  }
+
+  it('offers a run answered after newer requests as provisional, and the newest as the answer', () => {
+    const { workers, answers, provisional, client, run } = dragSetup();
+    const first = client.request({ kind: 'run', sides: [], preset: null });
+    client.request({ kind: 'run', sides: [], preset: null });
+    const last = client.request({ kind: 'run', sides: [], preset: null });
+    workers[0].emit('message', { data: run(first) });
+    expect(provisional.map((r) => r.id)).toEqual([first]);
+    expect(answers).toEqual([]);
+    // The request that waited is the newest one: it was sent next, and its answer is the answer.
+    expect(workers[0].sent.map((m) => m.id)).toEqual([first, last]);
+    workers[0].emit('message', { data: run(last) });
+    expect(answers.map((r) => r.id)).toEqual([last]);
+  });
+
+  it("offers nothing older than what the page's own thread already answered", () => {
+    const { workers, provisional, client, run } = dragSetup();
+    const inWorker = client.request({ kind: 'run', sides: [], preset: null });
+    client.supersede(); // a newer run was answered on the page's thread
+    workers[0].emit('message', { data: run(inWorker) });
+    expect(provisional).toEqual([]);
   });
 });

@@ -1,9 +1,7 @@
 // The page: scenario state from the URL, the simulation in a worker, the playhead, and the
 // panels composed around them. Each piece lives in its own module; this file only wires them.
-import { lazy, useCallback, useMemo, useState } from 'react';
+import { lazy, useCallback, useState } from 'react';
 import type { ConfigKey, Settings } from '../scenario/schema';
-import { findPreset } from '../scenario/presets';
-import { idleGaps, runEndNs } from '../views/timeScale';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { StallCallout } from './callout/StallCallout';
 import { Header } from './Header';
@@ -11,23 +9,9 @@ import { PlaybackBar } from './PlaybackBar';
 import { PresetInfo } from './PresetInfo';
 import { ProblemsNotice } from './ProblemsNotice';
 import { SimStatus } from './SimStatus';
-import { bCaption, type SideView } from './panels/sideView';
-import {
-  choosePreset,
-  panelsFromView,
-  resetBKey,
-  setCompare,
-  setPanel,
-  setSetting,
-  sidesOf,
-  type SideKey,
-} from './state/configModel';
-import { eventTimes } from './state/playbackModel';
-import { usePlayback } from './state/usePlayback';
+import { choosePreset, resetBKey, setCompare, setPanel, setSetting, type SideKey } from './state/configModel';
+import { useRunPipeline } from './state/useRunPipeline';
 import { readLocation, useScenario, useUrlSync, type HistoryMode } from './state/useScenario';
-import { useSimulation } from './state/useSimulation';
-import { useShortcuts } from './useShortcuts';
-import { useAutoFold } from './panels/useAutoFold';
 import type { StallFocus } from './panels/LadderPanel';
 import { ViewsOrStatus } from './Views';
 import { useGuides, withGuides } from './useGuides';
@@ -70,32 +54,14 @@ export default function App() {
   const openGallery = useCallback(() => setGalleryOpen(true), []);
   const onResetPreset = useCallback(() => update(resetToPreset), [update]);
 
-  const sim = useSimulation(
-    useMemo(() => sidesOf(config), [config]),
-    config.preset,
+  const { sim, runs, endNs, gaps, playback, sides, panels, preset } = useRunPipeline(
+    config,
+    initial.initialCursorNs,
   );
-  const runs = sim.runs;
-  const traces = useMemo(() => runs?.map((r) => r.trace) ?? [], [runs]);
-  const endNs = useMemo(() => Math.max(1, ...traces.map(runEndNs)), [traces]);
-  const gaps = useMemo(() => idleGaps(traces, endNs), [traces, endNs]);
-  const times = useMemo(() => eventTimes(traces), [traces]);
-  const playback = usePlayback(endNs, times, gaps, initial.initialCursorNs);
-  const { toggle, stepBack, stepForward } = playback;
-  useAutoFold(gaps, endNs, traces.length > 0, config.preset ?? '', playback.setFold);
   const [stallFocus, setStallFocus] = useState<StallFocus | null>(null);
-  useShortcuts(useMemo(() => ({ toggle, stepBack, stepForward }), [toggle, stepBack, stepForward]));
   useUrlSync(scenario, playback.playing ? undefined : playback.pinnedNs, readApp, playback.pin);
   const guides = useGuides(config, update, playback.seek);
 
-  const captionB = bCaption(config);
-  const sides: SideView[] = useMemo(
-    () =>
-      (runs ?? []).map((run, i) => ({ side: i === 0 ? 'a' : 'b', run, caption: i === 0 ? 'A' : captionB })),
-    [runs, captionB],
-  );
-  const preset = config.preset ? findPreset(config.preset) : undefined;
-  const panelsKey = config.view.view;
-  const panels = useMemo(() => panelsFromView(panelsKey), [panelsKey]);
   const comparing = config.b !== null;
 
   return (

@@ -1,15 +1,24 @@
 // The panels below the playback bar, each shown when the `view` setting lists it. Memoised: a
-// knob moving re-renders the controls at once, the views only when the new run arrives.
-import { memo } from 'react';
+// knob moving re-renders the controls at once, the views only when the new run arrives. During
+// a gesture (a slider dragged) only the ladder takes each new run; the other panels take the
+// newest when the gesture pauses (useSettled).
+import { memo, useMemo } from 'react';
+import { useSettled } from './state/gesture';
 import type { Preset } from '../scenario/presets';
 import type { Gap } from '../views/timeScale';
 import { formatBitRate } from '../views/format';
 import { LadderPanel, type StallFocus } from './panels/LadderPanel';
 import { Panel } from './panels/Panel';
-import { BreakdownPanel, MetricsPanel, WaterfallPanel } from './panels/SidePanels';
+import * as SidePanels from './panels/SidePanels';
 import type { SideView } from './panels/sideView';
-import { TspPanel } from './panels/TspPanel';
+import * as Tsp from './panels/TspPanel';
 import type { Panel as PanelName } from './state/configModel';
+
+// Memoised, so a panel held during a gesture is not re-rendered either.
+const TspPanel = memo(Tsp.TspPanel);
+const WaterfallPanel = memo(SidePanels.WaterfallPanel);
+const BreakdownPanel = memo(SidePanels.BreakdownPanel);
+const MetricsPanel = memo(SidePanels.MetricsPanel);
 
 export interface ViewsProps {
   sides: SideView[];
@@ -35,6 +44,7 @@ export const Views = memo(function Views({
   stallFocus,
 }: ViewsProps) {
   const link = sides[0].run.path.s2c;
+  const later = useSettled(useMemo(() => ({ sides, endNs }), [sides, endNs]));
   return (
     <>
       {panels.has('ladder') && (
@@ -60,12 +70,12 @@ export const Views = memo(function Views({
           title="Time-sequence plot"
           note="Server→client data as seen at the server: bars are segments (sequence range at send time), the ACK line climbs as ACKs arrive, the dashed line is ACK + advertised window, the purple line ACK + the server's congestion window."
         >
-          <TspPanel sides={sides} endNs={endNs} cursorNs={cursorNs} />
+          <TspPanel sides={later.sides} endNs={later.endNs} cursorNs={cursorNs} />
         </Panel>
       )}
       {panels.has('waterfall') && (
         <Panel id="waterfall" title="Waterfall" note="One row per HTTP object.">
-          <WaterfallPanel sides={sides} endNs={endNs} cursorNs={cursorNs} />
+          <WaterfallPanel sides={later.sides} endNs={later.endNs} cursorNs={cursorNs} />
         </Panel>
       )}
       {panels.has('time') && (
@@ -74,12 +84,12 @@ export const Views = memo(function Views({
           title="Where did the time go"
           note="Elapsed time split by what each stall waited for."
         >
-          <BreakdownPanel sides={sides} />
+          <BreakdownPanel sides={later.sides} />
         </Panel>
       )}
       {panels.has('metrics') && (
         <Panel id="metrics" title="Figures">
-          <MetricsPanel sides={sides} preset={preset} />
+          <MetricsPanel sides={later.sides} preset={preset} />
         </Panel>
       )}
     </>

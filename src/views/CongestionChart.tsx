@@ -1,7 +1,7 @@
 // The server's congestion state over time, from the samples the engine recorded: cwnd, pacing
 // rate (when it paces) and smoothed RTT, one strip each on the time axis of the time-sequence
 // plot, with the controller's phase changes (slow start, recovery, BBR's probing) marked.
-import { scaleLinear } from 'd3';
+import { scaleLinear } from './piecewiseScale';
 import type { SampleRecord, Trace } from '../engine/trace';
 import { formatTick, trim } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';

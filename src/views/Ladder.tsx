@@ -11,14 +11,14 @@ import {
   type PointerEvent,
   type Ref,
 } from 'react';
-import type { ScaleLinear } from 'd3';
+import type { LinearScale } from './piecewiseScale';
 import { formatTcpdumpLine } from '../engine/tcpdump';
 import type { Trace } from '../engine/trace';
 import { LadderAxis } from './LadderAxis';
 import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from './ladderLayout';
 import { ladderLabels } from './ladderLabels';
 import { LadderLabelLayer } from './LadderLabelLayer';
-import { distanceToShape, LadderBands, LadderPacket } from './LadderPacket';
+import { distanceToShape, LadderBands, LadderPacket, ProvisionalArrows } from './LadderPacket';
 import { LadderStalls, stallKey, stallLabelBox, type FocusedStall } from './LadderStalls';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { packetNamer } from './packetNames';
@@ -47,7 +47,7 @@ export interface LadderProps {
   path: PathTiming;
   side: 'a' | 'b';
   /** Time -> y, already zoomed; its range is [LADDER_MARGIN.top, height - LADDER_MARGIN.bottom] at rest. */
-  y: ScaleLinear<number, number>;
+  y: LinearScale;
   width: number;
   height: number;
   cursorNs: number;
@@ -58,6 +58,8 @@ export interface LadderProps {
   labelStyle?: 'words' | 'tcpdump';
   /** A stall to outline, as "Show the stall" asks. */
   focusedStall?: FocusedStall | null;
+  /** A slider is being dragged: draw the arrows as a few paths, not an element per packet. */
+  provisional?: boolean;
 }
 
 /** First position in `sorted` (indices of packets in sending order) sent after `ns`. */
@@ -85,6 +87,7 @@ export function Ladder({
   svgRef,
   labelStyle = 'words',
   focusedStall = null,
+  provisional = false,
 }: LadderProps) {
   const top = LADDER_MARGIN.top;
   const bottom = height - LADDER_MARGIN.bottom;
@@ -288,16 +291,20 @@ export function Ladder({
         onBlur={() => onInspect(null)}
         className="packets"
       >
-        {visible.map((i) => (
-          <LadderPacket
-            key={i}
-            index={i}
-            shape={shapes[i]}
-            kind={packetKind(trace.packets[i])}
-            description={describe(i)}
-            tabbable={i === tabbable}
-          />
-        ))}
+        {provisional ? (
+          <ProvisionalArrows indices={visible} shapes={shapes} trace={trace} />
+        ) : (
+          visible.map((i) => (
+            <LadderPacket
+              key={i}
+              index={i}
+              shape={shapes[i]}
+              kind={packetKind(trace.packets[i])}
+              description={describe(i)}
+              tabbable={i === tabbable}
+            />
+          ))
+        )}
       </g>
       <g clipPath={`url(#${clipId})`}>
         <LadderLabelLayer labels={labels} spans={spans} lanes={layout.lanes} y={y} cursorNs={cursorNs} />

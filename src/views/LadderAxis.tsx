@@ -1,14 +1,14 @@
 // The ladder's frame: time ticks on the left, the client and server lines of each lane with
 // their headers, a break mark with the duration of every folded idle gap, and where each page
 // load of a repeated visit starts.
-import type { ScaleLinear } from 'd3';
+import type { LinearScale } from './piecewiseScale';
 import type { LoadRecord } from '../engine/trace';
 import { formatDuration, formatTick } from './format';
 import type { Lane } from './packetGeometry';
 import { timeTicks, type Gap } from './timeScale';
 
 interface Props {
-  y: ScaleLinear<number, number>;
+  y: LinearScale;
   lanes: Lane[];
   gaps: Gap[];
   width: number;

@@ -2,14 +2,14 @@
 // colour, page loads, and a frame around the part the ladder shows. Clicking or dragging in the
 // strip moves the ladder there.
 import { memo, useMemo, type PointerEvent } from 'react';
-import type { ScaleLinear } from 'd3';
+import type { LinearScale } from './piecewiseScale';
 import type { Trace } from '../engine/trace';
 import { causeStyle } from '../scenario/stallCauses';
 
 interface Props {
   trace: Trace;
   /** The unzoomed time scale: the strip shares the ladder's height and folds. */
-  base: ScaleLinear<number, number>;
+  base: LinearScale;
   height: number;
   /** The time range the ladder shows. */
   viewStartNs: number;

@@ -78,6 +78,49 @@ export const LadderBands = memo(function LadderBands({ sorted, count, shapes, tr
   );
 });
 
+/**
+ * The arrows of the packets sent so far as one path per style, without an element (nor a name for
+ * assistive technology) per packet: the ladder draws this while a slider is dragged, where
+ * rewriting hundreds of elements every frame would cost more than the frame has.
+ */
+export const ProvisionalArrows = memo(function ProvisionalArrows({
+  indices,
+  shapes,
+  trace,
+}: {
+  indices: number[];
+  shapes: PacketShape[];
+  trace: Trace;
+}) {
+  const byStyle = new Map<string, { kind: PacketKind; dropped: boolean; d: string }>();
+  for (const i of indices) {
+    const shape = shapes[i];
+    const kind = packetKind(trace.packets[i]);
+    const key = `${kind} ${shape.dropped}`;
+    let group = byStyle.get(key);
+    if (!group) byStyle.set(key, (group = { kind, dropped: shape.dropped, d: '' }));
+    group.d += arrowPath(shape.fromX, shape.leaveBottom, shape.toX, shape.arriveBottom, !shape.dropped);
+    if (shape.dropped) group.d += crossPath(shape.toX, shape.arriveBottom);
+  }
+  return (
+    <g aria-hidden="true" pointerEvents="none">
+      {[...byStyle].map(([key, { kind, dropped, d }]) => {
+        const style = KIND_STYLE[kind];
+        return (
+          <path
+            key={key}
+            d={d}
+            stroke={style.stroke}
+            strokeWidth={dropped ? 2 : style.width}
+            strokeDasharray={style.dash}
+            fill={style.stroke}
+          />
+        );
+      })}
+    </g>
+  );
+});
+
 const HEAD_PX = 7;
 const f = (n: number) => n.toFixed(1);
 
@@ -95,7 +138,7 @@ export function arrowPath(x1: number, y1: number, x2: number, y2: number, head: 
   return `${shaft}M${f(x2)},${f(y2)}L${f(bx + wx)},${f(by + wy)}L${f(bx - wx)},${f(by - wy)}Z`;
 }
 
-function crossPath(x: number, y: number): string {
+export function crossPath(x: number, y: number): string {
   return `M${f(x - 5)},${f(y - 5)}L${f(x + 5)},${f(y + 5)}M${f(x - 5)},${f(y + 5)}L${f(x + 5)},${f(y - 5)}`;
 }
 

@@ -1,6 +1,6 @@
 // Stall shading on the ladder: a band on the line of the side that waited, labelled with its
 // cause, like the italic "local delays" of Padmanabhan and Mogul's Fig. 3-1.
-import type { ScaleLinear } from 'd3';
+import type { LinearScale } from './piecewiseScale';
 import type { StallRecord } from '../engine/trace';
 import { stallBands } from './stallBands';
 import { formatDuration } from './format';
@@ -22,7 +22,7 @@ interface Props {
   focused?: FocusedStall | null;
   /** The stalls whose label fits clear of the arrows; the others keep only their tooltip. */
   labelled: Set<string>;
-  y: ScaleLinear<number, number>;
+  y: LinearScale;
   cursorNs: number;
   top: number;
   bottom: number;

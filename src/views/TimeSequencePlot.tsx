@@ -4,7 +4,7 @@
 // For one stream of an HTTP/2 connection the axis is that stream's bytes (streamSeries.ts); a QUIC connection,
 // whole or one stream, is drawn from its packet numbers and ACK ranges (quicSeries.ts).
 import { useMemo } from 'react';
-import { scaleLinear } from 'd3';
+import { scaleLinear } from './piecewiseScale';
 import { useBrushX } from './useBrushX';
 import { stallBands } from './stallBands';
 import type { StallCause, Trace } from '../engine/trace';

@@ -2,7 +2,7 @@
 // into phases (connect, request, server think, waiting for the first byte, receiving). The
 // streams of one HTTP/2 connection are grouped under a line for their connection.
 import { useMemo } from 'react';
-import { scaleLinear } from 'd3';
+import { scaleLinear } from './piecewiseScale';
 import type { Trace } from '../engine/trace';
 import { formatDuration, formatTick } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';

@@ -1,6 +1,6 @@
 // Scales and labels of a sweep chart. Numeric knobs get a linear axis (logarithmic when the values
 // span fifty-fold or more); anything else (presets, links, modes, '4k') gets evenly spaced points.
-import { scaleLinear, scaleLog, scalePoint } from 'd3';
+import { scaleLinear } from './piecewiseScale';
 
 export interface SweepXScale {
   at: (value: string) => number;
@@ -13,7 +13,7 @@ export function sweepXScale(values: string[], left: number, right: number): Swee
   const numbers = values.map(Number);
   const numeric = values.length > 1 && numbers.every((n) => Number.isFinite(n));
   if (!numeric) {
-    const s = scalePoint<string>().domain(values).range([left, right]).padding(0.4);
+    const s = pointScale(values, left, right, 0.4);
     return {
       at: (v) => s(v) ?? left,
       ticks: values.map((v, i) => ({ value: v, x: s(v)!, label: labels[i] })),
@@ -24,7 +24,7 @@ export function sweepXScale(values: string[], left: number, right: number): Swee
   const hi = Math.max(...numbers);
   const log = lo > 0 && hi / lo >= 50;
   const s = log
-    ? scaleLog().domain([lo, hi]).range([left, right])
+    ? logScale(lo, hi, left, right)
     : scaleLinear()
         .domain(lo === hi ? [lo - 1, hi + 1] : [lo, hi])
         .range([left, right]);
@@ -33,6 +33,29 @@ export function sweepXScale(values: string[], left: number, right: number): Swee
     ticks: values.map((v, i) => ({ value: v, x: s(Number(v)), label: labels[i] })),
     log,
   };
+}
+
+/** d3's scalePoint with `padding` (outer): evenly spaced points, centred in the range. */
+function pointScale(domain: string[], r0: number, r1: number, padding: number) {
+  const index = new Map<string, number>();
+  for (const v of domain) if (!index.has(v)) index.set(v, index.size);
+  const n = index.size;
+  const reverse = r1 < r0;
+  let start = reverse ? r1 : r0;
+  const stop = reverse ? r0 : r1;
+  const step = (stop - start) / Math.max(1, n - 1 + padding * 2);
+  start += (stop - start - step * (n - 1)) * 0.5;
+  const at = (i: number) => start + step * (reverse ? n - 1 - i : i);
+  return (v: string): number | undefined => {
+    const i = index.get(v);
+    return i === undefined ? undefined : at(i);
+  };
+}
+
+/** d3's scaleLog over a positive [lo, hi]: linear in log(x). */
+function logScale(lo: number, hi: number, r0: number, r1: number) {
+  const linear = scaleLinear([Math.log(lo), Math.log(hi)], [r0, r1]);
+  return (x: number) => linear(Math.log(x));
 }
 
 /** Names without what they all share: nielsen-lan-1.0-first, nielsen-lan-pipe-first -> 1.0, pipe. */

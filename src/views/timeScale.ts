@@ -1,7 +1,7 @@
 // The vertical time scale of the ladder: simulated nanoseconds -> pixels, optionally with idle
-// gaps folded. A folded scale is a piecewise-linear d3 scale whose domain has a breakpoint at each
+// gaps folded. A folded scale is a piecewise-linear scale whose domain has a breakpoint at each
 // end of every folded gap, so zoom (rescaleY) and invert keep working unchanged.
-import { scaleLinear, type ScaleLinear } from 'd3';
+import { scaleLinear, type LinearScale } from './piecewiseScale';
 import type { Trace } from '../engine/trace';
 
 export interface Gap {
@@ -54,7 +54,7 @@ export function timeScale(
   [top, bottom]: [number, number],
   gaps: Gap[] = [],
   gapPx = 22,
-): ScaleLinear<number, number> {
+): LinearScale {
   const span = Math.max(1, endNs);
   const usable = gaps.filter((g) => g.endNs > g.startNs && g.startNs >= 0 && g.endNs <= span);
   if (usable.length === 0) return scaleLinear().domain([0, span]).range([top, bottom]);
@@ -86,7 +86,7 @@ export function timeScale(
 }
 
 /** Tick times for a (possibly folded) scale, leaving out ticks that fall inside a folded gap. */
-export function timeTicks(scale: ScaleLinear<number, number>, gaps: Gap[], count = 8): number[] {
+export function timeTicks(scale: LinearScale, gaps: Gap[], count = 8): number[] {
   const domain = scale.domain();
   const lo = domain[0];
   const hi = domain[domain.length - 1];

@@ -18,8 +18,9 @@ type Handler = (request: RunRequest & { id: number }) => WorkerResponse;
 
 /** Runs predicted to send more packets than this (both sides together) go to the worker. */
 export const MAIN_THREAD_MAX_PACKETS = 3000;
-/** ... and so does the next run after one that cost the page more than this. */
-export const MAIN_THREAD_MAX_MS = 12;
+/** ... and so does the next run after one that cost the page more than this (beyond it, the
+ * worker's round trip costs less than the frames a run here would hold up). */
+export const MAIN_THREAD_MAX_MS = 24;
 
 let handler: Handler | null = null;
 let loading: Promise<boolean> | null = null;

@@ -3,7 +3,10 @@
 // taken long, the worker is replaced so the newest request starts at once: by a spare started
 // at the first such replacement (its code already loaded), not by a cold start. Cancel terminates
 // the worker; the next request starts a fresh one. So does a worker that fails (an uncaught
-// error, out of memory): the run in flight is answered with the fault.
+// error, out of memory): the run in flight is answered with the fault. A run answered after a
+// newer request was made is still offered as provisional (`onProvisional`), when it is newer than
+// anything shown: during a drag the page then shows the newest finished run, instead of nothing
+// until the drag stops.
 import type { RunProgress, WorkerRequest, WorkerResponse } from './protocol';
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -23,10 +26,13 @@ export class SimClient {
   private spare: Worker | null = null;
   /** Hears how far the latest run has got while it is long (not an answer). */
   onProgress: ((progress: RunProgress) => void) | null = null;
+  /** Answers to requests up to this id are older than what the page shows. */
+  private shownId = 0;
 
   constructor(
     private readonly createWorker: () => Worker,
     private readonly onResult: Listener,
+    private readonly onProvisional?: Listener,
   ) {}
 
   /** Send a request; returns its id. Only the latest request's response is delivered. */
@@ -41,6 +47,7 @@ export class SimClient {
 
   /** A newer answer came from elsewhere (the page's own thread): drop whatever is pending here. */
   supersede(): void {
+    this.shownId = this.nextId - 1;
     this.latestId = 0;
     this.waiting = null;
   }
@@ -101,7 +108,13 @@ export class SimClient {
 
   private receive(response: WorkerResponse): void {
     this.inFlight = null;
-    if (response.id === this.latestId) this.onResult(response);
+    if (response.id === this.latestId) {
+      this.shownId = response.id;
+      this.onResult(response);
+    } else if (this.onProvisional && response.kind === 'run' && response.id > this.shownId) {
+      this.shownId = response.id;
+      this.onProvisional(response);
+    }
     const next = this.waiting;
     this.waiting = null;
     if (next) this.post(next);

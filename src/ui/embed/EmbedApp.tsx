@@ -1,22 +1,15 @@
 // Embed mode (`embed=1`): the chosen panels only, sized to the iframe, with the controls the
 // lecturer kept, the playback bar, an optional note and a link out to the full lab.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConfigKey, Settings } from '../../scenario/schema';
-import { findPreset } from '../../scenario/presets';
-import { idleGaps, runEndNs } from '../../views/timeScale';
 import { PlaybackBar } from '../PlaybackBar';
 import { ProblemsNotice } from '../ProblemsNotice';
 import { SimStatus } from '../SimStatus';
-import { bCaption, type SideView } from '../panels/sideView';
-import { panelsFromView, setSetting, sidesOf } from '../state/configModel';
-import { eventTimes } from '../state/playbackModel';
-import { usePlayback } from '../state/usePlayback';
+import { setSetting } from '../state/configModel';
+import { useRunPipeline } from '../state/useRunPipeline';
 import { queryFor, readLocation, useScenario } from '../state/useScenario';
-import { useSimulation } from '../state/useSimulation';
 import { ViewsOrStatus } from '../Views';
-import { useShortcuts } from '../useShortcuts';
 import { useGuides, withGuides } from '../useGuides';
-import { useAutoFold } from '../panels/useAutoFold';
 import { NoteBanner } from '../share/NoteBanner';
 import { appUrl, controlKeys, withoutEmbed } from '../share/shareLinks';
 import { EmbedControls } from './EmbedControls';
@@ -47,20 +40,11 @@ export default function EmbedApp() {
     [update],
   );
 
-  const sim = useSimulation(
-    useMemo(() => sidesOf(config), [config]),
-    config.preset,
+  const { sim, runs, endNs, gaps, playback, sides, panels, preset } = useRunPipeline(
+    config,
+    initial.initialCursorNs,
   );
-  const runs = sim.runs;
-  const traces = useMemo(() => runs?.map((r) => r.trace) ?? [], [runs]);
-  const endNs = useMemo(() => Math.max(1, ...traces.map(runEndNs)), [traces]);
-  const gaps = useMemo(() => idleGaps(traces, endNs), [traces, endNs]);
-  const times = useMemo(() => eventTimes(traces), [traces]);
-  const playback = usePlayback(endNs, times, gaps, initial.initialCursorNs);
-  useAutoFold(gaps, endNs, traces.length > 0, config.preset ?? '', playback.setFold);
   const guides = useGuides(config, update, playback.seek, { embedded: true }); // a lesson link works in an embed too
-  const { toggle, stepBack, stepForward } = playback;
-  useShortcuts(useMemo(() => ({ toggle, stepBack, stepForward }), [toggle, stepBack, stepForward]));
 
   // autoplay=1: once the first run arrives, play it from the start.
   const autoplayed = useRef(false);
@@ -74,15 +58,6 @@ export default function EmbedApp() {
     play();
   }, [runs, config.view.autoplay, seek, play]);
 
-  const captionB = bCaption(config);
-  const sides: SideView[] = useMemo(
-    () =>
-      (runs ?? []).map((run, i) => ({ side: i === 0 ? 'a' : 'b', run, caption: i === 0 ? 'A' : captionB })),
-    [runs, captionB],
-  );
-  const panelsKey = config.view.view;
-  const panels = useMemo(() => panelsFromView(panelsKey), [panelsKey]);
-  const preset = config.preset ? findPreset(config.preset) : undefined;
   const [viewsRef, viewsHeight] = useElementHeight<HTMLDivElement>();
   // In a short frame (embed.css) the lesson's words and a long list of controls fold away, so the
   // views get the room; these say whether the student unfolded them.

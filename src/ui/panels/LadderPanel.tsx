@@ -2,7 +2,7 @@
 // the full tcpdump line of the packet under the pointer or keyboard focus, an overview strip of
 // the whole run, and "Show the stall" framing.
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import type { ScaleLinear } from 'd3';
+import type { LinearScale } from '../../views/piecewiseScale';
 import { formatTcpdumpLine } from '../../engine/tcpdump';
 import type { Trace } from '../../engine/trace';
 import { Ladder } from '../../views/Ladder';
@@ -16,6 +16,7 @@ import { markRedraw } from '../perf';
 import { useElementWidth } from '../useElementWidth';
 import type { SideView } from './sideView';
 import { useLadderZoom } from './useLadderZoom';
+import { useSettled } from '../state/gesture';
 
 export interface LadderPanelProps {
   sides: SideView[];
@@ -72,7 +73,7 @@ export function LadderPanel({
     () => timeScale(endNs, [top + RUN_TOP_PAD_PX, bottom], shownGaps),
     [endNs, top, bottom, shownGaps],
   );
-  const y: ScaleLinear<number, number> = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
+  const y: LinearScale = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
   const [inspected, setInspected] = useState<Inspected | null>(null);
   const viewStartNs = y.invert(top);
   const viewEndNs = y.invert(bottom);
@@ -94,6 +95,10 @@ export function LadderPanel({
     },
     [k, top, bottom, frame],
   );
+
+  // During a gesture (a slider dragged) the ladder shows each new run provisionally, as a few
+  // paths; once the changes pause, as an element per packet again.
+  const provisional = useSettled(sides) !== sides;
 
   // For the UI benchmark: a new run has been committed to the ladder.
   useEffect(() => markRedraw(), [sides]);
@@ -191,6 +196,7 @@ export function LadderPanel({
                     svgRef={zoom.register(s.side)}
                     labelStyle={labelStyle}
                     focusedStall={focusedStall(s.run.trace)}
+                    provisional={provisional}
                   />
                   {mine && packet && (
                     <div

@@ -12,6 +12,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { encodeConfig, parseQuery, type Config } from '../../scenario/codec';
 import { markChange } from '../perf';
+import { noteChange } from './gesture';
 import { browserHistory, UrlWriter, type HistoryMode } from './history';
 
 export type { HistoryMode } from './history';
@@ -67,6 +68,7 @@ export function useScenario(initial: InitialScenario) {
     latest.current = next;
     modes.current.set(next, options?.history ?? 'replace');
     markChange();
+    noteChange();
     setConfigState(next);
   }, []);
   /** Put back a state read from the URL (Back, Forward): no history mode, nothing to write. */

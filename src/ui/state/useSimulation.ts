@@ -54,6 +54,8 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
   const clientRef = useRef<SimClient | null>(null);
   const pendingKey = useRef<string>('');
   const onResultRef = useRef<((response: WorkerResponse) => void) | null>(null);
+  /** The key each worker request was made for (the recent ones), for provisional answers. */
+  const requestKeys = useRef(new Map<number, string>());
 
   // Layout effects, in this order: the client exists before the first request is posted.
   useLayoutEffect(() => {
@@ -76,10 +78,27 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
           fault: response.fault ?? null,
         }));
     };
-    const client = new SimClient(createSimWorker, (response) => {
+    // A run answered after a newer request: shown until the newest one's answer comes (a drag
+    // shows the newest finished run each time one finishes, not nothing until it stops).
+    const onProvisional = (response: WorkerResponse) => {
       noteWorkerCost(response);
-      onResult(response);
-    });
+      if (response.kind !== 'run') return;
+      setAnswer({
+        key: requestKeys.current.get(response.id) ?? '',
+        runs: response.runs,
+        figures: response.figures,
+        error: null,
+        fault: null,
+      });
+    };
+    const client = new SimClient(
+      createSimWorker,
+      (response) => {
+        noteWorkerCost(response);
+        onResult(response);
+      },
+      onProvisional,
+    );
     clientRef.current = client;
     onResultRef.current = onResult;
     return () => {
@@ -93,7 +112,14 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
     pendingKey.current = key;
     const request = JSON.parse(key) as { sides: Settings[]; preset: string | null };
     const run = { kind: 'run' as const, sides: request.sides, preset: request.preset };
-    if (!fitsMainThread(run)) clientRef.current?.request(run);
+    const toWorker = () => {
+      const id = clientRef.current?.request(run);
+      if (id === undefined) return;
+      const keys = requestKeys.current;
+      keys.set(id, key);
+      for (const old of keys.keys()) if (old <= id - 16) keys.delete(old);
+    };
+    if (!fitsMainThread(run)) toWorker();
     else {
       clientRef.current?.supersede();
       const answerHere = () => onResultRef.current?.(runOnMainThread(run));
@@ -102,7 +128,7 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
         void loadMainThreadEngine().then((loaded) => {
           if (pendingKey.current !== key) return; // a newer request has taken over
           if (loaded) answerHere();
-          else clientRef.current?.request(run);
+          else toWorker();
         });
     }
     const timer = setTimeout(() => setSlowKey(key), SLOW_AFTER_MS);

@@ -1,0 +1,42 @@
+// The run pipeline the lab and the embed share: a config's sides are simulated (A, and B when
+// comparing), the views' common data derived from the traces (run end, idle gaps, event times),
+// the playhead driven over them, and the sides captioned for the panels. A fix to any step lands
+// in both pages.
+import { useMemo } from 'react';
+import type { Config } from '../../scenario/codec';
+import { findPreset } from '../../scenario/presets';
+import { idleGaps, runEndNs } from '../../views/timeScale';
+import { bCaption, type SideView } from '../panels/sideView';
+import { useAutoFold } from '../panels/useAutoFold';
+import { useShortcuts } from '../useShortcuts';
+import { panelsFromView, sidesOf } from './configModel';
+import { eventTimes } from './playbackModel';
+import { usePlayback } from './usePlayback';
+import { useSimulation } from './useSimulation';
+
+export function useRunPipeline(config: Config, initialCursorNs: number | null) {
+  const sim = useSimulation(
+    useMemo(() => sidesOf(config), [config]),
+    config.preset,
+  );
+  const runs = sim.runs;
+  const traces = useMemo(() => runs?.map((r) => r.trace) ?? [], [runs]);
+  const endNs = useMemo(() => Math.max(1, ...traces.map(runEndNs)), [traces]);
+  const gaps = useMemo(() => idleGaps(traces, endNs), [traces, endNs]);
+  const times = useMemo(() => eventTimes(traces), [traces]);
+  const playback = usePlayback(endNs, times, gaps, initialCursorNs);
+  useAutoFold(gaps, endNs, traces.length > 0, config.preset ?? '', playback.setFold);
+  const { toggle, stepBack, stepForward } = playback;
+  useShortcuts(useMemo(() => ({ toggle, stepBack, stepForward }), [toggle, stepBack, stepForward]));
+
+  const captionB = bCaption(config);
+  const sides: SideView[] = useMemo(
+    () =>
+      (runs ?? []).map((run, i) => ({ side: i === 0 ? 'a' : 'b', run, caption: i === 0 ? 'A' : captionB })),
+    [runs, captionB],
+  );
+  const panelsKey = config.view.view;
+  const panels = useMemo(() => panelsFromView(panelsKey), [panelsKey]);
+  const preset = config.preset ? findPreset(config.preset) : undefined;
+  return { sim, runs, endNs, gaps, playback, sides, panels, preset };
+}

@@ -149,6 +149,8 @@ describe('the engine reports progress on long runs', () => {
       expect(p.packets).toBeGreaterThanOrEqual(sentBy);
       expect(p.packets).toBeLessThan(sentBy + 100);
     }
+  });
+});
 
 describe('SimClient during a drag', () => {
   function dragSetup() {

@@ -1,6 +1,8 @@
-// The simulation's state when it is worth a word: a run taking long (with Cancel), a cancelled
-// run, a run too long to simulate, a failed worker, or an engine error. Silent otherwise.
+// The simulation's state when it is worth a word: a run taking long (how far it has got, with
+// Cancel), a cancelled run, a run too long to simulate, a failed worker, or an engine error.
+// Silent otherwise.
 import type { SimulationState } from './state/useSimulation';
+import { formatDuration } from '../views/format';
 
 export function SimStatus({ sim }: { sim: SimulationState }) {
   let body = null;
@@ -8,6 +10,13 @@ export function SimStatus({ sim }: { sim: SimulationState }) {
     body = (
       <>
         <span className="spinner" aria-hidden="true" /> Simulating…{' '}
+        {sim.progress && (
+          <span data-sim-progress={sim.progress.packets}>
+            {sim.progress.side > 0 ? 'side B: ' : ''}
+            {formatDuration(sim.progress.simulatedNs)} of the run,{' '}
+            {sim.progress.packets.toLocaleString('en-US')} packets so far.{' '}
+          </span>
+        )}
         <button type="button" className="secondary small" onClick={sim.cancel}>
           Cancel
         </button>

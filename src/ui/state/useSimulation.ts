@@ -1,10 +1,10 @@
 // Runs the scenario whenever its settings change: small runs at once on the page's thread, big
 // ones in the worker. Only the latest request counts; after 100 ms without an answer the page
-// says "simulating…" and offers Cancel.
+// says "simulating…", how far the run has got, and offers Cancel.
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Settings } from '../../scenario/schema';
 import { createSimWorker } from '../../worker/createSimWorker';
-import type { FigureResult, RunFault, SideRun, WorkerResponse } from '../../worker/protocol';
+import type { FigureResult, RunFault, RunProgress, SideRun, WorkerResponse } from '../../worker/protocol';
 import { SimClient } from '../../worker/simClient';
 import {
   fitsMainThread,
@@ -30,6 +30,8 @@ export interface SimulationState {
   fault: RunFault | null;
   cancelled: boolean;
   cancel: () => void;
+  /** While a long run goes on in the worker: how far it has got (side 0 is A). */
+  progress: RunProgress | null;
 }
 
 interface Answer {
@@ -51,6 +53,7 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
   });
   const [slowKey, setSlowKey] = useState<string | null>(null);
   const [cancelledKey, setCancelledKey] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ key: string; at: RunProgress } | null>(null);
   const clientRef = useRef<SimClient | null>(null);
   const pendingKey = useRef<string>('');
   const onResultRef = useRef<((response: WorkerResponse) => void) | null>(null);
@@ -99,6 +102,7 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
       },
       onProvisional,
     );
+    client.onProgress = (at) => setProgress({ key: pendingKey.current, at });
     clientRef.current = client;
     onResultRef.current = onResult;
     return () => {
@@ -151,5 +155,6 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
     fault: answer.key === key ? answer.fault : null,
     cancelled,
     cancel,
+    progress: busy && progress?.key === key ? progress.at : null,
   };
 }

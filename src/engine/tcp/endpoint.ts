@@ -1,16 +1,14 @@
-// One TCP endpoint: the RFC 793 state machine (state.ts), on top of the output loop (output.ts)
-// that joins its parts — the sender's sequence space (sender.ts), the receiver and its ACK policy
-// (receiver.ts, ackPolicy.ts), the RTT/RTO estimator (rtt.ts), a congestion controller
+// One TCP endpoint: the RFC 793 state machine (state.ts), on top of loss recovery
+// (lossRecovery.ts: what duplicate ACKs, SACK and the RTO send again) and the output loop
+// (output.ts) that joins its parts — the sender's sequence space (sender.ts), the receiver and its
+// ACK policy (receiver.ts, ackPolicy.ts), the RTT/RTO estimator (rtt.ts), a congestion controller
 // (congestion.ts, reno.ts) and observers such as the stall labeller (stalls.ts). Time comes from
 // the simulator; segments come in through `receive` and leave through `hooks.transmit`. Sequence
 // numbers are relative: our SYN is 0, our first data byte 1.
 import type { TransportEnd } from '../transport';
 import type { Bytes } from '../units';
 import { FLAG } from '../trace';
-import type { AckSample } from './congestion';
-import { TcpOutput } from './output';
-import { firstIsLost, Scoreboard } from './scoreboard';
-import type { SendRecord } from './sender';
+import { TcpLossRecovery } from './lossRecovery';
 import type { Segment } from './segment';
 import type { EndpointObserver } from './stalls';
 import { afterFinAcked, afterPeerFin, afterShutdown } from './state';
@@ -18,7 +16,7 @@ import { afterFinAcked, afterPeerFin, afterShutdown } from './state';
 export type { TcpState } from './state';
 export type { EndpointHooks } from './output';
 
-export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
+export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment> {
   observe(observer: EndpointObserver): void {
     this.observers.push(observer);
   }
@@ -221,149 +219,12 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
     return true;
   }
 
-  private onDuplicateAck(seg: Segment): void {
-    const snd = this.snd;
-    const pure = seg.len === 0 && !(seg.flags & (FLAG.FIN | FLAG.SYN)) && seg.win === snd.sndWnd;
-    if (snd.idle || !pure) {
-      snd.dupAcks = 0;
-      snd.updateWindow(seg.win);
-      return;
-    }
-    snd.dupAcks++;
-    // RFC 6675 5: with SACK, recovery also starts once the scoreboard says snd.una is lost.
-    const lost = this.sackOk && snd.dupAcks < 3 && firstIsLost(snd, this.mss);
-    const count = lost ? 3 : snd.dupAcks;
-    const window = Math.min(snd.sndWnd, this.cc.cwnd);
-    if (this.cc.onDuplicateAck(count, window, this.mss, seg.ack, snd.sndMax)) {
-      this.recoveryStartNs = this.sim.now;
-      this.rtt.forget();
-      const resume = snd.sndNxt;
-      snd.sndNxt = snd.sndUna;
-      this.output('fast-retransmit');
-      this.cc.afterFastRetransmit(this.mss);
-      snd.sndNxt = Math.max(resume, snd.sndNxt);
-    }
-  }
-
+  /** An ACK above snd.una: loss recovery takes it; it may also acknowledge our FIN, or make room to write. */
   private onNewAck(seg: Segment): void {
+    const freedData = this.takeNewAck(seg);
     const snd = this.snd;
-    // Reno reads nothing of the sample: it is not worked out for it.
-    const sampled = this.cc.readsSamples;
-    const newest = sampled ? this.newestAcked(seg.ack) : null;
-    const ackedBytes = seg.ack - snd.sndUna;
-    snd.dupAcks = 0;
-    this.rtt.onAck(seg.ack, this.sim.now);
-    const freedData = snd.onAcked(seg.ack, this.sim.now);
-    const sample = sampled ? this.ackSample(seg.ack, ackedBytes, newest) : this.sample;
-    if (this.cc.onNewAck(this.mss, sample)) this.retransmitFirst();
-    if (snd.idle) this.rtoTimer.cancel();
-    else this.rtoTimer.set(this.sim.now + this.rtt.current());
-    snd.updateWindow(seg.win);
     if (snd.finQueued && snd.sndUna === snd.queuedEnd + 1) this.onFinAcked();
     if (freedData) this.hooks.onWritable();
-  }
-
-  /** recoveryStartNs: when the current SACK recovery began (its retransmissions are newer). */
-  private recoveryStartNs = 0;
-  private readonly board = new Scoreboard();
-
-  /** SACK blocks: mark the scoreboard; a controller that models delivery learns from SACKed data too. */
-  private takeSack(blocks: Array<[number, number]>, ack: number): void {
-    const before = this.snd.delivered;
-    const newest = this.snd.onSacked(blocks, this.sim.now);
-    if (newest && ack === this.snd.sndUna && this.cc.onSacked)
-      this.cc.onSacked(this.mss, this.ackSample(ack, this.snd.delivered - before, newest));
-  }
-
-  /** The newest segment an ACK up to `ack` covers: its send time and delivery state make the sample. */
-  private newestAcked(ack: number): SendRecord | null {
-    let newest: SendRecord | null = null;
-    const records = this.snd.records;
-    for (let i = this.snd.firstRecord; i < records.length; i++) {
-      const r = records[i];
-      if (r.seq + r.len > ack) break;
-      if (!newest || r.sentNs >= newest.sentNs) newest = r;
-    }
-    return newest;
-  }
-
-  /** The ACK sample handed to the controller, refilled for each ACK (controllers keep none). */
-  private readonly sample: AckSample = {
-    nowNs: 0,
-    ack: 0,
-    ackedBytes: 0,
-    highSent: 0,
-    flight: 0,
-    rttNs: null,
-    deliveryRate: 0,
-    delivered: 0,
-    priorDelivered: 0,
-    appLimited: false,
-  };
-
-  private ackSample(ack: number, ackedBytes: number, newest: SendRecord | null): AckSample {
-    const now = this.sim.now;
-    const snd = this.snd;
-    // Linux's tcp_rate_gen: the longer of the ACK and send intervals, so ACK compression cannot inflate the rate.
-    const interval = newest ? Math.max(now - newest.deliveredNs, newest.sentNs - newest.firstSentNs) : 0;
-    const s = this.sample;
-    s.nowNs = now;
-    s.ack = ack;
-    s.ackedBytes = ackedBytes;
-    s.highSent = snd.sndMax;
-    s.flight = snd.sndMax - ack;
-    s.rttNs = newest && !newest.retransmitted ? now - newest.sentNs : null;
-    s.deliveryRate = newest && interval > 0 ? ((snd.delivered - newest.delivered) * 1e9) / interval : 0;
-    s.delivered = snd.delivered;
-    s.priorDelivered = newest ? newest.delivered : 0;
-    s.appLimited = newest ? newest.appLimited : false;
-    return s;
-  }
-
-  protected override onPaceTimer(): void {
-    if (this.sackOk && this.cc.inRecovery) this.sackRecovery();
-    this.output();
-  }
-
-  /** A partial ACK in NewReno recovery (RFC 6582 step 4): retransmit the segment at snd.una now. */
-  private retransmitFirst(): void {
-    const snd = this.snd;
-    const resume = snd.sndNxt;
-    snd.sndNxt = snd.sndUna;
-    this.output('fast-retransmit');
-    snd.sndNxt = Math.max(resume, snd.sndNxt);
-  }
-
-  /**
-   * SACK loss recovery (RFC 6675 5, step C): while cwnd - pipe admits a segment, fill the first
-   * lost hole (NextSeg rule 1), else send new data (rule 2).
-   */
-  private sackRecovery(): void {
-    // Held by pacing with its timer set: the loop below would stop at once, whatever the board says.
-    if (this.pacedAndWaiting()) return;
-    const snd = this.snd;
-    const mss = this.mss;
-    const board = this.board;
-    board.read(snd, mss, this.recoveryStartNs);
-    let inPipe = board.pipe;
-    for (let i = 0; i < 1000; i++) {
-      if (this.cc.cwnd - inPipe < mss || this.paced()) return;
-      const hole = board.nextHole();
-      const resume = snd.sndNxt;
-      if (hole) {
-        snd.sndNxt = hole.seq;
-        const len = Math.min(hole.len, snd.queuedEnd - hole.seq);
-        this.transmitSegment(len, false, 'retransmit');
-        snd.sndNxt = resume;
-        inPipe += len;
-        continue;
-      }
-      const room = snd.sndUna + snd.sndWnd - snd.sndMax;
-      const len = Math.min(mss, snd.queuedEnd - snd.sndMax, room);
-      if (len <= 0 || snd.sndNxt !== snd.sndMax) return;
-      this.transmitSegment(len, false);
-      inPipe += len;
-    }
   }
 
   private onFinAcked(): void {
@@ -410,13 +271,7 @@ export class TcpEndpoint extends TcpOutput implements TransportEnd<Segment> {
       this.rtoTimer.set(this.sim.now + this.rtt.current());
       return;
     }
-    this.cc.onTimeout(Math.min(snd.sndWnd, this.cc.cwnd), this.mss, snd.sndMax);
-    for (const o of this.observers) o.onTimeout();
-    snd.dupAcks = 0;
-    snd.sndNxt = snd.sndUna;
-    for (const o of this.observers) o.onRelease('rto', 0);
-    this.rtoTimer.set(this.sim.now + this.rtt.current());
-    this.output();
+    this.goBackAfterTimeout();
   }
 
   private abort(how: 'reset' | 'abort'): void {

@@ -1,6 +1,6 @@
 // The output half of a TCP endpoint: the parts an endpoint is made of, and the loop that sends
-// what the send rule, the window and the ACK debt allow. The state machine (endpoint.ts) builds
-// on it.
+// what the send rule, the window and the ACK debt allow. Loss recovery (lossRecovery.ts) and the
+// state machine (endpoint.ts) build on it.
 import type { TcpParams } from '../params';
 import type { Sim } from '../sim';
 import { Timer } from '../sim';

@@ -1,0 +1,140 @@
+// The sender's side of loss recovery, on top of the output loop (output.ts): what ACKs and the
+// retransmission timer make the endpoint send again. Duplicate ACKs start a fast retransmit; a
+// new ACK feeds the controller its sample and may retransmit again (a partial ACK); with SACK
+// the scoreboard (scoreboard.ts) picks each segment of the recovery; after a timeout sending
+// starts over from snd.una. How the window changes meanwhile is the controller's business
+// (congestion.ts; recovery.ts for NewReno's). The state machine (endpoint.ts) builds on it.
+import { FLAG } from '../trace';
+import { blankAckSample, fillAckSample, newestAcked } from './ackSample';
+import type { AckSample } from './congestion';
+import { TcpOutput } from './output';
+import { firstIsLost, Scoreboard } from './scoreboard';
+import type { Segment } from './segment';
+import type { SendRecord } from './sender';
+
+export abstract class TcpLossRecovery extends TcpOutput {
+  /** recoveryStartNs: when the current SACK recovery began (its retransmissions are newer). */
+  private recoveryStartNs = 0;
+  private readonly board = new Scoreboard();
+  /** The ACK sample handed to the controller, refilled for each ACK (controllers keep none). */
+  private readonly sample: AckSample = blankAckSample();
+
+  /** An ACK of snd.una again: counted, and at the third (or a SACKed loss) a fast retransmit. */
+  protected onDuplicateAck(seg: Segment): void {
+    const snd = this.snd;
+    const pure = seg.len === 0 && !(seg.flags & (FLAG.FIN | FLAG.SYN)) && seg.win === snd.sndWnd;
+    if (snd.idle || !pure) {
+      snd.dupAcks = 0;
+      snd.updateWindow(seg.win);
+      return;
+    }
+    snd.dupAcks++;
+    // RFC 6675 5: with SACK, recovery also starts once the scoreboard says snd.una is lost.
+    const lost = this.sackOk && snd.dupAcks < 3 && firstIsLost(snd, this.mss);
+    const count = lost ? 3 : snd.dupAcks;
+    const window = Math.min(snd.sndWnd, this.cc.cwnd);
+    if (this.cc.onDuplicateAck(count, window, this.mss, seg.ack, snd.sndMax)) {
+      this.recoveryStartNs = this.sim.now;
+      this.rtt.forget();
+      const resume = snd.sndNxt;
+      snd.sndNxt = snd.sndUna;
+      this.output('fast-retransmit');
+      this.cc.afterFastRetransmit(this.mss);
+      snd.sndNxt = Math.max(resume, snd.sndNxt);
+    }
+  }
+
+  /**
+   * An ACK above snd.una: the RTT estimate, the send buffer, the controller, the RTO timer and
+   * the peer's window take it. Returns whether data left the send buffer (room to write again).
+   */
+  protected takeNewAck(seg: Segment): boolean {
+    const snd = this.snd;
+    // Reno reads nothing of the sample: it is not worked out for it.
+    const sampled = this.cc.readsSamples;
+    const newest = sampled ? newestAcked(snd, seg.ack) : null;
+    const ackedBytes = seg.ack - snd.sndUna;
+    snd.dupAcks = 0;
+    this.rtt.onAck(seg.ack, this.sim.now);
+    const freedData = snd.onAcked(seg.ack, this.sim.now);
+    const sample = sampled ? this.ackSample(seg.ack, ackedBytes, newest) : this.sample;
+    if (this.cc.onNewAck(this.mss, sample)) this.retransmitFirst();
+    if (snd.idle) this.rtoTimer.cancel();
+    else this.rtoTimer.set(this.sim.now + this.rtt.current());
+    snd.updateWindow(seg.win);
+    return freedData;
+  }
+
+  /** SACK blocks: mark the scoreboard; a controller that models delivery learns from SACKed data too. */
+  protected takeSack(blocks: Array<[number, number]>, ack: number): void {
+    const before = this.snd.delivered;
+    const newest = this.snd.onSacked(blocks, this.sim.now);
+    if (newest && ack === this.snd.sndUna && this.cc.onSacked)
+      this.cc.onSacked(this.mss, this.ackSample(ack, this.snd.delivered - before, newest));
+  }
+
+  private ackSample(ack: number, ackedBytes: number, newest: SendRecord | null): AckSample {
+    return fillAckSample(this.sample, this.sim.now, this.snd, ack, ackedBytes, newest);
+  }
+
+  protected override onPaceTimer(): void {
+    if (this.sackOk && this.cc.inRecovery) this.sackRecovery();
+    this.output();
+  }
+
+  /** A partial ACK in NewReno recovery (RFC 6582 step 4): retransmit the segment at snd.una now. */
+  private retransmitFirst(): void {
+    const snd = this.snd;
+    const resume = snd.sndNxt;
+    snd.sndNxt = snd.sndUna;
+    this.output('fast-retransmit');
+    snd.sndNxt = Math.max(resume, snd.sndNxt);
+  }
+
+  /**
+   * SACK loss recovery (RFC 6675 5, step C): while cwnd - pipe admits a segment, fill the first
+   * lost hole (NextSeg rule 1), else send new data (rule 2).
+   */
+  protected sackRecovery(): void {
+    // Held by pacing with its timer set: the loop below would stop at once, whatever the board says.
+    if (this.pacedAndWaiting()) return;
+    const snd = this.snd;
+    const mss = this.mss;
+    const board = this.board;
+    board.read(snd, mss, this.recoveryStartNs);
+    let inPipe = board.pipe;
+    for (let i = 0; i < 1000; i++) {
+      if (this.cc.cwnd - inPipe < mss || this.paced()) return;
+      const hole = board.nextHole();
+      const resume = snd.sndNxt;
+      if (hole) {
+        snd.sndNxt = hole.seq;
+        const len = Math.min(hole.len, snd.queuedEnd - hole.seq);
+        this.transmitSegment(len, false, 'retransmit');
+        snd.sndNxt = resume;
+        inPipe += len;
+        continue;
+      }
+      const room = snd.sndUna + snd.sndWnd - snd.sndMax;
+      const len = Math.min(mss, snd.queuedEnd - snd.sndMax, room);
+      if (len <= 0 || snd.sndNxt !== snd.sndMax) return;
+      this.transmitSegment(len, false);
+      inPipe += len;
+    }
+  }
+
+  /**
+   * The RTO fired on an established connection (the timer already backed off): the controller
+   * cuts the window and sending starts over from snd.una, the timer set again.
+   */
+  protected goBackAfterTimeout(): void {
+    const snd = this.snd;
+    this.cc.onTimeout(Math.min(snd.sndWnd, this.cc.cwnd), this.mss, snd.sndMax);
+    for (const o of this.observers) o.onTimeout();
+    snd.dupAcks = 0;
+    snd.sndNxt = snd.sndUna;
+    for (const o of this.observers) o.onRelease('rto', 0);
+    this.rtoTimer.set(this.sim.now + this.rtt.current());
+    this.output();
+  }
+}

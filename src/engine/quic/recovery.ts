@@ -87,8 +87,8 @@ export class SentPackets {
 /**
  * RFC 9002 Appendix B: NewReno in bytes. Slow start from 10 datagrams, halving on loss once per
  * recovery period (a loss of a packet sent before the period began does not cut again), additive
- * increase by a datagram per window. Persistent congestion (7.6) is not modelled: the PTO's
- * backoff stands in for it.
+ * increase by a datagram per congestion window; persistent congestion (7.6) is not modelled, the
+ * PTO's backoff stands in for it.
  */
 export class NewRenoQuic {
   cwnd: number;

@@ -1,7 +1,7 @@
 // What every window-based controller shares (Reno, and the modern ones through recovery.ts): the
 // initial window (with BSD's extra segment on the SYN-ACK), the phase it reports, slow-start
-// restart after idle, and pacing at the window's rate. A controller says how ACKs and losses move
-// the window.
+// restart after idle, and pacing at the window's rate. A controller says how its congestion
+// window moves on ACKs and losses.
 import type { InitialWindow, SlowStartRestart } from '../params';
 import type { Bytes } from '../units';
 import type { AckSample, CongestionControl, CongestionPhase } from './congestion';

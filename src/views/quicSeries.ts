@@ -4,7 +4,7 @@
 // of bytes all acknowledged (the connection's data offsets, or the stream's own offsets), so a lost
 // packet holds the line until its bytes, resent in a new packet, are acknowledged.
 import type { Trace } from '../engine/trace';
-import type { SegmentBar, StepPoint, TspSeries } from './tspSeries';
+import { cwndLine, type SegmentBar, type StepPoint, type TspSeries } from './tspSeries';
 
 /** Byte ranges [start, end) kept merged; `prefix` is how far they run unbroken from 0. */
 class Covered {
@@ -108,21 +108,8 @@ export function quicTspSeries(trace: Trace, conn: number, stream: number | null)
     segments,
     acks,
     window: [],
-    cwnd: stream === null ? cwndLine(trace, conn, acks) : [],
+    cwnd: stream === null ? cwndLine(trace, conn, acks, 0) : [],
     sacks: [],
     maxSeq,
   };
-}
-
-/** At each recorded change of the server's congestion window: the ACK line by then, plus cwnd. */
-function cwndLine(trace: Trace, conn: number, acks: StepPoint[]): StepPoint[] {
-  const out: StepPoint[] = [];
-  let a = 0;
-  let ack = 0;
-  for (const s of trace.samples ?? []) {
-    if (s.conn !== conn || s.side !== 'server') continue;
-    while (a < acks.length && acks[a].timeNs <= s.atNs) ack = acks[a++].value;
-    out.push({ timeNs: s.atNs, value: ack + s.cwnd });
-  }
-  return out;
 }

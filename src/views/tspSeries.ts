@@ -66,11 +66,12 @@ export function tspSeries(trace: Trace, conn: number): TspSeries {
   return { segments, acks, window, cwnd: cwndLine(trace, conn, acks), sacks, maxSeq };
 }
 
-/** At each recorded change of the server's cwnd: the last ACK it had by then, plus cwnd. */
-function cwndLine(trace: Trace, conn: number, acks: StepPoint[]): StepPoint[] {
+/** At each recorded change of the server's cwnd: the last ACK it had by then (`firstAck` before
+ * any: TCP's ISS + 1, QUIC's 0), plus cwnd. */
+export function cwndLine(trace: Trace, conn: number, acks: StepPoint[], firstAck = 1): StepPoint[] {
   const out: StepPoint[] = [];
   let a = 0;
-  let ack = 1;
+  let ack = firstAck;
   for (const s of trace.samples ?? []) {
     if (s.conn !== conn || s.side !== 'server') continue;
     while (a < acks.length && acks[a].timeNs <= s.atNs) ack = acks[a++].value;

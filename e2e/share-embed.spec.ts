@@ -96,6 +96,9 @@ test('the link copied from the Share dialog reopens the same controls and playhe
   await page.locator('#a-delack').selectOption('fixed');
   await page.locator('#a-flush').selectOption('none');
   await expect(ladderStalls(page, 'nagle')).toHaveCount(0);
+  // Three changes in quick succession are a gesture: the ladder's per-packet elements come back
+  // once it pauses.
+  await expect(ladderPackets(page).first()).toBeAttached();
   // The playhead rests at the end; step back to somewhere in the middle of the run.
   for (let i = 0; i < 3; i++)
     await page.getByRole('button', { name: 'Step back to the previous event' }).click();

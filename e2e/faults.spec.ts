@@ -92,7 +92,9 @@ test('a run that hits the event cap says why nothing of it is drawn and suggests
 
   await page.locator('#a-objects').fill('100000000');
   // while it runs, the status says how far it has got
-  await expect(status(page).locator('[data-sim-progress]')).toContainText('packets so far', { timeout: 30_000 });
+  await expect(status(page).locator('[data-sim-progress]')).toContainText('packets so far', {
+    timeout: 30_000,
+  });
   await expect(status(page).getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expect(status(page)).toHaveAttribute('data-sim-fault', 'event-cap', { timeout: 60_000 });
   await expect(status(page)).toContainText('event cap reached');

@@ -103,7 +103,9 @@ function report(results: ShardResult[], options: { runs: number; seed: number; j
   );
   const capped = results.flatMap((r) => r.capped);
   if (capped.length > 0) {
-    console.log(`\n${capped.length} stopped at the event or packet budget (the page says so and suggests a smaller setting), e.g.`);
+    console.log(
+      `\n${capped.length} stopped at the event or packet budget (the page says so and suggests a smaller setting), e.g.`,
+    );
     for (const f of [...capped].sort((a, b) => a.query.length - b.query.length).slice(0, 3))
       console.log(`  ${f.message}\n  npm run --silent sim -- '${f.query}'`);
   }
@@ -130,7 +132,9 @@ async function main() {
     return;
   }
   options.jobs = Math.min(options.jobs, availableParallelism());
-  process.stderr.write(`fuzz: ${options.runs} configurations, seed ${options.seed}, ${options.jobs} job(s)\n`);
+  process.stderr.write(
+    `fuzz: ${options.runs} configurations, seed ${options.seed}, ${options.jobs} job(s)\n`,
+  );
   const started = performance.now();
   let done = 0;
   let told = 0;

@@ -253,7 +253,9 @@ describe('metrics: rtt_ms and retransmits', () => {
     expect(idle.rtt_ms!.min).toBeGreaterThanOrEqual(100);
     expect(idle.rtt_ms!.min).toBeLessThan(101);
     expect(idle.retransmits).toBe(0);
-    const bloated = computeMetrics(run('objects=3000000&bw=10000000&rtt=40&queue=400&window=4000000&cc=cubic'));
+    const bloated = computeMetrics(
+      run('objects=3000000&bw=10000000&rtt=40&queue=400&window=4000000&cc=cubic'),
+    );
     expect(bloated.rtt_ms!.p95).toBeGreaterThan(3 * bloated.rtt_ms!.min);
   });
 

@@ -41,7 +41,15 @@ export interface Preset {
   id: string;
   title: string;
   paper:
-    'heidemann' | 'nielsen' | 'padmanabhan-mogul' | 'kruse' | 'dukkipati' | 'mathis' | 'cardwell' | 'wang' | 'langley';
+    | 'heidemann'
+    | 'nielsen'
+    | 'padmanabhan-mogul'
+    | 'kruse'
+    | 'dukkipati'
+    | 'mathis'
+    | 'cardwell'
+    | 'wang'
+    | 'langley';
   source: string;
   explanation: string;
   tryNext: TryNext[];

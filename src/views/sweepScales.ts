@@ -95,7 +95,15 @@ export function sweepYScale(values: number[], top: number, bottom: number) {
 }
 
 /** Okabe-Ito: colour-blind-safe, dark enough against white for lines and markers. */
-export const SERIES_COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', 'var(--ink)'];
+export const SERIES_COLOURS = [
+  '#0072B2',
+  '#D55E00',
+  '#009E73',
+  '#CC79A7',
+  '#E69F00',
+  '#56B4E9',
+  'var(--ink)',
+];
 
 /** A y value as the table and the tooltips print it. */
 export function formatSweepValue(y: number): string {

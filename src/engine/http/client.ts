@@ -96,7 +96,11 @@ export class HttpClient {
       const pair = tls?.pair ?? tcp;
       const server = this.server.accept(pair);
       const Connection =
-        this.p.mode === '2' ? H2ClientConnection : this.p.mode === '3' ? H3ClientConnection : ClientConnection;
+        this.p.mode === '2'
+          ? H2ClientConnection
+          : this.p.mode === '3'
+            ? H3ClientConnection
+            : ClientConnection;
       connection = new Connection(this.sim, this.sink, pair, this.p, {
         onResponseBytes: (request, received) => this.onResponseBytes(request, received),
         onResponseDone: (request) => this.onResponseDone(request),

@@ -68,15 +68,20 @@ export abstract class TcpOutput {
     this.extendedTrace = this.pacing || p.congestionControl !== 'reno';
     this.paceTimer = new Timer(sim, () => this.onPaceTimer());
     this.rtoTimer = new Timer(sim, () => this.onRetransmitTimeout());
-    this.rcv = new TcpReceiver(sim, ackPolicy(p.delack, p.delackNs, p.delackPhaseNs, p.bufferBytes), p.ackOnRead, {
-      deliver: (seq, bytes) => this.hooks.onDeliver(seq, bytes),
-      held: (seq, bytes) => this.hooks.onHeld?.(seq, bytes),
-      ackDue: () => {
-        this.sink.timer({ atNs: this.sim.now, conn: this.conn, side: this.side, timer: 'delack' });
-        this.output();
+    this.rcv = new TcpReceiver(
+      sim,
+      ackPolicy(p.delack, p.delackNs, p.delackPhaseNs, p.bufferBytes),
+      p.ackOnRead,
+      {
+        deliver: (seq, bytes) => this.hooks.onDeliver(seq, bytes),
+        held: (seq, bytes) => this.hooks.onHeld?.(seq, bytes),
+        ackDue: () => {
+          this.sink.timer({ atNs: this.sim.now, conn: this.conn, side: this.side, timer: 'delack' });
+          this.output();
+        },
+        readDone: () => this.output(),
       },
-      readDone: () => this.output(),
-    });
+    );
     this.wscale = new WindowScale(p.bufferBytes);
     this.sampler = new CongestionSampler(sink, conn, side);
   }

@@ -258,7 +258,8 @@ export class TcpSender {
     if (sinceNs !== this.resentSince) {
       this.resentSince = sinceNs;
       let bytes = 0;
-      for (let i = this.first; i < this.sent.length; i++) if (this.resent(this.sent[i])) bytes += this.sent[i].len;
+      for (let i = this.first; i < this.sent.length; i++)
+        if (this.resent(this.sent[i])) bytes += this.sent[i].len;
       this.resentBytes = bytes;
     }
     return this.resentBytes;
@@ -315,7 +316,11 @@ export class TcpSender {
     for (let b = 0; b < blocks.length; b++) {
       const start = blocks[b][0];
       const end = blocks[b][1];
-      for (let i = this.unsackedIndex(this.firstAtOrAfter(start)); i < sent.length; i = this.unsackedIndex(i + 1)) {
+      for (
+        let i = this.unsackedIndex(this.firstAtOrAfter(start));
+        i < sent.length;
+        i = this.unsackedIndex(i + 1)
+      ) {
         const r = sent[i];
         if (r.seq + r.len > end) break;
         if (this.resentSince >= 0 && this.resent(r)) this.resentBytes -= r.len;

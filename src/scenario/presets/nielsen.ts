@@ -17,7 +17,7 @@ const HOSTS_CALIBRATED = [
   'LAN and WAN clients: Digital UNIX 4.0 (stack=dunix4: BSD 200 ms clock, ACK sent by the window update when the robot reads); PPP client: Windows NT 4.0 (stack=nt40: a per-connection 200 ms timer)',
   'revalidating, the robot validates the HTML first and asks for its images from its cached copy after the 304 (reval=html), as a browser does; the paper does not say how its robot ordered them',
   'the robot handles each response with a body for 10 ms (parsing, two cache files) and reads no socket meanwhile, so its BSD ACKs stretch when responses arrive back to back (fitted to the pipelined rows of Tables 4 and 5)',
-  'the robot takes 4 ms per request (cthink=4), with either server (fitted once, to Table 5, where the server\'s own times are smallest and the robot\'s show most)',
+  "the robot takes 4 ms per request (cthink=4), with either server (fitted once, to Table 5, where the server's own times are smallest and the robot's show most)",
 ];
 const SERVERS: Record<Server, { query: string; calibrated: string[] }> = {
   jigsaw: {

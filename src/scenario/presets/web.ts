@@ -61,18 +61,20 @@ export const WEB_PRESETS: Preset[] = [
     source:
       'Langley et al., "The QUIC Transport Protocol: Design and Internet-Scale Deployment", ACM SIGCOMM 2017, section 1; RFC 9000, 9001 (the QUIC handshake), RFC 8446 2.3 (0-RTT)',
     explanation:
-      'A small page (a 40 KB HTML and four 8 KB objects) on a 250 ms, 10 Mb/s path, loaded by a client that has talked to the server before: over HTTP/3, against HTTP/2 over TCP with TLS 1.2 as Google\'s servers spoke it before QUIC, resuming its TLS session too. The paper: "QUIC uses a cryptographic handshake that minimizes handshake latency for most connections by using known server credentials." With those credentials the request leaves with the client\'s first packet (0-RTT), its address token lifts the 3x amplification limit, and the first byte is back after one round trip; TCP and a resumed TLS 1.2 session first spend two round trips on handshakes. Each round trip saved is worth the path\'s RTT, so the saving is largest where the path is long: half a second here, under 40 ms on a 20 ms path.',
+      "A small page (a 40 KB HTML and four 8 KB objects) on a 250 ms, 10 Mb/s path, loaded by a client that has talked to the server before: over HTTP/3, against HTTP/2 over TCP with TLS 1.2 as Google's servers spoke it before QUIC, resuming its TLS session too. The paper: \"QUIC uses a cryptographic handshake that minimizes handshake latency for most connections by using known server credentials.\" With those credentials the request leaves with the client's first packet (0-RTT), its address token lifts the 3x amplification limit, and the first byte is back after one round trip; TCP and a resumed TLS 1.2 session first spend two round trips on handshakes. Each round trip saved is worth the path's RTT, so the saving is largest where the path is long: half a second here, under 40 ms on a 20 ms path.",
     tryNext: [
       {
-        sentence: 'The same page over HTTP/2, TCP and a resumed TLS 1.2 session: two more round trips before the first byte.',
+        sentence:
+          'The same page over HTTP/2, TCP and a resumed TLS 1.2 session: two more round trips before the first byte.',
         settings: 'http=2&tls=1.2',
       },
       {
-        sentence: 'A first visit (no known credentials): QUIC needs a round trip, and the 3.5 KB certificate chain overruns the 3x amplification limit for one more.',
+        sentence:
+          'A first visit (no known credentials): QUIC needs a round trip, and the 3.5 KB certificate chain overruns the 3x amplification limit for one more.',
         settings: 'resume=0',
       },
       {
-        sentence: 'A first visit with a small (ECDSA-sized) chain: the server\'s flight fits, one round trip.',
+        sentence: "A first visit with a small (ECDSA-sized) chain: the server's flight fits, one round trip.",
         settings: 'resume=0&cert=2000',
       },
       {

@@ -27,6 +27,13 @@ describe('scenario names', () => {
     );
     expect(named('link=geo&gzip=1')[1]).toMatch(/^Roundtrip: .*link=geo .* gzip=1$/);
   });
+
+  it('a title leaves out what does not apply: no TCP knobs over QUIC', () => {
+    expect(named('link=lte&http=3&nagle=0')).toEqual([
+      'roundtrip-lte-3',
+      'Roundtrip: page=yahoo96 visit=first link=lte http=3',
+    ]);
+  });
 });
 
 describe('the title band of an exported picture', () => {

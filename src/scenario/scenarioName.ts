@@ -1,7 +1,7 @@
 // A scenario in a few words, for export file names and the title line drawn into pictures: the
 // preset id (or the link and HTTP mode) and the keys changed from it, in the URL's own spelling.
 import { baseSettings, formatValue } from './codec';
-import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Settings } from './schema';
+import { applies, CONFIG_KEYS, SCHEMA, type ConfigKey, type Settings } from './schema';
 
 /** Settings worth naming in a title even when they are the preset's own. */
 const KEY_SETTINGS: ConfigKey[] = ['page', 'visit', 'link', 'http', 'nagle', 'delack', 'iw'];
@@ -9,9 +9,10 @@ const MAX_NAME = 80;
 
 const text = (key: ConfigKey, settings: Settings) => formatValue(SCHEMA[key], settings[key]);
 
+/** Keys changed from the preset (or the defaults) that apply to these settings. */
 function changedKeys(preset: string | null, settings: Settings): ConfigKey[] {
   const base = baseSettings(preset);
-  return CONFIG_KEYS.filter((k) => text(k, settings) !== text(k, base));
+  return CONFIG_KEYS.filter((k) => text(k, settings) !== text(k, base) && applies(k, settings));
 }
 
 /** `heidemann-odd-final-nagle0`, `roundtrip-geo-1.1`: safe in a file name, at most 80 characters. */
@@ -27,9 +28,12 @@ export function scenarioName(preset: string | null, settings: Settings): string 
   return slug.length <= MAX_NAME ? slug : slug.slice(0, MAX_NAME).replace(/-+$/, '');
 }
 
-/** `heidemann-odd-final: page=... link=ethernet10 http=1.0 nagle=0 ...`: the key settings and every change. */
+/** `heidemann-odd-final: page=... link=ethernet10 http=1.0 nagle=0 ...`: the key settings and every
+ * change, leaving out what does not apply (no Nagle or delayed ACK over QUIC). */
 export function scenarioTitle(preset: string | null, settings: Settings): string {
-  const keys = [...new Set([...KEY_SETTINGS, ...changedKeys(preset, settings)])];
+  const keys = [...new Set([...KEY_SETTINGS, ...changedKeys(preset, settings)])].filter((k) =>
+    applies(k, settings),
+  );
   const pairs = keys.map((k) => [k, text(k, settings)]).filter(([, v]) => v !== null && v !== '');
   return `${preset ?? 'Roundtrip'}: ${pairs.map(([k, v]) => `${k}=${v}`).join(' ')}`;
 }

@@ -1,7 +1,7 @@
 // The time-sequence plot of a QUIC connection: QUIC acknowledges packet numbers in ranges, not a
-// byte offset, so the ACK line is the end of the bytes acknowledged without a gap, whole
-// connection or one stream. Loss holds that line at the lost bytes until their new packet is
-// acknowledged, and only on the stream the loss hit.
+// byte offset. For one stream the ACK line is the end of its bytes acknowledged without a gap, and
+// a loss holds it at the lost bytes until their new packet is acknowledged; for the whole
+// connection (resent data goes out as new bytes) it is the bytes acknowledged so far.
 import { describe, expect, it } from 'vitest';
 import type { Trace } from '../src/engine/trace';
 import { quicTspSeries } from '../src/views/quicSeries';
@@ -57,6 +57,32 @@ describe('QUIC time-sequence plot', () => {
       const sentBy = Math.max(0, ...s.segments.filter((g) => g.timeNs <= a.timeNs).map((g) => g.end));
       expect(a.value).toBeLessThanOrEqual(sentBy);
     }
+  });
+
+  it('the whole connection under loss: resent packets are marked, and the ACK line climbs past the losses', () => {
+    let checked = 0;
+    let early = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const trace = run(`${PAGE}&loss=3&seed=${seed}`);
+      const s = quicTspSeries(trace, 0, null);
+      const firstLost = s.segments.find((g) => g.dropped);
+      if (!firstLost) continue;
+      expect(s.segments.some((g) => g.retransmit)).toBe(true);
+      expectRising(s);
+      // the bytes delivered in time to be acknowledged, less the few whose ACKs were all lost
+      const due = s.segments
+        .filter((g) => !g.dropped && ackDue(trace, g.timeNs))
+        .reduce((sum, g) => sum + g.end - g.seq, 0);
+      expect(last(s)).toBeGreaterThanOrEqual(0.9 * due);
+      checked++;
+      // a loss early in the run: the line goes on past it (it does not wait at the hole)
+      if (firstLost.end < 0.8 * due) {
+        expect(last(s)).toBeGreaterThan(firstLost.end);
+        early++;
+      }
+    }
+    expect(checked).toBeGreaterThan(2);
+    expect(early).toBeGreaterThan(0);
   });
 
   it("one stream: its own bytes, 0 to the response's length, acknowledged to the end", () => {

@@ -23,17 +23,20 @@ class FakeWorker {
   }
 }
 
+/** A client over fake workers, with what it answered and what it offered as provisional. */
 function setup() {
   const workers: FakeWorker[] = [];
   const answers: WorkerResponse[] = [];
+  const provisional: WorkerResponse[] = [];
   const client = new SimClient(
     () => {
       workers.push(new FakeWorker());
       return workers.at(-1) as unknown as Worker;
     },
     (r) => answers.push(r),
+    (r) => provisional.push(r),
   );
-  return { workers, answers, client };
+  return { workers, answers, provisional, client };
 }
 
 describe('SimClient after a worker fault', () => {
@@ -153,24 +156,10 @@ describe('the engine reports progress on long runs', () => {
 });
 
 describe('SimClient during a drag', () => {
-  function dragSetup() {
-    const workers: FakeWorker[] = [];
-    const answers: WorkerResponse[] = [];
-    const provisional: WorkerResponse[] = [];
-    const client = new SimClient(
-      () => {
-        workers.push(new FakeWorker());
-        return workers.at(-1) as unknown as Worker;
-      },
-      (r) => answers.push(r),
-      (r) => provisional.push(r),
-    );
-    const run = (id: number) => ({ kind: 'run', id, runs: [], figures: null }) as unknown as WorkerResponse;
-    return { workers, answers, provisional, client, run };
-  }
+  const run = (id: number) => ({ kind: 'run', id, runs: [], figures: null }) as unknown as WorkerResponse;
 
   it('offers a run answered after newer requests as provisional, and the newest as the answer', () => {
-    const { workers, answers, provisional, client, run } = dragSetup();
+    const { workers, answers, provisional, client } = setup();
     const first = client.request({ kind: 'run', sides: [], preset: null });
     client.request({ kind: 'run', sides: [], preset: null });
     const last = client.request({ kind: 'run', sides: [], preset: null });
@@ -184,7 +173,7 @@ describe('SimClient during a drag', () => {
   });
 
   it("offers nothing older than what the page's own thread already answered", () => {
-    const { workers, provisional, client, run } = dragSetup();
+    const { workers, provisional, client } = setup();
     const inWorker = client.request({ kind: 'run', sides: [], preset: null });
     client.supersede(); // a newer run was answered on the page's thread
     workers[0].emit('message', { data: run(inWorker) });

@@ -74,22 +74,17 @@ export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConn
         )}
       {lanes.map((lane) => (
         <g key={lane.index} data-lane={lane.index}>
-          <line
-            x1={lane.clientX}
-            x2={lane.clientX}
-            y1={top}
-            y2={bottom}
-            stroke="var(--ink)"
-            strokeWidth={1.5}
-          />
-          <line
-            x1={lane.serverX}
-            x2={lane.serverX}
-            y1={top}
-            y2={bottom}
-            stroke="var(--ink)"
-            strokeWidth={1.5}
-          />
+          {[lane.clientX, lane.serverX].map((hostX) => (
+            <line
+              key={hostX}
+              x1={hostX}
+              x2={hostX}
+              y1={top}
+              y2={bottom}
+              stroke="var(--ink)"
+              strokeWidth={1.5}
+            />
+          ))}
           <text x={lane.clientX} y={top - 8} textAnchor="middle" className="lane-head">
             client
           </text>

@@ -1,8 +1,8 @@
 // The time-sequence plot of a QUIC connection, whole or one stream, as seen at the server. QUIC
-// has no cumulative ACK number: the client acknowledges packet numbers, in ranges. The ACK line is
-// drawn as tcptrace would draw TCP's: at each acknowledgement's arrival, the end of the first run
-// of bytes all acknowledged (the connection's data offsets, or the stream's own offsets), so a lost
-// packet holds the line until its bytes, resent in a new packet, are acknowledged.
+// has no cumulative ACK number: the client acknowledges packet numbers, in ranges. For a stream
+// the ACK line is drawn as tcptrace would draw TCP's: at each acknowledgement's arrival, the end of
+// the first run of its bytes all acknowledged, so a lost packet holds the line until its bytes,
+// resent in a new packet, are acknowledged. For the whole connection, the bytes acknowledged so far.
 import type { Trace } from '../engine/trace';
 import { cwndLine, type SegmentBar, type StepPoint, type TspSeries } from './tspSeries';
 
@@ -25,6 +25,11 @@ class Covered {
     this.ranges = kept;
   }
 
+  /** How many bytes are covered in all. */
+  get total(): number {
+    return this.ranges.reduce((sum, [s, e]) => sum + e - s, 0);
+  }
+
   prefix(from: number): number {
     const first = this.ranges[0];
     return first && first[0] <= from ? first[1] : from;
@@ -40,9 +45,11 @@ export function isQuicConnection(trace: Trace, conn: number): boolean {
 }
 
 /**
- * The server's data and the client's acknowledgements of it. The whole connection: each QUIC
- * packet's CRYPTO and STREAM bytes at their running offset in the connection (the datagram's
- * `seq` on, packet by packet); a stream: its STREAM frames at their offsets in the stream.
+ * The server's data and the client's acknowledgements of it. A stream: its STREAM frames at their
+ * offsets in the stream, and the ACK line the end of the bytes acknowledged without a gap. The
+ * whole connection has no byte sequence of its own (resent data goes out as new bytes in new
+ * packets): each QUIC packet's CRYPTO and STREAM bytes at a running count of the bytes sent (the
+ * datagram's `seq` on, packet by packet), and the ACK line the bytes acknowledged so far.
  */
 export function quicTspSeries(trace: Trace, conn: number, stream: number | null): TspSeries {
   const segments: SegmentBar[] = [];
@@ -70,7 +77,9 @@ export function quicTspSeries(trace: Trace, conn: number, stream: number | null)
           timeNs: p.sendNs,
           seq: start,
           end,
-          retransmit: start < sentEnd,
+          // a stream's resent bytes go back to their offsets; the connection's running count only grows
+          retransmit:
+            stream === null ? p.reason === 'retransmit' || p.reason === 'fast-retransmit' : start < sentEnd,
           dropped: p.arriveNs === null,
         });
         sentEnd = Math.max(sentEnd, end);
@@ -101,7 +110,7 @@ export function quicTspSeries(trace: Trace, conn: number, stream: number | null)
       }
     }
     if (!changed) continue;
-    const value = covered.prefix(0);
+    const value = stream === null ? covered.total : covered.prefix(0);
     if (acks.length === 0 || acks[acks.length - 1].value !== value) acks.push({ timeNs: p.arriveNs!, value });
   }
   return {

@@ -7,6 +7,7 @@ import { Timer } from '../sim';
 import type { SendReason } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import type { AckPolicy } from './ackPolicy';
+import { SackRanges } from './sackRanges';
 
 export interface ReceiverHooks {
   /** In-order bytes handed to the application. */
@@ -34,9 +35,8 @@ export class TcpReceiver {
   private undelivered: number[] = [];
   private undeliveredCount = 0;
   private spare: number[] = [];
-  /** Kept when SACK is in use: the out-of-order data merged, with the arrival count of its latest segment. */
-  private sacked: Array<[number, number, number]> | null = null;
-  private arrivals = 0;
+  /** Kept when SACK is in use: the out-of-order data merged, and the blocks to report. */
+  private sacked: SackRanges | null = null;
   private peerFinSeq: number | null = null;
   private readonly timer: Timer;
   private armedNs: Nanoseconds = 0;
@@ -128,34 +128,14 @@ export class TcpReceiver {
     for (let i = 0; i < 2 * n; i += 2) this.hooks.deliver(ready[i], ready[i + 1]);
   }
 
-  /**
-   * SACK blocks for the next ACK (RFC 2018 4): the out-of-order data merged into ranges, the one
-   * holding the latest arrival first, then the others by recency; at most four fit the options.
-   */
+  /** SACK blocks for the next ACK (RFC 2018 4), latest first (sackRanges.ts). */
   sackBlocks(): Array<[number, number]> | undefined {
-    const ranges = this.sacked;
-    if (!ranges || ranges.length === 0) return undefined;
-    // The four latest by arrival (arrival counts are distinct), latest first.
-    const top: Array<[number, number, number]> = [];
-    for (let i = 0; i < ranges.length; i++) {
-      const r = ranges[i];
-      if (top.length === 4 && r[2] <= top[3][2]) continue;
-      let j = top.length < 4 ? top.length : 3;
-      if (top.length < 4) top.push(r);
-      while (j > 0 && top[j - 1][2] < r[2]) {
-        top[j] = top[j - 1];
-        j--;
-      }
-      top[j] = r;
-    }
-    const blocks: Array<[number, number]> = [];
-    for (let i = 0; i < top.length; i++) blocks.push([top[i][0], top[i][1]]);
-    return blocks;
+    return this.sacked?.blocksForAck();
   }
 
   /** Start keeping SACK blocks (both ends offered SACK). */
   trackSack(): void {
-    this.sacked ??= [];
+    this.sacked ??= new SackRanges();
   }
 
   private storeOutOfOrder(start: number, end: number): void {
@@ -170,7 +150,7 @@ export class TcpReceiver {
     }
     if (lo === ooo.length) ooo.push([start, end]);
     else ooo.splice(lo, 0, [start, end]);
-    if (this.sacked) mergeRange(this.sacked, start, end, ++this.arrivals);
+    this.sacked?.add(start, end);
     this.hooks.held?.(start, end - start);
   }
 
@@ -189,12 +169,7 @@ export class TcpReceiver {
       head = 0;
     }
     this.oooHead = head;
-    const sacked = this.sacked;
-    if (sacked) {
-      let n = 0;
-      while (n < sacked.length && sacked[n][1] <= this.rcvNxt) n++;
-      if (n > 0) sacked.splice(0, n);
-    }
+    this.sacked?.dropBelow(this.rcvNxt);
     return pulled;
   }
 
@@ -237,25 +212,4 @@ export class TcpReceiver {
     this.policy.timerFired?.();
     this.hooks.ackDue();
   }
-}
-
-/** Add [start, end) to sorted, disjoint ranges, merging what it overlaps or touches. */
-function mergeRange(ranges: Array<[number, number, number]>, start: number, end: number, at: number): void {
-  // The first range that ends at or after `start` (ends rise, the ranges being disjoint and sorted).
-  let i = 0;
-  let hi = ranges.length;
-  while (i < hi) {
-    const mid = (i + hi) >> 1;
-    if (ranges[mid][1] < start) i = mid + 1;
-    else hi = mid;
-  }
-  let j = i;
-  let s = start;
-  let e = end;
-  while (j < ranges.length && ranges[j][0] <= end) {
-    s = Math.min(s, ranges[j][0]);
-    e = Math.max(e, ranges[j][1]);
-    j++;
-  }
-  ranges.splice(i, j - i, [s, e, at]);
 }

@@ -12,18 +12,30 @@ const DUP_THRESH = 3;
 /**
  * The scoreboard as one ACK leaves it: SetPipe (RFC 6675 4), bytes presumed in the network, and
  * NextSeg rule 1, the lost holes not yet retransmitted in this recovery, first to last. One per
- * endpoint, read again for each ACK from the sender's sums; the holes are found only when asked for.
+ * endpoint, read again for each ACK from the sender's sums. The holes are the ones there were when
+ * the board was read, found one at a time as they are asked for.
  */
 export class Scoreboard {
   pipe: Bytes = 0;
   private snd: TcpSender | null = null;
   /** Records below this index whose non-SACKed ones are lost. */
   private lostBelow = 0;
-  private sinceNs: Nanoseconds = 0;
-  /** The holes as the board was read, taken on the first `nextHole` (before anything is resent). */
-  private readonly holes: SendRecord[] = [];
-  private taken = false;
-  private next = 0;
+  /** Where the record at `lostBelow` starts (or snd.sndMax): finds that boundary again if records move. */
+  private lostBelowSeq = 0;
+  private sinceNs: Nanoseconds = -1;
+  /** The index the search for the next hole resumes at. */
+  private cursor = 0;
+  /** The sequence number of the hole last handed out (-1: none yet). */
+  private lastHoleSeq = -1;
+  /** The sender's `moves` when `cursor` and `lostBelow` were taken. */
+  private moves = 0;
+  /**
+   * Every record below this index is SACKed or resent in this recovery, and stays so: a long
+   * recovery would otherwise walk all it has resent on every ACK. Valid while the recovery and
+   * the records' places (`settledMoves`) are the same.
+   */
+  private settled = 0;
+  private settledMoves = -1;
 
   /** Read the sender's records (SACK marks included); `recoveryStartNs` dates this recovery. */
   read(snd: TcpSender, mss: Bytes, recoveryStartNs: Nanoseconds): void {
@@ -33,25 +45,46 @@ export class Scoreboard {
     this.pipe = snd.unsackedFrom(lostBelow) + snd.resentSinceNs(recoveryStartNs);
     this.snd = snd;
     this.lostBelow = lostBelow;
-    this.sinceNs = recoveryStartNs;
-    this.taken = false;
+    const records = snd.records;
+    this.lostBelowSeq = lostBelow < records.length ? records[lostBelow].seq : snd.sndMax;
+    if (recoveryStartNs !== this.sinceNs || snd.moves !== this.settledMoves) {
+      this.sinceNs = recoveryStartNs;
+      this.settledMoves = snd.moves;
+      this.settled = 0;
+    }
+    let i = snd.nextUnsacked(Math.max(this.settled, snd.firstRecord));
+    while (i < records.length && this.resent(records[i])) i = snd.nextUnsacked(i + 1);
+    this.settled = i;
+    this.cursor = i;
+    this.lastHoleSeq = -1;
+    this.moves = snd.moves;
   }
 
   /** The next lost segment not yet retransmitted in this recovery, first to last, or null. */
   nextHole(): SendRecord | null {
-    const holes = this.holes;
-    if (!this.taken) {
-      this.taken = true;
-      holes.length = 0;
-      this.next = 0;
-      const snd = this.snd!;
-      const records = snd.records;
-      for (let i = snd.nextUnsacked(snd.firstRecord); i < this.lostBelow; i = snd.nextUnsacked(i + 1)) {
-        const r = records[i];
-        if (!(r.retransmitted && r.sentNs >= this.sinceNs)) holes.push(r);
-      }
+    const snd = this.snd!;
+    if (snd.moves !== this.moves) {
+      // A retransmission shorter than its record was inserted beside it: find our places again by
+      // sequence number (what lies beyond the last hole handed out has not changed).
+      this.moves = snd.moves;
+      this.cursor = this.lastHoleSeq < 0 ? snd.firstRecord : snd.firstAtOrAfter(this.lastHoleSeq + 1);
+      this.lostBelow = snd.firstAtOrAfter(this.lostBelowSeq);
     }
-    return this.next < holes.length ? holes[this.next++] : null;
+    const records = snd.records;
+    for (let i = snd.nextUnsacked(this.cursor); i < this.lostBelow; i = snd.nextUnsacked(i + 1)) {
+      const r = records[i];
+      if (this.resent(r)) continue;
+      this.cursor = i + 1;
+      this.lastHoleSeq = r.seq;
+      return r;
+    }
+    this.cursor = this.lostBelow;
+    return null;
+  }
+
+  /** Retransmitted in this recovery: no longer a hole to fill. */
+  private resent(r: SendRecord): boolean {
+    return r.retransmitted && r.sentNs >= this.sinceNs;
   }
 }
 

@@ -60,6 +60,8 @@ export class TcpSender {
   /** Records of the segments in flight, oldest first, from `first` on (an index, not shift()). */
   private readonly sent: SendRecord[] = [];
   private first = 0;
+  /** Counts the times records moved to other indexes (a splice), so an index held across sends can be found again. */
+  moves = 0;
   /**
    * For stepping over SACKed records: `skip[i]` is i for a record not SACKed, else an index above it
    * with only SACKed records between (followed to the first record not SACKed, shortening the path).
@@ -204,6 +206,7 @@ export class TcpSender {
       return;
     }
     sent.splice(at, covered, r);
+    this.moves++;
     if (tracking) this.reindex();
   }
 
@@ -303,6 +306,7 @@ export class TcpSender {
     if (first > 256 && first * 2 > sent.length) {
       sent.splice(0, first);
       first = 0;
+      this.moves++;
       this.reindex();
     }
     this.first = first;
@@ -345,7 +349,7 @@ export class TcpSender {
   }
 
   /** Index of the first record starting at or after `seq` (records are in sequence order). */
-  private firstAtOrAfter(seq: number): number {
+  firstAtOrAfter(seq: number): number {
     let lo = this.first;
     let hi = this.sent.length;
     while (lo < hi) {

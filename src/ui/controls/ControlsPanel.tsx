@@ -1,7 +1,7 @@
 // Every knob of the scenario, generated from the schema table and grouped by row.group. When
 // comparing, a switch picks which side the knobs edit; B shows where it differs from A.
 // Memoised, so playback frames do not re-render forty fields.
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { Config } from '../../scenario/codec';
 import { applies, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
 import { bDifferences, settingsOf, type SideKey } from '../state/configModel';
@@ -38,6 +38,7 @@ export const ControlsPanel = memo(function ControlsPanel({
   const side: SideKey = config.b ? editing : 'a';
   const settings = settingsOf(config, side);
   const differs = new Set(bDifferences(config));
+  const callbacks = useMemo(() => fieldCallbacks(onSetting, onResetB), [onSetting, onResetB]);
   return (
     <section className="controls" aria-labelledby="controls-title">
       <h2 id="controls-title">Settings</h2>
@@ -79,8 +80,8 @@ export const ControlsPanel = memo(function ControlsPanel({
                 inherited={inheritedValue(key, settings)}
                 side={side}
                 overridden={side === 'b' && differs.has(key)}
-                onChange={(value, history) => onSetting(side, key, value, history)}
-                onResetToA={() => onResetB(key)}
+                onChange={callbacks.change(side, key)}
+                onResetToA={callbacks.reset(key)}
                 valueHelp={key === 'link' ? linkHelp(settings.link) : undefined}
               >
                 {key === 'link' && <LinkSummary settings={settings} />}
@@ -91,3 +92,25 @@ export const ControlsPanel = memo(function ControlsPanel({
     </section>
   );
 });
+
+/** One onChange and one reset per field, made once: memoised fields then skip unchanged knobs. */
+function fieldCallbacks(
+  onSetting: ControlsPanelProps['onSetting'],
+  onResetB: ControlsPanelProps['onResetB'],
+) {
+  const changes = new Map<string, (value: Settings[ConfigKey], history?: HistoryMode) => void>();
+  const resets = new Map<ConfigKey, () => void>();
+  return {
+    change(side: SideKey, key: ConfigKey) {
+      const id = `${side}-${key}`;
+      let f = changes.get(id);
+      if (!f) changes.set(id, (f = (value, history) => onSetting(side, key, value, history)));
+      return f;
+    },
+    reset(key: ConfigKey) {
+      let f = resets.get(key);
+      if (!f) resets.set(key, (f = () => onResetB(key)));
+      return f;
+    },
+  };
+}

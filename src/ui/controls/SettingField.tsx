@@ -1,7 +1,7 @@
 // One control for one schema row: its label and unit, the widget its kind calls for, and the
 // row's help in full as a visible description (aria-describedby: readable without hover, so on
 // touch too). Null values mean "inherited" and show what they inherit.
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { ConfigKey, Row, Settings } from '../../scenario/schema';
 import type { HistoryMode } from '../state/history';
 import { labelFor } from './fieldModel';
@@ -27,7 +27,7 @@ export function fieldId(side: string, key: string): string {
   return `${side}-${key.replace(/[^a-z0-9]/gi, '-')}`;
 }
 
-export function SettingField({
+function SettingFieldImpl({
   settingKey,
   row,
   value,
@@ -109,3 +109,6 @@ export function SettingField({
     </div>
   );
 }
+
+/** Memoised: a knob change re-renders its own field, not forty (callbacks must be stable). */
+export const SettingField = memo(SettingFieldImpl);

@@ -101,14 +101,21 @@ export function useUrlSync(
   pin: (ns: number | null) => void,
 ): void {
   const [writer] = useState(() => new UrlWriter(browserHistory));
+  /** Writes waiting for the frame to be drawn, in order. */
+  const waiting = useRef<[string, HistoryMode][]>([]);
   const { config, takeMode, restore } = scenario;
   useEffect(() => {
     // undefined: the playhead is moving (playback); the URL waits until it rests.
     if (restingCursorNs === undefined) return;
-    writer.write(queryFor(config, restingCursorNs), takeMode(config));
+    const queue = waiting.current;
+    queue.push([queryFor(config, restingCursorNs), takeMode(config)]);
+    // The address bar after the picture: pushState costs milliseconds the student would wait
+    // for between moving a knob and seeing its effect. Entries keep their order and modes.
+    if (queue.length === 1) afterNextFrame(() => writeAll(writer, queue));
   }, [writer, config, restingCursorNs, takeMode]);
   useEffect(() => {
     const onPop = () => {
+      waiting.current.length = 0; // history has moved on: what was about to be written is moot
       if (!writer.arrived(window.location.search)) return;
       const state = read(window.location.search);
       restore(state);
@@ -117,4 +124,25 @@ export function useUrlSync(
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [writer, read, restore, pin]);
+}
+
+function writeAll(writer: UrlWriter, queue: [string, HistoryMode][]): void {
+  for (const [query, mode] of queue.splice(0)) writer.write(query, mode);
+}
+
+/** Run `f` once, after the next frame is drawn (or soon, where frames do not come: a hidden tab). */
+function afterNextFrame(f: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    f();
+  };
+  const fallback = setTimeout(once, 100);
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      clearTimeout(fallback);
+      once();
+    }, 0),
+  );
 }

@@ -2,12 +2,7 @@
 // A packet occupies the queue until its last bit has been serialized.
 import type { LinkParams } from './params';
 import { Prng } from './prng';
-import type { Sim } from './sim';
-
-/** What a packet is delivered to (a transport end). */
-export interface Receiver<T> {
-  receive(d: T): void;
-}
+import type { Receiver, Sim } from './sim';
 import type { Bytes, Nanoseconds } from './units';
 
 export class LinkDirection {
@@ -72,6 +67,6 @@ export class LinkDirection {
     const arriveNs = doneNs + this.params.oneWayDelayNs;
     this.arriveNs = arriveNs;
     this.drop = undefined;
-    if (to !== null) this.sim.at(arriveNs, () => to.receive(what));
+    if (to !== null) this.sim.deliverAt(arriveNs, to, what);
   }
 }

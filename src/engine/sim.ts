@@ -2,10 +2,20 @@
 // same way, and an integer-nanosecond clock that never goes back.
 import type { Nanoseconds } from './units';
 
+/** What a datagram is delivered to (a transport end). */
+export interface Receiver<T> {
+  receive(d: T): void;
+}
+
 interface ScheduledEvent {
   at: Nanoseconds;
   order: number;
-  fn: (() => void) | null; // null once cancelled
+  /** What runs: a callback, or a receiver handed its datagram (no closure per packet). */
+  fn: (() => void) | null;
+  receiver: Receiver<unknown> | null;
+  datagram: unknown;
+  /** False once it ran or was cancelled. */
+  live: boolean;
 }
 
 /** A run stopped by one of its budgets: too many events, or a trace too big to keep. */
@@ -27,13 +37,18 @@ export class Sim {
   eventCount = 0;
   private heap: ScheduledEvent[] = [];
   private nextOrder = 0;
+  /** Events that ran or were cancelled and left the heap, for reuse: a run schedules millions. */
+  private spare: ScheduledEvent[] = [];
 
   constructor(private readonly maxEvents: number) {}
 
+  /**
+   * Run `fn` at time `at`. The handle is for `cancel` and means nothing once the event has run
+   * or been cancelled (its object is reused), so holders drop it then, as Timer does.
+   */
   at(at: Nanoseconds, fn: () => void): EventHandle {
-    if (!(at >= this.now)) throw new Error(`event scheduled in the past: ${at} < ${this.now}`);
-    const ev: ScheduledEvent = { at, order: this.nextOrder++, fn };
-    this.push(ev);
+    const ev = this.schedule(at);
+    ev.fn = fn;
     return ev;
   }
 
@@ -41,21 +56,29 @@ export class Sim {
     return this.at(this.now + delay, fn);
   }
 
+  /** Hand `datagram` to `receiver` at time `at`. */
+  deliverAt<T>(at: Nanoseconds, receiver: Receiver<T>, datagram: T): void {
+    const ev = this.schedule(at);
+    ev.receiver = receiver as Receiver<unknown>;
+    ev.datagram = datagram;
+  }
+
   cancel(ev: EventHandle | null): void {
-    if (ev) ev.fn = null;
+    if (ev) ev.live = false;
   }
 
   /** `onProgress` is called with the clock every PROGRESS_EVERY events, so a long run can say how far it got. */
   run(onProgress?: (now: Nanoseconds) => void): void {
     while (this.heap.length > 0) {
       const ev = this.pop();
-      const fn = ev.fn;
-      if (fn === null) continue;
-      ev.fn = null;
+      if (!ev.live) {
+        this.release(ev);
+        continue;
+      }
       this.now = ev.at;
       if (++this.eventCount > this.maxEvents) throw new SimulationLimitError(this.maxEvents, this.now);
       if (onProgress && this.eventCount % PROGRESS_EVERY === 0) onProgress(this.now);
-      fn();
+      this.fire(ev);
     }
   }
 
@@ -63,13 +86,42 @@ export class Sim {
   runUntil(untilNs: Nanoseconds): void {
     while (this.heap.length > 0 && this.heap[0].at <= untilNs) {
       const ev = this.pop();
-      const fn = ev.fn;
-      if (fn === null) continue;
-      ev.fn = null;
+      if (!ev.live) {
+        this.release(ev);
+        continue;
+      }
       this.now = ev.at;
-      fn();
+      this.fire(ev);
     }
     if (untilNs > this.now) this.now = untilNs;
+  }
+
+  private schedule(at: Nanoseconds): ScheduledEvent {
+    if (!(at >= this.now)) throw new Error(`event scheduled in the past: ${at} < ${this.now}`);
+    const ev = this.spare.pop() ?? { at, order: 0, fn: null, receiver: null, datagram: null, live: true };
+    ev.at = at;
+    ev.order = this.nextOrder++;
+    ev.live = true;
+    this.push(ev);
+    return ev;
+  }
+
+  /** Run a live event taken off the heap; its object goes back to the pool first. */
+  private fire(ev: ScheduledEvent): void {
+    const fn = ev.fn;
+    const receiver = ev.receiver;
+    const datagram = ev.datagram;
+    this.release(ev);
+    if (receiver !== null) receiver.receive(datagram);
+    else fn!();
+  }
+
+  private release(ev: ScheduledEvent): void {
+    ev.live = false;
+    ev.fn = null;
+    ev.receiver = null;
+    ev.datagram = null;
+    this.spare.push(ev);
   }
 
   private less(a: ScheduledEvent, b: ScheduledEvent): boolean {
@@ -122,6 +174,17 @@ export class Sim {
 export class Timer {
   private handle: EventHandle | null = null;
   expiresAt: Nanoseconds | null = null;
+  /** The queued wake-up's callback, made once: a timer may be set for every segment. */
+  private readonly wake = () => {
+    this.handle = null;
+    if (this.expiresAt === null) return;
+    if (this.expiresAt > this.sim.now) {
+      this.schedule(this.expiresAt);
+      return;
+    }
+    this.expiresAt = null;
+    this.onFire();
+  };
 
   constructor(
     readonly sim: Sim,
@@ -146,15 +209,6 @@ export class Timer {
   }
 
   private schedule(at: Nanoseconds): void {
-    this.handle = this.sim.at(at, () => {
-      this.handle = null;
-      if (this.expiresAt === null) return;
-      if (this.expiresAt > this.sim.now) {
-        this.schedule(this.expiresAt);
-        return;
-      }
-      this.expiresAt = null;
-      this.onFire();
-    });
+    this.handle = this.sim.at(at, this.wake);
   }
 }

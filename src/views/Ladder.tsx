@@ -16,7 +16,7 @@ import { formatTcpdumpLine } from '../engine/tcpdump';
 import type { Trace } from '../engine/trace';
 import { LadderAxis } from './LadderAxis';
 import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from './ladderLayout';
-import { ladderLabels } from './ladderLabels';
+import { ladderLabels, type LadderLabels } from './ladderLabels';
 import { LadderLabelLayer } from './LadderLabelLayer';
 import { distanceToShape, LadderBands, LadderPacket, ProvisionalArrows } from './LadderPacket';
 import { LadderStalls, stallKey, stallLabelBox, type FocusedStall } from './LadderStalls';
@@ -61,6 +61,8 @@ export interface LadderProps {
   /** A slider is being dragged: draw the arrows as a few paths, not an element per packet. */
   provisional?: boolean;
 }
+
+const NO_LABELS: LadderLabels = { labels: [], bursts: [], stalls: new Set() };
 
 /** First position in `sorted` (indices of packets in sending order) sent after `ns`. */
 function sentBy(sorted: number[], packets: Trace['packets'], ns: number): number {
@@ -131,23 +133,27 @@ export function Ladder({
       }),
     [trace, laneOf, y, layout.labelsOutside, top, bottom],
   );
+  // While a slider is dragged the arrows move every frame: placing their names would cost the
+  // frame (a few ms for hundreds of packets), so they come back when the gesture rests.
   const labels = useMemo(
     () =>
-      ladderLabels({
-        packets: trace.packets,
-        inView: inScale.length > MAX_ARROWS ? [] : inScale,
-        shapes,
-        name: (i) => (labelStyle === 'words' ? words(trace.packets[i]) : shortLabel(trace.packets[i])),
-        lanes: layout.lanes,
-        spans: laneCount(spans) < spans.length ? spans : [],
-        y,
-        top,
-        bottom,
-        left: LADDER_MARGIN.axis,
-        right: layout.width,
-        stallBoxes: stallLabels,
-      }),
-    [trace, inScale, shapes, labelStyle, words, layout, spans, y, top, bottom, stallLabels],
+      provisional
+        ? NO_LABELS
+        : ladderLabels({
+            packets: trace.packets,
+            inView: inScale.length > MAX_ARROWS ? [] : inScale,
+            shapes,
+            name: (i) => (labelStyle === 'words' ? words(trace.packets[i]) : shortLabel(trace.packets[i])),
+            lanes: layout.lanes,
+            spans: laneCount(spans) < spans.length ? spans : [],
+            y,
+            top,
+            bottom,
+            left: LADDER_MARGIN.axis,
+            right: layout.width,
+            stallBoxes: stallLabels,
+          }),
+    [provisional, trace, inScale, shapes, labelStyle, words, layout, spans, y, top, bottom, stallLabels],
   );
 
   const sentCount = sentBy(inScale, trace.packets, cursorNs);

@@ -1,6 +1,6 @@
 // The page: scenario state from the URL, the simulation in a worker, the playhead, and the
 // panels composed around them. Each piece lives in its own module; this file only wires them.
-import { lazy, useCallback, useState } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import type { ConfigKey, Settings } from '../scenario/schema';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { StallCallout } from './callout/StallCallout';
@@ -11,6 +11,7 @@ import { ProblemsNotice } from './ProblemsNotice';
 import { SimStatus } from './SimStatus';
 import { choosePreset, resetBKey, setCompare, setPanel, setSetting, type SideKey } from './state/configModel';
 import { useRunPipeline } from './state/useRunPipeline';
+import { useSettled } from './state/gesture';
 import { readLocation, useScenario, useUrlSync, type HistoryMode } from './state/useScenario';
 import type { StallFocus } from './panels/LadderPanel';
 import { ViewsOrStatus } from './Views';
@@ -63,6 +64,14 @@ export default function App() {
   const guides = useGuides(config, update, playback.seek);
 
   const comparing = config.b !== null;
+  // The callout names side A's stall; while a slider is dragged it keeps the one shown before.
+  const calloutSide = sides[0];
+  const callout = useSettled(
+    useMemo(
+      () => (calloutSide ? { trace: calloutSide.run.trace, settings: config.settings } : null),
+      [calloutSide, config.settings],
+    ),
+  );
 
   return (
     <div className="app">
@@ -100,10 +109,10 @@ export default function App() {
               onTry={(query) => update((c) => applyTryNext(c, query))}
             />
           )}
-          {sides[0] && (
+          {callout && (
             <StallCallout
-              trace={sides[0].run.trace}
-              settings={config.settings}
+              trace={callout.trace}
+              settings={callout.settings}
               comparing={comparing}
               onApply={(s) => update((c) => setSetting(c, 'a', s.key, s.value), { history: 'push' })}
               onCompare={(s) => {
@@ -112,7 +121,7 @@ export default function App() {
               }}
               onShowStall={(ns, stall) => {
                 playback.seek(ns);
-                setStallFocus({ stall, trace: sides[0].run.trace });
+                setStallFocus({ stall, trace: callout.trace });
               }}
             />
           )}

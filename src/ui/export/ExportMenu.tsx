@@ -3,7 +3,7 @@
 // Files are named after the scenario and the view. A <details> disclosure, so it opens with
 // Enter or Space and every entry is a plain button in the Tab order. The writers load on the
 // first export, not with the page.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { Config } from '../../scenario/codec';
 import { toSimInput } from '../../scenario/resolve';
 import { scenarioName, scenarioTitle } from '../../scenario/scenarioName';
@@ -74,9 +74,12 @@ export function ExportMenu({
     }
   };
   const trace = (side: Side) => runs![side === 'a' ? 0 : 1].trace;
-  const described = useMemo(() => describeSides(config), [config]);
-  const about = (side: Side) => described[side === 'a' ? 0 : 1] ?? described[0];
-  const titles = described.map((d) => d.title);
+  // Described on export, not on every knob change (it resolves every setting of both sides).
+  const about = (side: Side) => {
+    const described = describeSides(config);
+    return described[side === 'a' ? 0 : 1] ?? described[0];
+  };
+  const titles = () => describeSides(config).map((d) => d.title);
   const views = PICTURE_VIEWS.filter((v) => panels.has(v));
   return (
     <details className="export-menu">
@@ -183,7 +186,7 @@ export function ExportMenu({
                     onClick={() =>
                       run('the SVG', async () => {
                         const [svg, { fileName }] = await Promise.all([
-                          viewSvg(view, side, runs, titles),
+                          viewSvg(view, side, runs, titles()),
                           traceFiles(),
                         ]);
                         downloadBlob(
@@ -202,7 +205,7 @@ export function ExportMenu({
                     onClick={() =>
                       run('the PNG', async () => {
                         const [svg, { svgToPng }, { fileName }] = await Promise.all([
-                          viewSvg(view, side, runs, titles),
+                          viewSvg(view, side, runs, titles()),
                           import('./svgExport'),
                           traceFiles(),
                         ]);

@@ -26,7 +26,8 @@ export function ShareButton({
       <ShareDialog
         open={open}
         onClose={() => setOpen(false)}
-        query={queryFor(config, pinnedNs)}
+        // Encoded only while the dialog is open: not on every knob change.
+        query={open ? queryFor(config, pinnedNs) : ''}
         cursorMs={pinnedNs === null ? null : Math.round(pinnedNs / 1e3) / 1e3}
         panels={panels}
         settings={config.settings}

@@ -102,13 +102,13 @@ export function useUrlSync(
 ): void {
   const [writer] = useState(() => new UrlWriter(browserHistory));
   /** Writes waiting for the frame to be drawn, in order. */
-  const waiting = useRef<[string, HistoryMode][]>([]);
+  const waiting = useRef<Waiting[]>([]);
   const { config, takeMode, restore } = scenario;
   useEffect(() => {
     // undefined: the playhead is moving (playback); the URL waits until it rests.
     if (restingCursorNs === undefined) return;
     const queue = waiting.current;
-    queue.push([queryFor(config, restingCursorNs), takeMode(config)]);
+    queue.push([config, restingCursorNs, takeMode(config)]);
     // The address bar after the picture: pushState costs milliseconds the student would wait
     // for between moving a knob and seeing its effect. Entries keep their order and modes.
     if (queue.length === 1) afterNextFrame(() => writeAll(writer, queue));
@@ -126,8 +126,11 @@ export function useUrlSync(
   }, [writer, read, restore, pin]);
 }
 
-function writeAll(writer: UrlWriter, queue: [string, HistoryMode][]): void {
-  for (const [query, mode] of queue.splice(0)) writer.write(query, mode);
+/** A state to write: its config, resting playhead and history mode (taken when it was made). */
+type Waiting = [Config, number | null, HistoryMode];
+
+function writeAll(writer: UrlWriter, queue: Waiting[]): void {
+  for (const [config, cursorNs, mode] of queue.splice(0)) writer.write(queryFor(config, cursorNs), mode);
 }
 
 /** Run `f` once, after the next frame is drawn (or soon, where frames do not come: a hidden tab). */

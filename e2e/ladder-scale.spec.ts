@@ -186,3 +186,20 @@ test('a run of several page loads marks where each load starts', async ({ page }
   await expect(marks.nth(0)).toContainText('load 2');
   await expect(marks.nth(3)).toContainText('load 5');
 });
+
+test('a run too dense to tell arrows apart is one band with a note; zooming in brings each packet back', async ({
+  page,
+}) => {
+  // About 2,000 packets over a 540-pixel view: over three arrows a pixel.
+  const query = 'objects=1950000';
+  expect(engine(query).trace.packets.length).toBeGreaterThan(1800);
+  await page.goto(`/?${query}`);
+  await expect(page.locator('[data-side="a"] .dense-note')).toContainText('zoom in');
+  await expect(ladderPackets(page)).toHaveCount(0);
+  for (let i = 0; i < 3; i++) await zoomIn(page).click();
+  await expect(ladderPackets(page).first()).toBeAttached();
+  await expect(page.locator('[data-side="a"] .dense-note')).toHaveCount(0);
+  // A page of a few hundred packets is drawn packet by packet from the start.
+  await openLab(page, 'page=microscape&http=1.0&conns=4');
+  await expect(page.locator('[data-side="a"] .dense-note')).toHaveCount(0);
+});

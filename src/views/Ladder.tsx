@@ -37,8 +37,11 @@ function densePath(indices: number[], shapes: PacketShape[]): string {
   return d;
 }
 
-/** Above this many arrows in view, the ladder draws one path instead of an element per packet. */
+/** Above this many arrows in view, the ladder draws one path instead of an element per packet... */
 export const MAX_ARROWS = 3000;
+/** ...and above this many per pixel of the view's height: arrows closer than a third of a pixel
+ * cannot be told apart, pointed at or read, and an element each would only slow every redraw. */
+const MAX_ARROWS_PER_PX = 3;
 /** How near the pointer must pass to a packet to show its line. */
 const HOVER_PX = 6;
 
@@ -93,6 +96,7 @@ export function Ladder({
 }: LadderProps) {
   const top = LADDER_MARGIN.top;
   const bottom = height - LADDER_MARGIN.bottom;
+  const maxArrows = Math.min(MAX_ARROWS, Math.round((bottom - top) * MAX_ARROWS_PER_PX));
   const spans = useMemo(() => connectionSpans(trace), [trace]);
   const layout = useMemo(() => ladderLayout(laneCount(spans), width), [spans, width]);
   const laneOf = useMemo(() => {
@@ -141,7 +145,7 @@ export function Ladder({
         ? NO_LABELS
         : ladderLabels({
             packets: trace.packets,
-            inView: inScale.length > MAX_ARROWS ? [] : inScale,
+            inView: inScale.length > maxArrows ? [] : inScale,
             shapes,
             name: (i) => (labelStyle === 'words' ? words(trace.packets[i]) : shortLabel(trace.packets[i])),
             lanes: layout.lanes,
@@ -153,14 +157,32 @@ export function Ladder({
             right: layout.width,
             stallBoxes: stallLabels,
           }),
-    [provisional, trace, inScale, shapes, labelStyle, words, layout, spans, y, top, bottom, stallLabels],
+    [
+      provisional,
+      trace,
+      inScale,
+      maxArrows,
+      shapes,
+      labelStyle,
+      words,
+      layout,
+      spans,
+      y,
+      top,
+      bottom,
+      stallLabels,
+    ],
   );
 
   const sentCount = sentBy(inScale, trace.packets, cursorNs);
   const inView = inScale.slice(0, sentCount);
   // Too many arrows for the DOM: draw them as one path and ask the reader to zoom in.
-  const dense = inView.length > MAX_ARROWS;
+  const dense = inView.length > maxArrows;
   const visible = dense ? [] : inView;
+  const denseNote =
+    width < 480
+      ? `${inView.length} packets: zoom in`
+      : `${inView.length} packets in view: zoom in to see each one`;
   const [active, setActive] = useState<number | null>(null);
   const tabbable = active !== null && visible.includes(active) ? active : visible[visible.length - 1];
   const groupRef = useRef<SVGGElement>(null);
@@ -277,10 +299,18 @@ export function Ladder({
             strokeOpacity={0.6}
             fill="none"
           />
+          {/* On a card, so the band's lines do not run through the words. */}
+          <rect
+            x={LADDER_MARGIN.axis + 4}
+            y={top + 1}
+            width={denseNote.length * 7 + 8}
+            height={18}
+            rx={3}
+            fill="var(--card)"
+            fillOpacity={0.92}
+          />
           <text x={LADDER_MARGIN.axis + 8} y={top + 14} className="dense-note">
-            {width < 480
-              ? `${inView.length} packets: zoom in`
-              : `${inView.length} packets in view: zoom in to see each one`}
+            {denseNote}
           </text>
         </g>
       )}

@@ -11,7 +11,7 @@ const CALIBRATED = [
   'server and client 5 ms per request (not stated)',
   "both hosts NetBSD 1.2.1 with Allman's two fixes (stack=netbsd12: BSD's 200 ms ACK clock, every second segment ACKed on arrival)",
   'Apache: 5 processes at start, one more a second; 100 requests per connection; Keep-Alive timeout 60 s; MaxSpareServers 10 (appendix A)',
-  'MaxSpareServers counts a process waiting on a Keep-Alive connection as idle and ends it, closing the connection (our reading of section 4.2: the server closes connections "based on resource constraints")',
+  'MaxSpareServers counts a process waiting on a Keep-Alive connection as idle and ends it, closing the connection (our reading of section 4.2: the server closes connections "based on resource constraints"). Unsure: Apache 1.2\'s http_main.c ends a surplus process only between connections, and counts one waiting on Keep-Alive as busy; the paper does not say which constraint closed them',
   'the browser learns of a closed connection only when its next request meets the RST, then asks again on a new connection (stale=1, section 4.2)',
   'the browser loops over the four pages, each loading the next after the delay of Table 1 (pages=kruse); five loads, the figures are for the last, this page',
   'known difference: /Test still gains from 8 connections (Fig. 2 shows little gain beyond 4); the model has no mechanism for it',

@@ -53,29 +53,27 @@ export function labelRect(spot: LabelSpot, text: string): Rect {
 
 const overlaps = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
-/** Does the segment cross the rectangle? (Liang-Barsky clipping.) */
+/** Does the segment cross the rectangle? (Liang-Barsky clipping, without allocating: it runs for
+ * every label spot against every arrow near it.) */
 export function segmentHitsRect(s: Segment, r: Rect): boolean {
   const dx = s.x1 - s.x0;
   const dy = s.y1 - s.y0;
-  let lo = 0;
-  let hi = 1;
-  const edges: [number, number][] = [
-    [-dx, s.x0 - r.x0],
-    [dx, r.x1 - s.x0],
-    [-dy, s.y0 - r.y0],
-    [dy, r.y1 - s.y0],
-  ];
-  for (const [p, q] of edges) {
-    if (p === 0) {
-      if (q < 0) return false;
-      continue;
-    }
-    const t = q / p;
-    if (p < 0) lo = Math.max(lo, t);
-    else hi = Math.min(hi, t);
-    if (lo > hi) return false;
-  }
-  return true;
+  const range = { lo: 0, hi: 1 };
+  return (
+    clipEdge(-dx, s.x0 - r.x0, range) &&
+    clipEdge(dx, r.x1 - s.x0, range) &&
+    clipEdge(-dy, s.y0 - r.y0, range) &&
+    clipEdge(dy, r.y1 - s.y0, range)
+  );
+}
+
+/** One edge of Liang-Barsky: narrows [lo, hi]; false when the segment misses. */
+function clipEdge(p: number, q: number, range: { lo: number; hi: number }): boolean {
+  if (p === 0) return q >= 0;
+  const t = q / p;
+  if (p < 0) range.lo = Math.max(range.lo, t);
+  else range.hi = Math.min(range.hi, t);
+  return range.lo <= range.hi;
 }
 
 const ROW_PX = 24;

@@ -60,21 +60,30 @@ export class MessageReader<T> {
    */
   readParts(bytes: Bytes): Array<{ tag: T; received: Bytes; complete: boolean }> {
     const parts: Array<{ tag: T; received: Bytes; complete: boolean }> = [];
-    if (bytes <= 0) return parts;
-    this.received += bytes;
-    while (this.next < this.content.count && this.lastEnd < this.received) {
+    this.eachPart(bytes, (tag, received, complete) => parts.push({ tag, received, complete }));
+    return parts;
+  }
+
+  /** `readParts` without the list: `onPart` is called for each part, in order, once all are read. */
+  eachPart(bytes: Bytes, onPart: (tag: T, received: Bytes, complete: boolean) => void): void {
+    if (bytes <= 0) return;
+    const first = this.next;
+    const firstStart = this.lastEnd;
+    const received = (this.received += bytes);
+    let parts = 0;
+    while (this.next < this.content.count && this.lastEnd < received) {
+      parts++;
       const end = this.content.endOf(this.next);
-      const complete = end <= this.received;
-      parts.push({
-        tag: this.content.tagOf(this.next),
-        received: Math.min(end, this.received) - this.lastEnd,
-        complete,
-      });
-      if (!complete) break;
+      if (end > received) break;
       this.lastEnd = end;
       this.next++;
     }
-    return parts;
+    // The handlers run after the reader has moved past everything, as when a list was handed back.
+    for (let k = 0; k < parts; k++) {
+      const end = this.content.endOf(first + k);
+      const start = k === 0 ? firstStart : this.content.endOf(first + k - 1);
+      onPart(this.content.tagOf(first + k), Math.min(end, received) - start, end <= received);
+    }
   }
 
   /** Bytes of a message begun but not yet complete. */

@@ -6,9 +6,9 @@ import type { SimInput } from './params';
 import type { Sim } from './sim';
 import type { TraceSink } from './sink';
 import { tcpTransport } from './tcp/transport';
-import type { Datagram, Stream, Transport, TransportEnd, WireFacts } from './transport';
+import type { Datagram, Stream, StreamHooks, Transport, TransportEnd, WireFacts } from './transport';
 import { StreamContent } from './messages';
-import type { Direction, Side } from './trace';
+import type { ConnectionRecord, Direction, Side } from './trace';
 import type { Bytes, Nanoseconds } from './units';
 
 const CLIENT_ISS = 676352001; // Heidemann Fig. 2, so our tcpdump lines read like the paper's
@@ -58,6 +58,7 @@ export class Network<D extends Datagram = Datagram> {
   open(makeApp: (pair: ConnectionPair) => AppHandlers): ConnectionPair {
     const conn = this.sink.nextConnection;
     const record = this.sink.connection({
+      id: 0,
       clientPort: 3199 + conn,
       serverPort: 8080,
       clientIss: (CLIENT_ISS + conn * ISS_STEP) >>> 0,
@@ -67,42 +68,35 @@ export class Network<D extends Datagram = Datagram> {
       serverWscale: 0,
       openNs: this.sim.now,
     });
-    let app: AppHandlers | null = null;
-    const ends: Partial<Record<Side, TransportEnd<D>>> = {};
-    const endpoint = (side: Side) =>
-      this.transport.endpoint({
-        sim: this.sim,
-        sink: this.sink,
-        conn,
-        side,
-        params: this.input[side],
-        linkIdleAt: () => (side === 'client' ? this.c2s : this.s2c).idleAt,
-        hooks: {
-          transmit: (d) => this.transmit(conn, d, ends[side === 'client' ? 'server' : 'client']!),
-          onEstablished: () => {
-            this.transport.established(ends[side]!, side, record);
-            if (side === 'client') this.sink.milestone({ atNs: this.sim.now, conn, kind: 'connected' });
-            app!.onEstablished(side);
-          },
-          onDeliver: (seq, bytes) => {
-            this.sink.event({ atNs: this.sim.now, conn, side, kind: 'deliver', seq, bytes });
-            app!.onDeliver(side, bytes);
-          },
-          onHeld: (seq, bytes) => app!.onHeld?.(side, seq - 1, bytes),
-          onPeerFin: () => app!.onPeerFin(side),
-          onWritable: () => app!.onWritable(side),
-          onClosed: (how) => app!.onClosed?.(side, how),
-        },
-      });
-    ends.server = endpoint('server');
-    ends.client = endpoint('client');
+    const server = new EndHooks(this, conn, 'server', record);
+    const client = new EndHooks(this, conn, 'client', record);
+    const ends = { server: this.endpoint(server), client: this.endpoint(client) };
+    server.peer = ends.client;
+    client.peer = ends.server;
     const content = { c2s: new StreamContent(), s2c: new StreamContent() };
     const pair = { conn, client: ends.client, server: ends.server, content };
-    app = makeApp(pair);
+    const app = makeApp(pair);
+    server.app = app;
+    client.app = app;
     ends.server.listen();
     this.sink.event({ atNs: this.sim.now, conn, side: 'client', kind: 'connect' });
     ends.client.connect();
     return pair;
+  }
+
+  private endpoint(hooks: EndHooks<D>): TransportEnd<D> {
+    const link = hooks.side === 'client' ? this.c2s : this.s2c;
+    const end = this.transport.endpoint({
+      sim: this.sim,
+      sink: this.sink,
+      conn: hooks.conn,
+      side: hooks.side,
+      params: this.input[hooks.side],
+      linkIdleAt: () => link.idleAt,
+      hooks,
+    });
+    hooks.end = end;
+    return end;
   }
 
   /** Reused for every packet: the transport copies what it needs into the record. */
@@ -116,7 +110,19 @@ export class Network<D extends Datagram = Datagram> {
     wireBytes: 0,
   };
 
-  private transmit(conn: number, d: D, peer: TransportEnd<D>): void {
+  /** One end finished its handshake: the connection record and the trace say so. */
+  established(end: TransportEnd<D>, side: Side, record: ConnectionRecord): void {
+    this.transport.established(end, side, record);
+    if (side === 'client') this.sink.milestone({ atNs: this.sim.now, conn: record.id, kind: 'connected' });
+  }
+
+  /** Bytes handed to one end's application, in order. */
+  delivered(conn: number, side: Side, seq: number, bytes: Bytes): void {
+    this.sink.event({ atNs: this.sim.now, conn, side, kind: 'deliver', seq, bytes });
+  }
+
+  /** Carry a datagram of connection `conn` to `peer` (called by the ends' hooks). */
+  transmit(conn: number, d: D, peer: TransportEnd<D>): void {
     const toServer = d.from === 'client';
     const link = toServer ? this.c2s : this.s2c;
     const ipBytes = this.transport.ipBytes(d);
@@ -131,5 +137,50 @@ export class Network<D extends Datagram = Datagram> {
     w.ipBytes = ipBytes;
     w.wireBytes = wireBytes;
     this.sink.packet(this.transport.record(d, w));
+  }
+}
+
+/** What one transport end tells the network and the application: one object per end, not a closure per hook. */
+class EndHooks<D extends Datagram> implements StreamHooks {
+  /** Set once both ends and the application exist (before anything is sent). */
+  peer: TransportEnd<D> | null = null;
+  end: TransportEnd<D> | null = null;
+  app: AppHandlers | null = null;
+
+  constructor(
+    private readonly network: Network<D>,
+    readonly conn: number,
+    readonly side: Side,
+    private readonly record: ConnectionRecord,
+  ) {}
+
+  transmit(d: D): void {
+    this.network.transmit(this.conn, d, this.peer!);
+  }
+
+  onEstablished(): void {
+    this.network.established(this.end!, this.side, this.record);
+    this.app!.onEstablished(this.side);
+  }
+
+  onDeliver(seq: number, bytes: Bytes): void {
+    this.network.delivered(this.conn, this.side, seq, bytes);
+    this.app!.onDeliver(this.side, bytes);
+  }
+
+  onHeld(seq: number, bytes: Bytes): void {
+    this.app!.onHeld?.(this.side, seq - 1, bytes);
+  }
+
+  onPeerFin(): void {
+    this.app!.onPeerFin(this.side);
+  }
+
+  onWritable(): void {
+    this.app!.onWritable(this.side);
+  }
+
+  onClosed(how: 'normal' | 'reset' | 'abort'): void {
+    this.app!.onClosed?.(this.side, how);
   }
 }

@@ -35,7 +35,13 @@ export class Sim {
   now: Nanoseconds = 0;
   /** Events that ran (cancelled ones are not counted). */
   eventCount = 0;
+  /**
+   * A binary heap of the queued events, with their keys (time, then insertion order) beside them
+   * in typed arrays: comparisons read numbers side by side instead of following each event.
+   */
   private heap: ScheduledEvent[] = [];
+  private heapAt = new Float64Array(256);
+  private heapOrder = new Float64Array(256);
   private nextOrder = 0;
   /** Events that ran or were cancelled and left the heap, for reuse: a run schedules millions. */
   private spare: ScheduledEvent[] = [];
@@ -84,7 +90,7 @@ export class Sim {
 
   /** Run the events due up to `untilNs`, then stand the clock there (for step-by-step tests). */
   runUntil(untilNs: Nanoseconds): void {
-    while (this.heap.length > 0 && this.heap[0].at <= untilNs) {
+    while (this.heap.length > 0 && this.heapAt[0] <= untilNs) {
       const ev = this.pop();
       if (!ev.live) {
         this.release(ev);
@@ -124,45 +130,76 @@ export class Sim {
     this.spare.push(ev);
   }
 
-  private less(a: ScheduledEvent, b: ScheduledEvent): boolean {
-    return a.at < b.at || (a.at === b.at && a.order < b.order);
-  }
-
   private push(ev: ScheduledEvent): void {
     const h = this.heap;
+    let i = h.length;
+    if (i === this.heapAt.length) this.growKeys();
+    const keyAt = this.heapAt;
+    const keyOrder = this.heapOrder;
+    const at = ev.at;
+    const order = ev.order;
     h.push(ev);
-    let i = h.length - 1;
+    // Sift up: move parents down until the slot for `ev` is found.
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.less(h[i], h[parent])) break;
-      const t = h[i];
+      const pAt = keyAt[parent];
+      if (pAt < at || (pAt === at && keyOrder[parent] < order)) break;
       h[i] = h[parent];
-      h[parent] = t;
+      keyAt[i] = pAt;
+      keyOrder[i] = keyOrder[parent];
       i = parent;
     }
+    h[i] = ev;
+    keyAt[i] = at;
+    keyOrder[i] = order;
   }
 
   private pop(): ScheduledEvent {
     const h = this.heap;
     const top = h[0];
     const last = h.pop()!;
-    if (h.length > 0) {
-      h[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < h.length && this.less(h[l], h[m])) m = l;
-        if (r < h.length && this.less(h[r], h[m])) m = r;
-        if (m === i) break;
-        const t = h[i];
-        h[i] = h[m];
-        h[m] = t;
-        i = m;
+    const n = h.length;
+    if (n === 0) return top;
+    const keyAt = this.heapAt;
+    const keyOrder = this.heapOrder;
+    const at = keyAt[n];
+    const order = keyOrder[n];
+    // Sift down: move the smaller child up until the slot for `last` is found.
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      let cAt = keyAt[child];
+      let cOrder = keyOrder[child];
+      const right = child + 1;
+      if (right < n) {
+        const rAt = keyAt[right];
+        const rOrder = keyOrder[right];
+        if (rAt < cAt || (rAt === cAt && rOrder < cOrder)) {
+          child = right;
+          cAt = rAt;
+          cOrder = rOrder;
+        }
       }
+      if (at < cAt || (at === cAt && order < cOrder)) break;
+      h[i] = h[child];
+      keyAt[i] = cAt;
+      keyOrder[i] = cOrder;
+      i = child;
     }
+    h[i] = last;
+    keyAt[i] = at;
+    keyOrder[i] = order;
     return top;
+  }
+
+  private growKeys(): void {
+    const at = new Float64Array(this.heapAt.length * 2);
+    at.set(this.heapAt);
+    this.heapAt = at;
+    const order = new Float64Array(this.heapOrder.length * 2);
+    order.set(this.heapOrder);
+    this.heapOrder = order;
   }
 }
 

@@ -27,10 +27,11 @@ export interface TraceSink {
   milestone(m: MilestoneRecord): void;
   tlsRecord(r: TlsRecordTrace): void;
   frame(f: FrameRecord): void;
-  /** The records below are returned so their owner can fill in what happens later. */
-  connection(c: Omit<ConnectionRecord, 'id'>): ConnectionRecord;
-  exchange(e: Omit<ExchangeRecord, 'id'>): ExchangeRecord;
-  load(l: Omit<LoadRecord, 'index'>): LoadRecord;
+  /** The records below are returned so their owner can fill in what happens later; their id
+   * (or index), written first with any value, is assigned here, as a packet's is. */
+  connection(c: ConnectionRecord): ConnectionRecord;
+  exchange(e: ExchangeRecord): ExchangeRecord;
+  load(l: LoadRecord): LoadRecord;
   /** Ids the next connection and exchange will get. */
   readonly nextConnection: number;
   readonly nextExchange: number;
@@ -77,20 +78,20 @@ export class TraceRecorder implements TraceSink {
   frame(f: FrameRecord): void {
     (this.trace.frames ??= []).push(f);
   }
-  connection(c: Omit<ConnectionRecord, 'id'>): ConnectionRecord {
-    const record = { id: this.trace.connections.length, ...c };
-    this.trace.connections.push(record);
-    return record;
+  connection(c: ConnectionRecord): ConnectionRecord {
+    c.id = this.trace.connections.length;
+    this.trace.connections.push(c);
+    return c;
   }
-  exchange(e: Omit<ExchangeRecord, 'id'>): ExchangeRecord {
-    const record = { id: this.trace.exchanges.length, ...e };
-    this.trace.exchanges.push(record);
-    return record;
+  exchange(e: ExchangeRecord): ExchangeRecord {
+    e.id = this.trace.exchanges.length;
+    this.trace.exchanges.push(e);
+    return e;
   }
-  load(l: Omit<LoadRecord, 'index'>): LoadRecord {
-    const record = { index: this.trace.loads.length, ...l };
-    this.trace.loads.push(record);
-    return record;
+  load(l: LoadRecord): LoadRecord {
+    l.index = this.trace.loads.length;
+    this.trace.loads.push(l);
+    return l;
   }
   get nextConnection(): number {
     return this.trace.connections.length;

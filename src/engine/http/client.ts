@@ -11,7 +11,13 @@ import { ClientConnection } from './clientConnection';
 import { requestBytes, requestKind, responseWrites, type HttpRequest } from './request';
 import type { ServerHost } from './server';
 import { TlsConnection } from '../tls/session';
-import { CLIENT_STRATEGIES, GETALL, type ClientStrategy, type HttpConnection } from './strategies';
+import {
+  CLIENT_STRATEGIES,
+  GETALL,
+  type ClientStrategy,
+  type Dispatcher,
+  type HttpConnection,
+} from './strategies';
 import { H2ClientConnection } from './h2client';
 import { H3ClientConnection } from '../quic/h3client';
 
@@ -58,7 +64,7 @@ export class HttpClient {
     this.known = new Set();
     this.settled = new Set();
     this.htmlBodyBytes = 0;
-    this.loads.push(this.sink.load({ startNs: this.sim.now, endNs: null }));
+    this.loads.push(this.sink.load({ index: 0, startNs: this.sim.now, endNs: null }));
     this.event('load-start');
     for (const object of this.strategy.firstWants(this.p)) this.want(object, 1);
     this.dispatch();
@@ -72,17 +78,19 @@ export class HttpClient {
 
   // ---- Handing requests to connections ------------------------------------------------------
 
+  /** What the strategy works with; `open` is filled again for each dispatch. */
+  private readonly dispatcher: Dispatcher<Want> = {
+    queue: this.queue,
+    open: [],
+    openWith: (take) => this.openWith(take),
+    assign: (c, w) => this.assign(c, w),
+  };
+
   private dispatch(): void {
-    const open = this.conns.filter((c) => !c.finished);
-    this.strategy.dispatch<Want>(
-      {
-        queue: this.queue,
-        open,
-        openWith: (take) => this.openWith(take),
-        assign: (c, w) => this.assign(c, w),
-      },
-      this.p,
-    );
+    const open: HttpConnection[] = [];
+    for (const c of this.conns) if (!c.finished) open.push(c);
+    this.dispatcher.open = open; // a fresh list: a dispatch inside this one must not change ours
+    this.strategy.dispatch<Want>(this.dispatcher, this.p);
   }
 
   /** Open a connection and give it the first `take` queued requests. */
@@ -130,6 +138,7 @@ export class HttpClient {
     const kind = requestKind(this.p, this.strategy, want.object);
     const writes = responseWrites(this.p, kind, want.object);
     const exchange = this.sink.exchange({
+      id: 0,
       conn: c.conn,
       object: want.object,
       label: want.object === GETALL ? 'GETALL' : this.p.objects[want.object].url,
@@ -161,12 +170,13 @@ export class HttpClient {
     if (request.object !== 0 || request.kind !== 'GET') return;
     this.htmlBodyBytes = Math.max(0, received - this.p.responseHeaderBytes);
     let found = false;
-    this.p.objects.forEach((o, i) => {
-      if (i > 0 && !this.known.has(i) && o.refOffsetBytes <= this.htmlBodyBytes) {
+    const objects = this.p.objects;
+    for (let i = 1; i < objects.length; i++) {
+      if (!this.known.has(i) && objects[i].refOffsetBytes <= this.htmlBodyBytes) {
         this.want(i, 1);
         found = true;
       }
-    });
+    }
     if (found) this.dispatch();
   }
 
@@ -218,9 +228,9 @@ export class HttpClient {
 
   /** Done when everything the client came to know of is complete or given up on. */
   private checkLoadDone(): void {
-    const pending = this.queue.length > 0 || this.conns.some((c) => c.busy);
-    const open = [...this.known].some((o) => !this.settled.has(o));
-    if (open || pending || this.loads[this.load].endNs !== null) return;
+    if (this.queue.length > 0 || this.loads[this.load].endNs !== null) return;
+    for (const c of this.conns) if (c.busy) return;
+    for (const o of this.known) if (!this.settled.has(o)) return;
     this.loads[this.load].endNs = this.sim.now;
     this.event('load-end');
     if (this.load + 1 < this.p.loads) {

@@ -83,10 +83,12 @@ export class ClientConnection extends ClientConnectionBase {
   }
 
   onDeliver(bytes: Bytes): void {
-    for (const part of this.reader.readParts(bytes))
-      this.onResponsePart(part.tag, part.received, part.complete);
+    this.reader.eachPart(bytes, this.onPart);
     this.armSilenceTimer();
   }
+
+  private readonly onPart = (r: HttpRequest, received: Bytes, complete: boolean) =>
+    this.onResponsePart(r, received, complete);
 
   /** `received` bytes of the response to `r` are in. One to a request this connection gave up is not read. */
   private onResponsePart(r: HttpRequest, received: Bytes, complete: boolean): void {

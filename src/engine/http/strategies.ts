@@ -23,7 +23,7 @@ export const GETALL = -1;
 export interface Dispatcher<W> {
   readonly queue: W[];
   /** Connections not finished, oldest first. */
-  readonly open: HttpConnection[];
+  open: HttpConnection[];
   /** Open a connection and give it the first `take` queued requests. */
   openWith(take: number): HttpConnection;
   assign(c: HttpConnection, want: W): void;

@@ -54,8 +54,9 @@ export class AppWriter {
       if (this.pending[this.head] > 0) return;
       this.head++;
     }
-    this.pending = [];
+    this.pending.length = 0;
     this.head = 0;
+    if (this.drained.length === 0) return; // flushed on every ACK that frees buffer space: no garbage then
     const callbacks = this.drained;
     this.drained = [];
     for (const fn of callbacks) fn();

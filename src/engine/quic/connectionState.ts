@@ -69,7 +69,7 @@ export abstract class QuicConnectionState {
     this.sink = ctx.sink;
     this.conn = ctx.conn;
     this.side = ctx.side;
-    this.transmit = ctx.hooks.transmit;
+    this.transmit = (d) => ctx.hooks.transmit(d);
     this.maxDatagram = maxDatagramPayload(ctx.params.mssBytes);
     this.cc = new NewRenoQuic(this.maxDatagram);
     const client = this.side === 'client';

@@ -54,6 +54,7 @@ export class RttEstimator {
   /** The timeout to arm now: the estimate within its floor and ceiling, doubled per backoff. */
   current(): Nanoseconds {
     const base = Math.min(this.maxRtoNs, Math.max(this.minRtoNs, this.rtoNs));
+    if (this.backoff === 0) return base; // asked on every segment sent and every ACK
     return Math.min(this.maxRtoNs, base * 2 ** this.backoff);
   }
 }

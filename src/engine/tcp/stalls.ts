@@ -32,7 +32,8 @@ export class StallLabeller implements EndpointObserver {
     private readonly sink: TraceSink,
     private readonly conn: number,
     private readonly side: Side,
-    private readonly now: () => Nanoseconds,
+    /** The simulator's clock. */
+    private readonly clock: { readonly now: Nanoseconds },
     /** When the outgoing link finishes what it holds: a sender is not stalled before. */
     private readonly linkIdleAt: () => Nanoseconds,
   ) {}
@@ -45,7 +46,7 @@ export class StallLabeller implements EndpointObserver {
   onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes): void {
     if (sentData && this.stall) this.close(cwnd);
     if (blocked && this.stall) this.stall.cause = blocked;
-    else if (blocked) this.stall = { startNs: Math.max(this.now(), this.linkIdleAt()), cause: blocked };
+    else if (blocked) this.stall = { startNs: Math.max(this.clock.now, this.linkIdleAt()), cause: blocked };
     this.releasedBy = null;
   }
 
@@ -64,7 +65,7 @@ export class StallLabeller implements EndpointObserver {
   private close(cwnd: Bytes): void {
     const stall = this.stall!;
     this.stall = null;
-    const now = this.now();
+    const now = this.clock.now;
     if (now <= stall.startNs) return;
     let cause = stall.cause;
     if (this.releasedBy === 'rto') cause = 'rto';

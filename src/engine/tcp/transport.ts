@@ -16,7 +16,7 @@ function optionBytes(seg: Segment): number {
 export const tcpTransport: Transport<Segment> = {
   endpoint({ sim, sink, conn, side, params, hooks, linkIdleAt }) {
     const end = new TcpEndpoint(sim, sink, conn, side, params, hooks);
-    end.observe(new StallLabeller(sink, conn, side, () => sim.now, linkIdleAt));
+    end.observe(new StallLabeller(sink, conn, side, sim, linkIdleAt));
     return end;
   },
 

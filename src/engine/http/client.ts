@@ -5,11 +5,12 @@ import type { AppHandlers, Network } from '../network';
 import { paramsOfLoad, type HttpParams } from '../params';
 import type { Sim } from '../sim';
 import type { TraceSink } from '../sink';
-import type { LoadRecord } from '../trace';
+import type { LoadRecord, Side } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import { ClientConnection } from './clientConnection';
 import { requestBytes, requestKind, responseWrites, type HttpRequest } from './request';
 import type { ServerHost } from './server';
+import type { ConnectionEvents } from './clientBase';
 import { TlsConnection } from '../tls/session';
 import {
   CLIENT_STRATEGIES,
@@ -20,6 +21,9 @@ import {
 } from './strategies';
 import { H2ClientConnection } from './h2client';
 import { H3ClientConnection } from '../quic/h3client';
+
+/** The server's end of a connection, whatever its HTTP version. */
+type ServerSide = ReturnType<ServerHost['accept']>;
 
 /** Connections in a row that may close on a request without answering anything before the object is given up. */
 const MAX_FRUITLESS_ATTEMPTS = 5;
@@ -78,6 +82,14 @@ export class HttpClient {
 
   // ---- Handing requests to connections ------------------------------------------------------
 
+  /** What every connection reports back (one object for all of them). */
+  private readonly connectionEvents: ConnectionEvents = {
+    onResponseBytes: (request, received) => this.onResponseBytes(request, received),
+    onResponseDone: (request) => this.onResponseDone(request),
+    onLost: (lost, answeredAny) => this.onLost(lost, answeredAny),
+    onFinished: () => this.dispatch(),
+  };
+
   /** What the strategy works with; `open` is filled again for each dispatch. */
   private readonly dispatcher: Dispatcher<Want> = {
     queue: this.queue,
@@ -109,23 +121,8 @@ export class HttpClient {
           : this.p.mode === '3'
             ? H3ClientConnection
             : ClientConnection;
-      connection = new Connection(this.sim, this.sink, pair, this.p, {
-        onResponseBytes: (request, received) => this.onResponseBytes(request, received),
-        onResponseDone: (request) => this.onResponseDone(request),
-        onLost: (lost, answeredAny) => this.onLost(lost, answeredAny),
-        onFinished: () => this.dispatch(),
-      });
-      const client = connection;
-      const handlers: AppHandlers = {
-        onEstablished: (side, transportUpNs) => side === 'client' && client.onEstablished(transportUpNs),
-        onDeliver: (side, bytes) => (side === 'client' ? client.onDeliver(bytes) : server.onDeliver(bytes)),
-        onHeld: (side, offset, bytes) => {
-          if (side === 'client' && client instanceof H2ClientConnection) client.onHeld(offset, bytes);
-        },
-        onPeerFin: (side) => (side === 'client' ? client.onPeerFin() : server.onPeerFin()),
-        onWritable: (side) => (side === 'client' ? client.onWritable() : server.onWritable()),
-        onClosed: (side) => (side === 'client' ? client.onClosed() : server.onClosed()),
-      };
+      connection = new Connection(this.sim, this.sink, pair, this.p, this.connectionEvents);
+      const handlers = new BothEnds(connection, server);
       return tls ? tls.wrap(handlers) : handlers;
     });
     const c = connection!;
@@ -245,5 +242,41 @@ export class HttpClient {
 
   private event(kind: 'load-start' | 'load-end' | 'retry', exchange?: number): void {
     this.sink.event({ atNs: this.sim.now, conn: -1, side: 'client', kind, exchange });
+  }
+}
+
+/** A connection's application at both ends: what each stream end reports goes to its side. */
+class BothEnds implements AppHandlers {
+  constructor(
+    private readonly client: HttpConnection,
+    private readonly server: ServerSide,
+  ) {}
+
+  onEstablished(side: Side, transportUpNs?: Nanoseconds): void {
+    if (side === 'client') this.client.onEstablished(transportUpNs);
+  }
+
+  onDeliver(side: Side, bytes: Bytes): void {
+    if (side === 'client') this.client.onDeliver(bytes);
+    else this.server.onDeliver(bytes);
+  }
+
+  onHeld(side: Side, offset: Bytes, bytes: Bytes): void {
+    if (side === 'client' && this.client instanceof H2ClientConnection) this.client.onHeld(offset, bytes);
+  }
+
+  onPeerFin(side: Side): void {
+    if (side === 'client') this.client.onPeerFin();
+    else this.server.onPeerFin();
+  }
+
+  onWritable(side: Side): void {
+    if (side === 'client') this.client.onWritable();
+    else this.server.onWritable();
+  }
+
+  onClosed(side: Side): void {
+    if (side === 'client') this.client.onClosed();
+    else this.server.onClosed();
   }
 }

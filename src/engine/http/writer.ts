@@ -33,6 +33,13 @@ export class AppWriter {
   }
 
   write(bytes: Bytes): void {
+    if (bytes > 0 && this.idle) {
+      // Nothing queued before it: hand it to the socket straight away, queueing only what is left.
+      const left = bytes - this.socket.write(bytes);
+      if (left > 0) this.pending.push(left);
+      else this.drain();
+      return;
+    }
     if (bytes > 0) this.pending.push(bytes);
     this.flush();
   }
@@ -54,6 +61,11 @@ export class AppWriter {
       if (this.pending[this.head] > 0) return;
       this.head++;
     }
+    this.drain();
+  }
+
+  /** Everything was taken: run what waited for that. */
+  private drain(): void {
     this.pending.length = 0;
     this.head = 0;
     if (this.drained.length === 0) return; // flushed on every ACK that frees buffer space: no garbage then

@@ -15,7 +15,7 @@ import type { SendRecord } from './sender';
 export abstract class TcpLossRecovery extends TcpOutput {
   /** recoveryStartNs: when the current SACK recovery began (its retransmissions are newer). */
   private recoveryStartNs = 0;
-  private readonly board = new Scoreboard();
+  private board: Scoreboard | null = null; // made at the first SACK recovery
   /** The ACK sample handed to the controller, refilled for each ACK (controllers keep none). */
   private readonly sample: AckSample = blankAckSample();
 
@@ -100,7 +100,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
     if (this.pacedAndWaiting()) return;
     const snd = this.snd;
     const mss = this.mss;
-    const board = this.board;
+    const board = (this.board ??= new Scoreboard());
     board.read(snd, mss, this.recoveryStartNs);
     let inPipe = board.pipe;
     for (let i = 0; i < 1000; i++) {

@@ -12,7 +12,7 @@ import type { Bytes, Nanoseconds } from '../units';
 import { ackPolicy } from './ackPolicy';
 import type { CongestionControl } from './congestion';
 import { congestionControl } from './controllers';
-import { TcpReceiver } from './receiver';
+import { TcpReceiver, type ReceiverHooks } from './receiver';
 import { RttEstimator } from './rtt';
 import { CongestionSampler } from './samples';
 import type { Segment } from './segment';
@@ -26,7 +26,7 @@ export type EndpointHooks = StreamHooks & { transmit(seg: Segment): void };
 
 const OUTPUT_LOOP_LIMIT = 10_000; // a bound on segments one output call may emit
 
-export abstract class TcpOutput {
+export abstract class TcpOutput implements ReceiverHooks {
   state: TcpState = 'CLOSED';
   mss: Bytes;
   readonly snd: TcpSender;
@@ -42,7 +42,8 @@ export abstract class TcpOutput {
   /** Modern controllers (and pacing) record their phase and pacing rate; Reno's traces stay as they were. */
   protected readonly extendedTrace: boolean;
   protected readonly pacing: boolean;
-  private readonly paceTimer: Timer;
+  /** Only when pacing. */
+  private readonly paceTimer: Timer | null;
   private nextPaceNs: Nanoseconds = 0;
   private lastPhase = '';
 
@@ -66,27 +67,38 @@ export abstract class TcpOutput {
     this.cc = congestionControl(p.congestionControl, p.initialWindow, p.sack === true);
     this.pacing = p.pacing === true || p.congestionControl === 'bbr';
     this.extendedTrace = this.pacing || p.congestionControl !== 'reno';
-    this.paceTimer = new Timer(sim, () => this.onPaceTimer());
+    this.paceTimer = this.pacing ? new Timer(sim, () => this.onPaceTimer()) : null;
     this.rtoTimer = new Timer(sim, () => this.onRetransmitTimeout());
     this.rcv = new TcpReceiver(
       sim,
       ackPolicy(p.delack, p.delackNs, p.delackPhaseNs, p.bufferBytes),
       p.ackOnRead,
-      {
-        deliver: (seq, bytes) => this.hooks.onDeliver(seq, bytes),
-        held: (seq, bytes) => this.hooks.onHeld?.(seq, bytes),
-        ackDue: () => {
-          this.sink.timer({ atNs: this.sim.now, conn: this.conn, side: this.side, timer: 'delack' });
-          this.output();
-        },
-        readDone: () => this.output(),
-      },
+      this,
     );
     this.wscale = new WindowScale(p.bufferBytes);
     this.sampler = new CongestionSampler(sink, conn, side);
   }
 
   protected abstract onRetransmitTimeout(): void;
+
+  // ---- What the receiver reports (ReceiverHooks) -------------------------------------------
+
+  deliver(seq: number, bytes: Bytes): void {
+    this.hooks.onDeliver(seq, bytes);
+  }
+
+  held(seq: number, bytes: Bytes): void {
+    this.hooks.onHeld?.(seq, bytes);
+  }
+
+  ackDue(): void {
+    this.sink.timer({ atNs: this.sim.now, conn: this.conn, side: this.side, timer: 'delack' });
+    this.output();
+  }
+
+  readDone(): void {
+    this.output();
+  }
 
   // ---- Output --------------------------------------------------------------------------------
 
@@ -145,13 +157,13 @@ export abstract class TcpOutput {
   /** Pacing holds the next segment until its time; the pacing timer sends it then. */
   protected paced(): boolean {
     if (!this.pacing || this.sim.now >= this.nextPaceNs) return false;
-    if (!this.paceTimer.pending) this.paceTimer.set(this.nextPaceNs);
+    if (!this.paceTimer!.pending) this.paceTimer!.set(this.nextPaceNs);
     return true;
   }
 
   /** Pacing holds the next segment and its timer is already set: `paced()` would say so and do nothing else. */
   protected pacedAndWaiting(): boolean {
-    return this.pacing && this.sim.now < this.nextPaceNs && this.paceTimer.pending;
+    return this.pacing && this.sim.now < this.nextPaceNs && this.paceTimer!.pending;
   }
 
   /** The next segment may leave once this one's bytes have gone at the pacing rate (Linux: skb->len / rate). */

@@ -41,7 +41,8 @@ export class TcpReceiver {
   private readonly timer: Timer;
   private armedNs: Nanoseconds = 0;
   private readsHeldUntil: Nanoseconds = 0; // the application is busy until then
-  private readonly readTimer: Timer;
+  /** Only with ACK-on-read. */
+  private readonly readTimer: Timer | null;
   private mss: Bytes = 0;
 
   constructor(
@@ -51,7 +52,7 @@ export class TcpReceiver {
     private readonly hooks: ReceiverHooks,
   ) {
     this.timer = new Timer(sim, () => this.onTimer());
-    this.readTimer = new Timer(sim, () => this.onRead());
+    this.readTimer = ackOnRead ? new Timer(sim, () => this.onRead()) : null;
   }
 
   /** The application is busy from now and reads what has arrived at `untilNs`. */
@@ -101,7 +102,7 @@ export class TcpReceiver {
 
   stop(): void {
     this.timer.cancel();
-    this.readTimer.cancel();
+    this.readTimer?.cancel();
   }
 
   private deliver(from: number, to: number): void {
@@ -185,7 +186,7 @@ export class TcpReceiver {
     const unread = this.ackOnRead && this.sim.now < this.readsHeldUntil;
     if (unread) {
       this.mss = mss;
-      if (!this.readTimer.pending) this.readTimer.set(this.readsHeldUntil);
+      if (!this.readTimer!.pending) this.readTimer!.set(this.readsHeldUntil);
     } else if (this.policy.ackAtOnce(this.rcvNxt - this.lastAckSent, mss, this.sim.now)) {
       this.ackNow = true;
       return;

@@ -69,8 +69,8 @@ export class TcpSender {
   private skip: number[] = [];
   /** With SACK: the scoreboard's sums, by record index (SACKed bytes; bytes not SACKed). */
   private tracking = false;
-  private readonly sackedLen = new Fenwick();
-  private readonly unsackedLen = new Fenwick();
+  private sackedLen: Fenwick = null!; // made by trackSack(): most connections never need them
+  private unsackedLen: Fenwick = null!;
   /** Bytes of records not SACKed and retransmitted at or after `resentSince` (-1: not kept yet). */
   private resentSince: Nanoseconds = -1;
   private resentBytes = 0;
@@ -173,6 +173,8 @@ export class TcpSender {
   /** Both ends use SACK: keep what the scoreboard reads (before any data is sent). */
   trackSack(): void {
     this.tracking = true;
+    this.sackedLen = new Fenwick();
+    this.unsackedLen = new Fenwick();
     this.reindex();
   }
 

@@ -102,7 +102,9 @@ test('a redeploy never mixes builds, and the old tab learns of the new version',
   expect(oldLoads.release).toBe('A');
   expect(ofBuild('A', oldLoads.assets), JSON.stringify(oldLoads)).toBe(true);
 
-  // Reload from the notice: the same address (scenario and panels), build B only.
+  // Reload from the notice: the same address (scenario and panels), build B only. The address
+  // bar takes a view change after a pause (a burst is one write), so wait for it first.
+  await expect(old).toHaveURL(/view=[^&]*sweep/);
   const address = old.url();
   await notice(old).getByRole('button', { name: 'Reload' }).click();
   await expect.poll(async () => (await loaded(old)).release).toBe('B');

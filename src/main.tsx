@@ -1,3 +1,5 @@
+// First: it adjusts the renderer before anything renders.
+import './ui/preactOptions';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './ui/App';

@@ -14,8 +14,8 @@ interface ScheduledEvent {
   fn: (() => void) | null;
   receiver: Receiver<unknown> | null;
   datagram: unknown;
-  /** False once it ran or was cancelled. */
-  live: boolean;
+  /** Its index in the heap; -1 once it ran or was cancelled. */
+  slot: number;
 }
 
 /** A run stopped by one of its budgets: too many events, or a trace too big to keep. */
@@ -37,13 +37,15 @@ export class Sim {
   eventCount = 0;
   /**
    * A binary heap of the queued events, with their keys (time, then insertion order) beside them
-   * in typed arrays: comparisons read numbers side by side instead of following each event.
+   * in typed arrays: comparisons read numbers side by side instead of following each event. A
+   * cancelled event leaves the heap at once (each event knows its slot): timers cancelled on
+   * every ACK would otherwise crowd it with dead entries.
    */
   private heap: ScheduledEvent[] = [];
   private heapAt = new Float64Array(256);
   private heapOrder = new Float64Array(256);
   private nextOrder = 0;
-  /** Events that ran or were cancelled and left the heap, for reuse: a run schedules millions. */
+  /** Events that ran or were cancelled, for reuse: a run schedules millions. */
   private spare: ScheduledEvent[] = [];
 
   constructor(private readonly maxEvents: number) {}
@@ -70,17 +72,16 @@ export class Sim {
   }
 
   cancel(ev: EventHandle | null): void {
-    if (ev) ev.live = false;
+    if (ev === null || ev.slot < 0) return;
+    this.removeAt(ev.slot);
+    this.release(ev);
   }
 
   /** `onProgress` is called with the clock every PROGRESS_EVERY events, so a long run can say how far it got. */
   run(onProgress?: (now: Nanoseconds) => void): void {
     while (this.heap.length > 0) {
-      const ev = this.pop();
-      if (!ev.live) {
-        this.release(ev);
-        continue;
-      }
+      const ev = this.heap[0];
+      this.removeAt(0);
       this.now = ev.at;
       if (++this.eventCount > this.maxEvents) throw new SimulationLimitError(this.maxEvents, this.now);
       if (onProgress && this.eventCount % PROGRESS_EVERY === 0) onProgress(this.now);
@@ -91,11 +92,8 @@ export class Sim {
   /** Run the events due up to `untilNs`, then stand the clock there (for step-by-step tests). */
   runUntil(untilNs: Nanoseconds): void {
     while (this.heap.length > 0 && this.heapAt[0] <= untilNs) {
-      const ev = this.pop();
-      if (!ev.live) {
-        this.release(ev);
-        continue;
-      }
+      const ev = this.heap[0];
+      this.removeAt(0);
       this.now = ev.at;
       this.fire(ev);
     }
@@ -104,15 +102,17 @@ export class Sim {
 
   private schedule(at: Nanoseconds): ScheduledEvent {
     if (!(at >= this.now)) throw new Error(`event scheduled in the past: ${at} < ${this.now}`);
-    const ev = this.spare.pop() ?? { at, order: 0, fn: null, receiver: null, datagram: null, live: true };
+    const ev = this.spare.pop() ?? { at, order: 0, fn: null, receiver: null, datagram: null, slot: -1 };
     ev.at = at;
     ev.order = this.nextOrder++;
-    ev.live = true;
-    this.push(ev);
+    const i = this.heap.length;
+    if (i === this.heapAt.length) this.growKeys();
+    this.heap.push(ev);
+    this.siftUp(i, ev);
     return ev;
   }
 
-  /** Run a live event taken off the heap; its object goes back to the pool first. */
+  /** Run an event taken off the heap; its object goes back to the pool first. */
   private fire(ev: ScheduledEvent): void {
     const fn = ev.fn;
     const receiver = ev.receiver;
@@ -123,49 +123,62 @@ export class Sim {
   }
 
   private release(ev: ScheduledEvent): void {
-    ev.live = false;
+    ev.slot = -1;
     ev.fn = null;
     ev.receiver = null;
     ev.datagram = null;
     this.spare.push(ev);
   }
 
-  private push(ev: ScheduledEvent): void {
+  /** Take the event at heap index `i` out; the last one fills its place. */
+  private removeAt(i: number): void {
     const h = this.heap;
-    let i = h.length;
-    if (i === this.heapAt.length) this.growKeys();
+    const last = h.pop()!;
+    const n = h.length;
+    if (i === n) return;
+    // `last` goes up if it sorts before the parent of the slot, else down.
+    const parent = (i - 1) >> 1;
+    if (i > 0 && this.before(last.at, last.order, parent)) this.siftUp(i, last);
+    else this.siftDown(i, last, n);
+  }
+
+  /** Whether the key (at, order) sorts before the event at heap index `j`. */
+  private before(at: Nanoseconds, order: number, j: number): boolean {
+    const jAt = this.heapAt[j];
+    return at < jAt || (at === jAt && order < this.heapOrder[j]);
+  }
+
+  /** Place `ev` at index `i` or above, moving parents down until its slot is found. */
+  private siftUp(i: number, ev: ScheduledEvent): void {
+    const h = this.heap;
     const keyAt = this.heapAt;
     const keyOrder = this.heapOrder;
     const at = ev.at;
     const order = ev.order;
-    h.push(ev);
-    // Sift up: move parents down until the slot for `ev` is found.
     while (i > 0) {
       const parent = (i - 1) >> 1;
       const pAt = keyAt[parent];
       if (pAt < at || (pAt === at && keyOrder[parent] < order)) break;
-      h[i] = h[parent];
+      const moved = h[parent];
+      h[i] = moved;
+      moved.slot = i;
       keyAt[i] = pAt;
       keyOrder[i] = keyOrder[parent];
       i = parent;
     }
     h[i] = ev;
+    ev.slot = i;
     keyAt[i] = at;
     keyOrder[i] = order;
   }
 
-  private pop(): ScheduledEvent {
+  /** Place `ev` at index `i` or below (in a heap of `n`), moving the smaller child up until its slot is found. */
+  private siftDown(i: number, ev: ScheduledEvent, n: number): void {
     const h = this.heap;
-    const top = h[0];
-    const last = h.pop()!;
-    const n = h.length;
-    if (n === 0) return top;
     const keyAt = this.heapAt;
     const keyOrder = this.heapOrder;
-    const at = keyAt[n];
-    const order = keyOrder[n];
-    // Sift down: move the smaller child up until the slot for `last` is found.
-    let i = 0;
+    const at = ev.at;
+    const order = ev.order;
     for (;;) {
       let child = 2 * i + 1;
       if (child >= n) break;
@@ -182,15 +195,17 @@ export class Sim {
         }
       }
       if (at < cAt || (at === cAt && order < cOrder)) break;
-      h[i] = h[child];
+      const moved = h[child];
+      h[i] = moved;
+      moved.slot = i;
       keyAt[i] = cAt;
       keyOrder[i] = cOrder;
       i = child;
     }
-    h[i] = last;
+    h[i] = ev;
+    ev.slot = i;
     keyAt[i] = at;
     keyOrder[i] = order;
-    return top;
   }
 
   private growKeys(): void {

@@ -66,7 +66,7 @@ export class AppWriter {
 
   /** Everything was taken: run what waited for that. */
   private drain(): void {
-    this.pending.length = 0;
+    if (this.pending.length > 0) this.pending = []; // a new array: setting length is a slow call
     this.head = 0;
     if (this.drained.length === 0) return; // flushed on every ACK that frees buffer space: no garbage then
     const callbacks = this.drained;

@@ -1,7 +1,7 @@
 // The lesson card above the views: the lesson's title, step k of N, the step's words, its question,
 // and Previous / Next. It lives in the main area, so it works without the page header (embeds).
 // Its data-highlight-* attributes let the stylesheet outline the stall or figure the step points at.
-import { findLesson } from '../../scenario/lessons';
+import { findLesson } from './catalog';
 import { LessonQuestion } from './LessonQuestion';
 import type { LessonControls } from './useLesson';
 import './lessons.css';

@@ -1,7 +1,8 @@
 // The header's "Lessons" button and the list it opens: each guided lesson with its paper and
-// summary, and a button that starts it at step 1.
+// summary, and a button that starts it at step 1. The lessons load when the menu is first opened
+// (the list waits for them; a pointer on the button starts the load early).
 import { useState } from 'react';
-import { LESSONS } from '../../scenario/lessons';
+import { loadedLessons, loadLessons } from './catalog';
 import { useModalDialog } from '../useModalDialog';
 
 export function LessonsMenu({ onStart }: { onStart: (id: string) => void }) {
@@ -9,7 +10,17 @@ export function LessonsMenu({ onStart }: { onStart: (id: string) => void }) {
   const dialogRef = useModalDialog(open);
   return (
     <>
-      <button type="button" className="secondary" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="secondary"
+        onPointerEnter={() => void loadLessons().catch(() => {})}
+        onClick={() => {
+          loadLessons().then(
+            () => setOpen(true),
+            () => setOpen(true), // the list is empty then; the next click tries again
+          );
+        }}
+      >
         Lessons
       </button>
       <dialog
@@ -26,7 +37,7 @@ export function LessonsMenu({ onStart }: { onStart: (id: string) => void }) {
         </div>
         <p>Each lesson walks through a paper's finding a step at a time: predict, then watch the packets.</p>
         <ul className="lesson-list">
-          {LESSONS.map((l) => (
+          {loadedLessons().map((l) => (
             <li key={l.id} data-lesson-card={l.id}>
               <h3>{l.title}</h3>
               <p className="lesson-paper">

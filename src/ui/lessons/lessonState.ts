@@ -3,7 +3,8 @@
 // and the view (panels); the playhead is the hook's job. A question step keeps the step before it
 // on screen until the answer is revealed, then shows both: the step before as A, the answer as B.
 import { parseQuery, VIEW_KEYS, type Config } from '../../scenario/codec';
-import { findLesson, type Lesson } from '../../scenario/lessons';
+import type { Lesson } from '../../scenario/lessons';
+import { findLesson } from './catalog';
 import type { Settings } from '../../scenario/schema';
 import { sameValue } from '../state/configModel';
 

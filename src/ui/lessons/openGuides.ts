@@ -1,13 +1,27 @@
 // What the link says about lessons and sweeps, read once when the page opens: their problems join
 // the notice, and a lesson link without a scenario of its own opens on the step's scenario.
+// The sweep reader (with the sweeps it knows) loads on demand, like the lessons: before the first
+// render when the link names a sweep (main.tsx), else with the sweep panel. An address the page
+// wrote itself (Back, Forward) has nothing to report.
 import type { InitialScenario } from '../state/useScenario';
-import { parseSweepParam } from '../sweep/sweepParam';
+import type { parseSweepParam } from '../sweep/sweepParam';
 import { atStep, lessonFromView, linkNamesScenario, stepTimeMs } from './lessonState';
+
+let sweepReader: typeof parseSweepParam | null = null;
+
+export function loadSweepReader(): Promise<unknown> {
+  return import('../sweep/sweepParam').then((m) => (sweepReader = m.parseSweepParam));
+}
+
+/** Whether a query string names a sweep (so the page loads the sweep reader before it renders). */
+export function linkNamesSweep(search: string): boolean {
+  return new URLSearchParams(search).has('sweep');
+}
 
 export function withGuides(initial: InitialScenario, search: string): InitialScenario {
   const problems = [...initial.problems];
   let { config, initialCursorNs } = initial;
-  if (config.view.sweep !== undefined) parseSweepParam(config.view.sweep, problems);
+  if (config.view.sweep !== undefined) sweepReader?.(config.view.sweep, problems);
   const at = lessonFromView(config.view, problems);
   if (!at && config.view.lesson !== undefined) {
     const view = { ...config.view };

@@ -4,7 +4,7 @@
 // In an embed, closing folds the card to a bar that reopens it (there is no Lessons menu there).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Config } from '../../scenario/codec';
-import { findLesson } from '../../scenario/lessons';
+import { findLesson } from './catalog';
 import type { ScenarioUpdate } from '../state/useScenario';
 import { atStep, closeLesson, lessonFromView, stepTimeMs } from './lessonState';
 

@@ -3,7 +3,6 @@ import './ui/preactOptions';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './ui/App';
-import EmbedApp from './ui/embed/EmbedApp';
 import { isEmbed } from './ui/share/shareLinks';
 import { registerServiceWorker } from './registerServiceWorker';
 import { UpdateNotice } from './ui/UpdateNotice';
@@ -20,17 +19,24 @@ if (!root) throw new Error('index.html is missing <div id="root">');
 // `embed=1` (for an iframe) gets the chrome-less page; everything else the full lab.
 const embed = isEmbed(Object.fromEntries(new URLSearchParams(window.location.search)));
 
-// A lesson or sweep link opens straight into its lesson or sweep: what they need (loaded on
-// demand, as it is not on most pages) comes first.
+// What only some links need loads on demand, before the first render, so such a link still opens
+// straight into it: the embed page, the lessons, the sweep reader. (Should a load fail, the lab
+// stands in for the embed, and the notice names the lesson or sweep it could not open.)
 const search = window.location.search;
 const ready = Promise.all([
-  linkNamesLesson(search) && loadLessons(),
-  linkNamesSweep(search) && loadSweepReader(),
-]).catch(() => null);
-void ready.then(() =>
+  embed
+    ? import('./ui/embed/EmbedApp').then(
+        (m) => m.default,
+        () => App,
+      )
+    : App,
+  linkNamesLesson(search) && loadLessons().catch(() => null),
+  linkNamesSweep(search) && loadSweepReader().catch(() => null),
+]);
+void ready.then(([Page]) =>
   createRoot(root).render(
     <StrictMode>
-      {embed ? <EmbedApp /> : <App />}
+      <Page />
       <UpdateNotice />
     </StrictMode>,
   ),

@@ -1,0 +1,221 @@
+// The Export menu's entries (ExportMenu.tsx loads them when the menu is first opened): the run as
+// a capture, as tcpdump text, as JSON, as a HAR and, for an HTTP/3 run, as a qlog (the CLI's
+// formats), and each view shown as an SVG or PNG picture with the scenario as its title.
+// Files are named after the scenario and the view. Every entry is a plain button in the Tab
+// order. The writers load on the first export.
+import { useState } from 'react';
+import type { Config } from '../../scenario/codec';
+import { toSimInput } from '../../scenario/resolve';
+import { scenarioName, scenarioTitle } from '../../scenario/scenarioName';
+import type { SideRun } from '../../worker/protocol';
+import { PANEL_TITLES, sidesOf, type Panel } from '../state/configModel';
+import { downloadBlob } from './download';
+
+type Side = 'a' | 'b';
+const PICTURE_VIEWS = ['ladder', 'tsp', 'waterfall', 'time'] as const;
+type PictureView = (typeof PICTURE_VIEWS)[number];
+
+/** Where each drawn view's <svg> is on the page, for one side. */
+const SVG_SELECTORS: Record<Exclude<PictureView, 'time'>, (side: Side) => string> = {
+  ladder: (side) => `[data-view="ladder"] [data-side="${side}"] svg.ladder-svg`,
+  tsp: (side) => `[data-view="tsp"] [data-tsp-side="${side}"] svg.tsp-svg`,
+  waterfall: (side) => `[data-view="waterfall"] [data-waterfall-side="${side}"] svg.waterfall-svg`,
+};
+
+const traceFiles = () => import('./traceFiles');
+
+async function viewSvg(view: PictureView, side: Side, runs: SideRun[], titles: string[]): Promise<string> {
+  const [{ breakdownSvg }, { standaloneSvg }, { titledSvg }] = await Promise.all([
+    import('./breakdownSvg'),
+    import('./svgExport'),
+    import('./svgTitle'),
+  ]);
+  if (view === 'time')
+    return titledSvg(
+      breakdownSvg(runs.map((r, i) => ({ side: i === 0 ? 'a' : 'b', trace: r.trace }))),
+      titles.length > 1 ? titles.map((t, i) => `${i === 0 ? 'A' : 'B'} ${t}`) : titles,
+    );
+  const svg = document.querySelector<SVGSVGElement>(SVG_SELECTORS[view](side));
+  if (!svg) throw new Error(`show the ${PANEL_TITLES[view]} panel first`);
+  return titledSvg(standaloneSvg(svg), [titles[side === 'a' ? 0 : 1]]);
+}
+
+/** Each side's name for files, title for pictures and HTTP parameters for the capture and HAR. */
+function describeSides(config: Config) {
+  const described = sidesOf(config).map((settings) => ({
+    name: scenarioName(config.preset, settings),
+    title: scenarioTitle(config.preset, settings),
+    http: toSimInput(settings).http,
+  }));
+  // Side B's name differs from A's by its changes; when it has none, by a suffix.
+  if (described[1] && described[1].name === described[0].name) described[1].name += '-b';
+  return described;
+}
+
+export default function ExportItems({
+  runs,
+  panels,
+  config,
+}: {
+  runs: SideRun[] | null;
+  panels: Set<Panel>;
+  config: Config;
+}) {
+  const [status, setStatus] = useState('');
+  const sides: Side[] = runs && runs.length > 1 ? ['a', 'b'] : ['a'];
+  const suffix = (side: Side) => (sides.length > 1 ? ` (${side.toUpperCase()})` : '');
+  const run = async (label: string, job: () => Promise<void> | void) => {
+    try {
+      await job();
+      setStatus(`Saved ${label}.`);
+    } catch (error) {
+      setStatus(`Could not export ${label}: ${(error as Error).message}`);
+    }
+  };
+  const trace = (side: Side) => runs![side === 'a' ? 0 : 1].trace;
+  // Described on export, not on every knob change (it resolves every setting of both sides).
+  const about = (side: Side) => {
+    const described = describeSides(config);
+    return described[side === 'a' ? 0 : 1] ?? described[0];
+  };
+  const titles = () => describeSides(config).map((d) => d.title);
+  const views = PICTURE_VIEWS.filter((v) => panels.has(v));
+  return (
+    <>
+      {!runs && <p>Waiting for the simulation…</p>}
+      {runs &&
+        sides.map((side) => (
+          <div key={side} className="export-row" data-export-side={side}>
+            <span className="export-label">Trace{suffix(side)}</span>
+            <span className="export-buttons">
+              <button
+                type="button"
+                className="secondary small"
+                data-export="pcap"
+                onClick={() =>
+                  run('the capture', async () => {
+                    const { pcapBlob, fileName } = await traceFiles();
+                    downloadBlob(pcapBlob(trace(side), about(side).http), fileName(about(side).name, 'pcap'));
+                  })
+                }
+              >
+                pcap
+              </button>
+              <button
+                type="button"
+                className="secondary small"
+                data-export="tcpdump"
+                onClick={() =>
+                  run('the tcpdump text', async () => {
+                    const { tcpdumpBlob, fileName } = await traceFiles();
+                    downloadBlob(tcpdumpBlob(trace(side)), fileName(about(side).name, 'txt'));
+                  })
+                }
+              >
+                tcpdump text
+              </button>
+              <button
+                type="button"
+                className="secondary small"
+                data-export="json"
+                onClick={() =>
+                  run('the JSON trace', async () => {
+                    const { jsonBlob, fileName } = await traceFiles();
+                    downloadBlob(jsonBlob(trace(side)), fileName(about(side).name, 'json'));
+                  })
+                }
+              >
+                JSON
+              </button>
+              <button
+                type="button"
+                className="secondary small"
+                data-export="har"
+                onClick={() =>
+                  run('the HAR', async () => {
+                    const { harBlob, fileName } = await traceFiles();
+                    downloadBlob(
+                      harBlob(trace(side), about(side).http, about(side).title),
+                      fileName(about(side).name, 'har'),
+                    );
+                  })
+                }
+              >
+                HAR
+              </button>
+              {trace(side).packets[0]?.quic && (
+                <button
+                  type="button"
+                  className="secondary small"
+                  data-export="qlog"
+                  onClick={() =>
+                    run('the qlog', async () => {
+                      const { qlogBlob, fileName } = await traceFiles();
+                      downloadBlob(
+                        qlogBlob(trace(side), about(side).title),
+                        fileName(about(side).name, 'qlog'),
+                      );
+                    })
+                  }
+                >
+                  qlog
+                </button>
+              )}
+            </span>
+          </div>
+        ))}
+      {runs &&
+        views.flatMap((view) =>
+          (view === 'time' ? (['a'] as Side[]) : sides).map((side) => (
+            <div key={`${view}-${side}`} className="export-row" data-export-view={view}>
+              <span className="export-label">
+                {PANEL_TITLES[view]}
+                {view === 'time' ? '' : suffix(side)}
+              </span>
+              <span className="export-buttons">
+                <button
+                  type="button"
+                  className="secondary small"
+                  data-export="svg"
+                  onClick={() =>
+                    run('the SVG', async () => {
+                      const [svg, { fileName }] = await Promise.all([
+                        viewSvg(view, side, runs, titles()),
+                        traceFiles(),
+                      ]);
+                      downloadBlob(
+                        new Blob([svg], { type: 'image/svg+xml' }),
+                        fileName(about(side).name, 'svg', view),
+                      );
+                    })
+                  }
+                >
+                  SVG
+                </button>
+                <button
+                  type="button"
+                  className="secondary small"
+                  data-export="png"
+                  onClick={() =>
+                    run('the PNG', async () => {
+                      const [svg, { svgToPng }, { fileName }] = await Promise.all([
+                        viewSvg(view, side, runs, titles()),
+                        import('./svgExport'),
+                        traceFiles(),
+                      ]);
+                      downloadBlob(await svgToPng(svg), fileName(about(side).name, 'png', view));
+                    })
+                  }
+                >
+                  PNG
+                </button>
+              </span>
+            </div>
+          )),
+        )}
+      <p className="export-status" role="status">
+        {status}
+      </p>
+    </>
+  );
+}

@@ -2,7 +2,7 @@
 // A packet occupies the queue until its last bit has been serialized.
 import type { LinkParams } from './params';
 import { Prng } from './prng';
-import type { Receiver, Sim } from './sim';
+import { DeliveryLane, type Receiver, type Sim } from './sim';
 import type { Bytes, Nanoseconds } from './units';
 
 export class LinkDirection {
@@ -15,6 +15,8 @@ export class LinkDirection {
   arriveNs: Nanoseconds | null = null;
   drop: 'queue' | 'loss' | undefined = undefined;
   private readonly rng: Prng;
+  /** Packets arrive in the order they were sent. */
+  private readonly arrivals: DeliveryLane;
 
   constructor(
     private readonly sim: Sim,
@@ -23,6 +25,7 @@ export class LinkDirection {
     stream: number,
   ) {
     this.rng = new Prng(seed, stream);
+    this.arrivals = new DeliveryLane(sim);
   }
 
   /** When the last packet handed to this direction has been fully sent. */
@@ -67,6 +70,6 @@ export class LinkDirection {
     const arriveNs = doneNs + this.params.oneWayDelayNs;
     this.arriveNs = arriveNs;
     this.drop = undefined;
-    if (to !== null) this.sim.deliverAt(arriveNs, to, what);
+    if (to !== null) this.arrivals.deliverAt(arriveNs, to, what);
   }
 }

@@ -66,7 +66,18 @@ export class Sim {
 
   /** Hand `datagram` to `receiver` at time `at`. */
   deliverAt<T>(at: Nanoseconds, receiver: Receiver<T>, datagram: T): void {
-    const ev = this.schedule(at);
+    this.deliverInOrder(at, this.takeOrder(at), receiver, datagram);
+  }
+
+  /** The insertion order of an event queued now for `at` (a DeliveryLane queues it itself). */
+  takeOrder(at: Nanoseconds): number {
+    if (!(at >= this.now)) throw new Error(`event scheduled in the past: ${at} < ${this.now}`);
+    return this.nextOrder++;
+  }
+
+  /** Queue a delivery whose insertion order was taken earlier (`takeOrder`). */
+  deliverInOrder<T>(at: Nanoseconds, order: number, receiver: Receiver<T>, datagram: T): void {
+    const ev = this.eventAt(at, order);
     ev.receiver = receiver as Receiver<unknown>;
     ev.datagram = datagram;
   }
@@ -101,10 +112,13 @@ export class Sim {
   }
 
   private schedule(at: Nanoseconds): ScheduledEvent {
-    if (!(at >= this.now)) throw new Error(`event scheduled in the past: ${at} < ${this.now}`);
+    return this.eventAt(at, this.takeOrder(at));
+  }
+
+  private eventAt(at: Nanoseconds, order: number): ScheduledEvent {
     const ev = this.spare.pop() ?? { at, order: 0, fn: null, receiver: null, datagram: null, slot: -1 };
     ev.at = at;
-    ev.order = this.nextOrder++;
+    ev.order = order;
     const i = this.heap.length;
     if (i === this.heapAt.length) this.growKeys();
     this.heap.push(ev);
@@ -215,6 +229,73 @@ export class Sim {
     const order = new Float64Array(this.heapOrder.length * 2);
     order.set(this.heapOrder);
     this.heapOrder = order;
+  }
+}
+
+/**
+ * Deliveries that fall due in the order they were queued, as on one direction of a link (first
+ * in, first out). Only the earliest waits in the heap, under its own time and insertion order, so
+ * the events run exactly as if each were queued there, while a window of packets in flight keeps
+ * the heap small.
+ */
+export class DeliveryLane implements Receiver<null> {
+  private at = new Float64Array(64);
+  private order = new Float64Array(64);
+  private receivers: Array<Receiver<unknown> | null> = new Array<Receiver<unknown> | null>(64).fill(null);
+  private datagrams: unknown[] = new Array<unknown>(64).fill(null);
+  /** A ring (its size a power of two): `count` deliveries from index `head` on. */
+  private head = 0;
+  private count = 0;
+
+  constructor(private readonly sim: Sim) {}
+
+  /** Hand `datagram` to `receiver` at time `at`, as Sim.deliverAt does. */
+  deliverAt<T>(at: Nanoseconds, receiver: Receiver<T>, datagram: T): void {
+    const order = this.sim.takeOrder(at);
+    const size = this.at.length;
+    if (this.count > 0 && at < this.at[(this.head + this.count - 1) & (size - 1)]) {
+      this.sim.deliverInOrder(at, order, receiver, datagram); // out of turn: an event of its own
+      return;
+    }
+    if (this.count === size) this.grow();
+    const i = (this.head + this.count) & (this.at.length - 1);
+    this.at[i] = at;
+    this.order[i] = order;
+    this.receivers[i] = receiver as Receiver<unknown>;
+    this.datagrams[i] = datagram;
+    if (++this.count === 1) this.sim.deliverInOrder(at, order, this, null);
+  }
+
+  /** The earliest delivery is due: queue the next one's turn, then make this one. */
+  receive(): void {
+    const i = this.head;
+    const receiver = this.receivers[i]!;
+    const datagram = this.datagrams[i];
+    this.receivers[i] = null;
+    this.datagrams[i] = null;
+    this.head = (i + 1) & (this.at.length - 1);
+    if (--this.count > 0) this.sim.deliverInOrder(this.at[this.head], this.order[this.head], this, null);
+    receiver.receive(datagram);
+  }
+
+  private grow(): void {
+    const size = this.at.length;
+    const at = new Float64Array(size * 2);
+    const order = new Float64Array(size * 2);
+    const receivers = new Array<Receiver<unknown> | null>(size * 2).fill(null);
+    const datagrams = new Array<unknown>(size * 2).fill(null);
+    for (let k = 0; k < this.count; k++) {
+      const i = (this.head + k) & (size - 1);
+      at[k] = this.at[i];
+      order[k] = this.order[i];
+      receivers[k] = this.receivers[i];
+      datagrams[k] = this.datagrams[i];
+    }
+    this.at = at;
+    this.order = order;
+    this.receivers = receivers;
+    this.datagrams = datagrams;
+    this.head = 0;
   }
 }
 

@@ -1,7 +1,8 @@
-// Runs the scenario whenever its settings change: small runs at once on the page's thread, big
-// ones in the worker. Only the latest request counts; after 100 ms without an answer the page
-// says "simulating…", how far the run has got, and offers Cancel.
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+// Runs the scenario whenever its settings change: small runs at once on the page's thread, in the
+// render that asks for them (a knob change is then one render, not one for the knob and another
+// for its run), big ones in the worker. Only the latest request counts; after 100 ms without an
+// answer the page says "simulating…", how far the run has got, and offers Cancel.
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Settings } from '../../scenario/schema';
 import { createSimWorker } from '../../worker/createSimWorker';
 import type { FigureResult, RunFault, RunProgress, SideRun, WorkerResponse } from '../../worker/protocol';
@@ -60,6 +61,22 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
   /** The key each worker request was made for (the recent ones), for provisional answers. */
   const requestKeys = useRef(new Map<number, string>());
 
+  // A small run, once the engine is on this thread, is answered here and now. The engine is pure
+  // and deterministic: a repeated render gets the same answer.
+  const answeredHere = useMemo((): Answer | null => {
+    const request = JSON.parse(key) as { sides: Settings[]; preset: string | null };
+    const run = { kind: 'run' as const, sides: request.sides, preset: request.preset };
+    if (!mainThreadEngineReady() || !fitsMainThread(run)) return null;
+    const response = runOnMainThread(run);
+    if (response.kind === 'run')
+      return { key, runs: response.runs, figures: response.figures, error: null, fault: null };
+    if (response.kind === 'error')
+      return { key, runs: null, figures: null, error: response.message, fault: response.fault ?? null };
+    return null;
+  }, [key]);
+  /** The last answer made in a render: shown while a later run goes to the worker. */
+  const lastAnsweredHere = useRef<Answer | null>(null);
+
   // Layout effects, in this order: the client exists before the first request is posted.
   useLayoutEffect(() => {
     const onResult = (response: WorkerResponse) => {
@@ -111,9 +128,25 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
     };
   }, []);
 
+  useLayoutEffect(() => {
+    if (answeredHere) lastAnsweredHere.current = answeredHere;
+  }, [answeredHere]);
+
   // The request leaves before the browser paints the moved knob.
   useLayoutEffect(() => {
     pendingKey.current = key;
+    if (answeredHere) {
+      clientRef.current?.supersede();
+      markResult();
+      return;
+    }
+    // Whatever was answered here before is what the page shows until this answer comes.
+    const before = lastAnsweredHere.current;
+    lastAnsweredHere.current = null;
+    if (before)
+      setAnswer((prev) =>
+        before.error ? { ...prev, ...before, runs: prev.runs, figures: prev.figures } : before,
+      );
     const request = JSON.parse(key) as { sides: Settings[]; preset: string | null };
     const run = { kind: 'run' as const, sides: request.sides, preset: request.preset };
     const toWorker = () => {
@@ -125,34 +158,38 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
     };
     if (!fitsMainThread(run)) toWorker();
     else {
+      // The first small run: the engine is loaded for this thread, then runs here.
       clientRef.current?.supersede();
-      const answerHere = () => onResultRef.current?.(runOnMainThread(run));
-      if (mainThreadEngineReady()) answerHere();
-      else
-        void loadMainThreadEngine().then((loaded) => {
-          if (pendingKey.current !== key) return; // a newer request has taken over
-          if (loaded) answerHere();
-          else toWorker();
-        });
+      void loadMainThreadEngine().then((loaded) => {
+        if (pendingKey.current !== key) return; // a newer request has taken over
+        if (loaded) onResultRef.current?.(runOnMainThread(run));
+        else toWorker();
+      });
     }
     const timer = setTimeout(() => setSlowKey(key), SLOW_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [key]);
+  }, [key, answeredHere]);
 
   const cancel = useCallback(() => {
     clientRef.current?.cancel();
     setCancelledKey(pendingKey.current);
   }, []);
 
-  const cancelled = cancelledKey === key && answer.key !== key;
-  const busy = answer.key !== key && !cancelled;
+  // An error answered here keeps the runs shown before it, as one from the worker does.
+  const shown = answeredHere
+    ? answeredHere.error
+      ? { ...answeredHere, runs: answer.runs, figures: answer.figures }
+      : answeredHere
+    : answer;
+  const cancelled = cancelledKey === key && shown.key !== key;
+  const busy = shown.key !== key && !cancelled;
   return {
-    runs: answer.runs,
-    figures: answer.figures,
+    runs: shown.runs,
+    figures: shown.figures,
     busy,
     slow: busy && slowKey === key,
-    error: answer.key === key ? answer.error : null,
-    fault: answer.key === key ? answer.fault : null,
+    error: shown.key === key ? shown.error : null,
+    fault: shown.key === key ? shown.fault : null,
     cancelled,
     cancel,
     progress: busy && progress?.key === key ? progress.at : null,

@@ -125,7 +125,8 @@ export abstract class TcpOutput implements ReceiverHooks {
       if (carries) sentData = true;
       if (forced || !carries) break; // a fast retransmit sends exactly one segment
     }
-    for (const o of this.observers) o.onOutput(sentData, blocked, this.cc.cwnd);
+    const observers = this.observers; // indexed: this runs for every segment and every ACK
+    for (let i = 0; i < observers.length; i++) observers[i].onOutput(sentData, blocked, this.cc.cwnd);
   }
 
   protected transmitSegment(len: Bytes, fin: boolean, forced?: SendReason): void {

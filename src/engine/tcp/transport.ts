@@ -25,6 +25,28 @@ export const tcpTransport: Transport<Segment> = {
   },
 
   record(seg, w) {
+    const optionBytes = w.ipBytes - IP_TCP_HEADER_BYTES - seg.len; // optionBytes(seg), as ipBytes counted it
+    if (optionBytes === 0 && w.drop === undefined) {
+      // Most packets: no options (so no option fields), not dropped. The fields that would be
+      // undefined are left out (40 bytes a packet); the rest keep their order, so the record
+      // reads and serializes the same.
+      return {
+        id: 0,
+        conn: w.conn,
+        dir: w.dir,
+        seq: seg.seq,
+        ack: seg.ack,
+        flags: seg.flags,
+        win: seg.win,
+        len: seg.len,
+        optionBytes,
+        reason: seg.reason,
+        sendNs: w.sendNs,
+        arriveNs: w.arriveNs,
+        ipBytes: w.ipBytes,
+        wireBytes: w.wireBytes,
+      };
+    }
     return {
       id: 0,
       conn: w.conn,
@@ -34,7 +56,7 @@ export const tcpTransport: Transport<Segment> = {
       flags: seg.flags,
       win: seg.win,
       len: seg.len,
-      optionBytes: w.ipBytes - IP_TCP_HEADER_BYTES - seg.len, // optionBytes(seg), as ipBytes counted it
+      optionBytes,
       mssOption: seg.mssOption,
       wscaleOption: seg.wscaleOption,
       sackPermitted: seg.sackPermitted,

@@ -1,6 +1,6 @@
 // The page: scenario state from the URL, the simulation in a worker, the playhead, and the
 // panels composed around them. Each piece lives in its own module; this file only wires them.
-import { lazy, useCallback, useMemo, useState } from 'react';
+import { lazy, useCallback, useState } from 'react';
 import type { ConfigKey, Settings } from '../scenario/schema';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { StallCallout } from './callout/StallCallout';
@@ -11,7 +11,6 @@ import { ProblemsNotice } from './ProblemsNotice';
 import { SimStatus } from './SimStatus';
 import { choosePreset, resetBKey, setCompare, setPanel, setSetting, type SideKey } from './state/configModel';
 import { useRunPipeline } from './state/useRunPipeline';
-import { useSettled } from './state/gesture';
 import { readLocation, useScenario, useUrlSync, type HistoryMode } from './state/useScenario';
 import type { StallFocus } from './panels/LadderPanel';
 import { ViewsOrStatus } from './Views';
@@ -64,15 +63,6 @@ export default function App() {
   const guides = useGuides(config, update, playback.seek);
 
   const comparing = config.b !== null;
-  // The callout names side A's stall; while a slider is dragged it keeps the one shown before.
-  const calloutSide = sides[0];
-  const callout = useSettled(
-    useMemo(
-      () => (calloutSide ? { trace: calloutSide.run.trace, settings: config.settings } : null),
-      [calloutSide, config.settings],
-    ),
-  );
-
   return (
     <div className="app">
       <a className="skip-link" href="#playback">
@@ -109,19 +99,19 @@ export default function App() {
               onTry={(query) => update((c) => applyTryNext(c, query))}
             />
           )}
-          {callout && (
+          {sides[0] && (
             <StallCallout
-              trace={callout.trace}
-              settings={callout.settings}
+              trace={sides[0].run.trace}
+              settings={config.settings}
               comparing={comparing}
               onApply={(s) => update((c) => setSetting(c, 'a', s.key, s.value), { history: 'push' })}
               onCompare={(s) => {
                 update((c) => setSetting(setCompare(c, true), 'b', s.key, s.value), { history: 'push' });
                 setEditing('b');
               }}
-              onShowStall={(ns, stall) => {
+              onShowStall={(ns, stall, trace) => {
                 playback.seek(ns);
-                setStallFocus({ stall, trace: callout.trace });
+                setStallFocus({ stall, trace });
               }}
             />
           )}

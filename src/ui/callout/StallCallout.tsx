@@ -1,5 +1,6 @@
 // The callout over the views: names the first long stall and its cause, and offers the knob
 // that removes it — applied here, or on side B to compare.
+import { useMemo } from 'react';
 import { elapsedNs } from '../../engine/metrics';
 import type { StallRecord, Trace } from '../../engine/trace';
 import type { Settings } from '../../scenario/schema';
@@ -7,6 +8,7 @@ import { breakdown, type Breakdown } from '../../views/breakdown';
 import { formatDuration } from '../../views/format';
 import { causeStyle, darkFill } from '../../scenario/stallCauses';
 import { labelFor, valueText } from '../controls/fieldModel';
+import { useSettled } from '../state/gesture';
 import { adviceFor, type Suggestion } from './stallAdvice';
 
 export interface StallCalloutProps {
@@ -15,18 +17,19 @@ export interface StallCalloutProps {
   comparing: boolean;
   onApply: (s: Suggestion) => void;
   onCompare: (s: Suggestion) => void;
-  /** Move the playhead to `ns`, the stall's end, and frame the stall on the ladder. */
-  onShowStall: (ns: number, stall: StallRecord) => void;
+  /** Move the playhead to `ns`, the stall's end, and frame the stall on the ladder (of `trace`). */
+  onShowStall: (ns: number, stall: StallRecord, trace: Trace) => void;
 }
 
-export function StallCallout({
-  trace,
-  settings,
-  comparing,
-  onApply,
-  onCompare,
-  onShowStall,
-}: StallCalloutProps) {
+export function StallCallout({ trace: liveTrace, settings: liveSettings, ...rest }: StallCalloutProps) {
+  // While a slider is dragged the callout keeps the run it named before (settled here, so only
+  // the callout re-renders to catch up, not the page).
+  const live = useMemo(() => ({ trace: liveTrace, settings: liveSettings }), [liveTrace, liveSettings]);
+  const { trace, settings } = useSettled(live);
+  return <SettledCallout trace={trace} settings={settings} {...rest} />;
+}
+
+function SettledCallout({ trace, settings, comparing, onApply, onCompare, onShowStall }: StallCalloutProps) {
   const b = breakdown(trace);
   const advice = adviceFor(trace, settings, b);
   const page = (
@@ -81,7 +84,7 @@ export function StallCallout({
             Compare side by side
           </button>
         )}
-        <button type="button" className="secondary" onClick={() => onShowStall(stall.endNs, stall)}>
+        <button type="button" className="secondary" onClick={() => onShowStall(stall.endNs, stall, trace)}>
           Show the stall
         </button>
       </div>

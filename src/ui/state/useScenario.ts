@@ -62,9 +62,16 @@ export function useScenario(initial: InitialScenario) {
   // config carries the history mode it was made with until the URL is written.
   const latest = useRef(config);
   const modes = useRef(new WeakMap<Config, HistoryMode>());
+  /** Told of an edit that changed nothing but may close a gesture (a slider's key released). */
+  const onUnchangedRef = useRef<((mode: HistoryMode) => void) | null>(null);
   const update: ScenarioUpdate = useCallback((edit, options) => {
     const next = edit(latest.current);
     if (next === latest.current) return;
+    if (sameConfig(next, latest.current)) {
+      // No new state, so no render: only the address bar's history hears of it.
+      onUnchangedRef.current?.(options?.history ?? 'replace');
+      return;
+    }
     latest.current = next;
     modes.current.set(next, options?.history ?? 'replace');
     markChange();
@@ -84,7 +91,29 @@ export function useScenario(initial: InitialScenario) {
     modes.current.delete(c);
     return mode;
   }, []);
-  return { config, update, problems, dismissProblems, restore, takeMode };
+  return { config, update, problems, dismissProblems, restore, takeMode, onUnchangedRef };
+}
+
+/** Same preset, settings, side B and view, value for value. */
+function sameConfig(a: Config, b: Config): boolean {
+  return (
+    a.preset === b.preset &&
+    sameRecord(a.settings, b.settings) &&
+    (a.b === b.b || (a.b !== null && b.b !== null && sameRecord(a.b, b.b))) &&
+    sameRecord(a.view, b.view)
+  );
+}
+
+function sameRecord(x: object, y: object): boolean {
+  const xs = x as Record<string, unknown>;
+  const ys = y as Record<string, unknown>;
+  const keys = Object.keys(xs);
+  if (keys.length !== Object.keys(ys).length) return false;
+  return keys.every(
+    (k) =>
+      xs[k] === ys[k] ||
+      (Array.isArray(xs[k]) && Array.isArray(ys[k]) && JSON.stringify(xs[k]) === JSON.stringify(ys[k])),
+  );
 }
 
 export type Scenario = ReturnType<typeof useScenario>;
@@ -103,16 +132,24 @@ export function useUrlSync(
   const [writer] = useState(() => new UrlWriter(browserHistory));
   /** Writes waiting for the frame to be drawn, in order. */
   const waiting = useRef<Waiting[]>([]);
-  const { config, takeMode, restore } = scenario;
+  const { config, takeMode, restore, onUnchangedRef } = scenario;
   useEffect(() => {
     // undefined: the playhead is moving (playback); the URL waits until it rests.
     if (restingCursorNs === undefined) return;
     const queue = waiting.current;
-    queue.push([config, restingCursorNs, takeMode(config)]);
-    // The address bar after the picture: pushState costs milliseconds the student would wait
-    // for between moving a knob and seeing its effect. Entries keep their order and modes.
-    if (queue.length === 1) afterNextFrame(() => writeAll(writer, queue));
-  }, [writer, config, restingCursorNs, takeMode]);
+    const enqueue = (mode: HistoryMode) => {
+      queue.push([config, restingCursorNs, mode]);
+      // The address bar after the picture: pushState costs milliseconds the student would wait
+      // for between moving a knob and seeing its effect. Entries keep their order and modes.
+      if (queue.length === 1) afterNextFrame(() => writeAll(writer, queue));
+    };
+    enqueue(takeMode(config));
+    // An edit that changes nothing (a released slider key) still closes its gesture's entry.
+    onUnchangedRef.current = enqueue;
+    return () => {
+      onUnchangedRef.current = null;
+    };
+  }, [writer, config, restingCursorNs, takeMode, onUnchangedRef]);
   useEffect(() => {
     const onPop = () => {
       waiting.current.length = 0; // history has moved on: what was about to be written is moot

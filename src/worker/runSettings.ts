@@ -8,7 +8,6 @@ import type { Trace } from '../engine/trace';
 import { toSimInput } from '../scenario/resolve';
 import { describeRunFailure } from '../scenario/runFailure';
 import type { Settings } from '../scenario/schema';
-import { evaluateSweepPoint } from './sweepPoint';
 import type {
   FigureResult,
   PresetFigures,
@@ -58,17 +57,6 @@ export function presetFigures(): PresetFigures[] {
   });
 }
 
-/** `progress` hears how far a long run has got (the worker posts it to the page). */
-export function handleRequest(request: WorkerRequest, progress?: (p: RunProgress) => void): WorkerResponse {
-  if (request.kind === 'run') return handleRun(request, progress);
-  try {
-    if (request.kind === 'sweep-point') return evaluateSweepPoint(request);
-    return { kind: 'preset-figures', id: request.id, figures: presetFigures() };
-  } catch (error) {
-    return failure(request.id, error);
-  }
-}
-
 /** A page's run (also answered on the page's own thread, which needs nothing else from here). */
 export function handleRun(
   request: Extract<WorkerRequest, { kind: 'run' }>,
@@ -90,7 +78,7 @@ export function handleRun(
   }
 }
 
-function failure(id: number, error: unknown): WorkerResponse {
+export function failure(id: number, error: unknown): WorkerResponse {
   const { message, eventCap } = describeRunFailure(error);
   return { kind: 'error', id, message, ...(eventCap ? { fault: 'event-cap' as const } : {}) };
 }

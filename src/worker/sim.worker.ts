@@ -1,5 +1,5 @@
 // The simulation worker: runs the engine off the main thread so the page never freezes.
-import { handleRequest } from './runSettings';
+import { handleRequest } from './workerRequests';
 import type { WorkerRequest } from './protocol';
 
 addEventListener('message', (event: MessageEvent<WorkerRequest>) => {

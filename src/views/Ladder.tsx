@@ -18,11 +18,11 @@ import { LadderAxis } from './LadderAxis';
 import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from './ladderLayout';
 import { ladderLabels, type LadderLabels } from './ladderLabels';
 import { LadderLabelLayer } from './LadderLabelLayer';
-import { distanceToShape, LadderBands, LadderPacket, ProvisionalArrows } from './LadderPacket';
+import { distanceToShape, LadderBands, PacketArrows, ProvisionalArrows } from './LadderPacket';
 import { LadderStalls, stallKey, stallLabelBox, type FocusedStall } from './LadderStalls';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { packetNamer } from './packetNames';
-import { packetKind, packetShape, shortLabel, type PathTiming } from './packetGeometry';
+import { packetShape, shortLabel, type PathTiming } from './packetGeometry';
 import { formatDuration } from './format';
 import type { Gap } from './timeScale';
 import type { Rect } from './labelPlacement';
@@ -65,6 +65,7 @@ export interface LadderProps {
   provisional?: boolean;
 }
 
+const NO_PACKETS: number[] = [];
 const NO_LABELS: LadderLabels = { labels: [], bursts: [], stalls: new Set() };
 
 /** First position in `sorted` (indices of packets in sending order) sent after `ns`. */
@@ -175,10 +176,10 @@ export function Ladder({
   );
 
   const sentCount = sentBy(inScale, trace.packets, cursorNs);
-  const inView = inScale.slice(0, sentCount);
+  const inView = useMemo(() => inScale.slice(0, sentCount), [inScale, sentCount]);
   // Too many arrows for the DOM: draw them as one path and ask the reader to zoom in.
   const dense = inView.length > maxArrows;
-  const visible = dense ? [] : inView;
+  const visible = dense ? NO_PACKETS : inView;
   const denseNote =
     width < 480
       ? `${inView.length} packets: zoom in`
@@ -330,16 +331,13 @@ export function Ladder({
         {provisional ? (
           <ProvisionalArrows indices={visible} shapes={shapes} trace={trace} />
         ) : (
-          visible.map((i) => (
-            <LadderPacket
-              key={i}
-              index={i}
-              shape={shapes[i]}
-              kind={packetKind(trace.packets[i])}
-              description={describe(i)}
-              tabbable={i === tabbable}
-            />
-          ))
+          <PacketArrows
+            visible={visible}
+            shapes={shapes}
+            trace={trace}
+            describe={describe}
+            tabbable={tabbable}
+          />
         )}
       </g>
       <g clipPath={`url(#${clipId})`}>

@@ -1,38 +1,97 @@
-// One packet arrow on the ladder: a single path (shaft, filled head, and an × where a dropped
-// packet died); the band of its serialization time is drawn by the ladder with the others.
+// The packet arrows on the ladder: a single path each (shaft, filled head, and an × where a
+// dropped packet died); the bands of their serialization times are drawn with the others.
 // One element per packet keeps big ladders quick; pointer and focus are handled by the ladder.
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import type { Trace } from '../engine/trace';
 import { KIND_STYLE } from './kindStyle';
 import { packetKind, type PacketKind, type PacketShape } from './packetGeometry';
 
-export interface LadderPacketProps {
-  index: number;
-  shape: PacketShape;
-  kind: PacketKind;
-  description: string;
-  tabbable: boolean;
+export interface PacketArrowsProps {
+  /** Packets to draw, in sending order. */
+  visible: number[];
+  shapes: PacketShape[];
+  trace: Trace;
+  /** Each packet's name for assistive technology (its tcpdump line). */
+  describe: (index: number) => string;
+  /** The one packet in the Tab order. */
+  tabbable: number | undefined;
 }
 
-function LadderPacketImpl({ index, shape, kind, description, tabbable }: LadderPacketProps) {
+/**
+ * The packets' arrows, one <path> each (shaft, filled head, and an × where a dropped packet died).
+ * Written to the DOM directly rather than through the component tree: a knob change moves every
+ * arrow of a run of hundreds, and diffing a virtual element per arrow cost more than setting the
+ * attributes that changed. Each element keeps its packet; only changed attributes are written.
+ */
+export const PacketArrows = memo(function PacketArrows({
+  visible,
+  shapes,
+  trace,
+  describe,
+  tabbable,
+}: PacketArrowsProps) {
+  const groupRef = useRef<SVGGElement>(null);
+  /** Each packet's element, and what was last written to it. */
+  const elements = useRef(new Map<number, { el: SVGPathElement; shape?: PacketShape; tabbable?: boolean }>());
+  useLayoutEffect(() => {
+    const group = groupRef.current;
+    if (!group) return;
+    const byIndex = elements.current;
+    const keep = new Set(visible);
+    for (const [i, entry] of byIndex)
+      if (!keep.has(i) || entry.el.parentNode !== group) {
+        entry.el.remove();
+        byIndex.delete(i);
+      }
+    let next = group.firstChild;
+    for (const i of visible) {
+      let entry = byIndex.get(i);
+      if (!entry) {
+        const el = document.createElementNS(SVG_NS, 'path');
+        el.setAttribute('data-packet', String(i));
+        el.setAttribute('class', 'packet');
+        el.setAttribute('role', 'img');
+        byIndex.set(i, (entry = { el }));
+      }
+      // Shapes are made once per run and scale: the same object means the same arrow.
+      if (entry.shape !== shapes[i] || entry.tabbable !== (i === tabbable)) {
+        entry.shape = shapes[i];
+        entry.tabbable = i === tabbable;
+        writeArrow(entry.el, shapes[i], packetKind(trace.packets[i]), describe(i), i === tabbable);
+      }
+      if (entry.el === next) next = next.nextSibling;
+      else group.insertBefore(entry.el, next);
+    }
+  }, [visible, shapes, trace, describe, tabbable]);
+  return <g ref={groupRef} />;
+});
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function writeArrow(
+  el: SVGPathElement,
+  shape: PacketShape,
+  kind: PacketKind,
+  description: string,
+  tabbable: boolean,
+) {
   const style = KIND_STYLE[kind];
   const { fromX, toX, leaveBottom, arriveBottom, dropped } = shape;
   let d = arrowPath(fromX, leaveBottom, toX, arriveBottom, !dropped);
   if (dropped) d += crossPath(toX, arriveBottom);
-  return (
-    <path
-      data-packet={index}
-      className="packet"
-      tabIndex={tabbable ? 0 : -1}
-      role="img"
-      aria-label={description}
-      d={d}
-      stroke={style.stroke}
-      strokeWidth={dropped ? 2 : style.width}
-      strokeDasharray={style.dash}
-      fill={style.stroke}
-    />
-  );
+  set(el, 'd', d);
+  set(el, 'tabindex', tabbable ? '0' : '-1');
+  set(el, 'aria-label', description);
+  set(el, 'stroke', style.stroke);
+  set(el, 'stroke-width', String(dropped ? 2 : style.width));
+  set(el, 'stroke-dasharray', style.dash ?? null);
+  set(el, 'fill', style.stroke);
+}
+
+function set(el: Element, name: string, value: string | null) {
+  if (value === null) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
 /** The band of a packet's serialization time, when tall enough to see ('' otherwise). The ladder
@@ -48,8 +107,6 @@ export function bandPath({
   if (leaveBottom - leaveTop <= 1.5) return '';
   return `M${f(fromX)},${f(leaveTop)}L${f(fromX)},${f(leaveBottom)}L${f(toX)},${f(arriveBottom)}L${f(toX)},${f(arriveTop)}Z`;
 }
-
-export const LadderPacket = memo(LadderPacketImpl);
 
 interface BandsProps {
   /** Packets in view, in sending order; the first `count` have been sent. */

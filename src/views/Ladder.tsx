@@ -38,7 +38,7 @@ function densePath(indices: number[], shapes: PacketShape[]): string {
 }
 
 /** Above this many arrows in view, the ladder draws one path instead of an element per packet... */
-export const MAX_ARROWS = 3000;
+const MAX_ARROWS = 3000;
 /** ...and above this many per pixel of the view's height: arrows closer than a third of a pixel
  * cannot be told apart, pointed at or read, and an element each would only slow every redraw. */
 const MAX_ARROWS_PER_PX = 3;

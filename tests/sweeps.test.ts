@@ -17,18 +17,29 @@ describe('ready-made sweeps', () => {
     }
   });
 
-  it('Kruse Fig. 2: little benefit from more than 4 connections, even for /Test; /acts worse above 4', () => {
-    const points = sweep('kruse-fig2');
-    for (const page of ['kruse-lerc', 'kruse-acts', 'kruse-oufr', 'kruse-test']) {
+  const KRUSE_PAGES = ['kruse-lerc', 'kruse-acts', 'kruse-oufr', 'kruse-test'];
+  let fig2: SweepPoint[] | null = null;
+  const fig2Points = () => (fig2 ??= sweep('kruse-fig2'));
+
+  it('Kruse Fig. 2: more than 4 connections gain little on /LeRC, /acts and /oufr; /acts is worse above 4', () => {
+    const points = fig2Points();
+    for (const page of KRUSE_PAGES) {
       expect(at(points, '4', page)).toBeLessThan(0.6 * at(points, '1', page));
       expect(at(points, '16', page)).toBeGreaterThan(0.8 * at(points, '4', page));
     }
-    // /Test at 8 connections is the known difference the preset states: it still gains there.
-    for (const page of ['kruse-lerc', 'kruse-acts', 'kruse-oufr'])
+    for (const page of KRUSE_PAGES.filter((p) => p !== 'kruse-test'))
       expect(at(points, '8', page)).toBeGreaterThan(0.8 * at(points, '4', page));
-    // Section 4.2: the server closes surplus idle connections and the browser finds out on reuse.
+    // Section 4.2: the server closes idle connections and the browser finds out on reuse.
     expect(at(points, '8', 'kruse-acts')).toBeGreaterThan(at(points, '4', 'kruse-acts'));
     expect(at(points, '16', 'kruse-acts')).toBeGreaterThan(at(points, '4', 'kruse-acts'));
+  });
+
+  // The paper: "This is true even for the /Test page". Not met: the kruse-test preset says why (its
+  // 8 connections are all alive and no source closes or delays them). Expected to fail until a
+  // mechanism from a source gets /Test there; it then passes and this must become a plain test.
+  it.fails('Kruse Fig. 2: /Test gains little from 8 connections (known difference)', () => {
+    const points = fig2Points();
+    expect(at(points, '8', 'kruse-test')).toBeGreaterThan(0.8 * at(points, '4', 'kruse-test'));
   });
 
   it('Kruse Fig. 5: persistent connections save most with few connections', () => {

@@ -45,8 +45,8 @@ describe('HTTP/1.x request and response labels under TLS', () => {
       expect(gets.map((n) => n.name)).toEqual(['GET /', 'GET /o01', 'GET /o02']);
       expect(oks).toHaveLength(3);
       trace.exchanges.forEach((x, i) => {
-        expect(gets[i].p).toBe(carrying(trace, 'c2s', x.id));
-        expect(oks[i].p).toBe(carrying(trace, 's2c', x.id));
+        expect(gets[i].p.id).toBe(carrying(trace, 'c2s', x.id).id);
+        expect(oks[i].p.id).toBe(carrying(trace, 's2c', x.id).id);
       });
       // Handshake records keep their names; none of them is taken for a request.
       expect(names.find((n) => n.p.dir === 'c2s' && n.p.len > 0)!.name).toBe('ClientHello');

@@ -59,7 +59,7 @@ describe('time-sequence plot of one stream', () => {
 
   it("a stream's plot has fewer segments than its connection's, and only the ones carrying it", () => {
     const trace = run(`${PAGE}&http=2`);
-    const whole = tspSeries(trace, 0).segments.filter((s) => trace.packets[s.index].len > 0);
+    const whole = tspSeries(trace, 0).segments.filter((s) => trace.packets.get(s.index).len > 0);
     const streams = [1, 3, 5, 7].map((s) => streamTspSeries(trace, 0, s).segments);
     for (const segs of streams) expect(segs.length).toBeLessThan(whole.length);
     // Every data segment of the connection that carries a DATA byte shows up in some stream.

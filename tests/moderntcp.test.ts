@@ -167,7 +167,7 @@ describe('BBR (draft-cardwell-iccrg-bbr-congestion-control-00)', () => {
 
   function steady(cc: string) {
     const trace = run(`${q}&cc=${cc}`);
-    const end = trace.packets[trace.packets.length - 1].sendNs;
+    const end = trace.packets.at(-1)!.sendNs;
     const late = trace.samples!.filter((s) => s.side === 'server' && s.atNs > end / 2 && s.atNs < end * 0.9);
     return { trace, late };
   }

@@ -8,7 +8,7 @@ import { writePcap } from '../src/engine/pcap';
 import { buildHar } from '../src/engine/har';
 import { toSimInput } from '../src/scenario/resolve';
 import { formatTcpdump } from '../src/engine/tcpdump';
-import type { Trace } from '../src/engine/trace';
+import type { PacketRecord, Trace } from '../src/engine/trace';
 import { parseQuery } from '../src/scenario/codec';
 import { runQuic, streamFrames } from './support/quicHarness';
 import { run } from './support/trace';
@@ -37,7 +37,7 @@ describe('HTTP/3 over QUIC: handshake', () => {
 
   it('HTTP/3 runs on UDP: 28 bytes of IP and UDP headers, the client Initial padded to 1200', () => {
     const t = run(`${PATH}&http=3`);
-    const first = t.packets[0];
+    const first = t.packets.get(0);
     expect(first.quic!.packets.map((p) => p.type)).toEqual(['Initial']);
     expect(first.quic!.packets[0].frames).toEqual(['CRYPTO', 'PADDING']);
     expect(first.ipBytes).toBe(28 + 1200);
@@ -56,7 +56,7 @@ describe('HTTP/3 over QUIC: handshake', () => {
     const validatedNs = large.packets.find(
       (p) => p.dir === 'c2s' && p.arriveNs !== null && p.quic!.packets.some((q) => q.type === 'Handshake'),
     )!.arriveNs!;
-    const udp = (p: Trace['packets'][number]) => p.ipBytes - 28;
+    const udp = (p: PacketRecord) => p.ipBytes - 28;
     const fromServer = large.packets.filter((p) => p.dir === 's2c' && p.sendNs < validatedNs);
     const got = (atNs: number) =>
       large.packets

@@ -93,7 +93,7 @@ describe('windows', () => {
   });
   it('scales the window above 64 KB when both sides offer it', () => {
     const trace = run('link=geo&window=262144&objects=2000000&flush=none&hdr=1');
-    const syn = trace.packets[0];
+    const syn = trace.packets.get(0);
     expect(syn.wscaleOption).toBe(3);
     expect(trace.connections[0].serverWscale).toBe(3);
     const inFlight = Math.max(

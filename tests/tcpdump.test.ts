@@ -167,10 +167,11 @@ describe('tcpdump text: window scaling', () => {
 });
 
 describe('tcpdump text: ordering, time and numbers', () => {
-  it('orders by send time, ties by id, whatever the array order', () => {
-    const a = pkt({ dir: 'c2s', sendNs: us(20), seq: 1, ack: 1, id: 7 });
-    const b = pkt({ dir: 's2c', sendNs: us(20), seq: 1, ack: 1, id: 3 });
-    const c = pkt({ dir: 'c2s', sendNs: us(10), seq: 1, ack: 1, id: 9 });
+  it('orders by send time, ties in the order recorded, whatever the order of sending', () => {
+    // A packet's id is its place in the trace: the order the network recorded it.
+    const a = pkt({ dir: 's2c', sendNs: us(20), seq: 1, ack: 1 });
+    const b = pkt({ dir: 'c2s', sendNs: us(20), seq: 1, ack: 1 });
+    const c = pkt({ dir: 'c2s', sendNs: us(10), seq: 1, ack: 1 });
     const out = lines(trace([conn()], [a, b, c]));
     expect(out.map((l) => l.slice(0, 22))).toEqual([
       '0.000010 client.3199 >',
@@ -223,6 +224,6 @@ describe('tcpdump text: ordering, time and numbers', () => {
   it('a packet without its connection record is an error, not silent nonsense', () => {
     const t = trace([conn()], [pkt({ dir: 'c2s', sendNs: 0, conn: 5 })]);
     expect(() => formatTcpdump(t)).toThrow(/connection/);
-    expect(() => formatTcpdumpLine(t, t.packets[0])).toThrow(/connection/);
+    expect(() => formatTcpdumpLine(t, t.packets.get(0))).toThrow(/connection/);
   });
 });

@@ -134,13 +134,13 @@ describe('the pcap of a TLS run', () => {
     const hello = records.find((r) => r.payload.length > 0)!;
     expect([...hello.payload.slice(0, 3)]).toEqual([22, 3, 1]); // handshake record, ClientHello
     expect((hello.payload[3] << 8) | hello.payload[4]).toBe(512);
-    const serverFirst = records.find((r, i) => r.payload.length > 0 && trace.packets[i].dir === 's2c')!;
+    const serverFirst = records.find((r, i) => r.payload.length > 0 && trace.packets.get(i).dir === 's2c')!;
     expect(serverFirst.payload[0]).toBe(22); // ServerHello, in the clear
     const cert = trace.tlsRecords!.find((r) => r.kind === 'Certificate')!;
     const carrying = trace.packets.findIndex(
       (p) => p.dir === 's2c' && p.seq <= cert.seq && cert.seq < p.seq + p.len,
     );
-    const at = cert.seq - trace.packets[carrying].seq;
+    const at = cert.seq - trace.packets.get(carrying).seq;
     expect(records[carrying].payload[at]).toBe(23); // TLS 1.3 hides it in application data
   });
 });

@@ -85,7 +85,7 @@ export function maxParallel(trace: Trace): number {
 /** The packets a capture at the trace's capture point saw: its own, sent, and the peer's that reached it. */
 export function capturedPackets(trace: Trace): PacketRecord[] {
   const at = trace.capture ?? 'wire';
-  if (at === 'wire') return trace.packets;
+  if (at === 'wire') return trace.packets.all();
   const own = at === 'client' ? 'c2s' : 's2c';
   return trace.packets.filter((p) => p.dir === own || p.arriveNs !== null);
 }

@@ -7,6 +7,7 @@ import type { Datagram, Transport } from './transport';
 import type { SimInput } from './params';
 import { DEFAULT_CERT_BYTES } from './tls/handshake';
 import { Sim } from './sim';
+import { PacketTable } from './packetTable';
 import { TraceRecorder } from './sink';
 import type { Trace } from './trace';
 
@@ -14,7 +15,7 @@ const QUIC_TLS = { version: '1.3', falseStart: false, resume: false, certBytes: 
 
 export function emptyTrace(): Trace {
   return {
-    packets: [],
+    packets: new PacketTable(),
     timers: [],
     events: [],
     stalls: [],

@@ -18,7 +18,7 @@ import type {
 import { SimulationLimitError } from './sim';
 
 export interface TraceSink {
-  /** Records a packet; its id is assigned here. */
+  /** Records a packet (copied: the caller may reuse the object); its id is assigned here. */
   packet(p: PacketRecord): void;
   timer(t: TimerRecord): void;
   event(e: AppEvent): void;
@@ -51,8 +51,7 @@ export class TraceRecorder implements TraceSink {
   packet(p: PacketRecord): void {
     if (this.trace.packets.length >= this.maxPackets)
       throw new SimulationLimitError(this.maxPackets, p.sendNs, 'packets');
-    p.id = this.trace.packets.length;
-    this.trace.packets.push(p);
+    this.trace.packets.add(p);
   }
   timer(t: TimerRecord): void {
     this.trace.timers.push(t);

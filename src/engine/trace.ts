@@ -1,6 +1,7 @@
 // The record of one run. Everything a view or a metric shows is derived from this data.
 // Times are integer nanoseconds from the start of the run; sequence numbers are relative to
 // each side's initial sequence number (the SYN occupies 0, the first data byte is 1).
+import type { PacketTable } from './packetTable';
 import type { Bytes, Nanoseconds } from './units';
 
 export type Side = 'client' | 'server';
@@ -245,7 +246,8 @@ export interface FrameRecord {
 }
 
 export interface Trace {
-  packets: PacketRecord[];
+  /** By column (packetTable.ts): `get(i)` and the array methods give PacketRecords. */
+  packets: PacketTable;
   timers: TimerRecord[];
   events: AppEvent[];
   stalls: StallRecord[];

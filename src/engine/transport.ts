@@ -4,7 +4,7 @@
 import type { TcpParams } from './params';
 import type { Sim } from './sim';
 import type { TraceSink } from './sink';
-import type { ConnectionRecord, PacketCommon, PacketRecord, Side } from './trace';
+import type { ConnectionRecord, PacketRecord, Side } from './trace';
 import type { Bytes, Nanoseconds } from './units';
 
 /** What an application holds: one end of an ordered byte stream. */
@@ -58,18 +58,16 @@ export interface EndContext<D extends Datagram> {
   linkIdleAt: () => Nanoseconds;
 }
 
-/** What the network knows of a datagram it carried: the common part of its packet record. */
-export type WireFacts = Pick<
-  PacketCommon,
-  'conn' | 'dir' | 'sendNs' | 'arriveNs' | 'drop' | 'ipBytes' | 'wireBytes'
->;
-
 export interface Transport<D extends Datagram> {
   endpoint(ctx: EndContext<D>): TransportEnd<D>;
   /** IP-level size of a datagram: headers and payload. */
   ipBytes(d: D): Bytes;
-  /** The datagram's packet record: the network's facts and the transport's part (id set by the sink). */
-  record(d: D, wire: WireFacts): PacketRecord;
+  /**
+   * Write the transport's part of the datagram's packet record into `record`, which holds the
+   * network's part (conn, dir, times, drop, sizes); every transport field is written, absent
+   * ones as undefined, since the network reuses the object for every packet.
+   */
+  describe(d: D, record: PacketRecord): void;
   /** The handshake settled at one end: note what the connection record keeps of it. */
   established(end: TransportEnd<D>, side: Side, record: ConnectionRecord): void;
 }

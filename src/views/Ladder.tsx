@@ -13,7 +13,8 @@ import {
 } from 'react';
 import type { LinearScale } from './piecewiseScale';
 import { formatTcpdumpLine } from '../engine/tcpdump';
-import type { Trace } from '../engine/trace';
+import type { PacketRecord, Trace } from '../engine/trace';
+import { packetRecords } from './packetRecords';
 import { LadderAxis } from './LadderAxis';
 import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from './ladderLayout';
 import { ladderLabels, type LadderLabels } from './ladderLabels';
@@ -69,7 +70,7 @@ const NO_PACKETS: number[] = [];
 const NO_LABELS: LadderLabels = { labels: [], bursts: [], stalls: new Set() };
 
 /** First position in `sorted` (indices of packets in sending order) sent after `ns`. */
-function sentBy(sorted: number[], packets: Trace['packets'], ns: number): number {
+function sentBy(sorted: number[], packets: PacketRecord[], ns: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -104,21 +105,19 @@ export function Ladder({
     const m = new Map(spans.map((s) => [s.conn, layout.lanes[s.lane]]));
     return (conn: number) => m.get(conn) ?? layout.lanes[0];
   }, [spans, layout]);
+  const packets = packetRecords(trace);
   const order = useMemo(
-    () =>
-      trace.packets
-        .map((_, i) => i)
-        .sort((a, b) => trace.packets[a].sendNs - trace.packets[b].sendNs || a - b),
-    [trace],
+    () => packets.map((_, i) => i).sort((a, b) => packets[a].sendNs - packets[b].sendNs || a - b),
+    [packets],
   );
   // tcpdump lines for the aria-labels and the tooltip, computed once per packet per trace.
   const describe = useMemo(() => {
     const lines: string[] = [];
-    return (i: number) => (lines[i] ??= formatTcpdumpLine(trace, trace.packets[i]));
-  }, [trace]);
+    return (i: number) => (lines[i] ??= formatTcpdumpLine(trace, packets[i]));
+  }, [trace, packets]);
   const shapes = useMemo(
-    () => trace.packets.map((p) => packetShape(p, laneOf(p.conn), y, path)),
-    [trace, laneOf, y, path],
+    () => packets.map((p) => packetShape(p, laneOf(p.conn), y, path)),
+    [packets, laneOf, y, path],
   );
   // Packets whose arrows cross the view, in sending order: depends on the scale, not the cursor.
   const inScale = useMemo(
@@ -145,10 +144,10 @@ export function Ladder({
       provisional
         ? NO_LABELS
         : ladderLabels({
-            packets: trace.packets,
+            packets,
             inView: inScale.length > maxArrows ? [] : inScale,
             shapes,
-            name: (i) => (labelStyle === 'words' ? words(trace.packets[i]) : shortLabel(trace.packets[i])),
+            name: (i) => (labelStyle === 'words' ? words(packets[i]) : shortLabel(packets[i])),
             lanes: layout.lanes,
             spans: laneCount(spans) < spans.length ? spans : [],
             y,
@@ -160,7 +159,7 @@ export function Ladder({
           }),
     [
       provisional,
-      trace,
+      packets,
       inScale,
       maxArrows,
       shapes,
@@ -175,7 +174,7 @@ export function Ladder({
     ],
   );
 
-  const sentCount = sentBy(inScale, trace.packets, cursorNs);
+  const sentCount = sentBy(inScale, packets, cursorNs);
   const inView = useMemo(() => inScale.slice(0, sentCount), [inScale, sentCount]);
   // Too many arrows for the DOM: draw them as one path and ask the reader to zoom in.
   const dense = inView.length > maxArrows;

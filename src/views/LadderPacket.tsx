@@ -3,6 +3,7 @@
 // One element per packet keeps big ladders quick; pointer and focus are handled by the ladder.
 import { memo, useLayoutEffect, useRef } from 'react';
 import type { Trace } from '../engine/trace';
+import { packetRecords } from './packetRecords';
 import { KIND_STYLE } from './kindStyle';
 import { packetKind, type PacketKind, type PacketShape } from './packetGeometry';
 
@@ -57,7 +58,7 @@ export const PacketArrows = memo(function PacketArrows({
       if (entry.shape !== shapes[i] || entry.tabbable !== (i === tabbable)) {
         entry.shape = shapes[i];
         entry.tabbable = i === tabbable;
-        writeArrow(entry.el, shapes[i], packetKind(trace.packets[i]), describe(i), i === tabbable);
+        writeArrow(entry.el, shapes[i], packetKind(packetRecords(trace)[i]), describe(i), i === tabbable);
       }
       if (entry.el === next) next = next.nextSibling;
       else group.insertBefore(entry.el, next);
@@ -124,7 +125,10 @@ export const LadderBands = memo(function LadderBands({ sorted, count, shapes, tr
     const i = sorted[n];
     const band = bandPath(shapes[i]);
     if (band)
-      byKind.set(packetKind(trace.packets[i]), (byKind.get(packetKind(trace.packets[i])) ?? '') + band);
+      byKind.set(
+        packetKind(packetRecords(trace)[i]),
+        (byKind.get(packetKind(packetRecords(trace)[i])) ?? '') + band,
+      );
   }
   return (
     <g className="packet-bands" pointerEvents="none">
@@ -152,7 +156,7 @@ export const ProvisionalArrows = memo(function ProvisionalArrows({
   const byStyle = new Map<string, { kind: PacketKind; dropped: boolean; d: string }>();
   for (const i of indices) {
     const shape = shapes[i];
-    const kind = packetKind(trace.packets[i]);
+    const kind = packetKind(packetRecords(trace)[i]);
     const key = `${kind} ${shape.dropped}`;
     let group = byStyle.get(key);
     if (!group) byStyle.set(key, (group = { kind, dropped: shape.dropped, d: '' }));

@@ -1,7 +1,11 @@
 // The simulation worker: runs the engine off the main thread so the page never freezes.
+import { traceBuffers } from '../engine/packetTable';
 import { handleRequest } from './workerRequests';
 import type { WorkerRequest } from './protocol';
 
 addEventListener('message', (event: MessageEvent<WorkerRequest>) => {
-  postMessage(handleRequest(event.data, (progress) => postMessage(progress)));
+  const response = handleRequest(event.data, (progress) => postMessage(progress));
+  // The packets' columns move to the page instead of being copied: the worker keeps no trace.
+  const transfer = response.kind === 'run' ? response.runs.flatMap((run) => traceBuffers(run.trace)) : [];
+  postMessage(response, { transfer });
 });

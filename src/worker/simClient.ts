@@ -7,6 +7,7 @@
 // newer request was made is still offered as provisional (`onProvisional`), when it is newer than
 // anything shown: during a drag the page then shows the newest finished run, instead of nothing
 // until the drag stops.
+import { reviveTrace } from '../engine/packetTable';
 import type { RunProgress, WorkerRequest, WorkerResponse } from './protocol';
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -87,6 +88,7 @@ export class SimClient {
 
   private listen(worker: Worker): Worker {
     worker.addEventListener('message', (e: MessageEvent<WorkerResponse>) => {
+      if (e.data.kind === 'run') for (const run of e.data.runs) reviveTrace(run.trace);
       if (e.data.kind !== 'progress') this.receive(e.data);
       else if (e.data.id === this.latestId) this.onProgress?.(e.data);
     });

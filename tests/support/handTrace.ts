@@ -1,5 +1,6 @@
 // Hand-built traces for the output-format tests. Sequence numbers are relative (SYN = 0, first
 // data byte = 1), as in a Trace; ISS values and ports are those of Heidemann's Figure 2.
+import { PacketTable } from '../../src/engine/packetTable';
 import { FLAG, type ConnectionRecord, type PacketRecord, type Trace } from '../../src/engine/trace';
 
 export const us = (micros: number) => micros * 1000;
@@ -44,7 +45,7 @@ export function pkt(p: Partial<PacketRecord> & Pick<PacketRecord, 'dir' | 'sendN
 
 export function trace(connections: ConnectionRecord[], packets: PacketRecord[]): Trace {
   return {
-    packets,
+    packets: PacketTable.of(packets),
     timers: [],
     events: [],
     stalls: [],

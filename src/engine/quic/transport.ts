@@ -45,27 +45,23 @@ export function quicTransport(tls: TlsParams): Transport<QuicDatagram> {
   return {
     endpoint: (ctx) => new QuicEndpoint(ctx, plan),
     ipBytes: (d) => IP_UDP_HEADER + d.payload,
-    record: (d, w) => ({
-      id: 0,
-      conn: w.conn,
-      dir: w.dir,
-      seq: d.seq,
-      ack: 0,
-      flags: 0,
-      win: 0,
-      len: d.data,
-      optionBytes: 0,
-      reason: d.reason,
-      sendNs: w.sendNs,
-      arriveNs: w.arriveNs,
-      drop: w.drop,
-      ipBytes: w.ipBytes,
-      wireBytes: w.wireBytes,
-      quic: {
+    describe: (d, r) => {
+      r.seq = d.seq;
+      r.ack = 0;
+      r.flags = 0;
+      r.win = 0;
+      r.len = d.data;
+      r.optionBytes = 0;
+      r.mssOption = undefined;
+      r.wscaleOption = undefined;
+      r.sackPermitted = undefined;
+      r.sackBlocks = undefined;
+      r.reason = d.reason;
+      r.quic = {
         packets: d.packets.map((p) => ({ type: p.type, pn: p.pn, frames: frameNames(p), ...frameDetail(p) })),
         cryptoBytes: d.crypto,
-      },
-    }),
+      };
+    },
     established: () => {},
   };
 }

@@ -24,50 +24,19 @@ export const tcpTransport: Transport<Segment> = {
     return IP_TCP_HEADER_BYTES + optionBytes(seg) + seg.len;
   },
 
-  record(seg, w) {
-    const optionBytes = w.ipBytes - IP_TCP_HEADER_BYTES - seg.len; // optionBytes(seg), as ipBytes counted it
-    if (optionBytes === 0 && w.drop === undefined) {
-      // Most packets: no options (so no option fields), not dropped. The fields that would be
-      // undefined are left out (40 bytes a packet); the rest keep their order, so the record
-      // reads and serializes the same.
-      return {
-        id: 0,
-        conn: w.conn,
-        dir: w.dir,
-        seq: seg.seq,
-        ack: seg.ack,
-        flags: seg.flags,
-        win: seg.win,
-        len: seg.len,
-        optionBytes,
-        reason: seg.reason,
-        sendNs: w.sendNs,
-        arriveNs: w.arriveNs,
-        ipBytes: w.ipBytes,
-        wireBytes: w.wireBytes,
-      };
-    }
-    return {
-      id: 0,
-      conn: w.conn,
-      dir: w.dir,
-      seq: seg.seq,
-      ack: seg.ack,
-      flags: seg.flags,
-      win: seg.win,
-      len: seg.len,
-      optionBytes,
-      mssOption: seg.mssOption,
-      wscaleOption: seg.wscaleOption,
-      sackPermitted: seg.sackPermitted,
-      sackBlocks: seg.sackBlocks,
-      reason: seg.reason,
-      sendNs: w.sendNs,
-      arriveNs: w.arriveNs,
-      drop: w.drop,
-      ipBytes: w.ipBytes,
-      wireBytes: w.wireBytes,
-    };
+  describe(seg, r) {
+    r.seq = seg.seq;
+    r.ack = seg.ack;
+    r.flags = seg.flags;
+    r.win = seg.win;
+    r.len = seg.len;
+    r.optionBytes = r.ipBytes - IP_TCP_HEADER_BYTES - seg.len; // optionBytes(seg), as ipBytes counted it
+    r.mssOption = seg.mssOption;
+    r.wscaleOption = seg.wscaleOption;
+    r.sackPermitted = seg.sackPermitted;
+    r.sackBlocks = seg.sackBlocks;
+    r.reason = seg.reason;
+    r.quic = undefined;
   },
 
   established(end, side, record) {

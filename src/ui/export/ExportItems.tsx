@@ -143,7 +143,7 @@ export default function ExportItems({
               >
                 HAR
               </button>
-              {trace(side).packets[0]?.quic && (
+              {trace(side).packets.at(0)?.quic && (
                 <button
                   type="button"
                   className="secondary small"

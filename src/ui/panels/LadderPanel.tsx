@@ -169,7 +169,7 @@ export function LadderPanel({
       <div className={`ladders${sideBySide ? ' ladders--side-by-side' : ''}`}>
         {sides.map((s) => {
           const mine = inspected?.side === s.side ? inspected : null;
-          const packet = mine ? s.run.trace.packets[mine.index] : undefined;
+          const packet = mine ? s.run.trace.packets.get(mine.index) : undefined;
           return (
             <figure key={s.side} className="ladder-box" data-side={s.side}>
               <figcaption className="side-caption">{s.caption}</figcaption>

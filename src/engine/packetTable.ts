@@ -1,0 +1,269 @@
+// The packets of a run, stored by column: one typed array per field, so recording a packet
+// allocates nothing and a long run's trace is a few arrays instead of an object (and two boxed
+// times) per packet. Readers get ordinary PacketRecord objects, made when asked for; the hot
+// views read the columns themselves. JSON.stringify writes the records exactly as an array of
+// them would (the trace hash and the JSON export depend on it).
+import type { Direction, PacketRecord, QuicPacketFields, SendReason, Trace } from './trace';
+
+const REASONS: readonly SendReason[] = [
+  'syn',
+  'data',
+  'retransmit',
+  'fast-retransmit',
+  'fin',
+  'ack-now',
+  'ack-delayed',
+  'window-update',
+  'probe',
+  'rst',
+];
+const REASON_CODE = new Map(REASONS.map((r, i) => [r, i]));
+const DIRS: readonly Direction[] = ['c2s', 's2c'];
+const DROPS = [undefined, 'queue', 'loss'] as const;
+
+/** The rare fields: TCP options on a SYN or SACK blocks on an ACK, and a QUIC packet's contents. */
+interface Extras {
+  mssOption?: number;
+  wscaleOption?: number;
+  sackPermitted?: boolean;
+  sackBlocks?: Array<[number, number]>;
+  quic?: QuicPacketFields['quic'];
+}
+
+/** The columns, as structured clone carries them between the worker and the page. */
+export interface PacketColumns {
+  length: number;
+  conn: Int32Array;
+  dir: Uint8Array;
+  seq: Float64Array;
+  ack: Float64Array;
+  flags: Uint8Array;
+  win: Float64Array;
+  len: Int32Array;
+  optionBytes: Uint8Array;
+  reason: Uint8Array;
+  sendNs: Float64Array;
+  /** NaN: dropped (the record's null). */
+  arriveNs: Float64Array;
+  /** 0: delivered, 1: queue, 2: loss. */
+  drop: Uint8Array;
+  ipBytes: Int32Array;
+  wireBytes: Int32Array;
+  extras: Map<number, Extras>;
+}
+
+function columns(capacity: number): PacketColumns {
+  return {
+    length: 0,
+    conn: new Int32Array(capacity),
+    dir: new Uint8Array(capacity),
+    seq: new Float64Array(capacity),
+    ack: new Float64Array(capacity),
+    flags: new Uint8Array(capacity),
+    win: new Float64Array(capacity),
+    len: new Int32Array(capacity),
+    optionBytes: new Uint8Array(capacity),
+    reason: new Uint8Array(capacity),
+    sendNs: new Float64Array(capacity),
+    arriveNs: new Float64Array(capacity),
+    drop: new Uint8Array(capacity),
+    ipBytes: new Int32Array(capacity),
+    wireBytes: new Int32Array(capacity),
+    extras: new Map(),
+  };
+}
+
+type Column = Exclude<keyof PacketColumns, 'length' | 'extras'>;
+const COLUMN_NAMES: Column[] = Object.keys(columns(0)).filter(
+  (k): k is Column => k !== 'length' && k !== 'extras',
+);
+
+export class PacketTable implements Iterable<PacketRecord> {
+  private c: PacketColumns;
+
+  constructor(from?: PacketColumns) {
+    this.c = from ?? columns(64);
+  }
+
+  /** A table sent through structured clone (which keeps the columns, not the class). */
+  static revive(data: PacketTable | { c: PacketColumns }): PacketTable {
+    return data instanceof PacketTable ? data : new PacketTable(data.c);
+  }
+
+  /** A table of these records (for tests and traces built by hand); their ids are their places. */
+  static of(records: Array<Omit<PacketRecord, 'id'> & { id?: number }>): PacketTable {
+    const table = new PacketTable();
+    for (const r of records) table.add(r as PacketRecord);
+    return table;
+  }
+
+  get length(): number {
+    return this.c.length;
+  }
+
+  /** The columns, for views that read one field of many packets. */
+  get columns(): Readonly<PacketColumns> {
+    return this.c;
+  }
+
+  /** Records `p` (copied; the caller may reuse it) as packet `length`, and returns its id. */
+  add(p: PacketRecord): number {
+    const c = this.c;
+    const i = c.length;
+    if (i === c.conn.length) this.grow();
+    const g = this.c;
+    g.conn[i] = p.conn;
+    g.dir[i] = p.dir === 'c2s' ? 0 : 1;
+    g.seq[i] = p.seq;
+    g.ack[i] = p.ack;
+    g.flags[i] = p.flags;
+    g.win[i] = p.win;
+    g.len[i] = p.len;
+    g.optionBytes[i] = p.optionBytes;
+    g.reason[i] = REASON_CODE.get(p.reason)!;
+    g.sendNs[i] = p.sendNs;
+    g.arriveNs[i] = p.arriveNs === null ? NaN : p.arriveNs;
+    g.drop[i] = p.drop === undefined ? 0 : p.drop === 'queue' ? 1 : 2;
+    g.ipBytes[i] = p.ipBytes;
+    g.wireBytes[i] = p.wireBytes;
+    if (
+      p.mssOption !== undefined ||
+      p.wscaleOption !== undefined ||
+      p.sackPermitted !== undefined ||
+      p.sackBlocks !== undefined ||
+      p.quic !== undefined
+    ) {
+      const extras: Extras = {};
+      if (p.mssOption !== undefined) extras.mssOption = p.mssOption;
+      if (p.wscaleOption !== undefined) extras.wscaleOption = p.wscaleOption;
+      if (p.sackPermitted !== undefined) extras.sackPermitted = p.sackPermitted;
+      if (p.sackBlocks !== undefined) extras.sackBlocks = p.sackBlocks;
+      if (p.quic !== undefined) extras.quic = p.quic;
+      g.extras.set(i, extras);
+    }
+    g.length = i + 1;
+    return i;
+  }
+
+  private grow(): void {
+    const old = this.c;
+    const next = columns(old.conn.length * 2);
+    for (const name of COLUMN_NAMES) (next[name] as Float64Array).set(old[name] as Float64Array);
+    next.length = old.length;
+    next.extras = old.extras;
+    this.c = next;
+  }
+
+  /** Packet `i` as a record (a new object each call). */
+  get(i: number): PacketRecord {
+    const c = this.c;
+    const drop = DROPS[c.drop[i]];
+    const arrive = c.arriveNs[i];
+    const x = c.extras.get(i);
+    // Field order as the engine wrote its records: the JSON of the trace depends on it.
+    const record: PacketRecord = {
+      id: i,
+      conn: c.conn[i],
+      dir: DIRS[c.dir[i]],
+      seq: c.seq[i],
+      ack: c.ack[i],
+      flags: c.flags[i],
+      win: c.win[i],
+      len: c.len[i],
+      optionBytes: c.optionBytes[i],
+    } as PacketRecord;
+    if (x) {
+      if (x.mssOption !== undefined) record.mssOption = x.mssOption;
+      if (x.wscaleOption !== undefined) record.wscaleOption = x.wscaleOption;
+      if (x.sackPermitted !== undefined) record.sackPermitted = x.sackPermitted;
+      if (x.sackBlocks !== undefined) record.sackBlocks = x.sackBlocks;
+    }
+    record.reason = REASONS[c.reason[i]];
+    record.sendNs = c.sendNs[i];
+    record.arriveNs = Number.isNaN(arrive) ? null : arrive;
+    if (drop !== undefined) record.drop = drop;
+    record.ipBytes = c.ipBytes[i];
+    record.wireBytes = c.wireBytes[i];
+    if (x?.quic !== undefined) record.quic = x.quic;
+    return record;
+  }
+
+  /** Packet `i`'s send and arrival times without making its record (null: dropped). */
+  sendNs(i: number): number {
+    return this.c.sendNs[i];
+  }
+  arriveNs(i: number): number | null {
+    const a = this.c.arriveNs[i];
+    return Number.isNaN(a) ? null : a;
+  }
+
+  *[Symbol.iterator](): Iterator<PacketRecord> {
+    for (let i = 0; i < this.c.length; i++) yield this.get(i);
+  }
+
+  /** Every record, in order (an array: for readers that filter, sort or keep them). */
+  all(): PacketRecord[] {
+    const out = new Array<PacketRecord>(this.c.length);
+    for (let i = 0; i < out.length; i++) out[i] = this.get(i);
+    return out;
+  }
+
+  filter(keep: (p: PacketRecord, i: number) => unknown): PacketRecord[] {
+    const out: PacketRecord[] = [];
+    for (let i = 0; i < this.c.length; i++) {
+      const p = this.get(i);
+      if (keep(p, i)) out.push(p);
+    }
+    return out;
+  }
+  map<T>(f: (p: PacketRecord, i: number) => T): T[] {
+    const out = new Array<T>(this.c.length);
+    for (let i = 0; i < out.length; i++) out[i] = f(this.get(i), i);
+    return out;
+  }
+  flatMap<T>(f: (p: PacketRecord, i: number) => T | T[]): T[] {
+    return this.map(f).flat() as T[];
+  }
+  forEach(f: (p: PacketRecord, i: number) => void): void {
+    for (let i = 0; i < this.c.length; i++) f(this.get(i), i);
+  }
+  findIndex(test: (p: PacketRecord, i: number) => unknown): number {
+    for (let i = 0; i < this.c.length; i++) if (test(this.get(i), i)) return i;
+    return -1;
+  }
+  find(test: (p: PacketRecord, i: number) => unknown): PacketRecord | undefined {
+    const i = this.findIndex(test);
+    return i < 0 ? undefined : this.get(i);
+  }
+  some(test: (p: PacketRecord, i: number) => unknown): boolean {
+    return this.findIndex(test) >= 0;
+  }
+  every(test: (p: PacketRecord, i: number) => unknown): boolean {
+    return this.findIndex((p, i) => !test(p, i)) < 0;
+  }
+  reduce<T>(f: (acc: T, p: PacketRecord, i: number) => T, initial: T): T {
+    let acc = initial;
+    for (let i = 0; i < this.c.length; i++) acc = f(acc, this.get(i), i);
+    return acc;
+  }
+  /** Packet `i`, counting from the end when negative (as Array.prototype.at). */
+  at(i: number): PacketRecord | undefined {
+    const k = i < 0 ? this.c.length + i : i;
+    return k >= 0 && k < this.c.length ? this.get(k) : undefined;
+  }
+
+  toJSON(): PacketRecord[] {
+    return this.all();
+  }
+}
+
+/** After structured clone (the worker's answer): the trace's packets as a table again. */
+export function reviveTrace(trace: Trace): void {
+  trace.packets = PacketTable.revive(trace.packets as unknown as { c: PacketColumns });
+}
+
+/** The buffers of a trace's columns, to transfer rather than copy to the page (the worker keeps no trace). */
+export function traceBuffers(trace: Trace): ArrayBuffer[] {
+  const c = trace.packets.columns;
+  return COLUMN_NAMES.map((name) => c[name].buffer as ArrayBuffer);
+}

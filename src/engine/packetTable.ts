@@ -1,22 +1,8 @@
-// The packets of a run, stored by column: one typed array per field, so recording a packet
-// allocates nothing and a long run's trace is a few arrays instead of an object (and two boxed
-// times) per packet. Readers get ordinary PacketRecord objects, made when asked for; the hot
-// views read the columns themselves. JSON.stringify writes the records exactly as an array of
-// them would (the trace hash and the JSON export depend on it).
-import type { Direction, PacketRecord, QuicPacketFields, SendReason, Trace } from './trace';
+// The packets of a run, by column (recordTable.ts says why). The hot views read the columns.
+import { grown, RecordTable } from './recordTable';
+import { SEND_REASONS, type Direction, type PacketRecord, type QuicPacketFields } from './trace';
 
-const REASONS: readonly SendReason[] = [
-  'syn',
-  'data',
-  'retransmit',
-  'fast-retransmit',
-  'fin',
-  'ack-now',
-  'ack-delayed',
-  'window-update',
-  'probe',
-  'rst',
-];
+const REASONS = SEND_REASONS;
 const REASON_CODE = new Map(REASONS.map((r, i) => [r, i]));
 const DIRS: readonly Direction[] = ['c2s', 's2c'];
 const DROPS = [undefined, 'queue', 'loss'] as const;
@@ -73,15 +59,11 @@ function columns(capacity: number): PacketColumns {
   };
 }
 
-type Column = Exclude<keyof PacketColumns, 'length' | 'extras'>;
-const COLUMN_NAMES: Column[] = Object.keys(columns(0)).filter(
-  (k): k is Column => k !== 'length' && k !== 'extras',
-);
-
-export class PacketTable implements Iterable<PacketRecord> {
+export class PacketTable extends RecordTable<PacketRecord> {
   private c: PacketColumns;
 
   constructor(from?: PacketColumns) {
+    super();
     this.c = from ?? columns(64);
   }
 
@@ -110,7 +92,7 @@ export class PacketTable implements Iterable<PacketRecord> {
   add(p: PacketRecord): number {
     const c = this.c;
     const i = c.length;
-    if (i === c.conn.length) this.grow();
+    if (i === c.conn.length) this.c = grown(c, columns);
     const g = this.c;
     g.conn[i] = p.conn;
     g.dir[i] = p.dir === 'c2s' ? 0 : 1;
@@ -143,15 +125,6 @@ export class PacketTable implements Iterable<PacketRecord> {
     }
     g.length = i + 1;
     return i;
-  }
-
-  private grow(): void {
-    const old = this.c;
-    const next = columns(old.conn.length * 2);
-    for (const name of COLUMN_NAMES) (next[name] as Float64Array).set(old[name] as Float64Array);
-    next.length = old.length;
-    next.extras = old.extras;
-    this.c = next;
   }
 
   /** Packet `i` as a record (a new object each call). */
@@ -197,73 +170,5 @@ export class PacketTable implements Iterable<PacketRecord> {
     return Number.isNaN(a) ? null : a;
   }
 
-  *[Symbol.iterator](): Iterator<PacketRecord> {
-    for (let i = 0; i < this.c.length; i++) yield this.get(i);
-  }
-
-  /** Every record, in order (an array: for readers that filter, sort or keep them). */
-  all(): PacketRecord[] {
-    const out = new Array<PacketRecord>(this.c.length);
-    for (let i = 0; i < out.length; i++) out[i] = this.get(i);
-    return out;
-  }
-
-  filter(keep: (p: PacketRecord, i: number) => unknown): PacketRecord[] {
-    const out: PacketRecord[] = [];
-    for (let i = 0; i < this.c.length; i++) {
-      const p = this.get(i);
-      if (keep(p, i)) out.push(p);
-    }
-    return out;
-  }
-  map<T>(f: (p: PacketRecord, i: number) => T): T[] {
-    const out = new Array<T>(this.c.length);
-    for (let i = 0; i < out.length; i++) out[i] = f(this.get(i), i);
-    return out;
-  }
-  flatMap<T>(f: (p: PacketRecord, i: number) => T | T[]): T[] {
-    return this.map(f).flat() as T[];
-  }
-  forEach(f: (p: PacketRecord, i: number) => void): void {
-    for (let i = 0; i < this.c.length; i++) f(this.get(i), i);
-  }
-  findIndex(test: (p: PacketRecord, i: number) => unknown): number {
-    for (let i = 0; i < this.c.length; i++) if (test(this.get(i), i)) return i;
-    return -1;
-  }
-  find(test: (p: PacketRecord, i: number) => unknown): PacketRecord | undefined {
-    const i = this.findIndex(test);
-    return i < 0 ? undefined : this.get(i);
-  }
-  some(test: (p: PacketRecord, i: number) => unknown): boolean {
-    return this.findIndex(test) >= 0;
-  }
-  every(test: (p: PacketRecord, i: number) => unknown): boolean {
-    return this.findIndex((p, i) => !test(p, i)) < 0;
-  }
-  reduce<T>(f: (acc: T, p: PacketRecord, i: number) => T, initial: T): T {
-    let acc = initial;
-    for (let i = 0; i < this.c.length; i++) acc = f(acc, this.get(i), i);
-    return acc;
-  }
-  /** Packet `i`, counting from the end when negative (as Array.prototype.at). */
-  at(i: number): PacketRecord | undefined {
-    const k = i < 0 ? this.c.length + i : i;
-    return k >= 0 && k < this.c.length ? this.get(k) : undefined;
-  }
-
-  toJSON(): PacketRecord[] {
-    return this.all();
-  }
 }
 
-/** After structured clone (the worker's answer): the trace's packets as a table again. */
-export function reviveTrace(trace: Trace): void {
-  trace.packets = PacketTable.revive(trace.packets as unknown as { c: PacketColumns });
-}
-
-/** The buffers of a trace's columns, to transfer rather than copy to the page (the worker keeps no trace). */
-export function traceBuffers(trace: Trace): ArrayBuffer[] {
-  const c = trace.packets.columns;
-  return COLUMN_NAMES.map((name) => c[name].buffer as ArrayBuffer);
-}

@@ -7,6 +7,7 @@ import type { Datagram, Transport } from './transport';
 import type { SimInput } from './params';
 import { DEFAULT_CERT_BYTES } from './tls/handshake';
 import { Sim } from './sim';
+import { EventTable } from './eventTable';
 import { PacketTable } from './packetTable';
 import { TraceRecorder } from './sink';
 import type { Trace } from './trace';
@@ -17,7 +18,7 @@ export function emptyTrace(): Trace {
   return {
     packets: new PacketTable(),
     timers: [],
-    events: [],
+    events: new EventTable(),
     stalls: [],
     connections: [],
     exchanges: [],

@@ -60,7 +60,7 @@ export class TraceRecorder implements TraceSink {
     // The same budget bounds application events: a server writing in 1-byte pieces records one per write.
     if (this.trace.events.length >= this.maxPackets)
       throw new SimulationLimitError(this.maxPackets, e.atNs, 'application events');
-    this.trace.events.push(e);
+    this.trace.events.add(e);
   }
   stall(s: StallRecord): void {
     this.trace.stalls.push(s);

@@ -1,6 +1,7 @@
 // The record of one run. Everything a view or a metric shows is derived from this data.
 // Times are integer nanoseconds from the start of the run; sequence numbers are relative to
 // each side's initial sequence number (the SYN occupies 0, the first data byte is 1).
+import type { EventTable } from './eventTable';
 import type { PacketTable } from './packetTable';
 import type { Bytes, Nanoseconds } from './units';
 
@@ -10,17 +11,19 @@ export type Direction = 'c2s' | 's2c';
 export const FLAG = { FIN: 1, SYN: 2, RST: 4, PSH: 8, ACK: 16 } as const;
 
 /** Why a segment left: lets views and stall attribution say what released it. */
-export type SendReason =
-  | 'syn'
-  | 'data'
-  | 'retransmit'
-  | 'fast-retransmit'
-  | 'fin'
-  | 'ack-now' // an ACK sent at once: 2*MSS unacknowledged, out of order, FIN, delack off
-  | 'ack-delayed' // an ACK released by the delayed-ACK timer
-  | 'window-update'
-  | 'probe' // zero-window probe
-  | 'rst';
+export const SEND_REASONS = [
+  'syn',
+  'data',
+  'retransmit',
+  'fast-retransmit',
+  'fin',
+  'ack-now', // an ACK sent at once: 2*MSS unacknowledged, out of order, FIN, delack off
+  'ack-delayed', // an ACK released by the delayed-ACK timer
+  'window-update',
+  'probe', // zero-window probe
+  'rst',
+] as const;
+export type SendReason = (typeof SEND_REASONS)[number];
 
 /** What every packet has, whatever the transport: who sent it, when, how big, what became of it. */
 export interface PacketCommon {
@@ -89,26 +92,29 @@ export interface TimerRecord {
   backoff?: number;
 }
 
-export type AppEventKind =
-  | 'connect' // client opens the connection
-  | 'established'
-  | 'request-write' // client writes a request
-  | 'request-read' // server has the whole request
-  | 'request-flush' // a pipelined client writes its buffered requests
-  | 'response-write' // server writes part of a response
-  | 'response-done' // client has the whole response
-  | 'deliver' // bytes handed to the application, in order
-  | 'close' // application closes both halves
-  | 'shutdown' // application closes its sending half
-  | 'reset' // the connection was reset
-  | 'retry' // the client asks again for what a closed connection lost
-  | 'timeout' // the client gave up on a connection that stopped answering
-  | 'load-start'
-  | 'load-end'
-  | 'abort' // too many retransmissions
-  | 'cwnd-restart' // slow-start restart after idle
-  | 'tls-ready' // the client's TLS handshake let it send application data
-  | 'cc-phase'; // the congestion controller changed phase (slow start, recovery, BBR's modes...)
+/** What an application event records (its index is the event table's code for it). */
+export const APP_EVENT_KINDS = [
+  'connect', // client opens the connection
+  'established',
+  'request-write', // client writes a request
+  'request-read', // server has the whole request
+  'request-flush', // a pipelined client writes its buffered requests
+  'response-write', // server writes part of a response
+  'response-done', // client has the whole response
+  'deliver', // bytes handed to the application, in order
+  'close', // application closes both halves
+  'shutdown', // application closes its sending half
+  'reset', // the connection was reset
+  'retry', // the client asks again for what a closed connection lost
+  'timeout', // the client gave up on a connection that stopped answering
+  'load-start',
+  'load-end',
+  'abort', // too many retransmissions
+  'cwnd-restart', // slow-start restart after idle
+  'tls-ready', // the client's TLS handshake let it send application data
+  'cc-phase', // the congestion controller changed phase (slow start, recovery, BBR's modes...)
+] as const;
+export type AppEventKind = (typeof APP_EVENT_KINDS)[number];
 export interface AppEvent {
   atNs: Nanoseconds;
   conn: number;
@@ -249,7 +255,8 @@ export interface Trace {
   /** By column (packetTable.ts): `get(i)` and the array methods give PacketRecords. */
   packets: PacketTable;
   timers: TimerRecord[];
-  events: AppEvent[];
+  /** By column, as the packets. */
+  events: EventTable;
   stalls: StallRecord[];
   connections: ConnectionRecord[];
   exchanges: ExchangeRecord[];

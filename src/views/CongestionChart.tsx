@@ -2,7 +2,7 @@
 // rate (when it paces) and smoothed RTT, one strip each on the time axis of the time-sequence
 // plot, with the controller's phase changes (slow start, recovery, BBR's probing) marked.
 import { scaleLinear } from './piecewiseScale';
-import type { SampleRecord, Trace } from '../engine/trace';
+import type { AppEvent, SampleRecord, Trace } from '../engine/trace';
 import { formatTick, trim } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 
@@ -149,6 +149,6 @@ export function CongestionChart({
   );
 }
 
-function lastPhase(phases: Trace['events']): string | null {
+function lastPhase(phases: AppEvent[]): string | null {
   return phases.length > 0 ? (phases[phases.length - 1].note ?? null) : null;
 }

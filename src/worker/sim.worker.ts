@@ -1,5 +1,5 @@
 // The simulation worker: runs the engine off the main thread so the page never freezes.
-import { traceBuffers } from '../engine/packetTable';
+import { traceBuffers } from '../engine/traceTransfer';
 import { handleRequest } from './workerRequests';
 import type { WorkerRequest } from './protocol';
 

@@ -7,7 +7,7 @@
 // newer request was made is still offered as provisional (`onProvisional`), when it is newer than
 // anything shown: during a drag the page then shows the newest finished run, instead of nothing
 // until the drag stops.
-import { reviveTrace } from '../engine/packetTable';
+import { reviveTrace } from '../engine/traceTransfer';
 import type { RunProgress, WorkerRequest, WorkerResponse } from './protocol';
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;

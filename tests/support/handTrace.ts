@@ -1,5 +1,6 @@
 // Hand-built traces for the output-format tests. Sequence numbers are relative (SYN = 0, first
 // data byte = 1), as in a Trace; ISS values and ports are those of Heidemann's Figure 2.
+import { EventTable } from '../../src/engine/eventTable';
 import { PacketTable } from '../../src/engine/packetTable';
 import { FLAG, type ConnectionRecord, type PacketRecord, type Trace } from '../../src/engine/trace';
 
@@ -47,7 +48,7 @@ export function trace(connections: ConnectionRecord[], packets: PacketRecord[]):
   return {
     packets: PacketTable.of(packets),
     timers: [],
-    events: [],
+    events: new EventTable(),
     stalls: [],
     connections,
     exchanges: [],

@@ -81,7 +81,12 @@ export class EventTable extends RecordTable<AppEvent> {
   get(i: number): AppEvent {
     const c = this.c;
     // The optional fields in the one order every call site wrote them (the trace's JSON depends on it).
-    const e: AppEvent = { atNs: c.atNs[i], conn: c.conn[i], side: SIDES[c.side[i]], kind: APP_EVENT_KINDS[c.kind[i]] };
+    const e: AppEvent = {
+      atNs: c.atNs[i],
+      conn: c.conn[i],
+      side: SIDES[c.side[i]],
+      kind: APP_EVENT_KINDS[c.kind[i]],
+    };
     if (!Number.isNaN(c.seq[i])) e.seq = c.seq[i];
     if (!Number.isNaN(c.bytes[i])) e.bytes = c.bytes[i];
     if (!Number.isNaN(c.exchange[i])) e.exchange = c.exchange[i];
@@ -90,4 +95,3 @@ export class EventTable extends RecordTable<AppEvent> {
     return e;
   }
 }
-

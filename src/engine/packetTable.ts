@@ -169,6 +169,4 @@ export class PacketTable extends RecordTable<PacketRecord> {
     const a = this.c.arriveNs[i];
     return Number.isNaN(a) ? null : a;
   }
-
 }
-

@@ -9,6 +9,7 @@ import { DEFAULT_CERT_BYTES } from './tls/handshake';
 import { Sim } from './sim';
 import { EventTable } from './eventTable';
 import { PacketTable } from './packetTable';
+import { SampleTable } from './sampleTable';
 import { TraceRecorder } from './sink';
 import type { Trace } from './trace';
 
@@ -26,7 +27,7 @@ export function emptyTrace(): Trace {
     linkFramingBytes: 0,
     endNs: 0,
     eventCount: 0,
-    samples: [],
+    samples: new SampleTable(),
     milestones: [],
   };
 }

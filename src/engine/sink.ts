@@ -15,6 +15,7 @@ import type {
   TlsRecordTrace,
   Trace,
 } from './trace';
+import { SampleTable } from './sampleTable';
 import { SimulationLimitError } from './sim';
 
 export interface TraceSink {
@@ -44,7 +45,7 @@ export class TraceRecorder implements TraceSink {
     readonly trace: Trace,
     private readonly maxPackets = Infinity,
   ) {
-    trace.samples ??= [];
+    trace.samples ??= new SampleTable();
     trace.milestones ??= [];
   }
 
@@ -66,7 +67,7 @@ export class TraceRecorder implements TraceSink {
     this.trace.stalls.push(s);
   }
   sample(s: SampleRecord): void {
-    this.trace.samples!.push(s);
+    this.trace.samples!.add(s);
   }
   milestone(m: MilestoneRecord): void {
     this.trace.milestones!.push(m);

@@ -3,6 +3,7 @@
 // each side's initial sequence number (the SYN occupies 0, the first data byte is 1).
 import type { EventTable } from './eventTable';
 import type { PacketTable } from './packetTable';
+import type { SampleTable } from './sampleTable';
 import type { Bytes, Nanoseconds } from './units';
 
 export type Side = 'client' | 'server';
@@ -265,7 +266,7 @@ export interface Trace {
   endNs: Nanoseconds; // time of the last event processed
   eventCount: number;
   /** Congestion state over time (absent in traces made before it was recorded). */
-  samples?: SampleRecord[];
+  samples?: SampleTable;
   milestones?: MilestoneRecord[];
   /** Where packet counts are taken (absent: on the wire, every packet sent). */
   capture?: CapturePoint;

@@ -3,16 +3,18 @@
 import { EventTable } from './eventTable';
 import { PacketTable } from './packetTable';
 import { columnBuffers } from './recordTable';
+import { SampleTable } from './sampleTable';
 import type { Trace } from './trace';
 
 /** The buffers to transfer with a trace the sender will not use again. */
 export function traceBuffers(trace: Trace): ArrayBuffer[] {
-  return [...columnBuffers(trace.packets.columns), ...columnBuffers(trace.events.columns)];
+  return [trace.packets.columns, trace.events.columns, trace.samples?.columns ?? {}].flatMap(columnBuffers);
 }
 
 /** The trace as it arrived, with its tables revived in place. */
 export function reviveTrace(trace: Trace): Trace {
   trace.packets = PacketTable.revive(trace.packets as unknown as PacketTable);
   trace.events = EventTable.revive(trace.events as unknown as EventTable);
+  if (trace.samples) trace.samples = SampleTable.revive(trace.samples as unknown as SampleTable);
   return trace;
 }

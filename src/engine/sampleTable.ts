@@ -1,0 +1,87 @@
+// The senders' congestion state over time, by column (recordTable.ts says why): a long run
+// records a sample on most ACKs.
+import { grown, RecordTable } from './recordTable';
+import type { SampleRecord, Side } from './trace';
+
+const SIDES: readonly Side[] = ['client', 'server'];
+
+/** The columns, as structured clone carries them. NaN: null srtt, or no pacing rate. */
+export interface SampleColumns {
+  length: number;
+  atNs: Float64Array;
+  conn: Int32Array;
+  side: Uint8Array;
+  cwnd: Float64Array;
+  ssthresh: Float64Array;
+  srttNs: Float64Array;
+  rtoNs: Float64Array;
+  pacingRate: Float64Array;
+}
+
+function columns(capacity: number): SampleColumns {
+  return {
+    length: 0,
+    atNs: new Float64Array(capacity),
+    conn: new Int32Array(capacity),
+    side: new Uint8Array(capacity),
+    cwnd: new Float64Array(capacity),
+    ssthresh: new Float64Array(capacity),
+    srttNs: new Float64Array(capacity),
+    rtoNs: new Float64Array(capacity),
+    pacingRate: new Float64Array(capacity),
+  };
+}
+
+export class SampleTable extends RecordTable<SampleRecord> {
+  private c: SampleColumns;
+
+  constructor(from?: SampleColumns) {
+    super();
+    this.c = from ?? columns(64);
+  }
+
+  /** A table sent through structured clone (which keeps the columns, not the class). */
+  static revive(data: SampleTable | { c: SampleColumns }): SampleTable {
+    return data instanceof SampleTable ? data : new SampleTable(data.c);
+  }
+
+  get length(): number {
+    return this.c.length;
+  }
+
+  get columns(): Readonly<SampleColumns> {
+    return this.c;
+  }
+
+  /** Records `s` (copied). */
+  add(s: SampleRecord): void {
+    if (this.c.length === this.c.atNs.length) this.c = grown(this.c, columns);
+    const c = this.c;
+    const i = c.length;
+    c.atNs[i] = s.atNs;
+    c.conn[i] = s.conn;
+    c.side[i] = s.side === 'client' ? 0 : 1;
+    c.cwnd[i] = s.cwnd;
+    c.ssthresh[i] = s.ssthresh;
+    c.srttNs[i] = s.srttNs === null ? NaN : s.srttNs;
+    c.rtoNs[i] = s.rtoNs;
+    c.pacingRate[i] = s.pacingRate === undefined ? NaN : s.pacingRate;
+    c.length = i + 1;
+  }
+
+  get(i: number): SampleRecord {
+    const c = this.c;
+    const srtt = c.srttNs[i];
+    const s: SampleRecord = {
+      atNs: c.atNs[i],
+      conn: c.conn[i],
+      side: SIDES[c.side[i]],
+      cwnd: c.cwnd[i],
+      ssthresh: c.ssthresh[i],
+      srttNs: Number.isNaN(srtt) ? null : srtt,
+      rtoNs: c.rtoNs[i],
+    };
+    if (!Number.isNaN(c.pacingRate[i])) s.pacingRate = c.pacingRate[i];
+    return s;
+  }
+}

@@ -7,11 +7,12 @@ const REASON_CODE = new Map(REASONS.map((r, i) => [r, i]));
 const DIRS: readonly Direction[] = ['c2s', 's2c'];
 const DROPS = [undefined, 'queue', 'loss'] as const;
 
-/** The rare fields: TCP options on a SYN or SACK blocks on an ACK, and a QUIC packet's contents. */
+/** The rare fields: TCP options on a SYN, and a QUIC packet's contents. */
 interface Extras {
   mssOption?: number;
   wscaleOption?: number;
   sackPermitted?: boolean;
+  /** Only an empty list (the column holds the rest). */
   sackBlocks?: Array<[number, number]>;
   quic?: QuicPacketFields['quic'];
 }
@@ -35,6 +36,10 @@ export interface PacketColumns {
   drop: Uint8Array;
   ipBytes: Int32Array;
   wireBytes: Int32Array;
+  /** SACK blocks: packet i's are the `sackCount[i]` pairs from `sack.values[sackStart[i]]` on. */
+  sackStart: Int32Array;
+  sackCount: Uint8Array;
+  sack: { length: number; values: Float64Array };
   extras: Map<number, Extras>;
 }
 
@@ -55,6 +60,9 @@ function columns(capacity: number): PacketColumns {
     drop: new Uint8Array(capacity),
     ipBytes: new Int32Array(capacity),
     wireBytes: new Int32Array(capacity),
+    sackStart: new Int32Array(capacity),
+    sackCount: new Uint8Array(capacity),
+    sack: { length: 0, values: new Float64Array(64) },
     extras: new Map(),
   };
 }
@@ -108,23 +116,49 @@ export class PacketTable extends RecordTable<PacketRecord> {
     g.drop[i] = p.drop === undefined ? 0 : p.drop === 'queue' ? 1 : 2;
     g.ipBytes[i] = p.ipBytes;
     g.wireBytes[i] = p.wireBytes;
+    g.sackCount[i] = 0;
+    const emptySack = p.sackBlocks !== undefined && p.sackBlocks.length === 0;
+    if (p.sackBlocks !== undefined && !emptySack) this.addSack(i, p.sackBlocks);
     if (
       p.mssOption !== undefined ||
       p.wscaleOption !== undefined ||
       p.sackPermitted !== undefined ||
-      p.sackBlocks !== undefined ||
+      emptySack ||
       p.quic !== undefined
     ) {
       const extras: Extras = {};
       if (p.mssOption !== undefined) extras.mssOption = p.mssOption;
       if (p.wscaleOption !== undefined) extras.wscaleOption = p.wscaleOption;
       if (p.sackPermitted !== undefined) extras.sackPermitted = p.sackPermitted;
-      if (p.sackBlocks !== undefined) extras.sackBlocks = p.sackBlocks;
+      if (emptySack) extras.sackBlocks = [];
       if (p.quic !== undefined) extras.quic = p.quic;
       g.extras.set(i, extras);
     }
     g.length = i + 1;
     return i;
+  }
+
+  private addSack(i: number, blocks: Array<[number, number]>): void {
+    const sack = this.c.sack;
+    if (sack.length + 2 * blocks.length > sack.values.length) {
+      const values = new Float64Array(sack.values.length * 2 + 2 * blocks.length);
+      values.set(sack.values);
+      sack.values = values;
+    }
+    this.c.sackStart[i] = sack.length;
+    this.c.sackCount[i] = blocks.length;
+    for (const [start, end] of blocks) {
+      sack.values[sack.length++] = start;
+      sack.values[sack.length++] = end;
+    }
+  }
+
+  private sackBlocks(i: number): Array<[number, number]> {
+    const { sackStart, sackCount, sack } = this.c;
+    const blocks: Array<[number, number]> = [];
+    for (let k = sackStart[i]; k < sackStart[i] + 2 * sackCount[i]; k += 2)
+      blocks.push([sack.values[k], sack.values[k + 1]]);
+    return blocks;
   }
 
   /** Packet `i` as a record (a new object each call). */
@@ -151,6 +185,7 @@ export class PacketTable extends RecordTable<PacketRecord> {
       if (x.sackPermitted !== undefined) record.sackPermitted = x.sackPermitted;
       if (x.sackBlocks !== undefined) record.sackBlocks = x.sackBlocks;
     }
+    if (c.sackCount[i] > 0) record.sackBlocks = this.sackBlocks(i);
     record.reason = REASONS[c.reason[i]];
     record.sendNs = c.sendNs[i];
     record.arriveNs = Number.isNaN(arrive) ? null : arrive;

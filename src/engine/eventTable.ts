@@ -1,36 +1,29 @@
 // A run's application events, by column (recordTable.ts says why): a long transfer records one
 // 'deliver' per segment handed to the application.
-import { grown, RecordTable } from './recordTable';
-import { APP_EVENT_KINDS, type AppEvent, type Side } from './trace';
+import { columnMaker, FIRST_CAPACITY, grown, RecordTable, trimmed, type TypedColumns } from './recordTable';
+import { APP_EVENT_KINDS, type AppEvent, type AppEventKind, type Side } from './trace';
 
 const KIND_CODE = new Map(APP_EVENT_KINDS.map((k, i) => [k, i]));
 const SIDES: readonly Side[] = ['client', 'server'];
 
+const EVENT_COLUMN_TYPES = {
+  atNs: Float64Array,
+  conn: Int32Array,
+  side: Uint8Array,
+  kind: Uint8Array,
+  seq: Float64Array,
+  bytes: Float64Array,
+  exchange: Float64Array,
+};
+const makeEventColumns = columnMaker(EVENT_COLUMN_TYPES);
+
 /** The columns, as structured clone carries them. NaN in an optional column: the field is absent. */
-export interface EventColumns {
-  length: number;
-  atNs: Float64Array;
-  conn: Int32Array;
-  side: Uint8Array;
-  kind: Uint8Array;
-  seq: Float64Array;
-  bytes: Float64Array;
-  exchange: Float64Array;
-  notes: Map<number, string>;
-}
+export type EventColumns = { length: number } & TypedColumns<typeof EVENT_COLUMN_TYPES> & {
+    notes: Map<number, string>;
+  };
 
 function columns(capacity: number): EventColumns {
-  return {
-    length: 0,
-    atNs: new Float64Array(capacity),
-    conn: new Int32Array(capacity),
-    side: new Uint8Array(capacity),
-    kind: new Uint8Array(capacity),
-    seq: new Float64Array(capacity),
-    bytes: new Float64Array(capacity),
-    exchange: new Float64Array(capacity),
-    notes: new Map(),
-  };
+  return { length: 0, ...makeEventColumns(capacity), notes: new Map() };
 }
 
 const absent = (x: number | undefined) => (x === undefined ? NaN : x);
@@ -40,7 +33,7 @@ export class EventTable extends RecordTable<AppEvent> {
 
   constructor(from?: EventColumns) {
     super();
-    this.c = from ?? columns(64);
+    this.c = from ?? columns(FIRST_CAPACITY);
   }
 
   /** A table sent through structured clone (which keeps the columns, not the class). */
@@ -54,6 +47,11 @@ export class EventTable extends RecordTable<AppEvent> {
     return table;
   }
 
+  /** The run is over: keep no spare room. */
+  trim(): void {
+    this.c = trimmed(this.c, columns);
+  }
+
   get length(): number {
     return this.c.length;
   }
@@ -64,17 +62,31 @@ export class EventTable extends RecordTable<AppEvent> {
 
   /** Records `e` (copied). */
   add(e: AppEvent): void {
+    this.record(e.atNs, e.conn, e.side, e.kind, absent(e.seq), absent(e.bytes), absent(e.exchange), e.note);
+  }
+
+  /** Records an event from its fields (NaN: absent), without an object to read them from. */
+  record(
+    atNs: number,
+    conn: number,
+    side: Side,
+    kind: AppEventKind,
+    seq: number,
+    bytes: number,
+    exchange: number,
+    note: string | undefined,
+  ): void {
     if (this.c.length === this.c.atNs.length) this.c = grown(this.c, columns);
     const c = this.c;
     const i = c.length;
-    c.atNs[i] = e.atNs;
-    c.conn[i] = e.conn;
-    c.side[i] = e.side === 'client' ? 0 : 1;
-    c.kind[i] = KIND_CODE.get(e.kind)!;
-    c.seq[i] = absent(e.seq);
-    c.bytes[i] = absent(e.bytes);
-    c.exchange[i] = absent(e.exchange);
-    if (e.note !== undefined) c.notes.set(i, e.note);
+    c.atNs[i] = atNs;
+    c.conn[i] = conn;
+    c.side[i] = side === 'client' ? 0 : 1;
+    c.kind[i] = KIND_CODE.get(kind)!;
+    c.seq[i] = seq;
+    c.bytes[i] = bytes;
+    c.exchange[i] = exchange;
+    if (note !== undefined) c.notes.set(i, note);
     c.length = i + 1;
   }
 

@@ -131,7 +131,7 @@ export class Network<D extends Datagram = Datagram> {
 
   /** Bytes handed to one end's application, in order. */
   delivered(conn: number, side: Side, seq: number, bytes: Bytes): void {
-    this.sink.event({ atNs: this.sim.now, conn, side, kind: 'deliver', seq, bytes });
+    this.sink.delivery(this.sim.now, conn, side, seq, bytes);
   }
 
   /** Carry a datagram of connection `conn` to `peer` (called by the ends' hooks). */

@@ -1,5 +1,5 @@
 // The packets of a run, by column (recordTable.ts says why). The hot views read the columns.
-import { grown, RecordTable } from './recordTable';
+import { columnMaker, FIRST_CAPACITY, grown, RecordTable, trimmed, type TypedColumns } from './recordTable';
 import { SEND_REASONS, type Direction, type PacketRecord, type QuicPacketFields } from './trace';
 
 const REASONS = SEND_REASONS;
@@ -17,51 +17,36 @@ interface Extras {
   quic?: QuicPacketFields['quic'];
 }
 
+const PACKET_COLUMN_TYPES = {
+  conn: Int32Array,
+  dir: Uint8Array,
+  seq: Float64Array,
+  ack: Float64Array,
+  flags: Uint8Array,
+  win: Float64Array,
+  len: Int32Array,
+  optionBytes: Uint8Array,
+  reason: Uint8Array,
+  sendNs: Float64Array,
+  arriveNs: Float64Array, // NaN: dropped (the record's null)
+  drop: Uint8Array, // 0: delivered, 1: queue, 2: loss
+  ipBytes: Int32Array,
+  wireBytes: Int32Array,
+  sackStart: Int32Array, // packet i's SACK blocks: sackCount[i] pairs from sack.values[sackStart[i]]
+  sackCount: Uint8Array,
+};
+const makePacketColumns = columnMaker(PACKET_COLUMN_TYPES);
+
 /** The columns, as structured clone carries them between the worker and the page. */
-export interface PacketColumns {
-  length: number;
-  conn: Int32Array;
-  dir: Uint8Array;
-  seq: Float64Array;
-  ack: Float64Array;
-  flags: Uint8Array;
-  win: Float64Array;
-  len: Int32Array;
-  optionBytes: Uint8Array;
-  reason: Uint8Array;
-  sendNs: Float64Array;
-  /** NaN: dropped (the record's null). */
-  arriveNs: Float64Array;
-  /** 0: delivered, 1: queue, 2: loss. */
-  drop: Uint8Array;
-  ipBytes: Int32Array;
-  wireBytes: Int32Array;
-  /** SACK blocks: packet i's are the `sackCount[i]` pairs from `sack.values[sackStart[i]]` on. */
-  sackStart: Int32Array;
-  sackCount: Uint8Array;
-  sack: { length: number; values: Float64Array };
-  extras: Map<number, Extras>;
-}
+export type PacketColumns = { length: number } & TypedColumns<typeof PACKET_COLUMN_TYPES> & {
+    sack: { length: number; values: Float64Array };
+    extras: Map<number, Extras>;
+  };
 
 function columns(capacity: number): PacketColumns {
   return {
     length: 0,
-    conn: new Int32Array(capacity),
-    dir: new Uint8Array(capacity),
-    seq: new Float64Array(capacity),
-    ack: new Float64Array(capacity),
-    flags: new Uint8Array(capacity),
-    win: new Float64Array(capacity),
-    len: new Int32Array(capacity),
-    optionBytes: new Uint8Array(capacity),
-    reason: new Uint8Array(capacity),
-    sendNs: new Float64Array(capacity),
-    arriveNs: new Float64Array(capacity),
-    drop: new Uint8Array(capacity),
-    ipBytes: new Int32Array(capacity),
-    wireBytes: new Int32Array(capacity),
-    sackStart: new Int32Array(capacity),
-    sackCount: new Uint8Array(capacity),
+    ...makePacketColumns(capacity),
     sack: { length: 0, values: new Float64Array(64) },
     extras: new Map(),
   };
@@ -72,7 +57,7 @@ export class PacketTable extends RecordTable<PacketRecord> {
 
   constructor(from?: PacketColumns) {
     super();
-    this.c = from ?? columns(64);
+    this.c = from ?? columns(FIRST_CAPACITY);
   }
 
   /** A table sent through structured clone (which keeps the columns, not the class). */
@@ -85,6 +70,11 @@ export class PacketTable extends RecordTable<PacketRecord> {
     const table = new PacketTable();
     for (const r of records) table.add(r as PacketRecord);
     return table;
+  }
+
+  /** The run is over: keep no spare room. */
+  trim(): void {
+    this.c = trimmed(this.c, columns);
   }
 
   get length(): number {

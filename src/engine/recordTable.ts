@@ -1,27 +1,71 @@
-// A run's many small records (packets, application events) stored by column: one typed array per
-// field, so recording allocates nothing and a long run's trace is a few arrays instead of an
-// object (and its boxed times) per record. Readers get ordinary record objects, made when asked
+// A run's many small records (packets, application events, congestion samples) stored by column:
+// one typed array per field, so recording allocates nothing and a long run's trace is a few arrays
+// instead of an object (and its boxed times) per record, which the garbage collector would copy
+// while the run goes on. Readers get ordinary record objects, made when asked
 // for, through the array methods they used before; JSON.stringify writes exactly the array of
 // records the engine used to keep (trace hashes and the JSON export depend on it).
 
 type TypedColumn = Float64Array | Int32Array | Uint8Array;
+type ColumnType = Float64ArrayConstructor | Int32ArrayConstructor | Uint8ArrayConstructor;
 
-/** A copy of `old`, which is full, with room for twice as many records. */
+/** The columns a table of these column types holds. */
+export type TypedColumns<S extends Record<string, ColumnType>> = { [K in keyof S]: InstanceType<S[K]> };
+
+/**
+ * A maker of columns of these types, all views on one buffer: a table allocates one buffer when it
+ * starts and one each time it grows, not one per column (buffers are slow to allocate, and a
+ * short run's tables start many times a second).
+ */
+export function columnMaker<S extends Record<string, ColumnType>>(
+  types: S,
+): (capacity: number) => TypedColumns<S> {
+  // Widest first, so every view starts aligned (capacities are multiples of 8).
+  const names = Object.keys(types).sort((a, b) => types[b].BYTES_PER_ELEMENT - types[a].BYTES_PER_ELEMENT);
+  const bytesPerRecord = names.reduce((sum, n) => sum + types[n].BYTES_PER_ELEMENT, 0);
+  return (capacity) => {
+    const buffer = new ArrayBuffer(bytesPerRecord * capacity);
+    const out: Record<string, TypedColumn> = {};
+    let offset = 0;
+    for (const n of names) {
+      out[n] = new types[n](buffer, offset, capacity);
+      offset += types[n].BYTES_PER_ELEMENT * capacity;
+    }
+    return out as TypedColumns<S>;
+  };
+}
+
+/** A table's first capacity, and how much it grows when full. */
+export const FIRST_CAPACITY = 512;
+const GROWTH = 4;
+
+/** A copy of `old`, which is full, with room for more records. */
 export function grown<C extends { length: number }>(old: C, make: (capacity: number) => C): C {
-  const next = make(Math.max(64, old.length * 2));
-  const from = old as unknown as Record<string, unknown>;
-  const to = next as unknown as Record<string, unknown>;
-  for (const name of Object.keys(from)) {
-    const column = from[name];
-    if (ArrayBuffer.isView(column)) (to[name] as TypedColumn).set(column as TypedColumn);
-    else to[name] = column; // the length and the sparse extras carry over
+  return copied(old, make(Math.max(FIRST_CAPACITY, old.length * GROWTH)));
+}
+
+/** A copy of `full` with no room to spare: a finished run's tables hold what they recorded, no more. */
+export function trimmed<C extends { length: number }>(full: C, make: (capacity: number) => C): C {
+  return copied(full, make(Math.ceil(full.length / 8) * 8));
+}
+
+/** `to` with `from`'s records (the first `from.length` of each column) and its other fields. */
+function copied<C extends { length: number }>(from: C, to: C): C {
+  const source = from as unknown as Record<string, unknown>;
+  const target = to as unknown as Record<string, unknown>;
+  for (const name of Object.keys(source)) {
+    const column = source[name];
+    if (ArrayBuffer.isView(column))
+      (target[name] as TypedColumn).set((column as TypedColumn).subarray(0, from.length));
+    else target[name] = column; // the length and the sparse extras carry over
   }
-  return next;
+  return to;
 }
 
 /** The buffers of a table's columns (to transfer them between threads). */
 export function columnBuffers(columns: object): ArrayBuffer[] {
-  return Object.values(columns).flatMap((v) => (ArrayBuffer.isView(v) ? [v.buffer as ArrayBuffer] : []));
+  const buffers = new Set<ArrayBuffer>();
+  for (const v of Object.values(columns)) if (ArrayBuffer.isView(v)) buffers.add(v.buffer as ArrayBuffer);
+  return [...buffers];
 }
 
 export abstract class RecordTable<R> implements Iterable<R> {

@@ -1,35 +1,27 @@
 // The senders' congestion state over time, by column (recordTable.ts says why): a long run
 // records a sample on most ACKs.
-import { grown, RecordTable } from './recordTable';
+import { columnMaker, FIRST_CAPACITY, grown, RecordTable, trimmed, type TypedColumns } from './recordTable';
 import type { SampleRecord, Side } from './trace';
 
 const SIDES: readonly Side[] = ['client', 'server'];
 
+const SAMPLE_COLUMN_TYPES = {
+  atNs: Float64Array,
+  conn: Int32Array,
+  side: Uint8Array,
+  cwnd: Float64Array,
+  ssthresh: Float64Array,
+  srttNs: Float64Array,
+  rtoNs: Float64Array,
+  pacingRate: Float64Array,
+};
+const makeSampleColumns = columnMaker(SAMPLE_COLUMN_TYPES);
+
 /** The columns, as structured clone carries them. NaN: null srtt, or no pacing rate. */
-export interface SampleColumns {
-  length: number;
-  atNs: Float64Array;
-  conn: Int32Array;
-  side: Uint8Array;
-  cwnd: Float64Array;
-  ssthresh: Float64Array;
-  srttNs: Float64Array;
-  rtoNs: Float64Array;
-  pacingRate: Float64Array;
-}
+export type SampleColumns = { length: number } & TypedColumns<typeof SAMPLE_COLUMN_TYPES>;
 
 function columns(capacity: number): SampleColumns {
-  return {
-    length: 0,
-    atNs: new Float64Array(capacity),
-    conn: new Int32Array(capacity),
-    side: new Uint8Array(capacity),
-    cwnd: new Float64Array(capacity),
-    ssthresh: new Float64Array(capacity),
-    srttNs: new Float64Array(capacity),
-    rtoNs: new Float64Array(capacity),
-    pacingRate: new Float64Array(capacity),
-  };
+  return { length: 0, ...makeSampleColumns(capacity) };
 }
 
 export class SampleTable extends RecordTable<SampleRecord> {
@@ -37,12 +29,17 @@ export class SampleTable extends RecordTable<SampleRecord> {
 
   constructor(from?: SampleColumns) {
     super();
-    this.c = from ?? columns(64);
+    this.c = from ?? columns(FIRST_CAPACITY);
   }
 
   /** A table sent through structured clone (which keeps the columns, not the class). */
   static revive(data: SampleTable | { c: SampleColumns }): SampleTable {
     return data instanceof SampleTable ? data : new SampleTable(data.c);
+  }
+
+  /** The run is over: keep no spare room. */
+  trim(): void {
+    this.c = trimmed(this.c, columns);
   }
 
   get length(): number {

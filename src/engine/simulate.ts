@@ -52,5 +52,6 @@ export function simulate(input: SimInput, onProgress?: (p: SimProgress) => void)
   if (input.capture && input.capture !== 'wire') trace.capture = input.capture;
   trace.endNs = sim.now;
   trace.eventCount = sim.eventCount;
+  sink.finish();
   return trace;
 }

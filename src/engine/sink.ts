@@ -13,8 +13,10 @@ import type {
   StallRecord,
   TimerRecord,
   TlsRecordTrace,
+  Side,
   Trace,
 } from './trace';
+import type { Bytes, Nanoseconds } from './units';
 import { SampleTable } from './sampleTable';
 import { SimulationLimitError } from './sim';
 
@@ -23,6 +25,8 @@ export interface TraceSink {
   packet(p: PacketRecord): void;
   timer(t: TimerRecord): void;
   event(e: AppEvent): void;
+  /** The commonest event, 'deliver' (bytes handed to the application in order), without an object. */
+  delivery(atNs: Nanoseconds, conn: number, side: Side, seq: number, bytes: Bytes): void;
   stall(s: StallRecord): void;
   sample(s: SampleRecord): void;
   milestone(m: MilestoneRecord): void;
@@ -63,6 +67,11 @@ export class TraceRecorder implements TraceSink {
       throw new SimulationLimitError(this.maxPackets, e.atNs, 'application events');
     this.trace.events.add(e);
   }
+  delivery(atNs: Nanoseconds, conn: number, side: Side, seq: number, bytes: Bytes): void {
+    if (this.trace.events.length >= this.maxPackets)
+      throw new SimulationLimitError(this.maxPackets, atNs, 'application events');
+    this.trace.events.record(atNs, conn, side, 'deliver', seq, bytes, NaN, undefined);
+  }
   stall(s: StallRecord): void {
     this.trace.stalls.push(s);
   }
@@ -92,6 +101,12 @@ export class TraceRecorder implements TraceSink {
     l.index = this.trace.loads.length;
     this.trace.loads.push(l);
     return l;
+  }
+  /** The run is over: the tables give back the room they kept for more records. */
+  finish(): void {
+    this.trace.packets.trim();
+    this.trace.events.trim();
+    this.trace.samples?.trim();
   }
   get nextConnection(): number {
     return this.trace.connections.length;

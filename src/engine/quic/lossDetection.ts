@@ -146,6 +146,7 @@ export abstract class QuicLossDetection extends QuicConnectionState {
       ssthresh: this.cc.ssthresh,
       srttNs,
       rtoNs,
+      pacingRate: undefined, // the shape every sample has (the trace's table reads them)
     });
   }
 }

@@ -39,18 +39,8 @@ export class CongestionSampler {
     this.srttNs = srttNs;
     this.rtoNs = rtoNs;
     const { conn, side } = this;
-    // Two literals rather than a spread: a modern controller records one of these per ACK.
-    if (pacingRate === undefined) this.sink.sample({ atNs, conn, side, cwnd, ssthresh, srttNs, rtoNs });
-    else
-      this.sink.sample({
-        atNs,
-        conn,
-        side,
-        cwnd,
-        ssthresh,
-        srttNs,
-        rtoNs,
-        pacingRate: Math.round(pacingRate),
-      });
+    // One shape for every sample (the table reads the fields; absent pacing is undefined).
+    const paced = pacingRate === undefined ? undefined : Math.round(pacingRate);
+    this.sink.sample({ atNs, conn, side, cwnd, ssthresh, srttNs, rtoNs, pacingRate: paced });
   }
 }

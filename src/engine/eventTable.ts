@@ -49,7 +49,7 @@ export class EventTable extends RecordTable<AppEvent> {
 
   /** The run is over: keep no spare room. */
   trim(): void {
-    this.c = trimmed(this.c, columns);
+    this.c = trimmed(this.c, this.c.atNs.length, columns);
   }
 
   get length(): number {

@@ -47,7 +47,7 @@ function columns(capacity: number): PacketColumns {
   return {
     length: 0,
     ...makePacketColumns(capacity),
-    sack: { length: 0, values: new Float64Array(64) },
+    sack: { length: 0, values: new Float64Array(8) }, // small enough to live on the heap until SACK is used
     extras: new Map(),
   };
 }
@@ -74,7 +74,7 @@ export class PacketTable extends RecordTable<PacketRecord> {
 
   /** The run is over: keep no spare room. */
   trim(): void {
-    this.c = trimmed(this.c, columns);
+    this.c = trimmed(this.c, this.c.conn.length, columns);
   }
 
   get length(): number {

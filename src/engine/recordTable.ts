@@ -35,8 +35,8 @@ export function columnMaker<S extends Record<string, ColumnType>>(
 }
 
 /** A table's first capacity, and how much it grows when full. */
-export const FIRST_CAPACITY = 512;
-const GROWTH = 4;
+export const FIRST_CAPACITY = 64;
+const GROWTH = 8;
 
 /** A copy of `old`, which is full, with room for more records. */
 export function grown<C extends { length: number }>(old: C, make: (capacity: number) => C): C {
@@ -44,9 +44,15 @@ export function grown<C extends { length: number }>(old: C, make: (capacity: num
 }
 
 /** A copy of `full` with no room to spare: a finished run's tables hold what they recorded, no more. */
-export function trimmed<C extends { length: number }>(full: C, make: (capacity: number) => C): C {
+export function trimmed<C extends { length: number }>(
+  full: C,
+  capacity: number,
+  make: (capacity: number) => C,
+): C {
+  if (capacity <= TRIM_ABOVE) return full; // a small table keeps its room: a copy would cost more than it saves
   return copied(full, make(Math.ceil(full.length / 8) * 8));
 }
+const TRIM_ABOVE = 8192;
 
 /** `to` with `from`'s records (the first `from.length` of each column) and its other fields. */
 function copied<C extends { length: number }>(from: C, to: C): C {

@@ -39,7 +39,7 @@ export class SampleTable extends RecordTable<SampleRecord> {
 
   /** The run is over: keep no spare room. */
   trim(): void {
-    this.c = trimmed(this.c, columns);
+    this.c = trimmed(this.c, this.c.atNs.length, columns);
   }
 
   get length(): number {

@@ -37,13 +37,13 @@ export class Sim {
   eventCount = 0;
   /**
    * A binary heap of the queued events, with their keys (time, then insertion order) beside them
-   * in typed arrays: comparisons read numbers side by side instead of following each event. A
+   * in arrays of numbers: comparisons read numbers side by side instead of following each event. A
    * cancelled event leaves the heap at once (each event knows its slot): timers cancelled on
    * every ACK would otherwise crowd it with dead entries.
    */
   private heap: ScheduledEvent[] = [];
-  private heapAt = new Float64Array(256);
-  private heapOrder = new Float64Array(256);
+  private heapAt = doubles(64);
+  private heapOrder = doubles(64);
   private nextOrder = 0;
   /** Events that ran or were cancelled, for reuse: a run schedules millions. */
   private spare: ScheduledEvent[] = [];
@@ -223,12 +223,8 @@ export class Sim {
   }
 
   private growKeys(): void {
-    const at = new Float64Array(this.heapAt.length * 2);
-    at.set(this.heapAt);
-    this.heapAt = at;
-    const order = new Float64Array(this.heapOrder.length * 2);
-    order.set(this.heapOrder);
-    this.heapOrder = order;
+    this.heapAt = doubles(this.heapAt.length * 2, this.heapAt);
+    this.heapOrder = doubles(this.heapOrder.length * 2, this.heapOrder);
   }
 }
 
@@ -239,8 +235,8 @@ export class Sim {
  * the heap small.
  */
 export class DeliveryLane implements Receiver<null> {
-  private at = new Float64Array(64);
-  private order = new Float64Array(64);
+  private at = doubles(64);
+  private order = doubles(64);
   private receivers: Array<Receiver<unknown> | null> = new Array<Receiver<unknown> | null>(64).fill(null);
   private datagrams: unknown[] = new Array<unknown>(64).fill(null);
   /** A ring (its size a power of two): `count` deliveries from index `head` on. */
@@ -280,8 +276,8 @@ export class DeliveryLane implements Receiver<null> {
 
   private grow(): void {
     const size = this.at.length;
-    const at = new Float64Array(size * 2);
-    const order = new Float64Array(size * 2);
+    const at = doubles(size * 2);
+    const order = doubles(size * 2);
     const receivers = new Array<Receiver<unknown> | null>(size * 2).fill(null);
     const datagrams = new Array<unknown>(size * 2).fill(null);
     for (let k = 0; k < this.count; k++) {
@@ -344,4 +340,15 @@ export class Timer {
   private schedule(at: Nanoseconds): void {
     this.handle = this.sim.at(at, this.wake);
   }
+}
+
+/**
+ * An array of `n` numbers stored unboxed (V8 keeps an array of doubles as raw doubles), starting
+ * with `from`'s. Plain arrays rather than typed ones: a typed array's buffer costs microseconds to
+ * make, and a short run makes its queues many times a second.
+ */
+function doubles(n: number, from: readonly number[] = []): number[] {
+  const out = new Array<number>(n).fill(0.5);
+  for (let i = 0; i < from.length; i++) out[i] = from[i];
+  return out;
 }

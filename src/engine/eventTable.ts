@@ -29,16 +29,11 @@ function columns(capacity: number): EventColumns {
 const absent = (x: number | undefined) => (x === undefined ? NaN : x);
 
 export class EventTable extends RecordTable<AppEvent> {
-  private c: EventColumns;
+  private c: EventColumns | null = null;
 
-  constructor(from?: EventColumns) {
-    super();
-    this.c = from ?? columns(FIRST_CAPACITY);
-  }
-
-  /** A table sent through structured clone (which keeps the columns, not the class). */
-  static revive(data: EventTable | { c: EventColumns }): EventTable {
-    return data instanceof EventTable ? data : new EventTable(data.c);
+  /** A table sent through structured clone (which keeps its fields, not its class). */
+  static revive(data: EventTable): EventTable {
+    return data instanceof EventTable ? data : Object.setPrototypeOf(data, EventTable.prototype);
   }
 
   static of(events: AppEvent[]): EventTable {
@@ -47,26 +42,43 @@ export class EventTable extends RecordTable<AppEvent> {
     return table;
   }
 
-  /** The run is over: keep no spare room. */
+  /** The run is over: columns keep no spare room. */
   trim(): void {
-    this.c = trimmed(this.c, this.c.atNs.length, columns);
+    if (this.c) this.c = trimmed(this.c, columns);
   }
 
-  get length(): number {
-    return this.c.length;
-  }
-
-  get columns(): Readonly<EventColumns> {
+  /** The columns, once the table has moved its records there (null while it is small). */
+  get columns(): Readonly<EventColumns> | null {
     return this.c;
   }
 
-  /** Records `e` (copied). */
+  protected columnLength(): number {
+    return this.c!.length;
+  }
+
+  protected toColumns(events: AppEvent[]): void {
+    this.c = columns(FIRST_CAPACITY);
+    for (const e of events) this.addToColumns(e);
+  }
+
+  /** Records `e` (kept while the table is small: the engine makes a new one per event). */
   add(e: AppEvent): void {
+    if (this.keepsObjects()) this.small!.push(e);
+    else this.addToColumns(e);
+  }
+
+  private addToColumns(e: AppEvent): void {
     this.record(e.atNs, e.conn, e.side, e.kind, absent(e.seq), absent(e.bytes), absent(e.exchange), e.note);
   }
 
-  /** Records an event from its fields (NaN: absent), without an object to read them from. */
-  record(
+  /** Records a 'deliver' event from its fields, without an object once the table is in columns. */
+  delivery(atNs: number, conn: number, side: Side, seq: number, bytes: number): void {
+    if (this.keepsObjects()) this.small!.push({ atNs, conn, side, kind: 'deliver', seq, bytes });
+    else this.record(atNs, conn, side, 'deliver', seq, bytes, NaN, undefined);
+  }
+
+  /** An event into the columns, from its fields (NaN: absent). */
+  private record(
     atNs: number,
     conn: number,
     side: Side,
@@ -76,8 +88,8 @@ export class EventTable extends RecordTable<AppEvent> {
     exchange: number,
     note: string | undefined,
   ): void {
-    if (this.c.length === this.c.atNs.length) this.c = grown(this.c, columns);
-    const c = this.c;
+    if (this.c!.length === this.c!.atNs.length) this.c = grown(this.c!, columns);
+    const c = this.c!;
     const i = c.length;
     c.atNs[i] = atNs;
     c.conn[i] = conn;
@@ -90,8 +102,8 @@ export class EventTable extends RecordTable<AppEvent> {
     c.length = i + 1;
   }
 
-  get(i: number): AppEvent {
-    const c = this.c;
+  protected fromColumns(i: number): AppEvent {
+    const c = this.c!;
     // The optional fields in the one order every call site wrote them (the trace's JSON depends on it).
     const e: AppEvent = {
       atNs: c.atNs[i],

@@ -1,9 +1,23 @@
-// The packets of a run, by column (recordTable.ts says why). The hot views read the columns.
+// The packets of a run: objects while few, then columns (recordTable.ts says why).
 import { columnMaker, FIRST_CAPACITY, grown, RecordTable, trimmed, type TypedColumns } from './recordTable';
-import { SEND_REASONS, type Direction, type PacketRecord, type QuicPacketFields } from './trace';
+import {
+  SEND_REASONS,
+  type Direction,
+  type PacketRecord,
+  type QuicPacketFields,
+  type SendReason,
+} from './trace';
 
 const REASONS = SEND_REASONS;
 const REASON_CODE = new Map(REASONS.map((r, i) => [r, i]));
+/** The commonest reasons by comparison (a map lookup per packet showed in profiles), the rest from the map. */
+const DATA = REASONS.indexOf('data');
+const ACK_NOW = REASONS.indexOf('ack-now');
+function reasonCode(reason: SendReason): number {
+  if (reason === 'data') return DATA;
+  if (reason === 'ack-now') return ACK_NOW;
+  return REASON_CODE.get(reason)!;
+}
 const DIRS: readonly Direction[] = ['c2s', 's2c'];
 const DROPS = [undefined, 'queue', 'loss'] as const;
 
@@ -53,45 +67,56 @@ function columns(capacity: number): PacketColumns {
 }
 
 export class PacketTable extends RecordTable<PacketRecord> {
-  private c: PacketColumns;
+  private c: PacketColumns | null = null;
 
-  constructor(from?: PacketColumns) {
-    super();
-    this.c = from ?? columns(FIRST_CAPACITY);
-  }
-
-  /** A table sent through structured clone (which keeps the columns, not the class). */
-  static revive(data: PacketTable | { c: PacketColumns }): PacketTable {
-    return data instanceof PacketTable ? data : new PacketTable(data.c);
+  /** A table sent through structured clone (which keeps its fields, not its class). */
+  static revive(data: PacketTable): PacketTable {
+    return data instanceof PacketTable ? data : Object.setPrototypeOf(data, PacketTable.prototype);
   }
 
   /** A table of these records (for tests and traces built by hand); their ids are their places. */
   static of(records: Array<Omit<PacketRecord, 'id'> & { id?: number }>): PacketTable {
     const table = new PacketTable();
-    for (const r of records) table.add(r as PacketRecord);
+    for (const r of records) table.add(r as PacketRecord, true);
     return table;
   }
 
-  /** The run is over: keep no spare room. */
+  /** The run is over: columns keep no spare room. */
   trim(): void {
-    this.c = trimmed(this.c, this.c.conn.length, columns);
+    if (this.c) this.c = trimmed(this.c, columns);
   }
 
-  get length(): number {
-    return this.c.length;
-  }
-
-  /** The columns, for views that read one field of many packets. */
-  get columns(): Readonly<PacketColumns> {
+  /** The columns, once the table has moved its records there (null while it is small). */
+  get columns(): Readonly<PacketColumns> | null {
     return this.c;
   }
 
-  /** Records `p` (copied; the caller may reuse it) as packet `length`, and returns its id. */
-  add(p: PacketRecord): number {
-    const c = this.c;
+  protected columnLength(): number {
+    return this.c!.length;
+  }
+
+  protected toColumns(records: PacketRecord[]): void {
+    this.c = columns(FIRST_CAPACITY);
+    for (const r of records) this.addToColumns(r, true);
+  }
+
+  /**
+   * Records `p` (copied; the caller may reuse it) as packet `length`, and returns its id. A record
+   * from the engine has option fields only when it has option bytes; `anyOption` looks for them
+   * in any case (records built by hand).
+   */
+  add(p: PacketRecord, anyOption = false): number {
+    if (!this.keepsObjects()) return this.addToColumns(p, anyOption);
+    const small = this.small!;
+    small.push(recordOf(p, small.length));
+    return small.length - 1;
+  }
+
+  private addToColumns(p: PacketRecord, anyOption: boolean): number {
+    const c = this.c!;
     const i = c.length;
     if (i === c.conn.length) this.c = grown(c, columns);
-    const g = this.c;
+    const g = this.c!;
     g.conn[i] = p.conn;
     g.dir[i] = p.dir === 'c2s' ? 0 : 1;
     g.seq[i] = p.seq;
@@ -100,12 +125,15 @@ export class PacketTable extends RecordTable<PacketRecord> {
     g.win[i] = p.win;
     g.len[i] = p.len;
     g.optionBytes[i] = p.optionBytes;
-    g.reason[i] = REASON_CODE.get(p.reason)!;
+    g.reason[i] = reasonCode(p.reason);
     g.sendNs[i] = p.sendNs;
     g.arriveNs[i] = p.arriveNs === null ? NaN : p.arriveNs;
     g.drop[i] = p.drop === undefined ? 0 : p.drop === 'queue' ? 1 : 2;
     g.ipBytes[i] = p.ipBytes;
     g.wireBytes[i] = p.wireBytes;
+    g.length = i + 1;
+    // A TCP packet without options has none of the rare fields (a new buffer's SACK count is 0).
+    if (p.optionBytes === 0 && p.quic === undefined && !anyOption) return i;
     g.sackCount[i] = 0;
     const emptySack = p.sackBlocks !== undefined && p.sackBlocks.length === 0;
     if (p.sackBlocks !== undefined && !emptySack) this.addSack(i, p.sackBlocks);
@@ -124,19 +152,19 @@ export class PacketTable extends RecordTable<PacketRecord> {
       if (p.quic !== undefined) extras.quic = p.quic;
       g.extras.set(i, extras);
     }
-    g.length = i + 1;
     return i;
   }
 
   private addSack(i: number, blocks: Array<[number, number]>): void {
-    const sack = this.c.sack;
+    const c = this.c!;
+    const sack = c.sack;
     if (sack.length + 2 * blocks.length > sack.values.length) {
       const values = new Float64Array(sack.values.length * 2 + 2 * blocks.length);
       values.set(sack.values);
       sack.values = values;
     }
-    this.c.sackStart[i] = sack.length;
-    this.c.sackCount[i] = blocks.length;
+    c.sackStart[i] = sack.length;
+    c.sackCount[i] = blocks.length;
     for (const [start, end] of blocks) {
       sack.values[sack.length++] = start;
       sack.values[sack.length++] = end;
@@ -144,16 +172,15 @@ export class PacketTable extends RecordTable<PacketRecord> {
   }
 
   private sackBlocks(i: number): Array<[number, number]> {
-    const { sackStart, sackCount, sack } = this.c;
+    const { sackStart, sackCount, sack } = this.c!;
     const blocks: Array<[number, number]> = [];
     for (let k = sackStart[i]; k < sackStart[i] + 2 * sackCount[i]; k += 2)
       blocks.push([sack.values[k], sack.values[k + 1]]);
     return blocks;
   }
 
-  /** Packet `i` as a record (a new object each call). */
-  get(i: number): PacketRecord {
-    const c = this.c;
+  protected fromColumns(i: number): PacketRecord {
+    const c = this.c!;
     const drop = DROPS[c.drop[i]];
     const arrive = c.arriveNs[i];
     const x = c.extras.get(i);
@@ -188,10 +215,58 @@ export class PacketTable extends RecordTable<PacketRecord> {
 
   /** Packet `i`'s send and arrival times without making its record (null: dropped). */
   sendNs(i: number): number {
-    return this.c.sendNs[i];
+    return this.c ? this.c.sendNs[i] : this.small![i].sendNs;
   }
   arriveNs(i: number): number | null {
+    if (!this.c) return this.small![i].arriveNs;
     const a = this.c.arriveNs[i];
     return Number.isNaN(a) ? null : a;
   }
+}
+
+/**
+ * Packet `i` as the engine records it, from `p` (which the network reuses): the fields in the
+ * order its records have always had, the rare ones only when present.
+ */
+function recordOf(p: PacketRecord, i: number): PacketRecord {
+  if (p.optionBytes === 0 && p.drop === undefined && p.quic === undefined && p.sackBlocks === undefined)
+    return {
+      id: i,
+      conn: p.conn,
+      dir: p.dir,
+      seq: p.seq,
+      ack: p.ack,
+      flags: p.flags,
+      win: p.win,
+      len: p.len,
+      optionBytes: p.optionBytes,
+      reason: p.reason,
+      sendNs: p.sendNs,
+      arriveNs: p.arriveNs,
+      ipBytes: p.ipBytes,
+      wireBytes: p.wireBytes,
+    };
+  const record = {
+    id: i,
+    conn: p.conn,
+    dir: p.dir,
+    seq: p.seq,
+    ack: p.ack,
+    flags: p.flags,
+    win: p.win,
+    len: p.len,
+    optionBytes: p.optionBytes,
+  } as PacketRecord;
+  if (p.mssOption !== undefined) record.mssOption = p.mssOption;
+  if (p.wscaleOption !== undefined) record.wscaleOption = p.wscaleOption;
+  if (p.sackPermitted !== undefined) record.sackPermitted = p.sackPermitted;
+  if (p.sackBlocks !== undefined) record.sackBlocks = p.sackBlocks;
+  record.reason = p.reason;
+  record.sendNs = p.sendNs;
+  record.arriveNs = p.arriveNs;
+  if (p.drop !== undefined) record.drop = p.drop;
+  record.ipBytes = p.ipBytes;
+  record.wireBytes = p.wireBytes;
+  if (p.quic !== undefined) record.quic = p.quic;
+  return record;
 }

@@ -1,9 +1,14 @@
-// A run's many small records (packets, application events, congestion samples) stored by column:
-// one typed array per field, so recording allocates nothing and a long run's trace is a few arrays
-// instead of an object (and its boxed times) per record, which the garbage collector would copy
-// while the run goes on. Readers get ordinary record objects, made when asked
-// for, through the array methods they used before; JSON.stringify writes exactly the array of
-// records the engine used to keep (trace hashes and the JSON export depend on it).
+// A run's many small records (packets, application events, congestion samples). A table keeps
+// them as objects while it is small: made and dropped young, they cost the garbage collector
+// nothing. Past OBJECTS_UP_TO records it moves them to columns, one typed array per field, so a
+// long run's trace is a few arrays instead of an object (and its boxed times) per record, which
+// the collector would otherwise copy again and again while the run goes on, and which crosses
+// from the worker to the page in a copy of a few buffers. Readers get ordinary record objects
+// through the array methods they used before; JSON.stringify writes exactly the array of records
+// the engine used to keep (trace hashes and the JSON export depend on it).
+
+/** Records a table keeps as objects before it moves them to columns. */
+export const OBJECTS_UP_TO = 4096;
 
 type TypedColumn = Float64Array | Int32Array | Uint8Array;
 type ColumnType = Float64ArrayConstructor | Int32ArrayConstructor | Uint8ArrayConstructor;
@@ -35,8 +40,8 @@ export function columnMaker<S extends Record<string, ColumnType>>(
 }
 
 /** A table's first capacity, and how much it grows when full. */
-export const FIRST_CAPACITY = 64;
-const GROWTH = 8;
+export const FIRST_CAPACITY = OBJECTS_UP_TO * 2;
+const GROWTH = 4;
 
 /** A copy of `old`, which is full, with room for more records. */
 export function grown<C extends { length: number }>(old: C, make: (capacity: number) => C): C {
@@ -44,15 +49,9 @@ export function grown<C extends { length: number }>(old: C, make: (capacity: num
 }
 
 /** A copy of `full` with no room to spare: a finished run's tables hold what they recorded, no more. */
-export function trimmed<C extends { length: number }>(
-  full: C,
-  capacity: number,
-  make: (capacity: number) => C,
-): C {
-  if (capacity <= TRIM_ABOVE) return full; // a small table keeps its room: a copy would cost more than it saves
+export function trimmed<C extends { length: number }>(full: C, make: (capacity: number) => C): C {
   return copied(full, make(Math.ceil(full.length / 8) * 8));
 }
-const TRIM_ABOVE = 8192;
 
 /** `to` with `from`'s records (the first `from.length` of each column) and its other fields. */
 function copied<C extends { length: number }>(from: C, to: C): C {
@@ -75,9 +74,31 @@ export function columnBuffers(columns: object): ArrayBuffer[] {
 }
 
 export abstract class RecordTable<R> implements Iterable<R> {
-  abstract get length(): number;
-  /** Record `i` (a new object each call). */
-  abstract get(i: number): R;
+  /** The records, while the table is small; null once they are in columns. */
+  protected small: R[] | null = [];
+
+  /** How many records the columns hold, and record `i` made from them. */
+  protected abstract columnLength(): number;
+  protected abstract fromColumns(i: number): R;
+  /** Make the columns and put these records in them, in order. */
+  protected abstract toColumns(records: R[]): void;
+
+  get length(): number {
+    return this.small !== null ? this.small.length : this.columnLength();
+  }
+  /** Record `i` (while the table is small, the object kept; after, a new object each call). */
+  get(i: number): R {
+    return this.small !== null ? this.small[i] : this.fromColumns(i);
+  }
+  /** Whether the next record is kept as an object; when the table is full of them, they move to columns. */
+  protected keepsObjects(): boolean {
+    const small = this.small;
+    if (small === null) return false;
+    if (small.length < OBJECTS_UP_TO) return true;
+    this.small = null;
+    this.toColumns(small);
+    return false;
+  }
 
   *[Symbol.iterator](): Iterator<R> {
     for (let i = 0; i < this.length; i++) yield this.get(i);

@@ -25,35 +25,41 @@ function columns(capacity: number): SampleColumns {
 }
 
 export class SampleTable extends RecordTable<SampleRecord> {
-  private c: SampleColumns;
+  private c: SampleColumns | null = null;
 
-  constructor(from?: SampleColumns) {
-    super();
-    this.c = from ?? columns(FIRST_CAPACITY);
+  /** A table sent through structured clone (which keeps its fields, not its class). */
+  static revive(data: SampleTable): SampleTable {
+    return data instanceof SampleTable ? data : Object.setPrototypeOf(data, SampleTable.prototype);
   }
 
-  /** A table sent through structured clone (which keeps the columns, not the class). */
-  static revive(data: SampleTable | { c: SampleColumns }): SampleTable {
-    return data instanceof SampleTable ? data : new SampleTable(data.c);
-  }
-
-  /** The run is over: keep no spare room. */
+  /** The run is over: columns keep no spare room. */
   trim(): void {
-    this.c = trimmed(this.c, this.c.atNs.length, columns);
+    if (this.c) this.c = trimmed(this.c, columns);
   }
 
-  get length(): number {
-    return this.c.length;
-  }
-
-  get columns(): Readonly<SampleColumns> {
+  /** The columns, once the table has moved its records there (null while it is small). */
+  get columns(): Readonly<SampleColumns> | null {
     return this.c;
   }
 
-  /** Records `s` (copied). */
+  protected columnLength(): number {
+    return this.c!.length;
+  }
+
+  protected toColumns(samples: SampleRecord[]): void {
+    this.c = columns(FIRST_CAPACITY);
+    for (const s of samples) this.addToColumns(s);
+  }
+
+  /** Records `s` (kept while the table is small: the engine makes a new one per sample). */
   add(s: SampleRecord): void {
-    if (this.c.length === this.c.atNs.length) this.c = grown(this.c, columns);
-    const c = this.c;
+    if (this.keepsObjects()) this.small!.push(s);
+    else this.addToColumns(s);
+  }
+
+  private addToColumns(s: SampleRecord): void {
+    if (this.c!.length === this.c!.atNs.length) this.c = grown(this.c!, columns);
+    const c = this.c!;
     const i = c.length;
     c.atNs[i] = s.atNs;
     c.conn[i] = s.conn;
@@ -66,8 +72,8 @@ export class SampleTable extends RecordTable<SampleRecord> {
     c.length = i + 1;
   }
 
-  get(i: number): SampleRecord {
-    const c = this.c;
+  protected fromColumns(i: number): SampleRecord {
+    const c = this.c!;
     const srtt = c.srttNs[i];
     const s: SampleRecord = {
       atNs: c.atNs[i],

@@ -70,7 +70,7 @@ export class TraceRecorder implements TraceSink {
   delivery(atNs: Nanoseconds, conn: number, side: Side, seq: number, bytes: Bytes): void {
     if (this.trace.events.length >= this.maxPackets)
       throw new SimulationLimitError(this.maxPackets, atNs, 'application events');
-    this.trace.events.record(atNs, conn, side, 'deliver', seq, bytes, NaN, undefined);
+    this.trace.events.delivery(atNs, conn, side, seq, bytes);
   }
   stall(s: StallRecord): void {
     this.trace.stalls.push(s);

@@ -8,13 +8,15 @@ import type { Trace } from './trace';
 
 /** The buffers to transfer with a trace the sender will not use again. */
 export function traceBuffers(trace: Trace): ArrayBuffer[] {
-  return [trace.packets.columns, trace.events.columns, trace.samples?.columns ?? {}].flatMap(columnBuffers);
+  return [trace.packets.columns, trace.events.columns, trace.samples?.columns].flatMap((c) =>
+    c ? columnBuffers(c) : [],
+  );
 }
 
 /** The trace as it arrived, with its tables revived in place. */
 export function reviveTrace(trace: Trace): Trace {
-  trace.packets = PacketTable.revive(trace.packets as unknown as PacketTable);
-  trace.events = EventTable.revive(trace.events as unknown as EventTable);
-  if (trace.samples) trace.samples = SampleTable.revive(trace.samples as unknown as SampleTable);
+  trace.packets = PacketTable.revive(trace.packets);
+  trace.events = EventTable.revive(trace.events);
+  if (trace.samples) trace.samples = SampleTable.revive(trace.samples);
   return trace;
 }

@@ -121,9 +121,9 @@ function checkEveryRequestSettled(trace: Trace): void {
 }
 
 function checkTimeGoesForward(trace: Trace): void {
-  const eventNs = trace.events.columns.atNs;
-  for (let i = 1; i < trace.events.length; i++)
-    check(eventNs[i] >= eventNs[i - 1], `event ${i} goes back in time`);
+  const events = trace.events.all();
+  for (let i = 1; i < events.length; i++)
+    check(events[i].atNs >= events[i - 1].atNs, `event ${i} goes back in time`);
   const last = { c2s: -1, s2c: -1 };
   for (const p of trace.packets) {
     if (p.drop === 'queue') continue; // refused at the queue: never went out

@@ -1,0 +1,72 @@
+// The trace's tables keep a small run's records as objects and a long run's in columns: both
+// must give back exactly the records the engine wrote, in JSON too (trace hashes depend on it),
+// also after crossing to the page.
+import { describe, expect, it } from 'vitest';
+import { OBJECTS_UP_TO } from '../src/engine/recordTable';
+import { reviveTrace } from '../src/engine/traceTransfer';
+import { traceHash } from '../src/engine/hash';
+import { run } from './support/trace';
+import { PacketTable } from '../src/engine/packetTable';
+import type { AppEvent, SampleRecord } from '../src/engine/trace';
+
+/** The records as plain data, undefined fields dropped (as JSON writes them). */
+const plain = (records: unknown[]) => JSON.parse(JSON.stringify(records)) as unknown[];
+
+describe('trace tables', () => {
+  // 20 MB at 100 Mb/s: far more packets, events and samples than a table keeps as objects.
+  const long = run('objects=20000000&flush=none&link=longfat&window=16000000&cc=cubic&sack=1');
+  const short = run('preset=heidemann-short-initial');
+  // Reno samples on most ACKs: more samples than a table keeps as objects.
+  const reno = run('objects=20000000&flush=none&link=ethernet100&window=16000000&cc=reno');
+
+  it('a long run moves its records to columns; a short one keeps objects', () => {
+    expect(long.packets.length).toBeGreaterThan(OBJECTS_UP_TO);
+    expect(long.packets.columns).not.toBeNull();
+    expect(long.events.columns).not.toBeNull();
+    expect(reno.samples!.columns).not.toBeNull();
+    expect(short.packets.columns).toBeNull();
+  });
+
+  it('columns give back every field of every record, rare ones included', () => {
+    const packets = long.packets.all();
+    expect(packets.map((p) => p.id)).toEqual(packets.map((_, i) => i));
+    // SACK blocks, options on the SYNs, drops: all survive the columns.
+    expect(packets.filter((p) => p.sackBlocks).length).toBeGreaterThan(1000);
+    expect(packets[0].mssOption).toBe(1460);
+    expect(packets.some((p) => p.drop !== undefined)).toBe(true);
+    // Records made from the columns go back into a table and come out the same, field order included.
+    expect(JSON.stringify(PacketTable.of(packets))).toBe(JSON.stringify(packets));
+  });
+
+  it('events and samples read the same from columns as from objects', () => {
+    const events: AppEvent[] = long.events.all();
+    expect(events.filter((e) => e.kind === 'deliver').every((e) => e.seq! > 0 && e.bytes! > 0)).toBe(true);
+    expect(events.filter((e) => e.kind === 'cc-phase').every((e) => typeof e.note === 'string')).toBe(true);
+    expect(events.some((e) => e.kind === 'cc-phase')).toBe(true);
+    expect(events.some((e) => e.exchange !== undefined)).toBe(true);
+    const samples: SampleRecord[] = reno.samples!.all();
+    expect(samples.length).toBeGreaterThan(OBJECTS_UP_TO);
+    expect(samples.every((s) => s.cwnd > 0 && s.rtoNs > 0)).toBe(true);
+    expect(samples.some((s) => s.srttNs !== null)).toBe(true);
+    expect(plain(samples)).toEqual(plain(samples.map((s) => ({ ...s }))));
+  });
+
+  it('a long run writes the trace the engine wrote when it kept every record as an object', () => {
+    // Whole-trace hashes taken from the engine before the tables (d745603).
+    expect(traceHash(long)).toBe('1e460c31b8d379');
+    expect(traceHash(reno)).toBe('17dd705a1656cf');
+    const bbr = run('objects=20000000&flush=none&link=longfat&window=16000000&cc=bbr&sack=1');
+    expect(traceHash(bbr)).toBe('1010e6f36a7a66');
+  });
+
+  it('a trace crosses to the page whole, with its tables usable again', () => {
+    for (const trace of [short, long]) {
+      const arrived = reviveTrace(structuredClone(trace));
+      expect(JSON.stringify(arrived)).toBe(JSON.stringify(trace));
+      expect(arrived.packets.get(3)).toEqual(trace.packets.get(3));
+      expect(arrived.events.filter((e) => e.kind === 'deliver').length).toBe(
+        trace.events.filter((e) => e.kind === 'deliver').length,
+      );
+    }
+  });
+});

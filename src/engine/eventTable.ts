@@ -44,7 +44,7 @@ export class EventTable extends RecordTable<AppEvent> {
 
   /** The run is over: columns keep no spare room. */
   trim(): void {
-    if (this.c) this.c = trimmed(this.c, columns);
+    if (this.c) this.c = trimmed(this.c, this.c.atNs.length, columns);
   }
 
   /** The columns, once the table has moved its records there (null while it is small). */

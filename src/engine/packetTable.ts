@@ -83,7 +83,7 @@ export class PacketTable extends RecordTable<PacketRecord> {
 
   /** The run is over: columns keep no spare room. */
   trim(): void {
-    if (this.c) this.c = trimmed(this.c, columns);
+    if (this.c) this.c = trimmed(this.c, this.c.conn.length, columns);
   }
 
   /** The columns, once the table has moved its records there (null while it is small). */

@@ -48,8 +48,16 @@ export function grown<C extends { length: number }>(old: C, make: (capacity: num
   return copied(old, make(Math.max(FIRST_CAPACITY, old.length * GROWTH)));
 }
 
-/** A copy of `full` with no room to spare: a finished run's tables hold what they recorded, no more. */
-export function trimmed<C extends { length: number }>(full: C, make: (capacity: number) => C): C {
+/**
+ * `full` without its spare room, once the run is over: a finished trace holds what it recorded,
+ * not up to four times that. Columns less than a third empty stay as they are (not worth a copy).
+ */
+export function trimmed<C extends { length: number }>(
+  full: C,
+  capacity: number,
+  make: (capacity: number) => C,
+): C {
+  if (capacity * 2 <= full.length * 3) return full;
   return copied(full, make(Math.ceil(full.length / 8) * 8));
 }
 

@@ -165,9 +165,10 @@ export class PacketTable extends RecordTable<PacketRecord> {
     }
     c.sackStart[i] = sack.length;
     c.sackCount[i] = blocks.length;
-    for (const [start, end] of blocks) {
-      sack.values[sack.length++] = start;
-      sack.values[sack.length++] = end;
+    const values = sack.values;
+    for (let b = 0; b < blocks.length; b++) {
+      values[sack.length++] = blocks[b][0];
+      values[sack.length++] = blocks[b][1];
     }
   }
 

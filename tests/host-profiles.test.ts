@@ -66,6 +66,20 @@ describe('per-side delayed ACK and stack profiles', () => {
     expect(before.server.delack).toBe('fixed');
   });
 
+  it("Solaris 2.5 defers an ACK 50 ms, its own timer per connection (Sun's tcp.c of 1996)", () => {
+    const p = input('stack.server=solaris25');
+    expect([p.server.delack, p.server.delackNs, p.server.ackOnRead]).toEqual(['fixed', 50e6, false]);
+    // A lone segment to it is answered by the timer 50 ms later, not at a shared 200 ms tick.
+    const h = new TcpHarness({ delack: p.server.delack, delackNs: p.server.delackNs }).open();
+    const sentNs = h.sim.now;
+    h.sendSegment({ seq: 1, len: 100 });
+    h.advanceMs(49);
+    h.expectNothing();
+    h.advanceMs(2);
+    const ack = h.expectSegment({ ack: 101, reason: 'ack-delayed' });
+    expect(ack.atNs - sentNs).toBe(50e6);
+  });
+
   it('every profile names its source', () => {
     for (const profile of Object.values(HOST_PROFILES)) expect(profile.source.length).toBeGreaterThan(40);
   });

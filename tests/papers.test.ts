@@ -36,8 +36,13 @@ describe('Nielsen: HTTP/1.1 needed pipelining', () => {
       const n = packets(`preset=nielsen-${net}-pipe-revalidate`);
       expect(n).toBeGreaterThanOrEqual(15);
       expect(n).toBeLessThanOrEqual(60);
-      expect(n * 3).toBeLessThan(packets(`preset=nielsen-${net}-1.1-revalidate`));
+      // The paper's own tables: 4.1x on the LAN, 3.9x on the WAN, 2.9x over the modem (89.2 / 31).
+      expect(n * 2.5).toBeLessThan(packets(`preset=nielsen-${net}-1.1-revalidate`));
     }
+    // Section 7: "a factor of three improvement over HTTP/1.1 implemented without buffering", on a WAN.
+    expect(packets('preset=nielsen-wan-pipe-revalidate') * 3).toBeLessThan(
+      packets('preset=nielsen-wan-1.1-revalidate'),
+    );
   });
 });
 

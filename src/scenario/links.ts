@@ -30,7 +30,7 @@ export const LINKS: readonly LinkPreset[] = [
   // first visit's extra bytes; the WAN's excess over the LAN's is what the path charged for them
   // (the hosts' work and the per-request round trips cancel). Jigsaw, HTTP/1.0, 1.1, pipelined,
   // deflated: 1.02, 1.33, 1.09, 0.77 s; Apache: 1.14, 1.30, 1.11, 1.10 s; 140-185 KB each, so
-  // 1.05-1.49 Mb/s of payload, 8.9 s in all. Simulated with 1 Mb/s: 8.2 s (each row 0.70-1.21 of
+  // 1.05-1.49 Mb/s of payload, 8.9 s in all. Simulated with 1 Mb/s: 8.3 s (each row 0.70-1.21 of
   // the paper's; about 0.93 Mb/s would match the total). With a fast path (10 or 45 Mb/s) the 16 KB
   // window alone moves the bytes in 3.8-4.1 s, about half on every row. Checked by
   // tests/nielsen-wan-path.test.ts. A mechanism that would absorb it, Solaris 2.5's 8 KB default

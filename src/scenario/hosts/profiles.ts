@@ -56,9 +56,9 @@ export const HOST_PROFILES = {
   solaris25: {
     label: 'Solaris 2.5',
     delack: 'fixed',
-    delackMs: 100,
+    delackMs: 50,
     source:
-      "Solaris' TCP is not BSD code (Mentat, STREAMS): a per-connection deferred-ACK timer, tcp_deferred_ack_interval, 100 ms by default in Sun's tunables documentation (documented for later releases; 2.5 assumed the same). ACK-on-read not claimed.",
+      "Solaris' TCP is not BSD code (Mentat, STREAMS): a per-connection deferred-ACK timer, tcp_deferred_ack_interval, 50 ms by default in Sun's tcp.c of 1996 and 1998 (tcp.c 1.156, 96/10/31, and 1.242, 98/01/21: the tcp_param_arr entry { 1*MS, 1*MINUTES, 50*MS, \"tcp_deferred_ack_interval\" }); 100 ms only in later releases' tunables. ACK-on-read not claimed.",
   },
   nt40: {
     label: 'Windows NT 4.0',

@@ -42,3 +42,18 @@ describe('pipelined revalidation', () => {
     expect(htmlFirst).toBeLessThan(32.8 * 0.9);
   });
 });
+
+describe('HTTP/1.0 revalidation against Jigsaw', () => {
+  it("each connection carries the server's delayed ACK: Jigsaw answers after Solaris' 50 ms timer", () => {
+    const serverAcks = (q: string) =>
+      simulate(toSimInput(parseQuery(q).config.settings)).packets.filter(
+        (p) => p.dir === 's2c' && p.reason === 'ack-delayed',
+      ).length;
+    const q = query('nielsen-lan-1.0-revalidate');
+    expect(serverAcks(q)).toBe(43);
+    expect(run(q).packets.total).toBe(430);
+    // Answering a new connection within the timer would leave (almost) no bare ACK.
+    expect(serverAcks(`${q}&saccept=30`)).toBeLessThan(3);
+    expect(run(`${q}&saccept=30`).packets.total).toBe(389);
+  });
+});

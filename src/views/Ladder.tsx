@@ -13,8 +13,7 @@ import {
 } from 'react';
 import type { LinearScale } from './piecewiseScale';
 import { formatTcpdumpLine } from '../engine/tcpdump';
-import type { PacketRecord, Trace } from '../engine/trace';
-import { packetRecords } from './packetRecords';
+import type { Trace } from '../engine/trace';
 import { LadderAxis } from './LadderAxis';
 import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from './ladderLayout';
 import { ladderLabels, type LadderLabels } from './ladderLabels';
@@ -70,12 +69,12 @@ const NO_PACKETS: number[] = [];
 const NO_LABELS: LadderLabels = { labels: [], bursts: [], stalls: new Set() };
 
 /** First position in `sorted` (indices of packets in sending order) sent after `ns`. */
-function sentBy(sorted: number[], packets: PacketRecord[], ns: number): number {
+function sentBy(sorted: number[], packets: Trace['packets'], ns: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (packets[sorted[mid]].sendNs <= ns) lo = mid + 1;
+    if (packets.sendNs(sorted[mid]) <= ns) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -105,15 +104,19 @@ export function Ladder({
     const m = new Map(spans.map((s) => [s.conn, layout.lanes[s.lane]]));
     return (conn: number) => m.get(conn) ?? layout.lanes[0];
   }, [spans, layout]);
-  const packets = packetRecords(trace);
+  // The trace's table: a long run's records are made as they are asked for, not all kept.
+  const packets = trace.packets;
   const order = useMemo(
-    () => packets.map((_, i) => i).sort((a, b) => packets[a].sendNs - packets[b].sendNs || a - b),
+    () =>
+      Array.from({ length: packets.length }, (_, i) => i).sort(
+        (a, b) => packets.sendNs(a) - packets.sendNs(b) || a - b,
+      ),
     [packets],
   );
   // tcpdump lines for the aria-labels and the tooltip, computed once per packet per trace.
   const describe = useMemo(() => {
     const lines: string[] = [];
-    return (i: number) => (lines[i] ??= formatTcpdumpLine(trace, packets[i]));
+    return (i: number) => (lines[i] ??= formatTcpdumpLine(trace, packets.get(i)));
   }, [trace, packets]);
   const shapes = useMemo(
     () => packets.map((p) => packetShape(p, laneOf(p.conn), y, path)),
@@ -147,7 +150,7 @@ export function Ladder({
             packets,
             inView: inScale.length > maxArrows ? [] : inScale,
             shapes,
-            name: (i) => (labelStyle === 'words' ? words(packets[i]) : shortLabel(packets[i])),
+            name: (i) => (labelStyle === 'words' ? words(packets.get(i)) : shortLabel(packets.get(i))),
             lanes: layout.lanes,
             spans: laneCount(spans) < spans.length ? spans : [],
             y,

@@ -3,9 +3,16 @@
 // One element per packet keeps big ladders quick; pointer and focus are handled by the ladder.
 import { memo, useLayoutEffect, useRef } from 'react';
 import type { Trace } from '../engine/trace';
-import { packetRecords } from './packetRecords';
 import { KIND_STYLE } from './kindStyle';
 import { packetKind, type PacketKind, type PacketShape } from './packetGeometry';
+
+/** Each packet's kind (its arrow's style), worked out once per trace: arrows are redrawn every frame. */
+const kinds = new WeakMap<Trace['packets'], PacketKind[]>();
+function packetKinds(trace: Trace): PacketKind[] {
+  let k = kinds.get(trace.packets);
+  if (!k) kinds.set(trace.packets, (k = trace.packets.map(packetKind)));
+  return k;
+}
 
 export interface PacketArrowsProps {
   /** Packets to draw, in sending order. */
@@ -58,7 +65,7 @@ export const PacketArrows = memo(function PacketArrows({
       if (entry.shape !== shapes[i] || entry.tabbable !== (i === tabbable)) {
         entry.shape = shapes[i];
         entry.tabbable = i === tabbable;
-        writeArrow(entry.el, shapes[i], packetKind(packetRecords(trace)[i]), describe(i), i === tabbable);
+        writeArrow(entry.el, shapes[i], packetKinds(trace)[i], describe(i), i === tabbable);
       }
       if (entry.el === next) next = next.nextSibling;
       else group.insertBefore(entry.el, next);
@@ -124,11 +131,7 @@ export const LadderBands = memo(function LadderBands({ sorted, count, shapes, tr
   for (let n = 0; n < count; n++) {
     const i = sorted[n];
     const band = bandPath(shapes[i]);
-    if (band)
-      byKind.set(
-        packetKind(packetRecords(trace)[i]),
-        (byKind.get(packetKind(packetRecords(trace)[i])) ?? '') + band,
-      );
+    if (band) byKind.set(packetKinds(trace)[i], (byKind.get(packetKinds(trace)[i]) ?? '') + band);
   }
   return (
     <g className="packet-bands" pointerEvents="none">
@@ -156,7 +159,7 @@ export const ProvisionalArrows = memo(function ProvisionalArrows({
   const byStyle = new Map<string, { kind: PacketKind; dropped: boolean; d: string }>();
   for (const i of indices) {
     const shape = shapes[i];
-    const kind = packetKind(packetRecords(trace)[i]);
+    const kind = packetKinds(trace)[i];
     const key = `${kind} ${shape.dropped}`;
     let group = byStyle.get(key);
     if (!group) byStyle.set(key, (group = { kind, dropped: shape.dropped, d: '' }));

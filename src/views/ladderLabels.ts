@@ -46,7 +46,8 @@ const BURST_GAP_PX = 6;
 const BURST_MIN = 4;
 
 interface Input {
-  packets: PacketRecord[];
+  /** Packet `i` (the trace's table: records made as they are asked for). */
+  packets: { get(i: number): PacketRecord };
   /** Indices of the packets in view, in sending order. */
   inView: number[];
   shapes: PacketShape[];
@@ -88,7 +89,7 @@ export function ladderLabels(input: Input): LadderLabels {
   for (const i of inView) {
     if (inBurst.has(i)) continue;
     const text = input.name(i);
-    const p = packets[i];
+    const p = packets.get(i);
     requests.push({
       rank: rank(p, text),
       atNs: p.sendNs,
@@ -102,7 +103,7 @@ export function ladderLabels(input: Input): LadderLabels {
   for (const b of bursts) {
     const first = shapes[b.members[0]];
     const last = shapes[b.members[b.members.length - 1]];
-    const members = b.members.map((i) => packets[i]);
+    const members = b.members.map((i) => packets.get(i));
     const text = burstText(members);
     const short = `${members.length} ${members.every((p) => p.len === 0) ? 'ACKs' : 'segs'}`;
     const spots: LabelSpot[] = [
@@ -184,7 +185,7 @@ function arrowSpots(s: PacketShape, text: string): LabelSpot[] {
 function findBursts({ packets, inView, shapes }: Input): Burst[] {
   const runs = new Map<string, number[][]>();
   for (const i of inView) {
-    const p = packets[i];
+    const p = packets.get(i);
     const key = `${p.conn}:${p.dir}`;
     const list = runs.get(key) ?? [];
     const run = list[list.length - 1];
@@ -205,7 +206,7 @@ function findBursts({ packets, inView, shapes }: Input): Burst[] {
         dir,
         y0: first.leaveTop,
         y1: shapes[members[members.length - 1]].leaveBottom,
-        atNs: packets[members[0]].sendNs,
+        atNs: packets.get(members[0]).sendNs,
       });
     }
   }

@@ -1,6 +1,6 @@
 // A run's application events, by column (recordTable.ts says why): a long transfer records one
 // 'deliver' per segment handed to the application.
-import { columnMaker, FIRST_CAPACITY, grown, RecordTable, trimmed, type TypedColumns } from './recordTable';
+import { columnMaker, RecordTable, type TypedColumns } from './recordTable';
 import { APP_EVENT_KINDS, type AppEvent, type AppEventKind, type Side } from './trace';
 
 const KIND_CODE = new Map(APP_EVENT_KINDS.map((k, i) => [k, i]));
@@ -28,12 +28,9 @@ function columns(capacity: number): EventColumns {
 
 const absent = (x: number | undefined) => (x === undefined ? NaN : x);
 
-export class EventTable extends RecordTable<AppEvent> {
-  private c: EventColumns | null = null;
-
-  /** A table sent through structured clone (which keeps its fields, not its class). */
-  static revive(data: EventTable): EventTable {
-    return data instanceof EventTable ? data : Object.setPrototypeOf(data, EventTable.prototype);
+export class EventTable extends RecordTable<AppEvent, EventColumns> {
+  protected makeColumns(capacity: number): EventColumns {
+    return columns(capacity);
   }
 
   static of(events: AppEvent[]): EventTable {
@@ -42,32 +39,13 @@ export class EventTable extends RecordTable<AppEvent> {
     return table;
   }
 
-  /** The run is over: columns keep no spare room. */
-  trim(): void {
-    if (this.c) this.c = trimmed(this.c, this.c.atNs.length, columns);
-  }
-
-  /** The columns, once the table has moved its records there (null while it is small). */
-  get columns(): Readonly<EventColumns> | null {
-    return this.c;
-  }
-
-  protected columnLength(): number {
-    return this.c!.length;
-  }
-
-  protected toColumns(events: AppEvent[]): void {
-    this.c = columns(FIRST_CAPACITY);
-    for (const e of events) this.addToColumns(e);
-  }
-
   /** Records `e` (kept while the table is small: the engine makes a new one per event). */
   add(e: AppEvent): void {
     if (this.keepsObjects()) this.small!.push(e);
     else this.addToColumns(e);
   }
 
-  private addToColumns(e: AppEvent): void {
+  protected addToColumns(e: AppEvent): void {
     this.record(e.atNs, e.conn, e.side, e.kind, absent(e.seq), absent(e.bytes), absent(e.exchange), e.note);
   }
 
@@ -88,7 +66,7 @@ export class EventTable extends RecordTable<AppEvent> {
     exchange: number,
     note: string | undefined,
   ): void {
-    if (this.c!.length === this.c!.atNs.length) this.c = grown(this.c!, columns);
+    if (this.c!.length === this.c!.atNs.length) this.grow();
     const c = this.c!;
     const i = c.length;
     c.atNs[i] = atNs;

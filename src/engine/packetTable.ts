@@ -1,5 +1,5 @@
 // The packets of a run: objects while few, then columns (recordTable.ts says why).
-import { columnMaker, FIRST_CAPACITY, grown, RecordTable, trimmed, type TypedColumns } from './recordTable';
+import { columnMaker, RecordTable, type TypedColumns } from './recordTable';
 import {
   SEND_REASONS,
   type Direction,
@@ -66,12 +66,9 @@ function columns(capacity: number): PacketColumns {
   };
 }
 
-export class PacketTable extends RecordTable<PacketRecord> {
-  private c: PacketColumns | null = null;
-
-  /** A table sent through structured clone (which keeps its fields, not its class). */
-  static revive(data: PacketTable): PacketTable {
-    return data instanceof PacketTable ? data : Object.setPrototypeOf(data, PacketTable.prototype);
+export class PacketTable extends RecordTable<PacketRecord, PacketColumns> {
+  protected makeColumns(capacity: number): PacketColumns {
+    return columns(capacity);
   }
 
   /** A table of these records (for tests and traces built by hand); their ids are their places. */
@@ -79,25 +76,6 @@ export class PacketTable extends RecordTable<PacketRecord> {
     const table = new PacketTable();
     for (const r of records) table.add(r as PacketRecord, true);
     return table;
-  }
-
-  /** The run is over: columns keep no spare room. */
-  trim(): void {
-    if (this.c) this.c = trimmed(this.c, this.c.conn.length, columns);
-  }
-
-  /** The columns, once the table has moved its records there (null while it is small). */
-  get columns(): Readonly<PacketColumns> | null {
-    return this.c;
-  }
-
-  protected columnLength(): number {
-    return this.c!.length;
-  }
-
-  protected toColumns(records: PacketRecord[]): void {
-    this.c = columns(FIRST_CAPACITY);
-    for (const r of records) this.addToColumns(r, true);
   }
 
   /**
@@ -112,10 +90,10 @@ export class PacketTable extends RecordTable<PacketRecord> {
     return small.length - 1;
   }
 
-  private addToColumns(p: PacketRecord, anyOption: boolean): number {
+  protected addToColumns(p: PacketRecord, anyOption = true): number {
     const c = this.c!;
     const i = c.length;
-    if (i === c.conn.length) this.c = grown(c, columns);
+    if (i === c.conn.length) this.grow();
     const g = this.c!;
     g.conn[i] = p.conn;
     g.dir[i] = p.dir === 'c2s' ? 0 : 1;

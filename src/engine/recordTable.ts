@@ -40,11 +40,11 @@ export function columnMaker<S extends Record<string, ColumnType>>(
 }
 
 /** A table's first capacity, and how much it grows when full. */
-export const FIRST_CAPACITY = OBJECTS_UP_TO * 2;
+const FIRST_CAPACITY = OBJECTS_UP_TO * 2;
 const GROWTH = 4;
 
 /** A copy of `old`, which is full, with room for more records. */
-export function grown<C extends { length: number }>(old: C, make: (capacity: number) => C): C {
+function grown<C extends { length: number }>(old: C, make: (capacity: number) => C): C {
   return copied(old, make(Math.max(FIRST_CAPACITY, old.length * GROWTH)));
 }
 
@@ -52,11 +52,7 @@ export function grown<C extends { length: number }>(old: C, make: (capacity: num
  * `full` without its spare room, once the run is over: a finished trace holds what it recorded,
  * not up to four times that. Columns less than a third empty stay as they are (not worth a copy).
  */
-export function trimmed<C extends { length: number }>(
-  full: C,
-  capacity: number,
-  make: (capacity: number) => C,
-): C {
+function trimmed<C extends { length: number }>(full: C, capacity: number, make: (capacity: number) => C): C {
   if (capacity * 2 <= full.length * 3) return full;
   return copied(full, make(Math.ceil(full.length / 8) * 8));
 }
@@ -74,6 +70,12 @@ function copied<C extends { length: number }>(from: C, to: C): C {
   return to;
 }
 
+/** The records columns have room for (all their typed arrays are as long). */
+function capacityOf(columns: object): number {
+  for (const v of Object.values(columns)) if (ArrayBuffer.isView(v)) return (v as TypedColumn).length;
+  return 0;
+}
+
 /** The buffers of a table's columns (to transfer them between threads). */
 export function columnBuffers(columns: object): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
@@ -81,30 +83,57 @@ export function columnBuffers(columns: object): ArrayBuffer[] {
   return [...buffers];
 }
 
-export abstract class RecordTable<R> implements Iterable<R> {
+export abstract class RecordTable<
+  R,
+  C extends { length: number } = { length: number },
+> implements Iterable<R> {
   /** The records, while the table is small; null once they are in columns. */
   protected small: R[] | null = [];
+  /** The columns, once the records have moved there. */
+  protected c: C | null = null;
 
-  /** How many records the columns hold, and record `i` made from them. */
-  protected abstract columnLength(): number;
+  /** Columns with room for `capacity` records. */
+  protected abstract makeColumns(capacity: number): C;
+  /** Record `r` into the columns, and record `i` made from them. */
+  protected abstract addToColumns(r: R): void;
   protected abstract fromColumns(i: number): R;
-  /** Make the columns and put these records in them, in order. */
-  protected abstract toColumns(records: R[]): void;
+
+  /** A table sent through structured clone (which keeps its fields, not its class). */
+  static revive<T extends object>(this: { prototype: T }, data: T): T {
+    return Object.getPrototypeOf(data) === this.prototype
+      ? data
+      : (Object.setPrototypeOf(data, this.prototype) as T);
+  }
 
   get length(): number {
-    return this.small !== null ? this.small.length : this.columnLength();
+    return this.small !== null ? this.small.length : this.c!.length;
   }
   /** Record `i` (while the table is small, the object kept; after, a new object each call). */
   get(i: number): R {
     return this.small !== null ? this.small[i] : this.fromColumns(i);
   }
+  /** The columns, once the table has moved its records there (null while it is small). */
+  get columns(): Readonly<C> | null {
+    return this.c;
+  }
+  /** The run is over: columns keep no spare room. */
+  trim(): void {
+    if (this.c) this.c = trimmed(this.c, capacityOf(this.c), (n) => this.makeColumns(n));
+  }
+
+  /** Columns full: make them bigger. */
+  protected grow(): void {
+    this.c = grown(this.c!, (n) => this.makeColumns(n));
+  }
+
   /** Whether the next record is kept as an object; when the table is full of them, they move to columns. */
   protected keepsObjects(): boolean {
     const small = this.small;
     if (small === null) return false;
     if (small.length < OBJECTS_UP_TO) return true;
     this.small = null;
-    this.toColumns(small);
+    this.c = this.makeColumns(FIRST_CAPACITY);
+    for (const r of small) this.addToColumns(r);
     return false;
   }
 

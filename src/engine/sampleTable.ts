@@ -1,6 +1,6 @@
 // The senders' congestion state over time, by column (recordTable.ts says why): a long run
 // records a sample on most ACKs.
-import { columnMaker, FIRST_CAPACITY, grown, RecordTable, trimmed, type TypedColumns } from './recordTable';
+import { columnMaker, RecordTable, type TypedColumns } from './recordTable';
 import type { SampleRecord, Side } from './trace';
 
 const SIDES: readonly Side[] = ['client', 'server'];
@@ -24,31 +24,9 @@ function columns(capacity: number): SampleColumns {
   return { length: 0, ...makeSampleColumns(capacity) };
 }
 
-export class SampleTable extends RecordTable<SampleRecord> {
-  private c: SampleColumns | null = null;
-
-  /** A table sent through structured clone (which keeps its fields, not its class). */
-  static revive(data: SampleTable): SampleTable {
-    return data instanceof SampleTable ? data : Object.setPrototypeOf(data, SampleTable.prototype);
-  }
-
-  /** The run is over: columns keep no spare room. */
-  trim(): void {
-    if (this.c) this.c = trimmed(this.c, this.c.atNs.length, columns);
-  }
-
-  /** The columns, once the table has moved its records there (null while it is small). */
-  get columns(): Readonly<SampleColumns> | null {
-    return this.c;
-  }
-
-  protected columnLength(): number {
-    return this.c!.length;
-  }
-
-  protected toColumns(samples: SampleRecord[]): void {
-    this.c = columns(FIRST_CAPACITY);
-    for (const s of samples) this.addToColumns(s);
+export class SampleTable extends RecordTable<SampleRecord, SampleColumns> {
+  protected makeColumns(capacity: number): SampleColumns {
+    return columns(capacity);
   }
 
   /** Records `s` (kept while the table is small: the engine makes a new one per sample). */
@@ -57,8 +35,8 @@ export class SampleTable extends RecordTable<SampleRecord> {
     else this.addToColumns(s);
   }
 
-  private addToColumns(s: SampleRecord): void {
-    if (this.c!.length === this.c!.atNs.length) this.c = grown(this.c!, columns);
+  protected addToColumns(s: SampleRecord): void {
+    if (this.c!.length === this.c!.atNs.length) this.grow();
     const c = this.c!;
     const i = c.length;
     c.atNs[i] = s.atNs;

@@ -208,6 +208,7 @@ export class PacketTable extends RecordTable<PacketRecord, PacketColumns> {
  * order its records have always had, the rare ones only when present.
  */
 function recordOf(p: PacketRecord, i: number): PacketRecord {
+  // Nearly every packet has none of the rare fields: one literal makes it in one step and one shape.
   if (p.optionBytes === 0 && p.drop === undefined && p.quic === undefined && p.sackBlocks === undefined)
     return {
       id: i,

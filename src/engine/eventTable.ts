@@ -1,10 +1,9 @@
 // A run's application events, by column (recordTable.ts says why): a long transfer records one
 // 'deliver' per segment handed to the application.
-import { columnMaker, RecordTable, type TypedColumns } from './recordTable';
+import { columnMaker, RecordTable, SIDES, type TypedColumns } from './recordTable';
 import { APP_EVENT_KINDS, type AppEvent, type AppEventKind, type Side } from './trace';
 
 const KIND_CODE = new Map(APP_EVENT_KINDS.map((k, i) => [k, i]));
-const SIDES: readonly Side[] = ['client', 'server'];
 
 const EVENT_COLUMN_TYPES = {
   atNs: Float64Array,
@@ -31,12 +30,6 @@ const absent = (x: number | undefined) => (x === undefined ? NaN : x);
 export class EventTable extends RecordTable<AppEvent, EventColumns> {
   protected makeColumns(capacity: number): EventColumns {
     return columns(capacity);
-  }
-
-  static of(events: AppEvent[]): EventTable {
-    const table = new EventTable();
-    for (const e of events) table.add(e);
-    return table;
   }
 
   /** Records `e` (kept while the table is small: the engine makes a new one per event). */

@@ -192,14 +192,9 @@ export class PacketTable extends RecordTable<PacketRecord, PacketColumns> {
     return record;
   }
 
-  /** Packet `i`'s send and arrival times without making its record (null: dropped). */
+  /** Packet `i`'s send time without making its record. */
   sendNs(i: number): number {
     return this.c ? this.c.sendNs[i] : this.small![i].sendNs;
-  }
-  arriveNs(i: number): number | null {
-    if (!this.c) return this.small![i].arriveNs;
-    const a = this.c.arriveNs[i];
-    return Number.isNaN(a) ? null : a;
   }
 }
 

@@ -6,6 +6,10 @@
 // from the worker to the page in a copy of a few buffers. Readers get ordinary record objects
 // through the array methods they used before; JSON.stringify writes exactly the array of records
 // the engine used to keep (trace hashes and the JSON export depend on it).
+import type { Side } from './trace';
+
+/** A side as a column stores it: its index here. */
+export const SIDES: readonly Side[] = ['client', 'server'];
 
 /** Records a table keeps as objects before it moves them to columns. */
 export const OBJECTS_UP_TO = 4096;

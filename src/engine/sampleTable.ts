@@ -1,9 +1,7 @@
 // The senders' congestion state over time, by column (recordTable.ts says why): a long run
 // records a sample on most ACKs.
-import { columnMaker, RecordTable, type TypedColumns } from './recordTable';
-import type { SampleRecord, Side } from './trace';
-
-const SIDES: readonly Side[] = ['client', 'server'];
+import { columnMaker, RecordTable, SIDES, type TypedColumns } from './recordTable';
+import type { SampleRecord } from './trace';
 
 const SAMPLE_COLUMN_TYPES = {
   atNs: Float64Array,

@@ -7,6 +7,7 @@ import { Timer } from '../sim';
 import type { SendReason } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import type { AckPolicy } from './ackPolicy';
+import { HeldRanges } from './heldRanges';
 import { SackRanges } from './sackRanges';
 
 export interface ReceiverHooks {
@@ -20,8 +21,6 @@ export interface ReceiverHooks {
   held?(seq: number, bytes: Bytes): void;
 }
 
-const RELEASED_RANGE: [number, number] = [0, 0];
-
 export class TcpReceiver {
   rcvNxt = 0;
   lastAckSent = 0;
@@ -29,8 +28,7 @@ export class TcpReceiver {
   ackNow = false;
   ackReason: SendReason = 'ack-now';
   finReceived = false;
-  private ooo: Array<[number, number]> = []; // out-of-order ranges [start, end), sorted, from oooHead on
-  private oooHead = 0;
+  private readonly ooo = new HeldRanges(); // out-of-order segments, until the hole before them fills
   /** Taken from a segment, not yet handed over: seq, bytes, seq, bytes... (`undeliveredCount` pairs). */
   private undelivered: number[] = [];
   private undeliveredCount = 0;
@@ -140,36 +138,17 @@ export class TcpReceiver {
   }
 
   private storeOutOfOrder(start: number, end: number): void {
-    // Insert after any range with the same start (what a stable sort of an append would give).
-    const ooo = this.ooo;
-    let lo = this.oooHead;
-    let hi = ooo.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (ooo[mid][0] <= start) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo === ooo.length) ooo.push([start, end]);
-    else ooo.splice(lo, 0, [start, end]);
+    this.ooo.add(start, end);
     this.sacked?.add(start, end);
     this.hooks.held?.(start, end - start);
   }
 
   private pullOutOfOrder(): boolean {
     let pulled = false;
-    const ooo = this.ooo;
-    let head = this.oooHead;
-    while (head < ooo.length && ooo[head][0] <= this.rcvNxt) {
-      const end = ooo[head][1];
-      ooo[head++] = RELEASED_RANGE; // let the range go now, not when the array is next compacted
-      if (end > this.rcvNxt) this.deliver(this.rcvNxt, end);
+    for (let r = this.ooo.takeFrom(this.rcvNxt); r !== null; r = this.ooo.takeFrom(this.rcvNxt)) {
+      if (r[1] > this.rcvNxt) this.deliver(this.rcvNxt, r[1]);
       pulled = true;
     }
-    if (head > 256 && head * 2 > ooo.length) {
-      ooo.splice(0, head);
-      head = 0;
-    }
-    this.oooHead = head;
     this.sacked?.dropBelow(this.rcvNxt);
     return pulled;
   }

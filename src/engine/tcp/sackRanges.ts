@@ -22,7 +22,7 @@ export class SackRanges {
     const merged = mergeRange(this.ranges, start, end, ++this.arrivals);
     this.blocks = null;
     const recent = this.recent;
-    if (recent === null) return;
+    if (recent === null || recent[0] === merged) return; // the latest range grew: the order stands
     // The merged range is the latest; the others keep their order, less those it swallowed.
     const kept = recent.filter((r) => r[0] < merged[0] || r[0] > merged[1]);
     kept.unshift(merged);
@@ -89,6 +89,14 @@ function mergeRange(ranges: Range[], start: number, end: number, at: number): Ra
     s = Math.min(s, ranges[j][0]);
     e = Math.max(e, ranges[j][1]);
     j++;
+  }
+  if (j === i + 1) {
+    // One range grows (the common case: the next segment after a hole's last): in place.
+    const r = ranges[i];
+    r[0] = s;
+    r[1] = e;
+    r[2] = at;
+    return r;
   }
   const merged: Range = [s, e, at];
   ranges.splice(i, j - i, merged);

@@ -74,6 +74,13 @@ export class TcpSender {
   /** Bytes of records not SACKed and retransmitted at or after `resentSince` (-1: not kept yet). */
   private resentSince: Nanoseconds = -1;
   private resentBytes = 0;
+  /**
+   * The SACK blocks already marked (start, end pairs), valid while no record was replaced
+   * (`replaced`): an ACK repeats most of the last one's blocks, and marking one again finds nothing.
+   */
+  private readonly marked: number[] = [];
+  private markedWhen = -1;
+  private replaced = 0;
   private readonly scratch: NextSend = { len: 0, fin: false, blocked: null }; // reused: next() runs per segment
   private readonly rule: SendRuleInput = {
     len: 0,
@@ -199,6 +206,7 @@ export class TcpSender {
       for (let k = at; k < at + covered; k++) if (this.resent(sent[k])) this.resentBytes -= sent[k].len;
       if (r.sentNs >= this.resentSince) this.resentBytes += r.len;
     }
+    this.replaced++;
     if (covered === 1 && !sent[at].sacked) {
       if (tracking) {
         this.unsackedLen.add(at, r.len - sent[at].len);
@@ -319,9 +327,12 @@ export class TcpSender {
   onSacked(blocks: ReadonlyArray<[number, number]>, nowNs: Nanoseconds): SendRecord | null {
     let newest: SendRecord | null = null;
     const sent = this.sent;
+    const marked = this.marked;
+    const known = this.markedWhen === this.replaced ? marked.length : 0;
     for (let b = 0; b < blocks.length; b++) {
       const start = blocks[b][0];
       const end = blocks[b][1];
+      if (wasMarked(marked, known, start, end)) continue;
       for (
         let i = this.unsackedIndex(this.firstAtOrAfter(start));
         i < sent.length;
@@ -340,6 +351,9 @@ export class TcpSender {
         if (!newest || r.sentNs >= newest.sentNs) newest = r;
       }
     }
+    marked.length = 0; // remember this ACK's blocks
+    for (let b = 0; b < blocks.length; b++) marked.push(blocks[b][0], blocks[b][1]);
+    this.markedWhen = this.replaced;
     return newest;
   }
 
@@ -361,4 +375,10 @@ export class TcpSender {
     }
     return lo;
   }
+}
+
+/** Whether [start, end) is one of the first `count` / 2 pairs in `marked`. */
+function wasMarked(marked: readonly number[], count: number, start: number, end: number): boolean {
+  for (let k = 0; k < count; k += 2) if (marked[k] === start && marked[k + 1] === end) return true;
+  return false;
 }

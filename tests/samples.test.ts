@@ -23,6 +23,11 @@ describe('congestion samples', () => {
     const at = trace.samples!.find((s) => s.side === 'server' && s.atNs === rto!.atNs)!;
     expect(at.cwnd).toBe(trace.connections[at.conn].mss);
     expect(at.ssthresh).toBeLessThan(65535);
+    // The timer backed off: the sample taken then holds the doubled timeout, not the one before.
+    const before = trace
+      .samples!.filter((s) => s.side === 'server' && s.conn === at.conn && s.atNs < rto!.atNs)
+      .at(-1)!;
+    expect(at.rtoNs).toBe(Math.min(64e9, 2 * before.rtoNs));
   });
 });
 

@@ -15,6 +15,9 @@ export class LinkDirection {
   arriveNs: Nanoseconds | null = null;
   drop: 'queue' | 'loss' | undefined = undefined;
   private readonly rng: Prng;
+  /** Most packets are the size of the one before (full segments, bare ACKs): its time is kept. */
+  private lastWireBytes = -1;
+  private lastSerializationNs: Nanoseconds = 0;
   /** Packets arrive in the order they were sent. */
   private readonly arrivals: DeliveryLane;
 
@@ -34,7 +37,11 @@ export class LinkDirection {
   }
 
   serializationNs(wireBytes: Bytes): Nanoseconds {
-    return Math.ceil((wireBytes * 8 * 1e9) / this.params.bandwidthBps);
+    if (wireBytes !== this.lastWireBytes) {
+      this.lastWireBytes = wireBytes;
+      this.lastSerializationNs = Math.ceil((wireBytes * 8 * 1e9) / this.params.bandwidthBps);
+    }
+    return this.lastSerializationNs;
   }
 
   /**

@@ -28,6 +28,12 @@ export class SimulationLimitError extends Error {
 
 export type EventHandle = ScheduledEvent;
 
+/**
+ * Room a queue starts with (a power of two; it doubles when full). Small: a short run makes a
+ * queue and two delivery lanes each time, and filling bigger ones was a tenth of a 16-packet run.
+ */
+const INITIAL_SLOTS = 16;
+
 /** Events between progress reports: a few tens of milliseconds of engine time. */
 export const PROGRESS_EVERY = 20_000;
 
@@ -42,8 +48,8 @@ export class Sim {
    * every ACK would otherwise crowd it with dead entries.
    */
   private heap: ScheduledEvent[] = [];
-  private heapAt = doubles(64);
-  private heapOrder = doubles(64);
+  private heapAt = doubles(INITIAL_SLOTS);
+  private heapOrder = doubles(INITIAL_SLOTS);
   private nextOrder = 0;
   /** Events that ran or were cancelled, for reuse: a run schedules millions. */
   private spare: ScheduledEvent[] = [];
@@ -235,10 +241,12 @@ export class Sim {
  * the heap small.
  */
 export class DeliveryLane implements Receiver<null> {
-  private at = doubles(64);
-  private order = doubles(64);
-  private receivers: Array<Receiver<unknown> | null> = new Array<Receiver<unknown> | null>(64).fill(null);
-  private datagrams: unknown[] = new Array<unknown>(64).fill(null);
+  private at = doubles(INITIAL_SLOTS);
+  private order = doubles(INITIAL_SLOTS);
+  private receivers: Array<Receiver<unknown> | null> = new Array<Receiver<unknown> | null>(
+    INITIAL_SLOTS,
+  ).fill(null);
+  private datagrams: unknown[] = new Array<unknown>(INITIAL_SLOTS).fill(null);
   /** A ring (its size a power of two): `count` deliveries from index `head` on. */
   private head = 0;
   private count = 0;
@@ -295,6 +303,8 @@ export class DeliveryLane implements Receiver<null> {
   }
 }
 
+const NOT_SET = -1;
+
 /**
  * A restartable one-shot timer on the simulator: setting it again replaces the pending expiry.
  * Pushing a timer later (an RTO restarted by every ACK) keeps the queued event, which wakes at the
@@ -302,16 +312,17 @@ export class DeliveryLane implements Receiver<null> {
  */
 export class Timer {
   private handle: EventHandle | null = null;
-  expiresAt: Nanoseconds | null = null;
+  /** When it fires; NOT_SET when it is not pending (a number always, so setting it makes no garbage). */
+  private expiresAt: Nanoseconds = NOT_SET;
   /** The queued wake-up's callback, made once: a timer may be set for every segment. */
   private readonly wake = () => {
     this.handle = null;
-    if (this.expiresAt === null) return;
+    if (this.expiresAt === NOT_SET) return;
     if (this.expiresAt > this.sim.now) {
       this.schedule(this.expiresAt);
       return;
     }
-    this.expiresAt = null;
+    this.expiresAt = NOT_SET;
     this.onFire();
   };
 
@@ -321,7 +332,7 @@ export class Timer {
   ) {}
 
   get pending(): boolean {
-    return this.expiresAt !== null;
+    return this.expiresAt !== NOT_SET;
   }
 
   set(at: Nanoseconds): void {
@@ -334,7 +345,7 @@ export class Timer {
   cancel(): void {
     this.sim.cancel(this.handle);
     this.handle = null;
-    this.expiresAt = null;
+    this.expiresAt = NOT_SET;
   }
 
   private schedule(at: Nanoseconds): void {

@@ -109,7 +109,9 @@ export class Bbr extends RecoveringControl {
     const last = this.bwByRound.length - 1;
     if (last >= 0 && (!s.appLimited || s.deliveryRate > this.btlBw))
       this.bwByRound[last] = Math.max(this.bwByRound[last], s.deliveryRate);
-    this.btlBw = Math.max(0, ...this.bwByRound);
+    let btlBw = 0; // the max over the window of rounds (a loop: a spread call showed in long runs)
+    for (let i = 0; i < this.bwByRound.length; i++) if (this.bwByRound[i] > btlBw) btlBw = this.bwByRound[i];
+    this.btlBw = btlBw;
     if (s.rttNs !== null && (s.rttNs <= this.rtPropNs || s.nowNs - this.rtPropStampNs > RTPROP_FILTER_NS)) {
       this.rtPropNs = s.rttNs;
       this.rtPropStampNs = s.nowNs;

@@ -7,7 +7,9 @@ export class RttEstimator {
   private rttvarNs = 0;
   private rtoNs: Nanoseconds;
   /** Timeouts in a row: each doubles the next one. */
-  backoff = 0;
+  private backoffCount = 0;
+  /** Goes up whenever srtt or the timeout may have changed: a sampler that saw this version has nothing new to record. */
+  version = 0;
   private timedSeq: number | null = null;
   private timedAtNs: Nanoseconds = 0;
 
@@ -39,7 +41,8 @@ export class RttEstimator {
     if (this.timedSeq === null || ack <= this.timedSeq) return;
     const sample = nowNs - this.timedAtNs;
     this.timedSeq = null;
-    this.backoff = 0;
+    this.backoffCount = 0;
+    this.version++;
     if (this.srttNs === null) {
       this.srttNs = sample;
       this.rttvarNs = sample / 2;
@@ -51,10 +54,19 @@ export class RttEstimator {
     this.rtoNs = Math.round(this.srttNs + 4 * this.rttvarNs);
   }
 
+  get backoff(): number {
+    return this.backoffCount;
+  }
+
+  set backoff(n: number) {
+    this.backoffCount = n;
+    this.version++;
+  }
+
   /** The timeout to arm now: the estimate within its floor and ceiling, doubled per backoff. */
   current(): Nanoseconds {
     const base = Math.min(this.maxRtoNs, Math.max(this.minRtoNs, this.rtoNs));
-    if (this.backoff === 0) return base; // asked on every segment sent and every ACK
-    return Math.min(this.maxRtoNs, base * 2 ** this.backoff);
+    if (this.backoffCount === 0) return base; // asked on every segment sent and every ACK
+    return Math.min(this.maxRtoNs, base * 2 ** this.backoffCount);
   }
 }

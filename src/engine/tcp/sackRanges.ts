@@ -16,6 +16,8 @@ export class SackRanges {
   private recent: Range[] | null = [];
   /** The blocks last reported, until a range changes (packet records share them: none writes to them). */
   private blocks: Array<[number, number]> | undefined | null = undefined;
+  /** The blocks last made: most of the next ACK's are among them. */
+  private lastBlocks: Array<[number, number]> = [];
 
   /** Out-of-order data [start, end) arrived. */
   add(start: number, end: number): void {
@@ -50,8 +52,16 @@ export class SackRanges {
     if (this.ranges.length === 0) return (this.blocks = undefined);
     const recent = (this.recent ??= latestRanges(this.ranges));
     const blocks: Array<[number, number]> = [];
-    for (let i = 0; i < recent.length; i++) blocks.push([recent[i][0], recent[i][1]]);
+    for (let i = 0; i < recent.length; i++) blocks.push(this.pair(recent[i][0], recent[i][1]));
+    this.lastBlocks = blocks;
     return (this.blocks = blocks);
+  }
+
+  /** [start, end] as the last blocks had it if they did (blocks are never written to, so they can share), else new. */
+  private pair(start: number, end: number): [number, number] {
+    const last = this.lastBlocks;
+    for (let i = 0; i < last.length; i++) if (last[i][0] === start && last[i][1] === end) return last[i];
+    return [start, end];
   }
 }
 

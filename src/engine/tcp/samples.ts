@@ -12,6 +12,8 @@ export class CongestionSampler {
   private srttNs: number | null = null;
   private rtoNs = 0;
   private pacingRate: number | undefined = undefined;
+  /** The estimator's version when srtt and the timeout were last read. */
+  private rttVersion = -1;
 
   constructor(
     private readonly sink: TraceSink,
@@ -21,10 +23,14 @@ export class CongestionSampler {
 
   /** Something may have changed: record a sample if it did. */
   settle(atNs: Nanoseconds, cc: CongestionControl, rtt: RttEstimator, pacingRate?: number): void {
-    if (cc.cwnd === 0) return; // not yet established
-    const srttNs = rtt.srttNs === null ? null : Math.round(rtt.srttNs);
-    const rtoNs = rtt.current();
     const { cwnd, ssthresh } = cc;
+    if (cwnd === 0) return; // not yet established
+    // Asked after every segment: most leave all five as they were, which the estimator's version tells at once.
+    const sameRtt = rtt.version === this.rttVersion;
+    if (sameRtt && cwnd === this.cwnd && ssthresh === this.ssthresh && pacingRate === this.pacingRate) return;
+    this.rttVersion = rtt.version;
+    const srttNs = sameRtt ? this.srttNs : rtt.srttNs === null ? null : Math.round(rtt.srttNs);
+    const rtoNs = sameRtt ? this.rtoNs : rtt.current();
     if (
       cwnd === this.cwnd &&
       ssthresh === this.ssthresh &&

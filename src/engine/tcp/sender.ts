@@ -79,6 +79,7 @@ export class TcpSender {
    * (`replaced`): an ACK repeats most of the last one's blocks, and marking one again finds nothing.
    */
   private readonly marked: number[] = [];
+  private markedCount = 0;
   private markedWhen = -1;
   private replaced = 0;
   private readonly scratch: NextSend = { len: 0, fin: false, blocked: null }; // reused: next() runs per segment
@@ -328,7 +329,7 @@ export class TcpSender {
     let newest: SendRecord | null = null;
     const sent = this.sent;
     const marked = this.marked;
-    const known = this.markedWhen === this.replaced ? marked.length : 0;
+    const known = this.markedWhen === this.replaced ? this.markedCount : 0;
     for (let b = 0; b < blocks.length; b++) {
       const start = blocks[b][0];
       const end = blocks[b][1];
@@ -351,8 +352,12 @@ export class TcpSender {
         if (!newest || r.sentNs >= newest.sentNs) newest = r;
       }
     }
-    marked.length = 0; // remember this ACK's blocks
-    for (let b = 0; b < blocks.length; b++) marked.push(blocks[b][0], blocks[b][1]);
+    // Remember this ACK's blocks (written over the last ones: clearing the array would drop its store).
+    for (let b = 0; b < blocks.length; b++) {
+      marked[2 * b] = blocks[b][0];
+      marked[2 * b + 1] = blocks[b][1];
+    }
+    this.markedCount = 2 * blocks.length;
     this.markedWhen = this.replaced;
     return newest;
   }

@@ -17,13 +17,11 @@ export interface EndpointObserver {
   onAbort(): void;
 }
 
-interface OpenStall {
-  startNs: Nanoseconds;
-  cause: StallCause;
-}
-
 export class StallLabeller implements EndpointObserver {
-  private stall: OpenStall | null = null;
+  /** The open stall: since when, and what holds the data now (null: none open). Fields, not an
+   * object: a paced sender opens one after every segment. */
+  private stallCause: StallCause | null = null;
+  private stallStartNs: Nanoseconds = 0;
   private releasedBy: 'ack-delayed' | 'rto' | null = null;
   private releasedHeldNs: Nanoseconds = 0; // how long the peer held the releasing delayed ACK
   private cwndBeforeRestart: Bytes = 0; // stalls are blamed on the restart until cwnd regrows to this
@@ -44,9 +42,9 @@ export class StallLabeller implements EndpointObserver {
   }
 
   onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes): void {
-    if (sentData && this.stall) this.close(cwnd);
-    if (blocked && this.stall) this.stall.cause = blocked;
-    else if (blocked) this.stall = { startNs: Math.max(this.clock.now, this.linkIdleAt()), cause: blocked };
+    if (sentData && this.stallCause !== null) this.close(cwnd);
+    if (blocked && this.stallCause === null) this.stallStartNs = Math.max(this.clock.now, this.linkIdleAt());
+    if (blocked) this.stallCause = blocked;
     this.releasedBy = null;
   }
 
@@ -59,23 +57,23 @@ export class StallLabeller implements EndpointObserver {
   }
 
   onAbort(): void {
-    this.stall = null;
+    this.stallCause = null;
   }
 
   private close(cwnd: Bytes): void {
-    const stall = this.stall!;
-    this.stall = null;
+    const startNs = this.stallStartNs;
+    let cause = this.stallCause!;
+    this.stallCause = null;
     const now = this.clock.now;
-    if (now <= stall.startNs) return;
-    let cause = stall.cause;
+    if (now <= startNs) return;
     if (this.releasedBy === 'rto') cause = 'rto';
     else if (cause === 'cwnd' && cwnd < this.cwndBeforeRestart) cause = 'idle-restart';
     else if (
       (cause === 'cwnd' || cause === 'rwnd') &&
       this.releasedBy === 'ack-delayed' &&
-      2 * this.releasedHeldNs >= now - stall.startNs
+      2 * this.releasedHeldNs >= now - startNs
     )
       cause = 'delayed-ack'; // the wait was mostly the peer holding its ACK, not the data in flight
-    this.sink.stall({ conn: this.conn, side: this.side, startNs: stall.startNs, endNs: now, cause });
+    this.sink.stall({ conn: this.conn, side: this.side, startNs, endNs: now, cause });
   }
 }

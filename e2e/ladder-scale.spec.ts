@@ -203,3 +203,41 @@ test('a run too dense to tell arrows apart is one band with a note; zooming in b
   await openLab(page, 'page=microscape&http=1.0&conns=4');
   await expect(page.locator('[data-side="a"] .dense-note')).toHaveCount(0);
 });
+
+/** Side A's drawn stall labels that leave the ladder's visible box or touch a time-axis label. */
+async function stallLabelFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const box = document.querySelector('[data-side="a"] .ladder-scroll')!.getBoundingClientRect();
+    const svg = document.querySelector('[data-side="a"] svg.ladder-svg')!;
+    const rectOf = (el: Element) => el.getBoundingClientRect();
+    const axis = [...svg.querySelectorAll('.tick-label, .fold-label, .playhead-label')].map(rectOf);
+    const inset = 1;
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      a.left + inset < b.right &&
+      b.left + inset < a.right &&
+      a.top + inset < b.bottom &&
+      b.top + inset < a.bottom;
+    const faults: string[] = [];
+    for (const label of svg.querySelectorAll('.stall-label')) {
+      const r = rectOf(label);
+      const text = label.textContent ?? '';
+      if (r.left < box.left || r.right > box.right) faults.push(`"${text}" runs past the ladder's edge`);
+      if (axis.some((a) => overlap(a, r))) faults.push(`"${text}" covers a time-axis label`);
+    }
+    return faults;
+  });
+}
+
+for (const [name, query] of [
+  ['server think beside the pipelined WAN run', 'preset=nielsen-wan-pipe-first'],
+  ['delayed ACK in the SPDY run', 'preset=wang-spdy'],
+  ['handshake beside the 0 ms tick', 'preset=heidemann-short-initial'],
+  ['cwnd in the ladder embed', 'v=1&preset=heidemann-odd-final&embed=1&view=ladder&controls=nagle'],
+] as const) {
+  test(`stall labels are whole inside the ladder, clear of the time axis: ${name}`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openLab(page, query);
+    await expect(page.locator('[data-side="a"] .stall-label').first()).toBeAttached();
+    expect(await stallLabelFaults(page)).toEqual([]);
+  });
+}

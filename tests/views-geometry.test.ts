@@ -4,6 +4,8 @@ import { runQuery } from '../src/scenario';
 import { FLAG, type PacketRecord } from '../src/engine/trace';
 import { packetKind, packetShape, serializationNs, shortLabel } from '../src/views/packetGeometry';
 import { idleGaps, runEndNs, timeScale } from '../src/views/timeScale';
+import { stallLabelSpot } from '../src/views/LadderStalls';
+import type { StallRecord } from '../src/engine/trace';
 
 const packet = (over: Partial<PacketRecord>): PacketRecord => ({
   id: 0,
@@ -88,5 +90,35 @@ describe('packet arrows', () => {
     expect(shortLabel(packet({ flags: FLAG.FIN | FLAG.ACK, len: 0, seq: 571, ack: 13079 }))).toBe(
       'F 571:571(0) ack 13079',
     );
+  });
+});
+
+describe('stall labels', () => {
+  const stall = (over: Partial<StallRecord>): StallRecord => ({
+    conn: 0,
+    side: 'server',
+    cause: 'server-think',
+    startNs: 0,
+    endNs: 20e6,
+    ...over,
+  });
+  // Wide lane: client at 160, server at 1000; the ladder's right edge at 1100.
+  const lane = { index: 0, clientX: 160, serverX: 1000 };
+  const y = (ns: number) => ns / 1e6; // 20 px for a 20 ms stall: one line's height, not two
+  const bounds = { left: 64, right: 1100 };
+
+  it('breaks an outside label after its cause rather than run past the edge', () => {
+    const spot = stallLabelSpot(stall({}), lane, y, true, bounds)!;
+    expect(spot.lines).toEqual(['server think', '20 ms']);
+    expect(spot.box.x1).toBeLessThanOrEqual(bounds.right);
+  });
+
+  it('puts a label with no room outside inside the lane, and none where nothing fits', () => {
+    const tight = { left: 64, right: 1040 };
+    const spot = stallLabelSpot(stall({}), lane, y, true, tight)!;
+    expect(spot.anchor).toBe('end');
+    expect(spot.box.x1).toBeLessThan(lane.serverX);
+    const narrow = { index: 0, clientX: 160, serverX: 200 };
+    expect(stallLabelSpot(stall({}), narrow, y, true, { left: 150, right: 230 })).toBeNull();
   });
 });

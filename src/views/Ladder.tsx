@@ -19,7 +19,7 @@ import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from './ladde
 import { ladderLabels, type LadderLabels } from './ladderLabels';
 import { LadderLabelLayer } from './LadderLabelLayer';
 import { distanceToShape, LadderBands, PacketArrows, ProvisionalArrows } from './LadderPacket';
-import { LadderStalls, stallKey, stallLabelBox, type FocusedStall } from './LadderStalls';
+import { LadderStalls, stallKey, stallLabelSpot, type FocusedStall } from './LadderStalls';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { packetNamer } from './packetNames';
 import { packetShape, shortLabel, type PathTiming } from './packetGeometry';
@@ -42,6 +42,8 @@ const MAX_ARROWS = 3000;
 /** ...and above this many per pixel of the view's height: arrows closer than a third of a pixel
  * cannot be told apart, pointed at or read, and an element each would only slow every redraw. */
 const MAX_ARROWS_PER_PX = 3;
+/** Clear space kept between a label and the ladder's right edge. */
+const LABEL_EDGE_PX = 2;
 /** How near the pointer must pass to a packet to show its line. */
 const HOVER_PX = 6;
 
@@ -132,13 +134,18 @@ export function Ladder({
     [order, shapes, top, bottom],
   );
   const words = useMemo(() => packetNamer(trace), [trace]);
+  // Stall labels stay between the time axis and the ladder's right edge, whole.
+  const labelBounds = useMemo(
+    () => ({ left: LADDER_MARGIN.axis, right: layout.width - LABEL_EDGE_PX }),
+    [layout.width],
+  );
   const stallLabels = useMemo(
     () =>
       trace.stalls.flatMap((s) => {
-        const box = stallLabelBox(s, laneOf(s.conn), y, layout.labelsOutside);
+        const box = stallLabelSpot(s, laneOf(s.conn), y, layout.labelsOutside, labelBounds)?.box;
         return box && box.y1 >= top && box.y0 <= bottom ? [[stallKey(s), box] as [string, Rect]] : [];
       }),
-    [trace, laneOf, y, layout.labelsOutside, top, bottom],
+    [trace, laneOf, y, layout.labelsOutside, labelBounds, top, bottom],
   );
   // While a slider is dragged the arrows move every frame: placing their names would cost the
   // frame (a few ms for hundreds of packets), so they come back when the gesture rests.
@@ -291,6 +298,7 @@ export function Ladder({
           top={top}
           bottom={bottom}
           outside={layout.labelsOutside}
+          bounds={labelBounds}
         />
       </g>
       {dense && (

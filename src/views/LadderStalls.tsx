@@ -28,34 +28,86 @@ interface Props {
   bottom: number;
   /** Labels outside the host lines (wide lanes) or inside the lane (narrow ones). */
   outside: boolean;
+  /** The room labels have across: from the time axis to the ladder's right edge. */
+  bounds: { left: number; right: number };
 }
 
 const BAND_PX = 12;
-/** Wide enough for any stall label's text (11.5 px bold italic). */
-const LABEL_CHAR_PX = 7;
+/** A band shorter than this carries no label (its tooltip has it). */
+const MIN_LABELLED_PX = 14;
+/** A band at least this tall, labelled outside, breaks its label over two lines. */
+const TWO_LINES_PX = 28;
+/** Between the host line and the label's near edge: half the band and a little air. */
+const LABEL_GAP_PX = BAND_PX / 2 + 4;
 
-/** Where a stall's label is drawn once its band is complete: kept clear of packet labels. */
-export function stallLabelBox(
+/**
+ * The width of a stall label's text (11.5 px bold italic), a little generous: narrow and wide
+ * letters counted apart, so a short label is not taken for a long one.
+ */
+export function stallTextPx(text: string): number {
+  let px = 0;
+  for (const c of text) {
+    if (c === ' ' || c === '.' || c === 'i' || c === 'l') px += 5;
+    else if (c === 't') px += 6;
+    else if ('cfjrs'.includes(c)) px += 7;
+    else if (c === 'm' || c === 'w') px += 12;
+    else if (c === 'M' || c === 'W') px += 14;
+    else if (c >= 'A' && c <= 'Z') px += 10;
+    else px += 8.3;
+  }
+  return px;
+}
+
+/** Where a stall's label is drawn: its lines, the anchor and the box it takes. */
+export interface StallLabelSpot {
+  lines: string[];
+  x: number;
+  anchor: 'start' | 'end';
+  box: Rect;
+}
+
+/**
+ * Where a stall's label goes, kept whole between `left` (the time axis) and `right` (the ladder's
+ * edge): beside the band on the preferred side (outside the host lines on wide lanes, as
+ * Padmanabhan and Mogul annotate; toward the lane's middle on narrow ones), on one line or broken
+ * after the cause; an outside label with no room goes inside the lane. None when nothing fits.
+ */
+export function stallLabelSpot(
   s: StallRecord,
   lane: Lane,
   y: (ns: number) => number,
   outside: boolean,
-): Rect | null {
+  { left, right }: { left: number; right: number },
+): StallLabelSpot | null {
   const top = y(s.startNs);
   const bottom = y(s.endNs);
-  if (bottom - top < 14) return null;
-  const half = outside && bottom - top >= 28 ? 15 : 9;
-  const y0 = (top + bottom) / 2 - half;
-  const y1 = (top + bottom) / 2 + half;
-  const x = s.side === 'client' ? lane.clientX : lane.serverX;
-  const style = causeStyle(s.cause);
-  const chars = outside ? Math.max(style.short.length, 8) : style.short.length + 8;
-  const gap = BAND_PX / 2 + 3;
-  const width = chars * LABEL_CHAR_PX;
-  const towardRight = (s.side === 'client') !== outside;
-  return towardRight
-    ? { x0: x + gap, y0, x1: x + gap + width, y1 }
-    : { x0: x - gap - width, y0, x1: x - gap, y1 };
+  if (bottom - top < MIN_LABELLED_PX) return null;
+  const cause = causeStyle(s.cause).short;
+  const duration = formatDuration(s.endNs - s.startNs);
+  const oneLine = [`${cause} ${duration}`];
+  const twoLines = [cause, duration];
+  const hostX = s.side === 'client' ? lane.clientX : lane.serverX;
+  const middle = (top + bottom) / 2;
+  for (const placedOutside of outside ? [true, false] : [false]) {
+    const choices = placedOutside && bottom - top >= TWO_LINES_PX ? [twoLines, oneLine] : [oneLine, twoLines];
+    // Outside: away from the lane's middle. Inside: toward it.
+    const towardRight = (s.side === 'client') !== placedOutside;
+    for (const lines of choices) {
+      const width = Math.max(...lines.map(stallTextPx));
+      const half = lines.length === 2 ? 15 : 9;
+      const x = towardRight ? hostX + LABEL_GAP_PX : hostX - LABEL_GAP_PX;
+      const x0 = towardRight ? x : x - width;
+      const x1 = towardRight ? x + width : x;
+      if (x0 < left || x1 > right) continue;
+      return {
+        lines,
+        x,
+        anchor: towardRight ? 'start' : 'end',
+        box: { x0, y0: middle - half, x1, y1: middle + half },
+      };
+    }
+  }
+  return null;
 }
 
 /** Identifies a stall (or the first of a merged band) across the label pass and the drawing. */
@@ -71,6 +123,7 @@ export function LadderStalls({
   top,
   bottom,
   outside,
+  bounds,
 }: Props) {
   return (
     <g className="stalls">
@@ -94,9 +147,10 @@ export function LadderStalls({
         const x = s.side === 'client' ? lane.clientX : lane.serverX;
         const height = Math.max(1, y1 - y0);
         const duration = formatDuration(s.endNs - s.startNs);
-        // Inside: toward the lane's middle. Outside: away from it, clear of the packet labels.
-        const towardRight = (s.side === 'client') !== outside;
-        const labelX = towardRight ? x + BAND_PX / 2 + 4 : x - BAND_PX / 2 - 4;
+        const spot =
+          height >= MIN_LABELLED_PX && labelled.has(stallKey(s))
+            ? stallLabelSpot(s, lane, y, outside, bounds)
+            : null;
         const labelY = Math.max(y0, top) + Math.min(height, bottom - Math.max(y0, top)) / 2;
         return (
           <g
@@ -118,19 +172,19 @@ export function LadderStalls({
               fill={style.fill}
               fillOpacity={0.55}
             />
-            {height >= 14 && labelled.has(stallKey(s)) && (
-              <text x={labelX} y={labelY} textAnchor={towardRight ? 'start' : 'end'} className="stall-label">
-                {outside && height >= 28 ? (
+            {spot && (
+              <text x={spot.x} y={labelY} textAnchor={spot.anchor} className="stall-label">
+                {spot.lines.length === 2 ? (
                   <>
-                    <tspan x={labelX} dy="-0.2em">
-                      {style.short}
+                    <tspan x={spot.x} dy="-0.2em">
+                      {spot.lines[0]}
                     </tspan>
-                    <tspan x={labelX} dy="1.2em">
-                      {duration}
+                    <tspan x={spot.x} dy="1.2em">
+                      {spot.lines[1]}
                     </tspan>
                   </>
                 ) : (
-                  <tspan dy="0.32em">{`${style.short} ${duration}`}</tspan>
+                  <tspan dy="0.32em">{spot.lines[0]}</tspan>
                 )}
               </text>
             )}

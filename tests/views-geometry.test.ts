@@ -5,6 +5,7 @@ import { FLAG, type PacketRecord } from '../src/engine/trace';
 import { packetKind, packetShape, serializationNs, shortLabel } from '../src/views/packetGeometry';
 import { idleGaps, runEndNs, timeScale } from '../src/views/timeScale';
 import { stallLabelSpot } from '../src/views/LadderStalls';
+import { foldLabel } from '../src/views/foldLabels';
 import type { StallRecord } from '../src/engine/trace';
 
 const packet = (over: Partial<PacketRecord>): PacketRecord => ({
@@ -93,7 +94,7 @@ describe('packet arrows', () => {
   });
 });
 
-describe('stall labels', () => {
+describe('stall labels and fold marks', () => {
   const stall = (over: Partial<StallRecord>): StallRecord => ({
     conn: 0,
     side: 'server',
@@ -120,5 +121,13 @@ describe('stall labels', () => {
     expect(spot.box.x1).toBeLessThan(lane.serverX);
     const narrow = { index: 0, clientX: 160, serverX: 200 };
     expect(stallLabelSpot(stall({}), narrow, y, true, { left: 150, right: 230 })).toBeNull();
+  });
+
+  it("gives a fold's length only where no stall label or run's end already says it", () => {
+    const gap = { startNs: 5e6, endNs: 120e6 };
+    expect(foldLabel(gap, 200e6, []).text).toBe('⋯ 115 ms');
+    const held = stall({ cause: 'delayed-ack', startNs: 4.8e6, endNs: 121e6 });
+    expect(foldLabel(gap, 200e6, [held])).toMatchObject({ text: '⋯', quiet: 'in-stall' });
+    expect(foldLabel(gap, 3e6, [])).toMatchObject({ text: '', quiet: 'after-run' });
   });
 });

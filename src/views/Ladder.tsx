@@ -24,7 +24,8 @@ import { PLAYHEAD_COLOUR } from './kindStyle';
 import { packetNamer } from './packetNames';
 import { packetShape, shortLabel, type PathTiming } from './packetGeometry';
 import { formatDuration } from './format';
-import type { Gap } from './timeScale';
+import { runEndNs, type Gap } from './timeScale';
+import { foldLabel } from './foldLabels';
 import type { Rect } from './labelPlacement';
 import type { PacketShape } from './packetGeometry';
 
@@ -184,6 +185,13 @@ export function Ladder({
     ],
   );
 
+  // This run's own end and fold labels: the folds are shared with the other side of a comparison.
+  const runEnd = useMemo(() => runEndNs(trace), [trace]);
+  const labelFold = useMemo(() => {
+    const labelled = trace.stalls.filter((s) => labels.stalls.has(stallKey(s)));
+    return (g: Gap) => foldLabel(g, runEnd, labelled);
+  }, [trace, labels, runEnd]);
+
   const sentCount = sentBy(inScale, packets, cursorNs);
   const inView = useMemo(() => inScale.slice(0, sentCount), [inScale, sentCount]);
   // Too many arrows for the DOM: draw them as one path and ask the reader to zoom in.
@@ -250,7 +258,8 @@ export function Ladder({
 
   const clipId = `ladder-clip-${side}`;
   const cursorY = y(cursorNs);
-  const clipBottom = Math.min(bottom, Math.max(top, cursorY));
+  // What happened after the cursor is clipped away at the playhead's line.
+  const playheadY = Math.min(bottom, Math.max(top, cursorY));
 
   return (
     <svg
@@ -272,7 +281,7 @@ export function Ladder({
     >
       <defs>
         <clipPath id={clipId}>
-          <rect x={0} y={top - 1} width={layout.width} height={Math.max(0, clipBottom - top + 1)} />
+          <rect x={0} y={top - 1} width={layout.width} height={Math.max(0, playheadY - top + 1)} />
         </clipPath>
       </defs>
       <rect x={0} y={0} width={layout.width} height={height} fill="var(--card)" />
@@ -286,6 +295,9 @@ export function Ladder({
         axisX={LADDER_MARGIN.axis}
         showConnNames={laneCount(spans) === spans.length && spans.length > 1}
         loads={trace.loads}
+        foldLabel={labelFold}
+        runEndNs={runEnd}
+        playheadY={playheadY}
       />
       <g clipPath={`url(#${clipId})`}>
         <LadderStalls

@@ -1,9 +1,10 @@
 // The ladder's frame: time ticks on the left, the client and server lines of each lane with
-// their headers, a break mark with the duration of every folded idle gap, and where each page
-// load of a repeated visit starts.
+// their headers, a break mark for every folded idle gap, where each page load of a repeated visit
+// starts, and where the run ends when the axis goes on for the other side of a comparison.
 import type { LinearScale } from './piecewiseScale';
 import type { LoadRecord } from '../engine/trace';
 import { formatDuration, formatTick } from './format';
+import type { FoldLabel } from './foldLabels';
 import type { Lane } from './packetGeometry';
 import { timeTicks, type Gap } from './timeScale';
 
@@ -17,45 +18,89 @@ interface Props {
   axisX: number;
   showConnNames: boolean;
   loads: LoadRecord[];
+  /** What each folded gap's break mark says on this ladder. */
+  foldLabel: (gap: Gap) => FoldLabel;
+  /** When this run is over; before the axis ends when the other side of a comparison ran longer. */
+  runEndNs: number;
+  /** Where the playhead's time is written, at the left edge. */
+  playheadY: number;
 }
 
-/** Tick labels this close to a load's mark give way to its name. */
-const LOAD_CLEAR_PX = 14;
+/** Axis labels this close to a mark's label (a load, the run's end, the playhead) give way to it. */
+const MARK_CLEAR_PX = 14;
+/** The run end's two lines of label, below its line. */
+const RUN_END_LABEL_PX = 28;
+/** A run ending closer than this to the axis's end needs no mark of its own. */
+const RUN_END_MIN_PX = 4;
 
-export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConnNames, loads }: Props) {
+export function LadderAxis({
+  y,
+  lanes,
+  gaps,
+  width,
+  top,
+  bottom,
+  axisX,
+  showConnNames,
+  loads,
+  foldLabel,
+  runEndNs,
+  playheadY,
+}: Props) {
   const domain = y.domain();
   const visible = [y.invert(top), y.invert(bottom)];
   const span = Math.max(1, visible[1] - visible[0]);
   const loadMarks = loads.filter((l) => l.index > 0 && y(l.startNs) >= top && y(l.startNs) <= bottom);
+  const runEndY = y(runEndNs);
+  const runEnds = y(domain[domain.length - 1]) - runEndY >= RUN_END_MIN_PX && runEndY <= bottom;
+  // A load's and the run end's labels are written below their lines.
+  const markYs = [
+    ...loadMarks.map((l) => y(l.startNs) + 8),
+    ...(runEnds && runEndY >= top ? [runEndY + 8, runEndY + RUN_END_LABEL_PX - 6] : []),
+    playheadY,
+  ];
+  const clearOfMarks = (py: number) => !markYs.some((m) => Math.abs(m - py) < MARK_CLEAR_PX);
   const ticks = timeTicks(y.copy().domain([visible[0], visible[1]]).range([top, bottom]), gaps, 8).filter(
-    (t) =>
-      t >= domain[0] &&
-      t <= domain[domain.length - 1] &&
-      !loadMarks.some((l) => Math.abs(y(l.startNs) - y(t)) < LOAD_CLEAR_PX),
+    (t) => t >= domain[0] && t <= domain[domain.length - 1],
   );
   return (
     <g className="ladder-axis">
       {ticks.map((t) => (
         <g key={t} transform={`translate(0,${y(t)})`}>
           <line x1={axisX - 5} x2={width} stroke="var(--rule)" />
-          <text x={axisX - 8} dy="0.32em" textAnchor="end" className="tick-label">
-            {formatTick(t, span)}
-          </text>
+          {clearOfMarks(y(t)) && (
+            <text x={axisX - 8} dy="0.32em" textAnchor="end" className="tick-label">
+              {formatTick(t, span)}
+            </text>
+          )}
         </g>
       ))}
+      {runEnds && (
+        <rect
+          className="after-run"
+          x={axisX}
+          y={Math.max(top, runEndY)}
+          width={width - axisX}
+          height={bottom - Math.max(top, runEndY)}
+        />
+      )}
       {gaps.map((g) => {
         const y0 = y(g.startNs);
         const y1 = y(g.endNs);
         if (y1 < top || y0 > bottom) return null;
         const mid = (y0 + y1) / 2;
+        const label = foldLabel(g);
         return (
-          <g key={g.startNs} className="fold-mark">
+          <g key={g.startNs} className="fold-mark" data-fold-quiet={label.quiet}>
+            <title>{label.title}</title>
             {/* A flat band with break lines: a hatch pattern costs too much to paint on big runs. */}
             <rect className="fold-band" x={axisX} y={y0} width={width - axisX} height={y1 - y0} />
             <path className="fold-break" d={`M${axisX},${y0}H${width}M${axisX},${y1}H${width}`} />
-            <text x={axisX - 8} y={mid} dy="0.32em" textAnchor="end" className="fold-label">
-              {`⋯ ${formatDuration(g.endNs - g.startNs)}`}
-            </text>
+            {label.text && clearOfMarks(mid) && (
+              <text x={axisX - 8} y={mid} dy="0.32em" textAnchor="end" className="fold-label">
+                {label.text}
+              </text>
+            )}
           </g>
         );
       })}
@@ -103,6 +148,23 @@ export function LadderAxis({ y, lanes, gaps, width, top, bottom, axisX, showConn
           )}
         </g>
       ))}
+      {runEnds && runEndY >= top && (
+        <g className="run-end-mark" data-run-end-ns={Math.round(runEndNs)}>
+          <title>{`This run is over at ${formatDuration(runEndNs)}; the time axis goes on for the other side`}</title>
+          <line x1={4} x2={width} y1={runEndY} y2={runEndY} />
+          {/* Two short lines: the axis column is narrow. */}
+          {Math.abs(playheadY - (runEndY + RUN_END_LABEL_PX / 2)) >= RUN_END_LABEL_PX / 2 + 6 && (
+            <text y={runEndY} textAnchor="end" className="run-end-label">
+              <tspan x={axisX - 8} dy="1.1em">
+                end
+              </tspan>
+              <tspan x={axisX - 8} dy="1.2em">
+                {formatDuration(runEndNs)}
+              </tspan>
+            </text>
+          )}
+        </g>
+      )}
       {loadMarks.map((l) => (
         <g key={l.index} className="load-mark" data-load={l.index + 1}>
           <line x1={4} x2={width} y1={y(l.startNs)} y2={y(l.startNs)} />

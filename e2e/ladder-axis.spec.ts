@@ -1,0 +1,86 @@
+// The ladder's time axis tells one story per side: a comparison's ladders share one clock, but
+// each shows only its own waits and where its own run ends; a folded gap inside a labelled stall
+// gives no second number for the same wait; the playhead's time is never written over a tick's.
+import { expect, test, type Page } from '@playwright/test';
+import { engine, openLab } from './lab';
+
+/** The texts beside one side's fold marks, and whether a labelled stall's band spans the fold. */
+async function foldMarks(page: Page, side: 'a' | 'b') {
+  return page.evaluate((side) => {
+    const svg = document.querySelector(`[data-side="${side}"] svg.ladder-svg`)!;
+    const labelledStalls = [...svg.querySelectorAll('[data-stall]')]
+      .filter((g) => g.querySelector('.stall-label'))
+      .map((g) => g.querySelector('rect')!.getBoundingClientRect());
+    return [...svg.querySelectorAll('.fold-mark')].map((g) => {
+      const band = g.querySelector('.fold-band')!.getBoundingClientRect();
+      return {
+        text: g.querySelector('.fold-label')?.textContent ?? '',
+        title: g.querySelector('title')?.textContent ?? '',
+        inLabelledStall: labelledStalls.some((s) => s.top <= band.top + 1 && s.bottom >= band.bottom - 1),
+      };
+    });
+  }, side);
+}
+
+const runEndMark = (page: Page, side: 'a' | 'b') => page.locator(`[data-side="${side}"] .run-end-mark`);
+
+for (const [name, query, bQuery] of [
+  ['Nagle off on B', 'preset=heidemann-odd-final&b.nagle=0', 'preset=heidemann-odd-final&nagle=0'],
+  [
+    'the headers not flushed alone on B (the 200 ms lesson)',
+    'preset=heidemann-short-initial&b.flush=none',
+    'preset=heidemann-short-initial&flush=none',
+  ],
+] as const) {
+  test(`a comparison shares the clock, but B's ladder shows no wait of A's: ${name}`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openLab(page, query);
+    const b = engine(bQuery);
+    // B was over long before A: its ladder says where, and A's, which runs to the axis's end, does not.
+    await expect(runEndMark(page, 'b')).toHaveAttribute('data-run-end-ns', String(Math.round(b.endNs)));
+    await expect(runEndMark(page, 'a')).toHaveCount(0);
+    // The folds are A's waits: on B, which had finished, they carry no length.
+    const folds = await foldMarks(page, 'b');
+    expect(folds.length).toBeGreaterThan(0);
+    for (const f of folds) {
+      expect(f.text).not.toMatch(/\d/);
+      expect(f.title).toContain('this run was over');
+    }
+  });
+}
+
+test('a wait has one number: a fold inside a labelled stall gives no second length', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openLab(page);
+  await expect(page.getByLabel('Fold idle gaps')).toBeChecked();
+  const folds = await foldMarks(page, 'a');
+  // The default page's delayed-ACK and Nagle stalls each hold a fold.
+  expect(folds.filter((f) => f.inLabelledStall).length).toBeGreaterThanOrEqual(2);
+  for (const f of folds.filter((f) => f.inLabelledStall)) {
+    expect(f.text).not.toMatch(/\d/);
+    // Its own length (the wire idle, not the stall) is still there, in words, on hover.
+    expect(f.title).toMatch(/^Time axis folded: \d+ ms with nothing on the wire, inside the/);
+  }
+});
+
+test("the playhead's time is not written over a tick's", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Ends at 910 ms: the playhead's label sits 10 ms below the 900 ms tick.
+  await openLab(page, 'preset=langley-quic');
+  const clash = await page.evaluate(() => {
+    const svg = document.querySelector('[data-side="a"] svg.ladder-svg')!;
+    const playhead = svg.querySelector('.playhead-label')!.getBoundingClientRect();
+    return [...svg.querySelectorAll('.tick-label')]
+      .filter((t) => {
+        const r = t.getBoundingClientRect();
+        return (
+          r.left < playhead.right &&
+          playhead.left < r.right &&
+          r.top + 1 < playhead.bottom &&
+          playhead.top + 1 < r.bottom
+        );
+      })
+      .map((t) => t.textContent);
+  });
+  expect(clash).toEqual([]);
+});

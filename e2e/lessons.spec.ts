@@ -166,3 +166,47 @@ test("web-from-orbit's prediction shows four connections until Reveal, then sixt
   await expect(page.locator('[data-metrics] [data-metric-b="packets"]')).toHaveText(String(sixteen.packets));
   expect(await metric(page, 'packets')).toBe(four.packets);
 });
+
+test('an open prediction is not answered elsewhere on the page; Reveal brings the hints back', async ({
+  page,
+}) => {
+  await page.goto('/?lesson=the-200ms-mystery&step=2');
+  const info = page.locator('[data-preset-info="heidemann-short-initial"]');
+  const callout = page.locator('[data-callout]');
+  await expect(callout).toHaveAttribute('data-cause', 'delayed-ack');
+  // The preset's hint and the callout's fix are the change the question asks about.
+  await expect(info.locator('[data-try-withheld]')).toBeVisible();
+  await expect(info.locator('[data-try]')).toHaveCount(0);
+  await expect(callout).toContainText('waited');
+  await expect(callout).not.toContainText('Header flush');
+  await expect(callout.getByRole('button', { name: /^Try |Compare side by side/ })).toHaveCount(0);
+  await expect(callout.getByRole('button', { name: 'Show the stall' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Reveal' }).click();
+  await expect(info.locator('[data-try="flush=none"]')).toBeVisible();
+  await expect(info.locator('[data-try-withheld]')).toHaveCount(0);
+  await expect(callout).toContainText('try Header flush: none');
+});
+
+/** Every step that asks for a prediction about the change from the step before. */
+const QUESTIONS = LESSONS.flatMap((lesson) =>
+  lesson.steps.flatMap((step, i) => (i > 0 && step.question ? [{ lesson: lesson.id, step: i + 1 }] : [])),
+);
+
+test('no lesson question is answered by a hint, a fix or a figure for the change', async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const { lesson, step } of QUESTIONS) {
+    await page.goto(`/?lesson=${lesson}&step=${step}`);
+    await expect(page.locator('[data-lesson-question]')).toBeVisible();
+    const callout = page.locator('[data-callout]');
+    await expect(callout, `${lesson} step ${step}`).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('[data-try]'), `${lesson} step ${step}`).toHaveCount(0);
+    // A figure measured against another scenario says what the change does.
+    await expect(
+      page.locator('[data-preset-info] :is([data-figure="reduction_pct"], [data-figure="throughput_pct"])'),
+      `${lesson} step ${step}`,
+    ).toHaveCount(0);
+    await expect(callout.getByRole('button', { name: /^Try |Compare side by side/ })).toHaveCount(0);
+    await expect(callout, `${lesson} step ${step}`).not.toContainText(' — try ');
+  }
+});

@@ -96,6 +96,7 @@ export default function App() {
               preset={preset}
               results={sim.figures}
               changedKeys={changedFromPreset(config)}
+              hintsWithheld={guides.awaitingAnswer}
               onTry={(query) => update((c) => applyTryNext(c, query))}
             />
           )}
@@ -104,6 +105,7 @@ export default function App() {
               trace={sides[0].run.trace}
               settings={config.settings}
               comparing={comparing}
+              withholdFix={guides.awaitingAnswer}
               onApply={(s) => update((c) => setSetting(c, 'a', s.key, s.value), { history: 'push' })}
               onCompare={(s) => {
                 update((c) => setSetting(setCompare(c, true), 'b', s.key, s.value), { history: 'push' });

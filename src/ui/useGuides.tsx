@@ -82,6 +82,8 @@ export function useGuides(
     openSweep,
     sweepSwitch,
     sweepPanel,
+    /** A lesson's question waits for its answer: hints that would give it away stay hidden. */
+    awaitingAnswer: lesson.awaitingAnswer,
     lessonsButton: <LessonsMenu onStart={lesson.start} />,
     lessonPanel: <LessonPanel controls={lesson} />,
   };

@@ -15,6 +15,8 @@ export interface StallCalloutProps {
   trace: Trace;
   settings: Settings;
   comparing: boolean;
+  /** Name the stall but not the knob that removes it (a lesson's question asks about that knob). */
+  withholdFix?: boolean;
   onApply: (s: Suggestion) => void;
   onCompare: (s: Suggestion) => void;
   /** Move the playhead to `ns`, the stall's end, and frame the stall on the ladder (of `trace`). */
@@ -29,7 +31,15 @@ export function StallCallout({ trace: liveTrace, settings: liveSettings, ...rest
   return <SettledCallout trace={trace} settings={settings} {...rest} />;
 }
 
-function SettledCallout({ trace, settings, comparing, onApply, onCompare, onShowStall }: StallCalloutProps) {
+function SettledCallout({
+  trace,
+  settings,
+  comparing,
+  withholdFix = false,
+  onApply,
+  onCompare,
+  onShowStall,
+}: StallCalloutProps) {
   const b = breakdown(trace);
   const advice = adviceFor(trace, settings, b);
   const page = (
@@ -45,7 +55,8 @@ function SettledCallout({ trace, settings, comparing, onApply, onCompare, onShow
       </aside>
     );
   }
-  const { stall, sentence, suggestion } = advice;
+  const { stall, sentence } = advice;
+  const suggestion = withholdFix ? null : advice.suggestion;
   const knob = suggestion
     ? `${labelFor(suggestion.key)}: ${valueText(suggestion.key, suggestion.value)}`
     : null;

@@ -38,6 +38,16 @@ function asks(lesson: Lesson, index: number): boolean {
   return index > 0 && lesson.steps[index].question !== undefined;
 }
 
+/**
+ * Whether the view is at a question step whose answer is not revealed yet. Until it is, nothing
+ * else on the page may give the answer away: the preset's hints and the callout's fix name the
+ * very change the question asks about.
+ */
+export function awaitingAnswer(view: Record<string, string>): boolean {
+  const at = lessonFromView(view);
+  return at !== null && asks(at.lesson, at.index) && view.reveal !== '1';
+}
+
 /** The config at a lesson's step: its scenario (see above), its panels, `lesson` and `step` in the view. */
 export function atStep(config: Config, lesson: Lesson, index: number, revealed = false): Config {
   const step = lesson.steps[index];

@@ -6,13 +6,15 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Config } from '../../scenario/codec';
 import { findLesson } from './catalog';
 import type { ScenarioUpdate } from '../state/useScenario';
-import { atStep, closeLesson, lessonFromView, stepTimeMs } from './lessonState';
+import { atStep, awaitingAnswer, closeLesson, lessonFromView, stepTimeMs } from './lessonState';
 
 export interface LessonControls {
   lessonId: string | null;
   index: number;
   /** A question step's answer is on screen (as side B). */
   revealed: boolean;
+  /** A question step waits for its answer: the page keeps its hints back. */
+  awaitingAnswer: boolean;
   /** Folded away in an embed, with a button to reopen. */
   folded: boolean;
   go: (index: number) => void;
@@ -69,5 +71,6 @@ export function useLesson(
     return () => window.removeEventListener('keydown', onKey);
   }, [lessonId, folded, index, go]);
 
-  return { lessonId, index, revealed, folded, go, start, reveal, close, reopen };
+  const awaiting = useMemo(() => awaitingAnswer(config.view), [config.view]);
+  return { lessonId, index, revealed, awaitingAnswer: awaiting, folded, go, start, reveal, close, reopen };
 }

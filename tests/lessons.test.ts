@@ -55,6 +55,16 @@ describe('lessons', () => {
         expect(canonicalQuery(lesson.steps[i - 1].query)).not.toBe(canonicalQuery(step.query));
       });
   });
+  it("does not state a question's answer in the words above it", () => {
+    for (const lesson of LESSONS)
+      for (const step of lesson.steps) {
+        if (!step.question) continue;
+        const answer = step.question.choices[step.question.answer];
+        // The answer's figures ("40 ms", "half"...) are what the student is asked to predict.
+        for (const figure of answer.match(/\d[\d.,]*\s*(ms|s|%|KB|MB)?\b/g) ?? [])
+          expect(`${step.title} ${step.text}`, `${lesson.id}: "${step.title}"`).not.toContain(figure.trim());
+      }
+  });
   it('has a lesson per paper, and one from 1997 to today', () => {
     expect(new Set(LESSONS.map((l) => l.paper.split(' ')[0])).size).toBe(5);
   });

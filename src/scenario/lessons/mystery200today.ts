@@ -26,7 +26,7 @@ export const MYSTERY_200MS_TODAY: Lesson = {
     },
     {
       title: 'Predict: the odd final segment',
-      text: "Now the reply that ends in 13 bytes after an odd segment. Nagle holds the 13 bytes until the odd segment is acknowledged. Linux's receiver is past quick-ACK mode by then, and delays an ACK by its adaptive timeout, at least 40 ms.",
+      text: "Now the reply that ends in 13 bytes after an odd segment. Nagle holds the 13 bytes until the odd segment is acknowledged. Linux's receiver is past quick-ACK mode by then, and delays its ACK by a timeout of its own.",
       query: 'preset=heidemann-odd-final&delack=linux',
       highlight: { stall: 'nagle' },
       question: {

@@ -65,6 +65,19 @@ describe('presets reproduce their papers', () => {
     }
   });
 
+  it("states a duration in a hint only as a setting or as the paper's figure", () => {
+    // A hint describes a run the student has not made yet, so a measured duration in it would be
+    // a guess: it may name a setting it applies (rtt=20: "a 20 ms path") or quote the paper.
+    for (const p of PRESETS)
+      for (const hint of p.tryNext)
+        for (const [, figure] of hint.sentence.matchAll(/(\d+(?:\.\d+)?) ?(?:ms|s)\b/g)) {
+          const setting = new RegExp(`=${figure.replace('.', '\\.')}(&|$)`).test(
+            `${hint.settings}&${p.query}`,
+          );
+          expect(setting || /paper/.test(hint.sentence), `${p.id}: "${hint.sentence}"`).toBe(true);
+        }
+  });
+
   it('has the preset ids course pages link to', () => {
     const ids = new Set(PRESETS.map((p) => p.id));
     const expected = [

@@ -46,7 +46,7 @@ export const WHY_PIPELINING: Lesson = {
     },
     {
       title: 'Over a modem, compress the HTML',
-      text: 'At 28.8 kb/s the bytes dominate. Deflating the 42 KB of HTML to 11 KB saves about a tenth of the time, and the image references arrive sooner.',
+      text: 'At 28.8 kb/s the bytes dominate. Deflating the 42 KB of HTML to 11 KB saves about a sixth of the time here, and the image references arrive sooner.',
       query: 'preset=nielsen-ppp-pipe-gzip-first',
       checks: [
         {
@@ -54,7 +54,15 @@ export const WHY_PIPELINING: Lesson = {
           metric: 'load_s',
           versus: 'preset=nielsen-ppp-pipe-first',
           relation: 'less',
-          factor: 0.95,
+          factor: 0.9,
+        },
+        // "about a sixth", not more
+        {
+          kind: 'compare',
+          metric: 'load_s',
+          versus: 'preset=nielsen-ppp-pipe-first',
+          relation: 'greater',
+          factor: 0.75,
         },
       ],
     },

@@ -54,7 +54,8 @@ export const HEIDEMANN: Preset[] = [
       "The second response (4109 bytes) is written as 4096 bytes and then 13. The 4 KB leave as 1460, 1460 and 1176; the client ACKs the first two at once but delays the ACK of the odd third. Nagle's algorithm holds the 13-byte tail until that ACK arrives.",
     tryNext: [
       {
-        sentence: 'Turn Nagle off on the server: the tail leaves at once and the 166 ms wait vanishes.',
+        sentence:
+          'Turn Nagle off on the server: the tail leaves at once and the wait (166 ms in the paper) vanishes.',
         settings: 'nagle.server=0',
       },
     ],

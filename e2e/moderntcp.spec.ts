@@ -23,3 +23,16 @@ test('the congestion strips show pacing only when the sender paces', async ({ pa
   await expect(page.locator('[data-cc-strip="pacing"]')).toHaveCount(1);
   await expect(page.locator('[data-cc-phase-now]')).toContainText('phase:');
 });
+
+test("the headline gives pacing's many short waits as their total, the figure the callout counts", async ({
+  page,
+}) => {
+  // Segments leave all through this run's longest pacing "stall": it is many short waits.
+  await page.goto('/?objects=20000000&flush=none&link=longfat&window=16000000&cc=bbr&sack=1');
+  const callout = page.locator('[data-callout]');
+  await expect(callout).toHaveAttribute('data-cause', 'pacing', { timeout: 60_000 });
+  const headline = (await callout.locator('.callout-text > strong').textContent()) ?? '';
+  const total = /^Pacing spaced the server's segments: (.+) of short waits in all$/.exec(headline)?.[1];
+  expect(total, headline).toBeDefined();
+  await expect(callout.locator('.callout-context')).toContainText(`; ${total} of it went to pacing stalls`);
+});

@@ -7,6 +7,7 @@ import { parseQuery } from '../src/scenario/codec';
 import { PRESETS } from '../src/scenario/presets';
 import { adviceFor, suggestionFor } from '../src/ui/callout/stallAdvice';
 import { breakdown, partNs } from '../src/views/breakdown';
+import { formatDuration } from '../src/views/format';
 import { conn, pkt, trace } from './support/handTrace';
 
 const stall = (cause: StallRecord['cause']): StallRecord => ({
@@ -129,5 +130,23 @@ describe('the callout names a costlier later cause too', () => {
   it('says nothing more when the cause named is the costliest', () => {
     const advice = adviceFor(runQuery('nagle=0').trace, settings('nagle=0'))!;
     expect(advice.costlier).toBeNull();
+  });
+});
+
+describe('the callout on a paced sender', () => {
+  it('gives pacing as many short waits, with their total in the load, not one wait', () => {
+    const { trace, config } = runQuery(
+      'objects=20000000&flush=none&link=longfat&window=16000000&cc=bbr&sack=1',
+    );
+    const advice = adviceFor(trace, config.settings)!;
+    expect(advice.stall.cause).toBe('pacing');
+    // Segments leave all through the stall named: it is many short waits, not one.
+    const sent = trace.packets.filter(
+      (p) => p.dir === 's2c' && p.len > 0 && p.sendNs > advice.stall.startNs && p.sendNs < advice.stall.endNs,
+    );
+    expect(sent.length).toBeGreaterThan(100);
+    expect(advice.sentence).toBe(
+      `Pacing spaced the server's segments: ${formatDuration(advice.causeTotalNs)} of short waits in all`,
+    );
   });
 });

@@ -27,6 +27,11 @@ export interface StallCauseRow {
   colour: { light: string; dark: string };
   /** The callout's sentence for one stall: `who` stalled (client or server) for `duration`. */
   sentence(who: Side, duration: string): string;
+  /**
+   * A stall of this cause is many short waits between segments that keep leaving (pacing spaces
+   * every one), not one wait: the callout's `duration` is then the load's total for the cause.
+   */
+  manyShortWaits?: boolean;
   /** Knob changes that remove the cause, best first. */
   fixes(c: FixContext): StallFix[];
 }
@@ -174,7 +179,8 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     label: 'pacing',
     words: 'pacing: the next segment waits for its departure time',
     colour: same('#88CCEE'),
-    sentence: (who, d) => `The ${who}'s pacing held its next segment for ${d}`,
+    sentence: (who, d) => `Pacing spaced the ${who}'s segments: ${d} of short waits in all`,
+    manyShortWaits: true,
     fixes: none,
   },
 };

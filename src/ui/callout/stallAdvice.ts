@@ -47,8 +47,10 @@ function worthyStalls(trace: Trace, b: Breakdown): StallRecord[] {
     .sort((a, b) => a.startNs - b.startNs || b.endNs - a.endNs);
 }
 
-function sentenceFor(s: StallRecord): string {
-  return STALL_CAUSES[s.cause].sentence(s.side, formatDuration(s.endNs - s.startNs));
+/** The sentence for a stall; a cause of many short waits speaks of their total in the load (`totalNs`). */
+function sentenceFor(s: StallRecord, totalNs: number): string {
+  const row = STALL_CAUSES[s.cause];
+  return row.sentence(s.side, formatDuration(row.manyShortWaits ? totalNs : s.endNs - s.startNs));
 }
 
 /** The first candidate the schema knows and the settings do not already have. */
@@ -89,9 +91,10 @@ export function adviceFor(trace: Trace, settings: Settings, b: Breakdown = break
     .sort((x, y) => y.totalNs - x.totalNs)[0];
   return {
     stall,
-    sentence: single
-      ? sentenceFor(stall)
-      : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${count} short stalls`,
+    sentence:
+      single || STALL_CAUSES[stall.cause].manyShortWaits
+        ? sentenceFor(stall, total)
+        : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${count} short stalls`,
     suggestion: suggestionFor(stall, settings),
     causeTotalNs: total,
     causeCount: count,

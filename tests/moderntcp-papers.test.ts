@@ -64,6 +64,34 @@ describe('Cardwell et al. 2016: BBR', () => {
   });
 });
 
+describe("the bufferbloat preset's words hold on its run", () => {
+  const preset = findPreset('cardwell-bufferbloat')!;
+  const cubic = run(`${preset.query}&cc=cubic`);
+
+  it('CUBIC fills the buffer: a segment then waits the 0.6 s the words say', () => {
+    // A drop-tail drop means the queue is full: what it holds then is the wait behind it.
+    let busyUntilNs = 0;
+    let fullWaitNs = 0;
+    for (const p of cubic.packets) {
+      if (p.dir !== 's2c') continue;
+      if (p.drop === 'queue') fullWaitNs = Math.max(fullWaitNs, busyUntilNs - p.sendNs);
+      else busyUntilNs = Math.max(busyUntilNs, p.sendNs + (p.wireBytes * 8 * 1e9) / 20e6);
+    }
+    expect(fullWaitNs / 1e9).toBeCloseTo(0.6, 1);
+    expect(preset.explanation).toContain(`wait up to ${(fullWaitNs / 1e9).toFixed(1)} s in the queue`);
+  });
+
+  it('the smoothed RTT passes the figure the words give, and stays under the full queue', () => {
+    const srttMs = Math.max(
+      ...(cubic.samples ?? []).filter((s) => s.side === 'server').map((s) => (s.srttNs ?? 0) / 1e6),
+    );
+    const stated = Number(/passes (\d+) ms/.exec(preset.explanation)?.[1]);
+    expect(srttMs).toBeGreaterThan(stated);
+    expect(srttMs).toBeLessThan(stated * 1.2);
+    expect(srttMs).toBeLessThan(600);
+  });
+});
+
 describe('the mathis-loss sweep', () => {
   const points = runSweep(findSweep('mathis-loss')!);
   const at = (x: string, series: string) => points.find((p) => p.x === x && p.series === series)!.y;

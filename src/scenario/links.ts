@@ -139,7 +139,7 @@ export const LINKS: readonly LinkPreset[] = [
   {
     key: 'deepbuffer',
     label: 'Access link with a deep buffer (20 Mb/s, 20 ms)',
-    help: 'A home access link whose modem buffers 1000 packets: 0.6 s of queue at 20 Mb/s, so a loss-based sender adds most of that to every round trip ("bufferbloat").',
+    help: 'A home access link whose modem buffers 1000 packets: 0.6 s of queue at 20 Mb/s, so a loss-based sender that fills it makes each round trip wait up to that long ("bufferbloat").',
     source:
       'modern reference (Gettys and Nichols, "Bufferbloat: Dark Buffers in the Internet", CACM 55(1), 2012)',
     bandwidthBps: 20_000_000,

@@ -82,7 +82,7 @@ export const MODERN_PRESETS: Preset[] = [
     source:
       'Cardwell et al., "BBR: Congestion-Based Congestion Control", ACM Queue 14(5), 2016; Gettys and Nichols, "Bufferbloat", CACM 55(1), 2012',
     explanation:
-      'An access link (20 Mb/s, 20 ms) whose modem buffers 1000 packets. A loss-based sender keeps the buffer full, so every round trip waits behind 0.6 s of queue; BBR paces at the bottleneck rate and drains what it queued, so the RTT stays near 20 ms at the same throughput.',
+      'An access link (20 Mb/s, 20 ms) whose modem buffers 1000 packets: 0.6 s of queue when full. A loss-based sender such as CUBIC fills it, and its segments then wait up to 0.6 s in the queue. The smoothed RTT under the time-sequence plot follows slowly (one timed segment a round trip, each sample weighing an eighth): it passes 300 ms before this 10 MB transfer ends. BBR paces at the bottleneck rate and drains what it queued, so its RTT stays near 20 ms at the same throughput.',
     tryNext: [
       {
         sentence: 'Switch to CUBIC and watch the RTT strip under the time-sequence plot.',

@@ -89,30 +89,74 @@ export function valueText(key: ConfigKey, value: Settings[ConfigKey]): string {
 /** A slider over a number row: logarithmic when the range spans three orders of magnitude. */
 export interface SliderScale {
   toPosition: (value: number) => number;
-  fromPosition: (position: number) => number;
+  /** The value at a position. Given the value now shown, a position that rounds back to it moves
+   * on to the next value the row can hold, so an arrow key always changes the value. */
+  fromPosition: (position: number, current?: number) => number;
 }
 
 export const SLIDER_STEPS = 1000;
 
+/** A log scale needs a positive floor: on a row that starts at 0, the smallest value after 0 is
+ * this fraction of the maximum (or 1 for whole numbers). */
+const ZERO_ROW_FLOOR_FRACTION = 1e-6;
+
 export function sliderScale(row: Row): SliderScale | null {
   if (row.kind !== 'number' || row.unit === '') return null;
   const { min, max } = row;
-  const logarithmic = max - min > 1000;
   const snap = (v: number) => {
     const clamped = Math.min(max, Math.max(min, v));
     if (row.integer) return Math.round(clamped);
     const digits = Math.max(0, 2 - Math.floor(Math.log10(Math.max(1e-9, Math.abs(clamped)))));
     return Number(clamped.toFixed(Math.min(3, digits)));
   };
-  if (!logarithmic) {
-    return {
-      toPosition: (v) => Math.round(((v - min) / (max - min)) * SLIDER_STEPS),
-      fromPosition: (p) => snap(min + ((max - min) * p) / SLIDER_STEPS),
-    };
-  }
-  const span = Math.log1p(max - min);
+  const { toPosition, valueAt } = max - min > 1000 ? logarithmic(min, max, row.integer) : linear(min, max);
+  const position = (v: number) => Math.min(SLIDER_STEPS, Math.max(0, Math.round(toPosition(v))));
+  const fromPosition = (at: number, current?: number) => {
+    let p = Math.min(SLIDER_STEPS, Math.max(0, Math.round(at)));
+    const value = snap(valueAt(p));
+    if (current === undefined || value !== current) return value;
+    const direction = Math.sign(p - position(current));
+    if (direction === 0) return value;
+    for (; p >= 0 && p <= SLIDER_STEPS; p += direction) {
+      const next = snap(valueAt(p));
+      if (next !== current) return next;
+    }
+    return value;
+  };
+  return { toPosition: position, fromPosition };
+}
+
+interface Mapping {
+  toPosition: (value: number) => number;
+  valueAt: (position: number) => number;
+}
+
+function linear(min: number, max: number): Mapping {
   return {
-    toPosition: (v) => Math.round((Math.log1p(Math.max(0, v - min)) / span) * SLIDER_STEPS),
-    fromPosition: (p) => snap(min + Math.expm1((span * p) / SLIDER_STEPS)),
+    toPosition: (v) => ((v - min) / (max - min)) * SLIDER_STEPS,
+    valueAt: (p) => min + ((max - min) * p) / SLIDER_STEPS,
+  };
+}
+
+/** Equal distances along the track are equal ratios of the value: the midpoint is the geometric
+ * mean of the ends. A row that starts at 0 keeps position 0 for 0 and spreads the rest of the
+ * track from a positive floor to its maximum. */
+function logarithmic(min: number, max: number, integer: boolean): Mapping {
+  if (min > 0) return logBetween(min, max, 0);
+  const floor = integer ? 1 : max * ZERO_ROW_FLOOR_FRACTION;
+  const rest = logBetween(floor, max, 1);
+  return {
+    toPosition: (v) => (v <= min ? 0 : rest.toPosition(v)),
+    valueAt: (p) => (p < 1 ? min : rest.valueAt(p)),
+  };
+}
+
+/** low at position `first`, high at the end of the track, geometric in between. */
+function logBetween(low: number, high: number, first: number): Mapping {
+  const span = Math.log(high / low);
+  const steps = SLIDER_STEPS - first;
+  return {
+    toPosition: (v) => first + (Math.log(Math.max(low, v) / low) / span) * steps,
+    valueAt: (p) => low * Math.exp((span * (p - first)) / steps),
   };
 }

@@ -125,7 +125,7 @@ export function NumberInput({
             setDraft(null);
             setError(null);
             edited.current = true;
-            onChange(slider.fromPosition(Number(e.target.value)), 'draft');
+            onChange(slider.fromPosition(Number(e.target.value), effective ?? undefined), 'draft');
           }}
           onPointerUp={finish}
           onKeyUp={finish}

@@ -44,6 +44,17 @@ test('the link type shows its bandwidth and RTT, which can be overridden', async
   await expect.poll(() => page.evaluate(() => window.location.search)).toContain('rtt=300');
 });
 
+test("the link type's description says when the scenario sets the link's RTT", async ({ page }) => {
+  await openLab(page, 'preset=langley-quic');
+  const description = page.locator('[data-key="link"] [data-value-help]');
+  await expect(page.locator('[data-link-summary]')).toContainText('RTT 250 ms (set)');
+  await expect(description).toContainText("RTT set to 250 ms (the link's: 0.35 ms)");
+  // The link type's own sentence stays, marked as the link type unchanged.
+  await expect(description).toContainText('Unchanged, the link type is a 1990s office LAN');
+  await page.locator(`#${idOf('rtt')}`).fill('');
+  await expect(description).toHaveText(/^A 1990s office LAN/);
+});
+
 test("the callout's button applies the knob that removes the stall", async ({ page }) => {
   await openLab(page);
   await page.getByRole('button', { name: 'Try Header flush: none' }).click();

@@ -82,7 +82,7 @@ export const ControlsPanel = memo(function ControlsPanel({
                 overridden={side === 'b' && differs.has(key)}
                 onChange={callbacks.change(side, key)}
                 onResetToA={callbacks.reset(key)}
-                valueHelp={key === 'link' ? linkHelp(settings.link) : undefined}
+                valueHelp={key === 'link' ? linkHelp(settings) : undefined}
               >
                 {key === 'link' && <LinkSummary settings={settings} />}
               </SettingField>

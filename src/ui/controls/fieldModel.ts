@@ -43,7 +43,8 @@ export function fieldGroups(): FieldGroup[] {
     .map(([group, keys]) => ({ group, title: groupTitle(group), keys }));
 }
 
-const LINK_FIGURE: Record<string, 'bandwidthBps' | 'rttMs' | 'mssBytes' | 'queuePackets'> = {
+type LinkFigureKey = 'bw' | 'rtt' | 'mss' | 'queue';
+const LINK_FIGURE: Record<LinkFigureKey, 'bandwidthBps' | 'rttMs' | 'mssBytes' | 'queuePackets'> = {
   bw: 'bandwidthBps',
   rtt: 'rttMs',
   mss: 'mssBytes',
@@ -54,7 +55,7 @@ const LINK_FIGURE: Record<string, 'bandwidthBps' | 'rttMs' | 'mssBytes' | 'queue
 export function inheritedValue(key: ConfigKey, settings: Settings): number | boolean | null {
   if (key in LINK_FIGURE) {
     try {
-      return linkPreset(settings.link)[LINK_FIGURE[key]];
+      return linkPreset(settings.link)[LINK_FIGURE[key as LinkFigureKey]];
     } catch {
       return null;
     }
@@ -67,13 +68,38 @@ export function inheritedValue(key: ConfigKey, settings: Settings): number | boo
   return null;
 }
 
-/** What the chosen link is, in a sentence (empty for an unknown link). */
-export function linkHelp(link: string): string {
+/** How the link help names a figure the scenario sets (the schema's labels are headings). */
+const LINK_FIGURE_NOUN: Record<LinkFigureKey, string> = {
+  bw: 'bandwidth',
+  rtt: 'RTT',
+  mss: 'MSS',
+  queue: 'router queue',
+};
+
+/** What the chosen link is, in a sentence (empty for an unknown link). The link type's sentence
+ * describes it as it comes; where the scenario sets the link's figures to other values, the help
+ * first says which and to what, so it never contradicts the figures in force. */
+export function linkHelp(settings: Settings): string {
+  let link;
   try {
-    return linkPreset(link).help;
+    link = linkPreset(settings.link);
   } catch {
     return '';
   }
+  const set = (Object.keys(LINK_FIGURE) as LinkFigureKey[]).flatMap((key) => {
+    const value = settings[key];
+    const own = link[LINK_FIGURE[key]];
+    if (value === null || value === own) return [];
+    const unit = SCHEMA[key].unit;
+    return [
+      `${LINK_FIGURE_NOUN[key]} set to ${formatSetting(value, unit)} (the link's: ${formatSetting(own, unit)})`,
+    ];
+  });
+  if (set.length === 0) return link.help;
+  const changes = set.length === 1 ? set[0] : `${set.slice(0, -1).join(', ')} and ${set[set.length - 1]}`;
+  // Every link's help is a noun phrase ("A 1990s office LAN: ..."), so it continues the sentence.
+  const unchanged = link.help.charAt(0).toLowerCase() + link.help.slice(1);
+  return `${link.label}, ${changes}. Unchanged, the link type is ${unchanged}`;
 }
 
 /** A value as the callout and the B summary print it: "none", "off", "4k", "16 KB", "10 Mb/s". */

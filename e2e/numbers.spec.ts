@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { elapsedNs, pageTimeNs } from '../src/engine/metrics';
 import { runQuery } from '../src/scenario';
 import { formatDuration } from '../src/views/format';
-import { metric, openLab } from './lab';
+import { engine, metric, openLab } from './lab';
 
 async function breakdownMs(page: Page): Promise<number[]> {
   const parts = page.locator('[data-breakdown="a"] [data-breakdown-ms]');
@@ -77,5 +77,24 @@ for (const query of ['', 'preset=nielsen-lan-1.0-first', 'preset=kruse-acts']) {
         .textContent())!.trim();
       await expect(page.locator('[data-callout]')).toContainText(`${legend} of it went to`);
     }
+  });
+}
+
+for (const query of ['', 'preset=kruse-oufr']) {
+  test(`the playback clock names its end the run's, apart from the page time the headline gives (${query || 'default'})`, async ({
+    page,
+  }) => {
+    const { trace } = runQuery(query);
+    const runEnd = engine(query).endNs;
+    // The run goes on after the page (or the last load) while the connections close.
+    expect(runEnd).toBeGreaterThan(elapsedNs(trace));
+    await openLab(page, query);
+    const clock = page.locator('.playback .clock');
+    const end = clock.locator('[data-run-end-ns]');
+    expect(Number(await end.getAttribute('data-run-end-ns'))).toBe(runEnd);
+    await expect(end).toHaveText(`${formatDuration(runEnd)} run`);
+    await expect(clock).toHaveAttribute('title', /end of the run/);
+    // The headline's figures are the page's, as before: a different, named quantity.
+    expect(await headlineNs(page)).toBe(pageTimeNs(trace));
   });
 }

@@ -52,16 +52,18 @@ export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: nu
         max={SCRUB_STEPS}
         value={position}
         aria-label="Playhead"
-        aria-valuetext={`${formatDuration(cursorNs)} of ${formatDuration(endNs)}`}
+        aria-valuetext={`${formatDuration(cursorNs)} of the ${formatDuration(endNs)} run`}
         data-t-ns={Math.round(cursorNs)}
         onChange={(e) => playback.seek((Number(e.target.value) / SCRUB_STEPS) * endNs)}
       />
+      {/* The end is the run's, not the page's: the run goes on while the connections close, so it
+          can end after the page time the headline and the figures give. */}
       <output
         className="clock"
         aria-live="off"
-        title="Playhead / end of the run, closing the connections included"
+        title="Playhead / end of the run, closing the connections included (the page's time ends with its last byte)"
       >
-        {formatDuration(cursorNs)} / {formatDuration(endNs)}
+        {formatDuration(cursorNs)} / <span data-run-end-ns={endNs}>{formatDuration(endNs)} run</span>
       </output>
       <label className="speed">
         <span>Speed</span>

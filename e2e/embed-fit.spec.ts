@@ -25,6 +25,32 @@ test('a 560 × 400 ladder embed with one control gives the ladder 200 px or more
   expect(box!.y + box!.height).toBeGreaterThan(400 - 24);
 });
 
+for (const width of [320, 375]) {
+  test(`a ${width} px phone-wide embed fits its toolbar: no sideways scroll, the clock and speed in view`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 700 });
+    await page.goto('/?v=1&preset=heidemann-odd-final&embed=1&view=ladder&controls=nagle&note=Try%20it');
+    await expect(ladderPackets(page).first()).toBeAttached();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    for (const part of [
+      '.playback .play',
+      '.playback .scrub',
+      '.playback .clock',
+      '.playback .speed select',
+    ]) {
+      const box = (await page.locator(part).boundingBox())!;
+      expect(box.x, part).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, part).toBeLessThanOrEqual(width);
+    }
+    // The clock is read whole, not cut at the frame's edge.
+    const clock = page.locator('.playback .clock');
+    await expect(clock).toHaveText(/^\d+ ms \/ \d+ ms run$/);
+    expect(await clock.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  });
+}
+
 test('an 800 × 500 lesson embed folds the step text into a bar and gives the views 250 px', async ({
   page,
 }) => {

@@ -30,3 +30,39 @@ for (const viewport of [
     expect(watch.foreignRequests).toEqual([]);
   });
 }
+
+test('on a 375 px phone the figures table fits, and the words under it wrap inside the panel', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openLab(page);
+  const panel = page.locator('[data-view="metrics"]');
+  const box = (await panel.boundingBox())!;
+  for (const figure of ['packets', 'bytes', 'payload_bytes', 'elapsed_s', 'overhead_pct']) {
+    const cell = (await panel.locator(`[data-metric="${figure}"]`).boundingBox())!;
+    expect(cell.x + cell.width, figure).toBeLessThanOrEqual(box.x + box.width);
+  }
+  const scroll = panel.getByRole('region', { name: 'Figures table' });
+  expect(await scroll.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(panel.locator('[data-scroll-cue]')).toHaveCount(0);
+  // The explanation is outside the box that scrolls, and wraps to the panel.
+  const words = panel.locator('[data-metrics-explained]');
+  await expect(words).toContainText('Seconds the time the page took.');
+  expect(await words.evaluate((el) => el.closest('[role="region"]'))).toBeNull();
+  const wordsBox = (await words.boundingBox())!;
+  expect(wordsBox.x + wordsBox.width).toBeLessThanOrEqual(box.x + box.width);
+  expect(await words.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+});
+
+test('on a 320 px phone a comparison with the paper says its table scrolls, until it is scrolled', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await openLab(page, 'preset=nielsen-lan-1.0-first&b.nagle=0');
+  const panel = page.locator('[data-view="metrics"]');
+  const scroll = panel.getByRole('region', { name: 'Figures table' });
+  expect(await scroll.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeGreaterThan(0);
+  await expect(panel.locator('[data-scroll-cue]')).toBeVisible();
+  await scroll.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect(panel.locator('[data-scroll-cue]')).toHaveCount(0);
+});

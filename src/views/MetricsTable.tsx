@@ -51,11 +51,11 @@ export interface MetricsTableProps {
   a: MetricValues;
   b?: MetricValues;
   paper?: { label: string; values: Partial<MetricValues> };
-  /** Side A's loads, then side B's when comparing. */
-  loads?: RunLoads[];
+  /** The figures as rows and the runs as columns: five rows of two to four numbers fit a phone,
+   * where six columns do not. */
+  figuresAsRows?: boolean;
 }
 
-/** Below the table, so it wraps to the panel's width even when the table scrolls sideways. */
 function LoadsNote({ loads }: { loads: RunLoads[] }) {
   // A no-break space keeps each figure with its unit when the note wraps.
   const seconds = (s: number | null) =>
@@ -85,70 +85,144 @@ function LoadsNote({ loads }: { loads: RunLoads[] }) {
   );
 }
 
-export function MetricsTable({ a, b, paper, loads = [] }: MetricsTableProps) {
+/** One row of the usual table: a run (or the paper, or B − A) and how each of its cells reads. */
+interface RunLine {
+  key: 'a' | 'paper' | 'b' | 'delta';
+  label: string;
+  className?: string;
+  cell: (name: MetricName) => { text: string; attrs: Record<string, string | number> };
+}
+
+function runLines({ a, b, paper }: MetricsTableProps): RunLine[] {
+  const lines: RunLine[] = [
+    {
+      key: 'a',
+      label: b ? 'A' : 'Simulated',
+      cell: (n) => ({ text: formatMetric(n, a[n]), attrs: { 'data-metric': n, 'data-value': a[n] } }),
+    },
+  ];
+  if (paper) {
+    lines.push({
+      key: 'paper',
+      label: paper.label,
+      className: 'paper-row',
+      cell: (n) => {
+        const v = paper.values[n];
+        return { text: v === undefined ? '—' : formatMetric(n, v), attrs: { 'data-paper-metric': n } };
+      },
+    });
+  }
+  if (b) {
+    lines.push(
+      {
+        key: 'b',
+        label: 'B',
+        cell: (n) => ({ text: formatMetric(n, b[n]), attrs: { 'data-metric-b': n, 'data-value': b[n] } }),
+      },
+      {
+        key: 'delta',
+        label: 'B − A',
+        className: 'delta-row',
+        cell: (n) => ({ text: formatDelta(n, a[n], b[n]), attrs: { 'data-metric-delta': n } }),
+      },
+    );
+  }
+  return lines;
+}
+
+const EXPLANATION_ID = 'metrics-explained';
+
+/** The table alone: the page puts it in a box of its own that may scroll sideways. */
+export function MetricsTable(props: MetricsTableProps) {
+  const lines = runLines(props);
+  return (
+    <table
+      className={`metrics${props.figuresAsRows ? ' metrics--figures-as-rows' : ''}`}
+      data-metrics=""
+      aria-describedby={EXPLANATION_ID}
+    >
+      {props.figuresAsRows ? <FiguresAsRows lines={lines} /> : <RunsAsRows lines={lines} />}
+    </table>
+  );
+}
+
+/** What the figures count, and the loads when there were several: below the table, never in its
+ * scroll box, so the words wrap to the panel's width. */
+export function MetricsNotes({ loads = [] }: { loads?: RunLoads[] }) {
   return (
     <>
-      <table className="metrics" data-metrics="">
-        <caption>
-          Figures of the run, counted as the papers count them: IP bytes include the TCP/IP headers (as
-          tcpdump reports), payload bytes are what Nielsen et al.'s tables call Bytes, overhead is the
-          headers' share, Seconds the time the page took.
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Run</th>
-            {METRIC_COLUMNS.map((c) => (
-              <th scope="col" key={c.name}>
-                {c.title}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr data-row="a">
-            <th scope="row">{b ? 'A' : 'Simulated'}</th>
-            {METRIC_COLUMNS.map((c) => (
-              <td key={c.name} data-metric={c.name} data-value={a[c.name]}>
-                {formatMetric(c.name, a[c.name])}
-              </td>
-            ))}
-          </tr>
-          {paper && (
-            <tr data-row="paper" className="paper-row">
-              <th scope="row">{paper.label}</th>
-              {METRIC_COLUMNS.map((c) => {
-                const v = paper.values[c.name];
-                return (
-                  <td key={c.name} data-paper-metric={c.name}>
-                    {v === undefined ? '—' : formatMetric(c.name, v)}
-                  </td>
-                );
-              })}
-            </tr>
-          )}
-          {b && (
-            <>
-              <tr data-row="b">
-                <th scope="row">B</th>
-                {METRIC_COLUMNS.map((c) => (
-                  <td key={c.name} data-metric-b={c.name} data-value={b[c.name]}>
-                    {formatMetric(c.name, b[c.name])}
-                  </td>
-                ))}
-              </tr>
-              <tr data-row="delta" className="delta-row">
-                <th scope="row">B − A</th>
-                {METRIC_COLUMNS.map((c) => (
-                  <td key={c.name} data-metric-delta={c.name}>
-                    {formatDelta(c.name, a[c.name], b[c.name])}
-                  </td>
-                ))}
-              </tr>
-            </>
-          )}
-        </tbody>
-      </table>
+      <p className="note" id={EXPLANATION_ID} data-metrics-explained="">
+        Figures of the run, counted as the papers count them: IP bytes include the TCP/IP headers (as tcpdump
+        reports), payload bytes are what Nielsen et al.&apos;s tables call Bytes, overhead is the
+        headers&apos; share, Seconds the time the page took.
+      </p>
       <LoadsNote loads={loads} />
+    </>
+  );
+}
+
+/** As Nielsen et al. print theirs: a row per run, a column per figure. */
+function RunsAsRows({ lines }: { lines: RunLine[] }) {
+  return (
+    <>
+      <thead>
+        <tr>
+          <th scope="col">Run</th>
+          {METRIC_COLUMNS.map((c) => (
+            <th scope="col" key={c.name}>
+              {c.title}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.key} data-row={line.key} className={line.className}>
+            <th scope="row">{line.label}</th>
+            {METRIC_COLUMNS.map((c) => {
+              const { text, attrs } = line.cell(c.name);
+              return (
+                <td key={c.name} {...attrs}>
+                  {text}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </>
+  );
+}
+
+/** The same cells turned a quarter: a row per figure, a column per run. */
+function FiguresAsRows({ lines }: { lines: RunLine[] }) {
+  return (
+    <>
+      <thead>
+        <tr>
+          <th scope="col">Figure</th>
+          {lines.map((line) => (
+            <th scope="col" key={line.key} data-column={line.key} className={line.className}>
+              {line.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {METRIC_COLUMNS.map((c) => (
+          <tr key={c.name} data-figure={c.name}>
+            <th scope="row">{c.title}</th>
+            {lines.map((line) => {
+              const { text, attrs } = line.cell(c.name);
+              return (
+                <td key={line.key} className={line.className} {...attrs}>
+                  {text}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
     </>
   );
 }

@@ -2,11 +2,12 @@
 import { useMemo } from 'react';
 import { computeMetrics } from '../../engine/metrics';
 import type { Preset } from '../../scenario/presets';
-import { MetricsTable, metricValues, type MetricValues } from '../../views/MetricsTable';
+import { MetricsNotes, MetricsTable, metricValues, type MetricValues } from '../../views/MetricsTable';
 import { TimeBreakdown } from '../../views/TimeBreakdown';
 import { Waterfall, WaterfallLegend } from '../../views/Waterfall';
 import { useElementWidth } from '../useElementWidth';
 import type { SideView } from './sideView';
+import { SidewaysScroll } from './SidewaysScroll';
 
 export function WaterfallPanel({
   sides,
@@ -55,13 +56,25 @@ function paperValues(
   return Object.keys(values).length > 0 ? { label: `Paper (${preset.source})`, values } : undefined;
 }
 
+/** Narrower than this, six columns of figures do not fit: the table turns a quarter. */
+const FIGURES_AS_ROWS_BELOW_PX = 520;
+
 export function MetricsPanel({ sides, preset }: { sides: SideView[]; preset: Preset | undefined }) {
   const metrics = useMemo(() => sides.map((s) => computeMetrics(s.run.trace)), [sides]);
   const values = metrics.map(metricValues);
   const loads = metrics.map((m) => ({ loads_s: m.loads_s, run_s: m.elapsed_s }));
+  const [boxRef, width] = useElementWidth<HTMLDivElement>();
   return (
-    <div data-view="metrics" className="metrics-scroll" role="region" aria-label="Figures table" tabIndex={0}>
-      <MetricsTable a={values[0]} b={values[1]} paper={paperValues(preset)} loads={loads} />
+    <div data-view="metrics" ref={boxRef}>
+      <SidewaysScroll label="Figures table" cue="Scroll sideways for more columns">
+        <MetricsTable
+          a={values[0]}
+          b={values[1]}
+          paper={paperValues(preset)}
+          figuresAsRows={width < FIGURES_AS_ROWS_BELOW_PX}
+        />
+      </SidewaysScroll>
+      <MetricsNotes loads={loads} />
     </div>
   );
 }

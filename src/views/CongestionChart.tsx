@@ -5,6 +5,7 @@ import { scaleLinear } from './piecewiseScale';
 import type { AppEvent, SampleRecord, Trace } from '../engine/trace';
 import { formatTick, trim } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';
+import { TIME_AXIS_INSET, tspTimeScale, tspTimeTicks } from './tspTimeAxis';
 
 interface Strip {
   id: 'cwnd' | 'pacing' | 'rtt';
@@ -23,7 +24,7 @@ const STRIPS: Strip[] = [
 ];
 
 const STRIP_HEIGHT = 70;
-const M = { left: 56, right: 12, top: 18, gap: 30, bottom: 24 };
+const M = { ...TIME_AXIS_INSET, top: 18, gap: 30, bottom: 24 };
 
 /** Phase names as the strip labels them. */
 const PHASE_WORDS: Record<string, string> = {
@@ -60,9 +61,7 @@ export function CongestionChart({
     (e) => e.kind === 'cc-phase' && e.conn === conn && e.side === 'server' && e.atNs <= cursorNs,
   );
   const height = M.top + strips.length * (STRIP_HEIGHT + M.gap) + M.bottom - M.gap;
-  const x = scaleLinear()
-    .domain(domain)
-    .range([M.left, width - M.right]);
+  const x = tspTimeScale(domain, width);
   const right = width - M.right;
   const bottom = height - M.bottom;
   return (
@@ -110,7 +109,7 @@ export function CongestionChart({
           </g>
         );
       })}
-      {x.ticks(Math.max(2, Math.floor(width / 110))).map((t) => (
+      {tspTimeTicks(x, width).map((t) => (
         <text key={t} x={x(t)} y={bottom + 16} textAnchor="middle" className="tick-label">
           {formatTick(t, domain[1] - domain[0])}
         </text>

@@ -13,6 +13,7 @@ import { PLAYHEAD_COLOUR } from './kindStyle';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
 import { connectionSeries } from './streamSeries';
 import { stepPoints, type SegmentBar, type TspSeries } from './tspSeries';
+import { TIME_AXIS_INSET, tspTimeScale, tspTimeTicks } from './tspTimeAxis';
 
 export interface TimeSequencePlotProps {
   trace: Trace;
@@ -29,7 +30,7 @@ export interface TimeSequencePlotProps {
 }
 
 const MAX_SEGMENTS = 3000;
-const M = { top: 26, right: 14, bottom: 30, left: 62 };
+const M = { top: 26, bottom: 30, ...TIME_AXIS_INSET };
 const ACK_COLOUR = 'var(--tsp-ack)';
 const WINDOW_COLOUR = 'var(--tsp-window)';
 const CWND_COLOUR = 'var(--tsp-cwnd)';
@@ -52,13 +53,7 @@ export function TimeSequencePlot({
   const m = narrow ? { ...M, top: M.top + 12 } : M;
   const series = useMemo(() => connectionSeries(trace, conn, stream), [trace, conn, stream]);
   const [d0, d1] = domain;
-  const x = useMemo(
-    () =>
-      scaleLinear()
-        .domain([d0, d1])
-        .range([M.left, width - M.right]),
-    [d0, d1, width],
-  );
+  const x = useMemo(() => tspTimeScale([d0, d1], width), [d0, d1, width]);
   const y = scaleLinear()
     .domain([0, series.maxSeq * 1.04])
     .range([height - m.bottom, m.top])
@@ -105,7 +100,7 @@ export function TimeSequencePlot({
         </clipPath>
       </defs>
       <rect x={0} y={0} width={width} height={height} fill="var(--card)" />
-      {x.ticks(Math.max(2, Math.floor(width / 110))).map((t) => (
+      {tspTimeTicks(x, width).map((t) => (
         <g key={`x${t}`} transform={`translate(${x(t)},0)`}>
           <line y1={m.top} y2={bottom} stroke="var(--rule)" />
           <text y={bottom + 16} textAnchor="middle" className="tick-label">

@@ -1,5 +1,5 @@
-// The time-sequence plot and the congestion strips under it read as one figure: a moment sits at
-// the same x in every chart.
+// The time-sequence plot and the congestion strips under it read as one figure: strip titles clear
+// their tick labels, and a moment sits at the same x in every chart.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openLab } from './lab';
 
@@ -9,6 +9,7 @@ const VIEWPORTS = [
 ];
 /** The playhead past the end of any run here, so everything is drawn. */
 const AT_END = 't=100000';
+const LONG_BBR_RUN = 'objects=20000000&flush=none&link=longfat&window=16000000&cc=bbr&sack=1';
 
 interface Box {
   x: number;
@@ -23,6 +24,10 @@ async function boxOf(locator: Locator): Promise<Box> {
   return box;
 }
 
+async function boxesOf(locator: Locator): Promise<Box[]> {
+  return Promise.all((await locator.all()).map(boxOf));
+}
+
 /** The centre x of each time tick label ("250 ms", "1.5 s") among `labels`, by its text. */
 async function timeTickCentres(labels: Locator): Promise<Map<string, number>> {
   const out = new Map<string, number>();
@@ -35,12 +40,31 @@ async function timeTickCentres(labels: Locator): Promise<Map<string, number>> {
   return out;
 }
 
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 /** The plot area of side `side`'s time-sequence plot (the brush target covers exactly it). */
 function tspPlotArea(page: Page, side: 'a' | 'b' = 'a'): Locator {
   return page.locator(`[data-tsp-side="${side}"] .tsp-brush`);
 }
 
 for (const viewport of VIEWPORTS) {
+  test(`the congestion strips' titles clear their tick labels (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    test.setTimeout(120_000); // the long run takes a while to simulate
+    for (const query of [LONG_BBR_RUN, 'preset=cardwell-bufferbloat&b.cc=cubic']) {
+      await page.goto(`/?${query}&${AT_END}`);
+      const strips = page.locator('[data-cc-strip]');
+      await expect(strips.nth(1)).toBeAttached({ timeout: 60_000 });
+      for (const strip of await strips.all()) {
+        const title = await boxOf(strip.locator('.axis-title'));
+        for (const tick of await boxesOf(strip.locator('.tick-label')))
+          expect(overlaps(title, tick)).toBe(false);
+      }
+    }
+  });
+
   test(`the congestion strips' time axis lines up with the plot above (${viewport.width} px)`, async ({
     page,
   }) => {

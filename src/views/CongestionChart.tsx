@@ -24,7 +24,10 @@ const STRIPS: Strip[] = [
 ];
 
 const STRIP_HEIGHT = 70;
-const M = { ...TIME_AXIS_INSET, top: 18, gap: 30, bottom: 24 };
+// The gap leaves room for a strip's title between the bottom tick of the strip above and its own top tick.
+const M = { ...TIME_AXIS_INSET, top: 26, gap: 34, bottom: 24 };
+/** A strip's title sits this far above its plot area, clear of the top tick label. */
+const TITLE_RISE = 12;
 
 /** Phase names as the strip labels them. */
 const PHASE_WORDS: Record<string, string> = {
@@ -94,7 +97,7 @@ export function CongestionChart({
         if (last !== null) d += `H${x(Math.min(cursorNs, domain[1])).toFixed(1)}`;
         return (
           <g key={st.id} data-cc-strip={st.id}>
-            <text x={8} y={top - 4} className="axis-title">
+            <text x={8} y={top - TITLE_RISE} className="axis-title">
               {st.title}
             </text>
             {y.ticks(3).map((v) => (
@@ -130,7 +133,7 @@ export function CongestionChart({
           </g>
         ))}
       {lastPhase(phases) && (
-        <text x={right} y={10} textAnchor="end" className="tick-label" data-cc-phase-now="">
+        <text x={right} y={M.top - TITLE_RISE} textAnchor="end" className="tick-label" data-cc-phase-now="">
           {`phase: ${PHASE_WORDS[lastPhase(phases)!] ?? lastPhase(phases)}`}
         </text>
       )}

@@ -1,5 +1,6 @@
-// The time-sequence plot and the congestion strips under it read as one figure: strip titles clear
-// their tick labels, and a moment sits at the same x in every chart.
+// The time-sequence plot and the congestion strips under it read as one figure: stall labels stay
+// inside the plot, strip titles clear their tick labels, and a moment sits at the same x in every
+// chart.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openLab } from './lab';
 
@@ -49,7 +50,42 @@ function tspPlotArea(page: Page, side: 'a' | 'b' = 'a'): Locator {
   return page.locator(`[data-tsp-side="${side}"] .tsp-brush`);
 }
 
+/** Every stall label of side A's plot lies inside the plot area; returns how many there are. */
+async function expectStallLabelsInside(page: Page): Promise<number> {
+  const plot = await boxOf(tspPlotArea(page));
+  const labels = await boxesOf(page.locator('[data-tsp-side="a"] .stall-label'));
+  for (const label of labels) {
+    expect(label.x).toBeGreaterThanOrEqual(plot.x);
+    expect(label.x + label.width).toBeLessThanOrEqual(plot.x + plot.width);
+  }
+  return labels.length;
+}
+
+/** Drag across side A's plot from `from` to `to` (shares of its width) to zoom into that range. */
+async function brush(page: Page, from: number, to: number): Promise<void> {
+  await tspPlotArea(page).scrollIntoViewIfNeeded();
+  const plot = await boxOf(tspPlotArea(page));
+  const y = plot.y + plot.height / 2;
+  await page.mouse.move(plot.x + plot.width * from, y);
+  await page.mouse.down();
+  await page.mouse.move(plot.x + plot.width * to, y, { steps: 5 });
+  await page.mouse.up();
+}
+
 for (const viewport of VIEWPORTS) {
+  test(`stall labels lie inside the time-sequence plot (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openLab(page, `preset=pm-remote-2544&${AT_END}`);
+    await expectStallLabelsInside(page);
+    // On a desktop the handshake band, which opens the run at the plot's left edge, is labelled.
+    if (viewport.width > 1000)
+      await expect(page.locator('[data-tsp-side="a"] [data-stall="handshake"] .stall-label')).toHaveCount(1);
+    // Zoomed in, bands run off both edges of the plot, and even a phone has room for labels.
+    await brush(page, 0.04, 0.3);
+    await expect(page.locator('[data-view="tsp"]').getByRole('button', { name: 'Full run' })).toBeEnabled();
+    expect(await expectStallLabelsInside(page)).toBeGreaterThanOrEqual(1);
+  });
+
   test(`the congestion strips' titles clear their tick labels (${viewport.width} px)`, async ({ page }) => {
     await page.setViewportSize(viewport);
     test.setTimeout(120_000); // the long run takes a while to simulate

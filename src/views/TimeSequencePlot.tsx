@@ -31,6 +31,12 @@ export interface TimeSequencePlotProps {
 
 const MAX_SEGMENTS = 3000;
 const M = { top: 26, bottom: 30, ...TIME_AXIS_INSET };
+/** Bands narrower than this on screen are left to their tooltip. */
+const MIN_LABELLED_BAND_PX = 60;
+/** About how wide a character of a stall label is (11.5 px bold italic). */
+const STALL_LABEL_CHAR_PX = 7.5;
+/** A label set against the plot's edge keeps this far in from it. */
+const LABEL_EDGE_PAD_PX = 3;
 const ACK_COLOUR = 'var(--tsp-ack)';
 const WINDOW_COLOUR = 'var(--tsp-window)';
 const CWND_COLOUR = 'var(--tsp-cwnd)';
@@ -79,7 +85,10 @@ export function TimeSequencePlot({
       ),
     [trace, conn, cursorNs, d0, d1, width],
   );
-  const labelled = useMemo(() => labelledStalls(stalls, x, cursorNs), [stalls, x, cursorNs]);
+  const labelAt = useMemo(
+    () => placeStallLabels(stalls, x, cursorNs, M.left, width - M.right),
+    [stalls, x, cursorNs, width],
+  );
   const shown = series.segments.filter((s) => s.timeNs <= cursorNs && s.timeNs >= d0 && s.timeNs <= d1);
   // Thousands of segments: no end ticks, no marks.
   const dense = shown.length > MAX_SEGMENTS;
@@ -136,14 +145,14 @@ export function TimeSequencePlot({
               fill={causeStyle(s.cause).fill}
               fillOpacity={0.22}
             />
-            {labelled.has(i) && (
+            {labelAt.has(i) && (
               <text
-                x={(x(s.startNs) + x(Math.min(s.endNs, cursorNs))) / 2}
+                x={labelAt.get(i)!.x}
                 y={m.top + 12}
-                textAnchor="middle"
+                textAnchor={labelAt.get(i)!.anchor}
                 className="stall-label"
               >
-                {`${causeStyle(s.cause).short} ${formatDuration(s.endNs - s.startNs)}`}
+                {stallLabel(s)}
               </text>
             )}
           </g>
@@ -270,24 +279,56 @@ export function TimeSequencePlot({
   );
 }
 
-/** The stall bands wide enough for a label whose label does not run into the one before it
- * (many streams' server-think stalls overlap on an HTTP/2 connection). */
-function labelledStalls(
-  stalls: Array<{ startNs: number; endNs: number; cause: StallCause }>,
+interface StallSpan {
+  startNs: number;
+  endNs: number;
+  cause: StallCause;
+}
+
+function stallLabel(s: StallSpan): string {
+  return `${causeStyle(s.cause).short} ${formatDuration(s.endNs - s.startNs)}`;
+}
+
+interface LabelPlace {
+  x: number;
+  anchor: 'start' | 'middle' | 'end';
+  /** Where the label begins, about. */
+  fromX: number;
+}
+
+/** A label about `width` wide centred at `centre`, or set against whichever end of [min, max] it would cross. */
+function labelPlace(centre: number, width: number, min: number, max: number): LabelPlace {
+  if (centre - width / 2 < min) return { x: min, anchor: 'start', fromX: min };
+  if (centre + width / 2 > max) return { x: max, anchor: 'end', fromX: max - width };
+  return { x: centre, anchor: 'middle', fromX: centre - width / 2 };
+}
+
+/** Where each labelled band's label goes: centred on the part of the band drawn so far, or, where
+ * that would cut it at the plot's edge, set against that edge (anchored there, so the edge holds
+ * whatever the font's real width). A band narrower than MIN_LABELLED_BAND_PX, or whose label would
+ * run into the one before it (many streams' server-think stalls overlap on an HTTP/2 connection),
+ * is left to its tooltip. */
+function placeStallLabels(
+  stalls: StallSpan[],
   x: (ns: number) => number,
   cursorNs: number,
-): Set<number> {
-  const out = new Set<number>();
+  left: number,
+  right: number,
+): Map<number, LabelPlace> {
+  const out = new Map<number, LabelPlace>();
   let lastRight = -Infinity;
   const order = stalls.map((_, i) => i).sort((a, b) => stalls[a].startNs - stalls[b].startNs);
   order.forEach((i) => {
     const s = stalls[i];
-    if (x(s.endNs) - x(s.startNs) <= 60) return;
-    const centre = (x(s.startNs) + x(Math.min(s.endNs, cursorNs))) / 2;
-    const half = ((causeStyle(s.cause).short.length + 8) * 6.5) / 2; // about 6.5 px a character
-    if (centre - half < lastRight) return;
-    out.add(i);
-    lastRight = centre + half;
+    const x0 = Math.max(left, x(s.startNs));
+    const x1 = Math.min(right, x(Math.min(s.endNs, cursorNs)));
+    if (x1 - x0 <= MIN_LABELLED_BAND_PX) return;
+    const width = stallLabel(s).length * STALL_LABEL_CHAR_PX;
+    if (width > right - left - 2 * LABEL_EDGE_PAD_PX) return;
+    const place = labelPlace((x0 + x1) / 2, width, left + LABEL_EDGE_PAD_PX, right - LABEL_EDGE_PAD_PX);
+    if (place.fromX < lastRight) return;
+    out.set(i, place);
+    lastRight = place.fromX + width;
   });
   return out;
 }

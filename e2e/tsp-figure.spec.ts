@@ -1,6 +1,6 @@
 // The time-sequence plot and the congestion strips under it read as one figure: stall labels stay
-// inside the plot, strip titles clear their tick labels, and a moment sits at the same x in every
-// chart.
+// inside the plot, no line runs off it, strip titles clear their tick labels, and a moment sits at
+// the same x in every chart.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openLab } from './lab';
 
@@ -123,5 +123,15 @@ for (const viewport of VIEWPORTS) {
     expect(below.size).toBeGreaterThanOrEqual(2);
     expect([...below.keys()]).toEqual([...above.keys()]);
     for (const [text, x] of below) expect(x).toBeCloseTo(above.get(text)!, 0);
+  });
+}
+
+for (const preset of ['nielsen-wan-pipe-first', 'pm-remote-2544', 'langley-quic']) {
+  test(`the cwnd line stays inside the time-sequence plot (${preset})`, async ({ page }) => {
+    await openLab(page, `preset=${preset}&${AT_END}`);
+    // The path's own box, not what the clip lets through: a line that runs off the top shows here.
+    const svgBox = (locator: Locator) => locator.evaluate((el) => (el as SVGGraphicsElement).getBBox().y);
+    const lineTop = await svgBox(page.locator('[data-tsp-side="a"] [data-series="cwnd"]'));
+    expect(lineTop).toBeGreaterThanOrEqual((await svgBox(tspPlotArea(page))) - 0.5);
   });
 }

@@ -12,7 +12,7 @@ import { formatDuration, formatTick, trim } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
 import { connectionSeries } from './streamSeries';
-import { stepPoints, type SegmentBar, type TspSeries } from './tspSeries';
+import { seriesTop, stepPoints, type SegmentBar, type TspSeries } from './tspSeries';
 import { TIME_AXIS_INSET, tspTimeScale, tspTimeTicks } from './tspTimeAxis';
 
 export interface TimeSequencePlotProps {
@@ -60,8 +60,9 @@ export function TimeSequencePlot({
   const series = useMemo(() => connectionSeries(trace, conn, stream), [trace, conn, stream]);
   const [d0, d1] = domain;
   const x = useMemo(() => tspTimeScale([d0, d1], width), [d0, d1, width]);
+  const yTop = useMemo(() => seriesTop(series), [series]);
   const y = scaleLinear()
-    .domain([0, series.maxSeq * 1.04])
+    .domain([0, yTop * 1.04])
     .range([height - m.bottom, m.top])
     .nice();
   const right = width - m.right;

@@ -80,6 +80,15 @@ export function cwndLine(trace: Trace, conn: number, acks: StepPoint[], firstAck
   return out;
 }
 
+/** The highest value any line of the plot reaches (data, ACK + advertised window, ACK + cwnd): the
+ * top of its y axis, so no line runs off it. A small transfer's cwnd can end well above its data. */
+export function seriesTop(series: TspSeries): number {
+  let top = series.maxSeq;
+  for (const p of series.window) top = Math.max(top, p.value);
+  for (const p of series.cwnd) top = Math.max(top, p.value);
+  return top;
+}
+
 /** Step-after path points, cut at `untilNs` so the lines grow with the playhead. */
 export function stepPoints(points: StepPoint[], untilNs: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];

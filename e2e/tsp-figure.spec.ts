@@ -1,6 +1,6 @@
 // The time-sequence plot and the congestion strips under it read as one figure: stall labels stay
-// inside the plot, no line runs off it, strip titles clear their tick labels, and a moment sits at
-// the same x in every chart.
+// inside the plot, no line runs off it, strip titles clear their tick labels, a moment sits at the
+// same x in every chart, and a zoomed strip shows only its window.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openLab } from './lab';
 
@@ -125,6 +125,32 @@ for (const viewport of VIEWPORTS) {
     for (const [text, x] of below) expect(x).toBeCloseTo(above.get(text)!, 0);
   });
 }
+
+/** The x of every vertical step (`V`) in a path drawn by the views (absolute M, H, V commands). */
+function verticalStepXs(d: string): number[] {
+  const xs: number[] = [];
+  let x = NaN;
+  for (const [, command, args] of d.matchAll(/([MHV])([^MHV]*)/g)) {
+    if (command === 'M') x = Number(args.split(',')[0]);
+    else if (command === 'H') x = Number(args);
+    else xs.push(x);
+  }
+  return xs;
+}
+
+test('a zoomed congestion strip draws only the steps inside its time window', async ({ page }) => {
+  await openLab(page, `preset=pm-remote-2544&${AT_END}`);
+  await brush(page, 0.04, 0.3);
+  await expect(page.locator('[data-view="tsp"]').getByRole('button', { name: 'Full run' })).toBeEnabled();
+  const plot = tspPlotArea(page);
+  const plotLeft = Number(await plot.getAttribute('x'));
+  const plotRight = plotLeft + Number(await plot.getAttribute('width'));
+  for (const line of await page.locator('[data-tsp-side="a"] [data-cc-strip] path').all()) {
+    const steps = verticalStepXs((await line.getAttribute('d')) ?? '');
+    // Later (or earlier) changes used to be piled up as a vertical line at the plot's edge.
+    for (const x of steps) expect(x > plotLeft + 0.5 && x < plotRight - 0.5).toBe(true);
+  }
+});
 
 for (const preset of ['nielsen-wan-pipe-first', 'pm-remote-2544', 'langley-quic']) {
   test(`the cwnd line stays inside the time-sequence plot (${preset})`, async ({ page }) => {

@@ -86,15 +86,7 @@ export function CongestionChart({
           .domain([0, max * 1.08])
           .range([top + STRIP_HEIGHT, top])
           .nice();
-        let d = '';
-        let last: number | null = null;
-        for (const [t, v] of points) {
-          if (t > cursorNs) break;
-          const px = x(Math.min(Math.max(t, domain[0]), domain[1])).toFixed(1);
-          d += last === null ? `M${px},${y(v).toFixed(1)}` : `H${px}V${y(v).toFixed(1)}`;
-          last = v;
-        }
-        if (last !== null) d += `H${x(Math.min(cursorNs, domain[1])).toFixed(1)}`;
+        const d = stepLine(points, x, y, domain[0], Math.min(cursorNs, domain[1]));
         return (
           <g key={st.id} data-cc-strip={st.id}>
             <text x={8} y={top - TITLE_RISE} className="axis-title">
@@ -149,6 +141,36 @@ export function CongestionChart({
       )}
     </svg>
   );
+}
+
+/** A step-after line through `points` over [fromNs, toNs] only: it enters at the value held at
+ * `fromNs` and stops at `toNs`, so a zoomed strip draws no steps from outside its window piled
+ * up at its edges. */
+function stepLine(
+  points: ReadonlyArray<readonly [number, number]>,
+  x: (ns: number) => number,
+  y: (v: number) => number,
+  fromNs: number,
+  toNs: number,
+): string {
+  if (toNs < fromNs) return '';
+  const moveTo = (ns: number, v: number) => `M${x(ns).toFixed(1)},${y(v).toFixed(1)}`;
+  let d = '';
+  let held: number | null = null;
+  for (const [t, v] of points) {
+    if (t > toNs) break;
+    if (t > fromNs) {
+      if (held === null) d = moveTo(t, v);
+      else {
+        if (d === '') d = moveTo(fromNs, held); // the value held since before the window
+        d += `H${x(t).toFixed(1)}V${y(v).toFixed(1)}`;
+      }
+    }
+    held = v;
+  }
+  if (held === null) return '';
+  if (d === '') d = moveTo(fromNs, held);
+  return `${d}H${x(toNs).toFixed(1)}`;
 }
 
 function lastPhase(phases: AppEvent[]): string | null {

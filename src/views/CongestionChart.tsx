@@ -81,7 +81,8 @@ export function CongestionChart({
         const points = samples
           .map((s) => [s.atNs, st.value(s)] as const)
           .filter((p): p is readonly [number, number] => p[1] !== null);
-        const max = Math.max(1e-9, ...points.map((p) => p[1]));
+        // A loop, not a spread: a long run has more samples than a call takes arguments.
+        const max = points.reduce((m, p) => Math.max(m, p[1]), 1e-9);
         const y = scaleLinear()
           .domain([0, max * 1.08])
           .range([top + STRIP_HEIGHT, top])

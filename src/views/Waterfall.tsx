@@ -1,13 +1,14 @@
 // Waterfall: one row per HTTP exchange on a shared time axis, coloured by connection and split
 // into phases (connect, request, server think, waiting for the first byte, receiving). The
 // streams of one HTTP/2 connection are grouped under a line for their connection.
-import { useMemo } from 'react';
-import { scaleLinear } from './piecewiseScale';
-import type { Trace } from '../engine/trace';
+// The figure is one SVG with its time axis at the bottom (what an export saves); on the page a
+// copy of the axis (WaterfallAxisDock) stays at the bottom of the scrolled box, over the rows.
+import { scaleLinear, type LinearScale } from './piecewiseScale';
 import { formatDuration, formatTick } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';
-import { waterfallLines, type ConnectionLine } from './waterfallGroups';
-import { PHASE_WORDS, waterfallRows, type PhaseKind, type WaterfallRow } from './waterfallPhases';
+import { type ConnectionLine, type WaterfallLine } from './waterfallGroups';
+import { fitName, shortName, type LabelColumns } from './waterfallLabels';
+import { PHASE_WORDS, type PhaseKind, type WaterfallRow } from './waterfallPhases';
 
 export const CONNECTION_COLOURS = [
   '#0072B2',
@@ -21,8 +22,11 @@ export const CONNECTION_COLOURS = [
 ];
 
 const ROW_PX = 22;
-const M = { top: 8, right: 12, bottom: 26, label: 96 };
-const STREAM_COLUMN = 20;
+const M = { top: 8, right: 12 };
+/** The time axis under the rows: tick labels on a band of this height. */
+const AXIS_PX = 26;
+/** The fade over the last rows in view, above the docked axis, while more rows are below. */
+const FADE_PX = 18;
 
 /** How each phase is painted, as a fraction of the row height and an opacity of its connection colour. */
 const PHASE_PAINT: Record<PhaseKind, { height: number; opacity: number; dash?: string }> = {
@@ -34,24 +38,38 @@ const PHASE_PAINT: Record<PhaseKind, { height: number; opacity: number; dash?: s
   receiving: { height: 0.8, opacity: 1 },
 };
 
+/** The attributes of one phase's rectangle in a colour, whatever its position. */
+function phaseStyle(kind: PhaseKind, colour: string) {
+  const paint = PHASE_PAINT[kind];
+  return {
+    fill: colour,
+    fillOpacity: paint.opacity,
+    stroke: paint.dash ? colour : 'none',
+    strokeDasharray: paint.dash,
+    'data-phase': kind,
+  };
+}
+
 export interface WaterfallProps {
-  trace: Trace;
+  rows: WaterfallRow[];
+  lines: WaterfallLine[];
+  columns: LabelColumns;
   endNs: number;
   cursorNs: number;
   width: number;
   side: 'a' | 'b';
 }
 
-export function Waterfall({ trace, endNs, cursorNs, width, side }: WaterfallProps) {
-  const rows = useMemo(() => waterfallRows(trace), [trace]);
-  const lines = useMemo(() => waterfallLines(trace, rows), [trace, rows]);
-  const height = M.top + lines.length * ROW_PX + M.bottom;
-  // Stream numbers (up to three digits over QUIC) get a column of their own left of the names.
-  const labelRight = M.label + (rows.some((r) => r.stream !== undefined) ? STREAM_COLUMN : 0);
-  const x = scaleLinear()
+function timeScale(endNs: number, columns: LabelColumns, width: number): LinearScale {
+  return scaleLinear()
     .domain([0, Math.max(1, endNs)])
-    .range([labelRight, width - M.right]);
-  const bottom = height - M.bottom;
+    .range([columns.barsLeft, width - M.right]);
+}
+
+export function Waterfall({ rows, lines, columns, endNs, cursorNs, width, side }: WaterfallProps) {
+  const bottom = M.top + lines.length * ROW_PX;
+  const height = bottom + AXIS_PX;
+  const x = timeScale(endNs, columns, width);
   return (
     <svg
       width={width}
@@ -62,14 +80,10 @@ export function Waterfall({ trace, endNs, cursorNs, width, side }: WaterfallProp
       aria-label={`Waterfall of ${rows.length} HTTP exchanges, side ${side.toUpperCase()}`}
     >
       <rect x={0} y={0} width={width} height={height} fill="var(--card)" />
-      {x.ticks(Math.max(2, Math.floor(width / 110))).map((t) => (
-        <g key={t} transform={`translate(${x(t)},0)`}>
-          <line y1={M.top} y2={bottom} stroke="var(--rule)" />
-          <text y={bottom + 16} textAnchor="middle" className="tick-label">
-            {formatTick(t, endNs)}
-          </text>
-        </g>
+      {ticksOf(x, width).map((t) => (
+        <line key={t} x1={x(t)} x2={x(t)} y1={M.top} y2={bottom} stroke="var(--rule)" />
       ))}
+      <TimeTicks x={x} endNs={endNs} width={width} y={bottom} />
       {lines.map((line, i) => {
         const yMid = M.top + i * ROW_PX + ROW_PX / 2;
         return line.kind === 'connection' ? (
@@ -82,7 +96,7 @@ export function Waterfall({ trace, endNs, cursorNs, width, side }: WaterfallProp
             yMid={yMid}
             x={x}
             cursorNs={cursorNs}
-            labelRight={labelRight}
+            columns={columns}
           />
         );
       })}
@@ -97,6 +111,50 @@ export function Waterfall({ trace, endNs, cursorNs, width, side }: WaterfallProp
         />
       )}
     </svg>
+  );
+}
+
+/** About one tick every 110 px. */
+function ticksOf(x: LinearScale, width: number): number[] {
+  return x.ticks(Math.max(2, Math.floor(width / 110)));
+}
+
+/** The time axis's labels on a band of the panel's colour, its top at `y`. */
+function TimeTicks({ x, endNs, width, y }: { x: LinearScale; endNs: number; width: number; y: number }) {
+  return (
+    <g>
+      <rect x={0} y={y} width={width} height={AXIS_PX} fill="var(--card)" />
+      {ticksOf(x, width).map((t) => (
+        <text key={t} x={x(t)} y={y + 16} textAnchor="middle" className="tick-label">
+          {formatTick(t, endNs)}
+        </text>
+      ))}
+    </g>
+  );
+}
+
+/**
+ * The time axis again, for the page: kept at the bottom of the box the rows scroll in (sticky),
+ * lying exactly over the figure's own axis once the rows are scrolled to their end; a fade above
+ * it shows that rows go on below. Hidden from screen readers: the figure's axis is the same text.
+ */
+export function WaterfallAxisDock({
+  columns,
+  endNs,
+  width,
+}: {
+  columns: LabelColumns;
+  endNs: number;
+  width: number;
+}) {
+  const x = timeScale(endNs, columns, width);
+  return (
+    <div className="waterfall-axis-dock" aria-hidden="true" style={{ marginTop: -(FADE_PX + AXIS_PX) }}>
+      <div className="waterfall-fade" style={{ height: FADE_PX }} />
+      <svg width={width} height={AXIS_PX} viewBox={`0 0 ${width} ${AXIS_PX}`}>
+        <TimeTicks x={x} endNs={endNs} width={width} y={0} />
+      </svg>
+    </div>
   );
 }
 
@@ -131,8 +189,8 @@ function ExchangeRow({
   yMid,
   x,
   cursorNs,
-  labelRight,
-}: RowProps & { row: WaterfallRow; index: number; labelRight: number }) {
+  columns,
+}: RowProps & { row: WaterfallRow; index: number; columns: LabelColumns }) {
   const colour = CONNECTION_COLOURS[row.conn % CONNECTION_COLOURS.length];
   const total = row.endNs === null ? 'unfinished' : formatDuration(row.endNs - row.startNs);
   const on =
@@ -143,18 +201,23 @@ function ExchangeRow({
     <g data-exchange={index} data-stream={row.stream}>
       <title>{`${row.label} on ${on}: ${total} (${row.phases.map((p) => `${PHASE_WORDS[p.kind]} ${formatDuration(p.endNs - p.startNs)}`).join(', ')})`}</title>
       {row.stream !== undefined && (
-        <text x={12} y={yMid} dy="0.32em" className="row-label row-label-stream">
+        <text
+          x={columns.streamRight}
+          y={yMid}
+          dy="0.32em"
+          textAnchor="end"
+          className="row-label row-label-stream"
+        >
           {row.stream}
         </text>
       )}
-      <text x={labelRight - 8} y={yMid} dy="0.32em" textAnchor="end" className="row-label">
-        {shortName(row.label)}
+      <text x={columns.nameRight} y={yMid} dy="0.32em" textAnchor="end" className="row-label" data-row-name>
+        {fitName(shortName(row.label), columns.nameChars)}
       </text>
       {row.phases
         .filter((p) => p.startNs <= cursorNs)
         .map((p) => {
-          const paint = PHASE_PAINT[p.kind];
-          const h = ROW_PX * paint.height;
+          const h = ROW_PX * PHASE_PAINT[p.kind].height;
           const x0 = x(p.startNs);
           const w = Math.max(1, x(Math.min(p.endNs, cursorNs)) - x0);
           return (
@@ -164,11 +227,7 @@ function ExchangeRow({
               y={yMid - h / 2}
               width={w}
               height={h}
-              fill={colour}
-              fillOpacity={paint.opacity}
-              stroke={paint.dash ? colour : 'none'}
-              strokeDasharray={paint.dash}
-              data-phase={p.kind}
+              {...phaseStyle(p.kind, colour)}
             />
           );
         })}
@@ -187,10 +246,7 @@ export function WaterfallLegend() {
               y={6 - (12 * PHASE_PAINT[kind].height) / 2}
               width={20}
               height={12 * PHASE_PAINT[kind].height}
-              fill={CONNECTION_COLOURS[0]}
-              fillOpacity={PHASE_PAINT[kind].opacity}
-              stroke={PHASE_PAINT[kind].dash ? CONNECTION_COLOURS[0] : 'none'}
-              strokeDasharray={PHASE_PAINT[kind].dash}
+              {...phaseStyle(kind, CONNECTION_COLOURS[0])}
             />
           </svg>
           {PHASE_WORDS[kind]}
@@ -199,10 +255,4 @@ export function WaterfallLegend() {
       <li className="legend-note">colour = connection</li>
     </ul>
   );
-}
-
-/** The last part of a URL path ("/microscape/img06.gif" -> "img06.gif"); the root stays "/". */
-function shortName(label: string): string {
-  const parts = label.split('/').filter(Boolean);
-  return parts.length > 0 ? parts[parts.length - 1] : label;
 }

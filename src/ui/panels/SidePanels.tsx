@@ -4,8 +4,12 @@ import { computeMetrics } from '../../engine/metrics';
 import type { Preset } from '../../scenario/presets';
 import { MetricsNotes, MetricsTable, metricValues, type MetricValues } from '../../views/MetricsTable';
 import { TimeBreakdown } from '../../views/TimeBreakdown';
-import { Waterfall, WaterfallLegend } from '../../views/Waterfall';
+import { Waterfall, WaterfallAxisDock, WaterfallLegend } from '../../views/Waterfall';
+import { waterfallLines } from '../../views/waterfallGroups';
+import { labelColumns } from '../../views/waterfallLabels';
+import { waterfallRows } from '../../views/waterfallPhases';
 import { useElementWidth } from '../useElementWidth';
+import { useScrollExtent } from '../useScrollExtent';
 import type { SideView } from './sideView';
 import { SidewaysScroll } from './SidewaysScroll';
 
@@ -19,14 +23,56 @@ export function WaterfallPanel({
   cursorNs: number;
 }) {
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
+  const figures = useMemo(
+    () =>
+      sides.map((s) => {
+        const rows = waterfallRows(s.run.trace);
+        return { side: s, rows, lines: waterfallLines(s.run.trace, rows) };
+      }),
+    [sides],
+  );
+  // Both sides share the label columns, so their time axes line up.
+  const columns = useMemo(
+    () =>
+      labelColumns(
+        figures.flatMap((f) => f.rows),
+        width,
+      ),
+    [figures, width],
+  );
+  const { overflows, moreBelow } = useScrollExtent(boxRef, figures);
+  const objects = figures.map((f) => f.rows.length).join(' + ');
   return (
-    <div ref={boxRef} data-view="waterfall" role="region" aria-label="Waterfall, scrollable" tabIndex={0}>
-      {sides.map((s) => (
-        <figure key={s.side} className="waterfall-box" data-waterfall-side={s.side}>
-          {sides.length > 1 && <figcaption className="side-caption">{s.caption}</figcaption>}
-          <Waterfall trace={s.run.trace} endNs={endNs} cursorNs={cursorNs} width={width} side={s.side} />
-        </figure>
-      ))}
+    <div data-view="waterfall">
+      <div
+        ref={boxRef}
+        className="waterfall-scroll"
+        data-more-below={moreBelow || undefined}
+        role="region"
+        aria-label="Waterfall, scrollable"
+        tabIndex={0}
+      >
+        {figures.map(({ side: s, rows, lines }) => (
+          <figure key={s.side} className="waterfall-box" data-waterfall-side={s.side}>
+            {sides.length > 1 && <figcaption className="side-caption">{s.caption}</figcaption>}
+            <Waterfall
+              rows={rows}
+              lines={lines}
+              columns={columns}
+              endNs={endNs}
+              cursorNs={cursorNs}
+              width={width}
+              side={s.side}
+            />
+            <WaterfallAxisDock columns={columns} endNs={endNs} width={width} />
+          </figure>
+        ))}
+      </div>
+      {overflows && (
+        <p className="waterfall-more">
+          {`${objects} objects; ${moreBelow ? 'scroll for more' : 'scroll up for the first'}`}
+        </p>
+      )}
       <WaterfallLegend />
     </div>
   );

@@ -1,0 +1,122 @@
+// The waterfall as a student reads it: stream numbers clear of the object names, the time axis
+// and the legend in sight while a long list of objects scrolls.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openLab } from './lab';
+
+const waterfall = (page: Page) => page.locator('[data-view="waterfall"]');
+/** The box the waterfall's rows scroll in. */
+const SCROLL_BOX = '[role="region"][aria-label="Waterfall, scrollable"]';
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Each HTTP/2 row's stream number and object name as drawn. */
+async function streamAndName(rows: Locator): Promise<Array<{ stream: Box; name: Box; bar: number }>> {
+  return rows.evaluateAll((els) =>
+    els.map((row) => {
+      const box = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      };
+      const bars = [...row.querySelectorAll('[data-phase]')].map((r) => r.getBoundingClientRect().x);
+      return {
+        stream: box(row.querySelector('.row-label-stream')!),
+        name: box(row.querySelector('[data-row-name]')!),
+        bar: Math.min(...bars),
+      };
+    }),
+  );
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`at ${viewport.width} px an HTTP/2 row's stream number and object name do not overlap`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openLab(page, 'v=1&preset=wang-spdy');
+    const rows = waterfall(page).locator('[data-exchange][data-stream]');
+    expect(await rows.count()).toBeGreaterThan(20); // two- and three-digit streams
+    const svgLeft = await waterfall(page)
+      .locator('svg.waterfall-svg')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().x);
+    for (const { stream, name, bar } of await streamAndName(rows)) {
+      expect(stream.x).toBeGreaterThanOrEqual(svgLeft);
+      expect(name.x, 'the name starts after its stream number').toBeGreaterThanOrEqual(
+        stream.x + stream.width + 4,
+      );
+      expect(name.x + name.width, 'the name ends before the bars').toBeLessThanOrEqual(bar);
+    }
+  });
+}
+
+/** Time-axis labels of the waterfall that a reader can see: inside the scrolled box, on top. */
+async function visibleTicks(page: Page): Promise<string[]> {
+  return waterfall(page).evaluate((view, scrollBox) => {
+    const box = document.querySelector(scrollBox)!.getBoundingClientRect();
+    return [...view.querySelectorAll('text.tick-label')]
+      .filter((t) => {
+        const r = t.getBoundingClientRect();
+        const [cx, cy] = [r.x + r.width / 2, r.y + r.height / 2];
+        if (cy < box.top || cy > box.bottom || cx < box.left || cx > box.right) return false;
+        const hit = document.elementFromPoint(cx, cy);
+        return hit === t || t.contains(hit);
+      })
+      .map((t) => t.textContent ?? '');
+  }, SCROLL_BOX);
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`at ${viewport.width} px a long waterfall keeps its time axis and legend in view and says it scrolls`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openLab(page, 'preset=nielsen-wan-pipe-first');
+    const view = waterfall(page);
+    const region = page.locator(SCROLL_BOX);
+    await region.scrollIntoViewIfNeeded();
+    await expect(view.locator('[data-exchange]')).toHaveCount(43);
+    const scrolls = await region.evaluate((el) => el.scrollHeight > el.clientHeight);
+    expect(scrolls).toBe(true);
+    for (const at of ['top', 'middle', 'end'] as const) {
+      await region.evaluate((el, where) => {
+        const most = el.scrollHeight - el.clientHeight;
+        el.scrollTop = where === 'top' ? 0 : where === 'middle' ? most / 2 : most;
+      }, at);
+      const ticks = await visibleTicks(page);
+      expect(
+        ticks.filter((t) => /\d/.test(t)).length,
+        `time axis in view at the ${at}`,
+      ).toBeGreaterThanOrEqual(3);
+      const legend = view.getByRole('list', { name: 'Waterfall phases' });
+      await expect(legend).toBeInViewport();
+      const [regionBox, legendBox] = [(await region.boundingBox())!, (await legend.boundingBox())!];
+      expect(legendBox.y, 'the legend sits below the scrolled rows').toBeGreaterThanOrEqual(
+        regionBox.y + regionBox.height - 1,
+      );
+    }
+    // Where the list goes on, the panel says so, and says it again at the end.
+    await expect(view.getByText('43 objects; scroll up for the first')).toBeVisible();
+    await region.evaluate((el) => (el.scrollTop = 0));
+    await expect(view.getByText('43 objects; scroll for more')).toBeVisible();
+  });
+}
+
+test('a short waterfall does not scroll and says nothing about scrolling', async ({ page }) => {
+  await openLab(page, '');
+  const view = waterfall(page);
+  await page.locator(SCROLL_BOX).scrollIntoViewIfNeeded();
+  expect(await page.locator(SCROLL_BOX).evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+  await expect(view.getByText(/scroll/)).toHaveCount(0);
+  expect((await visibleTicks(page)).length).toBeGreaterThanOrEqual(3);
+});

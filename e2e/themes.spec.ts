@@ -133,6 +133,7 @@ const GRAPHICS = [
   '--ink', // lifelines, axes
   '--focus',
   '--field-line', // form field borders
+  ...Array.from({ length: 8 }, (_, i) => `--conn-${i + 1}`), // waterfall connections
 ];
 const v = (name: string) => `var(${name})`;
 

@@ -1,5 +1,6 @@
 // The waterfall as a student reads it: stream numbers clear of the object names, the time axis
-// and the legend in sight while a long list of objects scrolls.
+// and the legend in sight while a long list of objects scrolls, and every phase visible on the
+// panel in both themes.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openLab } from './lab';
 
@@ -120,3 +121,59 @@ test('a short waterfall does not scroll and says nothing about scrolling', async
   await expect(view.getByText(/scroll/)).toHaveCount(0);
   expect((await visibleTicks(page)).length).toBeGreaterThanOrEqual(3);
 });
+
+/**
+ * For every phase mark (bars and legend swatches): the contrast against the panel of its outline
+ * and of its fill as painted over the panel, WCAG 2.
+ */
+async function phaseContrasts(page: Page) {
+  return waterfall(page).evaluate((view) => {
+    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const channel = (v: number) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    const lum = ([r, g, b]: number[]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    const ratio = (a: number[], b: number[]) => {
+      const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const card = rgb(getComputedStyle(view.querySelector('svg.waterfall-svg > rect')!).fill);
+    const marks = [
+      ...view.querySelectorAll('svg.waterfall-svg [data-phase]'),
+      ...view.querySelectorAll('[aria-label="Waterfall phases"] [data-phase]'),
+    ];
+    return marks.map((mark) => {
+      const style = getComputedStyle(mark);
+      const alpha = Number(style.fillOpacity) * Number(style.opacity);
+      const fill = rgb(style.fill).map((c, i) => c * alpha + card[i] * (1 - alpha));
+      const outlined = style.stroke !== 'none' && parseFloat(style.strokeWidth) >= 1;
+      return {
+        phase: mark.getAttribute('data-phase')!,
+        fill: ratio(fill, card),
+        outline: outlined ? ratio(rgb(style.stroke), card) : 0,
+      };
+    });
+  });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    for (const query of ['', 'preset=kruse-oufr']) {
+      test(`every waterfall phase stands out from the panel (${query || 'default page'})`, async ({
+        page,
+      }) => {
+        await openLab(page, query);
+        const marks = await phaseContrasts(page);
+        expect(new Set(marks.map((m) => m.phase)).size).toBe(6); // the legend names all six
+        for (const m of marks)
+          expect(
+            Math.max(m.fill, m.outline),
+            `${m.phase}: fill ${m.fill}, outline ${m.outline}`,
+          ).toBeGreaterThanOrEqual(3);
+      });
+    }
+  });
+}

@@ -10,16 +10,8 @@ import { type ConnectionLine, type WaterfallLine } from './waterfallGroups';
 import { fitName, shortName, type LabelColumns } from './waterfallLabels';
 import { PHASE_WORDS, type PhaseKind, type WaterfallRow } from './waterfallPhases';
 
-export const CONNECTION_COLOURS = [
-  '#0072B2',
-  '#E69F00',
-  '#009E73',
-  '#CC79A7',
-  '#56B4E9',
-  '#D55E00',
-  'var(--ink)',
-  '#F0E442',
-];
+/** Connection colours from the theme table (app.css): Okabe-Ito, darkened on the light theme where a hue would fade into the white panel. */
+export const CONNECTION_COLOURS = Array.from({ length: 8 }, (_, i) => `var(--conn-${i + 1})`);
 
 const ROW_PX = 22;
 const M = { top: 8, right: 12 };
@@ -28,13 +20,21 @@ const AXIS_PX = 26;
 /** The fade over the last rows in view, above the docked axis, while more rows are below. */
 const FADE_PX = 18;
 
-/** How each phase is painted, as a fraction of the row height and an opacity of its connection colour. */
-const PHASE_PAINT: Record<PhaseKind, { height: number; opacity: number; dash?: string }> = {
-  queued: { height: 0.12, opacity: 0.5 },
-  connect: { height: 0.6, opacity: 0.25, dash: '3 2' },
-  request: { height: 0.6, opacity: 0.3 },
-  server: { height: 0.6, opacity: 0.15, dash: '1 2' },
-  'first-byte': { height: 0.6, opacity: 0.45 },
+/**
+ * How each phase is painted: a fraction of the row height, the fill's opacity of its connection
+ * colour, and an outline in the full colour. A tint alone fades into the panel (into the near-black
+ * one of the dark theme most of all); the outline keeps every phase 3:1 against it in both themes,
+ * while height, tint and dash tell the phases apart.
+ */
+const PHASE_PAINT: Record<
+  PhaseKind,
+  { height: number; opacity: number; outline?: 'solid' | `${number} ${number}` }
+> = {
+  queued: { height: 0.14, opacity: 1 },
+  connect: { height: 0.6, opacity: 0.15, outline: '3 2' },
+  request: { height: 0.6, opacity: 0.25, outline: 'solid' },
+  server: { height: 0.6, opacity: 0.08, outline: '1 2' },
+  'first-byte': { height: 0.6, opacity: 0.65, outline: 'solid' },
   receiving: { height: 0.8, opacity: 1 },
 };
 
@@ -44,8 +44,8 @@ function phaseStyle(kind: PhaseKind, colour: string) {
   return {
     fill: colour,
     fillOpacity: paint.opacity,
-    stroke: paint.dash ? colour : 'none',
-    strokeDasharray: paint.dash,
+    stroke: paint.outline ? colour : 'none',
+    strokeDasharray: paint.outline === 'solid' ? undefined : paint.outline,
     'data-phase': kind,
   };
 }

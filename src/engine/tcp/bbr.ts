@@ -109,7 +109,7 @@ export class Bbr extends RecoveringControl {
     const last = this.bwByRound.length - 1;
     if (last >= 0 && (!s.appLimited || s.deliveryRate > this.btlBw))
       this.bwByRound[last] = Math.max(this.bwByRound[last], s.deliveryRate);
-    let btlBw = 0; // the max over the window of rounds (a loop: a spread call showed in long runs)
+    let btlBw = 0; // the max over the window of rounds (a loop: a spread makes an array on every ACK)
     for (let i = 0; i < this.bwByRound.length; i++) if (this.bwByRound[i] > btlBw) btlBw = this.bwByRound[i];
     this.btlBw = btlBw;
     if (s.rttNs !== null && (s.rttNs <= this.rtPropNs || s.nowNs - this.rtPropStampNs > RTPROP_FILTER_NS)) {

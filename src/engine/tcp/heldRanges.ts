@@ -15,12 +15,8 @@ const before = (a: Range, b: Range) => a[0] < b[0] || (a[0] === b[0] && a[2] < b
 
 /** A queue of ranges sorted by start, taken from the front; an index, not shift(). */
 class SortedRanges {
-  items: Range[] = [];
-  head = 0;
-
-  get empty(): boolean {
-    return this.head === this.items.length;
-  }
+  private readonly items: Range[] = [];
+  private head = 0;
 
   /** The first range, or null. */
   peek(): Range | null {
@@ -30,6 +26,10 @@ class SortedRanges {
   /** Whether `r` (the latest arrival) goes at the end. */
   fitsAtEnd(r: Range): boolean {
     return this.head === this.items.length || this.items[this.items.length - 1][0] <= r[0];
+  }
+
+  append(r: Range): void {
+    this.items.push(r);
   }
 
   /** Insert in order (after any range with the same start: it arrived later). */
@@ -64,7 +64,7 @@ export class HeldRanges {
 
   add(start: number, end: number): void {
     const r: Range = [start, end, this.arrivals++];
-    if (this.above.fitsAtEnd(r)) this.above.items.push(r);
+    if (this.above.fitsAtEnd(r)) this.above.append(r);
     else this.below.insert(r);
   }
 

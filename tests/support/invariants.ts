@@ -136,10 +136,39 @@ function checkTimeGoesForward(trace: Trace): void {
     check(s.endNs > s.startNs, `stall ${s.cause} of no length at ${s.startNs} ns`);
 }
 
+/** What held a TCP sender's queued data (the stall labeller's causes; the others are the applications'). */
+const SENDER_CAUSES = new Set(['delayed-ack', 'nagle', 'cwnd', 'rwnd', 'idle-restart', 'rto', 'pacing']);
+
+/** A TCP sender's stall is a wait: no data of its connection and side leaves while it lasts. */
+function checkStallsAreWaits(trace: Trace): void {
+  const sent = new Map<string, number[]>(); // "conn side" -> send times of its data, in order
+  for (const p of trace.packets) {
+    if (p.len === 0 || p.quic !== undefined || p.drop === 'queue') continue;
+    const key = `${p.conn} ${p.dir === 'c2s' ? 'client' : 'server'}`;
+    (sent.get(key) ?? sent.set(key, []).get(key)!).push(p.sendNs);
+  }
+  for (const s of trace.stalls) {
+    if (!SENDER_CAUSES.has(s.cause)) continue;
+    const times = sent.get(`${s.conn} ${s.side}`) ?? [];
+    let lo = 0;
+    let hi = times.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (times[mid] <= s.startNs) lo = mid + 1;
+      else hi = mid;
+    }
+    check(
+      lo === times.length || times[lo] >= s.endNs,
+      `a ${s.cause} stall on connection ${s.conn} holds data sent at ${times[lo]} ns`,
+    );
+  }
+}
+
 /** Throws an InvariantError naming the first invariant the trace breaks. */
 export function checkInvariants(trace: Trace): void {
   checkEveryByteOnce(trace);
   checkEveryRequestSettled(trace);
   checkAcksCoverOnlySentData(trace);
   checkTimeGoesForward(trace);
+  checkStallsAreWaits(trace);
 }

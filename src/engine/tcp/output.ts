@@ -46,6 +46,12 @@ export abstract class TcpOutput implements ReceiverHooks {
   private readonly paceTimer: Timer | null;
   private nextPaceNs: Nanoseconds = 0;
   private lastPhase = '';
+  /**
+   * Data left since the last output pass told the observers: by the pass itself, or by SACK
+   * recovery just before it. A stall ends when data leaves, whoever sends it (recovery's segments
+   * had been sent inside a "stall" that lasted the whole recovery).
+   */
+  private dataSent = false;
 
   readonly wscale: WindowScale;
 
@@ -106,7 +112,6 @@ export abstract class TcpOutput implements ReceiverHooks {
     if (!outputAllowed(this.state)) return; // nothing but the SYN or SYN-ACK before the handshake ends
     const idle = this.snd.idle;
     if (idle && this.snd.queuedEnd > this.snd.sndNxt) this.maybeRestartAfterIdle();
-    let sentData = false;
     let blocked: StallCause | null = null;
     for (let i = 0; i < OUTPUT_LOOP_LIMIT; i++) {
       if (this.sackOk && this.snd.sndNxt < this.snd.sndMax) this.snd.skipSacked();
@@ -122,9 +127,10 @@ export abstract class TcpOutput implements ReceiverHooks {
         break;
       }
       this.transmitSegment(next.len, next.fin, forced);
-      if (carries) sentData = true;
       if (forced || !carries) break; // a fast retransmit sends exactly one segment
     }
+    const sentData = this.dataSent;
+    this.dataSent = false;
     const observers = this.observers; // indexed: this runs for every segment and every ACK
     for (let i = 0; i < observers.length; i++) observers[i].onOutput(sentData, blocked, this.cc.cwnd);
   }
@@ -142,6 +148,7 @@ export abstract class TcpOutput implements ReceiverHooks {
     this.emit(this.segment(seq, len, flags, reason));
     const consumed = len + (fin ? 1 : 0);
     if (consumed > 0) {
+      this.dataSent = true;
       if (this.pacing) this.schedulePacing(len);
       this.lastDataSendNs = this.sim.now;
       if (!this.rtt.timing && !retransmit) this.rtt.time(seq, this.sim.now);

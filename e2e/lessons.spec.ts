@@ -188,6 +188,29 @@ test('an open prediction is not answered elsewhere on the page; Reveal brings th
   await expect(callout).toContainText('try Header flush: none');
 });
 
+test('an open prediction is not answered in the preset gallery either; Reveal brings its hints back', async ({
+  page,
+}) => {
+  await page.goto('/?lesson=the-200ms-mystery&step=2');
+  await expect(page.locator('[data-lesson-question]')).toBeVisible();
+  const gallery = page.getByRole('dialog', { name: 'Presets from the papers' });
+  const card = gallery.locator('[data-preset="heidemann-short-initial"]');
+  // A figure measured against another scenario says what a change does.
+  const comparisons = gallery.locator(':is([data-figure="reduction_pct"], [data-figure="throughput_pct"])');
+  await page.getByRole('button', { name: 'Presets', exact: true }).click();
+  await expect(card.locator('[data-try-withheld]')).toBeVisible();
+  await expect(gallery.locator('[data-try-next]')).toHaveCount(0);
+  await expect(card).not.toContainText('Stop flushing the headers alone');
+  await expect(comparisons).toHaveCount(0);
+  await gallery.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Reveal' }).click();
+  await page.getByRole('button', { name: 'Presets', exact: true }).click();
+  await expect(card.locator('[data-try-next]')).toContainText('Stop flushing the headers alone');
+  await expect(gallery.locator('[data-try-withheld]')).toHaveCount(0);
+  await expect(comparisons.first()).toBeVisible();
+});
+
 /** Every step that asks for a prediction about the change from the step before. */
 const QUESTIONS = LESSONS.flatMap((lesson) =>
   lesson.steps.flatMap((step, i) => (i > 0 && step.question ? [{ lesson: lesson.id, step: i + 1 }] : [])),

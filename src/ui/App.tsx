@@ -152,6 +152,7 @@ export default function App() {
           <PresetGallery
             open={galleryOpen}
             current={config.preset}
+            hintsWithheld={guides.awaitingAnswer}
             onLoad={(id) => {
               update((c) => choosePreset(c, id), { history: 'push' });
               setGalleryOpen(false);

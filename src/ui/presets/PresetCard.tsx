@@ -1,21 +1,27 @@
 // One preset in the gallery: what it shows, what was calibrated, and each published figure
-// beside the same figure measured on our run.
+// beside the same figure measured on our run. While a lesson's question is open, its hints and the
+// figures for a change wait for the answer, as on the preset's card above the views.
 import type { Preset } from '../../scenario/presets';
 import type { FigureResult } from '../../worker/protocol';
 import { FigureRows } from './FigureRows';
+import { shownFigures, TryNextWithheld } from './withheldHints';
 
 export function PresetCard({
   preset,
   results,
   current,
+  hintsWithheld,
   onLoad,
 }: {
   preset: Preset;
   results: FigureResult[] | null;
   current: boolean;
+  /** A lesson's question is open and the hints would answer it. */
+  hintsWithheld: boolean;
   onLoad: () => void;
 }) {
   const titleId = `preset-${preset.id}-title`;
+  const figures = shownFigures(preset.published, results, hintsWithheld);
   return (
     <article
       className={`preset-card${current ? ' current' : ''}`}
@@ -25,11 +31,19 @@ export function PresetCard({
       <h4 id={titleId}>{preset.title}</h4>
       <p className="preset-source">{preset.source}</p>
       <p>{preset.explanation}</p>
-      <p className="try-next">
-        <strong>Try next:</strong> {preset.tryNext.map((t) => t.sentence).join(' ')}
-      </p>
-      {preset.published.length > 0 && (
-        <FigureRows published={preset.published} results={results} caption="Published vs simulated" />
+      {hintsWithheld ? (
+        <TryNextWithheld figuresWithheld={figures.withheld} />
+      ) : (
+        <p className="try-next" data-try-next="">
+          <strong>Try next:</strong> {preset.tryNext.map((t) => t.sentence).join(' ')}
+        </p>
+      )}
+      {figures.published.length > 0 && (
+        <FigureRows
+          published={figures.published}
+          results={figures.results}
+          caption="Published vs simulated"
+        />
       )}
       {preset.calibrated.length > 0 && (
         <details>

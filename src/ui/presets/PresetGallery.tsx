@@ -9,11 +9,14 @@ import { useModalDialog } from '../useModalDialog';
 export default function PresetGallery({
   open,
   current,
+  hintsWithheld,
   onLoad,
   onClose,
 }: {
   open: boolean;
   current: string | null;
+  /** A lesson's question is open: the cards keep back what would answer it. */
+  hintsWithheld: boolean;
   onLoad: (id: string) => void;
   onClose: () => void;
 }) {
@@ -42,6 +45,7 @@ export default function PresetGallery({
                   preset={p}
                   results={figures?.get(p.id) ?? null}
                   current={p.id === current}
+                  hintsWithheld={hintsWithheld}
                   onLoad={() => onLoad(p.id)}
                 />
               ))}

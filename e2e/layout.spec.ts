@@ -1,6 +1,6 @@
 // The page at phone and desktop widths: no sideways scroll of the page body (views scroll or
 // scale inside their own boxes), every view present, no console errors, no foreign requests.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { watchPage } from './helpers';
 import { openLab } from './lab';
 
@@ -65,4 +65,80 @@ test('on a 320 px phone a comparison with the paper says its table scrolls, unti
   await expect(panel.locator('[data-scroll-cue]')).toBeVisible();
   await scroll.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
   await expect(panel.locator('[data-scroll-cue]')).toHaveCount(0);
+});
+
+/**
+ * Text and controls of the page that the Settings control hides part of at the current scroll: what
+ * covers the page is the Settings button's outermost fixed box. A bar as wide as the screen hides a
+ * line whole, as the screen's edge does, and the line scrolls out from under it; a button floating
+ * over part of a line hides its end while the rest reads as if complete.
+ */
+async function partlyHiddenBySettings(page: Page) {
+  return page.evaluate(() => {
+    const button = document.querySelector<HTMLElement>('button[aria-controls="controls"]')!;
+    let cover: HTMLElement = button;
+    for (let el = button.parentElement; el && el !== document.body; el = el.parentElement)
+      if (getComputedStyle(el).position === 'fixed') cover = el;
+    const c = cover.getBoundingClientRect();
+    const read = 'main :is(p, li, h2, h3, h4, legend, label, button, select, input, summary, th, td)';
+    return [...document.querySelectorAll(read)].flatMap((el) => {
+      const r = el.getBoundingClientRect();
+      const overlaps =
+        r.width > 0 && r.right > c.left && r.left < c.right && r.bottom > c.top && r.top < c.bottom;
+      return overlaps && (r.left < c.left || r.right > c.right)
+        ? [`${el.tagName} "${el.textContent!.trim().slice(0, 40)}" at scroll ${window.scrollY}`]
+        : [];
+    });
+  });
+}
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 320, height: 640 },
+]) {
+  for (const query of ['preset=heidemann-short-initial', 'lesson=the-200ms-mystery&step=2']) {
+    test(`at ${viewport.width} × ${viewport.height} the Settings control hides no part of a line or control (${query})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await openLab(page, query);
+      const bar = page.locator('.settings-bar');
+      const open = bar.getByRole('button', { name: 'Settings', exact: true });
+      await expect(open).toBeInViewport();
+      // The bar is the screen's bottom edge: as wide as the screen, touching its bottom, opaque.
+      const box = (await bar.boundingBox())!;
+      expect(box.x).toBe(0);
+      expect(box.width).toBe(viewport.width);
+      expect(box.y + box.height).toBe(viewport.height);
+      expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(/^rgb\(/);
+
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y < height; y += viewport.height / 3) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        expect(await partlyHiddenBySettings(page)).toEqual([]);
+      }
+      // At the end of the page the last view clears the bar.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const last = (await page.locator('main > :last-child').boundingBox())!;
+      expect(last.y + last.height).toBeLessThanOrEqual((await bar.boundingBox())!.y);
+      await open.click();
+      await expect(page.locator('#a-nagle')).toBeVisible();
+    });
+  }
+}
+
+test('on a phone a control reached with Tab scrolls into view above the Settings bar', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openLab(page, 'preset=heidemann-short-initial');
+  const barTop = (await page.locator('.settings-bar').boundingBox())!.y;
+  // Put the callout's first button just under the bar, then Tab to it from the control before it.
+  const target = page.locator('[data-callout] button').first();
+  const before = page.locator('[data-preset-info] summary');
+  const y = await target.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  await page.evaluate((top) => window.scrollTo(0, top), y - barTop - 4);
+  await before.evaluate((el) => el.focus({ preventScroll: true }));
+  await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+  const box = (await target.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(barTop);
 });

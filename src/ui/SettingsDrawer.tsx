@@ -1,6 +1,7 @@
 // The settings column. On a wide screen it sits beside the views; on a narrower screen (app.css, below 1100 px)
-// it is a drawer opened by a Settings button that stays in view, so a student never scrolls past
-// every view to reach a knob.
+// it is a drawer opened by a Settings button in a bar along the bottom of the screen, so a student never
+// scrolls past every view to reach a knob. The bar spans the width and the page keeps room for it at the
+// end: a button floating over the views would hide part of a line of text or a control.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 export function SettingsDrawer({ children }: { children: ReactNode }) {
@@ -22,16 +23,17 @@ export function SettingsDrawer({ children }: { children: ReactNode }) {
   }, [open]);
   return (
     <>
-      <button
-        type="button"
-        ref={openerRef}
-        className="settings-open"
-        aria-expanded={open}
-        aria-controls="controls"
-        onClick={() => setOpen(true)}
-      >
-        Settings
-      </button>
+      <div className="settings-bar">
+        <button
+          type="button"
+          ref={openerRef}
+          aria-expanded={open}
+          aria-controls="controls"
+          onClick={() => setOpen(true)}
+        >
+          Settings
+        </button>
+      </div>
       <aside className={`sidebar${open ? ' sidebar--open' : ''}`} id="controls" ref={drawerRef}>
         <button
           type="button"

@@ -6,6 +6,7 @@ import { packetKind, packetShape, serializationNs, shortLabel } from '../src/vie
 import { idleGaps, runEndNs, timeScale } from '../src/views/timeScale';
 import { stallLabelSpot } from '../src/views/LadderStalls';
 import { foldLabel } from '../src/views/foldLabels';
+import { bandAmount, bandTitle, stallBands } from '../src/views/stallBands';
 import type { StallRecord } from '../src/engine/trace';
 
 const packet = (over: Partial<PacketRecord>): PacketRecord => ({
@@ -129,5 +130,21 @@ describe('stall labels and fold marks', () => {
     const held = stall({ cause: 'delayed-ack', startNs: 4.8e6, endNs: 121e6 });
     expect(foldLabel(gap, 200e6, [held])).toMatchObject({ text: '⋯', quiet: 'in-stall' });
     expect(foldLabel(gap, 3e6, [])).toMatchObject({ text: '', quiet: 'after-run' });
+  });
+});
+
+describe('stall bands', () => {
+  it('a band standing for many stalls is labelled with how many, not with one long wait', () => {
+    const { trace } = runQuery('objects=20000000&flush=none&link=longfat&window=16000000&cc=bbr&sack=1');
+    const server = trace.stalls.filter((s) => s.side === 'server');
+    const bands = stallBands(server, trace.endNs, 0, trace.endNs, trace.endNs / 1000);
+    const merged = bands.filter((b) => b.count > 1);
+    expect(merged.length).toBeGreaterThan(0);
+    for (const b of merged) {
+      expect(bandAmount(b)).toBe(`${b.count.toLocaleString('en-US')} waits`);
+      expect(bandTitle(b, 'server', 'pacing')).toContain(`${b.count.toLocaleString('en-US')} times`);
+    }
+    const one = bands.find((b) => b.count === 1)!;
+    expect(bandAmount(one)).toMatch(/s$/); // a single stall keeps its length
   });
 });

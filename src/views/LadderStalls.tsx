@@ -2,8 +2,7 @@
 // cause, like the italic "local delays" of Padmanabhan and Mogul's Fig. 3-1.
 import type { LinearScale } from './piecewiseScale';
 import type { StallRecord } from '../engine/trace';
-import { stallBands } from './stallBands';
-import { formatDuration } from './format';
+import { bandAmount, bandTitle, stallBands } from './stallBands';
 import type { Rect } from './labelPlacement';
 import type { Lane } from './packetGeometry';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
@@ -73,7 +72,7 @@ export interface StallLabelSpot {
  * after the cause; an outside label with no room goes inside the lane. None when nothing fits.
  */
 export function stallLabelSpot(
-  s: StallRecord,
+  s: StallRecord & { count?: number },
   lane: Lane,
   y: (ns: number) => number,
   outside: boolean,
@@ -83,9 +82,9 @@ export function stallLabelSpot(
   const bottom = y(s.endNs);
   if (bottom - top < MIN_LABELLED_PX) return null;
   const cause = causeStyle(s.cause).short;
-  const duration = formatDuration(s.endNs - s.startNs);
-  const oneLine = [`${cause} ${duration}`];
-  const twoLines = [cause, duration];
+  const amount = bandAmount(s);
+  const oneLine = [`${cause} ${amount}`];
+  const twoLines = [cause, amount];
   const hostX = s.side === 'client' ? lane.clientX : lane.serverX;
   const middle = (top + bottom) / 2;
   for (const placedOutside of outside ? [true, false] : [false]) {
@@ -146,7 +145,6 @@ export function LadderStalls({
         const style = causeStyle(s.cause);
         const x = s.side === 'client' ? lane.clientX : lane.serverX;
         const height = Math.max(1, y1 - y0);
-        const duration = formatDuration(s.endNs - s.startNs);
         const spot =
           height >= MIN_LABELLED_PX && labelled.has(stallKey(s))
             ? stallLabelSpot(s, lane, y, outside, bounds)
@@ -163,7 +161,7 @@ export function LadderStalls({
             data-focused={isFocused ? '' : undefined}
             className={isFocused ? 'stall-focused' : undefined}
           >
-            <title>{`${s.side === 'client' ? 'Client' : 'Server'} stalled ${duration}: ${style.words}${s.count > 1 ? ` (${s.count} stalls drawn as one)` : ''}`}</title>
+            <title>{bandTitle(s, s.side === 'client' ? 'Client' : 'Server', style.words)}</title>
             <rect
               x={x - BAND_PX / 2}
               y={y0}

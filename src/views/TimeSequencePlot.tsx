@@ -6,9 +6,9 @@
 import { useMemo } from 'react';
 import { scaleLinear } from './piecewiseScale';
 import { useBrushX } from './useBrushX';
-import { stallBands } from './stallBands';
+import { bandAmount, bandTitle, stallBands } from './stallBands';
 import type { StallCause, Trace } from '../engine/trace';
-import { formatDuration, formatTick, trim } from './format';
+import { formatTick, trim } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
 import { connectionSeries } from './streamSeries';
@@ -137,7 +137,7 @@ export function TimeSequencePlot({
             style={darkFill(causeStyle(s.cause))}
             data-duration-ms={((s.endNs - s.startNs) / 1e6).toFixed(3)}
           >
-            <title>{`${s.side} stalled ${formatDuration(s.endNs - s.startNs)}: ${causeStyle(s.cause).words}`}</title>
+            <title>{bandTitle(s, s.side, causeStyle(s.cause).words)}</title>
             <rect
               x={x(s.startNs)}
               y={m.top}
@@ -284,10 +284,11 @@ interface StallSpan {
   startNs: number;
   endNs: number;
   cause: StallCause;
+  count?: number;
 }
 
 function stallLabel(s: StallSpan): string {
-  return `${causeStyle(s.cause).short} ${formatDuration(s.endNs - s.startNs)}`;
+  return `${causeStyle(s.cause).short} ${bandAmount(s)}`;
 }
 
 interface LabelPlace {

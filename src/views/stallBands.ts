@@ -2,6 +2,7 @@
 // hold a hundred thousand tiny stalls; past MAX_BANDS, stalls of the same connection, side and
 // cause that touch on screen are merged into one band, so the DOM stays small.
 import type { StallRecord } from '../engine/trace';
+import { formatDuration } from './format';
 
 export const MAX_BANDS = 400;
 
@@ -35,4 +36,27 @@ export function stallBands(
     }
   }
   return bands;
+}
+
+/**
+ * What a band's label gives after its cause: its length, or for a band standing for many stalls
+ * how many there were (its length from first to last would read as one wait, while data was
+ * leaving between them).
+ */
+export function bandAmount(s: { startNs: number; endNs: number; count?: number }): string {
+  return (s.count ?? 1) > 1
+    ? `${s.count!.toLocaleString('en-US')} waits`
+    : formatDuration(s.endNs - s.startNs);
+}
+
+/** A band's tooltip: the side, how long (or how many stalls, over how long), and why. */
+export function bandTitle(
+  s: { startNs: number; endNs: number; count?: number },
+  side: string,
+  words: string,
+): string {
+  const span = formatDuration(s.endNs - s.startNs);
+  return (s.count ?? 1) > 1
+    ? `${side} stalled ${s.count!.toLocaleString('en-US')} times in ${span} (drawn as one band): ${words}`
+    : `${side} stalled ${span}: ${words}`;
 }

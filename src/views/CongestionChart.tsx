@@ -3,7 +3,8 @@
 // plot, with the controller's phase changes (slow start, recovery, BBR's probing) marked.
 import { scaleLinear } from './piecewiseScale';
 import type { AppEvent, SampleRecord, Trace } from '../engine/trace';
-import { formatTick, trim } from './format';
+import { formatTick } from './format';
+import { stripAxis } from './axisTicks';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { TIME_AXIS_INSET, tspTimeScale, tspTimeTicks } from './tspTimeAxis';
 
@@ -14,7 +15,8 @@ interface Strip {
 }
 
 const STRIPS: Strip[] = [
-  { id: 'cwnd', title: 'cwnd (KB)', value: (s) => s.cwnd / 1000 },
+  // KB of 1024 bytes, as formatBytes and the time-sequence plot's axis count them.
+  { id: 'cwnd', title: 'cwnd (KB)', value: (s) => s.cwnd / 1024 },
   {
     id: 'pacing',
     title: 'pacing rate (Mbit/s)',
@@ -83,21 +85,21 @@ export function CongestionChart({
           .filter((p): p is readonly [number, number] => p[1] !== null);
         // A loop, not a spread: a long run has more samples than a call takes arguments.
         const max = points.reduce((m, p) => Math.max(m, p[1]), 1e-9);
+        const axis = stripAxis(max * 1.08);
         const y = scaleLinear()
-          .domain([0, max * 1.08])
-          .range([top + STRIP_HEIGHT, top])
-          .nice();
+          .domain([0, axis.top])
+          .range([top + STRIP_HEIGHT, top]);
         const d = stepLine(points, x, y, domain[0], Math.min(cursorNs, domain[1]));
         return (
           <g key={st.id} data-cc-strip={st.id}>
             <text x={8} y={top - TITLE_RISE} className="axis-title">
               {st.title}
             </text>
-            {y.ticks(3).map((v) => (
-              <g key={v} transform={`translate(0,${y(v)})`}>
+            {axis.ticks.map((t) => (
+              <g key={t.value} transform={`translate(0,${y(t.value)})`}>
                 <line x1={M.left} x2={right} stroke="var(--grid-soft)" />
                 <text x={M.left - 6} dy="0.32em" textAnchor="end" className="tick-label">
-                  {trim(v, 1)}
+                  {t.label}
                 </text>
               </g>
             ))}

@@ -26,10 +26,26 @@ export function formatBitRate(bps: number): string {
   return `${bps} b/s`;
 }
 
+export interface ByteUnit {
+  name: 'GB' | 'MB' | 'KB' | 'B';
+  bytes: number;
+}
+
+const BYTE_UNITS: ByteUnit[] = [
+  { name: 'GB', bytes: 2 ** 30 },
+  { name: 'MB', bytes: 2 ** 20 },
+  { name: 'KB', bytes: 2 ** 10 },
+  { name: 'B', bytes: 1 },
+];
+
+/** The unit a size is written in: the largest it makes at least one of. */
+export function byteUnit(bytes: number): ByteUnit {
+  return BYTE_UNITS.find((u) => bytes >= u.bytes) ?? BYTE_UNITS[BYTE_UNITS.length - 1];
+}
+
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1 << 20) return `${trim(bytes / (1 << 20), 1)} MB`;
-  if (bytes >= 1 << 10) return `${trim(bytes / (1 << 10), 1)} KB`;
-  return `${bytes} B`;
+  const unit = byteUnit(bytes);
+  return unit.bytes === 1 ? `${bytes} B` : `${trim(bytes / unit.bytes, 1)} ${unit.name}`;
 }
 
 /** A setting's value in its schema unit, as people write it: 10 Mb/s, 16 KB, 1460 bytes, 200 ms,

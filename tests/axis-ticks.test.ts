@@ -1,0 +1,69 @@
+// The y axes of the time-sequence plot (bytes in KB or MB) and of the congestion strips (three ticks).
+import { describe, expect, it } from 'vitest';
+import { byteAxis, stripAxis } from '../src/views/axisTicks';
+import { formatBytes } from '../src/views/format';
+
+const labels = (axis: { ticks: Array<{ label: string }> }) => axis.ticks.map((t) => t.label);
+
+describe('the sequence axis', () => {
+  it('writes a long run in megabytes, not as raw byte counts', () => {
+    const axis = byteAxis(38_000_000, 6);
+    expect(labels(axis)).toEqual([
+      '0',
+      '5 MB',
+      '10 MB',
+      '15 MB',
+      '20 MB',
+      '25 MB',
+      '30 MB',
+      '35 MB',
+      '40 MB',
+    ]);
+    expect(axis.top).toBe(40 * 2 ** 20);
+  });
+
+  it('writes a small page in kilobytes', () => {
+    const axis = byteAxis(150_000, 6);
+    expect(labels(axis).at(-1)).toBe('160 KB');
+    expect(axis.ticks.at(-1)!.value).toBe(160 * 1024);
+  });
+
+  it('keeps a label short whatever the run: at most 7 characters up to gigabytes', () => {
+    for (const maxBytes of [10, 900, 1500, 60_000, 999_999, 1_100_000, 123_456_789, 987_654_321, 5e9]) {
+      const axis = byteAxis(maxBytes, 6);
+      expect(axis.top).toBeGreaterThanOrEqual(maxBytes);
+      expect(axis.ticks.at(-1)!.value).toBe(axis.top);
+      for (const label of labels(axis)) expect(label.length, `${maxBytes}: ${label}`).toBeLessThanOrEqual(7);
+    }
+  });
+
+  it('counts a connection that sent nothing in whole bytes', () => {
+    expect(labels(byteAxis(1, 6))).toEqual(['0', '2 B', '4 B', '6 B', '8 B', '10 B']);
+  });
+});
+
+describe('a congestion strip', () => {
+  it('has three ticks, 0, a round step and twice it, the top at or above the largest value', () => {
+    for (let max = 0.003; max < 5e6; max *= 1.37) {
+      const axis = stripAxis(max);
+      expect(axis.ticks.map((t) => t.value)).toEqual([0, axis.top / 2, axis.top]);
+      expect(axis.top).toBeGreaterThanOrEqual(max);
+      expect(axis.top).toBeLessThan(2 * max);
+    }
+  });
+
+  it('labels its ticks in round numbers', () => {
+    expect(labels(stripAxis(4.32))).toEqual(['0', '2.5', '5']);
+    expect(labels(stripAxis(108))).toEqual(['0', '60', '120']);
+    expect(labels(stripAxis(0.27))).toEqual(['0', '0.15', '0.3']);
+  });
+});
+
+describe('sizes', () => {
+  it('are written as before below a gigabyte, in GB above it', () => {
+    expect(formatBytes(900)).toBe('900 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(20_000_000)).toBe('19.1 MB');
+    expect(formatBytes(3 * 2 ** 30)).toBe('3 GB');
+  });
+});

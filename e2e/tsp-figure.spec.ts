@@ -1,6 +1,7 @@
 // The time-sequence plot and the congestion strips under it read as one figure: stall labels stay
 // inside the plot, no line runs off it, strip titles clear their tick labels, a moment sits at the
-// same x in every chart, and a zoomed strip shows only its window.
+// same x in every chart, and a zoomed strip shows only its window. The sequence axis reads in KB or
+// MB, the legend names exactly the series drawn, and a strip's few ticks stand well apart.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openLab } from './lab';
 
@@ -159,5 +160,121 @@ for (const preset of ['nielsen-wan-pipe-first', 'pm-remote-2544', 'langley-quic'
     const svgBox = (locator: Locator) => locator.evaluate((el) => (el as SVGGraphicsElement).getBBox().y);
     const lineTop = await svgBox(page.locator('[data-tsp-side="a"] [data-series="cwnd"]'));
     expect(lineTop).toBeGreaterThanOrEqual((await svgBox(tspPlotArea(page))) - 0.5);
+  });
+}
+
+/** A tick label of the sequence axis ("0", "500 KB", "35 MB") as bytes, KB and MB of 1024. */
+function bytesOfTick(label: string): number {
+  const match = /^(\d+(?:\.\d+)?) (B|KB|MB|GB)$/.exec(label);
+  if (label === '0') return 0;
+  if (!match) throw new Error(`not a size: "${label}"`);
+  return Number(match[1]) * 1024 ** ['B', 'KB', 'MB', 'GB'].indexOf(match[2]);
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`the sequence axis reads in KB or MB and fits left of the plot (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    test.setTimeout(120_000); // the long run takes a while to simulate
+    const runs = [
+      { query: LONG_BBR_RUN, unit: 'MB', bytes: 20_000_000 },
+      { query: '', unit: 'KB', bytes: 0 },
+    ];
+    for (const { query, unit, bytes } of runs) {
+      await page.goto(`/?${query}&${AT_END}`);
+      const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+      await expect(svg).toBeAttached({ timeout: 60_000 });
+      const chart = await boxOf(svg);
+      const plot = await boxOf(tspPlotArea(page));
+      const labels: Array<{ text: string; box: Box }> = [];
+      for (const label of await svg.locator('.tick-label').all()) {
+        const text = (await label.textContent()) ?? '';
+        if (!/^[\d.]+ m?s$/.test(text)) labels.push({ text, box: await boxOf(label) }); // not a time tick
+      }
+      expect(labels.length).toBeGreaterThanOrEqual(3);
+      for (const { text, box } of labels) {
+        expect(text).toMatch(new RegExp(`^(0|[\\d.]+ ${unit})$`));
+        expect(box.x).toBeGreaterThanOrEqual(chart.x + 2);
+        expect(box.x + box.width).toBeLessThanOrEqual(plot.x);
+      }
+      // The values step evenly up the axis, and the top one is above every byte the server sent.
+      const values = labels.map((l) => bytesOfTick(l.text)).sort((a, b) => a - b);
+      const ys = labels.map((l) => l.box.y).sort((a, b) => b - a);
+      for (let i = 2; i < values.length; i++) {
+        expect(values[i] - values[i - 1]).toBeCloseTo(values[1] - values[0], 3);
+        expect(ys[i - 1] - ys[i]).toBeCloseTo(ys[0] - ys[1], 0);
+      }
+      expect(values.at(-1)!).toBeGreaterThan(bytes);
+    }
+  });
+}
+
+/** What the legend calls each series the plot draws (`data-series`). */
+const LEGEND_NAMES: Record<string, string> = {
+  data: 'data',
+  ACK: 'ack',
+  window: 'window',
+  cwnd: 'cwnd',
+  SACK: 'sack',
+};
+
+const LEGEND_RUNS = [
+  { name: 'QUIC', query: 'preset=langley-quic', series: ['data', 'ack', 'cwnd'] },
+  { name: 'TCP', query: '', series: ['data', 'ack', 'window', 'cwnd'] },
+  {
+    name: 'TCP with SACK',
+    query: 'stack=linux&link=wan&loss=2&objects=300000',
+    series: ['data', 'ack', 'window', 'cwnd', 'sack'],
+  },
+];
+
+for (const viewport of VIEWPORTS)
+  for (const run of LEGEND_RUNS) {
+    test(`the legend names the series drawn, no more, no fewer (${run.name}, ${viewport.width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await openLab(page, `${run.query}&${AT_END}`);
+      const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+      const named = (await svg.locator('.tsp-legend text').allTextContents()).map(
+        (t) => LEGEND_NAMES[t] ?? t,
+      );
+      const drawn: string[] = [];
+      for (const path of await svg.locator('path[data-series]').all())
+        if (((await path.getAttribute('d')) ?? '') !== '')
+          drawn.push((await path.getAttribute('data-series'))!);
+      expect(named.sort()).toEqual([...run.series].sort());
+      expect(drawn.sort()).toEqual([...run.series].sort());
+      // Every entry lies inside the chart, clear of the one before it.
+      const chart = await boxOf(svg);
+      const entries = await boxesOf(svg.locator('.tsp-legend text'));
+      entries.forEach((entry, i) => {
+        expect(entry.x).toBeGreaterThanOrEqual(chart.x);
+        expect(entry.x + entry.width).toBeLessThanOrEqual(chart.x + chart.width);
+        if (i > 0) expect(entry.x).toBeGreaterThan(entries[i - 1].x + entries[i - 1].width);
+      });
+    });
+  }
+
+for (const viewport of VIEWPORTS) {
+  test(`each congestion strip has at most three ticks, well apart (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    test.setTimeout(120_000); // the long run takes a while to simulate
+    for (const query of [LONG_BBR_RUN, '', 'preset=langley-quic', 'preset=heidemann-short-initial']) {
+      await page.goto(`/?${query}&${AT_END}`);
+      const strips = page.locator('[data-tsp-side="a"] [data-cc-strip]');
+      await expect(strips.first()).toBeAttached({ timeout: 60_000 });
+      for (const strip of await strips.all()) {
+        const ticks = (await boxesOf(strip.locator('.tick-label'))).sort((a, b) => a.y - b.y);
+        expect(ticks.length).toBeGreaterThanOrEqual(2);
+        expect(ticks.length).toBeLessThanOrEqual(3);
+        // A label's height of space between neighbours at least.
+        for (let i = 1; i < ticks.length; i++)
+          expect(ticks[i].y - (ticks[i - 1].y + ticks[i - 1].height)).toBeGreaterThanOrEqual(ticks[i].height);
+      }
+    }
   });
 }

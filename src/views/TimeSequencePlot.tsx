@@ -8,7 +8,8 @@ import { scaleLinear } from './piecewiseScale';
 import { useBrushX } from './useBrushX';
 import { bandAmount, bandTitle, stallBands } from './stallBands';
 import type { StallCause, Trace } from '../engine/trace';
-import { formatTick, trim } from './format';
+import { formatTick } from './format';
+import { byteAxis } from './axisTicks';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
 import { connectionSeries } from './streamSeries';
@@ -30,6 +31,8 @@ export interface TimeSequencePlotProps {
 }
 
 const MAX_SEGMENTS = 3000;
+/** About how many ticks the sequence axis has. */
+const Y_TICKS = 6;
 const M = { top: 26, bottom: 30, ...TIME_AXIS_INSET };
 /** Bands narrower than this on screen are left to their tooltip. */
 const MIN_LABELLED_BAND_PX = 60;
@@ -60,11 +63,10 @@ export function TimeSequencePlot({
   const series = useMemo(() => connectionSeries(trace, conn, stream), [trace, conn, stream]);
   const [d0, d1] = domain;
   const x = useMemo(() => tspTimeScale([d0, d1], width), [d0, d1, width]);
-  const yTop = useMemo(() => seriesTop(series), [series]);
+  const yAxis = useMemo(() => byteAxis(seriesTop(series) * 1.04, Y_TICKS), [series]);
   const y = scaleLinear()
-    .domain([0, yTop * 1.04])
-    .range([height - m.bottom, m.top])
-    .nice();
+    .domain([0, yAxis.top])
+    .range([height - m.bottom, m.top]);
   const right = width - m.right;
   const bottom = height - m.bottom;
 
@@ -118,11 +120,11 @@ export function TimeSequencePlot({
           </text>
         </g>
       ))}
-      {y.ticks(6).map((v) => (
-        <g key={`y${v}`} transform={`translate(0,${y(v)})`}>
+      {yAxis.ticks.map((t) => (
+        <g key={`y${t.value}`} transform={`translate(0,${y(t.value)})`} data-y-tick={t.value}>
           <line x1={m.left} x2={right} stroke="var(--grid-soft)" />
           <text x={m.left - 6} dy="0.32em" textAnchor="end" className="tick-label">
-            {trim(v, 0)}
+            {t.label}
           </text>
         </g>
       ))}
@@ -159,12 +161,19 @@ export function TimeSequencePlot({
           </g>
         ))}
         {winPath && (
-          <path d={winPath} fill="none" stroke={WINDOW_COLOUR} strokeWidth={1.3} strokeDasharray="5 3" />
+          <path
+            d={winPath}
+            fill="none"
+            stroke={WINDOW_COLOUR}
+            strokeWidth={1.3}
+            strokeDasharray="5 3"
+            data-series="window"
+          />
         )}
         {cwndPath && (
           <path d={cwndPath} fill="none" stroke={CWND_COLOUR} strokeWidth={1.3} data-series="cwnd" />
         )}
-        {ackPath && <path d={ackPath} fill="none" stroke={ACK_COLOUR} strokeWidth={1.5} />}
+        {ackPath && <path d={ackPath} fill="none" stroke={ACK_COLOUR} strokeWidth={1.5} data-series="ack" />}
         {series.sacks.length > 0 && (
           <path
             d={sackPath(series.sacks, cursorNs, d0, d1, x, y)}
@@ -172,6 +181,7 @@ export function TimeSequencePlot({
             strokeWidth={2}
             fill="none"
             data-segments="sack"
+            data-series="sack"
           />
         )}
         {/* xplot's segment: a vertical bar with a tick at each end; all of one colour in one path. */}
@@ -186,6 +196,7 @@ export function TimeSequencePlot({
           strokeWidth={dense ? 1.2 : 1.6}
           fill="none"
           data-segments="data"
+          data-series="data"
         />
         <path
           d={segmentsPath(
@@ -246,37 +257,80 @@ export function TimeSequencePlot({
           pointerEvents="none"
         />
       )}
-      <g transform={`translate(${right - 222},${narrow ? m.top - 8 : m.top - 10})`} className="tsp-legend">
-        <line x1={0} x2={14} y1={-4} y2={-4} stroke={DATA_COLOUR} strokeWidth={2} />
-        <text x={18} y={0}>
-          data
-        </text>
-        <line x1={58} x2={72} y1={-4} y2={-4} stroke={ACK_COLOUR} strokeWidth={2} />
-        <text x={76} y={0}>
-          ACK
-        </text>
-        {stream === null && (
-          <>
+      <TspLegend entries={legendEntries(series)} right={right} y={narrow ? m.top - 8 : m.top - 10} />
+    </svg>
+  );
+}
+
+interface LegendEntry {
+  series: 'data' | 'ack' | 'window' | 'cwnd' | 'sack';
+  label: string;
+  colour: string;
+  dashed?: boolean;
+}
+
+/** The legend names only the series this connection has, and so draws: a QUIC connection has no
+ * advertised window (flow control is not modelled), one HTTP/2 stream no window or cwnd of its own,
+ * and only a SACK connection has SACK blocks. */
+function legendEntries(series: TspSeries): LegendEntry[] {
+  const all: Array<[boolean, LegendEntry]> = [
+    [series.segments.length > 0, { series: 'data', label: 'data', colour: DATA_COLOUR }],
+    [series.acks.length > 0, { series: 'ack', label: 'ACK', colour: ACK_COLOUR }],
+    [series.window.length > 0, { series: 'window', label: 'window', colour: WINDOW_COLOUR, dashed: true }],
+    [series.cwnd.length > 0, { series: 'cwnd', label: 'cwnd', colour: CWND_COLOUR }],
+    [series.sacks.length > 0, { series: 'sack', label: 'SACK', colour: SACK_COLOUR }],
+  ];
+  return all.filter(([has]) => has).map(([, entry]) => entry);
+}
+
+/** A legend key's line, and the gap between it and its label. */
+const LEGEND_SWATCH_PX = 14;
+const LEGEND_SWATCH_GAP_PX = 4;
+/** About how wide a character of a legend label is, and the space between entries. */
+const LEGEND_CHAR_PX = 7;
+const LEGEND_ENTRY_GAP_PX = 12;
+
+function legendEntryWidth(entry: LegendEntry): number {
+  return LEGEND_SWATCH_PX + LEGEND_SWATCH_GAP_PX + entry.label.length * LEGEND_CHAR_PX;
+}
+
+/** Where each entry of a legend row that ends at `right` begins. */
+function legendXs(entries: LegendEntry[], right: number): number[] {
+  const xs: number[] = [];
+  let x = right;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    x -= legendEntryWidth(entries[i]);
+    xs.unshift(x);
+    x -= LEGEND_ENTRY_GAP_PX;
+  }
+  return xs;
+}
+
+/** The legend in a row that ends at `right`. */
+function TspLegend({ entries, right, y }: { entries: LegendEntry[]; right: number; y: number }) {
+  const xs = legendXs(entries, right);
+  return (
+    <g transform={`translate(0,${y})`} className="tsp-legend">
+      {entries.map((e, i) => {
+        const x = xs[i];
+        return (
+          <g key={e.series} transform={`translate(${x},0)`} data-legend={e.series}>
             <line
-              x1={112}
-              x2={126}
+              x1={0}
+              x2={LEGEND_SWATCH_PX}
               y1={-4}
               y2={-4}
-              stroke={WINDOW_COLOUR}
+              stroke={e.colour}
               strokeWidth={2}
-              strokeDasharray="4 2"
+              strokeDasharray={e.dashed ? '4 2' : undefined}
             />
-            <text x={130} y={0}>
-              window
+            <text x={LEGEND_SWATCH_PX + LEGEND_SWATCH_GAP_PX} y={0}>
+              {e.label}
             </text>
-            <line x1={180} x2={194} y1={-4} y2={-4} stroke={CWND_COLOUR} strokeWidth={2} />
-            <text x={198} y={0}>
-              cwnd
-            </text>
-          </>
-        )}
-      </g>
-    </svg>
+          </g>
+        );
+      })}
+    </g>
   );
 }
 

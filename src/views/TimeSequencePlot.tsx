@@ -179,6 +179,7 @@ export function TimeSequencePlot({
             d={sackPath(series.sacks, cursorNs, d0, d1, x, y)}
             stroke={SACK_COLOUR}
             strokeWidth={2}
+            strokeOpacity={0.55} // thousands of ACKs' blocks make areas: half-tone, so data and ACK lines read over them
             fill="none"
             data-segments="sack"
             data-series="sack"

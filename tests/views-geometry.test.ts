@@ -7,6 +7,8 @@ import { idleGaps, runEndNs, timeScale } from '../src/views/timeScale';
 import { stallLabelSpot } from '../src/views/LadderStalls';
 import { foldLabel } from '../src/views/foldLabels';
 import { bandAmount, bandTitle, stallBands } from '../src/views/stallBands';
+import { segmentsPath } from '../src/views/TimeSequencePlot';
+import type { SegmentBar } from '../src/views/tspSeries';
 import type { StallRecord } from '../src/engine/trace';
 
 const packet = (over: Partial<PacketRecord>): PacketRecord => ({
@@ -146,5 +148,23 @@ describe('stall bands', () => {
     }
     const one = bands.find((b) => b.count === 1)!;
     expect(bandAmount(one)).toMatch(/s$/); // a single stall keeps its length
+  });
+});
+
+describe('time-sequence plot segments', () => {
+  it('a data segment is drawn at least a pixel tall, however many bytes the axis spans', () => {
+    // 20 MB on a 240 px axis: a 1448-byte segment is a hundredth of a pixel.
+    const y = (seq: number) => 240 - (seq / 20e6) * 240;
+    const bar: SegmentBar = {
+      index: 0,
+      timeNs: 1e6,
+      seq: 10e6,
+      end: 10e6 + 1448,
+      retransmit: false,
+      dropped: false,
+    };
+    const d = segmentsPath([bar], () => 100, y, false);
+    const [, y0, y1] = d.match(/^M[\d.]+,([\d.]+)V([\d.]+)$/)!.map(Number);
+    expect(y0 - y1).toBeGreaterThanOrEqual(1);
   });
 });

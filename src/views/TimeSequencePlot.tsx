@@ -408,7 +408,9 @@ function sackPath(
   return d;
 }
 
-function segmentsPath(
+const MIN_BAR_PX = 1;
+
+export function segmentsPath(
   segments: SegmentBar[],
   x: (ns: number) => number,
   y: (seq: number) => number,
@@ -417,8 +419,11 @@ function segmentsPath(
   let d = '';
   for (const s of segments) {
     const sx = x(s.timeNs).toFixed(1);
-    const y0 = y(s.seq).toFixed(1);
-    const y1 = y(s.end).toFixed(1);
+    const low = y(s.seq);
+    // At least a pixel tall: on a plot of megabytes a segment's bar is a hundredth of one, and the
+    // data line would vanish.
+    const y0 = low.toFixed(1);
+    const y1 = Math.min(y(s.end), low - MIN_BAR_PX).toFixed(1);
     d += ticks ? `M${+sx - 3},${y0}h6M${sx},${y0}V${y1}M${+sx - 3},${y1}h6` : `M${sx},${y0}V${y1}`;
   }
   return d;

@@ -3,7 +3,6 @@
 import { lazy, useCallback, useMemo, useState } from 'react';
 import type { Config } from '../scenario/codec';
 import { LazyPanel } from './LazyPanel';
-import { LessonPanel } from './lessons/LessonPanel';
 import { LessonsMenu } from './lessons/LessonsMenu';
 import { useLesson } from './lessons/useLesson';
 import { PANELS, panelsShown, setPanel } from './state/configModel';
@@ -17,6 +16,8 @@ import {
 } from './sweep/sweepPanelState';
 
 const SweepPanel = lazy(() => import('./sweep/SweepPanel'));
+// Loaded when a lesson opens: most visits never do, and the first load has a budget.
+const LessonPanel = lazy(() => import('./lessons/LessonPanel').then((m) => ({ default: m.LessonPanel })));
 
 export { withGuides } from './lessons/openGuides';
 
@@ -85,6 +86,10 @@ export function useGuides(
     /** A lesson's question waits for its answer: hints that would give it away stay hidden. */
     awaitingAnswer: lesson.awaitingAnswer,
     lessonsButton: <LessonsMenu onStart={lesson.start} />,
-    lessonPanel: <LessonPanel controls={lesson} />,
+    lessonPanel: lesson.lessonId ? (
+      <LazyPanel name="the lesson">
+        <LessonPanel controls={lesson} />
+      </LazyPanel>
+    ) : null,
   };
 }

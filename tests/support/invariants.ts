@@ -140,7 +140,7 @@ function checkTimeGoesForward(trace: Trace): void {
 const SENDER_CAUSES = new Set(['delayed-ack', 'nagle', 'cwnd', 'rwnd', 'idle-restart', 'rto', 'pacing']);
 
 /** A TCP sender's stall is a wait: no data of its connection and side leaves while it lasts. */
-function checkStallsAreWaits(trace: Trace): void {
+export function checkStallsAreWaits(trace: Trace): void {
   const sent = new Map<string, number[]>(); // "conn side" -> send times of its data, in order
   for (const p of trace.packets) {
     if (p.len === 0 || p.quic !== undefined || p.drop === 'queue') continue;

@@ -243,10 +243,8 @@ export class Sim {
 export class DeliveryLane implements Receiver<null> {
   private at = doubles(INITIAL_SLOTS);
   private order = doubles(INITIAL_SLOTS);
-  private receivers: Array<Receiver<unknown> | null> = new Array<Receiver<unknown> | null>(
-    INITIAL_SLOTS,
-  ).fill(null);
-  private datagrams: unknown[] = new Array<unknown>(INITIAL_SLOTS).fill(null);
+  private receivers: Array<Receiver<unknown> | null> = nulls(INITIAL_SLOTS);
+  private datagrams: unknown[] = nulls(INITIAL_SLOTS);
   /** A ring (its size a power of two): `count` deliveries from index `head` on. */
   private head = 0;
   private count = 0;
@@ -286,8 +284,8 @@ export class DeliveryLane implements Receiver<null> {
     const size = this.at.length;
     const at = doubles(size * 2);
     const order = doubles(size * 2);
-    const receivers = new Array<Receiver<unknown> | null>(size * 2).fill(null);
-    const datagrams = new Array<unknown>(size * 2).fill(null);
+    const receivers: Array<Receiver<unknown> | null> = nulls(size * 2);
+    const datagrams: unknown[] = nulls(size * 2);
     for (let k = 0; k < this.count; k++) {
       const i = (this.head + k) & (size - 1);
       at[k] = this.at[i];
@@ -354,12 +352,34 @@ export class Timer {
 }
 
 /**
- * An array of `n` numbers stored unboxed (V8 keeps an array of doubles as raw doubles), starting
- * with `from`'s. Plain arrays rather than typed ones: a typed array's buffer costs microseconds to
- * make, and a short run makes its queues many times a second.
+ * An array of `n` numbers stored unboxed (V8 keeps a packed array of doubles as raw doubles),
+ * starting with `from`'s. Plain arrays rather than typed ones: a typed array's buffer costs
+ * microseconds to make, and a short run makes its queues many times a second.
  */
 function doubles(n: number, from: readonly number[] = []): number[] {
-  const out = new Array<number>(n).fill(0.5);
-  for (let i = 0; i < from.length; i++) out[i] = from[i];
+  if (n === INITIAL_SLOTS && from.length === 0) return FIRST_DOUBLES.slice();
+  return filledDoubles(n, from);
+}
+
+/** `n` empty slots, packed like `doubles`' arrays (every array of one kind keeps one shape). */
+function nulls(n: number): null[] {
+  if (n === INITIAL_SLOTS) return FIRST_NULLS.slice();
+  return filledNulls(n);
+}
+
+function filledDoubles(n: number, from: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(i < from.length ? from[i] : 0.5);
   return out;
 }
+
+function filledNulls(n: number): null[] {
+  const out: null[] = [];
+  for (let i = 0; i < n; i++) out.push(null);
+  return out;
+}
+
+// Every run's first queue and lanes start as copies of these: copying an array costs much less
+// than filling a new one (filling showed in the profile of short runs).
+const FIRST_DOUBLES: readonly number[] = filledDoubles(INITIAL_SLOTS, []);
+const FIRST_NULLS: readonly null[] = filledNulls(INITIAL_SLOTS);

@@ -221,14 +221,7 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-/** What the legend calls each series the plot draws (`data-series`). */
-const LEGEND_NAMES: Record<string, string> = {
-  data: 'data',
-  ACK: 'ack',
-  window: 'window',
-  cwnd: 'cwnd',
-  SACK: 'sack',
-};
+const LOSS_RUN = 'objects=1000000&flush=none&link=wan&loss=1&window=65535';
 
 const LEGEND_RUNS = [
   { name: 'QUIC', query: 'preset=langley-quic', series: ['data', 'ack', 'cwnd'] },
@@ -236,9 +229,49 @@ const LEGEND_RUNS = [
   {
     name: 'TCP with SACK',
     query: 'stack=linux&link=wan&loss=2&objects=300000',
-    series: ['data', 'ack', 'window', 'cwnd', 'sack'],
+    series: ['data', 'ack', 'window', 'cwnd', 'sack', 'retransmit', 'dropped'],
+  },
+  {
+    name: 'TCP with loss',
+    query: LOSS_RUN,
+    series: ['data', 'ack', 'window', 'cwnd', 'retransmit', 'dropped'],
   },
 ];
+
+/** What side A's legend names (`data-legend`, one key may name several series) and what the plot
+ * draws (a path or mark with `data-series` / `data-mark` and something in it). */
+async function legendAndDrawn(page: Page): Promise<{ named: string[]; drawn: string[] }> {
+  const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+  return svg.evaluate((el) => ({
+    named: [...el.querySelectorAll('.tsp-legend [data-legend]')].flatMap((e) =>
+      e.getAttribute('data-legend')!.split(' '),
+    ),
+    drawn: [
+      ...new Set([
+        ...[...el.querySelectorAll('path[data-series]')]
+          .filter((e) => (e.getAttribute('d') ?? '') !== '')
+          .map((e) => e.getAttribute('data-series')!),
+        ...[...el.querySelectorAll('[data-mark]')].map((e) => e.getAttribute('data-mark')!),
+      ]),
+    ],
+  }));
+}
+
+/** Every legend entry lies inside the chart and above the plot area, clear of the others and of the axis title. */
+async function expectLegendClear(page: Page): Promise<void> {
+  const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+  const chart = await boxOf(svg);
+  const plot = await boxOf(tspPlotArea(page));
+  const title = await boxOf(svg.locator('.axis-title'));
+  const entries = await boxesOf(svg.locator('.tsp-legend [data-legend]'));
+  entries.forEach((entry, i) => {
+    expect(entry.x).toBeGreaterThanOrEqual(chart.x);
+    expect(entry.x + entry.width).toBeLessThanOrEqual(chart.x + chart.width);
+    expect(entry.y + entry.height).toBeLessThanOrEqual(plot.y);
+    expect(overlaps(entry, title)).toBe(false);
+    for (const other of entries.slice(0, i)) expect(overlaps(entry, other)).toBe(false);
+  });
+}
 
 for (const viewport of VIEWPORTS)
   for (const run of LEGEND_RUNS) {
@@ -247,26 +280,50 @@ for (const viewport of VIEWPORTS)
     }) => {
       await page.setViewportSize(viewport);
       await openLab(page, `${run.query}&${AT_END}`);
-      const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
-      const named = (await svg.locator('.tsp-legend text').allTextContents()).map(
-        (t) => LEGEND_NAMES[t] ?? t,
-      );
-      const drawn: string[] = [];
-      for (const path of await svg.locator('path[data-series]').all())
-        if (((await path.getAttribute('d')) ?? '') !== '')
-          drawn.push((await path.getAttribute('data-series'))!);
+      const { named, drawn } = await legendAndDrawn(page);
       expect(named.sort()).toEqual([...run.series].sort());
       expect(drawn.sort()).toEqual([...run.series].sort());
-      // Every entry lies inside the chart, clear of the one before it.
-      const chart = await boxOf(svg);
-      const entries = await boxesOf(svg.locator('.tsp-legend text'));
-      entries.forEach((entry, i) => {
-        expect(entry.x).toBeGreaterThanOrEqual(chart.x);
-        expect(entry.x + entry.width).toBeLessThanOrEqual(chart.x + chart.width);
-        if (i > 0) expect(entry.x).toBeGreaterThan(entries[i - 1].x + entries[i - 1].width);
-      });
+      await expectLegendClear(page);
     });
   }
+
+for (const viewport of VIEWPORTS)
+  test(`the legend shows what a retransmission and a drop look like (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openLab(page, `${LOSS_RUN}&${AT_END}`);
+    const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+    // Each key shows the letter the plot writes beside such a segment, in the same colour.
+    for (const [series, glyph] of [
+      ['retransmit', 'R'],
+      ['dropped', '×'],
+    ]) {
+      const key = svg.locator(`.tsp-legend [data-legend="${series}"]`);
+      await expect(key.locator('.tsp-mark')).toHaveText(glyph);
+      await expect(key.locator('.tsp-legend-label')).toHaveText(series);
+      const mark = svg.locator(`[data-mark="${series}"]`).first();
+      await expect(mark).toHaveText(glyph);
+      const colour = (l: Locator) => l.evaluate((e) => getComputedStyle(e).fill);
+      expect(await colour(key.locator('.tsp-mark'))).toBe(await colour(mark));
+    }
+  });
+
+test('a dense plot, which draws no letters, has one key for its retransmitted and dropped segments', async ({
+  page,
+}) => {
+  test.setTimeout(120_000); // the long run takes a while to simulate
+  await page.goto(`/?preset=cardwell-loss&${AT_END}`);
+  const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+  const key = svg.locator('.tsp-legend [data-legend="retransmit dropped"]');
+  await expect(key).toHaveText('retransmit or dropped', { timeout: 60_000 });
+  await expect(svg.locator('[data-mark]')).toHaveCount(0);
+  // Zoomed into a part of the run, the letters are drawn and each has its key.
+  await brush(page, 0.3, 0.4);
+  await expect(svg.locator('.tsp-legend [data-legend="retransmit"]')).toHaveCount(1);
+  const { named, drawn } = await legendAndDrawn(page);
+  expect(named.sort()).toEqual(drawn.sort());
+});
 
 for (const viewport of VIEWPORTS) {
   test(`each congestion strip has at most three ticks, well apart (${viewport.width} px)`, async ({

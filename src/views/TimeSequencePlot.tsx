@@ -1,6 +1,7 @@
 // Time-sequence plot in the style of tcptrace/xplot (Heidemann Figs. 1 and 3): the server's data
 // segments as bars seq..seq+len at their send time, the client's ACK line and the advertised
-// window above it, the server's congestion window (ACK + cwnd), stalls as bands. Brushing (dragging across) a time range zooms into it.
+// window above it, the server's congestion window (ACK + cwnd), stalls as bands, retransmitted and
+// dropped segments marked. Brushing (dragging across) a time range zooms into it.
 // For one stream of an HTTP/2 connection the axis is that stream's bytes (streamSeries.ts); a QUIC connection,
 // whole or one stream, is drawn from its packet numbers and ACK ranges (quicSeries.ts).
 import { useMemo } from 'react';
@@ -14,6 +15,7 @@ import { PLAYHEAD_COLOUR } from './kindStyle';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
 import { connectionSeries } from './streamSeries';
 import { seriesTop, stepPoints, type SegmentBar, type TspSeries } from './tspSeries';
+import { LEGEND_ROW_PX, legendRows, legendTextWidth, TspLegend, type LegendEntry } from './TspLegend';
 import { TIME_AXIS_INSET, tspTimeScale, tspTimeTicks } from './tspTimeAxis';
 
 export interface TimeSequencePlotProps {
@@ -46,6 +48,9 @@ const CWND_COLOUR = 'var(--tsp-cwnd)';
 const SACK_COLOUR = 'var(--tsp-sack)';
 const DATA_COLOUR = 'var(--packet-data)';
 const RETRANSMIT_COLOUR = 'var(--packet-retransmit)';
+/** Where the sequence axis's title begins, and the least room between it and the legend beside it. */
+const AXIS_TITLE_X = 12;
+const LEGEND_TITLE_GAP_PX = 16;
 
 export function TimeSequencePlot({
   trace,
@@ -58,10 +63,19 @@ export function TimeSequencePlot({
   height,
   onBrush,
 }: TimeSequencePlotProps) {
-  const narrow = width < 460; // the legend takes a line of its own under the axis title
-  const m = narrow ? { ...M, top: M.top + 12 } : M;
   const series = useMemo(() => connectionSeries(trace, conn, stream), [trace, conn, stream]);
   const [d0, d1] = domain;
+  const shown = series.segments.filter((s) => s.timeNs <= cursorNs && s.timeNs >= d0 && s.timeNs <= d1);
+  // Thousands of segments: no end ticks, no marks.
+  const dense = shown.length > MAX_SEGMENTS;
+
+  const axisTitle = stream === null ? 'sequence (bytes)' : `stream ${stream} (bytes)`;
+  const narrow = width < 460; // the legend starts a line of its own under the axis title
+  const legendLeft = narrow ? AXIS_TITLE_X : AXIS_TITLE_X + legendTextWidth(axisTitle) + LEGEND_TITLE_GAP_PX;
+  const legend = legendRows(legendEntries(series, dense), width - M.right - legendLeft);
+  const titleTop = narrow ? M.top + 12 : M.top; // the plot's top were the legend one row
+  const m = { ...M, top: titleTop + (legend.length - 1) * LEGEND_ROW_PX };
+
   const x = useMemo(() => tspTimeScale([d0, d1], width), [d0, d1, width]);
   const yAxis = useMemo(() => byteAxis(seriesTop(series) * 1.04, Y_TICKS), [series]);
   const y = scaleLinear()
@@ -92,9 +106,6 @@ export function TimeSequencePlot({
     () => placeStallLabels(stalls, x, cursorNs, M.left, width - M.right),
     [stalls, x, cursorNs, width],
   );
-  const shown = series.segments.filter((s) => s.timeNs <= cursorNs && s.timeNs >= d0 && s.timeNs <= d1);
-  // Thousands of segments: no end ticks, no marks.
-  const dense = shown.length > MAX_SEGMENTS;
 
   return (
     <svg
@@ -128,8 +139,8 @@ export function TimeSequencePlot({
           </text>
         </g>
       ))}
-      <text x={12} y={narrow ? m.top - 24 : m.top - 10} className="axis-title">
-        {stream === null ? 'sequence (bytes)' : `stream ${stream} (bytes)`}
+      <text x={AXIS_TITLE_X} y={narrow ? titleTop - 24 : titleTop - 10} className="axis-title">
+        {axisTitle}
       </text>
       <g clipPath={`url(#${clipId})`}>
         {stalls.map((s, i) => (
@@ -199,32 +210,32 @@ export function TimeSequencePlot({
           data-segments="data"
           data-series="data"
         />
-        <path
-          d={segmentsPath(
-            shown.filter((s) => s.retransmit || s.dropped),
-            x,
-            y,
-            !dense,
-          )}
-          stroke={RETRANSMIT_COLOUR}
-          strokeWidth={1.6}
-          fill="none"
-          data-segments="retransmit"
-        />
+        {LOSS_MARKS.map((mark) => (
+          <path
+            key={mark.series}
+            d={segmentsPath(shown.filter(mark.is), x, y, !dense)}
+            stroke={RETRANSMIT_COLOUR}
+            strokeWidth={1.6}
+            fill="none"
+            data-segments={mark.series}
+            data-series={mark.series}
+          />
+        ))}
         {!dense &&
-          shown
-            .filter((s) => s.retransmit || s.dropped)
-            .map((s) => (
+          LOSS_MARKS.flatMap((mark) =>
+            shown.filter(mark.is).map((s) => (
               <text
                 key={s.index}
                 x={x(s.timeNs) + 4}
                 y={y(s.end)}
                 className="tsp-mark"
                 fill={RETRANSMIT_COLOUR}
+                data-mark={mark.series}
               >
-                {s.retransmit ? 'R' : '×'}
+                {mark.glyph}
               </text>
-            ))}
+            )),
+          )}
       </g>
       {cursorNs >= domain[0] && cursorNs <= domain[1] && (
         <line
@@ -258,81 +269,61 @@ export function TimeSequencePlot({
           pointerEvents="none"
         />
       )}
-      <TspLegend entries={legendEntries(series)} right={right} y={narrow ? m.top - 8 : m.top - 10} />
+      <TspLegend rows={legend} right={right} y={narrow ? titleTop - 8 : titleTop - 10} />
     </svg>
   );
 }
 
-interface LegendEntry {
-  series: 'data' | 'ack' | 'window' | 'cwnd' | 'sack';
+/** A segment that was resent, or one that never arrived (and was not itself a resend): both drawn
+ * in the retransmission colour, told apart by a letter beside the bar. */
+const LOSS_MARKS: Array<{
+  series: 'retransmit' | 'dropped';
   label: string;
-  colour: string;
-  dashed?: boolean;
-}
+  glyph: string;
+  is: (s: SegmentBar) => boolean;
+}> = [
+  { series: 'retransmit', label: 'retransmit', glyph: 'R', is: (s) => s.retransmit },
+  { series: 'dropped', label: 'dropped', glyph: '×', is: (s) => s.dropped && !s.retransmit },
+];
 
 /** The legend names only the series this connection has, and so draws: a QUIC connection has no
  * advertised window (flow control is not modelled), one HTTP/2 stream no window or cwnd of its own,
- * and only a SACK connection has SACK blocks. */
-function legendEntries(series: TspSeries): LegendEntry[] {
-  const all: Array<[boolean, LegendEntry]> = [
-    [series.segments.length > 0, { series: 'data', label: 'data', colour: DATA_COLOUR }],
-    [series.acks.length > 0, { series: 'ack', label: 'ACK', colour: ACK_COLOUR }],
-    [series.window.length > 0, { series: 'window', label: 'window', colour: WINDOW_COLOUR, dashed: true }],
-    [series.cwnd.length > 0, { series: 'cwnd', label: 'cwnd', colour: CWND_COLOUR }],
-    [series.sacks.length > 0, { series: 'sack', label: 'SACK', colour: SACK_COLOUR }],
+ * only a SACK connection has SACK blocks, and only a run that lost segments has retransmissions and
+ * drops. A dense plot draws no letters, and its retransmitted and dropped bars look alike: one key
+ * names both. */
+function legendEntries(series: TspSeries, dense: boolean): LegendEntry[] {
+  const lines: Array<[boolean, LegendEntry]> = [
+    [series.segments.length > 0, { series: 'data', label: 'data', colour: DATA_COLOUR, swatch: 'line' }],
+    [series.acks.length > 0, { series: 'ack', label: 'ACK', colour: ACK_COLOUR, swatch: 'line' }],
+    [
+      series.window.length > 0,
+      { series: 'window', label: 'window', colour: WINDOW_COLOUR, swatch: 'dashed' },
+    ],
+    [series.cwnd.length > 0, { series: 'cwnd', label: 'cwnd', colour: CWND_COLOUR, swatch: 'line' }],
+    [series.sacks.length > 0, { series: 'sack', label: 'SACK', colour: SACK_COLOUR, swatch: 'line' }],
   ];
-  return all.filter(([has]) => has).map(([, entry]) => entry);
-}
-
-/** A legend key's line, and the gap between it and its label. */
-const LEGEND_SWATCH_PX = 14;
-const LEGEND_SWATCH_GAP_PX = 4;
-/** About how wide a character of a legend label is, and the space between entries. */
-const LEGEND_CHAR_PX = 7;
-const LEGEND_ENTRY_GAP_PX = 12;
-
-function legendEntryWidth(entry: LegendEntry): number {
-  return LEGEND_SWATCH_PX + LEGEND_SWATCH_GAP_PX + entry.label.length * LEGEND_CHAR_PX;
-}
-
-/** Where each entry of a legend row that ends at `right` begins. */
-function legendXs(entries: LegendEntry[], right: number): number[] {
-  const xs: number[] = [];
-  let x = right;
-  for (let i = entries.length - 1; i >= 0; i--) {
-    x -= legendEntryWidth(entries[i]);
-    xs.unshift(x);
-    x -= LEGEND_ENTRY_GAP_PX;
-  }
-  return xs;
-}
-
-/** The legend in a row that ends at `right`. */
-function TspLegend({ entries, right, y }: { entries: LegendEntry[]; right: number; y: number }) {
-  const xs = legendXs(entries, right);
-  return (
-    <g transform={`translate(0,${y})`} className="tsp-legend">
-      {entries.map((e, i) => {
-        const x = xs[i];
-        return (
-          <g key={e.series} transform={`translate(${x},0)`} data-legend={e.series}>
-            <line
-              x1={0}
-              x2={LEGEND_SWATCH_PX}
-              y1={-4}
-              y2={-4}
-              stroke={e.colour}
-              strokeWidth={2}
-              strokeDasharray={e.dashed ? '4 2' : undefined}
-            />
-            <text x={LEGEND_SWATCH_PX + LEGEND_SWATCH_GAP_PX} y={0}>
-              {e.label}
-            </text>
-          </g>
-        );
-      })}
-    </g>
-  );
+  const entries = lines.filter(([has]) => has).map(([, entry]) => entry);
+  const marks = LOSS_MARKS.filter((mark) => series.segments.some(mark.is));
+  if (marks.length === 0) return entries;
+  if (dense)
+    return [
+      ...entries,
+      {
+        series: marks.map((mark) => mark.series).join(' '),
+        label: marks.map((mark) => mark.label).join(' or '),
+        colour: RETRANSMIT_COLOUR,
+        swatch: 'line',
+      },
+    ];
+  return [
+    ...entries,
+    ...marks.map((mark): LegendEntry => ({
+      series: mark.series,
+      label: mark.label,
+      colour: RETRANSMIT_COLOUR,
+      swatch: { glyph: mark.glyph },
+    })),
+  ];
 }
 
 interface StallSpan {

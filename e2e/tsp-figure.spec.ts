@@ -346,3 +346,63 @@ for (const viewport of VIEWPORTS) {
     }
   });
 }
+
+/** Side A's sequence-axis labels ("0", "2.8 MB") and their boxes, read in one go. */
+async function sequenceTicks(page: Page): Promise<Array<{ text: string; box: Box }>> {
+  return page.locator('[data-tsp-side="a"] svg.tsp-svg [data-y-tick] text').evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { text: e.textContent ?? '', box: { x: r.x, y: r.y, width: r.width, height: r.height } };
+    }),
+  );
+}
+
+const ZOOM_RUNS = [
+  { name: 'a long run', query: 'preset=cardwell-bufferbloat', from: 0.3, to: 0.4 },
+  { name: 'a short run', query: '', from: 0.55, to: 0.7 },
+];
+
+for (const viewport of VIEWPORTS)
+  for (const run of ZOOM_RUNS)
+    test(`zoomed in, the sequence axis fits the data in view; Full run gives the whole run back (${run.name}, ${viewport.width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      test.setTimeout(120_000); // the long run takes a while to simulate
+      await page.goto(`/?${run.query}&${AT_END}`);
+      const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+      await expect(svg).toBeAttached({ timeout: 60_000 });
+      let whole: string[] = [];
+      await expect(async () => {
+        whole = (await sequenceTicks(page)).map((t) => t.text);
+        expect(whole[0]).toBe('0');
+      }).toPass({ timeout: 60_000 });
+      await brush(page, run.from, run.to);
+      const fullRun = page.locator('[data-view="tsp"]').getByRole('button', { name: 'Full run' });
+      await expect(fullRun).toBeEnabled();
+      await expect(async () => {
+        const plot = await boxOf(tspPlotArea(page));
+        // The data sent in the window fills most of the plot's height, not a sliver of it.
+        const data = await boxOf(svg.locator('path[data-series="data"]'));
+        expect(data.height).toBeGreaterThan(0.5 * plot.height);
+        // The axis still reads in KB or MB, in even steps, left of the plot.
+        const ticks = await sequenceTicks(page);
+        expect(ticks.length).toBeGreaterThanOrEqual(3);
+        for (const { text, box } of ticks) {
+          expect(text).toMatch(/^[\d.]+ (KB|MB)$/);
+          expect(box.x + box.width).toBeLessThanOrEqual(plot.x);
+          expect(box.x).toBeGreaterThanOrEqual((await boxOf(svg)).x + 2);
+        }
+        const values = ticks.map((t) => bytesOfTick(t.text));
+        for (let i = 2; i < values.length; i++)
+          expect(values[i] - values[i - 1]).toBeCloseTo(values[1] - values[0], 3);
+      }).toPass({ timeout: 10_000 });
+      // The strips under it keep the plot's time axis.
+      const box = page.locator('[data-tsp-side="a"]');
+      const above = await timeTickCentres(box.locator('.tsp-svg .tick-label'));
+      const below = await timeTickCentres(box.locator('.cc-chart .tick-label'));
+      expect([...below.keys()]).toEqual([...above.keys()]);
+      for (const [text, x] of below) expect(x).toBeCloseTo(above.get(text)!, 0);
+      await fullRun.click();
+      await expect.poll(async () => (await sequenceTicks(page)).map((t) => t.text)).toEqual(whole);
+    });

@@ -1,6 +1,6 @@
 // The y axes of the time-sequence plot (bytes in KB or MB) and of the congestion strips (three ticks).
 import { describe, expect, it } from 'vitest';
-import { byteAxis, stripAxis } from '../src/views/axisTicks';
+import { byteAxis, byteAxisBetween, stripAxis } from '../src/views/axisTicks';
 import { formatBytes } from '../src/views/format';
 
 const labels = (axis: { ticks: Array<{ label: string }> }) => axis.ticks.map((t) => t.label);
@@ -39,6 +39,43 @@ describe('the sequence axis', () => {
 
   it('counts a connection that sent nothing in whole bytes', () => {
     expect(labels(byteAxis(1, 6))).toEqual(['0', '2 B', '4 B', '6 B', '8 B', '10 B']);
+  });
+});
+
+describe('a zoomed sequence axis', () => {
+  it('spans exactly the range it is given, ticked inside it in round steps of MB or KB', () => {
+    const axis = byteAxisBetween(2_800_000, 3_900_000, 6);
+    expect([axis.bottom, axis.top]).toEqual([2_800_000, 3_900_000]);
+    expect(labels(axis)).toEqual(['2.8 MB', '3 MB', '3.2 MB', '3.4 MB', '3.6 MB']);
+    // Under a hundredth of a megabyte a step, kilobytes: "3620 KB", not "3.535 MB".
+    expect(labels(byteAxisBetween(3_700_000, 3_730_000, 6))).toEqual([
+      '3615 KB',
+      '3620 KB',
+      '3625 KB',
+      '3630 KB',
+      '3635 KB',
+      '3640 KB',
+    ]);
+  });
+
+  it('widens a range too narrow for whole bytes or for labels that fit left of the plot, about its middle', () => {
+    for (const [low, high] of [
+      [20_000_000, 20_000_100],
+      [8_240_241, 8_240_241],
+      [900_000, 900_010],
+      [0, 0],
+    ]) {
+      const axis = byteAxisBetween(low, high, 6);
+      expect(axis.bottom).toBeLessThanOrEqual(low);
+      expect(axis.top).toBeGreaterThanOrEqual(high);
+      expect(axis.bottom + axis.top).toBeCloseTo(low + high, -2);
+      expect(axis.ticks.length).toBeGreaterThanOrEqual(3);
+      for (const label of labels(axis)) {
+        expect(label, `${low}-${high}`).toMatch(/^(0|\d+ B|[\d.]+ (KB|MB))$/);
+        expect(label.length, `${low}-${high}: ${label}`).toBeLessThanOrEqual(8);
+      }
+    }
+    expect(labels(byteAxisBetween(20_000_000, 20_000_100, 6))).toContain('19531 KB');
   });
 });
 

@@ -1,7 +1,8 @@
 // Time-sequence plot in the style of tcptrace/xplot (Heidemann Figs. 1 and 3): the server's data
 // segments as bars seq..seq+len at their send time, the client's ACK line and the advertised
 // window above it, the server's congestion window (ACK + cwnd), stalls as bands, retransmitted and
-// dropped segments marked. Brushing (dragging across) a time range zooms into it.
+// dropped segments marked. Brushing (dragging across) a time range zooms into it, and the sequence
+// axis then fits the data sent in that range.
 // For one stream of an HTTP/2 connection the axis is that stream's bytes (streamSeries.ts); a QUIC connection,
 // whole or one stream, is drawn from its packet numbers and ACK ranges (quicSeries.ts).
 import { useMemo } from 'react';
@@ -10,11 +11,11 @@ import { useBrushX } from './useBrushX';
 import { bandAmount, bandTitle, stallBands } from './stallBands';
 import type { StallCause, Trace } from '../engine/trace';
 import { formatTick } from './format';
-import { byteAxis } from './axisTicks';
+import { byteAxis, byteAxisBetween } from './axisTicks';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
 import { connectionSeries } from './streamSeries';
-import { seriesTop, stepPoints, type SegmentBar, type TspSeries } from './tspSeries';
+import { seriesTop, stepPoints, zoomedRange, type SegmentBar, type TspSeries } from './tspSeries';
 import { LEGEND_ROW_PX, legendRows, legendTextWidth, TspLegend, type LegendEntry } from './TspLegend';
 import { TIME_AXIS_INSET, tspTimeScale, tspTimeTicks } from './tspTimeAxis';
 
@@ -27,6 +28,8 @@ export interface TimeSequencePlotProps {
   cursorNs: number;
   /** Visible time range in ns. */
   domain: [number, number];
+  /** Whether `domain` is a part of the run chosen by zooming (the sequence axis then fits it). */
+  zoomed?: boolean;
   width: number;
   height: number;
   onBrush: (domain: [number, number]) => void;
@@ -59,6 +62,7 @@ export function TimeSequencePlot({
   side,
   cursorNs,
   domain,
+  zoomed = false,
   width,
   height,
   onBrush,
@@ -77,9 +81,12 @@ export function TimeSequencePlot({
   const m = { ...M, top: titleTop + (legend.length - 1) * LEGEND_ROW_PX };
 
   const x = useMemo(() => tspTimeScale([d0, d1], width), [d0, d1, width]);
-  const yAxis = useMemo(() => byteAxis(seriesTop(series) * 1.04, Y_TICKS), [series]);
+  const yAxis = useMemo(() => {
+    const range = zoomed ? zoomedRange(series, d0, d1) : null;
+    return range ? byteAxisBetween(range[0], range[1], Y_TICKS) : byteAxis(seriesTop(series) * 1.04, Y_TICKS);
+  }, [series, zoomed, d0, d1]);
   const y = scaleLinear()
-    .domain([0, yAxis.top])
+    .domain([yAxis.bottom, yAxis.top])
     .range([height - m.bottom, m.top]);
   const right = width - m.right;
   const bottom = height - m.bottom;

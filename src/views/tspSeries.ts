@@ -99,3 +99,45 @@ export function stepPoints(points: StepPoint[], untilNs: number): Array<[number,
   if (out.length > 0) out.push([untilNs, out[out.length - 1][1]]);
   return out;
 }
+
+/** The margin a zoomed axis leaves above the data and below it, each a share of the data's span. */
+const ZOOMED_MARGIN = 0.04;
+
+/** The lowest and highest value a step line takes over [fromNs, toNs] (the value it holds at
+ * `fromNs` included), or null where it has none yet. */
+function stepRange(points: StepPoint[], fromNs: number, toNs: number): [number, number] | null {
+  let low = Infinity;
+  let high = -Infinity;
+  let held: number | null = null;
+  for (const p of points) {
+    if (p.timeNs > toNs) break;
+    if (p.timeNs <= fromNs) held = p.value;
+    else [low, high] = [Math.min(low, p.value), Math.max(high, p.value)];
+  }
+  if (held !== null) [low, high] = [Math.min(low, held), Math.max(high, held)];
+  return low <= high ? [low, high] : null;
+}
+
+/** What a zoomed plot's sequence axis spans so the data between fromNs and toNs fills it: the
+ * segments sent then, their SACK blocks and the ACK line. The cwnd and window lines are kept in
+ * view where they run close above the data (at most the data's own span higher); one far above it
+ * (a 16 MB socket buffer over a megabyte of data) would flatten the data again, and runs off the
+ * top. A small margin above and below; null when nothing is drawn in the window. */
+export function zoomedRange(series: TspSeries, fromNs: number, toNs: number): [number, number] | null {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const s of series.segments)
+    if (s.timeNs >= fromNs && s.timeNs <= toNs) [low, high] = [Math.min(low, s.seq), Math.max(high, s.end)];
+  for (const s of series.sacks)
+    if (s.timeNs >= fromNs && s.timeNs <= toNs) [low, high] = [Math.min(low, s.start), Math.max(high, s.end)];
+  const acks = stepRange(series.acks, fromNs, toNs);
+  if (acks) [low, high] = [Math.min(low, acks[0]), Math.max(high, acks[1])];
+  if (low > high) return null;
+  const dataHigh = high;
+  for (const line of [series.cwnd, series.window]) {
+    const top = stepRange(line, fromNs, toNs)?.[1];
+    if (top !== undefined && top - dataHigh <= dataHigh - low) high = Math.max(high, top);
+  }
+  const margin = (high - low) * ZOOMED_MARGIN;
+  return [Math.max(0, low - margin), high + margin];
+}

@@ -92,6 +92,7 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
             side={s.side}
             cursorNs={cursorNs}
             domain={valid}
+            zoomed={window_ !== null}
             width={width}
             height={plotHeight}
             onBrush={onBrush}

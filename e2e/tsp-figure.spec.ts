@@ -406,3 +406,12 @@ for (const viewport of VIEWPORTS)
       await fullRun.click();
       await expect.poll(async () => (await sequenceTicks(page)).map((t) => t.text)).toEqual(whole);
     });
+
+test('a congestion strip whose first sample comes late starts there, not at time 0', async ({ page }) => {
+  await openLab(page, `preset=langley-quic&${AT_END}`);
+  const plotLeft = Number(await tspPlotArea(page).getAttribute('x'));
+  for (const line of await page.locator('[data-tsp-side="a"] [data-cc-strip] path').all()) {
+    const start = /^M([\d.]+),/.exec((await line.getAttribute('d')) ?? '');
+    expect(Number(start![1])).toBeGreaterThan(plotLeft + 50); // the server's first sample is well into the run
+  }
+});

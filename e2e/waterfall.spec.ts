@@ -177,3 +177,50 @@ for (const scheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+/** Whether side A's fade is shown, and whether it lies over A's last row of bars. */
+async function sideAFadeAndLastRow(page: Page) {
+  return page.locator(SCROLL_BOX).evaluate((box) => {
+    const a = box.querySelector('[data-waterfall-side="a"]')!;
+    const fade = a.querySelector('.waterfall-fade')!;
+    const rows = a.querySelectorAll('[data-exchange]');
+    const bars = [...rows[rows.length - 1].querySelectorAll('[data-phase]')].map((r) =>
+      r.getBoundingClientRect(),
+    );
+    const [fadeBox, shown] = [fade.getBoundingClientRect(), box.getBoundingClientRect()];
+    return {
+      fadeShown: getComputedStyle(fade).visibility === 'visible',
+      lastRowInView: bars.every((r) => r.top >= shown.top && r.bottom <= shown.bottom),
+      fadeOverLastRow: bars.some((r) => r.bottom > fadeBox.top && r.top < fadeBox.bottom),
+    };
+  });
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`at ${viewport.width} px a comparison's fade never washes out run A's last row`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openLab(page, 'preset=kruse-oufr&b.iw=10');
+    const region = page.locator(SCROLL_BOX);
+    await expect(page.locator('[data-waterfall-side="b"] [data-exchange]').first()).toBeAttached();
+    await region.scrollIntoViewIfNeeded();
+    // At the top, A's rows go on below: the fade says so.
+    await region.evaluate((el) => (el.scrollTop = 0));
+    await expect.poll(async () => (await sideAFadeAndLastRow(page)).fadeShown).toBe(true);
+    // A's end in the middle of the box, B's rows below it: A's last row is whole and unwashed.
+    await region.evaluate((el) => {
+      const a = el.querySelector('[data-waterfall-side="a"]')!;
+      const aBottom = a.getBoundingClientRect().bottom - el.getBoundingClientRect().top + el.scrollTop;
+      el.scrollTop = aBottom - el.clientHeight / 2;
+    });
+    await expect(page.getByText(/objects; scroll for more/)).toBeVisible(); // B goes on below
+    await expect
+      .poll(async () => {
+        const { fadeShown, lastRowInView, fadeOverLastRow } = await sideAFadeAndLastRow(page);
+        return { lastRowInView, washed: fadeShown && fadeOverLastRow };
+      })
+      .toEqual({ lastRowInView: true, washed: false });
+  });
+}

@@ -40,20 +40,26 @@ export function WaterfallPanel({
       ),
     [figures, width],
   );
-  const { overflows, moreBelow } = useScrollExtent(boxRef, figures);
+  const { overflows, moreBelow, childMoreBelow } = useScrollExtent(boxRef, figures);
   const objects = figures.map((f) => f.rows.length).join(' + ');
   return (
     <div data-view="waterfall">
       <div
         ref={boxRef}
         className="waterfall-scroll"
-        data-more-below={moreBelow || undefined}
         role="region"
         aria-label="Waterfall, scrollable"
         tabIndex={0}
       >
-        {figures.map(({ side: s, rows, lines }) => (
-          <figure key={s.side} className="waterfall-box" data-waterfall-side={s.side}>
+        {figures.map(({ side: s, rows, lines }, i) => (
+          // The fade over a figure's last rows in view says its own rows go on below; where its
+          // last row is in view (B below it in a comparison), the fade would hide that row.
+          <figure
+            key={s.side}
+            className="waterfall-box"
+            data-waterfall-side={s.side}
+            data-more-below={childMoreBelow[i] || undefined}
+          >
             {sides.length > 1 && <figcaption className="side-caption">{s.caption}</figcaption>}
             <Waterfall
               rows={rows}

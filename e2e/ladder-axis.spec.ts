@@ -84,3 +84,41 @@ test("the playhead's time is not written over a tick's", async ({ page }) => {
   });
   expect(clash).toEqual([]);
 });
+
+/** The labels (packet names, bursts, stalls) of a side's ladder that reach below its run's end mark. */
+async function labelsPastRunEnd(page: Page, side: 'a' | 'b') {
+  return page.evaluate((side) => {
+    const svg = document.querySelector(`[data-side="${side}"] svg.ladder-svg`)!;
+    const endY = svg.querySelector('.run-end-mark line')!.getBoundingClientRect().top;
+    return [...svg.querySelectorAll('.packet-label, .stall-label')]
+      .filter((t) => t.getBoundingClientRect().bottom > endY + 0.5)
+      .map((t) => t.textContent);
+  }, side);
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  for (const [name, query] of [
+    ['default page, Nagle off on B', 'b.nagle=0'],
+    ['Heidemann odd final, Nagle off on B', 'preset=heidemann-odd-final&b.nagle=0'],
+    ['P-HTTP, delayed ACK off on B', 'preset=heidemann-table1-phttp&b.delack=off'],
+  ] as const) {
+    for (const tcpdump of [false, true]) {
+      test(`at ${viewport.width} px B's labels stay above its end mark (${name}, ${tcpdump ? 'tcpdump' : 'plain'} names)`, async ({
+        page,
+      }) => {
+        await page.setViewportSize(viewport);
+        await openLab(page, query);
+        await expect(runEndMark(page, 'b')).toHaveCount(1);
+        if (tcpdump) await page.getByLabel('tcpdump labels').check();
+        // Labels are placed once the run is drawn whole.
+        await expect(
+          page.locator('[data-side="b"]').locator('.packet-label, .stall-label').first(),
+        ).toBeAttached();
+        await expect.poll(() => labelsPastRunEnd(page, 'b')).toEqual([]);
+      });
+    }
+  }
+}

@@ -126,6 +126,16 @@ describe('stall labels and fold marks', () => {
     expect(stallLabelSpot(stall({}), narrow, y, true, { left: 150, right: 230 })).toBeNull();
   });
 
+  it("keeps a stall's label above its run's end, beside the band", () => {
+    // The stall ends where the run does (a comparison's axis goes on for the other side).
+    const free = stallLabelSpot(stall({}), lane, y, true, bounds)!;
+    expect(free.box.y1).toBeGreaterThan(20); // two lines on a 20 px band reach past its end
+    const spot = stallLabelSpot(stall({}), lane, y, true, { ...bounds, runEndY: 20 })!;
+    expect(spot.lines).toEqual(free.lines);
+    expect(spot.box.y1).toBeLessThanOrEqual(20);
+    expect(spot.box.y1).toBeGreaterThan(0); // still beside its band
+  });
+
   it("gives a fold's length only where no stall label or run's end already says it", () => {
     const gap = { startNs: 5e6, endNs: 120e6 };
     expect(foldLabel(gap, 200e6, []).text).toBe('⋯ 115 ms');

@@ -135,10 +135,14 @@ export function Ladder({
     [order, shapes, top, bottom],
   );
   const words = useMemo(() => packetNamer(trace), [trace]);
-  // Stall labels stay between the time axis and the ladder's right edge, whole.
+  const runEnd = useMemo(() => runEndNs(trace), [trace]);
+  const runEndY = y(runEnd);
+  // Labels stay between the time axis and the ladder's right edge, whole, and above the line
+  // where this run ends: a comparison's axis goes on for the other side, and a label past the
+  // "end" mark would read as after the end.
   const labelBounds = useMemo(
-    () => ({ left: LADDER_MARGIN.axis, right: layout.width - LABEL_EDGE_PX }),
-    [layout.width],
+    () => ({ left: LADDER_MARGIN.axis, right: layout.width - LABEL_EDGE_PX, runEndY }),
+    [layout.width, runEndY],
   );
   const stallLabels = useMemo(
     () =>
@@ -163,7 +167,7 @@ export function Ladder({
             spans: laneCount(spans) < spans.length ? spans : [],
             y,
             top,
-            bottom,
+            bottom: Math.min(bottom, runEndY),
             left: LADDER_MARGIN.axis,
             right: layout.width,
             stallBoxes: stallLabels,
@@ -181,12 +185,12 @@ export function Ladder({
       y,
       top,
       bottom,
+      runEndY,
       stallLabels,
     ],
   );
 
-  // This run's own end and fold labels: the folds are shared with the other side of a comparison.
-  const runEnd = useMemo(() => runEndNs(trace), [trace]);
+  // This run's own fold labels: the folds are shared with the other side of a comparison.
   const labelFold = useMemo(() => {
     const labelled = trace.stalls.filter((s) => labels.stalls.has(stallKey(s)));
     return (g: Gap) => foldLabel(g, runEnd, labelled);

@@ -27,8 +27,19 @@ interface Props {
   bottom: number;
   /** Labels outside the host lines (wide lanes) or inside the lane (narrow ones). */
   outside: boolean;
-  /** The room labels have across: from the time axis to the ladder's right edge. */
-  bounds: { left: number; right: number };
+  /** The room labels have: from the time axis to the ladder's right edge, and above this run's end. */
+  bounds: LabelBounds;
+}
+
+/**
+ * The room a stall label has: across, from the time axis to the ladder's right edge; down, to the
+ * line where this run ends (when the other side of a comparison runs on, the time after it is not
+ * this run's, so no label of this run sits there).
+ */
+export interface LabelBounds {
+  left: number;
+  right: number;
+  runEndY?: number;
 }
 
 const BAND_PX = 12;
@@ -76,7 +87,7 @@ export function stallLabelSpot(
   lane: Lane,
   y: (ns: number) => number,
   outside: boolean,
-  { left, right }: { left: number; right: number },
+  { left, right, runEndY = Infinity }: LabelBounds,
 ): StallLabelSpot | null {
   const top = y(s.startNs);
   const bottom = y(s.endNs);
@@ -86,7 +97,6 @@ export function stallLabelSpot(
   const oneLine = [`${cause} ${amount}`];
   const twoLines = [cause, amount];
   const hostX = s.side === 'client' ? lane.clientX : lane.serverX;
-  const middle = (top + bottom) / 2;
   for (const placedOutside of outside ? [true, false] : [false]) {
     const choices = placedOutside && bottom - top >= TWO_LINES_PX ? [twoLines, oneLine] : [oneLine, twoLines];
     // Outside: away from the lane's middle. Inside: toward it.
@@ -98,6 +108,7 @@ export function stallLabelSpot(
       const x0 = towardRight ? x : x - width;
       const x1 = towardRight ? x + width : x;
       if (x0 < left || x1 > right) continue;
+      const middle = Math.min((top + bottom) / 2, runEndY - half);
       return {
         lines,
         x,
@@ -149,7 +160,13 @@ export function LadderStalls({
           height >= MIN_LABELLED_PX && labelled.has(stallKey(s))
             ? stallLabelSpot(s, lane, y, outside, bounds)
             : null;
-        const labelY = Math.max(y0, top) + Math.min(height, bottom - Math.max(y0, top)) / 2;
+        // Beside the band's part in view, and above the run's end, as stallLabelSpot keeps it.
+        const labelY = spot
+          ? Math.min(
+              Math.max(y0, top) + Math.min(height, bottom - Math.max(y0, top)) / 2,
+              (bounds.runEndY ?? Infinity) - (spot.box.y1 - spot.box.y0) / 2,
+            )
+          : 0;
         return (
           <g
             key={i}

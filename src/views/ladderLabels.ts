@@ -56,6 +56,7 @@ interface Input {
   spans: ConnectionSpan[];
   y: (ns: number) => number;
   top: number;
+  /** The lowest a label reaches: the view's bottom, or this run's end when that comes first. */
   bottom: number;
   left: number;
   right: number;

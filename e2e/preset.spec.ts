@@ -1,6 +1,8 @@
 // Heidemann's odd, short final segment: Nagle holds a 13-byte tail about 170 ms, visible in the
 // ladder and the time-sequence plot; switching Nagle off removes it from both.
 import { expect, test } from '@playwright/test';
+import { PRESETS } from '../src/scenario';
+import { trim } from '../src/views/format';
 import { engine, ladderStalls, openLab, tspStalls } from './lab';
 
 test('heidemann-odd-final shows a ~170 ms Nagle stall in both views, and Nagle off removes it', async ({
@@ -38,4 +40,32 @@ test('the gallery lists presets by paper with their published and simulated figu
   await expect
     .poll(() => page.evaluate(() => window.location.search))
     .toContain('preset=heidemann-short-initial');
+});
+
+test("every gallery card shows only its own preset's published figures", async ({ page }) => {
+  await openLab(page);
+  await page.getByRole('button', { name: 'Presets', exact: true }).click();
+  const cards = page.locator('dialog.gallery article.preset-card');
+  await expect(cards).toHaveCount(PRESETS.length);
+  const shown = await cards.evaluateAll((els) =>
+    els.map((card) => ({
+      id: card.getAttribute('data-preset')!,
+      rows: [...card.querySelectorAll('table.figures tbody tr')].map((row) => ({
+        figure: row.getAttribute('data-figure'),
+        label: row.querySelector('th')!.textContent!,
+        paper: row.querySelector('td')!.textContent!,
+      })),
+    })),
+  );
+  for (const { id, rows } of shown) {
+    const published = PRESETS.find((p) => p.id === id)!.published;
+    // One row per figure of this preset (its own paper row), in order, and nothing else.
+    expect(rows.length, id).toBe(published.length);
+    rows.forEach((row, i) => {
+      const f = published[i];
+      expect(row.figure, `${id} row ${i}`).toBe(f.figure);
+      expect(row.label.startsWith(f.label), `${id}: "${row.label}" is "${f.label}"`).toBe(true);
+      expect(row.paper, `${id}: ${f.label}`).toContain(trim(f.value, 1));
+    });
+  }
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../src/scenario';
 import { loadNs } from '../src/scenario/sweeps';
-import { NIELSEN } from '../src/scenario/paperFigures';
+import { NIELSEN } from '../src/scenario/nielsenFigures';
 import { nielsenRowQuery, type Mode, type Server, type Visit } from '../src/scenario/presets/nielsen';
 
 const MODES: Array<[Mode, string]> = [

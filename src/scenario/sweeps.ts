@@ -3,7 +3,7 @@
 // the engine). The ready-made sweeps redraw the papers' figures.
 import { computeMetrics, elapsedNs, lastLoadNs, stallTotals } from '../engine/metrics';
 import type { StallCause, Trace } from '../engine/trace';
-import { NIELSEN } from './paperFigures';
+import { NIELSEN } from './nielsenFigures';
 import type { ConfigKey } from './schema';
 
 export type SweepMetric =

@@ -1,6 +1,6 @@
 // Nielsen et al. 1997, Tables 4-9, and the W3C note on Nagle and pipelining. The published
 // figures are read from paperFigures.ts; this file only says how each row is configured.
-import { NIELSEN, type PaperFigure } from '../paperFigures';
+import { NIELSEN_TABLES_4_9, type PaperFigure } from '../paperFigures';
 import type { Preset, PublishedFigure, TryNext } from '../presetTypes';
 
 export type Net = 'lan' | 'wan' | 'ppp';
@@ -94,7 +94,9 @@ const UNITS = { packets: 'packets', payload_bytes: 'bytes', seconds: 's', overhe
 
 function published(table: string, mode: Mode, visit: Visit): PublishedFigure[] {
   const row = MODES[mode].row;
-  const cells = NIELSEN.filter((f: PaperFigure) => f.table === table && f.row === row && f.visit === visit);
+  const cells = NIELSEN_TABLES_4_9.filter(
+    (f: PaperFigure) => f.table === table && f.row === row && f.visit === visit,
+  );
   return (['packets', 'payload_bytes', 'seconds', 'overhead_pct'] as const).map((metric) => {
     const value = cells.find((f) => f.metric === metric)!.value;
     let [rel, reason] = TOLERANCE[metric];

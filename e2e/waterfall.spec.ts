@@ -202,7 +202,7 @@ for (const viewport of [
 ]) {
   test(`at ${viewport.width} px a comparison's fade never washes out run A's last row`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await openLab(page, 'preset=kruse-oufr&b.iw=10');
+    await openLab(page, 'preset=kruse-oufr&b.iw=10', 20_000); // two runs of two minutes' traffic each
     const region = page.locator(SCROLL_BOX);
     await expect(page.locator('[data-waterfall-side="b"] [data-exchange]').first()).toBeAttached();
     await region.scrollIntoViewIfNeeded();

@@ -69,3 +69,13 @@ test("every gallery card shows only its own preset's published figures", async (
     });
   }
 });
+
+test('a simulated figure has as many decimals as the paper printed', async ({ page }) => {
+  await openLab(page, 'preset=nielsen-lan-apache-1.0-first');
+  const seconds = page.locator('[data-preset-info] table.figures tr[data-figure="elapsed_s"]');
+  await expect(seconds.locator('td').first()).toHaveText('0.72 s'); // Nielsen Table 5
+  // Ours to two decimals too, a trailing zero kept (0.60 s, not 0.6 s beside 0.72 s).
+  await expect(seconds.locator('td').nth(1)).toHaveText(/^\d\.\d\d s ✓ within$/);
+  const bytes = page.locator('[data-preset-info] table.figures tr[data-figure="payload_bytes"] td');
+  await expect(bytes.nth(1)).toHaveText(/^\d+ bytes/); // beside a whole number, no ".0"
+});

@@ -4,26 +4,30 @@ import type { PublishedFigure } from '../../scenario/presets';
 import { trim } from '../../views/format';
 import type { FigureResult } from '../../worker/protocol';
 
+/** The decimals the paper printed a figure with (0.97 s is not "1 s"). */
+function printedDecimals(f: PublishedFigure): number {
+  return Math.min(3, (String(f.value).split('.')[1] ?? '').length);
+}
+
 /**
- * Decimals to show a figure's numbers with: as many as the paper printed (0.97 s is not "1 s"),
- * and at least one, so a simulated 194.8 ms beside a printed 195 ms keeps its decimal.
+ * Ours beside the paper's: to as many decimals, zeros kept (0.60 s beside 0.72 s, not 0.6 s);
+ * beside a whole number, with one decimal where it has one (194.8 ms beside 195 ms).
  */
-function figureDecimals(f: PublishedFigure): number {
-  const printed = (String(f.value).split('.')[1] ?? '').length;
-  return Math.min(3, Math.max(1, printed));
+function likePrinted(x: number, places: number): string {
+  return places > 0 ? x.toFixed(places) : trim(x, 1);
 }
 
 /** How the paper's figure is stated: ±tolerance, a bound, or a range. */
-function statedAs(f: PublishedFigure, places: number): string {
+function statedAs(f: PublishedFigure): string {
   switch (f.bound) {
     case 'lt':
-      return `under ${trim(f.value, places)} ${f.unit}`;
+      return `under ${trim(f.value, 3)} ${f.unit}`;
     case 'gt':
-      return `over ${trim(f.value, places)} ${f.unit}`;
+      return `over ${trim(f.value, 3)} ${f.unit}`;
     case 'between':
-      return `${trim(f.min ?? 0, places)} to ${trim(f.value, places)} ${f.unit}`;
+      return `${trim(f.min ?? 0, 3)} to ${trim(f.value, 3)} ${f.unit}`;
     default:
-      return `${trim(f.value, places)} ${f.unit}`;
+      return `${trim(f.value, 3)} ${f.unit}`;
   }
 }
 
@@ -50,7 +54,7 @@ export function FigureRows({
         {published.map((f, i) => {
           const result = results?.[i];
           const ours = result?.value ?? null;
-          const places = figureDecimals(f);
+          const places = printedDecimals(f);
           return (
             <tr key={i} data-figure={f.figure}>
               <th scope="row">
@@ -58,13 +62,13 @@ export function FigureRows({
                 {(f.bound ?? 'approx') === 'approx' && (
                   <span className="figure-reason" title={f.reason}>
                     {' '}
-                    (±{trim(f.tolerance, places)} {f.unit})
+                    (±{trim(f.tolerance, Math.max(1, places))} {f.unit})
                   </span>
                 )}
               </th>
-              <td title={f.reason}>{statedAs(f, places)}</td>
+              <td title={f.reason}>{statedAs(f)}</td>
               <td className={result?.within === true ? 'within' : result?.within === false ? 'outside' : ''}>
-                {results === null ? '…' : ours === null ? 'n/a' : `${trim(ours, places)} ${f.unit}`}
+                {results === null ? '…' : ours === null ? 'n/a' : `${likePrinted(ours, places)} ${f.unit}`}
                 {result?.within === true && <span className="verdict"> ✓ within</span>}
                 {result?.within === false && <span className="verdict"> ✗ outside</span>}
               </td>

@@ -63,6 +63,23 @@ test('the Lessons menu lists every lesson and starts one at step 1', async ({ pa
   await expect.poll(() => page.evaluate(() => window.location.search)).toContain('step=1');
 });
 
+test('the Lessons menu opened before any lesson shows its lessons as cards side by side', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await expect(ladderPackets(page).first()).toBeAttached();
+  await page.getByRole('button', { name: 'Lessons', exact: true }).click();
+  const cards = page.locator('[data-lesson-card]');
+  await expect(cards).toHaveCount(LESSONS.length);
+  // No list bullets, each lesson framed, and the first two on one row.
+  await expect(page.locator('.lesson-list')).toHaveCSS('list-style-type', 'none');
+  await expect(cards.first()).toHaveCSS('border-top-style', 'solid');
+  const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+  expect(second!.y).toBe(first!.y);
+  expect(second!.x).toBeGreaterThan(first!.x + first!.width);
+});
+
 test('a bad step is reported and the lesson opens at step 1', async ({ page }) => {
   await page.goto('/?lesson=the-200ms-mystery&step=99');
   await expect(page.locator('[data-problems]')).toContainText('step="99"');

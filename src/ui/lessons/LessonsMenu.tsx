@@ -4,6 +4,8 @@
 import { useState } from 'react';
 import { loadedLessons, loadLessons } from './catalog';
 import { useModalDialog } from '../useModalDialog';
+// The list's cards are styled there too: the menu opens before any lesson card has loaded them.
+import './lessons.css';
 
 export function LessonsMenu({ onStart }: { onStart: (id: string) => void }) {
   const [open, setOpen] = useState(false);

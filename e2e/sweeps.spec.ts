@@ -85,3 +85,55 @@ test('a bad sweep in the link is reported and the page still runs', async ({ pag
   await expect(page.locator('[data-problems]')).toContainText('no such sweep');
   await expect(ladderPackets(page).first()).toBeAttached();
 });
+
+test('on a phone a sweep stays legible: tick labels apart and written alike, the y label inside the chart', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/?sweep=pm-fig3-2');
+  await expect(points(page)).toHaveCount(32, { timeout: 30_000 });
+  const ticks = await page
+    .locator('#sweep .sweep-grid text[text-anchor="middle"]:not(.sweep-axis-label)')
+    .evaluateAll((els) =>
+      els.map(
+        (e) =>
+          ({ text: e.textContent ?? '', ...e.getBoundingClientRect().toJSON() }) as DOMRect & {
+            text: string;
+          },
+      ),
+    );
+  expect(ticks.length).toBeGreaterThan(4);
+  for (let i = 1; i < ticks.length; i++)
+    expect(ticks[i].left, `${ticks[i - 1].text} and ${ticks[i].text}`).toBeGreaterThan(
+      ticks[i - 1].right + 4,
+    );
+  // Sizes in one form along the axis and in the legend: 1K ... 500K, not 1024 beside 10K.
+  expect(ticks[0].text).toBe('1K');
+  for (const t of ticks) expect(t.text).toMatch(/^\d+K$/);
+  await expect(page.locator('#sweep .sweep-legend')).toContainText('window 4K');
+
+  await page.goto('/?sweep=pm-fig6-3');
+  await expect(points(page)).toHaveCount(20, { timeout: 30_000 });
+  const label = page.locator('#sweep .sweep-axis-label[transform]');
+  // One unit, and the other run in words, not as a query string.
+  await expect(label).toContainText('(%)');
+  await expect(label).toContainText('HTTP/1.0');
+  await expect(label).not.toContainText('(s)');
+  await expect(label).not.toContainText('=');
+  const chart = (await page.locator('#sweep svg.sweep-chart').boundingBox())!;
+  const box = (await label.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(chart.y);
+  expect(box.y + box.height).toBeLessThanOrEqual(chart.y + chart.height);
+  expect(box.x).toBeGreaterThanOrEqual(chart.x);
+});
+
+test('a sweep with the paper beside one simulated line names both in its legend', async ({ page }) => {
+  await page.goto('/?sweep=nielsen-lan-packets');
+  await expect(points(page)).toHaveCount(4, { timeout: 30_000 });
+  const legend = page.locator('#sweep .sweep-legend');
+  await expect(legend).toContainText('simulated');
+  await expect(legend).toContainText('published');
+  // The table names the protocols as the axis does.
+  await page.locator('#sweep summary', { hasText: 'Values as a table' }).click();
+  await expect(page.locator('#sweep .sweep-table tbody tr').first().locator('td').first()).toHaveText('1.0');
+});

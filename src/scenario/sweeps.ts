@@ -33,8 +33,9 @@ export interface SweepSpec {
   series?: SweepAxis;
   y: SweepMetric;
   /** Plot the saving against another run of the same point instead: `other - this` in the y unit
-   * ('difference'), or as a share of the other ('reduction_pct'). */
-  compare?: { versus: string; as: 'difference' | 'reduction_pct' };
+   * ('difference'), or as a share of the other ('reduction_pct'). `label` names the other run on
+   * the y axis, in words. */
+  compare?: { versus: string; as: 'difference' | 'reduction_pct'; label: string };
   /** Published points to overlay, where the paper gives numbers. */
   published?: Array<{ x: string; series?: string; y: number }>;
   /** Draw Kruse's simple baseline model beside the simulation. */
@@ -166,7 +167,7 @@ export const SWEEPS: readonly SweepSpec[] = [
     x: CONNS,
     series: KRUSE_SERIES,
     y: 'load_s',
-    compare: { versus: 'http=1.0', as: 'difference' },
+    compare: { versus: 'http=1.0', as: 'difference', label: 'HTTP/1.0' },
   },
   {
     id: 'kruse-fig6',
@@ -177,7 +178,7 @@ export const SWEEPS: readonly SweepSpec[] = [
     x: CONNS,
     series: KRUSE_SERIES,
     y: 'load_s',
-    compare: { versus: 'iw=1', as: 'difference' },
+    compare: { versus: 'iw=1', as: 'difference', label: 'a 1-segment initial window' },
   },
   {
     id: 'kruse-fig7',
@@ -229,7 +230,7 @@ export const SWEEPS: readonly SweepSpec[] = [
     x: { key: 'images', values: ['1', '2', '5', '10', '20'], label: 'images' },
     series: { key: 'imagebytes', values: ['512', '2544', '10240', '45566'], label: 'image size (bytes)' },
     y: 'load_s',
-    compare: { versus: 'http=1.0&conns=1', as: 'reduction_pct' },
+    compare: { versus: 'http=1.0&conns=1', as: 'reduction_pct', label: 'HTTP/1.0 on one connection' },
   })),
   nielsenSweep('lan', 'Nielsen Table 4', 'packets'),
   nielsenSweep('lan', 'Nielsen Table 4', 'seconds'),

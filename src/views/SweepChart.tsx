@@ -26,6 +26,34 @@ export interface SweepChartProps {
 }
 
 const M = { top: 14, right: 16, bottom: 46, left: 64 };
+// Text widths are estimated, not measured, so the chart draws in one pass (and in an export).
+const TICK_CHAR_PX = 7; // 11 px tick labels
+const LABEL_CHAR_PX = 6.2; // 12 px axis labels
+const LABEL_LINE_PX = 14;
+
+/** The ticks whose labels fit, left to right: a label that would touch the one before is left out. */
+export function fittingTicks<T extends { x: number; label: string }>(ticks: T[]): T[] {
+  const kept: T[] = [];
+  let rightEdge = -Infinity;
+  for (const t of ticks) {
+    const half = (t.label.length * TICK_CHAR_PX) / 2;
+    if (t.x - half < rightEdge + 6) continue;
+    kept.push(t);
+    rightEdge = t.x + half;
+  }
+  return kept;
+}
+
+/** Words broken into lines of at most `maxChars` (a longer word keeps a line of its own). */
+export function wrapWords(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= maxChars) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
 
 export function SweepChart(props: SweepChartProps) {
   const { xValues, seriesValues, points, published, width, height } = props;
@@ -39,6 +67,10 @@ export function SweepChart(props: SweepChartProps) {
   const colour = (s: string | null) =>
     SERIES_COLOURS[Math.max(0, seriesValues.indexOf(s)) % SERIES_COLOURS.length];
   const seriesNames = shortLabels(seriesValues.map((s) => s ?? ''));
+  const xName = (value: string) => x.ticks.find((t) => t.value === value)?.label ?? value;
+  // The y label runs along the plot's height: on a phone it takes a second line rather than
+  // running past the chart's ends.
+  const yLabelLines = wrapWords(props.yLabel, Math.floor((bottom - M.top) / LABEL_CHAR_PX));
   const path = line<[number, number]>();
   const lineOf = (s: string | null, pick: (p: SweepChartPoint) => number | null) =>
     path(
@@ -64,7 +96,7 @@ export function SweepChart(props: SweepChartProps) {
             </text>
           </g>
         ))}
-        {x.ticks.map((t) => (
+        {fittingTicks(x.ticks).map((t) => (
           <text key={t.value} x={t.x} y={bottom + 16} textAnchor="middle">
             {t.label}
           </text>
@@ -84,7 +116,11 @@ export function SweepChart(props: SweepChartProps) {
           textAnchor="middle"
           className="sweep-axis-label"
         >
-          {props.yLabel}
+          {yLabelLines.map((l, i) => (
+            <tspan key={i} x="0" dy={i === 0 ? -2 * (yLabelLines.length - 1) : LABEL_LINE_PX}>
+              {l}
+            </tspan>
+          ))}
         </text>
       </g>
       {seriesValues.map((s) => (
@@ -130,7 +166,7 @@ export function SweepChart(props: SweepChartProps) {
               props.onOpen(p);
             }}
           >
-            <title>{`${formatSweepValue(p.y)} ${props.yLabel} at ${props.xLabel} ${p.x}${p.series !== null ? `, ${props.seriesLabel} ${seriesNames[seriesValues.indexOf(p.series)]}` : ''}; open this run`}</title>
+            <title>{`${formatSweepValue(p.y)} ${props.yLabel} at ${props.xLabel} ${xName(p.x)}${p.series !== null ? `, ${props.seriesLabel} ${seriesNames[seriesValues.indexOf(p.series)]}` : ''}; open this run`}</title>
           </circle>
         ),
       )}

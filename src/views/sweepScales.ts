@@ -60,7 +60,7 @@ function logScale(lo: number, hi: number, r0: number, r1: number) {
 
 /** Names without what they all share: nielsen-lan-1.0-first, nielsen-lan-pipe-first -> 1.0, pipe. */
 export function shortLabels(values: string[]): string[] {
-  if (values.length < 2 || values.some((v) => !v.includes('-'))) return values.map(compactNumber);
+  if (values.length < 2 || values.some((v) => !v.includes('-'))) return compactNumbers(values);
   const parts = values.map((v) => v.split('-'));
   let head = 0;
   while (parts.every((p) => p.length > head + 1 && p[head] === parts[0][head])) head++;
@@ -74,14 +74,28 @@ export function shortLabels(values: string[]): string[] {
   return parts.map((p) => p.slice(head, p.length - tail).join('-'));
 }
 
-/** 16384 -> 16K, 1544000 -> 1.5M: tick labels stay short. */
-export function compactNumber(value: string): string {
-  const n = Number(value);
-  if (!Number.isFinite(n) || Math.abs(n) < 10000) return value;
-  // Multiples of 1024 are bytes (16K); the rest read in decimal (128k bit/s, 1.5M).
-  const [div, unit] = n % 1024 === 0 ? [1024, 'K'] : Math.abs(n) >= 1e6 ? [1e6, 'M'] : [1e3, 'k'];
-  const scaled = n / div;
-  return `${Number.isInteger(scaled) ? scaled : scaled.toFixed(1)}${unit}`;
+/**
+ * Numbers written alike along one axis or legend, and short: 1024 ... 512000 -> 1K ... 500K,
+ * 1544000 -> 1.5M. Sizes that are all whole multiples of 1024 read in K; a list with other sizes
+ * in it (the papers' 2544- and 45566-byte images) keeps every number exact below a million,
+ * rather than mixing 2544 with 10K.
+ */
+export function compactNumbers(values: string[]): string[] {
+  const numbers = values.map(Number);
+  if (numbers.some((n) => !Number.isFinite(n))) return values;
+  const large = numbers.filter((n) => Math.abs(n) >= 1024);
+  if (large.length > 0 && large.every((n) => n % 1024 === 0))
+    return values.map((v, i) => {
+      const n = numbers[i];
+      if (Math.abs(n) < 1024) return v;
+      return n % 1048576 === 0 ? `${n / 1048576}M` : `${n / 1024}K`;
+    });
+  return values.map((v, i) => {
+    const n = numbers[i];
+    if (Math.abs(n) < 1e6) return v;
+    const scaled = n / 1e6;
+    return `${Number.isInteger(scaled) ? scaled : scaled.toFixed(1)}M`;
+  });
 }
 
 export function sweepYScale(values: number[], top: number, bottom: number) {

@@ -23,12 +23,22 @@ export function SweepLegend({ spec }: { spec: SweepSpec }) {
           {spec.series!.label} {names[i]}
         </li>
       ))}
+      {series.length === 0 && spec.published && spec.published.length > 0 && (
+        // One line with the paper's points beside it: say which marks are ours.
+        <li>
+          <svg width="22" height="12" aria-hidden="true">
+            <line x1="1" x2="21" y1="6" y2="6" stroke={SERIES_COLOURS[0]} strokeWidth="2.5" />
+            <circle cx="11" cy="6" r="4" fill={SERIES_COLOURS[0]} />
+          </svg>
+          simulated
+        </li>
+      )}
       {spec.published && spec.published.length > 0 && (
         <li>
           <svg width="16" height="16" aria-hidden="true">
             <path d="M8 2L14 8L8 14L2 8Z" className="sweep-published" stroke="var(--ink)" />
           </svg>
-          published
+          published (the paper)
         </li>
       )}
       {spec.model === 'kruse-baseline' && (

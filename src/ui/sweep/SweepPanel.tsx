@@ -3,6 +3,7 @@
 // first page load.
 import { useEffect, useMemo } from 'react';
 import type { Config } from '../../scenario/codec';
+import type { SweepSpec } from '../../scenario/sweeps';
 import { Panel } from '../panels/Panel';
 import { useElementWidth } from '../useElementWidth';
 import { SweepChart } from '../../views/SweepChart';
@@ -39,7 +40,11 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
   );
   const run = useSweepRun(spec);
   const [chartRef, width] = useElementWidth<HTMLDivElement>(800);
-  const yLabel = spec ? metricLabel(spec.y) + (spec.compare ? compareNote(spec.compare) : '') : '';
+  const yLabel = spec
+    ? spec.compare
+      ? savingLabel(metricLabel(spec.y), spec.compare)
+      : metricLabel(spec.y)
+    : '';
 
   return (
     <Panel
@@ -100,8 +105,9 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
   );
 }
 
-function compareNote(compare: { versus: string; as: string }): string {
-  return compare.as === 'difference'
-    ? `, saved against ${compare.versus}`
-    : ` saved against ${compare.versus} (%)`;
+/** "page load: saving over HTTP/1.0 (s)", or "(%)" for a share: one unit, and the other run in words. */
+function savingLabel(metric: string, compare: NonNullable<SweepSpec['compare']>): string {
+  const [, name, unit] = /^(.*) \((.*)\)$/.exec(metric) ?? [metric, metric, ''];
+  const shownUnit = compare.as === 'reduction_pct' ? '%' : unit;
+  return `${name}: saving over ${compare.label}${shownUnit ? ` (${shownUnit})` : ''}`;
 }

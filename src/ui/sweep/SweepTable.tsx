@@ -1,7 +1,14 @@
 // The sweep's values as a table: the accessible alternative to the chart, and the place to read
 // exact figures. Each row can open its run.
 import type { SweepRunPoint } from './useSweepRun';
-import { formatSweepValue } from '../../views/sweepScales';
+import { formatSweepValue, shortLabels } from '../../views/sweepScales';
+
+/** Each value's name as the chart's axis and legend write it. */
+function namer(values: string[]): (value: string) => string {
+  const unique = [...new Set(values)];
+  const names = shortLabels(unique);
+  return (value) => names[unique.indexOf(value)] ?? value;
+}
 
 export function SweepTable({
   points,
@@ -18,6 +25,8 @@ export function SweepTable({
   withModel: boolean;
   onOpen: (p: SweepRunPoint) => void;
 }) {
+  const xName = namer(points.map((p) => p.x));
+  const seriesName = namer(points.flatMap((p) => (p.series === null ? [] : [p.series])));
   return (
     <div className="table-scroll">
       <table className="sweep-table">
@@ -33,15 +42,15 @@ export function SweepTable({
         <tbody>
           {points.map((p) => (
             <tr key={`${p.series}|${p.x}`}>
-              {seriesLabel && <td>{p.series}</td>}
-              <td>{p.x}</td>
+              {seriesLabel && <td>{p.series === null ? '' : seriesName(p.series)}</td>}
+              <td>{xName(p.x)}</td>
               <td>{p.error ? `failed: ${p.error}` : p.y === null ? '…' : formatSweepValue(p.y)}</td>
               {withModel && <td>{p.model === null ? '…' : formatSweepValue(p.model)}</td>}
               <td>
                 <button
                   type="button"
                   className="secondary small"
-                  aria-label={`Open the run at ${xLabel} ${p.x}${p.series !== null ? `, ${seriesLabel} ${p.series}` : ''}`}
+                  aria-label={`Open the run at ${xLabel} ${xName(p.x)}${p.series !== null ? `, ${seriesLabel} ${seriesName(p.series)}` : ''}`}
                   onClick={() => onOpen(p)}
                 >
                   Open

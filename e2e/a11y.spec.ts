@@ -104,3 +104,24 @@ test.describe('dark theme', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+test('Escape closes the Panels and Export menus and gives focus back to their button', async ({ page }) => {
+  await openLab(page);
+  for (const name of ['Panels', 'Export']) {
+    const menu = page.locator('details', {
+      has: page.locator('summary', { hasText: new RegExp(`^${name}$`) }),
+    });
+    const summary = menu.locator('summary');
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toHaveAttribute('open', '');
+    // The Export menu's entries load when it first opens.
+    await expect(menu.locator('input, button').first()).toBeVisible();
+    // Into the menu, as a keyboard user goes, then out with Escape.
+    await page.keyboard.press('Tab');
+    await expect(menu.locator(':focus')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(menu).not.toHaveAttribute('open', '');
+    await expect(summary).toBeFocused();
+  }
+});

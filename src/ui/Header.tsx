@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { PANELS, PANEL_TITLES, type Panel } from './state/configModel';
 import { ThemeSwitch } from './ThemeSwitch';
+import { closeMenuOnEscape } from './headerMenu';
 
 export interface HeaderProps {
   comparing: boolean;
@@ -49,7 +50,7 @@ export function Header({
         <button type="button" className="secondary" onClick={onSweep}>
           Sweep
         </button>
-        <details className="panels-menu">
+        <details className="panels-menu" onKeyDown={closeMenuOnEscape}>
           <summary>Panels</summary>
           <fieldset>
             <legend>Show</legend>

@@ -5,6 +5,7 @@ import { lazy, useState } from 'react';
 import type { Config } from '../../scenario/codec';
 import type { SideRun } from '../../worker/protocol';
 import type { Panel } from '../state/configModel';
+import { closeMenuOnEscape } from '../headerMenu';
 import { LazyPanel } from '../LazyPanel';
 import './export.css';
 
@@ -14,7 +15,11 @@ const ExportItems = lazy(loadItems);
 export function ExportMenu(props: { runs: SideRun[] | null; panels: Set<Panel>; config: Config }) {
   const [used, setUsed] = useState(false);
   return (
-    <details className="export-menu" onToggle={(e) => e.currentTarget.open && setUsed(true)}>
+    <details
+      className="export-menu"
+      onToggle={(e) => e.currentTarget.open && setUsed(true)}
+      onKeyDown={closeMenuOnEscape}
+    >
       <summary onPointerEnter={() => void loadItems().catch(() => {})}>Export</summary>
       {used && (
         <div className="export-items" role="group" aria-label="Export">

@@ -152,3 +152,15 @@ test('the Share dialog is a labelled modal: Tab stays inside, Escape closes it',
   await expect(share).toBeFocused();
   expectClean(watch);
 });
+
+test('an embed link with a mistyped panel says so and shows the panels it could read', async ({ page }) => {
+  await page.goto('/?preset=heidemann-odd-final&embed=1&view=laddr,tsp');
+  await expect(page.locator('[data-problems]')).toContainText('view: "laddr" is not a panel');
+  await expect(page.locator('[data-problems]')).toContainText('ladder, tsp, waterfall, time, metrics, sweep');
+  await expect(page.locator('#tsp')).toBeVisible();
+  await expect(page.locator('#ladder')).toHaveCount(0);
+  // A link that names only real panels, and the comparison flag, has nothing to report.
+  await page.goto('/?preset=heidemann-odd-final&embed=1&view=ladder,ab');
+  await expect(ladderPackets(page, 'b').first()).toBeAttached();
+  await expect(page.locator('[data-problems]')).toHaveCount(0);
+});

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { encodeConfig, parseQuery, type Config } from '../../scenario/codec';
 import { markChange } from '../perf';
 import { noteChange } from './gesture';
+import { PANELS } from './configModel';
 import { browserHistory, UrlWriter, type HistoryMode } from './history';
 
 export type { HistoryMode } from './history';
@@ -24,6 +25,10 @@ export interface InitialScenario {
   /** Playhead from `t=` (ms), or null to stand at the end of the run. */
   initialCursorNs: number | null;
 }
+
+/** What `view=` may list: the panels, the sweep panel, and `ab` (compare with an unchanged B). */
+const VIEW_PANELS = [...PANELS, 'sweep'];
+const VIEW_NAMES = [...VIEW_PANELS, 'ab'];
 
 export function readLocation(search: string): InitialScenario {
   const { config, problems } = parseQuery(search);
@@ -40,6 +45,11 @@ export function readLocation(search: string): InitialScenario {
   }
   // `view=...,ab` keeps a comparison whose B does not differ yet across a reload.
   const panels = (view.view ?? '').split(',');
+  const unknown = panels.filter((p) => p !== '' && !VIEW_NAMES.includes(p));
+  if (unknown.length > 0)
+    problems.push(
+      `view: ${unknown.map((p) => JSON.stringify(p.slice(0, 40))).join(', ')} is not a panel (${VIEW_PANELS.join(', ')}), ignored`,
+    );
   const b = config.b ?? (panels.includes('ab') ? {} : null);
   return { config: { ...config, b, view }, problems, initialCursorNs };
 }

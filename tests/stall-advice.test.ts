@@ -26,6 +26,14 @@ describe('stall advice', () => {
     expect(suggestionFor(stall('handshake'), settings('http=getall'))).toBeNull();
     expect(suggestionFor(stall('handshake'), settings('http=1.1'))).toBeNull();
   });
+  it('suggests only a larger initial window for a cwnd stall, then BBR on a lossy path', () => {
+    expect(suggestionFor(stall('cwnd'), settings('iw=2'))).toEqual({ key: 'iw', value: '4k' });
+    expect(suggestionFor(stall('cwnd'), settings('iw=4k'))).toEqual({ key: 'iw', value: '10' });
+    // IW10 is the largest: a 4 KB window would only add round trips (Mathis's bulk transfer).
+    expect(suggestionFor(stall('cwnd'), settings('iw=10'))).toBeNull();
+    expect(suggestionFor(stall('cwnd'), settings('preset=mathis-loss'))).toEqual({ key: 'cc', value: 'bbr' });
+    expect(suggestionFor(stall('cwnd'), settings('preset=mathis-loss&cc=bbr'))).toBeNull();
+  });
   it('suggests not flushing the headers alone for a delayed-ACK stall', () => {
     expect(suggestionFor(stall('delayed-ack'), settings('flush=headers'))).toEqual({
       key: 'flush',

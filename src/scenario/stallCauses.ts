@@ -3,6 +3,7 @@
 // causes (StallCause in engine/trace.ts); this table must cover exactly those, so a cause added
 // there fails the type check until it has a row here. Colours are the Okabe-Ito and Tol
 // colour-blind-safe sets, used only as fills, never for text.
+import { INITIAL_WINDOWS, type InitialWindow } from '../engine/params';
 import type { Side, StallCause } from '../engine/trace';
 import type { Settings } from './schema';
 
@@ -66,10 +67,16 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     words: 'congestion window full',
     colour: same('#0072B2'),
     sentence: (who, d) => `The ${who} waited ${d} for its congestion window to open`,
-    fixes: () => [
-      { key: 'iw', value: '4k' },
-      { key: 'iw', value: '10' },
-    ],
+    // A larger initial window than the current one (a smaller one only adds waits); past the
+    // largest, on a lossy path, a controller that does not read loss as congestion.
+    fixes: (c) => {
+      const current = INITIAL_WINDOWS.indexOf(get(c, 'iw') as InitialWindow);
+      const fixes: StallFix[] = (['4k', '10'] as const)
+        .filter((iw) => INITIAL_WINDOWS.indexOf(iw) > current)
+        .map((iw) => ({ key: 'iw', value: iw }));
+      if (Number(get(c, 'loss') ?? 0) > 0) fixes.push({ key: 'cc', value: 'bbr' });
+      return fixes;
+    },
   },
   rwnd: {
     label: 'rwnd',

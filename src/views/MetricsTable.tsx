@@ -33,12 +33,18 @@ export function formatMetric(name: MetricName, value: number): string {
   return String(Math.round(value));
 }
 
-function formatDelta(name: MetricName, a: number, b: number): string {
+const decimalsIn = (text: string) => (text.includes('.') ? text.length - text.indexOf('.') - 1 : 0);
+
+/** B − A, to the decimals A and B are shown with: a difference of seconds to three significant
+ * digits would claim microseconds beside figures given to the millisecond (+0.00000600). */
+export function formatDelta(name: MetricName, a: number, b: number): string {
   const diff = b - a;
   const sign = diff > 0 ? '+' : diff < 0 ? '−' : '±';
   const share = Math.abs((100 * diff) / a);
   const pct = a === 0 ? '' : ` (${sign}${share >= 10 || share === 0 ? share.toFixed(0) : share.toFixed(1)}%)`;
-  return `${sign}${formatMetric(name, Math.abs(diff))}${name === 'overhead_pct' ? '' : pct}`;
+  const places = Math.max(decimalsIn(formatMetric(name, a)), decimalsIn(formatMetric(name, b)));
+  const size = name === 'elapsed_s' ? Math.abs(diff).toFixed(places) : formatMetric(name, Math.abs(diff));
+  return `${sign}${size}${name === 'overhead_pct' ? '' : pct}`;
 }
 
 /** A run's loads: each load's time, and the whole run, in seconds. */

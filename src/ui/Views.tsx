@@ -6,7 +6,7 @@ import { memo, useMemo } from 'react';
 import { useSettled } from './state/gesture';
 import type { Preset } from '../scenario/presets';
 import type { Gap } from '../views/timeScale';
-import { formatBitRate } from '../views/format';
+import { formatBitRate, formatDuration } from '../views/format';
 import { LadderPanel, type StallFocus } from './panels/LadderPanel';
 import { Panel } from './panels/Panel';
 import * as SidePanels from './panels/SidePanels';
@@ -51,7 +51,7 @@ export const Views = memo(function Views({
         <Panel
           id="ladder"
           title="Packet ladder"
-          note={`Time flows down. Each arrow is a packet: its thickness at the sender is serialization at ${formatBitRate(link.bandwidthBps)}, its slope the ${(link.oneWayDelayNs / 1e6).toFixed(2)} ms one-way delay. Shaded bands are stalls, on the side that waited.`}
+          note={`Time flows down. Each arrow is a packet: its thickness at the sender is serialization at ${formatBitRate(link.bandwidthBps)}, its slope the ${formatDuration(link.oneWayDelayNs)} one-way delay. Shaded bands are stalls, on the side that waited.`}
         >
           <LadderPanel
             sides={sides}
@@ -65,11 +65,7 @@ export const Views = memo(function Views({
         </Panel>
       )}
       {panels.has('tsp') && (
-        <Panel
-          id="tsp"
-          title="Time-sequence plot"
-          note="Server→client data as seen at the server: bars are segments (sequence range at send time), the ACK line climbs as ACKs arrive, the dashed line is ACK + advertised window, the purple line ACK + the server's congestion window."
-        >
+        <Panel id="tsp" title="Time-sequence plot" note={Tsp.tspNote(later.sides)}>
           <TspPanel sides={later.sides} endNs={later.endNs} cursorNs={cursorNs} />
         </Panel>
       )}

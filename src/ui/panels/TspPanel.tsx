@@ -104,6 +104,25 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
   );
 }
 
+const TCP_LINES =
+  'bars are segments (sequence range at send time), the ACK line climbs as ACKs arrive, the dashed line is ACK + advertised window';
+const QUIC_LINES =
+  'bars are the CRYPTO and STREAM bytes each packet carries (counted in order of sending), the ACK line climbs as ACK frames arrive';
+
+/** The panel's note: what the lines are, for the transports the runs shown use. A QUIC run has no
+ * advertised-window line (its flow control is not modelled), so the note names none for it. */
+export function tspNote(sides: SideView[]): string {
+  const quic = sides.map(
+    (s) => s.run.trace.packets.length > 0 && s.run.trace.packets.get(0).quic !== undefined,
+  );
+  const lines = quic.every(Boolean)
+    ? QUIC_LINES
+    : quic.some(Boolean)
+      ? `over TCP ${TCP_LINES}; over QUIC ${QUIC_LINES}`
+      : TCP_LINES;
+  return `Server→client data as seen at the server: ${lines}; the purple line is ACK + the server's congestion window.`;
+}
+
 /** The streams of connection `conn` on either side (HTTP/2), in stream order. */
 function streamChoices(sides: SideView[], conn: number): Array<{ stream: number; label: string }> {
   const all = new Map<number, string>();

@@ -28,3 +28,14 @@ test("the ladder's note gives the one-way delay as the rest of the page writes a
   await openLab(page, '');
   await expect(page.locator('#ladder .panel-note')).toContainText('its slope the 0.175 ms one-way delay');
 });
+
+test("a burst's label counts its data segments and its bare ACKs apart (IW10's first flight)", async ({
+  page,
+}) => {
+  // The server's flight under IW10: the ACK of the request, the header segment and eight full
+  // segments; the 320-byte tail waits a round trip for Nagle. "10 segments" read as the window.
+  await openLab(page, 'preset=dukkipati-iw10');
+  const bursts = page.locator('[data-side="a"] .packet-labels [data-label="burst"]');
+  await expect(bursts.filter({ hasText: '9 segments, 11.6 KB + 1 ACK' })).toHaveCount(1);
+  await expect(bursts.filter({ hasText: /^10 segments/ })).toHaveCount(0);
+});

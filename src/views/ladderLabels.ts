@@ -106,7 +106,7 @@ export function ladderLabels(input: Input): LadderLabels {
     const last = shapes[b.members[b.members.length - 1]];
     const members = b.members.map((i) => packets.get(i));
     const text = burstText(members);
-    const short = `${members.length} ${members.every((p) => p.len === 0) ? 'ACKs' : 'segs'}`;
+    const short = burstShortText(members);
     const spots: LabelSpot[] = [
       ...arrowSpots(first, text).slice(0, 2),
       ...arrowSpots(last, text).slice(2, 4),
@@ -214,6 +214,16 @@ function findBursts({ packets, inView, shapes }: Input): Burst[] {
   return bursts;
 }
 
+/** "1 ACK", "3 ACKs". */
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** A TCP burst's bare ACKs apart from its data segments: a server's first flight under IW10 is
+ * "9 segments, 11.6 KB + 1 ACK", not "10 segments", which would read as the whole window. */
+function bareAcks(members: PacketRecord[]): string {
+  const acks = members.filter((p) => p.len === 0).length;
+  return acks > 0 ? ` + ${count(acks, 'ACK')}` : '';
+}
+
 function burstText(members: PacketRecord[]): string {
   const bytes = members.reduce((sum, p) => sum + p.len, 0);
   if (members[0].quic) {
@@ -221,5 +231,13 @@ function burstText(members: PacketRecord[]): string {
     return bytes === 0 ? `${members.length} ACK packets` : `${members.length} packets, ${formatBytes(bytes)}`;
   }
   if (bytes === 0) return `${members.length} ACKs, to ${members[members.length - 1].ack}`;
-  return `${members.length} segments, ${formatBytes(bytes)}`;
+  const segments = members.filter((p) => p.len > 0).length;
+  return `${count(segments, 'segment')}, ${formatBytes(bytes)}${bareAcks(members)}`;
+}
+
+/** The burst's count beside its bracket, where a whole label has no room. */
+function burstShortText(members: PacketRecord[]): string {
+  if (members[0].quic || members.every((p) => p.len === 0))
+    return `${members.length} ${members.every((p) => p.len === 0) ? 'ACKs' : 'segs'}`;
+  return `${members.filter((p) => p.len > 0).length} segs${bareAcks(members)}`;
 }

@@ -39,3 +39,16 @@ test("a burst's label counts its data segments and its bare ACKs apart (IW10's f
   await expect(bursts.filter({ hasText: '9 segments, 11.6 KB + 1 ACK' })).toHaveCount(1);
   await expect(bursts.filter({ hasText: /^10 segments/ })).toHaveCount(0);
 });
+
+test('compared, the stall callout says it speaks of run A', async ({ page }) => {
+  // CUBIC against BBR on the long fat path: the callout names A's delayed-ACK stall and A's page
+  // time (1.22 s), while B's page took 1.42 s.
+  await openLab(page, 'cc=cubic&b.cc=bbr&link=longfat&loss=1');
+  const callout = page.locator('[data-callout]');
+  await expect(callout.locator('[data-callout-side]')).toHaveText('A:');
+  await expect(callout).toContainText(/^A: The server waited \d+ ms for a delayed ACK/);
+  await openLab(page, 'http=2&b.http=3');
+  await expect(callout).toContainText(/^A: No long stall: the page took/);
+  await openLab(page, 'http=2');
+  await expect(callout.locator('[data-callout-side]')).toHaveCount(0);
+});

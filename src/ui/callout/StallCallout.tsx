@@ -42,6 +42,12 @@ function SettledCallout({
 }: StallCalloutProps) {
   const b = breakdown(trace);
   const advice = adviceFor(trace, settings, b);
+  // Compared, the callout speaks of run A alone: say so, or its page time reads as both runs'.
+  const side = comparing ? (
+    <>
+      <span data-callout-side="a">A:</span>{' '}
+    </>
+  ) : null;
   const page = (
     <>
       <strong data-page-ns={b.totalNs}>{formatDuration(b.totalNs)}</strong>
@@ -51,7 +57,9 @@ function SettledCallout({
   if (!advice) {
     return (
       <aside className="callout callout--clear" aria-live="polite" data-callout="">
-        <p>No long stall: the page took {page}. Look at the time-sequence plot to see what paces it.</p>
+        <p>
+          {side}No long stall: the page took {page}. Look at the time-sequence plot to see what paces it.
+        </p>
       </aside>
     );
   }
@@ -69,6 +77,7 @@ function SettledCallout({
       style={{ borderLeftColor: causeStyle(stall.cause).fill, ...darkFill(causeStyle(stall.cause)) }}
     >
       <p className="callout-text">
+        {side}
         <strong>{sentence}</strong>
         {knob ? <> — try {knob}</> : null}.{' '}
         <span className="callout-context">

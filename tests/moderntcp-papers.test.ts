@@ -5,7 +5,7 @@ import { computeMetrics } from '../src/engine/metrics';
 import { findPreset } from '../src/scenario/presets';
 import { findSweep, loadNs, measure } from '../src/scenario/sweeps';
 import { runSweep } from '../src/scenario/sweepRun';
-import { run } from './support/trace';
+import { dataSegments, ms, run } from './support/trace';
 
 const presetQuery = (id: string) => findPreset(id)!.query;
 /** Response throughput in bit/s. */
@@ -18,6 +18,25 @@ describe('Dukkipati et al. 2010: IW10', () => {
     const saved = rtts('iw=4k') - rtts('iw=10');
     expect(saved).toBeGreaterThan(0.9); // at least one round trip
     expect(saved).toBeLessThan(3.5);
+  });
+
+  it('what the explanation says of the flight: all but a 320-byte tail leave at once, Nagle holds the tail a round trip', () => {
+    const flight = (query: string) => {
+      const data = dataSegments(run(query), 's2c');
+      const first = data.filter((p) => p.sendNs < data[0].sendNs + 50e6); // before any ACK is back
+      return { first, rest: data.slice(first.length) };
+    };
+    const nagle = flight(q);
+    expect(nagle.first).toHaveLength(9); // the headers and eight full segments
+    expect(nagle.rest.map((p) => p.len)).toEqual([320]);
+    expect(ms(nagle.rest[0].sendNs - nagle.first[8].sendNs)).toBeGreaterThan(95); // a round trip
+    expect(flight(`${q}&nagle=0`).rest).toEqual([]);
+    const { explanation, tryNext } = findPreset('dukkipati-iw10')!;
+    expect(explanation).toMatch(/the last 320 bytes, a short segment, wait one round trip for Nagle/);
+    expect(explanation).not.toMatch(/it leaves in one flight/);
+    expect(
+      tryNext.some((t) => t.settings === 'nagle=0' && /whole response leaves in one flight/.test(t.sentence)),
+    ).toBe(true);
   });
 
   it('the time saved grows with the round trip', () => {

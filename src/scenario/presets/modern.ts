@@ -11,13 +11,18 @@ export const MODERN_PRESETS: Preset[] = [
     source:
       'Dukkipati, Refice, Cheng, Chu, Herbert, Agarwal, Jain, Sutin, "An Argument for Increasing TCP\'s Initial Congestion Window", ACM CCR 40(3), 2010; RFC 6928',
     explanation:
-      'A 12 KB response over a 100 ms path. With an initial window of 10 segments it leaves in one flight; with 4 KB (RFC 3390) slow start needs two more round trips. The paper: "the average latency of HTTP responses improved by approximately 10% with the largest benefits being demonstrated in high RTT and BDP networks."',
+      'A 12 KB response over a 100 ms path. With an initial window of 10 segments the headers and eight full segments leave in one flight; the last 320 bytes, a short segment, wait one round trip for Nagle\'s algorithm (on, as on the 1997 hosts). With 4 KB (RFC 3390) slow start needs two more round trips. The paper: "the average latency of HTTP responses improved by approximately 10% with the largest benefits being demonstrated in high RTT and BDP networks."',
     tryNext: [
       {
         sentence: 'Start from the 4 KB window of RFC 3390 and count the extra round trips.',
         settings: 'iw=4k',
       },
       { sentence: 'Start from the BSD window of two segments.', settings: 'iw=2' },
+      {
+        sentence:
+          "Turn Nagle's algorithm off, as browsers and servers do today: the whole response leaves in one flight.",
+        settings: 'nagle=0',
+      },
       { sentence: 'On a 20 ms path the 4 KB window costs far fewer milliseconds.', settings: 'rtt=20&iw=4k' },
     ],
     query: 'link=longfat&objects=12000&http=1.1&iw=10&delack=linux&cc=cubic&sack=1',

@@ -171,3 +171,17 @@ describe('stalls under SACK recovery', () => {
     expect(() => checkStallsAreWaits(runQuery(query).trace)).not.toThrow();
   });
 });
+
+describe('the callout on many think waits', () => {
+  it('gives one wait as one: its sentence says it is one of the load’s, beside their total', () => {
+    const { trace, config } = runQuery(PRESETS.find((p) => p.id === 'nielsen-lan-apache-1.0-first')!.query);
+    const advice = adviceFor(trace, config.settings)!;
+    expect(advice.stall.cause).toBe('server-think');
+    expect(advice.causeCount).toBeGreaterThan(40); // a think time per request
+    const one = formatDuration(advice.stall.endNs - advice.stall.startNs);
+    // "The server spent 99 ms thinking" beside "401 ms of it went to server think stalls" read as
+    // a contradiction: the sentence names the one wait it measures.
+    expect(advice.sentence).toBe(`The server spent ${one} thinking before one response`);
+    expect(advice.causeTotalNs).toBeGreaterThan(advice.stall.endNs - advice.stall.startNs);
+  });
+});

@@ -105,14 +105,14 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     label: 'server think',
     words: 'server think time',
     colour: same('#E69F00'),
-    sentence: (_, d) => `The server spent ${d} thinking`,
+    sentence: (_, d) => `The server spent ${d} thinking before one response`,
     fixes: () => [{ key: 'sthink', value: 0 }],
   },
   'client-think': {
     label: 'client think',
     words: 'client think time',
     colour: same('#F0E442'),
-    sentence: (_, d) => `The client spent ${d} thinking`,
+    sentence: (_, d) => `The client spent ${d} thinking before one request`,
     fixes: () => [{ key: 'cthink', value: 0 }],
   },
   'flush-timer': {

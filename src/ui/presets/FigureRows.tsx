@@ -11,10 +11,10 @@ function printedDecimals(f: PublishedFigure): number {
 
 /**
  * Ours beside the paper's: to as many decimals, zeros kept (0.60 s beside 0.72 s, not 0.6 s);
- * beside a whole number, with one decimal where it has one (194.8 ms beside 195 ms).
+ * beside a whole number, with one decimal where it has one (194.8 ms beside 195 ms); none, 0.
  */
 function likePrinted(x: number, places: number): string {
-  return places > 0 ? x.toFixed(places) : trim(x, 1);
+  return places > 0 && x !== 0 ? x.toFixed(places) : trim(x, 1);
 }
 
 /** How the paper's figure is stated: ±tolerance, a bound, or a range. */

@@ -14,6 +14,8 @@ import { runQuic, streamFrames } from './support/quicHarness';
 import { run } from './support/trace';
 import { findSweep } from '../src/scenario/sweeps';
 import { runSweep } from '../src/scenario/sweepRun';
+import { runQuery } from '../src/scenario';
+import { checkStallsAreWaits } from './support/invariants';
 
 const RTT_MS = 200; // a long path, so the round trips stand out of the serialization
 const PATH = `rtt=${RTT_MS}&bw=1000000000&delack=off&nagle=0&sthink=0&cthink=0&iw=10&page=custom&objects=1000`;
@@ -274,5 +276,25 @@ describe('QUIC determinism', () => {
   it('the same query gives the same trace, byte for byte', () => {
     const q = 'http=3&link=lte&loss=3&page=microscape&seed=9';
     expect(JSON.stringify(run(q))).toBe(JSON.stringify(run(q)));
+  });
+});
+
+describe('QUIC stalls (RFC 9002 7, 6.2): the same causes as TCP', () => {
+  it('stream data held by a full congestion window is a cwnd stall; a probe timeout that releases it, an rto stall', () => {
+    const { trace } = runQuery('http=3&link=wan&objects=300000&flush=none&loss=20');
+    const total = (cause: string) =>
+      trace.stalls.filter((s) => s.cause === cause).reduce((sum, s) => sum + s.endNs - s.startNs, 0);
+    expect(total('cwnd')).toBeGreaterThan(1e9); // seconds of a 300 KB response over a lossy WAN
+    expect(total('rto')).toBeGreaterThan(100e6);
+    checkStallsAreWaits(trace); // and no stream data of its side leaves inside one
+  });
+
+  it('slow start on the Langley page: the first round trips wait for the window, as over TCP', () => {
+    const quic = runQuery('preset=langley-quic').trace;
+    const tcp = runQuery('preset=langley-quic&http=2&tls=1.3').trace;
+    const cwnd = (t: typeof quic) =>
+      t.stalls.filter((s) => s.cause === 'cwnd').reduce((sum, s) => sum + s.endNs - s.startNs, 0);
+    expect(cwnd(quic)).toBeGreaterThan(0.5 * cwnd(tcp));
+    expect(cwnd(quic)).toBeLessThan(2 * cwnd(tcp));
   });
 });

@@ -136,14 +136,14 @@ function checkTimeGoesForward(trace: Trace): void {
     check(s.endNs > s.startNs, `stall ${s.cause} of no length at ${s.startNs} ns`);
 }
 
-/** What held a TCP sender's queued data (the stall labeller's causes; the others are the applications'). */
+/** What held a sender's queued data (the stall labeller's causes, TCP's and QUIC's; the others are the applications'). */
 const SENDER_CAUSES = new Set(['delayed-ack', 'nagle', 'cwnd', 'rwnd', 'idle-restart', 'rto', 'pacing']);
 
-/** A TCP sender's stall is a wait: no data of its connection and side leaves while it lasts. */
+/** A sender's stall is a wait: no data of its connection and side leaves while it lasts (a QUIC datagram's `len` is its stream data). */
 export function checkStallsAreWaits(trace: Trace): void {
   const sent = new Map<string, number[]>(); // "conn side" -> send times of its data, in order
   for (const p of trace.packets) {
-    if (p.len === 0 || p.quic !== undefined || p.drop === 'queue') continue;
+    if (p.len === 0 || p.drop === 'queue') continue;
     const key = `${p.conn} ${p.dir === 'c2s' ? 'client' : 'server'}`;
     (sent.get(key) ?? sent.set(key, []).get(key)!).push(p.sendNs);
   }

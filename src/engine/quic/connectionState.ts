@@ -16,6 +16,7 @@ import { totalBytes, type QuicHandshakePlan } from './handshake';
 import { NewRenoQuic, RttEstimate, type SpaceId } from './recovery';
 import { newSpace, type Space } from './spaces';
 import type { RecvStream, Resend, SendStream } from './streams';
+import { StallLabeller } from '../tcp/stalls';
 import { maxDatagramPayload } from './wire';
 
 export abstract class QuicConnectionState {
@@ -59,6 +60,8 @@ export abstract class QuicConnectionState {
   protected closedHere = false; // we sent CONNECTION_CLOSE
   protected closeRepeats = 0;
   protected amplificationSinceNs: Nanoseconds | null = null;
+  /** Names the waits of queued stream data, as a TCP endpoint's labeller does (congestion window, probe timeout). */
+  protected readonly stalls: StallLabeller;
 
   constructor(
     ctx: EndContext<QuicDatagram>,
@@ -84,6 +87,7 @@ export abstract class QuicConnectionState {
     this.lossTimer = new Timer(this.sim, () => this.onLossTimer());
     this.ackTimer = new Timer(this.sim, () => this.onAckTimer());
     this.idleTimer = new Timer(this.sim, () => this.onIdle());
+    this.stalls = new StallLabeller(ctx.sink, ctx.conn, ctx.side, ctx.sim, ctx.linkIdleAt);
   }
 
   /** Send what may be sent now (sending.ts). */

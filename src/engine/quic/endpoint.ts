@@ -94,6 +94,7 @@ export class QuicEndpoint extends QuicSender implements TransportEnd<QuicDatagra
     this.lossTimer.cancel();
     this.ackTimer.cancel();
     this.idleTimer.cancel();
+    this.stalls.onAbort();
     this.sink.event({ atNs: this.sim.now, conn: this.conn, side: this.side, kind: 'close' });
     this.hooks.onClosed(why === 'idle' ? 'abort' : 'normal');
   }

@@ -127,6 +127,9 @@ export abstract class QuicLossDetection extends QuicConnectionState {
     const oldest = [...this.spaces[pto.space].sent.unacked.values()].find((p) => p.ackEliciting);
     this.resendReason = 'retransmit'; // a timeout, as TCP's RTO
     if (oldest) this.requeue(oldest, pto.space);
+    // A wait the probe ends is the timeout's (the stall cause 'rto', as TCP's).
+    this.stalls.onRelease('rto', 0);
+    this.stalls.onTimeout();
     this.sample();
     this.pump('retransmit');
   }

@@ -28,11 +28,14 @@ export abstract class QuicSender extends QuicReceiver {
   protected pump(reason?: SendReason): void {
     if (this.closed) return;
     if (this.closePending) return this.sendClose();
+    let sentData = false;
     for (let i = 0; i < 10_000; i++) {
       const d = this.buildDatagram(reason);
       if (!d) break;
+      if (d.data > 0 || d.crypto > 0) sentData = true;
       this.send(d);
     }
+    this.stalls.onOutput(sentData, this.cwndBlocked() ? 'cwnd' : null, this.cc.cwnd);
     // Handshake data waits on the 3x limit (RFC 9000 8.1): the ladder shows how long.
     if (
       !this.validated &&
@@ -42,6 +45,16 @@ export abstract class QuicSender extends QuicReceiver {
       this.amplificationSinceNs ??= this.sim.now;
     this.setLossTimer();
     this.setAckTimer();
+  }
+
+  /**
+   * Stream data waits for room in the congestion window (RFC 9002 7): no probe or forced packet
+   * may carry it, and the 3x limit is not what holds it (that wait is recorded apart).
+   */
+  private cwndBlocked(): boolean {
+    if (this.probes > 0 || this.sendOneNow || !this.canSendIn('app') || !this.hasWork('app')) return false;
+    if (!this.validated && this.ampBudget() < this.maxDatagram) return false;
+    return this.cc.cwnd - this.cc.bytesInFlight < this.maxDatagram; // what is left of it holds no full packet
   }
 
   /** RFC 9000 10.2: CONNECTION_CLOSE in a packet of the highest level we have, then silence. */

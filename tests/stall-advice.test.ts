@@ -33,6 +33,8 @@ describe('stall advice', () => {
     expect(suggestionFor(stall('cwnd'), settings('iw=10'))).toBeNull();
     expect(suggestionFor(stall('cwnd'), settings('preset=mathis-loss'))).toEqual({ key: 'cc', value: 'bbr' });
     expect(suggestionFor(stall('cwnd'), settings('preset=mathis-loss&cc=bbr'))).toBeNull();
+    // QUIC's window is RFC 9002's: neither iw nor cc sets it, so neither is put forward.
+    expect(suggestionFor(stall('cwnd'), settings('http=3&tls=1.3&iw=2&loss=1'))).toBeNull();
   });
   it('suggests not flushing the headers alone for a delayed-ACK stall', () => {
     expect(suggestionFor(stall('delayed-ack'), settings('flush=headers'))).toEqual({

@@ -68,8 +68,10 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     colour: same('#0072B2'),
     sentence: (who, d) => `The ${who} waited ${d} for its congestion window to open`,
     // A larger initial window than the current one (a smaller one only adds waits); past the
-    // largest, on a lossy path, a controller that does not read loss as congestion.
+    // largest, on a lossy path, a controller that does not read loss as congestion. QUIC's window
+    // is RFC 9002's (10 packets, NewReno), which no knob sets: nothing to suggest there.
     fixes: (c) => {
+      if (get(c, 'http') === '3') return [];
       const current = INITIAL_WINDOWS.indexOf(get(c, 'iw') as InitialWindow);
       const fixes: StallFix[] = (['4k', '10'] as const)
         .filter((iw) => INITIAL_WINDOWS.indexOf(iw) > current)

@@ -22,10 +22,9 @@ export function engine(query: string) {
 }
 
 /** Open the lab on a query and wait until side A's ladder is drawn. */
-/** Open the lab at `query` and wait for its ladder; `timeout` for runs that take seconds to simulate. */
-export async function openLab(page: Page, query = '', timeout?: number): Promise<void> {
+export async function openLab(page: Page, query = ''): Promise<void> {
   await page.goto(query ? `/?${query}` : '/');
-  await expect(page.locator('[data-side="a"] [data-packet]').first()).toBeAttached({ timeout });
+  await expect(page.locator('[data-side="a"] [data-packet]').first()).toBeAttached();
 }
 
 export function ladderPackets(page: Page, side: 'a' | 'b' = 'a'): Locator {

@@ -79,6 +79,7 @@ for (const viewport of [
     await page.evaluate((top) => window.scrollTo(0, top), y - (noticeBox.y - 4));
     await play.focus();
     const playBox = (await play.boundingBox())!;
-    expect(playBox.y + playBox.height).toBeLessThanOrEqual((await notice.boundingBox())!.y);
+    // Within a pixel: the page scrolls by whole pixels while its layout has fractions of one.
+    expect(playBox.y + playBox.height).toBeLessThanOrEqual((await notice.boundingBox())!.y + 1);
   });
 }

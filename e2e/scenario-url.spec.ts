@@ -1,6 +1,6 @@
 // The scenario lives in the URL: a link opens it, bad values are reported as plain text and the
 // rest still runs, every change is written back, and side B carries only what differs.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { watchPage } from './helpers';
 import { engine, ladderPackets, metric, openLab } from './lab';
 
@@ -64,4 +64,88 @@ test('a long run says it is simulating and can be cancelled without freezing the
   // The next change simulates again in a fresh worker.
   await page.getByLabel('Object sizes').fill('6651,3883');
   await expect(ladderPackets(page)).toHaveCount(engine('page=custom&objects=6651,3883').packets);
+});
+
+/** The time window side A's ladder shows, in ns: [run top, bottom edge] as the link writes it. */
+async function ladderWindow(page: Page): Promise<[number, number]> {
+  const zoom = await page.evaluate(() => new URLSearchParams(window.location.search).get('zoom'));
+  expect(zoom).toMatch(/^[\d.]+,[\d.]+$/);
+  return zoom!.split(',').map((ms) => Math.round(Number(ms) * 1e6)) as [number, number];
+}
+
+/** What the ladder shows: the times at its top and bottom edges, in ns. */
+async function ladderEdges(page: Page): Promise<[number, number]> {
+  const svg = page.locator('[data-side="a"] svg.ladder-svg');
+  return [
+    Number(await svg.getAttribute('data-view-start-ns')),
+    Number(await svg.getAttribute('data-view-end-ns')),
+  ];
+}
+
+const ladderTool = (page: Page, name: string) =>
+  page.getByRole('toolbar', { name: 'Ladder zoom' }).getByRole('button', { name });
+
+test('the ladder zoom goes into the link, and the link reopens the same window', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openLab(page, 'preset=heidemann-odd-final');
+  const unzoomed = await ladderEdges(page);
+  expect(await page.evaluate(() => window.location.search)).not.toContain('zoom=');
+  const entries = await page.evaluate(() => window.history.length);
+  for (let i = 0; i < 3; i++) await ladderTool(page, 'Zoom in').click();
+  // Drag the ladder to pan, so the window is not merely centred.
+  const box = (await page.locator('[data-side="a"] .ladder-scroll').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 120, { steps: 6 });
+  await page.mouse.up();
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('zoom=');
+  const zoomed = await ladderEdges(page);
+  expect(zoomed[1] - zoomed[0]).toBeLessThan((unzoomed[1] - unzoomed[0]) / 4);
+  await expect.poll(async () => (await ladderWindow(page))[0]).toBeGreaterThan(0);
+  // Zooming and panning amend the link, as the playhead does: no history entry each.
+  expect(await page.evaluate(() => window.history.length)).toBe(entries);
+
+  const link = await page.evaluate(() => window.location.href);
+  const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]) <= 1000);
+  await page.goto(link);
+  await expect(ladderPackets(page).first()).toBeAttached();
+  await expect.poll(async () => near(await ladderEdges(page), zoomed)).toBe(true);
+
+  // On a phone the ladder is shorter, and the same times fill it.
+  const linked = await ladderWindow(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(link);
+  await expect(ladderPackets(page).first()).toBeAttached();
+  await expect.poll(async () => near(await ladderWindow(page), linked)).toBe(true);
+  await expect.poll(async () => (await ladderEdges(page))[1]).toBeLessThanOrEqual(linked[1] + 1000);
+  await expect.poll(async () => (await ladderEdges(page))[1]).toBeGreaterThan(linked[1] - 1000);
+
+  // "Fit" takes the key out of the link again.
+  await ladderTool(page, 'Fit').click();
+  await expect.poll(() => page.evaluate(() => window.location.search)).not.toContain('zoom=');
+});
+
+test('Back after a preset load brings the zoom back; an embed opens zoomed; a bad zoom is reported', async ({
+  page,
+}) => {
+  await openLab(page, 'preset=heidemann-odd-final&zoom=2,10');
+  await expect.poll(async () => Math.abs((await ladderEdges(page))[1] - 10e6)).toBeLessThan(1000);
+  await expect(page.locator('[data-problems]')).toHaveCount(0);
+  await page.locator('#preset-select').selectOption('heidemann-short-initial');
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('heidemann-short-initial');
+  expect(await page.evaluate(() => window.location.search)).not.toContain('zoom=');
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => window.location.search)).toMatch(/zoom=2(,|%2C)10/);
+  await expect.poll(async () => Math.abs((await ladderEdges(page))[1] - 10e6)).toBeLessThan(1000);
+
+  await openLab(page, 'v=1&preset=heidemann-odd-final&embed=1&view=ladder&zoom=2,10');
+  await expect.poll(async () => Math.abs((await ladderEdges(page))[1] - 10e6)).toBeLessThan(1000);
+  await expect(page.getByRole('link', { name: /Open in Roundtrip/ })).toHaveAttribute(
+    'href',
+    /zoom=2(,|%2C)10/,
+  );
+
+  await openLab(page, 'preset=heidemann-odd-final&zoom=10,2');
+  await expect(page.locator('[data-problems]')).toContainText('zoom="10,2": must end after it starts');
+  await expect(page.locator('[data-side="a"] [data-overview-window]')).toHaveCount(0);
 });

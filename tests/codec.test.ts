@@ -1,7 +1,7 @@
 // The scenario contract: config -> URL -> config loses nothing, and no link breaks the parser.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeConfig, parseQuery, type Config } from '../src/scenario/codec';
+import { encodeConfig, formatZoom, parseQuery, parseZoom, type Config } from '../src/scenario/codec';
 import { PRESETS } from '../src/scenario/presets';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../src/scenario/schema';
 import { readFileSync } from 'node:fs';
@@ -121,6 +121,55 @@ describe('URL codec', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const escape = (k: string) => k.replace(/\./g, '\\.');
     for (const key of CONFIG_KEYS) expect(readme).toMatch(new RegExp(`\\|\\s*\`${escape(key)}\`\\s*\\|`));
+  });
+});
+
+describe('the zoom key: the time window the ladder shows', () => {
+  it('survives window -> URL -> window to the nanosecond', () => {
+    const windows = fc
+      .tuple(fc.integer({ min: 0, max: 3_600_000_000_000 }), fc.integer({ min: 1, max: 600_000_000_000 }))
+      .map(([startNs, spanNs]) => ({ startNs, endNs: startNs + spanNs }));
+    fc.assert(
+      fc.property(windows, (w) => {
+        const query = encodeConfig({
+          ...parseQuery('preset=heidemann-odd-final').config,
+          view: { zoom: formatZoom(w) },
+        });
+        const { config, problems } = parseQuery(query);
+        expect(problems).toEqual([]);
+        expect(parseZoom(config.view.zoom!)).toEqual(w);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('is written in ms, as t= is, without trailing zeros', () => {
+    expect(formatZoom({ startNs: 12_500_000, endNs: 40_000_000 })).toBe('12.5,40');
+    expect(formatZoom({ startNs: 0, endNs: 1 })).toBe('0,0.000001');
+    expect(parseZoom('12.5,40')).toEqual({ startNs: 12_500_000, endNs: 40_000_000 });
+  });
+
+  it('is absent from a link that never zoomed, so old links keep their meaning', () => {
+    expect(parseQuery('preset=heidemann-odd-final&t=25').config.view.zoom).toBeUndefined();
+    expect(encodeConfig(parseQuery('preset=heidemann-odd-final').config)).not.toMatch(/zoom/);
+  });
+
+  it('reports a bad window like any bad value, ignores it and runs the rest', () => {
+    for (const [raw, why] of [
+      ['abc', 'must be a start and an end in ms, like zoom=12.5,40'],
+      ['12', 'must be a start and an end in ms, like zoom=12.5,40'],
+      ['1,2,3', 'must be a start and an end in ms, like zoom=12.5,40'],
+      [',40', 'must be a start and an end in ms, like zoom=12.5,40'],
+      ['1e309,2', 'must be a start and an end in ms, like zoom=12.5,40'],
+      ['-5,40', 'must start at 0 ms or later'],
+      ['40,12', 'must end after it starts'],
+      ['12,12', 'must end after it starts'],
+    ]) {
+      const { config, problems } = parseQuery(`preset=heidemann-odd-final&nagle=0&zoom=${raw}`);
+      expect(problems).toEqual([`zoom=${JSON.stringify(raw)}: ${why}; showing the whole run`]);
+      expect(config.view.zoom).toBeUndefined();
+      expect(config.settings.nagle).toBe(false);
+    }
   });
 });
 

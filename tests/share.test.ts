@@ -42,6 +42,12 @@ describe('embed links', () => {
     expect(query).toContain('view=ladder,tsp');
   });
 
+  it("an embed keeps the page's ladder zoom, and so does the link out of it", () => {
+    const zoomed = `${SCENARIO}&zoom=2,12`;
+    expect(parseQuery(embedQuery(zoomed, CHOICES)).config.view.zoom).toBe('2,12');
+    expect(new URLSearchParams(withoutEmbed(embedQuery(zoomed, CHOICES))).get('zoom')).toBe('2,12');
+  });
+
   it('leaving the embed drops embed, controls and autoplay and keeps the rest', () => {
     const out = new URLSearchParams(withoutEmbed(embedQuery(SCENARIO, CHOICES)));
     expect([...out.keys()].sort()).toEqual(['b.delack', 'nagle', 'note', 'preset', 't', 'v', 'view']);

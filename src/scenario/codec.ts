@@ -18,10 +18,35 @@ export const VIEW_KEYS = [
   'reveal',
   'sweep',
   'theme',
+  'zoom',
 ] as const;
 
 /** `theme=`: the colours a link asks for (an embed matching its course page); absent = the system's. */
 export const THEMES = ['light', 'dark'] as const;
+
+/** `zoom=`: the time window the ladder shows, from the top of its run to its bottom edge. */
+export interface TimeWindow {
+  startNs: number;
+  endNs: number;
+}
+
+/** `zoom=12.5,40`: start and end in ms, like `t=`; absent means the whole run (unzoomed). */
+export function parseZoom(text: string): TimeWindow | { why: string } {
+  const parts = text.split(',');
+  const ms = parts.map((p) => (p.trim() === '' ? NaN : Number(p)));
+  if (parts.length !== 2 || ms.some((n) => !Number.isFinite(n)))
+    return { why: 'must be a start and an end in ms, like zoom=12.5,40' };
+  const [startNs, endNs] = ms.map((n) => Math.round(n * 1e6)) as [number, number];
+  if (startNs < 0) return { why: 'must start at 0 ms or later' };
+  if (endNs <= startNs) return { why: 'must end after it starts' };
+  return { startNs, endNs };
+}
+
+/** The `zoom=` text for a window: ms to the nanosecond, no trailing zeros. */
+export function formatZoom(window: TimeWindow): string {
+  const ms = (ns: number) => String(Number((Math.round(ns) / 1e6).toFixed(6)));
+  return `${ms(window.startNs)},${ms(window.endNs)}`;
+}
 
 export interface Config {
   preset: string | null;
@@ -150,6 +175,13 @@ export function parseQuery(query: string): ParseResult {
   if (view.theme !== undefined && !(THEMES as readonly string[]).includes(view.theme)) {
     problems.push(`theme=${quote(view.theme)}: must be light or dark; following the system's setting`);
     delete view.theme;
+  }
+  if (view.zoom !== undefined) {
+    const zoom = parseZoom(view.zoom);
+    if ('why' in zoom) {
+      problems.push(`zoom=${quote(view.zoom)}: ${zoom.why}; showing the whole run`);
+      delete view.zoom;
+    }
   }
   // A list of object sizes describes a custom page unless the link names the page.
   if (params.has('objects') && !params.has('page')) settings.page = 'custom';

@@ -1,6 +1,7 @@
 // The page: scenario state from the URL, the simulation in a worker, the playhead, and the
 // panels composed around them. Each piece lives in its own module; this file only wires them.
-import { lazy, useCallback, useState } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
+import type { TimeWindow } from '../scenario/codec';
 import type { ConfigKey, Settings } from '../scenario/schema';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { StallCallout } from './callout/StallCallout';
@@ -9,7 +10,16 @@ import { PlaybackBar } from './PlaybackBar';
 import { PresetInfo } from './PresetInfo';
 import { ProblemsNotice } from './ProblemsNotice';
 import { SimStatus } from './SimStatus';
-import { choosePreset, resetBKey, setCompare, setPanel, setSetting, type SideKey } from './state/configModel';
+import {
+  choosePreset,
+  resetBKey,
+  setCompare,
+  setPanel,
+  setSetting,
+  setZoom,
+  zoomWindow,
+  type SideKey,
+} from './state/configModel';
 import { useRunPipeline } from './state/useRunPipeline';
 import { readLocation, useScenario, useUrlSync, type HistoryMode } from './state/useScenario';
 import type { StallFocus } from './panels/LadderPanel';
@@ -59,6 +69,10 @@ export default function App() {
     initial.initialCursorNs,
   );
   const [stallFocus, setStallFocus] = useState<StallFocus | null>(null);
+  // A zoom amends the current history entry, as the playhead does: Back undoes actions, not views.
+  const zoomText = config.view.zoom;
+  const zoom = useMemo(() => zoomWindow(zoomText), [zoomText]);
+  const onZoomWindow = useCallback((w: TimeWindow | null) => update((c) => setZoom(c, w)), [update]);
   useUrlSync(scenario, playback.playing ? undefined : playback.pinnedNs, readApp, playback.pin);
   const guides = useGuides(config, update, playback.seek);
 
@@ -132,6 +146,8 @@ export default function App() {
             fold={playback.fold}
             preset={preset}
             stallFocus={stallFocus}
+            zoomWindow={zoom}
+            onZoomWindow={onZoomWindow}
           />
         </main>
         <SettingsDrawer>

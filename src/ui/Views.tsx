@@ -7,6 +7,7 @@ import { useSettled } from './state/gesture';
 import type { Preset } from '../scenario/presets';
 import type { Gap } from '../views/timeScale';
 import { formatBitRate, formatDuration } from '../views/format';
+import type { TimeWindow } from '../scenario/codec';
 import { LadderPanel, type StallFocus } from './panels/LadderPanel';
 import { Panel } from './panels/Panel';
 import * as SidePanels from './panels/SidePanels';
@@ -30,6 +31,9 @@ export interface ViewsProps {
   fold: boolean;
   preset: Preset | undefined;
   stallFocus?: StallFocus | null;
+  /** The ladder's zoom, as the link has it, and where the reader's zooms go. */
+  zoomWindow?: TimeWindow | null;
+  onZoomWindow?: (window: TimeWindow | null) => void;
 }
 
 export const Views = memo(function Views({
@@ -42,6 +46,8 @@ export const Views = memo(function Views({
   fold,
   preset,
   stallFocus,
+  zoomWindow,
+  onZoomWindow,
 }: ViewsProps) {
   const link = sides[0].run.path.s2c;
   const later = useSettled(useMemo(() => ({ sides, endNs }), [sides, endNs]));
@@ -61,6 +67,8 @@ export const Views = memo(function Views({
             gaps={gaps}
             fold={fold}
             stallFocus={stallFocus}
+            zoomWindow={zoomWindow}
+            onZoomWindow={onZoomWindow}
           />
         </Panel>
       )}

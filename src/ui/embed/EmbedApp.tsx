@@ -1,11 +1,12 @@
 // Embed mode (`embed=1`): the chosen panels only, sized to the iframe, with the controls the
 // lecturer kept, the playback bar, an optional note and a link out to the full lab.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { TimeWindow } from '../../scenario/codec';
 import type { ConfigKey, Settings } from '../../scenario/schema';
 import { PlaybackBar } from '../PlaybackBar';
 import { ProblemsNotice } from '../ProblemsNotice';
 import { SimStatus } from '../SimStatus';
-import { setSetting } from '../state/configModel';
+import { setSetting, setZoom, zoomWindow } from '../state/configModel';
 import { useRunPipeline } from '../state/useRunPipeline';
 import { queryFor, readLocation, useScenario } from '../state/useScenario';
 import { ViewsOrStatus } from '../Views';
@@ -45,6 +46,10 @@ export default function EmbedApp() {
     initial.initialCursorNs,
   );
   const guides = useGuides(config, update, playback.seek, { embedded: true }); // a lesson link works in an embed too
+  // The link's zoom; a student's zooms go into "Open in Roundtrip".
+  const zoomText = config.view.zoom;
+  const zoom = useMemo(() => zoomWindow(zoomText), [zoomText]);
+  const onZoomWindow = useCallback((w: TimeWindow | null) => update((c) => setZoom(c, w)), [update]);
 
   // autoplay=1: once the first run arrives, play it from the start.
   const autoplayed = useRef(false);
@@ -121,6 +126,8 @@ export default function EmbedApp() {
             gaps={gaps}
             fold={playback.fold}
             preset={preset}
+            zoomWindow={zoom}
+            onZoomWindow={onZoomWindow}
           />
         </FitHeightContext.Provider>
       </main>

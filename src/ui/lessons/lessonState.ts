@@ -6,7 +6,7 @@ import { parseQuery, VIEW_KEYS, type Config } from '../../scenario/codec';
 import type { Lesson } from '../../scenario/lessons';
 import { findLesson } from './catalog';
 import type { Settings } from '../../scenario/schema';
-import { sameValue } from '../state/configModel';
+import { newRunView, sameValue } from '../state/configModel';
 
 export interface LessonAt {
   lesson: Lesson;
@@ -53,8 +53,11 @@ export function atStep(config: Config, lesson: Lesson, index: number, revealed =
   const step = lesson.steps[index];
   const asking = asks(lesson, index);
   const parsed = parseQuery(asking ? lesson.steps[index - 1].query : step.query).config;
-  const view: Record<string, string> = { ...config.view, lesson: lesson.id, step: String(index + 1) };
-  delete view.t;
+  const view: Record<string, string> = {
+    ...newRunView(config.view),
+    lesson: lesson.id,
+    step: String(index + 1),
+  };
   delete view.reveal;
   if (step.view?.panels) view.view = step.view.panels.join(',');
   if (!asking || !revealed) return { ...parsed, b: null, view };

@@ -1,10 +1,12 @@
 // The ladder panel: one ladder, or A and B side by side on a shared, zoomable time axis, with
 // the full tcpdump line of the packet under the pointer or keyboard focus, an overview strip of
-// the whole run, and "Show the stall" framing.
+// the whole run, and "Show the stall" framing. The zoom is a time window kept in the link
+// (`zoom=`), so a shared link reopens the same view at any size of ladder.
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { LinearScale } from '../../views/piecewiseScale';
 import { formatTcpdumpLine } from '../../engine/tcpdump';
 import type { Trace } from '../../engine/trace';
+import type { TimeWindow } from '../../scenario/codec';
 import { Ladder } from '../../views/Ladder';
 import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from '../../views/ladderLayout';
 import { LadderOverview, OVERVIEW_PX } from '../../views/LadderOverview';
@@ -15,7 +17,7 @@ import { timeScale, type Gap } from '../../views/timeScale';
 import { markRedraw } from '../perf';
 import { useElementWidth } from '../useElementWidth';
 import type { SideView } from './sideView';
-import { useLadderZoom } from './useLadderZoom';
+import { useLadderZoom, type AxisTransform } from './useLadderZoom';
 import { useSettled } from '../state/gesture';
 
 export interface LadderPanelProps {
@@ -27,6 +29,10 @@ export interface LadderPanelProps {
   fold: boolean;
   /** The stall "Show the stall" asked for, with the run it belongs to. */
   stallFocus?: StallFocus | null;
+  /** The time window the link asks for (null: the whole run). */
+  zoomWindow?: TimeWindow | null;
+  /** Told of each zoom or pan the reader makes, as the window now shown (null: the whole run). */
+  onZoomWindow?: (window: TimeWindow | null) => void;
 }
 
 export interface StallFocus {
@@ -51,6 +57,8 @@ export function LadderPanel({
   gaps,
   fold,
   stallFocus = null,
+  zoomWindow = null,
+  onZoomWindow,
 }: LadderPanelProps) {
   const [boxRef, boxWidth] = useElementWidth<HTMLDivElement>();
   const sideBySide = sides.length > 1 && boxWidth >= 880;
@@ -66,17 +74,43 @@ export function LadderPanel({
         : 580;
   const top = LADDER_MARGIN.top;
   const bottom = height - LADDER_MARGIN.bottom;
-  const zoom = useLadderZoom(top, bottom);
+  // The run starts a label's height below the top, so the first packets' labels fit above them
+  // (zoomed too: the view never pans above the run's start).
+  const runTop = top + RUN_TOP_PAD_PX;
   const shownGaps = useMemo(() => (fold ? gaps : []), [fold, gaps]);
-  // The run starts a label's height below the top, so the first packets' labels fit above them.
   const base = useMemo(
-    () => timeScale(endNs, [top + RUN_TOP_PAD_PX, bottom], shownGaps),
-    [endNs, top, bottom, shownGaps],
+    () => timeScale(endNs, [runTop, bottom], shownGaps),
+    [endNs, runTop, bottom, shownGaps],
+  );
+  /** The time window a transform shows, from the run's top to the ladder's bottom edge. */
+  const windowOf = useCallback(
+    (t: AxisTransform): TimeWindow | null =>
+      t.k === 1
+        ? null
+        : {
+            startNs: Math.round(base.invert(t.invertY(runTop))),
+            endNs: Math.round(base.invert(t.invertY(bottom))),
+          },
+    [base, runTop, bottom],
+  );
+  const zoom = useLadderZoom(
+    runTop,
+    bottom,
+    useCallback((t: AxisTransform) => onZoomWindow?.(windowOf(t)), [onZoomWindow, windowOf]),
   );
   const y: LinearScale = useMemo(() => zoom.transform.rescaleY(base), [zoom.transform, base]);
   const [inspected, setInspected] = useState<Inspected | null>(null);
   const viewStartNs = y.invert(top);
   const viewEndNs = y.invert(bottom);
+
+  // The link's window, on opening and on Back/Forward, and again when the run or the ladder's
+  // size changes (the same times stay in view). The reader's own zooms come back as the window
+  // already shown, and are left alone.
+  const { current: shownTransform, restore } = zoom;
+  useEffect(() => {
+    if (sameWindow(windowOf(shownTransform.current), zoomWindow)) return;
+    restore(zoomWindow && [base(zoomWindow.startNs), base(zoomWindow.endNs)]);
+  }, [zoomWindow, windowOf, shownTransform, restore, base]);
 
   // "Show the stall": frame it in the middle of the view (a new request each click).
   const { frame } = zoom;
@@ -90,10 +124,10 @@ export function LadderPanel({
   const k = zoom.transform.k;
   const jump = useCallback(
     (py: number) => {
-      const half = (bottom - top) / (2 * k);
+      const half = (bottom - runTop) / (2 * k);
       frame(py - half, py + half, 1);
     },
-    [k, top, bottom, frame],
+    [k, runTop, bottom, frame],
   );
 
   // During a gesture (a slider dragged) the ladder shows each new run provisionally, as a few
@@ -104,13 +138,17 @@ export function LadderPanel({
   useEffect(() => markRedraw(), [sides]);
 
   // When the playhead moves (playing, stepping, scrubbing) out of a zoomed view, follow it; a
-  // pan by the reader does not move the playhead, so it is left alone.
+  // pan by the reader does not move the playhead, so it is left alone, and neither is a view
+  // opened from a link with the playhead elsewhere (the ladder's first resize is no move).
   const { panBy } = zoom;
   const scale = useRef({ y, zoomed: false });
   useEffect(() => {
     scale.current = { y, zoomed: zoom.transform.k > 1 };
   }, [y, zoom.transform]);
+  const followedNs = useRef(cursorNs);
   useEffect(() => {
+    if (followedNs.current === cursorNs) return;
+    followedNs.current = cursorNs;
     if (!scale.current.zoomed) return;
     const cy = scale.current.y(cursorNs);
     if (cy > bottom - 24 || cy < top) panBy(top + (bottom - top) * (playing ? 0.3 : 0.5) - cy);
@@ -222,4 +260,10 @@ export function LadderPanel({
       </div>
     </div>
   );
+}
+
+/** Equal to the nanosecond, as the link writes them. */
+function sameWindow(a: TimeWindow | null, b: TimeWindow | null): boolean {
+  if (a === null || b === null) return a === b;
+  return Math.abs(a.startNs - b.startNs) <= 1 && Math.abs(a.endNs - b.endNs) <= 1;
 }

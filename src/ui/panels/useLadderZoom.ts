@@ -1,7 +1,8 @@
 // Zoom and pan of the ladders' time axis: Ctrl/⌘ + wheel or pinch zooms around the pointer,
 // dragging pans, double-click zooms in (Shift: out), buttons zoom around the view's centre, and a
 // time range can be framed. Both ladders of a comparison share one transform, so their time axes
-// stay aligned. A small one-axis version of d3-zoom's gestures (the same arithmetic, the same
+// stay aligned. Every change the reader makes is told to `onChange` (the panel puts it in the
+// link); `restore` puts back a view read from the link without telling. A small one-axis version of d3-zoom's gestures (the same arithmetic, the same
 // limits: from 1x to MAX_ZOOM, never panned past the run's start or end), without its
 // selection, transition and drag modules.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -48,7 +49,8 @@ const stop = (event: Event) => {
   event.stopImmediatePropagation();
 };
 
-export function useLadderZoom(top: number, bottom: number) {
+/** `top` and `bottom`: the pixels the run spans unzoomed, which a zoomed view stays within. */
+export function useLadderZoom(top: number, bottom: number, onChange?: (t: AxisTransform) => void) {
   const [transform, setTransform] = useState<AxisTransform>(IDENTITY);
   const current = useRef<AxisTransform>(IDENTITY);
   const svgs = useRef(new Map<string, SVGSVGElement>());
@@ -56,11 +58,23 @@ export function useLadderZoom(top: number, bottom: number) {
   useEffect(() => {
     limits.current = { top, bottom };
   }, [top, bottom]);
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  }, [onChange]);
 
-  const apply = useCallback((t: AxisTransform) => {
+  const show = useCallback((t: AxisTransform) => {
     current.current = t;
     setTransform(t);
   }, []);
+  /** A change the reader made. */
+  const apply = useCallback(
+    (t: AxisTransform) => {
+      show(t);
+      changed.current?.(t);
+    },
+    [show],
+  );
 
   /** Keep the view inside the run: the view's [top, bottom] stays within the base scale's. */
   const constrain = useCallback((t: AxisTransform): AxisTransform => {
@@ -268,11 +282,21 @@ export function useLadderZoom(top: number, bottom: number) {
     (y0: number, y1: number, share = 0.4) => {
       const k = Math.max(1, Math.min(MAX_ZOOM, ((bottom - top) * share) / Math.max(1, y1 - y0)));
       const ty = (top + bottom) / 2 - k * ((y0 + y1) / 2);
-      apply(new AxisTransform(k, ty));
+      apply(constrain(new AxisTransform(k, ty)));
     },
-    [top, bottom, apply],
+    [top, bottom, apply, constrain],
   );
   const reset = useCallback(() => apply(IDENTITY), [apply]);
+  /** Show base-scale pixels [y0, y1] from `top` to `bottom` (null: unzoomed), as the link had it. */
+  const restore = useCallback(
+    (range: [number, number] | null) => {
+      if (range === null) return show(IDENTITY);
+      const [y0, y1] = range;
+      const k = Math.max(1, Math.min(MAX_ZOOM, (bottom - top) / Math.max(1e-9, y1 - y0)));
+      show(constrain(new AxisTransform(k, top - k * y0)));
+    },
+    [top, bottom, show, constrain],
+  );
 
-  return { transform, register, zoomAround, panBy, frame, reset };
+  return { transform, current, register, zoomAround, panBy, frame, reset, restore };
 }

@@ -1,6 +1,15 @@
 // Pure edits of the scenario Config (the one object the URL, the CLI and the page share).
 // Side A is `settings`; side B is A plus the overrides in `b` (null when not comparing).
-import { baseSettings, encodeConfig, parseQuery, sideBSettings, type Config } from '../../scenario/codec';
+import {
+  baseSettings,
+  encodeConfig,
+  formatZoom,
+  parseQuery,
+  parseZoom,
+  sideBSettings,
+  type Config,
+  type TimeWindow,
+} from '../../scenario/codec';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
 
 export type SideKey = 'a' | 'b';
@@ -80,9 +89,33 @@ export function resetBKey(config: Config, key: ConfigKey): Config {
 
 /** Load a preset (or the default scenario): its settings, B reset to a copy of A. */
 export function choosePreset(config: Config, preset: string | null): Config {
+  return { preset, settings: baseSettings(preset), b: config.b ? {} : null, view: newRunView(config.view) };
+}
+
+/**
+ * The view for another scenario: the panels and the page's other choices stay; the playhead
+ * and the ladder's zoom, times in the old run, go.
+ */
+export function newRunView(view: Record<string, string>): Record<string, string> {
+  const next = { ...view };
+  delete next.t;
+  delete next.zoom;
+  return next;
+}
+
+/** The ladder's zoom from `zoom=` (already checked by the codec), or null for the whole run. */
+export function zoomWindow(zoom: string | undefined): TimeWindow | null {
+  if (zoom === undefined) return null;
+  const read = parseZoom(zoom);
+  return 'why' in read ? null : read;
+}
+
+/** Zoom the ladder onto a time window (null: the whole run). */
+export function setZoom(config: Config, window: TimeWindow | null): Config {
   const view = { ...config.view };
-  delete view.t;
-  return { preset, settings: baseSettings(preset), b: config.b ? {} : null, view };
+  if (window === null) delete view.zoom;
+  else view.zoom = formatZoom(window);
+  return view.zoom === config.view.zoom ? config : { ...config, view };
 }
 
 export function setCompare(config: Config, on: boolean): Config {

@@ -2,6 +2,7 @@
 // when the link has no `view=` but names a sweep (so `?sweep=kruse-fig2` alone opens it). It is
 // never shown by default: a sweep is dozens of runs.
 import { encodeConfig, parseQuery, type Config } from '../../scenario/codec';
+import { newRunView } from '../state/configModel';
 
 function listed(config: Config): string[] {
   return (config.view.view ?? '').split(',').filter((p) => p !== '');
@@ -33,9 +34,7 @@ export function setSweepValue(config: Config, value: string | null): Config {
 /** Open one point's run: its scenario on side A; the view (sweep panel included) stays. */
 export function openPointRun(config: Config, query: string): Config {
   const parsed = parseQuery(query).config;
-  const view = { ...config.view };
-  delete view.t;
-  return { ...parsed, b: config.b ? {} : null, view };
+  return { ...parsed, b: config.b ? {} : null, view: newRunView(config.view) };
 }
 
 /** The one query string a scenario reopens as: equal settings give equal text. */

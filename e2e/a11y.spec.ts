@@ -1,6 +1,6 @@
 // axe-core finds no serious or critical accessibility violations on the main views.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openLab } from './lab';
 
 async function seriousViolations(page: Page) {
@@ -103,6 +103,41 @@ test.describe('dark theme', () => {
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     expect(await seriousViolations(page)).toEqual([]);
   });
+});
+
+test('a click or a tap outside closes the Panels and Export menus; another menu opens in its place', async ({
+  browser,
+}) => {
+  for (const device of [
+    { viewport: { width: 1440, height: 900 } },
+    { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true },
+  ]) {
+    const context = await browser.newContext(device);
+    const page = await context.newPage();
+    await openLab(page);
+    const menu = (name: string) =>
+      page.locator('details', { has: page.locator('summary', { hasText: new RegExp(`^${name}$`) }) });
+    const press = (target: Locator) => (device.hasTouch ? target.tap() : target.click());
+    for (const name of ['Panels', 'Export']) {
+      await press(menu(name).locator('summary'));
+      await expect(menu(name)).toHaveAttribute('open', '');
+      await expect(menu(name).locator('input, button').first()).toBeVisible();
+      // The list lies on the screen, at a phone's width too.
+      const list = (await menu(name).locator('fieldset, .export-items').first().boundingBox())!;
+      expect(list.x).toBeGreaterThanOrEqual(0);
+      expect(list.x + list.width).toBeLessThanOrEqual(device.viewport.width);
+      // A click inside the menu, on a caption, leaves it open.
+      await press(menu(name).locator('legend, .export-label').first());
+      await expect(menu(name)).toHaveAttribute('open', '');
+      await press(page.locator('.site-header h1'));
+      await expect(menu(name)).not.toHaveAttribute('open', '');
+    }
+    await press(menu('Panels').locator('summary'));
+    await press(menu('Export').locator('summary'));
+    await expect(menu('Export')).toHaveAttribute('open', '');
+    await expect(menu('Panels')).not.toHaveAttribute('open', '');
+    await context.close();
+  }
 });
 
 test('Escape closes the Panels and Export menus and gives focus back to their button', async ({ page }) => {

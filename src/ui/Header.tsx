@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { PANELS, PANEL_TITLES, type Panel } from './state/configModel';
 import { ThemeSwitch } from './ThemeSwitch';
-import { closeMenuOnEscape } from './headerMenu';
+import { useHeaderMenu } from './headerMenu';
 
 export interface HeaderProps {
   comparing: boolean;
@@ -29,6 +29,7 @@ export function Header({
   children,
   extraPanels,
 }: HeaderProps) {
+  const panelsMenu = useHeaderMenu();
   return (
     <header className="site-header">
       <div className="brand">
@@ -50,7 +51,7 @@ export function Header({
         <button type="button" className="secondary" onClick={onSweep}>
           Sweep
         </button>
-        <details className="panels-menu" onKeyDown={closeMenuOnEscape}>
+        <details className="panels-menu" {...panelsMenu}>
           <summary>Panels</summary>
           <fieldset>
             <legend>Show</legend>

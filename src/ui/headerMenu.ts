@@ -1,7 +1,8 @@
 // The header's menus (Panels, Export) are <details> disclosures that float over the page. Escape
 // closes the one it is pressed in and gives focus back to its summary, as a dialog's Escape does,
-// so a keyboard user is never left with a menu covering the views.
-import type { KeyboardEvent } from 'react';
+// and a click or tap anywhere outside closes it, as any menu does, so no menu is left covering the
+// views. The click still does what it does there (another menu's button opens that menu).
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 
 export function closeMenuOnEscape(event: KeyboardEvent<HTMLDetailsElement>): void {
   const menu = event.currentTarget;
@@ -9,4 +10,19 @@ export function closeMenuOnEscape(event: KeyboardEvent<HTMLDetailsElement>): voi
   event.preventDefault();
   menu.open = false;
   menu.querySelector('summary')?.focus();
+}
+
+/** The props of a header menu's <details>: Escape and a click outside close it. */
+export function useHeaderMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      const menu = ref.current;
+      if (menu?.open && !(event.target instanceof Node && menu.contains(event.target))) menu.open = false;
+    };
+    // Capture: a control that stops the event's propagation still closes the menu.
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => document.removeEventListener('pointerdown', onPointerDown, true);
+  }, []);
+  return { ref, onKeyDown: closeMenuOnEscape };
 }

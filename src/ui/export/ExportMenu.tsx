@@ -5,7 +5,7 @@ import { lazy, useState } from 'react';
 import type { Config } from '../../scenario/codec';
 import type { SideRun } from '../../worker/protocol';
 import type { Panel } from '../state/configModel';
-import { closeMenuOnEscape } from '../headerMenu';
+import { useHeaderMenu } from '../headerMenu';
 import { LazyPanel } from '../LazyPanel';
 import './export.css';
 
@@ -14,12 +14,9 @@ const ExportItems = lazy(loadItems);
 
 export function ExportMenu(props: { runs: SideRun[] | null; panels: Set<Panel>; config: Config }) {
   const [used, setUsed] = useState(false);
+  const menu = useHeaderMenu();
   return (
-    <details
-      className="export-menu"
-      onToggle={(e) => e.currentTarget.open && setUsed(true)}
-      onKeyDown={closeMenuOnEscape}
-    >
+    <details className="export-menu" {...menu} onToggle={(e) => e.currentTarget.open && setUsed(true)}>
       <summary onPointerEnter={() => void loadItems().catch(() => {})}>Export</summary>
       {used && (
         <div className="export-items" role="group" aria-label="Export">

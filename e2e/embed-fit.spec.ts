@@ -137,3 +137,44 @@ test('on a 375 × 812 phone the Settings button is in the first screen and opens
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+/** How far the notice's last line reaches below what its box shows (≤ 0: in view), scrolled to `at`. */
+async function noticeCut(page: import('@playwright/test').Page, at: 'top' | 'end'): Promise<number> {
+  return page.locator('[data-problems]').evaluate((notice, scrollTo) => {
+    if (scrollTo === 'end') notice.scrollTop = notice.scrollHeight;
+    const shown = notice.getBoundingClientRect();
+    const visibleBottom = Math.min(shown.top + notice.clientTop + notice.clientHeight, window.innerHeight);
+    const last = [...notice.querySelectorAll('li')].pop()!.getBoundingClientRect();
+    return last.bottom - visibleBottom;
+  }, at);
+}
+
+test('a 640 × 400 embed of a bad link shows its whole notice, and a long one scrolls to its end', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 640, height: 400 });
+  await page.goto('/?v=1&preset=nope&embed=1&t=abc&view=laddr&warp=9');
+  await expect(page.locator('[data-problems] li')).toHaveCount(4);
+  await expect(ladderPackets(page).first()).toBeAttached();
+  // Every line in view as it opens, nothing to scroll to.
+  expect(await noticeCut(page, 'top')).toBeLessThanOrEqual(0);
+  expect(
+    await page.locator('[data-problems]').evaluate((n) => n.scrollHeight - n.clientHeight),
+  ).toBeLessThanOrEqual(1);
+  // The ladder still shows below it: most of it in the frame, the rest a scroll away.
+  const ladder = (await page.locator('[data-side="a"] .ladder-svg').boundingBox())!;
+  expect(400 - ladder.y).toBeGreaterThan(120);
+  // Dismissed, the views take the room back.
+  await page.locator('[data-problems]').getByRole('button', { name: 'Dismiss' }).click();
+  await expect
+    .poll(async () => (await page.locator('[data-side="a"] .ladder-svg').boundingBox())!.height)
+    .toBeGreaterThan(ladder.height + 80);
+
+  // Ten problems: the notice scrolls, and its last line comes whole into view.
+  const bad = Array.from({ length: 9 }, (_, i) => `bogus${i}=${i}`).join('&');
+  await page.goto(`/?v=1&preset=nope&embed=1&view=ladder&${bad}`);
+  await expect(page.locator('[data-problems] li')).toHaveCount(10);
+  expect(await noticeCut(page, 'end')).toBeLessThanOrEqual(0);
+  const notice = (await page.locator('[data-problems]').boundingBox())!;
+  expect(notice.y + notice.height).toBeLessThanOrEqual(400 / 2 + 60);
+});

@@ -137,3 +137,35 @@ test('a sweep with the paper beside one simulated line names both in its legend'
   await page.locator('#sweep summary', { hasText: 'Values as a table' }).click();
   await expect(page.locator('#sweep .sweep-table tbody tr').first().locator('td').first()).toHaveText('1.0');
 });
+
+test('Kruse Fig. 5 labels the axis below 0: a 0 line and a negative tick at the bottom; an RFC sweep is no paper', async ({
+  page,
+}) => {
+  await page.goto('/?sweep=kruse-fig5');
+  await expect(points(page)).toHaveCount(16, { timeout: 30_000 });
+  await expect(page.locator('#sweep .sweep-meta')).toContainText("the paper's claim");
+  const grid = page.locator('#sweep .sweep-grid');
+  const axisY = Number(await grid.locator('line.sweep-axis').getAttribute('y1'));
+  // The y tick labels (right-aligned at the plot's left edge), each with the line it labels.
+  const ticks = await grid.locator('g').evaluateAll((gs) =>
+    gs.map((g) => ({
+      label: g.querySelector('text')?.textContent ?? '',
+      y: Number(g.querySelector('line')?.getAttribute('y1')),
+      zero: g.querySelector('line')?.classList.contains('sweep-zero') ?? false,
+    })),
+  );
+  const lowest = ticks.reduce((a, b) => (b.y > a.y ? b : a));
+  expect(lowest.y).toBeCloseTo(axisY, 3);
+  expect(Number(lowest.label)).toBeLessThan(0);
+  expect(ticks.find((t) => t.label === '0')?.zero).toBe(true);
+  // The lowest point, /Test at 16 connections, sits inside the axis.
+  const lowestPoint = await points(page).evaluateAll((els) =>
+    Math.max(...els.map((e) => e.getBoundingClientRect().bottom)),
+  );
+  const axisBox = (await grid.locator('line.sweep-axis').boundingBox())!;
+  expect(lowestPoint).toBeLessThanOrEqual(axisBox.y + 1);
+
+  await page.goto('/?sweep=tls-by-rtt');
+  await expect(page.locator('#sweep .sweep-meta')).toContainText('from the RFCs: “each handshake');
+  await expect(page.locator('#sweep .sweep-meta')).not.toContainText('paper');
+});

@@ -1,7 +1,7 @@
 // The ready-made sweeps redraw the papers' figures: each shape matches what the paper says.
 import { describe, expect, it } from 'vitest';
 import { kruseBaselineFor, kruseBaselineSeconds } from '../src/scenario/kruseModel';
-import { findSweep, sweepQueries, SWEEPS, type SweepPoint } from '../src/scenario/sweeps';
+import { claimLead, findSweep, sweepQueries, SWEEPS, type SweepPoint } from '../src/scenario/sweeps';
 import { runSweep } from '../src/scenario/sweepRun';
 import { runQuery } from '../src/scenario';
 
@@ -105,6 +105,24 @@ describe('ready-made sweeps', () => {
       expect(order(points.map((p) => p.y))).toBe(true);
       expect(order(spec.x.values.map((x) => spec.published!.find((p) => p.x === x)!.y))).toBe(true);
     }
+  });
+});
+
+describe("a sweep's header introduces its claim by the kind of source", () => {
+  it('a paper claims; RFCs and drafts specify', () => {
+    expect(claimLead(findSweep('kruse-fig5')!.source)).toBe("the paper's claim");
+    expect(claimLead(findSweep('mathis-loss')!.source)).toBe("the papers' claim");
+    expect(claimLead(findSweep('tls-by-rtt')!.source)).toBe('from the RFCs');
+    expect(claimLead(findSweep('quic-by-rtt')!.source)).toBe('from the RFCs');
+    expect(claimLead('RFC 2018 3 (SACK option)')).toBe('from the RFC');
+    expect(claimLead('draft-ietf-tcpm-rack-01 (RACK)')).toBe('from the IETF draft');
+    expect(claimLead('RFC 8985 and draft-ietf-quic-http-34')).toBe('from the specifications');
+    expect(claimLead('Cardwell et al. 2016 and RFC 9002')).toBe('from the sources');
+  });
+
+  it('no ready-made sweep citing an RFC is called a paper', () => {
+    for (const spec of SWEEPS)
+      if (/\bRFC\b|draft-/.test(spec.source)) expect(claimLead(spec.source), spec.id).not.toMatch(/paper/);
   });
 });
 

@@ -275,6 +275,22 @@ export const SWEEPS: readonly SweepSpec[] = [
   },
 ];
 
+/**
+ * How a sweep's header introduces its claim, from the kind of source it cites: a paper claims
+ * ("the paper's claim"), an RFC or an IETF draft specifies ("from the RFCs").
+ */
+export function claimLead(source: string): string {
+  const rfcs = new Set(source.match(/\bRFC ?\d+/g) ?? []).size;
+  const drafts = new Set(source.match(/\bdraft-[\w-]+/g) ?? []).size;
+  // A paper is cited with its year; an RFC's number (RFC 2018) is no year.
+  const papers = new Set(source.replace(/\bRFC ?\d+/g, '').match(/\b(19|20)\d\d\b/g) ?? []).size;
+  if (papers === 0 && rfcs > 0 && drafts > 0) return 'from the specifications';
+  if (papers === 0 && rfcs > 0) return rfcs === 1 ? 'from the RFC' : 'from the RFCs';
+  if (papers === 0 && drafts > 0) return drafts === 1 ? 'from the IETF draft' : 'from the IETF drafts';
+  if (rfcs + drafts > 0) return 'from the sources';
+  return papers > 1 ? "the papers' claim" : "the paper's claim";
+}
+
 export function findSweep(id: string): SweepSpec | undefined {
   return SWEEPS.find((s) => s.id === id);
 }

@@ -2,7 +2,14 @@
 // click opens its run), published points as hollow diamonds, Kruse's analytic model as a dashed
 // line. D3 gives the scales and line shapes; React draws.
 import { line } from 'd3';
-import { formatSweepValue, SERIES_COLOURS, sweepXScale, sweepYScale, shortLabels } from './sweepScales';
+import {
+  formatSweepValue,
+  SERIES_COLOURS,
+  SWEEP_Y_TICKS,
+  sweepXScale,
+  sweepYScale,
+  shortLabels,
+} from './sweepScales';
 
 export interface SweepChartPoint {
   x: string;
@@ -88,9 +95,15 @@ export function SweepChart(props: SweepChartProps) {
       aria-label={`${props.yLabel} against ${props.xLabel}`}
     >
       <g className="sweep-grid" aria-hidden="true">
-        {y.ticks(5).map((t) => (
+        {y.ticks(SWEEP_Y_TICKS).map((t) => (
           <g key={t}>
-            <line x1={M.left} x2={width - M.right} y1={y(t)} y2={y(t)} />
+            <line
+              x1={M.left}
+              x2={width - M.right}
+              y1={y(t)}
+              y2={y(t)}
+              className={t === 0 && y.domain()[0] < 0 ? 'sweep-zero' : undefined}
+            />
             <text x={M.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
               {formatSweepValue(t)}
             </text>

@@ -98,14 +98,23 @@ export function compactNumbers(values: string[]): string[] {
   });
 }
 
+/** About this many labelled lines across a sweep chart's height. */
+export const SWEEP_Y_TICKS = 5;
+
+/**
+ * From 0 (or the lowest value, when one is negative) to a little above the highest (or 0, when
+ * all are negative), widened to
+ * the labelled lines drawn: both ends of the axis then carry a label. Rounded to 10 ticks while
+ * 5 were drawn, a negative region ended at an unlabelled -4 under the 0 line.
+ */
 export function sweepYScale(values: number[], top: number, bottom: number) {
   const finite = values.filter((v) => Number.isFinite(v));
   const lo = Math.min(0, ...finite);
-  const hi = Math.max(lo + 1e-9, ...finite);
+  const hi = Math.max(0, ...finite);
   return scaleLinear()
-    .domain([lo, hi * 1.05])
+    .domain([lo, hi > lo ? hi + (hi - lo) * 0.05 : lo + 1])
     .range([bottom, top])
-    .nice();
+    .nice(SWEEP_Y_TICKS);
 }
 
 /** Okabe-Ito: colour-blind-safe, dark enough against white for lines and markers. */

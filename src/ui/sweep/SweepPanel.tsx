@@ -3,7 +3,7 @@
 // first page load.
 import { useEffect, useMemo } from 'react';
 import type { Config } from '../../scenario/codec';
-import type { SweepSpec } from '../../scenario/sweeps';
+import { claimLead, type SweepSpec } from '../../scenario/sweeps';
 import { Panel } from '../panels/Panel';
 import { useElementWidth } from '../useElementWidth';
 import { SweepChart } from '../../views/SweepChart';
@@ -70,7 +70,12 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
           <h3 className="sweep-title">{spec.title}</h3>
           <p className="sweep-meta">
             {spec.source}
-            {spec.claim && <> — the paper's claim: “{spec.claim}”</>}
+            {spec.claim && (
+              <>
+                {' '}
+                — {claimLead(spec.source)}: “{spec.claim}”
+              </>
+            )}
           </p>
           <SweepProgress run={run} />
           <div ref={chartRef} className="sweep-chart-box">

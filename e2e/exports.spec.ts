@@ -140,13 +140,13 @@ test('file names carry the scenario and the view, so two exports never share one
   ])
     names.push((await exportFile(page, row, kind)).suggestedFilename());
   expect(names).toEqual([
-    'roundtrip-geo-1.1-nagle0.pcap',
-    'roundtrip-geo-1.1-nagle0.har',
-    'roundtrip-geo-1.1-nagle0-ladder.svg',
-    'roundtrip-geo-1.1-nagle0-ladder.png',
-    'roundtrip-geo-1.1-nagle0-tsp.svg',
-    'roundtrip-geo-1.1-nagle0-waterfall.svg',
-    'roundtrip-geo-1.1-nagle0-time.svg',
+    'roundtrip-geo-http1.1-nagle0.pcap',
+    'roundtrip-geo-http1.1-nagle0.har',
+    'roundtrip-geo-http1.1-nagle0-ladder.svg',
+    'roundtrip-geo-http1.1-nagle0-ladder.png',
+    'roundtrip-geo-http1.1-nagle0-tsp.svg',
+    'roundtrip-geo-http1.1-nagle0-waterfall.svg',
+    'roundtrip-geo-http1.1-nagle0-time.svg',
   ]);
 });
 

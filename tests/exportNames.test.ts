@@ -13,12 +13,23 @@ describe('scenario names', () => {
   it('a preset and the keys changed from it; without a preset, the link and the HTTP mode', () => {
     expect(named('preset=heidemann-odd-final')[0]).toBe('heidemann-odd-final');
     expect(named('preset=heidemann-odd-final&nagle=0')[0]).toBe('heidemann-odd-final-nagle0');
-    expect(named('link=geo&http=1.1')[0]).toBe('roundtrip-geo-1.1');
-    expect(named('link=geo&http=1.1pipe&iw=4k')[0]).toBe('roundtrip-geo-1.1pipe-iw4k');
+    expect(named('link=geo&http=1.1')[0]).toBe('roundtrip-geo-http1.1');
+    expect(named('link=geo&http=1.1pipe&iw=4k')[0]).toBe('roundtrip-geo-http1.1pipe-iw4k');
     expect(
       named('objects=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30')[0],
-    ).toMatch(/^roundtrip-ethernet10-1.1-pagecustom-objects1-2-3[0-9-]*$/);
+    ).toMatch(/^roundtrip-ethernet10-http1\.1-pagecustom-objects1-2-3[0-9-]*$/);
     expect(named('objects=' + '1000,'.repeat(60) + '1')[0].length).toBeLessThanOrEqual(80);
+  });
+
+  it('the HTTP mode says what it is: ALPN names, never a bare number', () => {
+    expect(named('http=3&tls=1.3')[0]).toBe('roundtrip-ethernet10-h3-tls1.3');
+    expect(named('http=2')[0]).toBe('roundtrip-ethernet10-h2');
+    expect(named('http=1.0')[0]).toBe('roundtrip-ethernet10-http1.0');
+    expect(named('http=1.0ka')[0]).toBe('roundtrip-ethernet10-http1.0ka');
+    expect(named('http=getall')[0]).toBe('roundtrip-ethernet10-getall');
+    // Changed from a preset, the same words.
+    expect(named('preset=heidemann-odd-final&http=3')[0]).toBe('heidemann-odd-final-h3');
+    expect(named('preset=heidemann-odd-final&http=1.0')[0]).toBe('heidemann-odd-final-http1.0');
   });
 
   it('a title gives the key settings and every change', () => {
@@ -30,7 +41,7 @@ describe('scenario names', () => {
 
   it('a title leaves out what does not apply: no TCP knobs over QUIC', () => {
     expect(named('link=lte&http=3&nagle=0')).toEqual([
-      'roundtrip-lte-3',
+      'roundtrip-lte-h3',
       'Roundtrip: page=yahoo96 visit=first link=lte http=3',
     ]);
   });

@@ -9,17 +9,28 @@ const MAX_NAME = 80;
 
 const text = (key: ConfigKey, settings: Settings) => formatValue(SCHEMA[key], settings[key]);
 
+/**
+ * One key's word in a name: the key and its value run together (`nagle0`, `iw4k`, `tls1.3`), and
+ * the HTTP mode as ALPN names it (`http1.1`, `h2`, `h3`): a bare `3` or `1.1` said nothing.
+ */
+function word(key: ConfigKey, settings: Settings): string {
+  const value = text(key, settings) ?? '';
+  if (key !== 'http') return `${key}${value}`;
+  if (value === '2' || value === '3') return `h${value}`;
+  return value === 'getall' ? value : `http${value}`;
+}
+
 /** Keys changed from the preset (or the defaults) that apply to these settings. */
 function changedKeys(preset: string | null, settings: Settings): ConfigKey[] {
   const base = baseSettings(preset);
   return CONFIG_KEYS.filter((k) => text(k, settings) !== text(k, base) && applies(k, settings));
 }
 
-/** `heidemann-odd-final-nagle0`, `roundtrip-geo-1.1`: safe in a file name, at most 80 characters. */
+/** `heidemann-odd-final-nagle0`, `roundtrip-geo-http1.1`: safe in a file name, at most 80 characters. */
 export function scenarioName(preset: string | null, settings: Settings): string {
-  const head = preset ? [preset] : ['roundtrip', settings.link, settings.http];
+  const head = preset ? [preset] : ['roundtrip', settings.link, word('http', settings)];
   const changed = changedKeys(preset, settings).filter((k) => preset || (k !== 'link' && k !== 'http'));
-  const words = [...head, ...changed.map((k) => `${k}${text(k, settings) ?? ''}`)];
+  const words = [...head, ...changed.map((k) => word(k, settings))];
   const slug = words
     .join('-')
     .toLowerCase()

@@ -3,7 +3,7 @@ import './ui/preactOptions';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './ui/App';
-import { isEmbed } from './ui/share/shareLinks';
+import { isEmbed } from './ui/share/openingLink';
 import { registerServiceWorker } from './registerServiceWorker';
 import { UpdateNotice } from './ui/UpdateNotice';
 import { linkNamesLesson, loadLessons } from './ui/lessons/catalog';

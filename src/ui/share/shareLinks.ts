@@ -3,22 +3,12 @@
 import type { THEMES } from '../../scenario/codec';
 import { SCHEMA } from '../../scenario/schema';
 
+import { clipNote } from './openingLink';
+
+export { NOTE_MAX_CHARS, clipNote, isEmbed } from './openingLink';
+
 /** View keys that only make sense inside an iframe: dropped when leaving the embed. */
 export const EMBED_ONLY_KEYS = ['embed', 'controls', 'autoplay'] as const;
-
-/** Notes are a sentence or two for students, never markup. */
-export const NOTE_MAX_CHARS = 280;
-
-export function clipNote(text: string): string {
-  const trimmed = text.trim();
-  // Count code points, so an emoji is never cut in half.
-  const chars = [...trimmed];
-  return chars.length > NOTE_MAX_CHARS ? `${chars.slice(0, NOTE_MAX_CHARS - 1).join('')}…` : trimmed;
-}
-
-export function isEmbed(view: Record<string, string>): boolean {
-  return view.embed === '1' || view.embed === 'true';
-}
 
 /** `controls=nagle,flush`: the schema keys named, and a problem line for each unknown one. */
 export function controlKeys(raw: string | undefined): { keys: string[]; problems: string[] } {

@@ -1,0 +1,17 @@
+// What the page needs of a shared link before its first picture: whether it is an embed, and the
+// note a lecturer left. Apart from shareLinks.ts so that the rest of it (the Share dialog's and
+// the embed's links) stays out of the first load.
+
+export function isEmbed(view: Record<string, string>): boolean {
+  return view.embed === '1' || view.embed === 'true';
+}
+
+/** Notes are a sentence or two for students, never markup. */
+export const NOTE_MAX_CHARS = 280;
+
+export function clipNote(text: string): string {
+  const trimmed = text.trim();
+  // Count code points, so an emoji is never cut in half.
+  const chars = [...trimmed];
+  return chars.length > NOTE_MAX_CHARS ? `${chars.slice(0, NOTE_MAX_CHARS - 1).join('')}…` : trimmed;
+}

@@ -1,7 +1,7 @@
 // Nielsen et al. 1997: the published numbers the presets do not reproduce (Table 3, Tables 10 and
 // 11, section 8.3, the text), as data; with Tables 4-9 (paperFigures.ts), every Nielsen figure.
-// Apart from paperFigures.ts only so that the page's first load does not carry them: the
-// presets need Tables 4-9 alone; the sweeps, the reproduce run and the tests read these.
+// Apart from paperFigures.ts so that the page does not carry them: the presets and the sweeps
+// read Tables 4-9 alone; the tests check these.
 import {
   LAN,
   NIELSEN_TABLES_4_9,

@@ -3,7 +3,7 @@
 // the engine). The ready-made sweeps redraw the papers' figures.
 import { computeMetrics, elapsedNs, lastLoadNs, stallTotals } from '../engine/metrics';
 import type { StallCause, Trace } from '../engine/trace';
-import { NIELSEN } from './nielsenFigures';
+import { NIELSEN_TABLES_4_9 } from './paperFigures';
 import type { ConfigKey } from './schema';
 
 export type SweepMetric =
@@ -118,7 +118,7 @@ function nielsenPoints(table: string, metric: 'packets' | 'seconds', visit: stri
     'HTTP/1.1 pipelined': 'pipe',
     'HTTP/1.1 pipelined w/ compression': 'pipe-gzip',
   };
-  return NIELSEN.filter(
+  return NIELSEN_TABLES_4_9.filter(
     (f) => f.table === table && f.metric === metric && f.visit === visit && rows[f.row],
   ).map((f) => ({ x: rows[f.row], y: f.value }));
 }

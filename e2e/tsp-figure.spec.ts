@@ -114,15 +114,24 @@ for (const viewport of VIEWPORTS) {
     await openLab(page, `preset=nielsen-wan-pipe-first&${AT_END}`);
     const box = page.locator('[data-tsp-side="a"]');
     const plot = tspPlotArea(page);
-    const plotLeft = Number(await plot.getAttribute('x'));
-    const plotRight = plotLeft + Number(await plot.getAttribute('width'));
-    // Every grid line of a strip spans the plot's width exactly.
-    const grids = await box.locator('[data-cc-strip] line').all();
-    expect(grids.length).toBeGreaterThan(0);
-    for (const grid of grids) {
-      expect(Number(await grid.getAttribute('x1'))).toBe(plotLeft);
-      expect(Number(await grid.getAttribute('x2'))).toBe(plotRight);
-    }
+    // Every grid line of a strip spans the plot's width exactly. Read again until one drawing
+    // gives both: the panel settles its width after the first picture, and a read across two
+    // drawings compares one width with another.
+    await expect
+      .poll(async () => {
+        const plotLeft = Number(await plot.getAttribute('x'));
+        const plotRight = plotLeft + Number(await plot.getAttribute('width'));
+        const ends = await box
+          .locator('[data-cc-strip] line')
+          .evaluateAll((lines) =>
+            lines.map((l) => [Number(l.getAttribute('x1')), Number(l.getAttribute('x2'))]),
+          );
+        return {
+          grids: ends.length > 0,
+          spanThePlot: ends.every(([a, b]) => a === plotLeft && b === plotRight),
+        };
+      })
+      .toEqual({ grids: true, spanThePlot: true });
     // The strips' time ticks are the plot's, at the same x.
     const above = await timeTickCentres(box.locator('.tsp-svg .tick-label'));
     const below = await timeTickCentres(box.locator('.cc-chart .tick-label'));

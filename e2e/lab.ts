@@ -47,3 +47,36 @@ export async function metric(page: Page, name: string): Promise<number> {
 export async function playheadNs(page: Page): Promise<number> {
   return Number(await page.locator('[data-side="a"] [data-playhead]').getAttribute('data-t-ns'));
 }
+
+/**
+ * Lines and controls of the page that a fixed box hides part of (not all) at the current scroll:
+ * the element `coverSelector` names, or its outermost fixed ancestor with `outermostFixed`. A bar
+ * as wide as the screen hides a line whole, as the screen's edge does, and the line scrolls out
+ * from under it; a box floating over part of a line hides its end while the rest reads as complete.
+ */
+export async function partlyHiddenBy(
+  page: Page,
+  coverSelector: string,
+  outermostFixed = false,
+): Promise<string[]> {
+  return page.evaluate(
+    ([selector, outermost]) => {
+      const named = document.querySelector<HTMLElement>(selector)!;
+      let cover: HTMLElement = named;
+      if (outermost)
+        for (let el = named.parentElement; el && el !== document.body; el = el.parentElement)
+          if (getComputedStyle(el).position === 'fixed') cover = el;
+      const c = cover.getBoundingClientRect();
+      const read = 'main :is(p, li, h2, h3, h4, legend, label, button, select, input, summary, th, td)';
+      return [...document.querySelectorAll(read)].flatMap((el) => {
+        const r = el.getBoundingClientRect();
+        const overlaps =
+          r.width > 0 && r.right > c.left && r.left < c.right && r.bottom > c.top && r.top < c.bottom;
+        return overlaps && (r.left < c.left || r.right > c.right)
+          ? [`${el.tagName} "${el.textContent!.trim().slice(0, 40)}" at scroll ${window.scrollY}`]
+          : [];
+      });
+    },
+    [coverSelector, outermostFixed] as const,
+  );
+}

@@ -2,7 +2,7 @@
 // scale inside their own boxes), every view present, no console errors, no foreign requests.
 import { expect, test, type Page } from '@playwright/test';
 import { watchPage } from './helpers';
-import { openLab } from './lab';
+import { openLab, partlyHiddenBy } from './lab';
 
 for (const viewport of [
   { width: 375, height: 812 },
@@ -67,30 +67,8 @@ test('on a 320 px phone a comparison with the paper says its table scrolls, unti
   await expect(panel.locator('[data-scroll-cue]')).toHaveCount(0);
 });
 
-/**
- * Text and controls of the page that the Settings control hides part of at the current scroll: what
- * covers the page is the Settings button's outermost fixed box. A bar as wide as the screen hides a
- * line whole, as the screen's edge does, and the line scrolls out from under it; a button floating
- * over part of a line hides its end while the rest reads as if complete.
- */
-async function partlyHiddenBySettings(page: Page) {
-  return page.evaluate(() => {
-    const button = document.querySelector<HTMLElement>('button[aria-controls="controls"]')!;
-    let cover: HTMLElement = button;
-    for (let el = button.parentElement; el && el !== document.body; el = el.parentElement)
-      if (getComputedStyle(el).position === 'fixed') cover = el;
-    const c = cover.getBoundingClientRect();
-    const read = 'main :is(p, li, h2, h3, h4, legend, label, button, select, input, summary, th, td)';
-    return [...document.querySelectorAll(read)].flatMap((el) => {
-      const r = el.getBoundingClientRect();
-      const overlaps =
-        r.width > 0 && r.right > c.left && r.left < c.right && r.bottom > c.top && r.top < c.bottom;
-      return overlaps && (r.left < c.left || r.right > c.right)
-        ? [`${el.tagName} "${el.textContent!.trim().slice(0, 40)}" at scroll ${window.scrollY}`]
-        : [];
-    });
-  });
-}
+/** What the Settings control hides part of: the Settings button's outermost fixed box covers the page. */
+const partlyHiddenBySettings = (page: Page) => partlyHiddenBy(page, 'button[aria-controls="controls"]', true);
 
 for (const viewport of [
   { width: 375, height: 812 },

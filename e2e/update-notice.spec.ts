@@ -3,7 +3,7 @@
 // the bar's button nor the playback controls, and the page leaves room for it, so every line can
 // be scrolled clear of it (a box floating over part of a line would hide its end).
 import { expect, test, type Page } from '@playwright/test';
-import { openLab } from './lab';
+import { openLab, partlyHiddenBy } from './lab';
 
 /** What the page hears from the service worker when a newer build has taken over (registerServiceWorker.ts). */
 async function announceNewerBuild(page: Page) {
@@ -18,21 +18,7 @@ const overlap = (a: DOMRectLike, b: DOMRectLike) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 type DOMRectLike = { x: number; y: number; width: number; height: number };
 
-/** Lines and controls of the page that the notice hides part of (not all) at the current scroll. */
-async function partlyHiddenByNotice(page: Page) {
-  return page.evaluate(() => {
-    const c = document.querySelector('[data-update-notice]')!.getBoundingClientRect();
-    const read = 'main :is(p, li, h2, h3, h4, legend, label, button, select, input, summary, th, td)';
-    return [...document.querySelectorAll(read)].flatMap((el) => {
-      const r = el.getBoundingClientRect();
-      const overlaps =
-        r.width > 0 && r.right > c.left && r.left < c.right && r.bottom > c.top && r.top < c.bottom;
-      return overlaps && (r.left < c.left || r.right > c.right)
-        ? [`${el.tagName} "${el.textContent!.trim().slice(0, 40)}" at scroll ${window.scrollY}`]
-        : [];
-    });
-  });
-}
+const partlyHiddenByNotice = (page: Page) => partlyHiddenBy(page, '[data-update-notice]');
 
 for (const viewport of [
   { width: 375, height: 812 },

@@ -313,8 +313,18 @@ for (const viewport of VIEWPORTS)
       await expect(key.locator('.tsp-legend-label')).toHaveText(series);
       const mark = svg.locator(`[data-mark="${series}"]`).first();
       await expect(mark).toHaveText(glyph);
-      const colour = (l: Locator) => l.evaluate((e) => getComputedStyle(e).fill);
-      expect(await colour(key.locator('.tsp-mark'))).toBe(await colour(mark));
+      // Key and mark in one read, again until one drawing gives both (a run is drawn again as it
+      // finishes, and a mark read after its drawing went had no colour).
+      const sameColour = (s: string) =>
+        svg.evaluate((el, series) => {
+          const fill = (q: string) => {
+            const e = el.querySelector(q);
+            return e ? getComputedStyle(e).fill : '';
+          };
+          const key = fill(`.tsp-legend [data-legend="${series}"] .tsp-mark`);
+          return key !== '' && key === fill(`[data-mark="${series}"]`);
+        }, s);
+      await expect.poll(() => sameColour(series)).toBe(true);
     }
   });
 

@@ -1,7 +1,7 @@
 // Sweeps: a ready-made sweep draws every point with the engine's figure, a point opens its run in
 // the ladder, and a custom sweep built in the panel survives a reload through the link.
 import { expect, test } from '@playwright/test';
-import { findSweep, pointQuery } from '../src/scenario/sweeps';
+import { findSweep, pointQuery, SWEEPS } from '../src/scenario/sweeps';
 import { evaluatePoint } from '../src/scenario/sweepRun';
 import { watchPage } from './helpers';
 import { engine, ladderPackets } from './lab';
@@ -31,6 +31,21 @@ test('a ready-made sweep link draws all its points with the values the engine gi
   }
   expect(watch.consoleErrors).toEqual([]);
   expect(watch.foreignRequests).toEqual([]);
+});
+
+test("the picker offers every ready-made sweep, the later protocols' too", async ({ page }) => {
+  const watch = watchPage(page);
+  await page.goto('/?sweep=kruse-fig2');
+  await page.locator('summary', { hasText: 'Ready-made sweeps' }).click();
+  const picker = page.locator('.sweep-picker');
+  await expect(picker.locator('button')).toHaveCount(SWEEPS.length);
+  for (const spec of SWEEPS)
+    await expect(picker.getByRole('button', { name: spec.title, exact: true })).toHaveCount(1);
+  await picker.getByRole('button', { name: findSweep('tls-by-rtt')!.title }).click();
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('sweep=tls-by-rtt');
+  await expect(points(page)).toHaveCount(15, { timeout: 30_000 });
+  await expect(page.locator('#sweep')).toContainText('from the RFCs');
+  expect(watch.consoleErrors).toEqual([]);
 });
 
 test('clicking a point (or Enter on it) opens its run in the ladder', async ({ page }) => {

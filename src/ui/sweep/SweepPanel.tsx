@@ -54,7 +54,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
     >
       <div className="sweep-choose">
         <details open={!spec}>
-          <summary>Ready-made sweeps from the papers</summary>
+          <summary>Ready-made sweeps from the papers and RFCs</summary>
           <SweepPicker current={choice?.kind === 'ready' ? choice.spec.id : null} onPick={onSweep} />
         </details>
         <details open={!spec || choice?.kind === 'custom'}>

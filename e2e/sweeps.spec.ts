@@ -81,7 +81,7 @@ test('a custom sweep built in the panel draws its points and survives a reload',
   await expect(points(page)).toHaveCount(3);
   await expect
     .poll(() => page.evaluate(() => window.location.search))
-    .toContain('sweep=custom%3Ax%3Dconns%3A1%2C2%2C4%3By%3Dload_s');
+    .toContain('sweep=custom:x=conns:1,2,4;y=load_s');
   const before = await points(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-y')));
 
   await page.reload();

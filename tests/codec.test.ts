@@ -117,6 +117,17 @@ describe('URL codec', () => {
     expect(encodeConfig(config)).toBe('v=1&preset=heidemann-odd-final&nagle=0');
   });
 
+  it('writes lists and sweeps as a lecturer types them, and reads them back', () => {
+    const typed = 'v=1&objects=1000,2000&page=custom&zoom=12.5,40&sweep=custom:x=conns:1,4;y=load_s';
+    const { config, problems } = parseQuery(typed);
+    expect(problems).toEqual([]);
+    const written = encodeConfig(config);
+    expect(written).toContain('objects=1000,2000');
+    expect(written).toContain('zoom=12.5,40');
+    expect(written).toContain('sweep=custom:x=conns:1,4;y=load_s');
+    expect(parseQuery(written).config).toEqual(config);
+  });
+
   it('documents every key in the README', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const escape = (k: string) => k.replace(/\./g, '\\.');

@@ -189,6 +189,20 @@ export function parseQuery(query: string): ParseResult {
   return { config: { preset, settings, b, view }, problems };
 }
 
+/**
+ * A query string with its lists' commas, and a sweep's colons, semicolons and equals signs, left as
+ * they are: legal in a query (RFC 3986 3.4; a pair splits at its first "="), and what a lecturer
+ * reads and types in a link.
+ */
+export function readableQuery(params: URLSearchParams): string {
+  return params
+    .toString()
+    .replace(/%2C/gi, ',')
+    .replace(/%3A/gi, ':')
+    .replace(/%3B/gi, ';')
+    .replace(/%3D/gi, '=');
+}
+
 export function encodeConfig(config: Config): string {
   const params = new URLSearchParams();
   params.set('v', CODEC_VERSION);
@@ -209,7 +223,7 @@ export function encodeConfig(config: Config): string {
   if (params.has('b.objects') && !params.has('b.page'))
     params.set('b.page', config.b?.page ?? config.settings.page);
   for (const [key, value] of Object.entries(config.view)) params.set(key, value);
-  return params.toString();
+  return readableQuery(params);
 }
 
 /** The settings of side B: side A's with B's overrides on top. */

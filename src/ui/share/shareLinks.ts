@@ -1,6 +1,6 @@
 // Pure helpers for the links a lecturer shares: the full lab link, the embed link (chrome-less,
 // for an iframe), the "open in Roundtrip" link back out of an embed, and the iframe snippet.
-import type { THEMES } from '../../scenario/codec';
+import { readableQuery, type THEMES } from '../../scenario/codec';
 import { SCHEMA } from '../../scenario/schema';
 
 import { clipNote } from './openingLink';
@@ -23,16 +23,11 @@ export function controlKeys(raw: string | undefined): { keys: string[]; problems
   return { keys, problems };
 }
 
-/** A query string with its lists' commas left as commas (legal in a query, and easier to read). */
-function readable(params: URLSearchParams): string {
-  return params.toString().replace(/%2C/gi, ',');
-}
-
 /** The same scenario, in the full lab: the query without the embed-only keys. */
 export function withoutEmbed(query: string): string {
   const params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
   for (const key of EMBED_ONLY_KEYS) params.delete(key);
-  return `?${readable(params)}`;
+  return `?${readableQuery(params)}`;
 }
 
 export interface EmbedChoices {
@@ -63,7 +58,7 @@ export function embedQuery(query: string, choices: EmbedChoices): string {
   const note = clipNote(choices.note);
   if (note !== '') params.set('note', note);
   if (choices.theme) params.set('theme', choices.theme);
-  return `?${readable(params)}`;
+  return `?${readableQuery(params)}`;
 }
 
 /** Absolute URL of the app (this page's origin and path) with a query. */

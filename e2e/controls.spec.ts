@@ -62,3 +62,14 @@ test("the callout's button applies the knob that removes the stall", async ({ pa
   await expect(page.locator('#a-flush')).toHaveValue('none');
   await expect(page.locator('[data-callout]')).toContainText('Nagle');
 });
+
+test('the callout names a suggested option as the controls do, not by its value in the link', async ({
+  page,
+}) => {
+  await page.goto('/?link=lte&loss=1&iw=10&page=almanac24');
+  const callout = page.locator('[data-callout]');
+  await expect(callout).toHaveAttribute('data-cause', 'cwnd', { timeout: 20_000 });
+  await expect(callout).toContainText('try Congestion control: BBR v1.');
+  await callout.getByRole('button', { name: 'Try Congestion control: BBR v1' }).click();
+  await expect(page.locator('#a-cc')).toHaveValue('bbr');
+});

@@ -6,7 +6,7 @@ import { LINKS } from '../src/scenario/links';
 import { PRESETS } from '../src/scenario/presets';
 import { CONFIG_KEYS, SCHEMA, type Row } from '../src/scenario/schema';
 import { SWEEPS } from '../src/scenario/sweeps';
-import { labelFor, valueText } from '../src/ui/controls/fieldModel';
+import { labelFor, suggestedValueText, valueText } from '../src/ui/controls/fieldModel';
 import { changedKeys } from '../src/ui/state/presetChanges';
 import { SWEEP_KNOBS, findKnob } from '../src/ui/sweep/sweepKnobs';
 import { formatSetting } from '../src/views/format';
@@ -75,6 +75,19 @@ describe('what the controls say', () => {
     expect(formatSetting(1000, 'KB/s')).toBe('1000 KB/s');
     expect(valueText('window', 65_536)).toBe('64 KB');
     expect(valueText('bw', 1_544_000)).toBe('1.54 Mb/s');
+  });
+
+  it("names a suggested option as people say it, never by the URL's raw value", () => {
+    expect(suggestedValueText('cc', 'bbr')).toBe('BBR v1');
+    expect(suggestedValueText('iw', '4k')).toBe('About 4 KB');
+    expect(suggestedValueText('iw', '10')).toBe('10 segments');
+    expect(suggestedValueText('http', '1.1')).toBe('HTTP/1.1');
+    expect(suggestedValueText('tls', '1.3')).toBe('TLS 1.3');
+    // Where the option's name is the value, the value reads better mid-sentence.
+    expect(suggestedValueText('flush', 'none')).toBe('none');
+    expect(suggestedValueText('delack', 'off')).toBe('off');
+    expect(suggestedValueText('nagle', false)).toBe('off');
+    expect(suggestedValueText('window', 65_536)).toBe('64 KB');
   });
 
   it('describes each link in its own words', () => {

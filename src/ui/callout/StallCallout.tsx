@@ -7,7 +7,7 @@ import type { Settings } from '../../scenario/schema';
 import { breakdown, type Breakdown } from '../../views/breakdown';
 import { formatDuration } from '../../views/format';
 import { causeStyle, darkFill } from '../../scenario/stallCauses';
-import { labelFor, valueText } from '../controls/fieldModel';
+import { labelFor, suggestedValueText } from '../controls/fieldModel';
 import { useSettled } from '../state/gesture';
 import { adviceFor, type Suggestion } from './stallAdvice';
 
@@ -66,7 +66,7 @@ function SettledCallout({
   const { stall, sentence } = advice;
   const suggestion = withholdFix ? null : advice.suggestion;
   const knob = suggestion
-    ? `${labelFor(suggestion.key)}: ${valueText(suggestion.key, suggestion.value)}`
+    ? `${labelFor(suggestion.key)}: ${suggestedValueText(suggestion.key, suggestion.value)}`
     : null;
   return (
     <aside

@@ -112,6 +112,20 @@ export function valueText(key: ConfigKey, value: Settings[ConfigKey]): string {
   return String(value);
 }
 
+/**
+ * A suggested value as a sentence carries it: an option by its short name ("BBR v1", "HTTP/1.1",
+ * "About 4 KB", "10 segments"), or by its value where the name only restates it ("none", "off");
+ * any other value as `valueText` prints it.
+ */
+export function suggestedValueText(key: ConfigKey, value: Settings[ConfigKey]): string {
+  const row = SCHEMA[key] as Row;
+  const text = valueText(key, value);
+  if (row.kind !== 'enum') return text;
+  const label = (row.options as Readonly<Record<string, string | undefined>>)[text] ?? '';
+  const name = label.split(/:| \(/)[0].trim();
+  return name === '' || name.toLowerCase() === text.toLowerCase() ? text : name;
+}
+
 /** A slider over a number row: logarithmic when the range spans three orders of magnitude. */
 export interface SliderScale {
   toPosition: (value: number) => number;

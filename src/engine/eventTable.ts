@@ -34,7 +34,7 @@ export class EventTable extends RecordTable<AppEvent, EventColumns> {
 
   /** Records `e` (kept while the table is small: the engine makes a new one per event). */
   add(e: AppEvent): void {
-    if (this.keepsObjects()) this.small!.push(e);
+    if (this.keepsObjects()) this.keep(e);
     else this.addToColumns(e);
   }
 
@@ -44,7 +44,7 @@ export class EventTable extends RecordTable<AppEvent, EventColumns> {
 
   /** Records a 'deliver' event from its fields, without an object once the table is in columns. */
   delivery(atNs: number, conn: number, side: Side, seq: number, bytes: number): void {
-    if (this.keepsObjects()) this.small!.push({ atNs, conn, side, kind: 'deliver', seq, bytes });
+    if (this.keepsObjects()) this.keep({ atNs, conn, side, kind: 'deliver', seq, bytes });
     else this.record(atNs, conn, side, 'deliver', seq, bytes, NaN, undefined);
   }
 

@@ -67,7 +67,9 @@ export class LinkDirection {
     const sendNs = Math.max(now, this.busyUntilNs);
     const doneNs = sendNs + this.serializationNs(wireBytes);
     this.busyUntilNs = doneNs;
-    q.push(doneNs);
+    // An indexed store, not push: a push that once meets a time too big for a small integer
+    // (the array's first kind) is never optimized again.
+    q[q.length] = doneNs;
     this.sendNs = sendNs;
     if (this.rng.chancePpm(this.params.lossPpm)) {
       this.arriveNs = null;

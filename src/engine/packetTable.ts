@@ -85,9 +85,9 @@ export class PacketTable extends RecordTable<PacketRecord, PacketColumns> {
    */
   add(p: PacketRecord, anyOption = false): number {
     if (!this.keepsObjects()) return this.addToColumns(p, anyOption);
-    const small = this.small!;
-    small.push(recordOf(p, small.length));
-    return small.length - 1;
+    const i = this.small!.length;
+    this.keep(recordOf(p, i));
+    return i;
   }
 
   protected addToColumns(p: PacketRecord, anyOption = true): number {

@@ -130,6 +130,15 @@ export abstract class RecordTable<
     this.c = grown(this.c!, (n) => this.makeColumns(n));
   }
 
+  /**
+   * Keep `r` as the next object record. An indexed store, not push: a table's first array is made
+   * before V8 knows it holds objects, and a push that then meets it is never optimized again.
+   */
+  protected keep(r: R): void {
+    const small = this.small!;
+    small[small.length] = r;
+  }
+
   /** Whether the next record is kept as an object; when the table is full of them, they move to columns. */
   protected keepsObjects(): boolean {
     const small = this.small;

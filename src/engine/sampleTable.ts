@@ -29,7 +29,7 @@ export class SampleTable extends RecordTable<SampleRecord, SampleColumns> {
 
   /** Records `s` (kept while the table is small: the engine makes a new one per sample). */
   add(s: SampleRecord): void {
-    if (this.keepsObjects()) this.small!.push(s);
+    if (this.keepsObjects()) this.keep(s);
     else this.addToColumns(s);
   }
 

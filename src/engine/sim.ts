@@ -127,8 +127,7 @@ export class Sim {
     ev.order = order;
     const i = this.heap.length;
     if (i === this.heapAt.length) this.growKeys();
-    this.heap.push(ev);
-    this.siftUp(i, ev);
+    this.siftUp(i, ev); // fills slot i, one past the end: the heap grows by one (not push: see release)
     return ev;
   }
 
@@ -147,7 +146,9 @@ export class Sim {
     ev.fn = null;
     ev.receiver = null;
     ev.datagram = null;
-    this.spare.push(ev);
+    // An indexed store, not push: a run's first arrays are made before V8 knows they hold
+    // objects, and a push that then meets one is never optimized again.
+    this.spare[this.spare.length] = ev;
   }
 
   /** Take the event at heap index `i` out; the last one fills its place. */
@@ -367,15 +368,17 @@ function nulls(n: number): null[] {
   return filledNulls(n);
 }
 
+// Filled by index, not push (see Sim.release): a first push of 0.5 into `[]` deopts, and then
+// every later push there would be a call.
 function filledDoubles(n: number, from: readonly number[]): number[] {
   const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push(i < from.length ? from[i] : 0.5);
+  for (let i = 0; i < n; i++) out[i] = i < from.length ? from[i] : 0.5;
   return out;
 }
 
 function filledNulls(n: number): null[] {
   const out: null[] = [];
-  for (let i = 0; i < n; i++) out.push(null);
+  for (let i = 0; i < n; i++) out[i] = null;
   return out;
 }
 

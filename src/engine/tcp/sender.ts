@@ -195,7 +195,7 @@ export class TcpSender {
         this.sackedLen.push(0);
         this.unsackedLen.push(r.len);
       }
-      this.sent.push(r);
+      this.sent[this.sent.length] = r; // not push: see Sim.release
       return;
     }
     const end = r.seq + r.len;

@@ -14,10 +14,11 @@ const RTPROP_FILTER_NS = 10e9;
 const PROBE_RTT_NS = 200e6;
 const MIN_CWND_SEGMENTS = 4;
 
-type Mode = 'startup' | 'drain' | 'probe-bw' | 'probe-rtt';
+/** BBR's mode, named as the phase the trace records (a constant string: asked after every segment). */
+type Mode = Extract<CongestionPhase, `bbr-${string}`>;
 
 export class Bbr extends RecoveringControl {
-  mode: Mode = 'startup';
+  private mode: Mode = 'bbr-startup'; // changed by `enter`, which sets its gains
   /** Bottleneck bandwidth estimate, bytes per second (0 before the first sample). */
   btlBw = 0;
   rtPropNs = Infinity;
@@ -32,21 +33,22 @@ export class Bbr extends RecoveringControl {
   private cycleStampNs = 0;
   private probeRttDoneNs: Nanoseconds | null = null;
   private savedCwnd = 0;
+  /** The gains of the mode (and probe-bw cycle phase), set by `enter`: read for every segment sent. */
+  private pacingGain = HIGH_GAIN;
+  private cwndGain = HIGH_GAIN;
 
   override get phase(): CongestionPhase {
-    return `bbr-${this.mode}` as CongestionPhase;
+    return this.mode;
   }
 
-  /** Pacing gain of the current mode (draft 4.2.1, 4.3.3). */
-  private get pacingGain(): number {
-    if (this.mode === 'startup') return HIGH_GAIN;
-    if (this.mode === 'drain') return 1 / HIGH_GAIN;
-    if (this.mode === 'probe-rtt') return 1;
-    return PROBE_BW_GAINS[this.cycleIndex];
-  }
-
-  private get cwndGain(): number {
-    return this.mode === 'probe-bw' ? 2 : HIGH_GAIN;
+  /** Enter `mode`, with its gains (draft 4.2.1, 4.3.3). */
+  private enter(mode: Mode): void {
+    this.mode = mode;
+    if (mode === 'bbr-startup') this.pacingGain = HIGH_GAIN;
+    else if (mode === 'bbr-drain') this.pacingGain = 1 / HIGH_GAIN;
+    else if (mode === 'bbr-probe-rtt') this.pacingGain = 1;
+    else this.pacingGain = PROBE_BW_GAINS[this.cycleIndex];
+    this.cwndGain = mode === 'bbr-probe-bw' ? 2 : HIGH_GAIN;
   }
 
   /** BDP = BtlBw x RTprop, in bytes (0 until both are known). */
@@ -87,7 +89,7 @@ export class Bbr extends RecoveringControl {
     this.updateModel(s);
     this.updateMode(s, mss);
     const target = this.cwndGain * this.bdp() + 3 * mss; // draft 4.2.3.2, with the ACK-aggregation allowance
-    if (this.mode === 'probe-rtt') this.cwnd = MIN_CWND_SEGMENTS * mss;
+    if (this.mode === 'bbr-probe-rtt') this.cwnd = MIN_CWND_SEGMENTS * mss;
     else if (this.filledPipe) this.cwnd = Math.min(this.cwnd + s.ackedBytes, Math.floor(target));
     else if (this.cwnd < target || this.bdp() === 0) this.cwnd += s.ackedBytes;
     this.cwnd = Math.max(this.cwnd, MIN_CWND_SEGMENTS * mss);
@@ -99,19 +101,27 @@ export class Bbr extends RecoveringControl {
   }
 
   private updateModel(s: AckSample): void {
+    const rounds = this.bwByRound;
+    let roundLeft = false;
     if (s.priorDelivered >= this.nextRoundDelivered) {
       this.nextRoundDelivered = s.delivered;
       this.round++;
-      this.bwByRound.push(0);
-      if (this.bwByRound.length > BTLBW_ROUNDS) this.bwByRound.shift();
+      rounds.push(0);
+      if (rounds.length > BTLBW_ROUNDS) {
+        rounds.shift();
+        roundLeft = true;
+      }
       this.checkFullPipe(s);
     }
-    const last = this.bwByRound.length - 1;
+    const last = rounds.length - 1;
     if (last >= 0 && (!s.appLimited || s.deliveryRate > this.btlBw))
-      this.bwByRound[last] = Math.max(this.bwByRound[last], s.deliveryRate);
-    let btlBw = 0; // the max over the window of rounds (a loop: a spread makes an array on every ACK)
-    for (let i = 0; i < this.bwByRound.length; i++) if (this.bwByRound[i] > btlBw) btlBw = this.bwByRound[i];
-    this.btlBw = btlBw;
+      rounds[last] = Math.max(rounds[last], s.deliveryRate);
+    // BtlBw is the max over the window of rounds: only a round leaving it can lower that max.
+    if (roundLeft) {
+      let btlBw = 0;
+      for (let i = 0; i < rounds.length; i++) if (rounds[i] > btlBw) btlBw = rounds[i];
+      this.btlBw = btlBw;
+    } else if (last >= 0 && rounds[last] > this.btlBw) this.btlBw = rounds[last];
     if (s.rttNs !== null && (s.rttNs <= this.rtPropNs || s.nowNs - this.rtPropStampNs > RTPROP_FILTER_NS)) {
       this.rtPropNs = s.rttNs;
       this.rtPropStampNs = s.nowNs;
@@ -130,30 +140,30 @@ export class Bbr extends RecoveringControl {
   }
 
   private updateMode(s: AckSample, mss: Bytes): void {
-    if (this.mode === 'startup' && this.filledPipe) this.mode = 'drain';
-    if (this.mode === 'drain' && s.flight <= this.bdp()) this.enterProbeBw(s.nowNs);
-    if (this.mode === 'probe-bw') this.advanceCycle(s);
-    if (this.mode !== 'probe-rtt' && s.nowNs - this.rtPropStampNs > RTPROP_FILTER_NS) {
-      this.mode = 'probe-rtt'; // the min RTT is stale: drain the queue to measure it again
+    if (this.mode === 'bbr-startup' && this.filledPipe) this.enter('bbr-drain');
+    if (this.mode === 'bbr-drain' && s.flight <= this.bdp()) this.enterProbeBw(s.nowNs);
+    if (this.mode === 'bbr-probe-bw') this.advanceCycle(s);
+    if (this.mode !== 'bbr-probe-rtt' && s.nowNs - this.rtPropStampNs > RTPROP_FILTER_NS) {
+      this.enter('bbr-probe-rtt'); // the min RTT is stale: drain the queue to measure it again
       this.savedCwnd = this.cwnd;
       this.probeRttDoneNs = null;
     }
-    if (this.mode === 'probe-rtt') {
+    if (this.mode === 'bbr-probe-rtt') {
       if (this.probeRttDoneNs === null && s.flight <= MIN_CWND_SEGMENTS * mss)
         this.probeRttDoneNs = s.nowNs + PROBE_RTT_NS;
       if (this.probeRttDoneNs !== null && s.nowNs >= this.probeRttDoneNs) {
         this.rtPropStampNs = s.nowNs;
         this.cwnd = Math.max(this.cwnd, this.savedCwnd);
         if (this.filledPipe) this.enterProbeBw(s.nowNs);
-        else this.mode = 'startup';
+        else this.enter('bbr-startup');
       }
     }
   }
 
   private enterProbeBw(nowNs: Nanoseconds): void {
-    this.mode = 'probe-bw';
     this.cycleIndex = 2; // start cruising; the draft picks a random phase other than 0.75
     this.cycleStampNs = nowNs;
+    this.enter('bbr-probe-bw');
   }
 
   /** Each phase lasts about one RTprop; 1.25 until the queue it builds is there, 0.75 until it drains (draft 4.3.4.4). */
@@ -165,5 +175,6 @@ export class Bbr extends RecoveringControl {
     if (!next) return;
     this.cycleIndex = (this.cycleIndex + 1) % PROBE_BW_GAINS.length;
     this.cycleStampNs = s.nowNs;
+    this.pacingGain = PROBE_BW_GAINS[this.cycleIndex];
   }
 }

@@ -141,13 +141,15 @@ export class PacketTable extends RecordTable<PacketRecord, PacketColumns> {
       values.set(sack.values);
       sack.values = values;
     }
-    c.sackStart[i] = sack.length;
+    let end = sack.length; // counted here and stored once: V8 left the stores to sack.length generic
+    c.sackStart[i] = end;
     c.sackCount[i] = blocks.length;
     const values = sack.values;
     for (let b = 0; b < blocks.length; b++) {
-      values[sack.length++] = blocks[b][0];
-      values[sack.length++] = blocks[b][1];
+      values[end++] = blocks[b][0];
+      values[end++] = blocks[b][1];
     }
+    sack.length = end;
   }
 
   private sackBlocks(i: number): Array<[number, number]> {

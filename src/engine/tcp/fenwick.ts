@@ -4,9 +4,16 @@
 export class Fenwick {
   /** 1-based: tree[p] holds the sum of the values at (p - lowbit(p), p]. */
   private tree: number[] = [0];
+  /** The sum of all the values, kept: the scoreboard asks for it on every ACK. */
+  private sum = 0;
 
   get size(): number {
     return this.tree.length - 1;
+  }
+
+  /** prefix(size), without the walk. */
+  get total(): number {
+    return this.sum;
   }
 
   /** Append a value at index `size`. */
@@ -18,12 +25,14 @@ export class Fenwick {
     let sum = value;
     for (let q = p - 1; q > p - low; q -= q & -q) sum += tree[q];
     tree.push(sum);
+    this.sum += value;
   }
 
   /** Add `delta` to the value at index `i` (0-based). */
   add(i: number, delta: number): void {
     const tree = this.tree;
     for (let p = i + 1; p < tree.length; p += p & -p) tree[p] += delta;
+    this.sum += delta;
   }
 
   /** The sum of the values at indices [0, k). */
@@ -58,7 +67,12 @@ export class Fenwick {
     const tree = this.tree;
     tree.length = n + 1;
     tree[0] = 0;
-    for (let p = 1; p <= n; p++) tree[p] = values[p - 1];
+    let total = 0;
+    for (let p = 1; p <= n; p++) {
+      tree[p] = values[p - 1];
+      total += values[p - 1];
+    }
+    this.sum = total;
     for (let p = 1; p <= n; p++) {
       const up = p + (p & -p);
       if (up <= n) tree[up] += tree[p];

@@ -30,6 +30,12 @@ export interface NextSend {
   blocked: StallCause | null;
 }
 
+/**
+ * Acknowledged records' slots kept before the array is compacted (and only once they are half of
+ * it): compacting moves every record in flight, rebuilds the SACK sums and regrows their arrays.
+ */
+const COMPACT_AFTER = 4096;
+
 /** What an acknowledged record's slot holds until the array is compacted (never read). */
 const RELEASED: SendRecord = {
   seq: 0,
@@ -248,8 +254,7 @@ export class TcpSender {
 
   /** Bytes SACKed in the records above index `i`. */
   sackedAbove(i: number): Bytes {
-    const n = this.sent.length;
-    return this.sackedLen.prefix(n) - this.sackedLen.prefix(Math.min(n, i + 1));
+    return this.sackedLen.total - this.sackedLen.prefix(Math.min(this.sent.length, i + 1));
   }
 
   /**
@@ -257,14 +262,13 @@ export class TcpSender {
    * are SACKed (IsLost). Records at or above it are not lost.
    */
   lostBelow(threshold: Bytes): number {
-    const target = this.sackedLen.prefix(this.sent.length) - threshold;
+    const target = this.sackedLen.total - threshold;
     return Math.max(this.first, this.sackedLen.below(target));
   }
 
   /** Bytes not SACKed in the records from index `i` on. */
   unsackedFrom(i: number): Bytes {
-    const n = this.sent.length;
-    return this.unsackedLen.prefix(n) - this.unsackedLen.prefix(Math.min(n, i));
+    return this.unsackedLen.total - this.unsackedLen.prefix(Math.min(this.sent.length, i));
   }
 
   /** Bytes of records in flight, not SACKed, retransmitted at or after `sinceNs`. */
@@ -314,7 +318,7 @@ export class TcpSender {
       this.deliveredNs = nowNs;
       this.firstSentNs = Math.max(this.firstSentNs, r.sentNs);
     }
-    if (first > 256 && first * 2 > sent.length) {
+    if (first > COMPACT_AFTER && first * 2 > sent.length) {
       sent.splice(0, first);
       first = 0;
       this.moves++;

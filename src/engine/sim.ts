@@ -239,7 +239,8 @@ export class Sim {
  * Deliveries that fall due in the order they were queued, as on one direction of a link (first
  * in, first out). Only the earliest waits in the heap, under its own time and insertion order, so
  * the events run exactly as if each were queued there, while a window of packets in flight keeps
- * the heap small.
+ * the heap small. A delivery that finds the lane empty goes straight into the heap, as its own
+ * event: most packets of a short exchange cross an idle link, and they skip the lane's ring.
  */
 export class DeliveryLane implements Receiver<null> {
   private at = doubles(INITIAL_SLOTS);
@@ -249,12 +250,23 @@ export class DeliveryLane implements Receiver<null> {
   /** A ring (its size a power of two): `count` deliveries from index `head` on. */
   private head = 0;
   private count = 0;
+  /**
+   * When the last delivery queued straight in the heap falls due. Once the clock has passed it,
+   * that delivery has been made; until then the next one waits in the ring, so a lane never has
+   * more than two events in the heap.
+   */
+  private directDueNs: Nanoseconds = -1;
 
   constructor(private readonly sim: Sim) {}
 
   /** Hand `datagram` to `receiver` at time `at`, as Sim.deliverAt does. */
   deliverAt<T>(at: Nanoseconds, receiver: Receiver<T>, datagram: T): void {
     const order = this.sim.takeOrder(at);
+    if (this.count === 0 && this.sim.now > this.directDueNs) {
+      this.directDueNs = at;
+      this.sim.deliverInOrder(at, order, receiver, datagram);
+      return;
+    }
     const size = this.at.length;
     if (this.count > 0 && at < this.at[(this.head + this.count - 1) & (size - 1)]) {
       this.sim.deliverInOrder(at, order, receiver, datagram); // out of turn: an event of its own

@@ -66,6 +66,13 @@ export class Sim {
     return ev;
   }
 
+  /** Hand nothing to `receiver` at time `at` (a timer's wake-up: no closure); the handle is as `at`'s. */
+  wakeAt(at: Nanoseconds, receiver: Receiver<null>): EventHandle {
+    const ev = this.schedule(at);
+    ev.receiver = receiver as Receiver<unknown>;
+    return ev;
+  }
+
   after(delay: Nanoseconds, fn: () => void): EventHandle {
     return this.at(this.now + delay, fn);
   }
@@ -321,21 +328,10 @@ const NOT_SET = -1;
  * Pushing a timer later (an RTO restarted by every ACK) keeps the queued event, which wakes at the
  * old time and sleeps again until the new one, so the queue does not fill with cancelled events.
  */
-export class Timer {
+export class Timer implements Receiver<null> {
   private handle: EventHandle | null = null;
   /** When it fires; NOT_SET when it is not pending (a number always, so setting it makes no garbage). */
   private expiresAt: Nanoseconds = NOT_SET;
-  /** The queued wake-up's callback, made once: a timer may be set for every segment. */
-  private readonly wake = () => {
-    this.handle = null;
-    if (this.expiresAt === NOT_SET) return;
-    if (this.expiresAt > this.sim.now) {
-      this.schedule(this.expiresAt);
-      return;
-    }
-    this.expiresAt = NOT_SET;
-    this.onFire();
-  };
 
   constructor(
     readonly sim: Sim,
@@ -359,8 +355,20 @@ export class Timer {
     this.expiresAt = NOT_SET;
   }
 
+  /** The queued wake-up (the timer is its own receiver: no closure per timer). */
+  receive(): void {
+    this.handle = null;
+    if (this.expiresAt === NOT_SET) return;
+    if (this.expiresAt > this.sim.now) {
+      this.schedule(this.expiresAt);
+      return;
+    }
+    this.expiresAt = NOT_SET;
+    this.onFire();
+  }
+
   private schedule(at: Nanoseconds): void {
-    this.handle = this.sim.at(at, this.wake);
+    this.handle = this.sim.wakeAt(at, this);
   }
 }
 

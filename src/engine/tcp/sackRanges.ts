@@ -51,8 +51,7 @@ export class SackRanges {
     if (this.blocks !== null) return this.blocks;
     if (this.ranges.length === 0) return (this.blocks = undefined);
     const recent = (this.recent ??= latestRanges(this.ranges));
-    const blocks: Array<[number, number]> = [];
-    for (let i = 0; i < recent.length; i++) blocks.push(this.pair(recent[i][0], recent[i][1]));
+    const blocks = recent.map((r) => this.pair(r[0], r[1])); // made at its length, not grown from empty
     this.lastBlocks = blocks;
     return (this.blocks = blocks);
   }

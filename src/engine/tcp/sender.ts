@@ -81,13 +81,18 @@ export class TcpSender {
   private resentSince: Nanoseconds = -1;
   private resentBytes = 0;
   /**
-   * The SACK blocks already marked (start, end pairs), valid while no record was replaced
-   * (`replaced`): an ACK repeats most of the last one's blocks, and marking one again finds nothing.
+   * The last ACK's SACK blocks, all marked (start, end pairs), valid while no record moved: an ACK
+   * repeats most of the last one's blocks, and marking one again finds nothing. (A retransmission
+   * in place replaces a record not SACKed, so none inside a marked block.) This ACK's go to `marking`.
    */
-  private readonly marked: number[] = [];
+  private marked: number[] = [];
+  private marking: number[] = [];
   private markedCount = 0;
-  private markedWhen = -1;
-  private replaced = 0;
+  private markedMoves = -1;
+  /** The block last scanned, and where its scan stopped: the next ACK's block mostly resumes it. */
+  private scannedStart = -1;
+  private scannedStop = 0;
+  private scannedMoves = -1;
   private readonly scratch: NextSend = { len: 0, fin: false, blocked: null }; // reused: next() runs per segment
   private readonly rule: SendRuleInput = {
     len: 0,
@@ -213,7 +218,6 @@ export class TcpSender {
       for (let k = at; k < at + covered; k++) if (this.resent(sent[k])) this.resentBytes -= sent[k].len;
       if (r.sentNs >= this.resentSince) this.resentBytes += r.len;
     }
-    this.replaced++;
     if (covered === 1 && !sent[at].sacked) {
       if (tracking) {
         this.unsackedLen.add(at, r.len - sent[at].len);
@@ -333,16 +337,19 @@ export class TcpSender {
     let newest: SendRecord | null = null;
     const sent = this.sent;
     const marked = this.marked;
-    const known = this.markedWhen === this.replaced ? this.markedCount : 0;
+    const marking = this.marking;
+    const known = this.markedMoves === this.moves ? this.markedCount : 0;
     for (let b = 0; b < blocks.length; b++) {
       const start = blocks[b][0];
       const end = blocks[b][1];
+      marking[2 * b] = start;
+      marking[2 * b + 1] = end;
       if (wasMarked(marked, known, start, end)) continue;
-      for (
-        let i = this.unsackedIndex(this.firstAtOrAfter(start));
-        i < sent.length;
-        i = this.unsackedIndex(i + 1)
-      ) {
+      const resume = start === this.scannedStart && this.scannedMoves === this.moves;
+      let i = this.unsackedIndex(
+        resume ? Math.max(this.scannedStop, this.first) : this.firstAtOrAfter(start),
+      );
+      for (; i < sent.length; i = this.unsackedIndex(i + 1)) {
         const r = sent[i];
         if (r.seq + r.len > end) break;
         if (this.resentSince >= 0 && this.resent(r)) this.resentBytes -= r.len;
@@ -355,14 +362,14 @@ export class TcpSender {
         this.firstSentNs = Math.max(this.firstSentNs, r.sentNs);
         if (!newest || r.sentNs >= newest.sentNs) newest = r;
       }
+      this.scannedStart = start;
+      this.scannedStop = i;
+      this.scannedMoves = this.moves;
     }
-    // Remember this ACK's blocks (written over the last ones: clearing the array would drop its store).
-    for (let b = 0; b < blocks.length; b++) {
-      marked[2 * b] = blocks[b][0];
-      marked[2 * b + 1] = blocks[b][1];
-    }
+    this.marked = marking;
+    this.marking = marked;
     this.markedCount = 2 * blocks.length;
-    this.markedWhen = this.replaced;
+    this.markedMoves = this.moves;
     return newest;
   }
 

@@ -321,57 +321,6 @@ export class DeliveryLane implements Receiver<null> {
   }
 }
 
-const NOT_SET = -1;
-
-/**
- * A restartable one-shot timer on the simulator: setting it again replaces the pending expiry.
- * Pushing a timer later (an RTO restarted by every ACK) keeps the queued event, which wakes at the
- * old time and sleeps again until the new one, so the queue does not fill with cancelled events.
- */
-export class Timer implements Receiver<null> {
-  private handle: EventHandle | null = null;
-  /** When it fires; NOT_SET when it is not pending (a number always, so setting it makes no garbage). */
-  private expiresAt: Nanoseconds = NOT_SET;
-
-  constructor(
-    readonly sim: Sim,
-    private readonly onFire: () => void,
-  ) {}
-
-  get pending(): boolean {
-    return this.expiresAt !== NOT_SET;
-  }
-
-  set(at: Nanoseconds): void {
-    this.expiresAt = at;
-    if (this.handle && this.handle.at <= at) return; // the queued wake-up comes first and re-arms
-    this.sim.cancel(this.handle);
-    this.schedule(at);
-  }
-
-  cancel(): void {
-    this.sim.cancel(this.handle);
-    this.handle = null;
-    this.expiresAt = NOT_SET;
-  }
-
-  /** The queued wake-up (the timer is its own receiver: no closure per timer). */
-  receive(): void {
-    this.handle = null;
-    if (this.expiresAt === NOT_SET) return;
-    if (this.expiresAt > this.sim.now) {
-      this.schedule(this.expiresAt);
-      return;
-    }
-    this.expiresAt = NOT_SET;
-    this.onFire();
-  }
-
-  private schedule(at: Nanoseconds): void {
-    this.handle = this.sim.wakeAt(at, this);
-  }
-}
-
 /**
  * An array of `n` numbers stored unboxed (V8 keeps a packed array of doubles as raw doubles),
  * starting with `from`'s. Plain arrays rather than typed ones: a typed array's buffer costs

@@ -6,7 +6,7 @@
 //   endpoint.ts         the face to HTTP/3 and the transport seam, idle timeout and shutdown
 // Each layer extends the one above it; what a layer needs from a later one is declared abstract here.
 import type { Sim } from '../sim';
-import { Timer } from '../sim';
+import { Timer } from '../timer';
 import type { TraceSink } from '../sink';
 import type { SendReason, Side } from '../trace';
 import type { EndContext } from '../transport';

@@ -4,7 +4,7 @@
 import type { ConnectionPair } from '../network';
 import type { HttpParams } from '../params';
 import type { Sim } from '../sim';
-import { Timer } from '../sim';
+import { Timer } from '../timer';
 import type { TraceSink } from '../sink';
 import type { MilestoneKind } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';

@@ -3,7 +3,7 @@
 // state machine (endpoint.ts) build on it.
 import type { TcpParams } from '../params';
 import type { Sim } from '../sim';
-import { Timer } from '../sim';
+import { Timer } from '../timer';
 import type { TraceSink } from '../sink';
 import type { AppEventKind, SendReason, Side, StallCause } from '../trace';
 import { FLAG } from '../trace';

@@ -3,7 +3,7 @@
 // lets it go). With ACK-on-read (BSD), in-order data is ACKed by the window update the
 // application's read sends: while the application is busy, ACKs wait for it or for the timer.
 import type { Sim } from '../sim';
-import { Timer } from '../sim';
+import { Timer } from '../timer';
 import type { SendReason } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import type { AckPolicy } from './ackPolicy';

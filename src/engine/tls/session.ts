@@ -5,7 +5,7 @@
 // one must to check its tag. What each record is, is told to the trace for the ladder.
 import type { AppHandlers, ConnectionPair } from '../network';
 import type { Sim } from '../sim';
-import { Timer } from '../sim';
+import { Timer } from '../timer';
 import type { TraceSink } from '../sink';
 import type { Side } from '../trace';
 import type { Stream } from '../transport';

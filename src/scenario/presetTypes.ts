@@ -26,6 +26,9 @@ export interface PublishedFigure {
   /** Accepted distance from the published value, in the figure's unit, and why that much. */
   tolerance: number;
   reason: string;
+  /** The closer distance the paper's rows are held to, when `tolerance` is wider: a figure beyond it
+   * is a known difference, which `reason` explains (a gap no mechanism from a source closes). */
+  target?: number;
   /** For comparisons: settings laid over the preset for the measured side and for the other side. */
   of?: string;
   versus?: string;

@@ -115,7 +115,7 @@ function knownDifference(
   if (mode === '1.0' && metric === 'payload_bytes')
     return [
       visit === 'first' ? 0.25 : 0.1,
-      "the HTTP/1.0 robot moved more bytes than the HTTP/1.1 robot for the same objects (Jigsaw 24 KB more on the LAN, 58 KB on the WAN; Apache 27 and 57 KB), less so on revalidation (the model within 0.6-8%). Duplicates of server data in the client-side trace would fit: Solaris 2.5 retransmitted too early (Sun bug 1233827, Solaris 2 FAQ 5.49). Not modelled: the bug's timer is not published, the model retransmits nothing with an RTO floor of 150 ms or more, and a floor low enough to retransmit on the LAN (50 ms) duplicates the revalidation's HEAD responses too (+8 KB), which the paper rules out",
+      "the HTTP/1.0 robot moved more bytes than the HTTP/1.1 robot for the same objects (Jigsaw 24 KB more on the LAN, 58 KB on the WAN; Apache 27 and 57 KB), less so on revalidation (the model within 0.6-8%). Duplicates of server data in the client-side trace would fit: Solaris 2.5 retransmitted too early (Sun bug 1233827). Not modelled: the bug's timer is not published, an RTO floor of 150 ms or more retransmits nothing, and one low enough to retransmit on the LAN (50 ms) duplicates the revalidation's HEAD responses too (+8 KB), which the paper rules out",
     ];
   if (metric === 'packets' && jigsawExtraPacket(table, mode, visit))
     return [
@@ -125,7 +125,7 @@ function knownDifference(
   if (metric === 'packets' && net === 'wan' && !pipelined && (visit === 'first' || mode === '1.1'))
     return [
       0.25,
-      'the WAN client (a different Alpha) saw more packets with either server (Apache: 559.6 and 309.4 on the first visit, 104.2 against 98.4 on the LAN revalidating); an ACK per segment from it would give 623 and 348 on the first visit (10% and 14% over) and 285 against 214 pipelined (33% over), so it is not that, and the tables do not say what it is',
+      'the WAN client (a different Alpha) saw more packets with either server (Apache: 559.6 and 309.4 on the first visit, 104.2 against 98.4 on the LAN revalidating); an ACK per segment from it would give 623 and 348 on the first visit (10% and 14% over) but 285 against 214 pipelined, so it is not that; the tables do not say what it is',
     ];
   if (metric === 'packets' && pipelined && visit === 'revalidate')
     return [

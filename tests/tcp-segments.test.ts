@@ -99,8 +99,8 @@ describe('Reno', () => {
     expect(h.tcp.cc.cwnd).toBe(ssthresh);
   });
 
-  it('records what was sent when, and which segments were retransmitted', () => {
-    const h = new TcpHarness({ initialWindow: '10', nagle: false }).open();
+  it('records what was sent when, and which segments were retransmitted, for a controller that reads them', () => {
+    const h = new TcpHarness({ initialWindow: '10', nagle: false, congestionControl: 'newreno' }).open();
     h.write(4 * MSS);
     h.sendAck(1 + MSS);
     h.sendAck(1 + MSS)
@@ -112,6 +112,13 @@ describe('Reno', () => {
       [1 + 2 * MSS, false],
       [1 + 3 * MSS, false],
     ]);
+  });
+
+  it('keeps no send records when nothing reads them (Reno without SACK)', () => {
+    const h = new TcpHarness({ initialWindow: '10', nagle: false }).open();
+    h.write(4 * MSS);
+    expect(h.takeData()).toHaveLength(4);
+    expect(h.tcp.snd.inFlight).toEqual([]);
   });
 });
 

@@ -65,6 +65,8 @@ export class TcpSender {
   private firstSentNs: Nanoseconds = 0;
   /** Records of the segments in flight, oldest first, from `first` on (an index, not shift()). */
   private readonly sent: SendRecord[] = [];
+  /** Records are kept for a reader: a controller that reads ACK samples, or SACK's scoreboard. */
+  keepsRecords = true;
   private first = 0;
   /** Counts the times records moved to other indexes (a splice), so an index held across sends can be found again. */
   moves = 0;
@@ -166,7 +168,7 @@ export class TcpSender {
   onSent(len: number, nowNs: Nanoseconds): void {
     const seq = this.sndNxt;
     const retransmitted = seq < this.sndMax;
-    if (len > 0) {
+    if (len > 0 && this.keepsRecords) {
       const appLimited = this.sndNxt + len >= this.queuedEnd;
       if (this.idle) {
         // tcp_rate_skb_sent: nothing in flight, so both intervals start now.
@@ -289,11 +291,6 @@ export class TcpSender {
 
   /** The index of the first record at or above index `i` that is not SACKed (or the end). */
   nextUnsacked(i: number): number {
-    return this.unsackedIndex(i);
-  }
-
-  /** The first record at or above index `i` that is not SACKed (or the end). */
-  private unsackedIndex(i: number): number {
     const skip = this.skip;
     const n = skip.length;
     let root = i;
@@ -346,10 +343,8 @@ export class TcpSender {
       marking[2 * b + 1] = end;
       if (wasMarked(marked, known, start, end)) continue;
       const resume = start === this.scannedStart && this.scannedMoves === this.moves;
-      let i = this.unsackedIndex(
-        resume ? Math.max(this.scannedStop, this.first) : this.firstAtOrAfter(start),
-      );
-      for (; i < sent.length; i = this.unsackedIndex(i + 1)) {
+      let i = this.nextUnsacked(resume ? Math.max(this.scannedStop, this.first) : this.firstAtOrAfter(start));
+      for (; i < sent.length; i = this.nextUnsacked(i + 1)) {
         const r = sent[i];
         if (r.seq + r.len > end) break;
         if (this.resentSince >= 0 && this.resent(r)) this.resentBytes -= r.len;

@@ -14,7 +14,7 @@ interface ScheduledEvent {
   fn: (() => void) | null;
   receiver: Receiver<unknown> | null;
   datagram: unknown;
-  /** Its index in the heap; -1 once it ran or was cancelled. */
+  /** Its index in the heap; -1 while it runs, and once it ran or was cancelled. */
   slot: number;
 }
 
@@ -45,7 +45,8 @@ export class Sim {
    * A binary heap of the queued events, with their keys (time, then insertion order) beside them
    * in arrays of numbers: comparisons read numbers side by side instead of following each event. A
    * cancelled event leaves the heap at once (each event knows its slot): timers cancelled on
-   * every ACK would otherwise crowd it with dead entries.
+   * every ACK would otherwise crowd it with dead entries. The event that runs stays at the root
+   * until it returns (whatever it queues sorts after it), so it can be queued `again` in place.
    */
   private heap: ScheduledEvent[] = [];
   private heapAt = doubles(INITIAL_SLOTS);
@@ -53,6 +54,8 @@ export class Sim {
   private nextOrder = 0;
   /** Events that ran or were cancelled, for reuse: a run schedules millions. */
   private spare: ScheduledEvent[] = [];
+  /** The event running now, if any (it is heap[0]). */
+  private running: ScheduledEvent | null = null;
 
   constructor(private readonly maxEvents: number) {}
 
@@ -95,8 +98,25 @@ export class Sim {
     ev.datagram = datagram;
   }
 
+  /**
+   * Queue the event now running once more, at `at` under insertion order `order` (taken with
+   * `takeOrder`), for the same receiver: a delivery lane's next turn, a timer's later wake-up. It
+   * is re-keyed where it stands rather than taken out and queued anew.
+   */
+  again(at: Nanoseconds, order: number): EventHandle {
+    const ev = this.running!;
+    ev.at = at;
+    ev.order = order;
+    ev.slot = 0;
+    return ev;
+  }
+
   cancel(ev: EventHandle | null): void {
     if (ev === null || ev.slot < 0) return;
+    if (ev === this.running) {
+      ev.slot = -1; // queued `again`, then cancelled: it leaves once it returns
+      return;
+    }
     this.removeAt(ev.slot);
     this.release(ev);
   }
@@ -105,7 +125,6 @@ export class Sim {
   run(onProgress?: (now: Nanoseconds) => void): void {
     while (this.heap.length > 0) {
       const ev = this.heap[0];
-      this.removeAt(0);
       this.now = ev.at;
       if (++this.eventCount > this.maxEvents) throw new SimulationLimitError(this.maxEvents, this.now);
       if (onProgress && this.eventCount % PROGRESS_EVERY === 0) onProgress(this.now);
@@ -117,7 +136,6 @@ export class Sim {
   runUntil(untilNs: Nanoseconds): void {
     while (this.heap.length > 0 && this.heapAt[0] <= untilNs) {
       const ev = this.heap[0];
-      this.removeAt(0);
       this.now = ev.at;
       this.fire(ev);
     }
@@ -138,14 +156,27 @@ export class Sim {
     return ev;
   }
 
-  /** Run an event taken off the heap; its object goes back to the pool first. */
+  /**
+   * Run the event at the root of the heap, then take it out, or sift it down to its new place if
+   * it was queued `again`. While it runs its key stays the heap's least: nothing queued or
+   * cancelled meanwhile moves it.
+   */
   private fire(ev: ScheduledEvent): void {
-    const fn = ev.fn;
-    const receiver = ev.receiver;
+    ev.slot = -1;
+    this.running = ev;
     const datagram = ev.datagram;
-    this.release(ev);
-    if (receiver !== null) receiver.receive(datagram);
-    else fn!();
+    ev.datagram = null;
+    if (ev.receiver !== null) ev.receiver.receive(datagram);
+    else ev.fn!();
+    this.running = null;
+    const h = this.heap;
+    let root = ev;
+    if (ev.slot !== 0) {
+      this.release(ev);
+      root = h.pop()!; // the last event fills the root, unless the heap is now empty
+      if (h.length === 0) return;
+    }
+    this.siftDown(0, root, h.length);
   }
 
   private release(ev: ScheduledEvent): void {
@@ -296,7 +327,7 @@ export class DeliveryLane implements Receiver<null> {
     this.receivers[i] = null;
     this.datagrams[i] = null;
     this.head = (i + 1) & (this.at.length - 1);
-    if (--this.count > 0) this.sim.deliverInOrder(this.at[this.head], this.order[this.head], this, null);
+    if (--this.count > 0) this.sim.again(this.at[this.head], this.order[this.head]);
     receiver.receive(datagram);
   }
 

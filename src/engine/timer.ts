@@ -41,7 +41,7 @@ export class Timer implements Receiver<null> {
     this.handle = null;
     if (this.expiresAt === NOT_SET) return;
     if (this.expiresAt > this.sim.now) {
-      this.schedule(this.expiresAt);
+      this.handle = this.sim.again(this.expiresAt, this.sim.takeOrder(this.expiresAt));
       return;
     }
     this.expiresAt = NOT_SET;

@@ -2,7 +2,8 @@
 // A packet occupies the queue until its last bit has been serialized.
 import type { LinkParams } from './params';
 import { Prng } from './prng';
-import { DeliveryLane, type Receiver, type Sim } from './sim';
+import { DeliveryLane } from './deliveryLane';
+import type { Receiver, Sim } from './sim';
 import type { Bytes, Nanoseconds } from './units';
 
 export class LinkDirection {

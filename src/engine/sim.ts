@@ -32,7 +32,7 @@ export type EventHandle = ScheduledEvent;
  * Room a queue starts with (a power of two; it doubles when full). Small: a short run makes a
  * queue and two delivery lanes each time, and filling bigger ones was a tenth of a 16-packet run.
  */
-const INITIAL_SLOTS = 16;
+export const INITIAL_SLOTS = 16;
 
 /** Events between progress reports: a few tens of milliseconds of engine time. */
 export const PROGRESS_EVERY = 20_000;
@@ -111,6 +111,34 @@ export class Sim {
     return ev;
   }
 
+  /**
+   * Stop a queued event but leave it in place, inert: it runs nothing and counts for nothing, and
+   * leaves when its turn comes unless `requeue` brings it back first (a delayed-ACK timer stopped
+   * by every ACK sent and set again by the next segment, often for the same tick). The holder
+   * keeps the handle: a parked event that left is not reused by anyone else.
+   */
+  park(ev: EventHandle): void {
+    ev.receiver = null;
+    ev.fn = null;
+  }
+
+  /**
+   * Queue `ev` (a handle from `wakeAt`, queued, parked or gone) for `receiver` at `at`, under a
+   * fresh insertion order: as if it were cancelled and queued anew, without leaving the heap.
+   */
+  requeue(ev: EventHandle, at: Nanoseconds, receiver: Receiver<null>): void {
+    const order = this.takeOrder(at);
+    ev.receiver = receiver as Receiver<unknown>;
+    ev.at = at;
+    ev.order = order;
+    const i = ev.slot;
+    if (ev === this.running) {
+      ev.slot = 0; // sifted down once it returns
+    } else if (i < 0) this.siftUp(this.heapSlot(), ev);
+    else if (i > 0 && this.before(at, order, (i - 1) >> 1)) this.siftUp(i, ev);
+    else this.siftDown(i, ev, this.heap.length);
+  }
+
   cancel(ev: EventHandle | null): void {
     if (ev === null || ev.slot < 0) return;
     if (ev === this.running) {
@@ -125,6 +153,10 @@ export class Sim {
   run(onProgress?: (now: Nanoseconds) => void): void {
     while (this.heap.length > 0) {
       const ev = this.heap[0];
+      if (ev.receiver === null && ev.fn === null) {
+        this.dropParked(ev);
+        continue;
+      }
       this.now = ev.at;
       if (++this.eventCount > this.maxEvents) throw new SimulationLimitError(this.maxEvents, this.now);
       if (onProgress && this.eventCount % PROGRESS_EVERY === 0) onProgress(this.now);
@@ -136,6 +168,10 @@ export class Sim {
   runUntil(untilNs: Nanoseconds): void {
     while (this.heap.length > 0 && this.heapAt[0] <= untilNs) {
       const ev = this.heap[0];
+      if (ev.receiver === null && ev.fn === null) {
+        this.dropParked(ev);
+        continue;
+      }
       this.now = ev.at;
       this.fire(ev);
     }
@@ -150,10 +186,22 @@ export class Sim {
     const ev = this.spare.pop() ?? { at, order: 0, fn: null, receiver: null, datagram: null, slot: -1 };
     ev.at = at;
     ev.order = order;
+    this.siftUp(this.heapSlot(), ev); // the heap grows by one (not push: see release)
+    return ev;
+  }
+
+  /** The slot one past the end of the heap, with room for its keys. */
+  private heapSlot(): number {
     const i = this.heap.length;
     if (i === this.heapAt.length) this.growKeys();
-    this.siftUp(i, ev); // fills slot i, one past the end: the heap grows by one (not push: see release)
-    return ev;
+    return i;
+  }
+
+  /** A parked event's turn came: it leaves the root, unrun, and is not pooled (its holder may requeue it). */
+  private dropParked(ev: ScheduledEvent): void {
+    ev.slot = -1;
+    const last = this.heap.pop()!;
+    if (last !== ev) this.siftDown(0, last, this.heap.length);
   }
 
   /**
@@ -274,96 +322,17 @@ export class Sim {
 }
 
 /**
- * Deliveries that fall due in the order they were queued, as on one direction of a link (first
- * in, first out). Only the earliest waits in the heap, under its own time and insertion order, so
- * the events run exactly as if each were queued there, while a window of packets in flight keeps
- * the heap small. A delivery that finds the lane empty goes straight into the heap, as its own
- * event: most packets of a short exchange cross an idle link, and they skip the lane's ring.
- */
-export class DeliveryLane implements Receiver<null> {
-  private at = doubles(INITIAL_SLOTS);
-  private order = doubles(INITIAL_SLOTS);
-  private receivers: Array<Receiver<unknown> | null> = nulls(INITIAL_SLOTS);
-  private datagrams: unknown[] = nulls(INITIAL_SLOTS);
-  /** A ring (its size a power of two): `count` deliveries from index `head` on. */
-  private head = 0;
-  private count = 0;
-  /**
-   * When the last delivery queued straight in the heap falls due. Once the clock has passed it,
-   * that delivery has been made; until then the next one waits in the ring, so a lane never has
-   * more than two events in the heap.
-   */
-  private directDueNs: Nanoseconds = -1;
-
-  constructor(private readonly sim: Sim) {}
-
-  /** Hand `datagram` to `receiver` at time `at`, as Sim.deliverAt does. */
-  deliverAt<T>(at: Nanoseconds, receiver: Receiver<T>, datagram: T): void {
-    const order = this.sim.takeOrder(at);
-    if (this.count === 0 && this.sim.now > this.directDueNs) {
-      this.directDueNs = at;
-      this.sim.deliverInOrder(at, order, receiver, datagram);
-      return;
-    }
-    const size = this.at.length;
-    if (this.count > 0 && at < this.at[(this.head + this.count - 1) & (size - 1)]) {
-      this.sim.deliverInOrder(at, order, receiver, datagram); // out of turn: an event of its own
-      return;
-    }
-    if (this.count === size) this.grow();
-    const i = (this.head + this.count) & (this.at.length - 1);
-    this.at[i] = at;
-    this.order[i] = order;
-    this.receivers[i] = receiver as Receiver<unknown>;
-    this.datagrams[i] = datagram;
-    if (++this.count === 1) this.sim.deliverInOrder(at, order, this, null);
-  }
-
-  /** The earliest delivery is due: queue the next one's turn, then make this one. */
-  receive(): void {
-    const i = this.head;
-    const receiver = this.receivers[i]!;
-    const datagram = this.datagrams[i];
-    this.receivers[i] = null;
-    this.datagrams[i] = null;
-    this.head = (i + 1) & (this.at.length - 1);
-    if (--this.count > 0) this.sim.again(this.at[this.head], this.order[this.head]);
-    receiver.receive(datagram);
-  }
-
-  private grow(): void {
-    const size = this.at.length;
-    const at = doubles(size * 2);
-    const order = doubles(size * 2);
-    const receivers: Array<Receiver<unknown> | null> = nulls(size * 2);
-    const datagrams: unknown[] = nulls(size * 2);
-    for (let k = 0; k < this.count; k++) {
-      const i = (this.head + k) & (size - 1);
-      at[k] = this.at[i];
-      order[k] = this.order[i];
-      receivers[k] = this.receivers[i];
-      datagrams[k] = this.datagrams[i];
-    }
-    this.at = at;
-    this.order = order;
-    this.receivers = receivers;
-    this.datagrams = datagrams;
-    this.head = 0;
-  }
-}
-
-/**
  * An array of `n` numbers stored unboxed (V8 keeps a packed array of doubles as raw doubles),
  * starting with `from`'s. Plain arrays rather than typed ones: a typed array's buffer costs
  * microseconds to make, and a short run makes its queues many times a second.
  */
-function doubles(n: number, from: readonly number[] = []): number[] {
+export function doubles(n: number, from: readonly number[] = []): number[] {
   if (n === INITIAL_SLOTS && from.length === 0) return FIRST_DOUBLES.slice();
   return filledDoubles(n, from);
 }
 
 /** `n` empty slots, packed like `doubles`' arrays (every array of one kind keeps one shape). */
-function nulls(n: number): null[] {
+export function nulls(n: number): null[] {
   if (n === INITIAL_SLOTS) return FIRST_NULLS.slice();
   return filledNulls(n);
 }

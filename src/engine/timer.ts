@@ -8,6 +8,8 @@ const NOT_SET = -1;
  * A restartable one-shot timer on the simulator: setting it again replaces the pending expiry.
  * Pushing a timer later (an RTO restarted by every ACK) keeps the queued event, which wakes at the
  * old time and sleeps again until the new one, so the queue does not fill with cancelled events.
+ * Cancelling parks the queued event, and setting the timer again re-keys it where it stands
+ * (Sim.requeue): the same order of events as taking it out and queueing a new one, for less work.
  */
 export class Timer implements Receiver<null> {
   private handle: EventHandle | null = null;
@@ -24,15 +26,21 @@ export class Timer implements Receiver<null> {
   }
 
   set(at: Nanoseconds): void {
-    this.expiresAt = at;
-    if (this.handle && this.handle.at <= at) return; // the queued wake-up comes first and re-arms
-    this.sim.cancel(this.handle);
-    this.schedule(at);
+    const handle = this.handle;
+    // A pending wake-up that comes first stays, and re-arms when it wakes.
+    if (handle !== null && this.expiresAt !== NOT_SET && handle.at <= at) this.expiresAt = at;
+    else if (handle !== null) {
+      this.expiresAt = at;
+      this.sim.requeue(handle, at, this); // parked by `cancel`, or due too late
+    } else {
+      this.expiresAt = at;
+      this.schedule(at);
+    }
   }
 
+  /** The queued wake-up is parked, not taken out: a timer stopped is often set again soon. */
   cancel(): void {
-    this.sim.cancel(this.handle);
-    this.handle = null;
+    if (this.handle !== null && this.expiresAt !== NOT_SET) this.sim.park(this.handle);
     this.expiresAt = NOT_SET;
   }
 

@@ -28,6 +28,26 @@ type ServerSide = ReturnType<ServerHost['accept']>;
 /** Connections in a row that may close on a request without answering anything before the object is given up. */
 const MAX_FRUITLESS_ATTEMPTS = 5;
 
+/**
+ * A set of a page's objects (GETALL, -1, included), as flags by object: the client asks it of every
+ * object on each piece of HTML that arrives, where a Set's hashing showed in profiles.
+ */
+class ObjectSet {
+  /** By object + 1; an object never added reads as a hole, undefined. */
+  private readonly flags: boolean[] = [];
+  size = 0;
+
+  has(object: number): boolean {
+    return this.flags[object + 1] === true;
+  }
+
+  add(object: number): void {
+    if (this.has(object)) return;
+    this.flags[object + 1] = true;
+    this.size++;
+  }
+}
+
 interface Want {
   object: number;
   attempt: number;
@@ -39,8 +59,8 @@ export class HttpClient {
   private readonly conns: HttpConnection[] = [];
   private queue: Want[] = [];
   private load = -1;
-  private known = new Set<number>();
-  private settled = new Set<number>(); // complete or given up, this load
+  private known = new ObjectSet();
+  private settled = new ObjectSet(); // complete or given up, this load (objects it knew of)
   private htmlBodyBytes: Bytes = 0;
   private readonly strategy: ClientStrategy;
   private readonly loads: LoadRecord[] = [];
@@ -65,8 +85,8 @@ export class HttpClient {
   private startLoad(index: number): void {
     this.load = index;
     this.p = paramsOfLoad(this.base, index); // this load's page, and the time to the next
-    this.known = new Set();
-    this.settled = new Set();
+    this.known = new ObjectSet();
+    this.settled = new ObjectSet();
     this.htmlBodyBytes = 0;
     this.loads.push(this.sink.load({ index: 0, startNs: this.sim.now, endNs: null }));
     this.event('load-start');
@@ -227,7 +247,7 @@ export class HttpClient {
   private checkLoadDone(): void {
     if (this.queue.length > 0 || this.loads[this.load].endNs !== null) return;
     for (const c of this.conns) if (c.busy) return;
-    for (const o of this.known) if (!this.settled.has(o)) return;
+    if (this.settled.size < this.known.size) return; // an object known is neither complete nor given up
     this.loads[this.load].endNs = this.sim.now;
     this.event('load-end');
     if (this.load + 1 < this.p.loads) {

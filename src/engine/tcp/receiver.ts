@@ -28,7 +28,8 @@ export class TcpReceiver {
   ackNow = false;
   ackReason: SendReason = 'ack-now';
   finReceived = false;
-  private readonly ooo = new HeldRanges(); // out-of-order segments, until the hole before them fills
+  /** Out-of-order segments, until the hole before them fills (made at the first: most connections see none). */
+  private ooo: HeldRanges | null = null;
   /** Taken from a segment, not yet handed over: seq, bytes, seq, bytes... (`undeliveredCount` pairs). */
   private undelivered: number[] = [];
   private undeliveredCount = 0;
@@ -138,14 +139,16 @@ export class TcpReceiver {
   }
 
   private storeOutOfOrder(start: number, end: number): void {
-    this.ooo.add(start, end);
+    (this.ooo ??= new HeldRanges()).add(start, end);
     this.sacked?.add(start, end);
     this.hooks.held?.(start, end - start);
   }
 
   private pullOutOfOrder(): boolean {
+    const ooo = this.ooo;
+    if (ooo === null) return false; // nothing ever arrived out of order: nothing held, none SACKed
     let pulled = false;
-    for (let r = this.ooo.takeFrom(this.rcvNxt); r !== null; r = this.ooo.takeFrom(this.rcvNxt)) {
+    for (let r = ooo.takeFrom(this.rcvNxt); r !== null; r = ooo.takeFrom(this.rcvNxt)) {
       if (r[1] > this.rcvNxt) this.deliver(this.rcvNxt, r[1]);
       pulled = true;
     }

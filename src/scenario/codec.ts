@@ -66,10 +66,14 @@ type Parsed = { ok: true; value: Settings[ConfigKey] } | { ok: false; why: strin
 export function parseValue(row: Row, raw: string): Parsed {
   const text = raw.trim();
   switch (row.kind) {
-    case 'enum':
-      return row.values.includes(text)
-        ? { ok: true, value: text }
+    case 'enum': {
+      // The table's own string, not the one cut from the query: V8 keeps literals internalized, so
+      // the engine's comparisons of these values (some on every segment) are pointer checks.
+      const i = row.values.indexOf(text);
+      return i >= 0
+        ? { ok: true, value: row.values[i] }
         : { ok: false, why: `must be one of ${row.values.join(', ')}` };
+    }
     case 'bool':
       if (['1', 'true', 'on', 'yes'].includes(text)) return { ok: true, value: true };
       if (['0', 'false', 'off', 'no'].includes(text)) return { ok: true, value: false };

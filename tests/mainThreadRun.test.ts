@@ -2,7 +2,11 @@
 // big run (that would freeze the page), and small pages must qualify.
 import { describe, expect, it } from 'vitest';
 import { parseQuery, runQuery } from '../src/scenario';
-import { MAIN_THREAD_MAX_PACKETS, predictedPackets } from '../src/worker/mainThreadRun';
+import { traceHash } from '../src/engine/hash';
+import { simulate } from '../src/engine/simulate';
+import { simulateWith } from '../src/engine/simulateCore';
+import { toSimInput } from '../src/scenario/resolve';
+import { fitsMainThread, MAIN_THREAD_MAX_PACKETS, predictedPackets } from '../src/worker/mainThreadRun';
 
 const QUERIES = [
   '',
@@ -25,5 +29,31 @@ describe('main-thread run prediction', () => {
     expect(predict('')).toBeLessThan(MAIN_THREAD_MAX_PACKETS);
     expect(predict('page=microscape&http=1.0&conns=4')).toBeLessThan(MAIN_THREAD_MAX_PACKETS);
     expect(predict('objects=10000000')).toBeGreaterThan(MAIN_THREAD_MAX_PACKETS);
+  });
+});
+
+describe("the page's own engine leaves HTTP/3 out", () => {
+  const request = (query: string) => ({
+    kind: 'run' as const,
+    preset: null,
+    sides: [parseQuery(query).config.settings],
+  });
+
+  it('sends HTTP/3 runs, on either side of a comparison, to the worker', () => {
+    expect(fitsMainThread(request(''))).toBe(true);
+    expect(fitsMainThread(request('http=3'))).toBe(false);
+    const compared = {
+      kind: 'run' as const,
+      preset: null,
+      sides: [request('').sides[0], request('http=3').sides[0]],
+    };
+    expect(fitsMainThread(compared)).toBe(false);
+  });
+
+  it('runs TCP scenarios as the whole engine does, and says so plainly when asked for HTTP/3', () => {
+    const input = (q: string) => toSimInput(parseQuery(q).config.settings);
+    for (const q of ['', 'http=2&tls=1.3', 'page=microscape&http=1.1pipe'])
+      expect(traceHash(simulateWith(input(q), null))).toBe(traceHash(simulate(input(q))));
+    expect(() => simulateWith(input('http=3'), null)).toThrow(/HTTP\/3 is not part of this build/);
   });
 });

@@ -1,4 +1,5 @@
 // The orderings and shapes the papers report, asserted on the engine's runs.
+import { simulate } from '../src/engine/simulate';
 import { describe, expect, it } from 'vitest';
 import { computeMetrics, lastLoadNs } from '../src/engine/metrics';
 import { runQuery } from '../src/scenario';
@@ -64,6 +65,7 @@ describe('Padmanabhan-Mogul: round trips are the enemy', () => {
     for (const where of ['remote', 'local']) {
       const cut = (size: number) =>
         measureFigure(
+          simulate,
           {
             figure: 'reduction_pct',
             label: '',
@@ -82,7 +84,7 @@ describe('Padmanabhan-Mogul: round trips are the enemy', () => {
   it('throughput at 2 KB is under 10% of the best case at 70 ms, and far higher with no round trip to pay', () => {
     const share = (extra: string) => {
       const preset = findPreset('pm-throughput')!;
-      return measureFigure(preset.published[0], { query: `${preset.query}&${extra}` });
+      return measureFigure(simulate, preset.published[0], { query: `${preset.query}&${extra}` });
     };
     expect(share('rtt=70')).toBeLessThan(10);
     expect(share('rtt=0.1&link=ethernet10')).toBeGreaterThan(30);

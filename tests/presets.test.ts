@@ -1,5 +1,6 @@
 // Every preset reproduces its paper within the stated tolerance, and stops doing so when the
 // mechanism the figure depends on is switched off.
+import { simulate } from '../src/engine/simulate';
 import { describe, expect, it } from 'vitest';
 import { measureFigure, withinTolerance } from '../src/scenario/figures';
 import { PRESETS, type Preset } from '../src/scenario/presets';
@@ -33,7 +34,7 @@ describe('presets reproduce their papers', () => {
     (_, preset) => {
       const { trace } = runQuery(`preset=${preset.id}`);
       for (const fig of preset.published) {
-        const simulated = measureFigure(fig, preset, trace);
+        const simulated = measureFigure(simulate, fig, preset, trace);
         expect(
           withinTolerance(fig, simulated),
           `${fig.label}: published ${fig.value}, simulated ${simulated}`,
@@ -50,7 +51,7 @@ describe('presets reproduce their papers', () => {
       const changed = { ...preset, query: `${preset.query}&${off}` };
       const { trace } = runQuery(changed.query);
       const outside = preset.published.filter(
-        (fig) => !withinTolerance(fig, measureFigure(fig, changed, trace)),
+        (fig) => !withinTolerance(fig, measureFigure(simulate, fig, changed, trace)),
       );
       expect(outside.length, `with ${off}`).toBeGreaterThan(0);
     },

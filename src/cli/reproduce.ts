@@ -1,4 +1,5 @@
 // npm run reproduce: one markdown table of every preset's published figures beside the simulated ones.
+import { simulate } from '../engine/simulate';
 import { measureFigure, withinTolerance } from '../scenario/figures';
 import { PRESETS, type PublishedFigure } from '../scenario/presets';
 import { runQuery } from '../scenario';
@@ -18,7 +19,7 @@ const known: string[] = [];
 for (const preset of PRESETS) {
   const { trace } = runQuery(`preset=${preset.id}`);
   for (const fig of preset.published) {
-    const simulated = measureFigure(fig, preset, trace);
+    const simulated = measureFigure(simulate, fig, preset, trace);
     const ok = withinTolerance(fig, simulated);
     total++;
     if (ok) inside++;

@@ -1,57 +1,11 @@
-// simulate(input) -> Trace: the whole engine behind one pure function.
-import { HttpClient } from './http/client';
-import { ServerHost } from './http/server';
-import { Network } from './network';
-import { quicTransport } from './quic/transport';
-import type { Datagram, Transport } from './transport';
+// simulate(input) -> Trace: the whole engine, HTTP/3 included, behind one pure function.
+import { HTTP3 } from './http3';
 import type { SimInput } from './params';
-import { DEFAULT_CERT_BYTES } from './tls/handshake';
-import { Sim } from './sim';
-import { EventTable } from './eventTable';
-import { PacketTable } from './packetTable';
-import { SampleTable } from './sampleTable';
-import { TraceRecorder } from './sink';
+import { simulateWith, type SimProgress } from './simulateCore';
 import type { Trace } from './trace';
 
-const QUIC_TLS = { version: '1.3', falseStart: false, resume: false, certBytes: DEFAULT_CERT_BYTES } as const;
-
-export function emptyTrace(): Trace {
-  return {
-    packets: new PacketTable(),
-    timers: [],
-    events: new EventTable(),
-    stalls: [],
-    connections: [],
-    exchanges: [],
-    loads: [],
-    linkFramingBytes: 0,
-    endNs: 0,
-    eventCount: 0,
-    samples: new SampleTable(),
-    milestones: [],
-  };
-}
-
-/** How far a long run has got: its clock and the packets recorded so far. */
-export interface SimProgress {
-  simulatedNs: number;
-  packets: number;
-}
+export { emptyTrace, type SimProgress } from './simulateCore';
 
 export function simulate(input: SimInput, onProgress?: (p: SimProgress) => void): Trace {
-  const sim = new Sim(input.maxEvents);
-  const trace = emptyTrace();
-  const sink = new TraceRecorder(trace, input.maxPackets);
-  // HTTP/3 runs over QUIC, with TLS 1.3 inside it; everything else over TCP.
-  const quic = input.http.mode === '3' ? quicTransport(input.http.tls ?? QUIC_TLS) : undefined;
-  const network = new Network(sim, sink, input, quic as Transport<Datagram> | undefined);
-  trace.linkFramingBytes = network.framingBytes;
-  const server = new ServerHost(sim, sink, input.http);
-  new HttpClient(sim, sink, network, input.http, server).start();
-  sim.run(onProgress && ((now) => onProgress({ simulatedNs: now, packets: trace.packets.length })));
-  if (input.capture && input.capture !== 'wire') trace.capture = input.capture;
-  trace.endNs = sim.now;
-  trace.eventCount = sim.eventCount;
-  sink.finish();
-  return trace;
+  return simulateWith(input, HTTP3, onProgress);
 }

@@ -1,6 +1,6 @@
 // Measures a preset's figure on a simulated run, so published and simulated sit side by side.
 import { computeMetrics, elapsedNs, lastLoadNs, longestStallMs } from '../engine/metrics';
-import { simulate } from '../engine/simulate';
+import type { SimInput } from '../engine/params';
 import type { StallCause, Trace } from '../engine/trace';
 import { parseQuery } from './codec';
 import type { Preset, PublishedFigure } from './presets';
@@ -10,12 +10,15 @@ import { toSimInput } from './resolve';
 const comparisonRuns = new Map<string, Trace>();
 const MAX_CACHED_RUNS = 8;
 
-function runOver(query: string, extra: string | undefined): Trace {
+/** What runs a scenario: the whole engine, or the page's thread's (without HTTP/3). */
+export type Engine = (input: SimInput) => Trace;
+
+function runOver(engine: Engine, query: string, extra: string | undefined): Trace {
   const full = extra ? `${query}&${extra}` : query;
   const cached = comparisonRuns.get(full);
   if (cached) return cached;
   const { config } = parseQuery(full);
-  const trace = simulate(toSimInput(config.settings));
+  const trace = engine(toSimInput(config.settings));
   if (comparisonRuns.size >= MAX_CACHED_RUNS) comparisonRuns.delete(comparisonRuns.keys().next().value!);
   comparisonRuns.set(full, trace);
   return trace;
@@ -32,14 +35,21 @@ function throughput(trace: Trace): number {
 }
 
 /** The figure on the preset's own run (`trace`), running the comparison side when there is one. */
-export function measureFigure(fig: PublishedFigure, preset: Pick<Preset, 'query'>, trace?: Trace): number {
-  const self = fig.of ? runOver(preset.query, fig.of) : (trace ?? runOver(preset.query, undefined));
+export function measureFigure(
+  engine: Engine,
+  fig: PublishedFigure,
+  preset: Pick<Preset, 'query'>,
+  trace?: Trace,
+): number {
+  const self = fig.of
+    ? runOver(engine, preset.query, fig.of)
+    : (trace ?? runOver(engine, preset.query, undefined));
   if (fig.figure === 'reduction_pct') {
-    const other = runOver(preset.query, fig.versus);
+    const other = runOver(engine, preset.query, fig.versus);
     return (100 * (loadNs(other) - loadNs(self))) / loadNs(other);
   }
   if (fig.figure === 'throughput_pct')
-    return (100 * throughput(self)) / throughput(runOver(preset.query, fig.versus));
+    return (100 * throughput(self)) / throughput(runOver(engine, preset.query, fig.versus));
   if (fig.figure.startsWith('longest_stall_ms:')) {
     return longestStallMs(self, fig.figure.slice('longest_stall_ms:'.length) as StallCause);
   }

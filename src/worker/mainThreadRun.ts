@@ -31,7 +31,7 @@ let warm = false;
 
 /** Load the engine for the page's thread (once); resolves false if it cannot be loaded. */
 export function loadMainThreadEngine(): Promise<boolean> {
-  loading ??= import('./runSettings').then(
+  loading ??= import('./mainThreadEngine').then(
     (m) => {
       handler = m.handleRun;
       return true;
@@ -58,6 +58,7 @@ export function predictedPackets(settings: Settings): number {
 /** Whether `request` is small enough to run on the page's thread. */
 export function fitsMainThread(request: RunRequest): boolean {
   if (lastCostMs > MAIN_THREAD_MAX_MS || globalThis.roundtripWorkerOnly) return false;
+  if (request.sides.some((s) => s.http === '3')) return false; // HTTP/3 is the worker's alone
   return request.sides.reduce((sum, s) => sum + predictedPackets(s), 0) <= MAIN_THREAD_MAX_PACKETS;
 }
 

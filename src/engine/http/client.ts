@@ -20,7 +20,7 @@ import {
   type HttpConnection,
 } from './strategies';
 import { H2ClientConnection } from './h2client';
-import { H3ClientConnection } from '../quic/h3client';
+import { requireHttp3, type Http3Support } from './http3Support';
 
 /** The server's end of a connection, whatever its HTTP version. */
 type ServerSide = ReturnType<ServerHost['accept']>;
@@ -73,6 +73,7 @@ export class HttpClient {
     private readonly network: Network,
     private readonly base: HttpParams,
     private readonly server: ServerHost,
+    private readonly http3: Http3Support | null,
   ) {
     this.p = base;
     this.strategy = CLIENT_STRATEGIES[base.mode];
@@ -139,7 +140,7 @@ export class HttpClient {
         this.p.mode === '2'
           ? H2ClientConnection
           : this.p.mode === '3'
-            ? H3ClientConnection
+            ? requireHttp3(this.http3).Client
             : ClientConnection;
       connection = new Connection(this.sim, this.sink, pair, this.p, this.connectionEvents);
       const handlers = new BothEnds(connection, server);

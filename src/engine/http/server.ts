@@ -13,7 +13,8 @@ import type { HttpRequest } from './request';
 import { CLIENT_STRATEGIES } from './strategies';
 import { H2ServerConnection } from './h2server';
 import { ServerConnectionBase, responseTotal } from './serverBase';
-import { H3ServerConnection } from '../quic/h3server';
+import type { H3ServerConnection } from '../quic/h3server';
+import { requireHttp3, type Http3Support } from './http3Support';
 
 /**
  * The server's processes (Apache's children): each serves one connection at a time, holding it
@@ -117,12 +118,13 @@ export class ServerHost {
     private readonly sim: Sim,
     private readonly sink: TraceSink,
     private readonly p: HttpParams,
+    private readonly http3: Http3Support | null,
   ) {
     this.pool = new ServerPool(sim, p.serverProcesses, p.maxSpareProcesses);
   }
 
   accept(pair: ConnectionPair): ServerConnection | H2ServerConnection | H3ServerConnection {
-    if (this.p.mode === '3') return new H3ServerConnection(this.sim, this.sink, pair, this.p);
+    if (this.p.mode === '3') return new (requireHttp3(this.http3).Server)(this.sim, this.sink, pair, this.p);
     if (this.p.mode === '2') {
       const { conn, server, content } = pair;
       return new H2ServerConnection(this.sim, this.sink, conn, server, content.c2s, content.s2c, this.p);

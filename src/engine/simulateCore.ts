@@ -1,0 +1,63 @@
+// The engine behind one pure function, handed HTTP/3 or not (simulate.ts hands it; the page's own
+// thread runs without it).
+import { HttpClient } from './http/client';
+import { ServerHost } from './http/server';
+import { Network } from './network';
+import { requireHttp3, type Http3Support } from './http/http3Support';
+import type { Datagram, Transport } from './transport';
+import type { SimInput } from './params';
+import { DEFAULT_CERT_BYTES } from './tls/handshake';
+import { Sim } from './sim';
+import { EventTable } from './eventTable';
+import { PacketTable } from './packetTable';
+import { SampleTable } from './sampleTable';
+import { TraceRecorder } from './sink';
+import type { Trace } from './trace';
+
+const QUIC_TLS = { version: '1.3', falseStart: false, resume: false, certBytes: DEFAULT_CERT_BYTES } as const;
+
+export function emptyTrace(): Trace {
+  return {
+    packets: new PacketTable(),
+    timers: [],
+    events: new EventTable(),
+    stalls: [],
+    connections: [],
+    exchanges: [],
+    loads: [],
+    linkFramingBytes: 0,
+    endNs: 0,
+    eventCount: 0,
+    samples: new SampleTable(),
+    milestones: [],
+  };
+}
+
+/** How far a long run has got: its clock and the packets recorded so far. */
+export interface SimProgress {
+  simulatedNs: number;
+  packets: number;
+}
+
+export function simulateWith(
+  input: SimInput,
+  http3: Http3Support | null,
+  onProgress?: (p: SimProgress) => void,
+): Trace {
+  const sim = new Sim(input.maxEvents);
+  const trace = emptyTrace();
+  const sink = new TraceRecorder(trace, input.maxPackets);
+  // HTTP/3 runs over QUIC, with TLS 1.3 inside it; everything else over TCP.
+  const quic =
+    input.http.mode === '3' ? requireHttp3(http3).transport(input.http.tls ?? QUIC_TLS) : undefined;
+  const network = new Network(sim, sink, input, quic as Transport<Datagram> | undefined);
+  trace.linkFramingBytes = network.framingBytes;
+  const server = new ServerHost(sim, sink, input.http, http3);
+  new HttpClient(sim, sink, network, input.http, server, http3).start();
+  sim.run(onProgress && ((now) => onProgress({ simulatedNs: now, packets: trace.packets.length })));
+  if (input.capture && input.capture !== 'wire') trace.capture = input.capture;
+  trace.endNs = sim.now;
+  trace.eventCount = sim.eventCount;
+  sink.finish();
+  return trace;
+}

@@ -75,3 +75,12 @@ export function withinTolerance(fig: PublishedFigure, simulated: number): boolea
   if (fig.bound === 'between') return simulated >= (fig.min ?? 0) && simulated <= fig.value;
   return Math.abs(simulated - fig.value) <= fig.tolerance;
 }
+
+/** Within the preset's tolerance but beyond the bound the paper's rows are held to: a known difference. */
+export function isKnownDifference(fig: PublishedFigure, simulated: number): boolean {
+  return (
+    fig.target !== undefined &&
+    withinTolerance(fig, simulated) &&
+    Math.abs(simulated - fig.value) > fig.target
+  );
+}

@@ -1,6 +1,7 @@
 // A small table of a preset's published figures beside ours, with the tolerance the preset
 // allows and whether we are within it (the worker measures; this only shows).
 import type { PublishedFigure } from '../../scenario/presets';
+import { isKnownDifference } from '../../scenario/figures';
 import { trim } from '../../views/format';
 import type { FigureResult } from '../../worker/protocol';
 
@@ -55,8 +56,7 @@ export function FigureRows({
           const result = results?.[i];
           const ours = result?.value ?? null;
           const places = printedDecimals(f);
-          // Within the preset's tolerance but beyond the bound the paper's rows are held to.
-          const known = ours !== null && f.target !== undefined && Math.abs(ours - f.value) > f.target;
+          const known = ours !== null && isKnownDifference(f, ours);
           return (
             <tr key={i} data-figure={f.figure}>
               <th scope="row">

@@ -6,6 +6,9 @@ import { DeliveryLane } from './deliveryLane';
 import type { Receiver, Sim } from './sim';
 import type { Bytes, Nanoseconds } from './units';
 
+/** The generator of every lossless link, never drawn from, so its state never changes. */
+const NEVER_DRAWN = new Prng(0);
+
 export class LinkDirection {
   private busyUntilNs: Nanoseconds = 0;
   /** Serialization end times of the packets still in the queue, oldest first, from `head` on. */
@@ -28,7 +31,8 @@ export class LinkDirection {
     seed: number,
     stream: number,
   ) {
-    this.rng = new Prng(seed, stream);
+    // A link without loss never draws (chancePpm(0) is false without a draw): it shares one generator.
+    this.rng = params.lossPpm > 0 ? new Prng(seed, stream) : NEVER_DRAWN;
     this.arrivals = new DeliveryLane(sim);
   }
 

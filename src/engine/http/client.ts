@@ -46,6 +46,12 @@ class ObjectSet {
     this.flags[object + 1] = true;
     this.size++;
   }
+
+  /** Empty again, for the next load (one set for the run rather than a new one per load). */
+  clear(): void {
+    this.flags.length = 0;
+    this.size = 0;
+  }
 }
 
 interface Want {
@@ -59,8 +65,8 @@ export class HttpClient {
   private readonly conns: HttpConnection[] = [];
   private queue: Want[] = [];
   private load = -1;
-  private known = new ObjectSet();
-  private settled = new ObjectSet(); // complete or given up, this load (objects it knew of)
+  private readonly known = new ObjectSet();
+  private readonly settled = new ObjectSet(); // complete or given up, this load (objects it knew of)
   private htmlBodyBytes: Bytes = 0;
   private readonly strategy: ClientStrategy;
   private readonly loads: LoadRecord[] = [];
@@ -86,8 +92,8 @@ export class HttpClient {
   private startLoad(index: number): void {
     this.load = index;
     this.p = paramsOfLoad(this.base, index); // this load's page, and the time to the next
-    this.known = new ObjectSet();
-    this.settled = new ObjectSet();
+    this.known.clear();
+    this.settled.clear();
     this.htmlBodyBytes = 0;
     this.loads.push(this.sink.load({ index: 0, startNs: this.sim.now, endNs: null }));
     this.event('load-start');
@@ -111,10 +117,11 @@ export class HttpClient {
     onFinished: () => this.dispatch(),
   };
 
-  /** What the strategy works with; `open` is filled again for each dispatch. */
+  /** What the strategy works with; `open` is a fresh list for each dispatch (`conns` until then:
+   * an array literal here would make this literal a deep copy, by a runtime call, once per run). */
   private readonly dispatcher: Dispatcher<Want> = {
     queue: this.queue,
-    open: [],
+    open: this.conns,
     openWith: (take) => this.openWith(take),
     assign: (c, w) => this.assign(c, w),
   };

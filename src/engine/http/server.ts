@@ -27,21 +27,17 @@ export class ServerPool {
   private busy = 0;
   private processes: number;
   private waiting: ServerConnection[] = [];
-  private readonly spawnTimer: Timer;
   private readonly held = new Set<ServerConnection>(); // connections a process is serving
-  private readonly maintenanceTimer: Timer;
+  /** Made when first set: most runs never wait for a process nor end one. */
+  private spawnTimer: Timer | null = null;
+  private maintenanceTimer: Timer | null = null;
 
   constructor(
-    sim: Sim,
+    private readonly sim: Sim,
     startProcesses: number,
     private readonly maxSpare = 0,
   ) {
     this.processes = startProcesses;
-    this.spawnTimer = new Timer(sim, () => {
-      this.processes++;
-      this.acceptWaiting();
-    });
-    this.maintenanceTimer = new Timer(sim, () => this.endSpareProcess());
   }
 
   /**
@@ -51,10 +47,11 @@ export class ServerPool {
    * the connection. Checked only while such a connection exists.
    */
   checkSpare(): void {
-    if (this.maxSpare <= 0 || this.processes === 0 || this.maintenanceTimer.pending) return;
+    if (this.maxSpare <= 0 || this.processes === 0 || this.maintenanceTimer?.pending) return;
     const idle = this.idleConnectionCount();
     if (idle === 0 || this.processes - this.busy + idle <= this.maxSpare) return;
-    this.maintenanceTimer.set(this.maintenanceTimer.sim.now + SPAWN_INTERVAL_NS);
+    this.maintenanceTimer ??= new Timer(this.sim, () => this.endSpareProcess());
+    this.maintenanceTimer.set(this.sim.now + SPAWN_INTERVAL_NS);
   }
 
   private idleConnections(): ServerConnection[] {
@@ -105,8 +102,14 @@ export class ServerPool {
       this.held.add(conn);
       conn.accept();
     }
-    if (this.waiting.length > 0 && !this.spawnTimer.pending)
-      this.spawnTimer.set(this.spawnTimer.sim.now + SPAWN_INTERVAL_NS);
+    if (this.waiting.length === 0 || this.spawnTimer?.pending) return;
+    this.spawnTimer ??= new Timer(this.sim, () => this.spawnProcess());
+    this.spawnTimer.set(this.sim.now + SPAWN_INTERVAL_NS);
+  }
+
+  private spawnProcess(): void {
+    this.processes++;
+    this.acceptWaiting();
   }
 }
 

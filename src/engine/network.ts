@@ -70,17 +70,18 @@ export class Network<D extends Datagram = Datagram> {
     });
     const server = new EndHooks(this, conn, 'server', record);
     const client = new EndHooks(this, conn, 'client', record);
-    const ends = { server: this.endpoint(server), client: this.endpoint(client) };
-    server.peer = ends.client;
-    client.peer = ends.server;
+    const serverEnd = this.endpoint(server);
+    const clientEnd = this.endpoint(client);
+    server.peer = clientEnd;
+    client.peer = serverEnd;
     const content = { c2s: new StreamContent(), s2c: new StreamContent() };
-    const pair = { conn, client: ends.client, server: ends.server, content };
+    const pair = { conn, client: clientEnd, server: serverEnd, content };
     const app = makeApp(pair);
     server.app = app;
     client.app = app;
-    ends.server.listen();
+    serverEnd.listen();
     this.sink.event({ atNs: this.sim.now, conn, side: 'client', kind: 'connect' });
-    ends.client.connect();
+    clientEnd.connect();
     return pair;
   }
 

@@ -61,7 +61,7 @@ interface Want {
   queuedNs: Nanoseconds;
 }
 
-export class HttpClient {
+export class HttpClient implements ConnectionEvents {
   private readonly conns: HttpConnection[] = [];
   private queue: Want[] = [];
   private load = -1;
@@ -109,14 +109,6 @@ export class HttpClient {
 
   // ---- Handing requests to connections ------------------------------------------------------
 
-  /** What every connection reports back (one object for all of them). */
-  private readonly connectionEvents: ConnectionEvents = {
-    onResponseBytes: (request, received) => this.onResponseBytes(request, received),
-    onResponseDone: (request) => this.onResponseDone(request),
-    onLost: (lost, answeredAny) => this.onLost(lost, answeredAny),
-    onFinished: () => this.dispatch(),
-  };
-
   /** What the strategy works with; `open` is a fresh list for each dispatch (`conns` until then:
    * an array literal here would make this literal a deep copy, by a runtime call, once per run). */
   private readonly dispatcher: Dispatcher<Want> = {
@@ -149,7 +141,7 @@ export class HttpClient {
           : this.p.mode === '3'
             ? requireHttp3(this.http3).Client
             : ClientConnection;
-      connection = new Connection(this.sim, this.sink, pair, this.p, this.connectionEvents);
+      connection = new Connection(this.sim, this.sink, pair, this.p, this);
       const handlers = new BothEnds(connection, server);
       return tls ? tls.wrap(handlers) : handlers;
     });
@@ -188,10 +180,10 @@ export class HttpClient {
     });
   }
 
-  // ---- Responses -----------------------------------------------------------------------------
+  // ---- Responses: what every connection reports back (ConnectionEvents: the client itself) --
 
   /** Parse the HTML as it arrives: each reference becomes a request once its bytes are in. */
-  private onResponseBytes(request: HttpRequest, received: Bytes): void {
+  onResponseBytes(request: HttpRequest, received: Bytes): void {
     if (request.object !== 0 || request.kind !== 'GET') return;
     this.htmlBodyBytes = Math.max(0, received - this.p.responseHeaderBytes);
     let found = false;
@@ -205,7 +197,7 @@ export class HttpClient {
     if (found) this.dispatch();
   }
 
-  private onResponseDone(request: HttpRequest): void {
+  onResponseDone(request: HttpRequest): void {
     this.handle(request);
     if (request.object === 0 && request.kind === 'CGET' && this.p.revalidateHtmlFirst) {
       // The HTML has not changed: the images are read from its cached copy.
@@ -230,7 +222,11 @@ export class HttpClient {
     });
   }
 
-  private onLost(lost: HttpRequest[], answeredAny: boolean): void {
+  onFinished(): void {
+    this.dispatch();
+  }
+
+  onLost(lost: HttpRequest[], answeredAny: boolean): void {
     for (const r of lost) {
       r.exchange.lost = true;
       const fruitless = answeredAny ? 0 : r.fruitless + 1;

@@ -3,6 +3,12 @@
 import { doubles, INITIAL_SLOTS, nulls, type Receiver, type Sim } from './sim';
 import type { Nanoseconds } from './units';
 
+// A lane makes its ring when a delivery first waits in it: most packets of a short run cross an
+// idle link, and many lanes never queue one. Until then it holds these empty arrays, shared and
+// never written (a full ring, as an empty one is, grows before its first store).
+const NO_TIMES: readonly number[] = doubles(INITIAL_SLOTS).slice(0, 0);
+const NO_SLOTS: readonly null[] = nulls(INITIAL_SLOTS).slice(0, 0);
+
 /**
  * Deliveries that fall due in the order they were queued, as on one direction of a link (first
  * in, first out). Only the earliest waits in the heap, under its own time and insertion order, so
@@ -11,10 +17,10 @@ import type { Nanoseconds } from './units';
  * event: most packets of a short exchange cross an idle link, and they skip the lane's ring.
  */
 export class DeliveryLane implements Receiver<null> {
-  private at = doubles(INITIAL_SLOTS);
-  private order = doubles(INITIAL_SLOTS);
-  private receivers: Array<Receiver<unknown> | null> = nulls(INITIAL_SLOTS);
-  private datagrams: unknown[] = nulls(INITIAL_SLOTS);
+  private at = NO_TIMES as number[];
+  private order = NO_TIMES as number[];
+  private receivers = NO_SLOTS as Array<Receiver<unknown> | null>;
+  private datagrams = NO_SLOTS as unknown[];
   /** A ring (its size a power of two): `count` deliveries from index `head` on. */
   private head = 0;
   private count = 0;
@@ -63,10 +69,11 @@ export class DeliveryLane implements Receiver<null> {
 
   private grow(): void {
     const size = this.at.length;
-    const at = doubles(size * 2);
-    const order = doubles(size * 2);
-    const receivers: Array<Receiver<unknown> | null> = nulls(size * 2);
-    const datagrams: unknown[] = nulls(size * 2);
+    const room = size === 0 ? INITIAL_SLOTS : size * 2;
+    const at = doubles(room);
+    const order = doubles(room);
+    const receivers: Array<Receiver<unknown> | null> = nulls(room);
+    const datagrams: unknown[] = nulls(room);
     for (let k = 0; k < this.count; k++) {
       const i = (this.head + k) & (size - 1);
       at[k] = this.at[i];

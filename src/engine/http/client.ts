@@ -61,9 +61,12 @@ interface Want {
   queuedNs: Nanoseconds;
 }
 
-export class HttpClient implements ConnectionEvents {
+/** The client is its own strategy's dispatcher (Dispatcher) and hears its connections (ConnectionEvents). */
+export class HttpClient implements ConnectionEvents, Dispatcher<Want> {
   private readonly conns: HttpConnection[] = [];
-  private queue: Want[] = [];
+  readonly queue: Want[] = [];
+  /** Connections not finished when the strategy last dispatched: a fresh list for each dispatch. */
+  open: HttpConnection[] = this.conns;
   private load = -1;
   private readonly known = new ObjectSet();
   private readonly settled = new ObjectSet(); // complete or given up, this load (objects it knew of)
@@ -109,24 +112,15 @@ export class HttpClient implements ConnectionEvents {
 
   // ---- Handing requests to connections ------------------------------------------------------
 
-  /** What the strategy works with; `open` is a fresh list for each dispatch (`conns` until then:
-   * an array literal here would make this literal a deep copy, by a runtime call, once per run). */
-  private readonly dispatcher: Dispatcher<Want> = {
-    queue: this.queue,
-    open: this.conns,
-    openWith: (take) => this.openWith(take),
-    assign: (c, w) => this.assign(c, w),
-  };
-
   private dispatch(): void {
     const open: HttpConnection[] = [];
     for (const c of this.conns) if (!c.finished) open.push(c);
-    this.dispatcher.open = open; // a fresh list: a dispatch inside this one must not change ours
-    this.strategy.dispatch<Want>(this.dispatcher, this.p);
+    this.open = open; // a fresh list: a dispatch inside this one must not change ours
+    this.strategy.dispatch<Want>(this, this.p);
   }
 
   /** Open a connection and give it the first `take` queued requests. */
-  private openWith(take: number): HttpConnection {
+  openWith(take: number): HttpConnection {
     let connection: HttpConnection | null = null;
     this.network.open((tcp) => {
       const tls =
@@ -151,7 +145,7 @@ export class HttpClient implements ConnectionEvents {
     return c;
   }
 
-  private assign(c: HttpConnection, want: Want): void {
+  assign(c: HttpConnection, want: Want): void {
     const kind = requestKind(this.p, this.strategy, want.object);
     const writes = responseWrites(this.p, kind, want.object);
     const exchange = this.sink.exchange({

@@ -184,3 +184,11 @@ test('Kruse Fig. 5 labels the axis below 0: a 0 line and a negative tick at the 
   await expect(page.locator('#sweep .sweep-meta')).toContainText('from the RFCs: “each handshake');
   await expect(page.locator('#sweep .sweep-meta')).not.toContainText('paper');
 });
+
+test('a line drawn under another is named in the legend, so no colour goes missing', async ({ page }) => {
+  await page.goto('/?sweep=quic-by-rtt');
+  await expect(points(page)).toHaveCount(15, { timeout: 30_000 });
+  const legend = page.locator('#sweep .sweep-legend');
+  await expect(legend.locator('li', { hasText: 'HTTP 1.1' })).toContainText("drawn under HTTP 2's line");
+  await expect(legend.locator('.sweep-under')).toHaveCount(1);
+});

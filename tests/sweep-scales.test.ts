@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findSweep } from '../src/scenario/sweeps';
 import { runSweep } from '../src/scenario/sweepRun';
-import { SWEEP_Y_TICKS, sweepYScale } from '../src/views/sweepScales';
+import { seriesUnder, SWEEP_Y_TICKS, sweepYScale } from '../src/views/sweepScales';
 
 /** The labelled lines the chart draws, and the axis's ends. */
 function axis(values: number[]) {
@@ -48,5 +48,35 @@ describe('the y axis of a sweep chart', () => {
     expect(axis([]).lo).toBe(0);
     expect(axis([0, 0]).lo).toBe(0);
     expect(axis([0, 0]).hi).toBeGreaterThan(0);
+  });
+});
+
+describe('lines a sweep chart draws on top of each other', () => {
+  const pts = (series: string, ys: number[]) =>
+    ys.map((y, i) => ({ x: String(i), series, y, model: null }));
+
+  it('quic-by-rtt: HTTP/1.1 lies under HTTP/2 (the same handshakes), HTTP/3 apart from both', () => {
+    const spec = findSweep('quic-by-rtt')!;
+    const points = runSweep(spec).map((p) => ({ ...p, model: null }));
+    const under = seriesUnder(points, [], spec.series!.values);
+    expect([...under]).toEqual([['1.1', '2']]);
+  });
+
+  it('a line within 1% of the axis of a later one is under it; 2% apart is not; an unfinished point never is', () => {
+    const top = pts('b', [0, 50, 100]); // axis 0-100 after rounding
+    expect(seriesUnder([...pts('a', [0.9, 50.9, 99.1]), ...top], [], ['a', 'b']).get('a')).toBe('b');
+    expect(seriesUnder([...pts('a', [0, 52, 100]), ...top], [], ['a', 'b']).has('a')).toBe(false);
+    // Drawn after, so on top: b is not hidden by a.
+    expect(seriesUnder([...pts('a', [0, 50, 100]), ...top], [], ['a', 'b']).has('b')).toBe(false);
+    const running = [...pts('a', [0, 50, 100]), { x: '2', series: 'b', y: null, model: null }, ...top.slice(0, 2)];
+    expect(seriesUnder(running, [], ['a', 'b']).size).toBe(0);
+  });
+
+  it('three equal lines: both lower ones name the line on top', () => {
+    const points = [...pts('a', [1, 2, 3]), ...pts('b', [1, 2, 3]), ...pts('c', [1, 2, 3])];
+    expect([...seriesUnder(points, [], ['a', 'b', 'c'])]).toEqual([
+      ['a', 'c'],
+      ['b', 'c'],
+    ]);
   });
 });

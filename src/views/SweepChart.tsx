@@ -3,6 +3,7 @@
 // line. D3 gives the scales and line shapes; React draws.
 import { line } from 'd3';
 import {
+  chartYValues,
   formatSweepValue,
   SERIES_COLOURS,
   SWEEP_Y_TICKS,
@@ -65,11 +66,7 @@ export function wrapWords(text: string, maxChars: number): string[] {
 export function SweepChart(props: SweepChartProps) {
   const { xValues, seriesValues, points, published, width, height } = props;
   const x = sweepXScale(xValues, M.left, width - M.right);
-  const yValues = [
-    ...points.flatMap((p) => [p.y, p.model]).filter((v): v is number => v !== null),
-    ...published.map((p) => p.y),
-  ];
-  const y = sweepYScale(yValues, M.top, height - M.bottom);
+  const y = sweepYScale(chartYValues(points, published), M.top, height - M.bottom);
   const bottom = height - M.bottom;
   const colour = (s: string | null) =>
     SERIES_COLOURS[Math.max(0, seriesValues.indexOf(s)) % SERIES_COLOURS.length];

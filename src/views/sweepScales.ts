@@ -117,6 +117,54 @@ export function sweepYScale(values: number[], top: number, bottom: number) {
     .nice(SWEEP_Y_TICKS);
 }
 
+/** The values a sweep chart's y axis must hold: the simulated points, the model's, the paper's. */
+export function chartYValues(
+  points: Array<{ y: number | null; model: number | null }>,
+  published: Array<{ y: number }>,
+): number[] {
+  return [
+    ...points.flatMap((p) => [p.y, p.model]).filter((v): v is number => v !== null),
+    ...published.map((p) => p.y),
+  ];
+}
+
+/** Lines closer than this share of the y axis (about 3 px on the chart) read as one line. */
+export const COINCIDE_SHARE = 0.01;
+
+/**
+ * Series the chart draws under a later series' line: at every x both have a value and they differ
+ * by at most COINCIDE_SHARE of the y axis, so a reader sees one line and a legend colour with none.
+ * Each maps to the last such series, the one on top. (quic-by-rtt: HTTP/2 pays the same TCP and
+ * TLS round trips as HTTP/1.1 for one object, and hides its line.)
+ */
+export function seriesUnder(
+  points: Array<{ x: string; series: string | null; y: number | null; model: number | null }>,
+  published: Array<{ y: number }>,
+  seriesValues: Array<string | null>,
+): Map<string | null, string | null> {
+  const [lo, hi] = sweepYScale(chartYValues(points, published), 1, 0).domain();
+  const near = COINCIDE_SHARE * (hi - lo);
+  const line = (s: string | null) => new Map(points.filter((p) => p.series === s).map((p) => [p.x, p.y]));
+  const lines = seriesValues.map(line);
+  const under = new Map<string | null, string | null>();
+  seriesValues.forEach((s, i) => {
+    for (let j = seriesValues.length - 1; j > i; j--) {
+      const [a, b] = [lines[i], lines[j]];
+      const same =
+        a.size > 0 &&
+        [...a].every(([x, ya]) => {
+          const yb = b.get(x);
+          return ya !== null && yb != null && Math.abs(ya - yb) <= near;
+        });
+      if (same) {
+        under.set(s, seriesValues[j]);
+        break;
+      }
+    }
+  });
+  return under;
+}
+
 /** Okabe-Ito: colour-blind-safe, dark enough against white for lines and markers. */
 export const SERIES_COLOURS = [
   '#0072B2',

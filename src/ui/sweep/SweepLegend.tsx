@@ -1,10 +1,19 @@
-// What the marks mean: a colour per series, the paper's published points, and Kruse's model.
+// What the marks mean: a colour per series (and which lie under another's line), the paper's
+// published points, and Kruse's model.
 import type { SweepSpec } from '../../scenario/sweeps';
-import { SERIES_COLOURS, shortLabels } from '../../views/sweepScales';
+import { COINCIDE_SHARE, SERIES_COLOURS, shortLabels } from '../../views/sweepScales';
 
-export function SweepLegend({ spec }: { spec: SweepSpec }) {
+export function SweepLegend({
+  spec,
+  under,
+}: {
+  spec: SweepSpec;
+  /** Series drawn under a later one's line (seriesUnder), each to the one on top. */
+  under: Map<string | null, string | null>;
+}) {
   const series = spec.series?.values ?? [];
   const names = shortLabels(series);
+  const nameOf = (s: string | null) => `${spec.series?.label} ${names[series.indexOf(s ?? '')]}`;
   return (
     <ul className="sweep-legend" aria-label="Legend">
       {series.map((s, i) => (
@@ -20,7 +29,14 @@ export function SweepLegend({ spec }: { spec: SweepSpec }) {
             />
             <circle cx="11" cy="6" r="4" fill={SERIES_COLOURS[i % SERIES_COLOURS.length]} />
           </svg>
-          {spec.series!.label} {names[i]}
+          <span>
+            {spec.series!.label} {names[i]}
+            {under.has(s) && (
+              <span className="sweep-under" data-under={under.get(s)}>
+                {` (drawn under ${nameOf(under.get(s)!)}'s line: no point differs by more than ${COINCIDE_SHARE * 100}% of the axis)`}
+              </span>
+            )}
+          </span>
         </li>
       ))}
       {series.length === 0 && spec.published && spec.published.length > 0 && (

@@ -7,6 +7,7 @@ import { claimLead, type SweepSpec } from '../../scenario/sweeps';
 import { Panel } from '../panels/Panel';
 import { useElementWidth } from '../useElementWidth';
 import { SweepChart } from '../../views/SweepChart';
+import { seriesUnder } from '../../views/sweepScales';
 import { SweepBuilder } from './SweepBuilder';
 import { SweepLegend } from './SweepLegend';
 import { metricLabel } from './sweepKnobs';
@@ -92,7 +93,10 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
               onOpen={(p) => onOpenRun(p.query)}
             />
           </div>
-          <SweepLegend spec={spec} />
+          <SweepLegend
+            spec={spec}
+            under={seriesUnder(run.points, spec.published ?? [], spec.series ? spec.series.values : [null])}
+          />
           <details className="sweep-values">
             <summary>Values as a table</summary>
             <SweepTable

@@ -73,6 +73,14 @@ describe("side B's caption", () => {
     expect(caption('b.delack=off')).toBe('B: Delayed ACK off');
     expect(caption('compare=1')).toBe('B: same as A (change a knob on side B)');
   });
+
+  it('says a count once: its unit, or the label that already names it', () => {
+    expect(caption('b.conns=8')).toBe('B: 8 connections');
+    expect(caption('b.conns=1')).toBe('B: 1 connection');
+    expect(caption('page=nimages&b.images=20')).toBe('B: 20 images');
+    expect(caption('b.sprocs=3')).toBe('B: Server processes 3');
+    expect(caption('b.rtt=100&b.queue=8')).toBe('B: Round-trip time 100 ms, Router queue 8 packets');
+  });
 });
 
 describe('controls from the schema', () => {

@@ -21,8 +21,20 @@ export function differenceText(key: ConfigKey, value: Settings[ConfigKey]): stri
     const name = (options[value_] ?? '').split(':')[0].trim();
     if (name.length > value_.length && name.toLowerCase().includes(value_.toLowerCase())) return name;
   }
-  return `${labelFor(key)} ${valueText(key, value)}`;
+  const label = labelFor(key);
+  // A count whose unit the label already names: "4 connections", "Server processes 0", not
+  // "Connections 4 connections".
+  if (row.kind === 'number' && typeof value === 'number' && !STANDARD_UNITS.has(row.unit)) {
+    const noun = row.unit.replace(/(ss)es$|s$/, '$1');
+    const said = label.toLowerCase();
+    if (said === row.unit || said === `number of ${row.unit}`) return valueText(key, value);
+    if (said.includes(noun)) return `${label} ${value}`;
+  }
+  return `${label} ${valueText(key, value)}`;
 }
+
+/** Units formatSetting writes as measures; any other unit is a count's noun ("connections"). */
+const STANDARD_UNITS = new Set(['', 'bit/s', 'bytes', 'ms', 's', '%', 'KB/s']);
 
 /** Side B's caption, naming what differs from A ("B: Nagle's algorithm off"): the lab and embeds alike. */
 export function bCaption(config: Config): string {

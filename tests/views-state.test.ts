@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../src/scenario';
 import { CONFIG_KEYS, SCHEMA } from '../src/scenario/schema';
-import { fieldGroups, labelFor, sliderScale } from '../src/ui/controls/fieldModel';
+import { fieldGroups, labelFor, labelNamesUnit, sliderScale } from '../src/ui/controls/fieldModel';
 import { bCaption } from '../src/ui/panels/sideView';
 import {
   bDifferences,
@@ -80,6 +80,15 @@ describe("side B's caption", () => {
     expect(caption('page=nimages&b.images=20')).toBe('B: 20 images');
     expect(caption('b.sprocs=3')).toBe('B: Server processes 3');
     expect(caption('b.rtt=100&b.queue=8')).toBe('B: Round-trip time 100 ms, Router queue 8 packets');
+  });
+});
+
+describe("a count's unit beside its label", () => {
+  it('goes unsaid where the label names it, and stays where it says something', () => {
+    const named = CONFIG_KEYS.filter((k) => labelNamesUnit(k));
+    expect(named.sort()).toEqual(['conns', 'images', 'loads', 'maxreq', 'maxspare', 'sprocs']);
+    // Router queue (packets), Socket buffer (bytes), Round-trip time (ms) keep theirs.
+    for (const key of ['queue', 'window', 'rtt'] as const) expect(labelNamesUnit(key)).toBe(false);
   });
 });
 

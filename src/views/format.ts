@@ -50,6 +50,14 @@ export function formatBytes(bytes: number): string {
 
 /** A setting's value in its schema unit, as people write it: 10 Mb/s, 16 KB, 1460 bytes, 200 ms,
  * 1 connection. Sizes below 10 KB that are not whole kilobytes stay exact (an MSS, an image). */
+/** Units formatSetting writes as measures; any other unit is a count's noun ("connections"). */
+const MEASURES = new Set(['', 'bit/s', 'bytes', 'ms', 's', '%', 'KB/s']);
+
+/** A count's noun in the singular: connections -> connection, processes -> process. */
+export function countNoun(unit: string): string | null {
+  return MEASURES.has(unit) ? null : unit.replace(/(ss)es$|s$/, '$1');
+}
+
 export function formatSetting(value: number, unit: string): string {
   switch (unit) {
     case '':
@@ -68,7 +76,7 @@ export function formatSetting(value: number, unit: string): string {
       return value >= 1024 ? `${trim(value / 1024, 2)} MB/s` : `${trim(value, 3)} KB/s`;
     default:
       // A count: "1 connection", "4 connections", "1 process".
-      return `${trim(value, 3)} ${value === 1 ? unit.replace(/(ss)es$|s$/, '$1') : unit}`;
+      return `${trim(value, 3)} ${value === 1 ? countNoun(unit) : unit}`;
   }
 }
 

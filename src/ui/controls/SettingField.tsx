@@ -4,7 +4,7 @@
 import { memo, type ReactNode } from 'react';
 import type { ConfigKey, Row, Settings } from '../../scenario/schema';
 import type { HistoryMode } from '../state/history';
-import { labelFor } from './fieldModel';
+import { labelFor, labelNamesUnit } from './fieldModel';
 import { BoolInput, EnumInput, ListInput, NumberInput } from './inputs';
 
 export interface SettingFieldProps {
@@ -41,7 +41,7 @@ function SettingFieldImpl({
 }: SettingFieldProps) {
   const id = fieldId(side, settingKey);
   const helpId = `${id}-help`;
-  const unit = 'unit' in row && row.unit ? ` (${row.unit})` : '';
+  const unit = 'unit' in row && row.unit && !labelNamesUnit(settingKey) ? ` (${row.unit})` : '';
   const valueHelpId = `${helpId}-value`;
   // The inputs are described by the row's help, then by the help on the value chosen.
   const common = { id, helpId: valueHelp ? `${helpId} ${valueHelpId}` : helpId, onChange };

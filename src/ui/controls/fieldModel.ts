@@ -2,7 +2,7 @@
 // null ("inherited") value means, and a slider scale for each number row. Keys added to the
 // schema later get a control from their row; nothing here has to change for them.
 import { linkPreset } from '../../scenario/links';
-import { formatSetting } from '../../views/format';
+import { countNoun, formatSetting } from '../../views/format';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
 
 const GROUP_ORDER = ['scenario', 'page', 'link', 'http', 'tcp', 'run'];
@@ -19,6 +19,17 @@ const GROUP_TITLES: Record<string, string> = {
 export function labelFor(key: string): string {
   const row = (SCHEMA as Record<string, Row | undefined>)[key];
   return row?.label ?? key.charAt(0).toUpperCase() + key.slice(1);
+}
+
+/**
+ * Whether a count's label already names its unit ("Connections", "Server processes"): the unit
+ * then goes unsaid beside it, not "Connections (connections)".
+ */
+export function labelNamesUnit(key: ConfigKey): boolean {
+  const row = SCHEMA[key] as Row;
+  if (row.kind !== 'number') return false;
+  const noun = countNoun(row.unit);
+  return noun !== null && labelFor(key).toLowerCase().includes(noun);
 }
 
 export function groupTitle(group: string): string {

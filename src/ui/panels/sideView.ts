@@ -2,7 +2,7 @@
 import type { Config } from '../../scenario/codec';
 import { SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
 import type { SideRun } from '../../worker/protocol';
-import { labelFor, valueText } from '../controls/fieldModel';
+import { labelFor, labelNamesUnit, valueText } from '../controls/fieldModel';
 import { bDifferences } from '../state/configModel';
 
 export interface SideView {
@@ -22,19 +22,15 @@ export function differenceText(key: ConfigKey, value: Settings[ConfigKey]): stri
     if (name.length > value_.length && name.toLowerCase().includes(value_.toLowerCase())) return name;
   }
   const label = labelFor(key);
-  // A count whose unit the label already names: "4 connections", "Server processes 0", not
-  // "Connections 4 connections".
-  if (row.kind === 'number' && typeof value === 'number' && !STANDARD_UNITS.has(row.unit)) {
-    const noun = row.unit.replace(/(ss)es$|s$/, '$1');
+  // A count whose label names its unit: "8 connections", "Server processes 3", not
+  // "Connections 8 connections".
+  if (labelNamesUnit(key) && typeof value === 'number') {
     const said = label.toLowerCase();
-    if (said === row.unit || said === `number of ${row.unit}`) return valueText(key, value);
-    if (said.includes(noun)) return `${label} ${value}`;
+    const unit = (row as { unit: string }).unit;
+    return said === unit || said === `number of ${unit}` ? valueText(key, value) : `${label} ${value}`;
   }
   return `${label} ${valueText(key, value)}`;
 }
-
-/** Units formatSetting writes as measures; any other unit is a count's noun ("connections"). */
-const STANDARD_UNITS = new Set(['', 'bit/s', 'bytes', 'ms', 's', '%', 'KB/s']);
 
 /** Side B's caption, naming what differs from A ("B: Nagle's algorithm off"): the lab and embeds alike. */
 export function bCaption(config: Config): string {

@@ -229,3 +229,24 @@ for (const viewport of [
       .toEqual({ lastRowInView: true, washed: false });
   });
 }
+
+test("Kruse's five loads: the waterfall folds the waits between loads as the ladder does, and unfolds with it", async ({
+  page,
+}) => {
+  await openLab(page, 'preset=kruse-test');
+  const view = waterfall(page);
+  await view.scrollIntoViewIfNeeded();
+  const figure = view.locator('[data-waterfall-side="a"] svg.waterfall-svg');
+  await expect(figure.locator('.fold-mark')).toHaveCount(4);
+  await expect(figure.locator('[data-fold-label]').first()).toHaveText(/^⋯ \d+(\.\d)? s$/);
+  // The first load's HTML row, from its first phase to its last, is wide enough to read.
+  const htmlBar = await figure
+    .locator('[data-exchange="0"] [data-phase]')
+    .evaluateAll((els) => {
+      const boxes = els.map((e) => e.getBoundingClientRect());
+      return Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left));
+    });
+  expect(htmlBar).toBeGreaterThan(30);
+  await page.getByLabel('Fold idle gaps').uncheck();
+  await expect(figure.locator('.fold-mark')).toHaveCount(0);
+});

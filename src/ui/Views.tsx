@@ -79,7 +79,7 @@ export const Views = memo(function Views({
       )}
       {panels.has('waterfall') && (
         <Panel id="waterfall" title="Waterfall" note="One row per HTTP object.">
-          <WaterfallPanel sides={later.sides} endNs={later.endNs} cursorNs={cursorNs} />
+          <WaterfallPanel sides={later.sides} endNs={later.endNs} cursorNs={cursorNs} fold={fold} />
         </Panel>
       )}
       {panels.has('time') && (

@@ -3,12 +3,13 @@
 // streams of one HTTP/2 connection are grouped under a line for their connection.
 // The figure is one SVG with its time axis at the bottom (what an export saves); on the page a
 // copy of the axis (WaterfallAxisDock) stays at the bottom of the scrolled box, over the rows.
-import { scaleLinear, type LinearScale } from './piecewiseScale';
-import { formatDuration, formatTick } from './format';
+import { formatDuration } from './format';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { type ConnectionLine, type WaterfallLine } from './waterfallGroups';
 import { fitName, shortName, type LabelColumns } from './waterfallLabels';
 import { PHASE_WORDS, type PhaseKind, type WaterfallRow } from './waterfallPhases';
+import { waterfallAxis, type WaterfallAxis } from './waterfallAxis';
+import type { Gap } from './timeScale';
 
 /** Connection colours from the theme table (app.css): Okabe-Ito, darkened on the light theme where a hue would fade into the white panel. */
 export const CONNECTION_COLOURS = Array.from({ length: 8 }, (_, i) => `var(--conn-${i + 1})`);
@@ -55,21 +56,34 @@ export interface WaterfallProps {
   lines: WaterfallLine[];
   columns: LabelColumns;
   endNs: number;
+  /** Idle gaps folded out of the time axis (none: drawn to scale). */
+  gaps: Gap[];
+  /** When this side's run ended. */
+  runEndNs: number;
   cursorNs: number;
   width: number;
   side: 'a' | 'b';
 }
 
-function timeScale(endNs: number, columns: LabelColumns, width: number): LinearScale {
-  return scaleLinear()
-    .domain([0, Math.max(1, endNs)])
-    .range([columns.barsLeft, width - M.right]);
+function axisOf(endNs: number, columns: LabelColumns, width: number, gaps: Gap[], runEndNs: number) {
+  return waterfallAxis(endNs, [columns.barsLeft, width - M.right], width, gaps, runEndNs);
 }
 
-export function Waterfall({ rows, lines, columns, endNs, cursorNs, width, side }: WaterfallProps) {
+export function Waterfall({
+  rows,
+  lines,
+  columns,
+  endNs,
+  gaps,
+  runEndNs,
+  cursorNs,
+  width,
+  side,
+}: WaterfallProps) {
   const bottom = M.top + lines.length * ROW_PX;
   const height = bottom + AXIS_PX;
-  const x = timeScale(endNs, columns, width);
+  const axis = axisOf(endNs, columns, width, gaps, runEndNs);
+  const { x } = axis;
   return (
     <svg
       width={width}
@@ -80,10 +94,17 @@ export function Waterfall({ rows, lines, columns, endNs, cursorNs, width, side }
       aria-label={`Waterfall of ${rows.length} HTTP exchanges, side ${side.toUpperCase()}`}
     >
       <rect x={0} y={0} width={width} height={height} fill="var(--card)" />
-      {ticksOf(x, width).map((t) => (
-        <line key={t} x1={x(t)} x2={x(t)} y1={M.top} y2={bottom} stroke="var(--rule)" />
+      {axis.ticks.map((t) => (
+        <line key={t.ns} x1={t.x} x2={t.x} y1={M.top} y2={bottom} stroke="var(--rule)" />
       ))}
-      <TimeTicks x={x} endNs={endNs} width={width} y={bottom} />
+      {axis.folds.map((f) => (
+        <g key={f.gap.startNs} className="fold-mark">
+          <title>{f.title}</title>
+          <rect className="fold-band" x={f.x0} y={M.top} width={f.x1 - f.x0} height={bottom - M.top} />
+          <path className="fold-break" d={`M${f.x0},${M.top}V${bottom}M${f.x1},${M.top}V${bottom}`} />
+        </g>
+      ))}
+      <TimeTicks axis={axis} width={width} y={bottom} />
       {lines.map((line, i) => {
         const yMid = M.top + i * ROW_PX + ROW_PX / 2;
         return line.kind === 'connection' ? (
@@ -114,21 +135,31 @@ export function Waterfall({ rows, lines, columns, endNs, cursorNs, width, side }
   );
 }
 
-/** About one tick every 110 px. */
-function ticksOf(x: LinearScale, width: number): number[] {
-  return x.ticks(Math.max(2, Math.floor(width / 110)));
-}
-
-/** The time axis's labels on a band of the panel's colour, its top at `y`. */
-function TimeTicks({ x, endNs, width, y }: { x: LinearScale; endNs: number; width: number; y: number }) {
+/** The time axis's labels on a band of the panel's colour, its top at `y`: the ticks, and each fold's length. */
+function TimeTicks({ axis, width, y }: { axis: WaterfallAxis; width: number; y: number }) {
   return (
     <g>
       <rect x={0} y={y} width={width} height={AXIS_PX} fill="var(--card)" />
-      {ticksOf(x, width).map((t) => (
-        <text key={t} x={x(t)} y={y + 16} textAnchor="middle" className="tick-label">
-          {formatTick(t, endNs)}
+      {axis.ticks.map((t) => (
+        <text key={t.ns} x={t.x} y={y + 16} textAnchor="middle" className="tick-label">
+          {t.text}
         </text>
       ))}
+      {axis.folds.map(
+        (f) =>
+          f.text !== '' && (
+            <text
+              key={`fold-${f.gap.startNs}`}
+              x={(f.x0 + f.x1) / 2}
+              y={y + 16}
+              textAnchor="middle"
+              className="fold-label"
+              data-fold-label=""
+            >
+              {f.text}
+            </text>
+          ),
+      )}
     </g>
   );
 }
@@ -141,18 +172,22 @@ function TimeTicks({ x, endNs, width, y }: { x: LinearScale; endNs: number; widt
 export function WaterfallAxisDock({
   columns,
   endNs,
+  gaps,
+  runEndNs,
   width,
 }: {
   columns: LabelColumns;
   endNs: number;
+  gaps: Gap[];
+  runEndNs: number;
   width: number;
 }) {
-  const x = timeScale(endNs, columns, width);
+  const axis = axisOf(endNs, columns, width, gaps, runEndNs);
   return (
     <div className="waterfall-axis-dock" aria-hidden="true" style={{ marginTop: -(FADE_PX + AXIS_PX) }}>
       <div className="waterfall-fade" style={{ height: FADE_PX }} />
       <svg width={width} height={AXIS_PX} viewBox={`0 0 ${width} ${AXIS_PX}`}>
-        <TimeTicks x={x} endNs={endNs} width={width} y={0} />
+        <TimeTicks axis={axis} width={width} y={0} />
       </svg>
     </div>
   );

@@ -5,9 +5,11 @@ import type { Preset } from '../../scenario/presets';
 import { MetricsNotes, MetricsTable, metricValues, type MetricValues } from '../../views/MetricsTable';
 import { TimeBreakdown } from '../../views/TimeBreakdown';
 import { Waterfall, WaterfallAxisDock, WaterfallLegend } from '../../views/Waterfall';
+import { gapsBetweenRows } from '../../views/waterfallAxis';
 import { waterfallLines } from '../../views/waterfallGroups';
 import { labelColumns } from '../../views/waterfallLabels';
 import { waterfallRows } from '../../views/waterfallPhases';
+import { idleGaps, runEndNs } from '../../views/timeScale';
 import { useElementWidth } from '../useElementWidth';
 import { useScrollExtent } from '../useScrollExtent';
 import type { SideView } from './sideView';
@@ -17,19 +19,37 @@ export function WaterfallPanel({
   sides,
   endNs,
   cursorNs,
+  fold,
 }: {
   sides: SideView[];
   endNs: number;
   cursorNs: number;
+  /** Fold the idle gaps out of the time axis, as the ladder does. */
+  fold: boolean;
 }) {
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
   const figures = useMemo(
     () =>
       sides.map((s) => {
         const rows = waterfallRows(s.run.trace);
-        return { side: s, rows, lines: waterfallLines(s.run.trace, rows) };
+        return { side: s, rows, lines: waterfallLines(s.run.trace, rows), runEndNs: runEndNs(s.run.trace) };
       }),
     [sides],
+  );
+  // The ladder's gaps, from these runs (the panel may show a run the ladder has already replaced),
+  // where no object is open.
+  const gaps = useMemo(
+    () =>
+      fold
+        ? gapsBetweenRows(
+            idleGaps(
+              sides.map((s) => s.run.trace),
+              endNs,
+            ),
+            figures.flatMap((f) => f.rows),
+          )
+        : [],
+    [fold, sides, endNs, figures],
   );
   // Both sides share the label columns, so their time axes line up.
   const columns = useMemo(
@@ -51,7 +71,7 @@ export function WaterfallPanel({
         aria-label="Waterfall, scrollable"
         tabIndex={0}
       >
-        {figures.map(({ side: s, rows, lines }, i) => (
+        {figures.map(({ side: s, rows, lines, runEndNs: sideEndNs }, i) => (
           // The fade over a figure's last rows in view says its own rows go on below; where its
           // last row is in view (B below it in a comparison), the fade would hide that row.
           <figure
@@ -66,11 +86,19 @@ export function WaterfallPanel({
               lines={lines}
               columns={columns}
               endNs={endNs}
+              gaps={gaps}
+              runEndNs={sideEndNs}
               cursorNs={cursorNs}
               width={width}
               side={s.side}
             />
-            <WaterfallAxisDock columns={columns} endNs={endNs} width={width} />
+            <WaterfallAxisDock
+              columns={columns}
+              endNs={endNs}
+              gaps={gaps}
+              runEndNs={sideEndNs}
+              width={width}
+            />
           </figure>
         ))}
       </div>

@@ -1,0 +1,73 @@
+// The waterfall's time axis folds the idle time between page loads, as the ladder does, and
+// never the time inside an object's bar.
+import { describe, expect, it } from 'vitest';
+import { runQuery } from '../src/scenario';
+import { idleGaps, runEndNs } from '../src/views/timeScale';
+import { gapsBetweenRows, waterfallAxis } from '../src/views/waterfallAxis';
+import { waterfallRows } from '../src/views/waterfallPhases';
+
+const LEFT = 90;
+const RIGHT = 1000;
+
+function folded(query: string) {
+  const trace = runQuery(query).trace!;
+  const endNs = runEndNs(trace);
+  const rows = waterfallRows(trace);
+  const gaps = gapsBetweenRows(idleGaps([trace], endNs), rows);
+  return { trace, endNs, rows, gaps, axis: waterfallAxis(endNs, [LEFT, RIGHT], RIGHT + 12, gaps) };
+}
+
+/** A label's extent as the axis estimates it (11 px text). */
+const extent = (x: number, text: string): [number, number] => [
+  x - text.length * 3.25,
+  x + text.length * 3.25,
+];
+
+describe("the waterfall's time axis", () => {
+  it("Kruse's five loads: the four waits between them fold, and every load gets a readable width", () => {
+    const { rows, gaps, axis, endNs } = folded('preset=kruse-test');
+    expect(gaps).toHaveLength(4);
+    // Drawn to scale, /Test's 4.6 s were 2.5% of a 183 s axis: about 23 px of these 910.
+    const lastLoad = rows.filter((r) => r.startNs > gaps[3].endNs);
+    const from = Math.min(...lastLoad.map((r) => r.startNs));
+    const to = Math.max(...lastLoad.map((r) => r.endNs!));
+    expect(axis.x(to) - axis.x(from)).toBeGreaterThan((((RIGHT - LEFT) * (to - from)) / endNs) * 5);
+    // Each fold says how long it was, as the ladder's break marks do.
+    expect(axis.folds.map((f) => f.text)).toEqual(
+      gaps.map((g) => `⋯ ${((g.endNs - g.startNs) / 1e9).toFixed(1)} s`),
+    );
+    // Ticks only where time runs, starting at 0, and no label over another.
+    expect(axis.ticks[0].ns).toBe(0);
+    for (const t of axis.ticks) expect(gaps.some((g) => t.ns > g.startNs && t.ns < g.endNs)).toBe(false);
+    const labels = [...axis.ticks, ...axis.folds.map((f) => ({ x: (f.x0 + f.x1) / 2, text: f.text }))]
+      .filter((l) => l.text !== '')
+      .map((l) => extent(l.x, l.text))
+      .sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < labels.length; i++) expect(labels[i][0]).toBeGreaterThanOrEqual(labels[i - 1][1]);
+  });
+
+  it('on a phone the labels that do not fit are left out, never drawn over each other', () => {
+    const { gaps, endNs } = folded('preset=kruse-test');
+    const axis = waterfallAxis(endNs, [80, 350], 362, gaps);
+    const labels = [...axis.ticks, ...axis.folds.map((f) => ({ x: (f.x0 + f.x1) / 2, text: f.text }))]
+      .filter((l) => l.text !== '')
+      .map((l) => extent(l.x, l.text))
+      .sort((a, b) => a[0] - b[0]);
+    expect(labels.length).toBeGreaterThan(1);
+    for (let i = 1; i < labels.length; i++) expect(labels[i][0]).toBeGreaterThanOrEqual(labels[i - 1][1]);
+    // The bands keep most of the width for the loads.
+    const bands = axis.folds.reduce((sum, f) => sum + f.x1 - f.x0, 0);
+    expect(bands).toBeLessThan(0.2 * (350 - 80));
+  });
+
+  it("a stall inside an object's bar is not folded: the default page's delayed ACK and Nagle waits keep their length", () => {
+    const { trace, rows, gaps, axis, endNs } = folded('');
+    expect(idleGaps([trace], endNs).length).toBeGreaterThan(0); // the ladder folds these
+    expect(gaps).toEqual([]);
+    const html = rows[0];
+    expect(axis.x(html.endNs!) - axis.x(html.startNs)).toBeCloseTo(
+      ((RIGHT - LEFT) * (html.endNs! - html.startNs)) / endNs,
+      6,
+    );
+  });
+});

@@ -434,3 +434,12 @@ test('a congestion strip whose first sample comes late starts there, not at time
     expect(Number(start![1])).toBeGreaterThan(plotLeft + 50); // the server's first sample is well into the run
   }
 });
+
+test('a window far above the data runs off the top, and the legend says so: HTTP/2 over a 1 MB buffer', async ({
+  page,
+}) => {
+  await openLab(page, 'preset=wang-spdy');
+  const legend = page.locator('[data-tsp-side="a"] svg.tsp-svg .tsp-legend');
+  await expect(legend.locator('[data-legend="window"]')).toContainText('window (above the plot)');
+  await expect(legend.locator('[data-legend="cwnd"]')).toHaveText('cwnd');
+});

@@ -1,6 +1,16 @@
-// A zoomed time-sequence plot's sequence axis fits the data sent in the window, not the whole run.
+// A zoomed time-sequence plot's sequence axis fits the data sent in the window, not the whole run;
+// the whole plot's fits the data and the lines close above it, not a window far above.
 import { describe, expect, it } from 'vitest';
-import { zoomedRange, type SegmentBar, type StepPoint, type TspSeries } from '../src/views/tspSeries';
+import { runQuery } from '../src/scenario';
+import { connectionSeries } from '../src/views/streamSeries';
+import {
+  runsAbove,
+  seriesTop,
+  zoomedRange,
+  type SegmentBar,
+  type StepPoint,
+  type TspSeries,
+} from '../src/views/tspSeries';
 
 const MS = 1e6;
 
@@ -48,5 +58,32 @@ describe('a zoomed sequence axis', () => {
     series.segments = series.segments.map((s) => ({ ...s, timeNs: s.timeNs + 1000 * MS }));
     series.acks = series.acks.map((a) => ({ ...a, timeNs: a.timeNs + 1000 * MS }));
     expect(zoomedRange(series, 0, 500 * MS)).toBeNull();
+  });
+});
+
+describe("the whole plot's sequence axis", () => {
+  it('Wang et al. over HTTP/2: fits the 140 KB of data and the cwnd line, not the 1 MB window', () => {
+    const series = connectionSeries(runQuery('preset=wang-spdy').trace!, 0, null);
+    const data = Math.max(...series.segments.map((s) => s.end));
+    const windowTop = Math.max(...series.window.map((p) => p.value));
+    expect(windowTop).toBeGreaterThan(5 * data);
+    const top = seriesTop(series);
+    expect(top).toBeGreaterThanOrEqual(data);
+    expect(top).toBeLessThan(2 * data); // the data fills at least half the plot
+    expect(top).toBe(Math.max(...series.cwnd.map((p) => p.value))); // ACK + cwnd, close above
+    // The window runs above the plot from start to end: the legend says so.
+    expect(runsAbove(series.window, top * 1.04, 0, Infinity)).toBe(true);
+    expect(runsAbove(series.cwnd, top * 1.04, 0, Infinity)).toBe(false);
+  });
+
+  it('keeps a window that limits the sender in view (an 8 KB window over a WAN caps the transfer)', () => {
+    const series = connectionSeries(
+      runQuery('link=wan&objects=200000&flush=none&window=8192').trace!,
+      0,
+      null,
+    );
+    const windowTop = Math.max(...series.window.map((p) => p.value));
+    expect(seriesTop(series)).toBeGreaterThanOrEqual(windowTop);
+    expect(runsAbove(series.window, seriesTop(series) * 1.04, 0, Infinity)).toBe(false);
   });
 });

@@ -15,7 +15,7 @@ import { byteAxis, byteAxisBetween } from './axisTicks';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
 import { connectionSeries } from './streamSeries';
-import { seriesTop, stepPoints, zoomedRange, type SegmentBar, type TspSeries } from './tspSeries';
+import { runsAbove, seriesTop, stepPoints, zoomedRange, type SegmentBar, type TspSeries } from './tspSeries';
 import { LEGEND_ROW_PX, legendRows, legendTextWidth, TspLegend, type LegendEntry } from './TspLegend';
 import { TIME_AXIS_INSET, tspTimeScale, tspTimeTicks } from './tspTimeAxis';
 
@@ -76,15 +76,19 @@ export function TimeSequencePlot({
   const axisTitle = stream === null ? 'sequence (bytes)' : `stream ${stream} (bytes)`;
   const narrow = width < 460; // the legend starts a line of its own under the axis title
   const legendLeft = narrow ? AXIS_TITLE_X : AXIS_TITLE_X + legendTextWidth(axisTitle) + LEGEND_TITLE_GAP_PX;
-  const legend = legendRows(legendEntries(series, dense), width - M.right - legendLeft);
-  const titleTop = narrow ? M.top + 12 : M.top; // the plot's top were the legend one row
-  const m = { ...M, top: titleTop + (legend.length - 1) * LEGEND_ROW_PX };
-
-  const x = useMemo(() => tspTimeScale([d0, d1], width), [d0, d1, width]);
   const yAxis = useMemo(() => {
     const range = zoomed ? zoomedRange(series, d0, d1) : null;
     return range ? byteAxisBetween(range[0], range[1], Y_TICKS) : byteAxis(seriesTop(series) * 1.04, Y_TICKS);
   }, [series, zoomed, d0, d1]);
+  const above = (line: TspSeries['window']) => runsAbove(line, yAxis.top, d0, d1);
+  const legend = legendRows(
+    legendEntries(series, dense, { window: above(series.window), cwnd: above(series.cwnd) }),
+    width - M.right - legendLeft,
+  );
+  const titleTop = narrow ? M.top + 12 : M.top; // the plot's top were the legend one row
+  const m = { ...M, top: titleTop + (legend.length - 1) * LEGEND_ROW_PX };
+
+  const x = useMemo(() => tspTimeScale([d0, d1], width), [d0, d1, width]);
   const y = scaleLinear()
     .domain([yAxis.bottom, yAxis.top])
     .range([height - m.bottom, m.top]);
@@ -298,15 +302,24 @@ const LOSS_MARKS: Array<{
  * only a SACK connection has SACK blocks, and only a run that lost segments has retransmissions and
  * drops. A dense plot draws no letters, and its retransmitted and dropped bars look alike: one key
  * names both. */
-function legendEntries(series: TspSeries, dense: boolean): LegendEntry[] {
+function legendEntries(
+  series: TspSeries,
+  dense: boolean,
+  above: { window: boolean; cwnd: boolean },
+): LegendEntry[] {
+  // A line that runs above the whole plot is named so, not left to be looked for.
+  const named = (label: string, isAbove: boolean) => (isAbove ? `${label} (above the plot)` : label);
   const lines: Array<[boolean, LegendEntry]> = [
     [series.segments.length > 0, { series: 'data', label: 'data', colour: DATA_COLOUR, swatch: 'line' }],
     [series.acks.length > 0, { series: 'ack', label: 'ACK', colour: ACK_COLOUR, swatch: 'line' }],
     [
       series.window.length > 0,
-      { series: 'window', label: 'window', colour: WINDOW_COLOUR, swatch: 'dashed' },
+      { series: 'window', label: named('window', above.window), colour: WINDOW_COLOUR, swatch: 'dashed' },
     ],
-    [series.cwnd.length > 0, { series: 'cwnd', label: 'cwnd', colour: CWND_COLOUR, swatch: 'line' }],
+    [
+      series.cwnd.length > 0,
+      { series: 'cwnd', label: named('cwnd', above.cwnd), colour: CWND_COLOUR, swatch: 'line' },
+    ],
     [series.sacks.length > 0, { series: 'sack', label: 'SACK', colour: SACK_COLOUR, swatch: 'line' }],
   ];
   const entries = lines.filter(([has]) => has).map(([, entry]) => entry);

@@ -32,6 +32,7 @@ export interface TspSeries {
   /** The highest sequence number cwnd allows: the ACK line plus the server's cwnd. */
   cwnd: StepPoint[];
   sacks: SackMark[];
+  /** The highest sequence number the data reaches (the lines above it are seriesTop's to weigh). */
   maxSeq: number;
 }
 
@@ -62,7 +63,6 @@ export function tspSeries(trace: Trace, conn: number): TspSeries {
   });
   acks.sort((a, b) => a.timeNs - b.timeNs);
   window.sort((a, b) => a.timeNs - b.timeNs);
-  for (const w of window) maxSeq = Math.max(maxSeq, w.value);
   return { segments, acks, window, cwnd: cwndLine(trace, conn, acks), sacks, maxSeq };
 }
 
@@ -82,11 +82,26 @@ export function cwndLine(trace: Trace, conn: number, acks: StepPoint[], firstAck
 
 /** The highest value any line of the plot reaches (data, ACK + advertised window, ACK + cwnd): the
  * top of its y axis, so no line runs off it. A small transfer's cwnd can end well above its data. */
+/** The top of the whole plot's sequence axis: the data and the cwnd line, and the advertised window
+ * where it runs close above them (keepsInView). HTTP/2 over a 1 MB socket buffer had its 140 KB of
+ * data in the bottom eighth of the plot, under a window line nobody needed to read. */
 export function seriesTop(series: TspSeries): number {
-  let top = series.maxSeq;
-  for (const p of series.window) top = Math.max(top, p.value);
-  for (const p of series.cwnd) top = Math.max(top, p.value);
-  return top;
+  const lineTop = (line: StepPoint[]) => line.reduce((max, p) => Math.max(max, p.value), -Infinity);
+  const top = Math.max(series.maxSeq, lineTop(series.cwnd));
+  const windowTop = lineTop(series.window);
+  return keepsInView(windowTop, 0, top) ? Math.max(top, windowTop) : top;
+}
+
+/** Whether a cwnd or window line reaching `top` is kept in view over data spanning [low, high]: at
+ * most the data's own span higher. One far above would flatten the data, and runs off the top. */
+function keepsInView(top: number, low: number, high: number): boolean {
+  return top - high <= high - low;
+}
+
+/** Whether a line stays above `axisTop` all through [fromNs, toNs] (none of it drawn: the legend says so). */
+export function runsAbove(points: StepPoint[], axisTop: number, fromNs: number, toNs: number): boolean {
+  const range = stepRange(points, fromNs, toNs);
+  return range !== null && range[0] > axisTop;
 }
 
 /** Step-after path points, cut at `untilNs` so the lines grow with the playhead. */
@@ -119,10 +134,9 @@ function stepRange(points: StepPoint[], fromNs: number, toNs: number): [number, 
 }
 
 /** What a zoomed plot's sequence axis spans so the data between fromNs and toNs fills it: the
- * segments sent then, their SACK blocks and the ACK line. The cwnd and window lines are kept in
- * view where they run close above the data (at most the data's own span higher); one far above it
- * (a 16 MB socket buffer over a megabyte of data) would flatten the data again, and runs off the
- * top. A small margin above and below; null when nothing is drawn in the window. */
+ * segments sent then, their SACK blocks and the ACK line, and the cwnd and window lines where they
+ * run close above (keepsInView; a 16 MB socket buffer over a megabyte of data runs off the top). A
+ * small margin above and below; null when nothing is drawn in the window. */
 export function zoomedRange(series: TspSeries, fromNs: number, toNs: number): [number, number] | null {
   let low = Infinity;
   let high = -Infinity;
@@ -136,7 +150,7 @@ export function zoomedRange(series: TspSeries, fromNs: number, toNs: number): [n
   const dataHigh = high;
   for (const line of [series.cwnd, series.window]) {
     const top = stepRange(line, fromNs, toNs)?.[1];
-    if (top !== undefined && top - dataHigh <= dataHigh - low) high = Math.max(high, top);
+    if (top !== undefined && keepsInView(top, low, dataHigh)) high = Math.max(high, top);
   }
   const margin = (high - low) * ZOOMED_MARGIN;
   return [Math.max(0, low - margin), high + margin];

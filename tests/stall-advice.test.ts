@@ -22,22 +22,30 @@ const settings = (q: string) => parseQuery(q).config.settings;
 
 describe('stall advice', () => {
   it('suggests a persistent connection for handshakes only when there is a connection per request', () => {
-    expect(suggestionFor(stall('handshake'), settings('http=1.0'))).toEqual({ key: 'http', value: '1.1' });
-    expect(suggestionFor(stall('handshake'), settings('http=getall'))).toBeNull();
-    expect(suggestionFor(stall('handshake'), settings('http=1.1'))).toBeNull();
+    expect(suggestionFor(stall('handshake'), settings('http=1.0'), 2)).toEqual({ key: 'http', value: '1.1' });
+    expect(suggestionFor(stall('handshake'), settings('http=getall'), 2)).toBeNull();
+    expect(suggestionFor(stall('handshake'), settings('http=1.1'), 2)).toBeNull();
+    // One object, one connection: keeping it open saves nothing (Padmanabhan-Mogul's transfers).
+    expect(suggestionFor(stall('handshake'), settings('http=1.0'), 1)).toBeNull();
+    expect(
+      adviceFor(runQuery('preset=pm-throughput').trace!, settings('preset=pm-throughput'))?.suggestion,
+    ).toBeNull();
   });
   it('suggests only a larger initial window for a cwnd stall, then BBR on a lossy path', () => {
-    expect(suggestionFor(stall('cwnd'), settings('iw=2'))).toEqual({ key: 'iw', value: '4k' });
-    expect(suggestionFor(stall('cwnd'), settings('iw=4k'))).toEqual({ key: 'iw', value: '10' });
+    expect(suggestionFor(stall('cwnd'), settings('iw=2'), 2)).toEqual({ key: 'iw', value: '4k' });
+    expect(suggestionFor(stall('cwnd'), settings('iw=4k'), 2)).toEqual({ key: 'iw', value: '10' });
     // IW10 is the largest: a 4 KB window would only add round trips (Mathis's bulk transfer).
-    expect(suggestionFor(stall('cwnd'), settings('iw=10'))).toBeNull();
-    expect(suggestionFor(stall('cwnd'), settings('preset=mathis-loss'))).toEqual({ key: 'cc', value: 'bbr' });
-    expect(suggestionFor(stall('cwnd'), settings('preset=mathis-loss&cc=bbr'))).toBeNull();
+    expect(suggestionFor(stall('cwnd'), settings('iw=10'), 2)).toBeNull();
+    expect(suggestionFor(stall('cwnd'), settings('preset=mathis-loss'), 2)).toEqual({
+      key: 'cc',
+      value: 'bbr',
+    });
+    expect(suggestionFor(stall('cwnd'), settings('preset=mathis-loss&cc=bbr'), 2)).toBeNull();
     // QUIC's window is RFC 9002's: neither iw nor cc sets it, so neither is put forward.
-    expect(suggestionFor(stall('cwnd'), settings('http=3&tls=1.3&iw=2&loss=1'))).toBeNull();
+    expect(suggestionFor(stall('cwnd'), settings('http=3&tls=1.3&iw=2&loss=1'), 2)).toBeNull();
   });
   it('suggests not flushing the headers alone for a delayed-ACK stall', () => {
-    expect(suggestionFor(stall('delayed-ack'), settings('flush=headers'))).toEqual({
+    expect(suggestionFor(stall('delayed-ack'), settings('flush=headers'), 2)).toEqual({
       key: 'flush',
       value: 'none',
     });

@@ -17,6 +17,8 @@ export interface StallFix {
 export interface FixContext {
   side: Side;
   settings: Settings;
+  /** Stalls of this cause in the load (a handshake each connection opened). */
+  causeCount: number;
 }
 
 export interface StallCauseRow {
@@ -94,10 +96,11 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     words: 'connection handshake',
     colour: same('#009E73'),
     sentence: (_, d) => `The connection handshake took ${d}`,
-    // Only a connection per request pays a handshake per object; one connection pays it once.
+    // Only a connection per request pays a handshake per object; one connection pays it once, so
+    // a load that opened a single connection (one object) has nothing to save by keeping it.
     // QUIC's handshake is TLS's too: resumption sends the request in the first flight (0-RTT).
     fixes: (c) =>
-      get(c, 'http') === '1.0' || get(c, 'http') === '1.0ka'
+      (get(c, 'http') === '1.0' || get(c, 'http') === '1.0ka') && c.causeCount > 1
         ? [{ key: 'http', value: '1.1' }]
         : get(c, 'http') === '3' && get(c, 'resume') !== true
           ? [{ key: 'resume', value: true }]

@@ -53,9 +53,10 @@ function sentenceFor(s: StallRecord, totalNs: number): string {
   return row.sentence(s.side, formatDuration(row.manyShortWaits ? totalNs : s.endNs - s.startNs));
 }
 
-/** The first candidate the schema knows and the settings do not already have. */
-export function suggestionFor(s: StallRecord, settings: Settings): Suggestion | null {
-  for (const { key, value } of STALL_CAUSES[s.cause].fixes({ side: s.side, settings })) {
+/** The first candidate the schema knows and the settings do not already have; `causeCount` is how
+ * many stalls of this cause the load had. */
+export function suggestionFor(s: StallRecord, settings: Settings, causeCount: number): Suggestion | null {
+  for (const { key, value } of STALL_CAUSES[s.cause].fixes({ side: s.side, settings, causeCount })) {
     if (!Object.prototype.hasOwnProperty.call(SCHEMA, key)) continue;
     const row = SCHEMA[key as ConfigKey];
     if (row.kind === 'enum' && !(row.values as readonly string[]).includes(value as string)) continue;
@@ -95,7 +96,7 @@ export function adviceFor(trace: Trace, settings: Settings, b: Breakdown = break
       single || STALL_CAUSES[stall.cause].manyShortWaits
         ? sentenceFor(stall, total)
         : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${count} short stalls`,
-    suggestion: suggestionFor(stall, settings),
+    suggestion: suggestionFor(stall, settings, count),
     causeTotalNs: total,
     causeCount: count,
     costlier: costliest && costliest.totalNs > total ? costliest : null,

@@ -48,8 +48,6 @@ export function formatBytes(bytes: number): string {
   return unit.bytes === 1 ? `${bytes} B` : `${trim(bytes / unit.bytes, 1)} ${unit.name}`;
 }
 
-/** A setting's value in its schema unit, as people write it: 10 Mb/s, 16 KB, 1460 bytes, 200 ms,
- * 1 connection. Sizes below 10 KB that are not whole kilobytes stay exact (an MSS, an image). */
 /** Units formatSetting writes as measures; any other unit is a count's noun ("connections"). */
 const MEASURES = new Set(['', 'bit/s', 'bytes', 'ms', 's', '%', 'KB/s']);
 
@@ -58,6 +56,8 @@ export function countNoun(unit: string): string | null {
   return MEASURES.has(unit) ? null : unit.replace(/(ss)es$|s$/, '$1');
 }
 
+/** A setting's value in its schema unit, as people write it: 10 Mb/s, 16 KB, 1460 bytes, 200 ms,
+ * 1 connection. Sizes below 10 KB that are not whole kilobytes stay exact (an MSS, an image). */
 export function formatSetting(value: number, unit: string): string {
   switch (unit) {
     case '':

@@ -80,10 +80,8 @@ export function cwndLine(trace: Trace, conn: number, acks: StepPoint[], firstAck
   return out;
 }
 
-/** The highest value any line of the plot reaches (data, ACK + advertised window, ACK + cwnd): the
- * top of its y axis, so no line runs off it. A small transfer's cwnd can end well above its data. */
-/** The top of the whole plot's sequence axis: the data and the cwnd line, and the advertised window
- * where it runs close above them (keepsInView). HTTP/2 over a 1 MB socket buffer had its 140 KB of
+/** The top of the whole plot's sequence axis: the data and the cwnd line (a small transfer's cwnd
+ * can end well above its data), and the advertised window where it runs close above them (keepsInView). HTTP/2 over a 1 MB socket buffer had its 140 KB of
  * data in the bottom eighth of the plot, under a window line nobody needed to read. */
 export function seriesTop(series: TspSeries): number {
   const lineTop = (line: StepPoint[]) => line.reduce((max, p) => Math.max(max, p.value), -Infinity);

@@ -17,10 +17,10 @@ const GAP_PX = [8, 24] as const;
 const TICK_SPACING_PX = 110;
 /** An 11 px label's character, generously (labels are placed before they are drawn). */
 const CHAR_PX = 6.5;
-/** Space kept between two labels. */
-const LABEL_GAP_PX = 6;
+/** Space kept between two labels ("⋯ 52 s" beside "90 s" read as one label at 6 px). */
+const LABEL_GAP_PX = 10;
 
-export interface AxisTick {
+export interface TimeTick {
   ns: number;
   x: number;
   text: string;
@@ -37,7 +37,7 @@ export interface AxisFold {
 
 export interface WaterfallAxis {
   x: LinearScale;
-  ticks: AxisTick[];
+  ticks: TimeTick[];
   folds: AxisFold[];
 }
 
@@ -66,12 +66,14 @@ export function waterfallAxis(
     return { gap, x0: x(gap.startNs), x1: x(gap.endNs), text: label.text, title: label.title };
   });
   // 0 s first: however narrow the first load, the axis says where time starts.
-  const candidates = segments(Math.max(1, endNs), gaps).flatMap(([a, b], i) => {
-    const n = Math.floor((x(b) - x(a)) / TICK_SPACING_PX);
-    if (gaps.length === 0) return x.ticks(Math.max(2, Math.floor(widthPx / TICK_SPACING_PX)));
-    const values = n < 1 ? (i === 0 && a === 0 ? [0] : []) : scaleLinear().domain([a, b]).ticks(n);
-    return values.filter((t) => t >= a && t <= b);
-  });
+  const candidates =
+    gaps.length === 0
+      ? x.ticks(Math.max(2, Math.floor(widthPx / TICK_SPACING_PX)))
+      : segments(Math.max(1, endNs), gaps).flatMap(([a, b], i) => {
+          const n = Math.floor((x(b) - x(a)) / TICK_SPACING_PX);
+          const values = n < 1 ? (i === 0 && a === 0 ? [0] : []) : scaleLinear().domain([a, b]).ticks(n);
+          return values.filter((t) => t >= a && t <= b);
+        });
   // The folds' lengths first: they say what the bands are. A label that would touch one already
   // placed goes (a fold's length stays in its tooltip).
   const taken: Array<[number, number]> = [];
@@ -82,7 +84,7 @@ export function waterfallAxis(
     return true;
   };
   for (const f of folds) if (f.text !== '' && !place((f.x0 + f.x1) / 2, f.text)) f.text = '';
-  const ticks: AxisTick[] = candidates
+  const ticks: TimeTick[] = candidates
     .map((ns) => ({ ns, x: x(ns), text: formatTick(ns, endNs) }))
     .filter((t) => place(t.x, t.text));
   return { x, ticks, folds };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { findSweep } from '../src/scenario/sweeps';
 import { runSweep } from '../src/scenario/sweepRun';
 import { seriesUnder, SWEEP_Y_TICKS, sweepYScale } from '../src/views/sweepScales';
+import { polyline } from '../src/views/SweepChart';
 
 /** The labelled lines the chart draws, and the axis's ends. */
 function axis(values: number[]) {
@@ -52,8 +53,7 @@ describe('the y axis of a sweep chart', () => {
 });
 
 describe('lines a sweep chart draws on top of each other', () => {
-  const pts = (series: string, ys: number[]) =>
-    ys.map((y, i) => ({ x: String(i), series, y, model: null }));
+  const pts = (series: string, ys: number[]) => ys.map((y, i) => ({ x: String(i), series, y, model: null }));
 
   it('quic-by-rtt: HTTP/1.1 lies under HTTP/2 (the same handshakes), HTTP/3 apart from both', () => {
     const spec = findSweep('quic-by-rtt')!;
@@ -68,7 +68,11 @@ describe('lines a sweep chart draws on top of each other', () => {
     expect(seriesUnder([...pts('a', [0, 52, 100]), ...top], [], ['a', 'b']).has('a')).toBe(false);
     // Drawn after, so on top: b is not hidden by a.
     expect(seriesUnder([...pts('a', [0, 50, 100]), ...top], [], ['a', 'b']).has('b')).toBe(false);
-    const running = [...pts('a', [0, 50, 100]), { x: '2', series: 'b', y: null, model: null }, ...top.slice(0, 2)];
+    const running = [
+      ...pts('a', [0, 50, 100]),
+      { x: '2', series: 'b', y: null, model: null },
+      ...top.slice(0, 2),
+    ];
     expect(seriesUnder(running, [], ['a', 'b']).size).toBe(0);
   });
 
@@ -78,5 +82,18 @@ describe('lines a sweep chart draws on top of each other', () => {
       ['a', 'c'],
       ['b', 'c'],
     ]);
+  });
+});
+
+describe("a sweep's line", () => {
+  it('goes straight from point to point, as d3-shape drew it, and is not drawn without points', () => {
+    expect(
+      polyline([
+        [64, 20.5],
+        [120, 300],
+        [400, 12],
+      ]),
+    ).toBe('M64,20.5L120,300L400,12');
+    expect(polyline([])).toBeUndefined();
   });
 });

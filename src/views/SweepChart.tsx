@@ -1,7 +1,6 @@
 // A sweep as a chart: one line per series, every simulated point a focusable circle (Enter or a
 // click opens its run), published points as hollow diamonds, Kruse's analytic model as a dashed
-// line. D3 gives the scales and line shapes; React draws.
-import { line } from 'd3';
+// line. React draws; a line is straight segments through its points.
 import {
   chartYValues,
   formatSweepValue,
@@ -39,6 +38,12 @@ const TICK_CHAR_PX = 7; // 11 px tick labels
 const LABEL_CHAR_PX = 6.2; // 12 px axis labels
 const LABEL_LINE_PX = 14;
 
+/** An SVG path through the points in order, straight from one to the next (none for no points).
+ * d3-shape's `line` drew the same, and brought 11 KB of shapes the chart never uses. */
+export function polyline(points: Array<[number, number]>): string | undefined {
+  return points.length === 0 ? undefined : `M${points.map(([px, py]) => `${px},${py}`).join('L')}`;
+}
+
 /** The ticks whose labels fit, left to right: a label that would touch the one before is left out. */
 export function fittingTicks<T extends { x: number; label: string }>(ticks: T[]): T[] {
   const kept: T[] = [];
@@ -75,13 +80,12 @@ export function SweepChart(props: SweepChartProps) {
   // The y label runs along the plot's height: on a phone it takes a second line rather than
   // running past the chart's ends.
   const yLabelLines = wrapWords(props.yLabel, Math.floor((bottom - M.top) / LABEL_CHAR_PX));
-  const path = line<[number, number]>();
   const lineOf = (s: string | null, pick: (p: SweepChartPoint) => number | null) =>
-    path(
+    polyline(
       points
         .filter((p) => p.series === s && pick(p) !== null)
         .map((p): [number, number] => [x.at(p.x), y(pick(p)!)]),
-    ) ?? undefined;
+    );
 
   return (
     <svg

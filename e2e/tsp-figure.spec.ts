@@ -443,3 +443,18 @@ test('a window far above the data runs off the top, and the legend says so: HTTP
   await expect(legend.locator('[data-legend="window"]')).toContainText('window (above the plot)');
   await expect(legend.locator('[data-legend="cwnd"]')).toHaveText('cwnd');
 });
+
+test("Kruse's five loads: the time-sequence plot and its strips fold the waits between loads alike; a zoom is to scale", async ({
+  page,
+}) => {
+  await openLab(page, 'preset=kruse-test');
+  const side = page.locator('[data-tsp-side="a"]');
+  const bands = (chart: string) =>
+    side.locator(`${chart} .fold-mark .fold-band`).evaluateAll((els) => els.map((e) => e.getAttribute('x')));
+  await expect(side.locator('svg.tsp-svg .fold-mark')).toHaveCount(4);
+  // The same four bands at the same x under the plot: a moment reads straight down.
+  expect(await bands('svg.cc-chart')).toEqual(await bands('svg.tsp-svg'));
+  await expect(side.locator('svg.tsp-svg [data-fold-label]').first()).toHaveText(/^⋯ \d+(\.\d)? s$/);
+  await page.locator('[data-view="tsp"]').getByRole('button', { name: 'Zoom in' }).click();
+  await expect(side.locator('.fold-mark')).toHaveCount(0);
+});

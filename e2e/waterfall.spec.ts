@@ -240,12 +240,10 @@ test("Kruse's five loads: the waterfall folds the waits between loads as the lad
   await expect(figure.locator('.fold-mark')).toHaveCount(4);
   await expect(figure.locator('[data-fold-label]').first()).toHaveText(/^⋯ \d+(\.\d)? s$/);
   // The first load's HTML row, from its first phase to its last, is wide enough to read.
-  const htmlBar = await figure
-    .locator('[data-exchange="0"] [data-phase]')
-    .evaluateAll((els) => {
-      const boxes = els.map((e) => e.getBoundingClientRect());
-      return Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left));
-    });
+  const htmlBar = await figure.locator('[data-exchange="0"] [data-phase]').evaluateAll((els) => {
+    const boxes = els.map((e) => e.getBoundingClientRect());
+    return Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left));
+  });
   expect(htmlBar).toBeGreaterThan(30);
   await page.getByLabel('Fold idle gaps').uncheck();
   await expect(figure.locator('.fold-mark')).toHaveCount(0);

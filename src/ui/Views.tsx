@@ -6,6 +6,7 @@ import { memo, useMemo } from 'react';
 import { useSettled } from './state/gesture';
 import type { Preset } from '../scenario/presets';
 import type { Gap } from '../views/timeScale';
+import { loadGaps } from '../views/foldedTimeAxis';
 import { formatBitRate, formatDuration } from '../views/format';
 import type { TimeWindow } from '../scenario/codec';
 import { LadderPanel, type StallFocus } from './panels/LadderPanel';
@@ -51,6 +52,17 @@ export const Views = memo(function Views({
 }: ViewsProps) {
   const link = sides[0].run.path.s2c;
   const later = useSettled(useMemo(() => ({ sides, endNs }), [sides, endNs]));
+  // The waterfall and the time-sequence plot fold the time between page loads with the ladder.
+  const laterGaps = useMemo(
+    () =>
+      fold
+        ? loadGaps(
+            later.sides.map((s) => s.run.trace),
+            later.endNs,
+          )
+        : [],
+    [fold, later],
+  );
   return (
     <>
       {panels.has('ladder') && (
@@ -74,12 +86,12 @@ export const Views = memo(function Views({
       )}
       {panels.has('tsp') && (
         <Panel id="tsp" title="Time-sequence plot" note={Tsp.tspNote(later.sides)}>
-          <TspPanel sides={later.sides} endNs={later.endNs} cursorNs={cursorNs} />
+          <TspPanel sides={later.sides} endNs={later.endNs} cursorNs={cursorNs} gaps={laterGaps} />
         </Panel>
       )}
       {panels.has('waterfall') && (
         <Panel id="waterfall" title="Waterfall" note="One row per HTTP object.">
-          <WaterfallPanel sides={later.sides} endNs={later.endNs} cursorNs={cursorNs} fold={fold} />
+          <WaterfallPanel sides={later.sides} endNs={later.endNs} cursorNs={cursorNs} gaps={laterGaps} />
         </Panel>
       )}
       {panels.has('time') && (

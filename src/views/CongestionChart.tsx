@@ -3,10 +3,11 @@
 // plot, with the controller's phase changes (slow start, recovery, BBR's probing) marked.
 import { scaleLinear } from './piecewiseScale';
 import type { AppEvent, SampleRecord, Trace } from '../engine/trace';
-import { formatTick } from './format';
 import { stripAxis } from './axisTicks';
 import { PLAYHEAD_COLOUR } from './kindStyle';
-import { TIME_AXIS_INSET, tspTimeScale, tspTimeTicks } from './tspTimeAxis';
+import { TIME_AXIS_INSET, tspTimeAxis } from './tspTimeAxis';
+import { FoldMarks } from './FoldMarks';
+import type { Gap } from './timeScale';
 
 interface Strip {
   id: 'cwnd' | 'pacing' | 'rtt';
@@ -52,12 +53,15 @@ export function CongestionChart({
   cursorNs,
   domain,
   width,
+  folds = [],
 }: {
   trace: Trace;
   conn: number;
   cursorNs: number;
   domain: [number, number];
   width: number;
+  /** The time-sequence plot's folds, so a moment sits at the same x in both. */
+  folds?: Gap[];
 }) {
   const samples = congestionSamples(trace, conn);
   const strips = STRIPS.filter((st) => samples.some((s) => st.value(s) !== null));
@@ -66,7 +70,8 @@ export function CongestionChart({
     (e) => e.kind === 'cc-phase' && e.conn === conn && e.side === 'server' && e.atNs <= cursorNs,
   );
   const height = M.top + strips.length * (STRIP_HEIGHT + M.gap) + M.bottom - M.gap;
-  const x = tspTimeScale(domain, width);
+  const axis = tspTimeAxis(domain, width, folds);
+  const x = axis.x;
   const right = width - M.right;
   const bottom = height - M.bottom;
   return (
@@ -78,6 +83,7 @@ export function CongestionChart({
       aria-label="Congestion state over time"
     >
       <rect width={width} height={height} fill="var(--card)" />
+      <FoldMarks folds={axis.folds} top={M.top - 4} bottom={bottom} labelY={bottom + 16} />
       {strips.map((st, i) => {
         const top = M.top + i * (STRIP_HEIGHT + M.gap);
         const points = samples
@@ -107,9 +113,9 @@ export function CongestionChart({
           </g>
         );
       })}
-      {tspTimeTicks(x, width).map((t) => (
-        <text key={t} x={x(t)} y={bottom + 16} textAnchor="middle" className="tick-label">
-          {formatTick(t, domain[1] - domain[0])}
+      {axis.ticks.map((t) => (
+        <text key={t.ns} x={t.x} y={bottom + 16} textAnchor="middle" className="tick-label">
+          {t.text}
         </text>
       ))}
       {phases

@@ -10,14 +10,15 @@ import { scaleLinear } from './piecewiseScale';
 import { useBrushX } from './useBrushX';
 import { bandAmount, bandTitle, stallBands } from './stallBands';
 import type { StallCause, Trace } from '../engine/trace';
-import { formatTick } from './format';
 import { byteAxis, byteAxisBetween } from './axisTicks';
 import { PLAYHEAD_COLOUR } from './kindStyle';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
 import { connectionSeries } from './streamSeries';
 import { runsAbove, seriesTop, stepPoints, zoomedRange, type SegmentBar, type TspSeries } from './tspSeries';
 import { LEGEND_ROW_PX, legendRows, legendTextWidth, TspLegend, type LegendEntry } from './TspLegend';
-import { TIME_AXIS_INSET, tspTimeScale, tspTimeTicks } from './tspTimeAxis';
+import { TIME_AXIS_INSET, tspTimeAxis } from './tspTimeAxis';
+import { FoldMarks } from './FoldMarks';
+import type { Gap } from './timeScale';
 
 export interface TimeSequencePlotProps {
   trace: Trace;
@@ -33,9 +34,12 @@ export interface TimeSequencePlotProps {
   width: number;
   height: number;
   onBrush: (domain: [number, number]) => void;
+  /** Idle time between page loads folded out of the unzoomed axis (loadGaps), or none. */
+  folds?: Gap[];
 }
 
 const MAX_SEGMENTS = 3000;
+const NO_FOLDS: Gap[] = [];
 /** About how many ticks the sequence axis has. */
 const Y_TICKS = 6;
 const M = { top: 26, bottom: 30, ...TIME_AXIS_INSET };
@@ -66,6 +70,7 @@ export function TimeSequencePlot({
   width,
   height,
   onBrush,
+  folds = NO_FOLDS,
 }: TimeSequencePlotProps) {
   const series = useMemo(() => connectionSeries(trace, conn, stream), [trace, conn, stream]);
   const [d0, d1] = domain;
@@ -88,7 +93,8 @@ export function TimeSequencePlot({
   const titleTop = narrow ? M.top + 12 : M.top; // the plot's top were the legend one row
   const m = { ...M, top: titleTop + (legend.length - 1) * LEGEND_ROW_PX };
 
-  const x = useMemo(() => tspTimeScale([d0, d1], width), [d0, d1, width]);
+  const axis = useMemo(() => tspTimeAxis([d0, d1], width, folds), [d0, d1, width, folds]);
+  const x = axis.x;
   const y = scaleLinear()
     .domain([yAxis.bottom, yAxis.top])
     .range([height - m.bottom, m.top]);
@@ -101,7 +107,6 @@ export function TimeSequencePlot({
   const winPath = stepPath(stepPoints(series.window, cursorNs), x, y);
   const cwndPath = stepPath(stepPoints(series.cwnd, cursorNs), x, y);
   const clipId = `tsp-clip-${side}`;
-  const span = domain[1] - domain[0];
   const stalls = useMemo(
     () =>
       stallBands(
@@ -134,14 +139,15 @@ export function TimeSequencePlot({
         </clipPath>
       </defs>
       <rect x={0} y={0} width={width} height={height} fill="var(--card)" />
-      {tspTimeTicks(x, width).map((t) => (
-        <g key={`x${t}`} transform={`translate(${x(t)},0)`}>
+      {axis.ticks.map((t) => (
+        <g key={`x${t.ns}`} transform={`translate(${t.x},0)`}>
           <line y1={m.top} y2={bottom} stroke="var(--rule)" />
           <text y={bottom + 16} textAnchor="middle" className="tick-label">
-            {formatTick(t, span)}
+            {t.text}
           </text>
         </g>
       ))}
+      <FoldMarks folds={axis.folds} top={m.top} bottom={bottom} labelY={bottom + 16} />
       {yAxis.ticks.map((t) => (
         <g key={`y${t.value}`} transform={`translate(0,${y(t.value)})`} data-y-tick={t.value}>
           <line x1={m.left} x2={right} stroke="var(--grid-soft)" />

@@ -8,7 +8,8 @@ import { PLAYHEAD_COLOUR } from './kindStyle';
 import { type ConnectionLine, type WaterfallLine } from './waterfallGroups';
 import { fitName, shortName, type LabelColumns } from './waterfallLabels';
 import { PHASE_WORDS, type PhaseKind, type WaterfallRow } from './waterfallPhases';
-import { waterfallAxis, type WaterfallAxis } from './waterfallAxis';
+import { foldedTimeAxis, type FoldedTimeAxis } from './foldedTimeAxis';
+import { FoldMarks } from './FoldMarks';
 import type { Gap } from './timeScale';
 
 /** Connection colours from the theme table (app.css): Okabe-Ito, darkened on the light theme where a hue would fade into the white panel. */
@@ -66,7 +67,7 @@ export interface WaterfallProps {
 }
 
 function axisOf(endNs: number, columns: LabelColumns, width: number, gaps: Gap[], runEndNs: number) {
-  return waterfallAxis(endNs, [columns.barsLeft, width - M.right], width, gaps, runEndNs);
+  return foldedTimeAxis(endNs, [columns.barsLeft, width - M.right], width, gaps, runEndNs);
 }
 
 export function Waterfall({
@@ -97,13 +98,7 @@ export function Waterfall({
       {axis.ticks.map((t) => (
         <line key={t.ns} x1={t.x} x2={t.x} y1={M.top} y2={bottom} stroke="var(--rule)" />
       ))}
-      {axis.folds.map((f) => (
-        <g key={f.gap.startNs} className="fold-mark">
-          <title>{f.title}</title>
-          <rect className="fold-band" x={f.x0} y={M.top} width={f.x1 - f.x0} height={bottom - M.top} />
-          <path className="fold-break" d={`M${f.x0},${M.top}V${bottom}M${f.x1},${M.top}V${bottom}`} />
-        </g>
-      ))}
+      <FoldMarks folds={axis.folds} top={M.top} bottom={bottom} />
       <TimeTicks axis={axis} width={width} y={bottom} />
       {lines.map((line, i) => {
         const yMid = M.top + i * ROW_PX + ROW_PX / 2;
@@ -136,7 +131,7 @@ export function Waterfall({
 }
 
 /** The time axis's labels on a band of the panel's colour, its top at `y`: the ticks, and each fold's length. */
-function TimeTicks({ axis, width, y }: { axis: WaterfallAxis; width: number; y: number }) {
+function TimeTicks({ axis, width, y }: { axis: FoldedTimeAxis; width: number; y: number }) {
   return (
     <g>
       <rect x={0} y={y} width={width} height={AXIS_PX} fill="var(--card)" />

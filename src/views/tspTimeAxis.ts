@@ -1,19 +1,32 @@
 // The time axis the time-sequence plot and the congestion strips under it share: the same plot
 // area left and right and the same ticks, so a moment sits at the same x in every chart and a
-// student can read times straight down from one chart to the next.
-import { scaleLinear, type LinearScale } from './piecewiseScale';
+// student can read times straight down from one chart to the next. Unzoomed, with folding on, the
+// idle time between page loads is folded out of both alike (foldedTimeAxis).
+import { foldedTimeAxis, type FoldedTimeAxis } from './foldedTimeAxis';
+import { formatTick } from './format';
+import { scaleLinear } from './piecewiseScale';
+import type { Gap } from './timeScale';
 
 /** Room left of the plot area for the y tick labels, and right of it for the last tick label. */
 export const TIME_AXIS_INSET = { left: 62, right: 14 } as const;
 
-/** Time (ns) -> x over the plot area of a chart `width` pixels wide. */
-export function tspTimeScale([fromNs, toNs]: [number, number], width: number): LinearScale {
-  return scaleLinear()
-    .domain([fromNs, toNs])
-    .range([TIME_AXIS_INSET.left, width - TIME_AXIS_INSET.right]);
-}
+/** About one tick this many pixels apart, so the labels never touch. */
+const TICK_SPACING_PX = 110;
 
-/** The tick times, about one per 110 px so the labels never touch. */
-export function tspTimeTicks(x: LinearScale, width: number): number[] {
-  return x.ticks(Math.max(2, Math.floor(width / 110)));
+/**
+ * Time (ns) -> x over the plot area of a chart `width` pixels wide, with its ticks: over the time
+ * window [fromNs, toNs], or over the whole run with `gaps` folded out (a window starting at 0).
+ */
+export function tspTimeAxis(
+  [fromNs, toNs]: [number, number],
+  width: number,
+  gaps: Gap[] = [],
+): FoldedTimeAxis {
+  const range: [number, number] = [TIME_AXIS_INSET.left, width - TIME_AXIS_INSET.right];
+  if (gaps.length > 0 && fromNs === 0) return foldedTimeAxis(toNs, range, width, gaps);
+  const x = scaleLinear().domain([fromNs, toNs]).range(range);
+  const ticks = x
+    .ticks(Math.max(2, Math.floor(width / TICK_SPACING_PX)))
+    .map((ns) => ({ ns, x: x(ns), text: formatTick(ns, toNs - fromNs) }));
+  return { x, ticks, folds: [] };
 }

@@ -5,11 +5,10 @@ import type { Preset } from '../../scenario/presets';
 import { MetricsNotes, MetricsTable, metricValues, type MetricValues } from '../../views/MetricsTable';
 import { TimeBreakdown } from '../../views/TimeBreakdown';
 import { Waterfall, WaterfallAxisDock, WaterfallLegend } from '../../views/Waterfall';
-import { gapsBetweenRows } from '../../views/waterfallAxis';
 import { waterfallLines } from '../../views/waterfallGroups';
 import { labelColumns } from '../../views/waterfallLabels';
 import { waterfallRows } from '../../views/waterfallPhases';
-import { idleGaps, runEndNs } from '../../views/timeScale';
+import { runEndNs, type Gap } from '../../views/timeScale';
 import { useElementWidth } from '../useElementWidth';
 import { useScrollExtent } from '../useScrollExtent';
 import type { SideView } from './sideView';
@@ -19,13 +18,13 @@ export function WaterfallPanel({
   sides,
   endNs,
   cursorNs,
-  fold,
+  gaps,
 }: {
   sides: SideView[];
   endNs: number;
   cursorNs: number;
-  /** Fold the idle gaps out of the time axis, as the ladder does. */
-  fold: boolean;
+  /** Idle time between page loads folded out of the time axis (loadGaps), or none. */
+  gaps: Gap[];
 }) {
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
   const figures = useMemo(
@@ -35,21 +34,6 @@ export function WaterfallPanel({
         return { side: s, rows, lines: waterfallLines(s.run.trace, rows), runEndNs: runEndNs(s.run.trace) };
       }),
     [sides],
-  );
-  // The ladder's gaps, from these runs (the panel may show a run the ladder has already replaced),
-  // where no object is open.
-  const gaps = useMemo(
-    () =>
-      fold
-        ? gapsBetweenRows(
-            idleGaps(
-              sides.map((s) => s.run.trace),
-              endNs,
-            ),
-            figures.flatMap((f) => f.rows),
-          )
-        : [],
-    [fold, sides, endNs, figures],
   );
   // Both sides share the label columns, so their time axes line up.
   const columns = useMemo(

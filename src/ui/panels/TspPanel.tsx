@@ -8,8 +8,22 @@ import { connectionIds } from '../../views/ladderLayout';
 import { connectionSeries, streamsOf } from '../../views/streamSeries';
 import { useElementWidth } from '../useElementWidth';
 import type { SideView } from './sideView';
+import type { Gap } from '../../views/timeScale';
 
-export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs: number; cursorNs: number }) {
+const NO_GAPS: Gap[] = [];
+
+export function TspPanel({
+  sides,
+  endNs,
+  cursorNs,
+  gaps,
+}: {
+  sides: SideView[];
+  endNs: number;
+  cursorNs: number;
+  /** Idle time between page loads folded out of the unzoomed axis (loadGaps), or none. */
+  gaps: Gap[];
+}) {
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
   const [window_, setWindow] = useState<[number, number] | null>(null);
   const [conn, setConn] = useState(0);
@@ -29,6 +43,8 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
   const streams = streamChoices(sides, conn);
   const stream = streams.some((c) => c.stream === chosenStream) ? chosenStream : null;
   const plotHeight = width < 600 ? 240 : 300;
+  // A zoomed window is drawn to scale; the whole run folds the time between loads.
+  const folds = window_ ? NO_GAPS : gaps;
   return (
     <div className="tsp-panel" ref={boxRef} data-view="tsp">
       <div className="panel-tools" role="toolbar" aria-label="Time-sequence plot zoom">
@@ -96,8 +112,16 @@ export function TspPanel({ sides, endNs, cursorNs }: { sides: SideView[]; endNs:
             width={width}
             height={plotHeight}
             onBrush={onBrush}
+            folds={folds}
           />
-          <CongestionChart trace={s.run.trace} conn={conn} cursorNs={cursorNs} domain={valid} width={width} />
+          <CongestionChart
+            trace={s.run.trace}
+            conn={conn}
+            cursorNs={cursorNs}
+            domain={valid}
+            width={width}
+            folds={folds}
+          />
         </figure>
       ))}
     </div>

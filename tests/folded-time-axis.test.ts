@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../src/scenario';
 import { idleGaps, runEndNs } from '../src/views/timeScale';
-import { gapsBetweenRows, waterfallAxis } from '../src/views/waterfallAxis';
+import { gapsBetweenRows, foldedTimeAxis } from '../src/views/foldedTimeAxis';
 import { waterfallRows } from '../src/views/waterfallPhases';
 
 const LEFT = 90;
@@ -14,7 +14,7 @@ function folded(query: string) {
   const endNs = runEndNs(trace);
   const rows = waterfallRows(trace);
   const gaps = gapsBetweenRows(idleGaps([trace], endNs), rows);
-  return { trace, endNs, rows, gaps, axis: waterfallAxis(endNs, [LEFT, RIGHT], RIGHT + 12, gaps) };
+  return { trace, endNs, rows, gaps, axis: foldedTimeAxis(endNs, [LEFT, RIGHT], RIGHT + 12, gaps) };
 }
 
 /** A label's extent as the axis estimates it (11 px text). */
@@ -48,7 +48,7 @@ describe("the waterfall's time axis", () => {
 
   it('on a phone the labels that do not fit are left out, never drawn over each other', () => {
     const { gaps, endNs } = folded('preset=kruse-test');
-    const axis = waterfallAxis(endNs, [80, 350], 362, gaps);
+    const axis = foldedTimeAxis(endNs, [80, 350], 362, gaps);
     const labels = [...axis.ticks, ...axis.folds.map((f) => ({ x: (f.x0 + f.x1) / 2, text: f.text }))]
       .filter((l) => l.text !== '')
       .map((l) => extent(l.x, l.text))

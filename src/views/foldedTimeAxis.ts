@@ -1,14 +1,15 @@
-// The waterfall's time axis. A run of several page loads (Kruse's loop: five loads over three
-// minutes) spends most of its time idle between them; drawn to scale, each load's rows were a
-// sliver at the left of a 180 s axis. With the ladder's "Fold idle gaps" on, the waterfall folds
-// the same gaps: each keeps a narrow band with its length written under it, and the time around
-// them gets the width, ticked segment by segment. Only gaps no object spans fold: a stall inside
-// an object's bar stays its true length, which is what a waterfall is read for.
+// A time axis with the idle time between page loads folded out. A run of several page loads
+// (Kruse's loop: five loads over three minutes) spends most of its time idle between them; drawn
+// to scale, each load was a sliver of a 180 s axis. With the ladder's "Fold idle gaps" on, the
+// waterfall and the time-sequence plot (with its strips) fold the same gaps: each keeps a narrow
+// band with its length written under it, and the time around them gets the width, ticked stretch by
+// stretch. Only gaps no object spans fold: a stall inside a load stays its true length.
 import { foldLabel } from './foldLabels';
 import { formatTick } from './format';
 import { scaleLinear, type LinearScale } from './piecewiseScale';
-import { timeScale, type Gap } from './timeScale';
-import type { WaterfallRow } from './waterfallPhases';
+import type { Trace } from '../engine/trace';
+import { idleGaps, timeScale, type Gap } from './timeScale';
+import { waterfallRows, type WaterfallRow } from './waterfallPhases';
 
 /** A folded gap's band: this share of the axis, within these bounds (a phone keeps its width for the loads). */
 const GAP_SHARE = 0.03;
@@ -35,10 +36,18 @@ export interface AxisFold {
   title: string;
 }
 
-export interface WaterfallAxis {
+export interface FoldedTimeAxis {
   x: LinearScale;
   ticks: TimeTick[];
   folds: AxisFold[];
+}
+
+/** What folds when folding is on: the runs' idle gaps during which no object of any run is open. */
+export function loadGaps(traces: Trace[], endNs: number): Gap[] {
+  return gapsBetweenRows(
+    idleGaps(traces, endNs),
+    traces.flatMap((t) => waterfallRows(t)),
+  );
 }
 
 /** The gaps during which no row is open (from its request being due to its last byte): between loads. */
@@ -52,13 +61,13 @@ export function gapsBetweenRows(gaps: Gap[], rows: Array<Pick<WaterfallRow, 'sta
  * Time -> x over [left, right] of a figure `widthPx` wide, with `gaps` folded (none: to scale);
  * `runEndNs` is when this side's run ended (a fold after it has no length to give).
  */
-export function waterfallAxis(
+export function foldedTimeAxis(
   endNs: number,
   [left, right]: [number, number],
   widthPx: number,
   gaps: Gap[],
   runEndNs = endNs,
-): WaterfallAxis {
+): FoldedTimeAxis {
   const gapPx = Math.max(GAP_PX[0], Math.min(GAP_PX[1], (right - left) * GAP_SHARE));
   const x = timeScale(endNs, [left, right], gaps, gapPx);
   const folds: AxisFold[] = gaps.map((gap) => {

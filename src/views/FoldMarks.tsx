@@ -21,19 +21,19 @@ export function FoldMarks({
           <title>{f.title}</title>
           <rect className="fold-band" x={f.x0} y={top} width={f.x1 - f.x0} height={bottom - top} />
           <path className="fold-break" d={`M${f.x0},${top}V${bottom}M${f.x1},${top}V${bottom}`} />
-          {labelY !== undefined && f.text !== '' && (
-            <text
-              x={(f.x0 + f.x1) / 2}
-              y={labelY}
-              textAnchor="middle"
-              className="fold-label"
-              data-fold-label=""
-            >
-              {f.text}
-            </text>
-          )}
+          {labelY !== undefined && <FoldLength fold={f} y={labelY} />}
         </g>
       ))}
     </>
+  );
+}
+
+/** A fold's length under its band, centred (nothing where the fold has none to give). */
+export function FoldLength({ fold, y }: { fold: AxisFold; y: number }) {
+  if (fold.text === '') return null;
+  return (
+    <text x={(fold.x0 + fold.x1) / 2} y={y} textAnchor="middle" className="fold-label" data-fold-label="">
+      {fold.text}
+    </text>
   );
 }

@@ -9,7 +9,7 @@ import { type ConnectionLine, type WaterfallLine } from './waterfallGroups';
 import { fitName, shortName, type LabelColumns } from './waterfallLabels';
 import { PHASE_WORDS, type PhaseKind, type WaterfallRow } from './waterfallPhases';
 import { foldedTimeAxis, type FoldedTimeAxis } from './foldedTimeAxis';
-import { FoldMarks } from './FoldMarks';
+import { FoldLength, FoldMarks } from './FoldMarks';
 import type { Gap } from './timeScale';
 
 /** Connection colours from the theme table (app.css): Okabe-Ito, darkened on the light theme where a hue would fade into the white panel. */
@@ -140,21 +140,9 @@ function TimeTicks({ axis, width, y }: { axis: FoldedTimeAxis; width: number; y:
           {t.text}
         </text>
       ))}
-      {axis.folds.map(
-        (f) =>
-          f.text !== '' && (
-            <text
-              key={`fold-${f.gap.startNs}`}
-              x={(f.x0 + f.x1) / 2}
-              y={y + 16}
-              textAnchor="middle"
-              className="fold-label"
-              data-fold-label=""
-            >
-              {f.text}
-            </text>
-          ),
-      )}
+      {axis.folds.map((f) => (
+        <FoldLength key={`fold-${f.gap.startNs}`} fold={f} y={y + 16} />
+      ))}
     </g>
   );
 }

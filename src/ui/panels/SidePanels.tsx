@@ -8,24 +8,13 @@ import { Waterfall, WaterfallAxisDock, WaterfallLegend } from '../../views/Water
 import { waterfallLines } from '../../views/waterfallGroups';
 import { labelColumns } from '../../views/waterfallLabels';
 import { waterfallRows } from '../../views/waterfallPhases';
-import { runEndNs, type Gap } from '../../views/timeScale';
+import { runEndNs } from '../../views/timeScale';
 import { useElementWidth } from '../useElementWidth';
 import { useScrollExtent } from '../useScrollExtent';
-import type { SideView } from './sideView';
+import type { SideView, TimePanelProps } from './sideView';
 import { SidewaysScroll } from './SidewaysScroll';
 
-export function WaterfallPanel({
-  sides,
-  endNs,
-  cursorNs,
-  gaps,
-}: {
-  sides: SideView[];
-  endNs: number;
-  cursorNs: number;
-  /** Idle time between page loads folded out of the time axis (loadGaps), or none. */
-  gaps: Gap[];
-}) {
+export function WaterfallPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps) {
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
   const figures = useMemo(
     () =>

@@ -7,23 +7,12 @@ import { TimeSequencePlot } from '../../views/TimeSequencePlot';
 import { connectionIds } from '../../views/ladderLayout';
 import { connectionSeries, streamsOf } from '../../views/streamSeries';
 import { useElementWidth } from '../useElementWidth';
-import type { SideView } from './sideView';
+import type { SideView, TimePanelProps } from './sideView';
 import type { Gap } from '../../views/timeScale';
 
 const NO_GAPS: Gap[] = [];
 
-export function TspPanel({
-  sides,
-  endNs,
-  cursorNs,
-  gaps,
-}: {
-  sides: SideView[];
-  endNs: number;
-  cursorNs: number;
-  /** Idle time between page loads folded out of the unzoomed axis (loadGaps), or none. */
-  gaps: Gap[];
-}) {
+export function TspPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps) {
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
   const [window_, setWindow] = useState<[number, number] | null>(null);
   const [conn, setConn] = useState(0);

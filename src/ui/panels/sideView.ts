@@ -2,8 +2,18 @@
 import type { Config } from '../../scenario/codec';
 import { SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
 import type { SideRun } from '../../worker/protocol';
+import type { Gap } from '../../views/timeScale';
 import { labelFor, labelNamesUnit, valueText } from '../controls/fieldModel';
 import { bDifferences } from '../state/configModel';
+
+/** What the panels that draw the run against time (waterfall, time-sequence plot) are given. */
+export interface TimePanelProps {
+  sides: SideView[];
+  endNs: number;
+  cursorNs: number;
+  /** Idle time between page loads folded out of the time axis (loadGaps), or none. */
+  gaps: Gap[];
+}
 
 export interface SideView {
   side: 'a' | 'b';

@@ -2,13 +2,14 @@
 // sum exactly to the page time; overlapping causes are resolved by the rule stated in breakdown.ts.
 import { describe, expect, it } from 'vitest';
 import { pageTimeNs } from '../src/engine/metrics';
+import type { PathTiming } from '../src/engine/path';
 import type { LoadRecord, StallRecord, Trace } from '../src/engine/trace';
 import { runQuery } from '../src/scenario';
 import { breakdown, partNs } from '../src/views/breakdown';
-import { conn, pkt, trace } from './support/handTrace';
+import { conn, INSTANT_PATH, pkt, trace } from './support/handTrace';
 
 const ms = (x: number) => x * 1e6;
-const sum = (t: Trace) => breakdown(t).parts.reduce((s, p) => s + p.ns, 0);
+const sum = (t: Trace) => breakdown(t, INSTANT_PATH).parts.reduce((s, p) => s + p.ns, 0);
 
 function stall(c: number, cause: StallRecord['cause'], fromMs: number, toMs: number): StallRecord {
   return { conn: c, side: 'server', cause, startNs: ms(fromMs), endNs: ms(toMs) };
@@ -36,34 +37,65 @@ describe('where the time went', () => {
   it.each(['', 'preset=nielsen-lan-1.0-first', 'preset=kruse-acts&conns=1', 'preset=nielsen-ppp-pipe-first'])(
     'sums exactly to the page time of the reported load (%s)',
     (query) => {
-      const { trace: t } = runQuery(query);
-      expect(sum(t)).toBe(pageTimeNs(t));
-      expect(breakdown(t).totalNs).toBe(pageTimeNs(t));
+      const { trace: t, path } = runQuery(query);
+      const b = breakdown(t, path);
+      expect(b.parts.reduce((s, p) => s + p.ns, 0)).toBe(pageTimeNs(t));
+      expect(b.totalNs).toBe(pageTimeNs(t));
     },
   );
 
   it('reports the last of repeated loads, with no time between loads', () => {
-    const { trace: t } = runQuery('preset=kruse-acts&conns=1');
+    const { trace: t, path } = runQuery('preset=kruse-acts&conns=1');
     const last = t.loads[t.loads.length - 1];
     expect(t.loads.length).toBe(5); // Kruse's browser loop: oufr, Test, LeRC, acts, then /acts
     expect(pageTimeNs(t)).toBe(last.endNs! - last.startNs);
     expect(pageTimeNs(t) / 1e9).toBeGreaterThan(7);
     expect(pageTimeNs(t) / 1e9).toBeLessThan(8.5);
-    const b = breakdown(t);
+    const b = breakdown(t, path);
     expect(b.startNs).toBe(last.startNs);
     expect(partNs(b, 'idle')).toBeLessThan(0.01 * b.totalNs);
   });
 
   it('gives an instant of stall on one connection and data in flight on another to moving data', () => {
-    const b = breakdown(run([[1, 20, 50]], [stall(0, 'delayed-ack', 0, 100)], [[0, 100]]));
+    const b = breakdown(run([[1, 20, 50]], [stall(0, 'delayed-ack', 0, 100)], [[0, 100]]), INSTANT_PATH);
     expect(partNs(b, 'transfer')).toBe(ms(30));
     expect(partNs(b, 'delayed-ack')).toBe(ms(70));
   });
 
   it('gives data in flight on a stalled connection to the stall', () => {
-    const b = breakdown(run([[0, 20, 50]], [stall(0, 'cwnd', 0, 100)], [[0, 100]]));
+    const b = breakdown(run([[0, 20, 50]], [stall(0, 'cwnd', 0, 100)], [[0, 100]]), INSTANT_PATH);
     expect(partNs(b, 'cwnd')).toBe(ms(100));
     expect(partNs(b, 'transfer')).toBe(0);
+  });
+
+  describe("a stall while its side's link is busy sending data", () => {
+    // One 1460-byte segment (1538 bytes on the wire) that takes 40 ms to send, from 20 ms.
+    const slow = 1538 * 8 * 25;
+    const path: PathTiming = {
+      c2s: { bandwidthBps: slow, oneWayDelayNs: ms(10) },
+      s2c: { bandwidthBps: slow, oneWayDelayNs: ms(10) },
+    };
+    const thinking = (dir: 'c2s' | 's2c', cause: StallRecord['cause'] = 'server-think') => {
+      const t = run([], [stall(0, cause, 0, 100)], [[0, 100]]);
+      t.packets.add(pkt({ conn: 0, dir, len: 1460, sendNs: ms(20), arriveNs: ms(70) }));
+      return breakdown(t, path);
+    };
+
+    it('costs nothing: the server thinks while its last response is still being sent', () => {
+      const b = thinking('s2c');
+      expect(partNs(b, 'server-think')).toBe(ms(60));
+      expect(partNs(b, 'transfer')).toBe(ms(40));
+    });
+
+    it("costs its time when only the other side's link is busy", () => {
+      expect(partNs(thinking('c2s'), 'server-think')).toBe(ms(100));
+    });
+
+    it('costs its time when the link only carries a bare ACK', () => {
+      const t = run([], [stall(0, 'server-think', 0, 100)], [[0, 100]]);
+      t.packets.add(pkt({ conn: 0, dir: 's2c', len: 0, sendNs: ms(20), arriveNs: ms(70) }));
+      expect(partNs(breakdown(t, path), 'server-think')).toBe(ms(100));
+    });
   });
 
   it('gives overlapping stalls to the one that began first, and calls the rest idle', () => {
@@ -72,7 +104,7 @@ describe('where the time went', () => {
       [stall(0, 'nagle', 10, 60), stall(1, 'cwnd', 30, 80), stall(1, 'handshake', 30, 50)],
       [[0, 100]],
     );
-    const b = breakdown(t);
+    const b = breakdown(t, INSTANT_PATH);
     expect(Object.fromEntries(b.parts.map((p) => [p.cause, p.ns / 1e6]))).toEqual({
       nagle: 50,
       cwnd: 20,
@@ -94,7 +126,7 @@ describe('where the time went', () => {
         [200, 300],
       ],
     );
-    const b = breakdown(t);
+    const b = breakdown(t, INSTANT_PATH);
     expect(b.totalNs).toBe(ms(100));
     expect(partNs(b, 'rto')).toBe(ms(60));
     expect(partNs(b, 'idle')).toBe(ms(40));

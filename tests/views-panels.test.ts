@@ -26,8 +26,8 @@ describe('waterfall', () => {
 
 describe('where the time went', () => {
   it('splits the elapsed time of one connection into stall causes and transfer', () => {
-    const { trace } = runQuery('');
-    const b = breakdown(trace);
+    const { trace, path } = runQuery('');
+    const b = breakdown(trace, path);
     expect(b.totalNs).toBe(elapsedNs(trace));
     expect(b.parts.reduce((sum, p) => sum + p.ns, 0)).toBe(b.totalNs);
     expect(b.parts.map((p) => p.cause)).toContain('delayed-ack');
@@ -41,8 +41,8 @@ describe('where the time went', () => {
 
 describe('the stall callout', () => {
   it('names the delayed-ACK wait of the default page and suggests the header flush', () => {
-    const { trace, config } = runQuery('');
-    const advice = adviceFor(trace, config.settings)!;
+    const run = runQuery('');
+    const advice = adviceFor(run.trace, run.config.settings, breakdown(run.trace, run.path))!;
     expect(advice.stall.cause).toBe('delayed-ack');
     expect(advice.sentence).toMatch(/^The server waited \d+ ms for a delayed ACK$/);
     expect(advice.suggestion).toEqual({ key: 'flush', value: 'none' });
@@ -50,8 +50,11 @@ describe('the stall callout', () => {
 
   it('suggests Nagle off for the odd final segment, and falls silent once it is off', () => {
     const odd = runQuery('preset=heidemann-odd-final');
-    expect(adviceFor(odd.trace, odd.config.settings)?.suggestion).toEqual({ key: 'nagle', value: false });
+    expect(adviceFor(odd.trace, odd.config.settings, breakdown(odd.trace, odd.path))?.suggestion).toEqual({
+      key: 'nagle',
+      value: false,
+    });
     const fixed = runQuery('preset=heidemann-odd-final&nagle=0');
-    expect(adviceFor(fixed.trace, fixed.config.settings)).toBeNull();
+    expect(adviceFor(fixed.trace, fixed.config.settings, breakdown(fixed.trace, fixed.path))).toBeNull();
   });
 });

@@ -117,6 +117,7 @@ export default function App() {
           {sides[0] && (
             <StallCallout
               trace={sides[0].run.trace}
+              path={sides[0].run.path}
               settings={config.settings}
               comparing={comparing}
               withholdFix={guides.awaitingAnswer}

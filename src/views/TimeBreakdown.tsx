@@ -5,15 +5,16 @@ import { useMemo } from 'react';
 import { formatDuration } from './format';
 import { breakdown, OVERLAP_RULE, partStyle, textOn, type Breakdown } from './breakdown';
 import { elapsedNs } from '../engine/metrics';
+import type { PathTiming } from '../engine/path';
 import type { Trace } from '../engine/trace';
 
 export interface TimeBreakdownProps {
-  sides: Array<{ side: 'a' | 'b'; trace: Trace }>;
+  sides: Array<{ side: 'a' | 'b'; trace: Trace; path: PathTiming }>;
 }
 
 export function TimeBreakdown({ sides }: TimeBreakdownProps) {
   const bars = useMemo(
-    () => sides.map((s) => ({ side: s.side, data: breakdown(s.trace), runNs: elapsedNs(s.trace) })),
+    () => sides.map((s) => ({ side: s.side, data: breakdown(s.trace, s.path), runNs: elapsedNs(s.trace) })),
     [sides],
   );
   const longest = Math.max(1, ...bars.map((b) => b.data.totalNs));

@@ -4,11 +4,17 @@
 //   1. data in flight on a connection that is not stalled: "moving data" (a stall on one
 //      connection costs the page nothing while another connection moves data);
 //   2. else, with stalls under way, the stall that began first (later ones are often its
-//      consequences; ties go to the longer stall);
-//   3. else "idle": nothing in flight and nothing waiting.
+//      consequences; ties go to the longer stall), leaving out a stall whose side's link is busy
+//      sending data: that side's bytes could not have left any sooner, so the wait costs nothing
+//      then (a server thinking about the next pipelined request while its last response is still
+//      on a modem; counting it had the callout offer "server think: 0", which saved nothing);
+//   3. else "moving data" if a link is sending data (behind such stalls), or "idle": nothing in
+//      flight and nothing waiting.
 import { reportedLoad } from '../engine/metrics';
-import type { StallCause, StallRecord, Trace } from '../engine/trace';
+import type { Side, StallCause, StallRecord, Trace } from '../engine/trace';
 import { causeStyle } from '../scenario/stallCauses';
+import type { PathTiming } from '../engine/path';
+import { serializationNs } from './packetGeometry';
 
 export type PartCause = StallCause | 'transfer' | 'idle';
 
@@ -32,7 +38,7 @@ export interface Breakdown {
 
 /** The rule above, in one sentence for the panel's note. */
 export const OVERLAP_RULE =
-  'Each instant of the load counts once: moving data on any connection that is not stalled wins over a stall elsewhere; when only stalls overlap, the one that began first wins.';
+  'Each instant of the load counts once: moving data on any connection that is not stalled wins over a stall elsewhere; a stall costs nothing while its side’s link is busy sending data; when only stalls overlap, the one that began first wins.';
 
 interface Edge {
   atNs: number;
@@ -41,14 +47,24 @@ interface Edge {
   flight: number;
   stall?: StallRecord;
   starts?: boolean;
+  /** +1 or -1 to the data packets a side's link is sending (serializing). */
+  sending?: { side: Side; change: number };
 }
 
-function edgesOf(trace: Trace): Edge[] {
+function edgesOf(trace: Trace, path: PathTiming): Edge[] {
   const edges: Edge[] = [];
   for (const p of trace.packets) {
     // A dropped packet moves nothing: its loss shows as the stall that follows.
     if (p.arriveNs === null || p.arriveNs <= p.sendNs) continue;
     edges.push({ atNs: p.sendNs, conn: p.conn, flight: 1 }, { atNs: p.arriveNs, conn: p.conn, flight: -1 });
+    // Only data keeps a side's link busy for this rule: a SYN or a bare ACK moves none of the page.
+    if (p.len === 0) continue;
+    const side: Side = p.dir === 'c2s' ? 'client' : 'server';
+    const doneNs = p.sendNs + serializationNs(p.wireBytes, path[p.dir].bandwidthBps);
+    edges.push(
+      { atNs: p.sendNs, conn: p.conn, flight: 0, sending: { side, change: 1 } },
+      { atNs: doneNs, conn: p.conn, flight: 0, sending: { side, change: -1 } },
+    );
   }
   for (const s of trace.stalls) {
     if (s.endNs <= s.startNs) continue;
@@ -58,10 +74,14 @@ function edgesOf(trace: Trace): Edge[] {
   return edges.sort((a, b) => a.atNs - b.atNs);
 }
 
-/** Rule 2: the stall that began first, the longer on a tie, then by name so the answer never varies. */
-function firstStall(active: Set<StallRecord>): StallRecord {
+/**
+ * Rule 2: the stall that began first, the longer on a tie, then by name so the answer never
+ * varies, among those whose side's link is not sending data (null when there is none).
+ */
+function firstStall(active: Set<StallRecord>, sending: Record<Side, number>): StallRecord | null {
   let best: StallRecord | null = null;
   for (const s of active) {
+    if (sending[s.side] > 0) continue;
     if (
       !best ||
       s.startNs < best.startNs ||
@@ -70,23 +90,28 @@ function firstStall(active: Set<StallRecord>): StallRecord {
     )
       best = s;
   }
-  return best!;
+  return best;
 }
 
 /** Who owns the instants of the time window [startNs, endNs), by the rules at the top. */
-export function attribute(trace: Trace, startNs: number, endNs: number): Map<PartCause, number> {
+function attribute(trace: Trace, path: PathTiming, startNs: number, endNs: number): Map<PartCause, number> {
   const flight = new Map<number, number>();
   const stalledBy = new Map<number, number>();
   const isMoving = (conn: number) => (flight.get(conn) ?? 0) > 0 && (stalledBy.get(conn) ?? 0) === 0;
   let moving = 0; // connections moving data: packets in flight and no stall
   const active = new Set<StallRecord>();
   const totals = new Map<PartCause, number>();
-  const edges = edgesOf(trace);
+  const sending: Record<Side, number> = { client: 0, server: 0 };
+  const edges = edgesOf(trace, path);
   let at = startNs;
   let i = 0;
   while (at < endNs) {
     for (; i < edges.length && edges[i].atNs <= at; i++) {
       const e = edges[i];
+      if (e.sending) {
+        sending[e.sending.side] += e.sending.change;
+        continue;
+      }
       const was = isMoving(e.conn);
       if (e.stall) {
         stalledBy.set(e.conn, (stalledBy.get(e.conn) ?? 0) + (e.starts ? 1 : -1));
@@ -96,27 +121,31 @@ export function attribute(trace: Trace, startNs: number, endNs: number): Map<Par
       moving += Number(isMoving(e.conn)) - Number(was);
     }
     const next = Math.min(endNs, i < edges.length ? edges[i].atNs : endNs);
-    const cause: PartCause = moving > 0 ? 'transfer' : active.size > 0 ? firstStall(active).cause : 'idle';
+    const stall = moving > 0 ? null : firstStall(active, sending);
+    const linkSending = sending.client > 0 || sending.server > 0;
+    const cause: PartCause =
+      moving > 0 ? 'transfer' : stall ? stall.cause : linkSending ? 'transfer' : 'idle';
     totals.set(cause, (totals.get(cause) ?? 0) + (next - at));
     at = next;
   }
   return totals;
 }
 
-/** Traces never change once simulated, so each is broken down once for every view that asks. */
+/** Traces never change once simulated (nor the path they ran on), so each is broken down once for every view that asks. */
 const computed = new WeakMap<Trace, Breakdown>();
 
-export function breakdown(trace: Trace): Breakdown {
+/** The breakdown of a run: its trace, and the path it ran on (whose bandwidth says when a link is busy). */
+export function breakdown(trace: Trace, path: PathTiming): Breakdown {
   let b = computed.get(trace);
-  if (!b) computed.set(trace, (b = breakdownOf(trace)));
+  if (!b) computed.set(trace, (b = breakdownOf(trace, path)));
   return b;
 }
 
-function breakdownOf(trace: Trace): Breakdown {
+function breakdownOf(trace: Trace, path: PathTiming): Breakdown {
   const load = reportedLoad(trace);
   const totalNs = load.endNs - load.startNs;
   const order: Record<string, number> = { transfer: 1, idle: 2 };
-  const parts = [...attribute(trace, load.startNs, load.endNs)]
+  const parts = [...attribute(trace, path, load.startNs, load.endNs)]
     .filter(([, ns]) => ns > 0)
     .map(([cause, ns]) => ({ cause, ns }))
     // Stalls first, longest first; then moving data, then idle time.

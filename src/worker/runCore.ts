@@ -2,6 +2,7 @@
 // worker's has everything (runSettings.ts), the page's own thread's leaves HTTP/3 out
 // (mainThreadEngine.ts), so the page loads less before its first picture.
 import type { SimInput } from '../engine/params';
+import { pathOf } from '../engine/path';
 import type { SimProgress } from '../engine/simulateCore';
 import { findPreset, type Preset } from '../scenario/presets';
 import { measureFigure, withinTolerance } from '../scenario/figures';
@@ -9,13 +10,7 @@ import type { Trace } from '../engine/trace';
 import { toSimInput } from '../scenario/resolve';
 import { describeRunFailure } from '../scenario/runFailure';
 import type { Settings } from '../scenario/schema';
-import type {
-  FigureResult,
-  RunProgress,
-  SideRun,
-  WorkerRequest,
-  WorkerResponse,
-} from './protocol';
+import type { FigureResult, RunProgress, SideRun, WorkerRequest, WorkerResponse } from './protocol';
 
 /** An engine, with progress reports for long runs. */
 export type RunEngine = (input: SimInput, onProgress?: (p: SimProgress) => void) => Trace;
@@ -30,10 +25,7 @@ export function runSettings(
   const trace = engine(input, onProgress);
   return {
     trace,
-    path: {
-      c2s: { bandwidthBps: input.c2s.bandwidthBps, oneWayDelayNs: input.c2s.oneWayDelayNs },
-      s2c: { bandwidthBps: input.s2c.bandwidthBps, oneWayDelayNs: input.s2c.oneWayDelayNs },
-    },
+    path: pathOf(input),
     simMs: performance.now() - started,
   };
 }

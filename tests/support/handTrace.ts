@@ -3,8 +3,15 @@
 import { EventTable } from '../../src/engine/eventTable';
 import { PacketTable } from '../../src/engine/packetTable';
 import { FLAG, type ConnectionRecord, type PacketRecord, type Trace } from '../../src/engine/trace';
+import type { PathTiming } from '../../src/engine/path';
 
 export const us = (micros: number) => micros * 1000;
+
+/** A path whose links send a packet in no time: a hand-built trace places its packets itself. */
+export const INSTANT_PATH: PathTiming = {
+  c2s: { bandwidthBps: Infinity, oneWayDelayNs: 0 },
+  s2c: { bandwidthBps: Infinity, oneWayDelayNs: 0 },
+};
 export const CLIENT_ISS = 676352001;
 export const SERVER_ISS = 1807168001;
 

@@ -2,6 +2,7 @@
 // that removes it — applied here, or on side B to compare.
 import { useMemo } from 'react';
 import { elapsedNs } from '../../engine/metrics';
+import type { PathTiming } from '../../engine/path';
 import type { StallRecord, Trace } from '../../engine/trace';
 import type { Settings } from '../../scenario/schema';
 import { breakdown, type Breakdown } from '../../views/breakdown';
@@ -13,6 +14,8 @@ import { adviceFor, type Suggestion } from './stallAdvice';
 
 export interface StallCalloutProps {
   trace: Trace;
+  /** The path it ran on. */
+  path: PathTiming;
   settings: Settings;
   comparing: boolean;
   /** Name the stall but not the knob that removes it (a lesson's question asks about that knob). */
@@ -23,16 +26,25 @@ export interface StallCalloutProps {
   onShowStall: (ns: number, stall: StallRecord, trace: Trace) => void;
 }
 
-export function StallCallout({ trace: liveTrace, settings: liveSettings, ...rest }: StallCalloutProps) {
+export function StallCallout({
+  trace: liveTrace,
+  path: livePath,
+  settings: liveSettings,
+  ...rest
+}: StallCalloutProps) {
   // While a slider is dragged the callout keeps the run it named before (settled here, so only
   // the callout re-renders to catch up, not the page).
-  const live = useMemo(() => ({ trace: liveTrace, settings: liveSettings }), [liveTrace, liveSettings]);
-  const { trace, settings } = useSettled(live);
-  return <SettledCallout trace={trace} settings={settings} {...rest} />;
+  const live = useMemo(
+    () => ({ trace: liveTrace, path: livePath, settings: liveSettings }),
+    [liveTrace, livePath, liveSettings],
+  );
+  const { trace, path, settings } = useSettled(live);
+  return <SettledCallout trace={trace} path={path} settings={settings} {...rest} />;
 }
 
 function SettledCallout({
   trace,
+  path,
   settings,
   comparing,
   withholdFix = false,
@@ -40,7 +52,7 @@ function SettledCallout({
   onCompare,
   onShowStall,
 }: StallCalloutProps) {
-  const b = breakdown(trace);
+  const b = breakdown(trace, path);
   const advice = adviceFor(trace, settings, b);
   // Compared, the callout speaks of run A alone: say so, or its page time reads as both runs'.
   const side = comparing ? (

@@ -7,7 +7,7 @@
 // scenario/stallCauses.ts.
 import type { StallRecord, Trace } from '../../engine/trace';
 import { SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
-import { breakdown, partNs, type Breakdown } from '../../views/breakdown';
+import { partNs, type Breakdown } from '../../views/breakdown';
 import { formatDuration } from '../../views/format';
 import { STALL_CAUSES, causeStyle } from '../../scenario/stallCauses';
 
@@ -79,7 +79,7 @@ function costliestCause(stalls: StallRecord[], b: Breakdown): StallRecord | null
   return best && best.count > 1 ? best.stall : null;
 }
 
-export function adviceFor(trace: Trace, settings: Settings, b: Breakdown = breakdown(trace)): Advice | null {
+export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advice | null {
   const stalls = worthyStalls(trace, b);
   const single = stalls.find((s) => s.endNs - s.startNs >= Math.max(MIN_NS, b.totalNs * MIN_SHARE));
   const stall = single ?? costliestCause(stalls, b);

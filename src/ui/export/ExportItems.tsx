@@ -32,7 +32,7 @@ async function viewSvg(view: PictureView, side: Side, runs: SideRun[], titles: s
   ]);
   if (view === 'time')
     return titledSvg(
-      breakdownSvg(runs.map((r, i) => ({ side: i === 0 ? 'a' : 'b', trace: r.trace }))),
+      breakdownSvg(runs.map((r, i) => ({ side: i === 0 ? 'a' : 'b', trace: r.trace, path: r.path }))),
       titles.length > 1 ? titles.map((t, i) => `${i === 0 ? 'A' : 'B'} ${t}`) : titles,
     );
   const svg = document.querySelector<SVGSVGElement>(SVG_SELECTORS[view](side));

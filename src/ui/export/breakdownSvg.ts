@@ -1,5 +1,6 @@
 // "Where did the time go" is drawn with HTML on the page; for export it is redrawn here as a
 // standalone SVG from the same numbers (breakdown()) and the same colours.
+import type { PathTiming } from '../../engine/path';
 import type { Trace } from '../../engine/trace';
 import { breakdown, partStyle, textOn } from '../../views/breakdown';
 import { formatDuration } from '../../views/format';
@@ -17,8 +18,8 @@ function escapeXml(text: string): string {
 const partWords = (cause: string) => partStyle(cause).words;
 const partFill = (cause: string) => partStyle(cause).fill;
 
-export function breakdownSvg(sides: Array<{ side: 'a' | 'b'; trace: Trace }>): string {
-  const bars = sides.map((s) => ({ side: s.side, data: breakdown(s.trace) }));
+export function breakdownSvg(sides: Array<{ side: 'a' | 'b'; trace: Trace; path: PathTiming }>): string {
+  const bars = sides.map((s) => ({ side: s.side, data: breakdown(s.trace, s.path) }));
   const longest = Math.max(1, ...bars.map((b) => b.data.totalNs));
   const span = WIDTH - LABEL_WIDTH - TOTAL_WIDTH;
   const causes = [...new Set(bars.flatMap((b) => b.data.parts.map((p) => p.cause)))];

@@ -86,7 +86,10 @@ export function WaterfallPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps)
 }
 
 export function BreakdownPanel({ sides }: { sides: SideView[] }) {
-  const traces = useMemo(() => sides.map((s) => ({ side: s.side, trace: s.run.trace })), [sides]);
+  const traces = useMemo(
+    () => sides.map((s) => ({ side: s.side, trace: s.run.trace, path: s.run.path })),
+    [sides],
+  );
   return (
     <div data-view="time">
       <TimeBreakdown sides={traces} />

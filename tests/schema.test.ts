@@ -88,6 +88,9 @@ describe('what the controls say', () => {
     expect(suggestedValueText('delack', 'off')).toBe('off');
     expect(suggestedValueText('nagle', false)).toBe('off');
     expect(suggestedValueText('window', 65_536)).toBe('64 KB');
+    // A rate of 0 is no rate at all: the row says what it stands for.
+    expect(suggestedValueText('srate', 0)).toBe('instant');
+    expect(suggestedValueText('srate', 1000)).toBe('1000 KB/s');
   });
 
   it('describes each link in its own words', () => {

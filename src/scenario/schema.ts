@@ -60,6 +60,8 @@ export interface NumberRow extends RowBase {
   integer: boolean;
   /** null: taken from another setting (the link preset, or the general key of a per-side key). */
   default: number | null;
+  /** What 0 stands for when it is not an amount ("instant" rather than "0 KB/s"). */
+  zero?: string;
 }
 export interface BoolRow extends RowBase {
   kind: 'bool';
@@ -511,6 +513,7 @@ export const SCHEMA = {
       'Server processing speed per response byte, added to its think time (0: instant).',
       false,
     ),
+    zero: 'instant',
   },
   saccept: {
     label: 'New-connection delay',

@@ -19,6 +19,8 @@ export interface FixContext {
   settings: Settings;
   /** Stalls of this cause in the load (a handshake each connection opened). */
   causeCount: number;
+  /** The length of the stall named. */
+  stallNs: number;
 }
 
 export interface StallCauseRow {
@@ -49,10 +51,15 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     words: 'waiting for a delayed ACK',
     colour: same('#D55E00'),
     sentence: (who, d) => `The ${who} waited ${d} for a delayed ACK`,
-    fixes: () => [
-      { key: 'flush', value: 'none' },
-      { key: 'delack', value: 'off' },
-    ],
+    // Writing the headers with the body saves the wait, unless the window is one segment: then the
+    // first segment's ACK is delayed whatever was written, and only the receiver's ACK policy helps.
+    fixes: (c) =>
+      get(c, 'iw') !== '1'
+        ? [
+            { key: 'flush', value: 'none' },
+            { key: 'delack', value: 'off' },
+          ]
+        : [{ key: 'delack', value: 'off' }],
   },
   nagle: {
     label: 'Nagle',
@@ -111,7 +118,25 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     words: 'server think time',
     colour: same('#E69F00'),
     sentence: (_, d) => `The server spent ${d} thinking before one response`,
-    fixes: () => [{ key: 'sthink', value: 0 }],
+    // The wait has three parts (http/serverBase.ts thinkNs): the think time of every request, the
+    // delay before a new connection's first, and the processing per byte. The biggest part of the
+    // stall named is offered first ("server think: 0" left a 10 s new-connection delay as it was).
+    fixes: (c) => {
+      const stallMs = c.stallNs / 1e6;
+      const think = Number(get(c, 'sthink') ?? 0);
+      const accept = Number(get(c, 'saccept') ?? 0);
+      const acceptPart = stallMs >= think + accept ? accept : 0;
+      const perByte = Number(get(c, 'srate') ?? 0) > 0 ? stallMs - think - acceptPart : 0;
+      const parts: Array<[string, number]> = [
+        ['sthink', think],
+        ['saccept', acceptPart],
+        ['srate', perByte],
+      ];
+      return parts
+        .filter(([, ms]) => ms > 0)
+        .sort((a, b) => b[1] - a[1])
+        .map(([key]) => ({ key, value: 0 }));
+    },
   },
   'client-think': {
     label: 'client think',
@@ -153,13 +178,15 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     words: 'TLS handshake',
     colour: same('#117733'),
     sentence: (_, d) => `The TLS handshake took ${d}`,
-    // TLS 1.3 saves a round trip over 1.2; resumption saves the rest (0-RTT).
+    // TLS 1.3 saves a round trip over 1.2, but not over 1.2 with False Start, which sends the
+    // request after one round trip too (as does a resumed 1.2 handshake: no one knob saves one
+    // there). Resumed, 1.3 sends the request in the first flight (0-RTT). QUIC runs only 1.3.
     fixes: (c) =>
-      get(c, 'tls') === '1.2'
-        ? [{ key: 'tls', value: '1.3' }]
-        : get(c, 'resume') === false
-          ? [{ key: 'resume', value: true }]
-          : [],
+      get(c, 'tls') === '1.2' && get(c, 'http') !== '3'
+        ? get(c, 'falsestart') === true
+          ? []
+          : [{ key: 'tls', value: '1.3' }]
+        : [{ key: 'resume', value: true }],
   },
   'flow-control': {
     label: 'flow control',

@@ -56,7 +56,8 @@ function sentenceFor(s: StallRecord, totalNs: number): string {
 /** The first candidate the schema knows and the settings do not already have; `causeCount` is how
  * many stalls of this cause the load had. */
 export function suggestionFor(s: StallRecord, settings: Settings, causeCount: number): Suggestion | null {
-  for (const { key, value } of STALL_CAUSES[s.cause].fixes({ side: s.side, settings, causeCount })) {
+  const context = { side: s.side, settings, causeCount, stallNs: s.endNs - s.startNs };
+  for (const { key, value } of STALL_CAUSES[s.cause].fixes(context)) {
     if (!Object.prototype.hasOwnProperty.call(SCHEMA, key)) continue;
     const row = SCHEMA[key as ConfigKey];
     if (row.kind === 'enum' && !(row.values as readonly string[]).includes(value as string)) continue;

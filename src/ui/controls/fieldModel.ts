@@ -119,7 +119,8 @@ export function valueText(key: ConfigKey, value: Settings[ConfigKey]): string {
   if (value === null) return 'default';
   if (typeof value === 'boolean') return value ? 'on' : 'off';
   if (Array.isArray(value)) return value.join(', ');
-  if (row.kind === 'number' && typeof value === 'number') return formatSetting(value, row.unit);
+  if (row.kind === 'number' && typeof value === 'number')
+    return value === 0 && row.zero ? row.zero : formatSetting(value, row.unit);
   return String(value);
 }
 

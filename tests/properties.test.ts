@@ -3,18 +3,38 @@
 // the same checks on as many configurations as asked for.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SimulationLimitError } from '../src/engine/sim';
+import type { Trace } from '../src/engine/trace';
 import { checkInvariants } from './support/invariants';
 import { randomQuery } from './support/randomQuery';
 import { run } from './support/trace';
 
+/** A run's trace, or null when it stopped at the event or packet budget. */
+function runOrCapped(query: string): Trace | null {
+  try {
+    return run(query);
+  } catch (error) {
+    if (error instanceof SimulationLimitError) return null;
+    throw error;
+  }
+}
+
 describe('invariants over random configurations', () => {
   it('every run ends, delivers every byte once and in order, never ACKs unsent data, never goes back in time', () => {
+    // A run that reaches the event or packet budget stops with the page's own message (one-byte
+    // writes through a 256-byte window, say): a designed refusal, counted apart as the fuzzer
+    // counts it, not a broken invariant. It must stay rare, or the test would check little.
+    let capped = 0;
+    const runs = 300;
     fc.assert(
       fc.property(randomQuery, (query) => {
-        checkInvariants(run(query));
+        const trace = runOrCapped(query);
+        if (trace) checkInvariants(trace);
+        else capped++;
       }),
-      { numRuns: 300 },
+      { numRuns: runs },
     );
+    expect(capped).toBeLessThan(runs * 0.05);
   }, 120_000);
 
   // Configurations the fuzzer once broke, kept so the fix stays.
@@ -34,7 +54,7 @@ describe('invariants over random configurations', () => {
   it('gives a byte-identical trace for the same query', () => {
     fc.assert(
       fc.property(randomQuery, (query) => {
-        expect(JSON.stringify(run(query))).toBe(JSON.stringify(run(query)));
+        expect(JSON.stringify(runOrCapped(query))).toBe(JSON.stringify(runOrCapped(query)));
       }),
       { numRuns: 50 },
     );

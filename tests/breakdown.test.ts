@@ -98,6 +98,16 @@ describe('where the time went', () => {
     });
   });
 
+  it("counts every HTTP/1.0 handshake made one after another, not the last connection's FIN in flight", () => {
+    // Four objects, one connection at a time, over a satellite: each handshake is a round trip the
+    // page waits for, while the connection before it is still exchanging FINs.
+    const { trace: t, path } = runQuery('link=geo&http=1.0&conns=1&objects=1000,1000,1000,1000&flush=none');
+    const handshakes = t.stalls.filter((s) => s.cause === 'handshake');
+    expect(handshakes).toHaveLength(4);
+    const each = handshakes[0].endNs - handshakes[0].startNs;
+    expect(partNs(breakdown(t, path), 'handshake')).toBeGreaterThan(3.9 * each);
+  });
+
   it('gives overlapping stalls to the one that began first, and calls the rest idle', () => {
     const t = run(
       [[0, 0, 10]],

@@ -1,8 +1,9 @@
 // "Where did the time go": the wall-clock time of the page load (the last load, as the headline
 // reports it) split so that every instant goes to exactly one cause, and the parts add up to the
 // page time. When several things happen at once, one wins:
-//   1. data in flight on a connection that is not stalled: "moving data" (a stall on one
-//      connection costs the page nothing while another connection moves data);
+//   1. packets in flight on a connection that is not stalled: "moving data" (a stall on one
+//      connection costs the page nothing while another connection moves data), except a closing
+//      connection's FINs and bare ACKs, which move none of the page;
 //   2. else, with stalls under way, the stall that began first (later ones are often its
 //      consequences; ties go to the longer stall), leaving out a stall whose side's link is busy
 //      sending data: that side's bytes could not have left any sooner, so the wait costs nothing
@@ -11,7 +12,7 @@
 //   3. else "moving data" if a link is sending data (behind such stalls), or "idle": nothing in
 //      flight and nothing waiting.
 import { reportedLoad } from '../engine/metrics';
-import type { Side, StallCause, StallRecord, Trace } from '../engine/trace';
+import { FLAG, type Side, type StallCause, type StallRecord, type Trace } from '../engine/trace';
 import { causeStyle } from '../scenario/stallCauses';
 import type { PathTiming } from '../engine/path';
 import { serializationNs } from './packetGeometry';
@@ -53,9 +54,15 @@ interface Edge {
 
 function edgesOf(trace: Trace, path: PathTiming): Edge[] {
   const edges: Edge[] = [];
+  // A connection closing moves none of the page: its FINs and their ACKs, in flight while the next
+  // connection shakes hands, had hidden three of four HTTP/1.0 handshakes as "moving data".
+  const closingFromNs = new Map<number, number>();
+  for (const p of trace.packets)
+    if (p.flags & FLAG.FIN && !closingFromNs.has(p.conn)) closingFromNs.set(p.conn, p.sendNs);
   for (const p of trace.packets) {
     // A dropped packet moves nothing: its loss shows as the stall that follows.
     if (p.arriveNs === null || p.arriveNs <= p.sendNs) continue;
+    if (p.len === 0 && p.sendNs >= (closingFromNs.get(p.conn) ?? Infinity)) continue;
     edges.push({ atNs: p.sendNs, conn: p.conn, flight: 1 }, { atNs: p.arriveNs, conn: p.conn, flight: -1 });
     // Only data keeps a side's link busy for this rule: a SYN or a bare ACK moves none of the page.
     if (p.len === 0) continue;

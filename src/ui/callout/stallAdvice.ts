@@ -53,10 +53,14 @@ function sentenceFor(s: StallRecord, totalNs: number): string {
   return row.sentence(s.side, formatDuration(row.manyShortWaits ? totalNs : s.endNs - s.startNs));
 }
 
-/** The first candidate the schema knows and the settings do not already have; `causeCount` is how
- * many stalls of this cause the load had. */
-export function suggestionFor(s: StallRecord, settings: Settings, causeCount: number): Suggestion | null {
-  const context = { side: s.side, settings, causeCount, stallNs: s.endNs - s.startNs };
+/** The first candidate the schema knows and the settings do not already have; `causeNs` is the
+ * page time the breakdown gives the cause (the stall's own length when it is the only one). */
+export function suggestionFor(
+  s: StallRecord,
+  settings: Settings,
+  causeNs = s.endNs - s.startNs,
+): Suggestion | null {
+  const context = { side: s.side, settings, stallNs: s.endNs - s.startNs, causeNs };
   for (const { key, value } of STALL_CAUSES[s.cause].fixes(context)) {
     if (!Object.prototype.hasOwnProperty.call(SCHEMA, key)) continue;
     const row = SCHEMA[key as ConfigKey];
@@ -97,7 +101,7 @@ export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advic
       single || STALL_CAUSES[stall.cause].manyShortWaits
         ? sentenceFor(stall, total)
         : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${count} short stalls`,
-    suggestion: suggestionFor(stall, settings, count),
+    suggestion: suggestionFor(stall, settings, total),
     causeTotalNs: total,
     causeCount: count,
     costlier: costliest && costliest.totalNs > total ? costliest : null,

@@ -69,6 +69,8 @@ describe("side B's caption", () => {
   it('names a protocol by its own name, a switch by its label', () => {
     expect(caption('b.http=2&b.tls=1.2')).toBe('B: HTTP/2, TLS 1.2');
     expect(caption('b.http=3')).toBe('B: HTTP/3');
+    expect(caption('b.http=1.1pipe')).toBe('B: HTTP/1.1 pipelined');
+    expect(caption('http=1.1&b.http=1.0ka')).toBe('B: HTTP/1.0 with Keep-Alive');
     expect(caption('b.nagle=0')).toBe("B: Nagle's algorithm off");
     expect(caption('b.delack=off')).toBe('B: Delayed ACK off');
     expect(caption('compare=1')).toBe('B: same as A (change a knob on side B)');

@@ -22,16 +22,22 @@ export interface SideView {
 }
 
 /** One difference in words: "Nagle's algorithm off", or an option's own name when it says the
- * value with more ("HTTP/2", "TLS 1.2" rather than "HTTP mode 2"). */
+ * value with more: a name holding the value ("HTTP/2", "TLS 1.2" rather than "HTTP mode 2"), or
+ * one that begins as the label does ("HTTP/1.1 pipelined" rather than "HTTP mode 1.1pipe"). */
 export function differenceText(key: ConfigKey, value: Settings[ConfigKey]): string {
   const row = SCHEMA[key];
   const value_ = String(value);
+  const label = labelFor(key);
   if (row.kind === 'enum') {
     const options = row.options as Readonly<Record<string, string | undefined>>;
     const name = (options[value_] ?? '').split(':')[0].trim();
-    if (name.length > value_.length && name.toLowerCase().includes(value_.toLowerCase())) return name;
+    const firstWord = (text: string) => text.split(/[^A-Za-z]/)[0].toLowerCase();
+    if (
+      name.length > value_.length &&
+      (name.toLowerCase().includes(value_.toLowerCase()) || firstWord(name) === firstWord(label))
+    )
+      return name;
   }
-  const label = labelFor(key);
   // A count whose label names its unit: "8 connections", "Server processes 3", not
   // "Connections 8 connections".
   if (labelNamesUnit(key) && typeof value === 'number') {

@@ -53,14 +53,18 @@ function sentenceFor(s: StallRecord, totalNs: number): string {
   return row.sentence(s.side, formatDuration(row.manyShortWaits ? totalNs : s.endNs - s.startNs));
 }
 
-/** The first candidate the schema knows and the settings do not already have; `causeNs` is the
- * page time the breakdown gives the cause (the stall's own length when it is the only one). */
+/**
+ * The first candidate the schema knows and the settings do not already have. `stalls` are the
+ * load's stalls of the cause and `causeNs` the page time the breakdown gives them (by default the
+ * stall named alone).
+ */
 export function suggestionFor(
   s: StallRecord,
   settings: Settings,
+  stalls: readonly StallRecord[] = [s],
   causeNs = s.endNs - s.startNs,
 ): Suggestion | null {
-  const context = { side: s.side, settings, stallNs: s.endNs - s.startNs, causeNs };
+  const context = { side: s.side, settings, stallNs: s.endNs - s.startNs, stalls, causeNs };
   for (const { key, value } of STALL_CAUSES[s.cause].fixes(context)) {
     if (!Object.prototype.hasOwnProperty.call(SCHEMA, key)) continue;
     const row = SCHEMA[key as ConfigKey];
@@ -89,7 +93,8 @@ export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advic
   const single = stalls.find((s) => s.endNs - s.startNs >= Math.max(MIN_NS, b.totalNs * MIN_SHARE));
   const stall = single ?? costliestCause(stalls, b);
   if (!stall) return null;
-  const count = stalls.filter((s) => s.cause === stall.cause).length;
+  const ofCause = stalls.filter((s) => s.cause === stall.cause);
+  const count = ofCause.length;
   const total = partNs(b, stall.cause);
   const words = causeStyle(stall.cause).words;
   const costliest = [...new Set(stalls.map((s) => s.cause))]
@@ -101,7 +106,7 @@ export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advic
       single || STALL_CAUSES[stall.cause].manyShortWaits
         ? sentenceFor(stall, total)
         : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${count} short stalls`,
-    suggestion: suggestionFor(stall, settings, total),
+    suggestion: suggestionFor(stall, settings, ofCause, total),
     causeTotalNs: total,
     causeCount: count,
     costlier: costliest && costliest.totalNs > total ? costliest : null,

@@ -13,7 +13,7 @@ export interface StallFix {
   value: unknown;
 }
 
-/** What a fix may depend on: the stalled side and the current settings. */
+/** What a fix may depend on: the stalled side, the current settings and the load's stalls of the cause. */
 export interface FixContext {
   side: Side;
   settings: Settings;

@@ -2,9 +2,9 @@
 // playback stepping, and the worker client keeping only the latest request.
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../src/scenario';
-import { CONFIG_KEYS, SCHEMA } from '../src/scenario/schema';
+import { CONFIG_KEYS, SCHEMA, type Settings } from '../src/scenario/schema';
 import { fieldGroups, labelFor, labelNamesUnit, sliderScale } from '../src/ui/controls/fieldModel';
-import { bCaption } from '../src/ui/panels/sideView';
+import { bCaption, differenceText } from '../src/ui/panels/sideView';
 import {
   bDifferences,
   choosePreset,
@@ -74,6 +74,30 @@ describe("side B's caption", () => {
     expect(caption('b.nagle=0')).toBe("B: Nagle's algorithm off");
     expect(caption('b.delack=off')).toBe('B: Delayed ACK off');
     expect(caption('compare=1')).toBe('B: same as A (change a knob on side B)');
+  });
+
+  it('names an option after its knob, never by its URL code alone nor by a name that hides the knob', () => {
+    expect(caption('b.iw=4k')).toBe('B: Initial window: About 4 KB'); // was "Initial window 4k"
+    expect(caption('ssr=bsd&b.ssr=off')).toBe('B: Slow-start restart off'); // was "Off (SunOS)"
+    expect(caption('tls=1.2&b.tls=auto')).toBe('B: TLS version: Automatic'); // was "Automatic"
+    expect(caption('b.link=wan')).toBe('B: Link type: MA to CA Internet path'); // was "Link type wan"
+    expect(caption('b.page=kruse-lerc')).toBe('B: Web page: Kruse, the LeRC page');
+    expect(caption('b.cc=bbr')).toBe('B: Congestion control: BBR v1');
+  });
+
+  it('tells every option of every knob apart, and says which knob it is', () => {
+    for (const key of CONFIG_KEYS) {
+      const row = SCHEMA[key];
+      if (row.kind !== 'enum') continue;
+      const label = labelFor(key);
+      const said = row.values.map((v) => differenceText(key, v as Settings[typeof key]));
+      expect(new Set(said).size, key).toBe(said.length);
+      for (const text of said)
+        expect(
+          text.startsWith(label) || text.split(/[^A-Za-z]/)[0] === label.split(/[^A-Za-z]/)[0],
+          `${key}: ${text}`,
+        ).toBe(true);
+    }
   });
 
   it('says a count once: its unit, or the label that already names it', () => {

@@ -21,22 +21,40 @@ export interface SideView {
   caption: string;
 }
 
-/** One difference in words: "Nagle's algorithm off", or an option's own name when it says the
- * value with more: a name holding the value ("HTTP/2", "TLS 1.2" rather than "HTTP mode 2"), or
- * one that begins as the label does ("HTTP/1.1 pipelined" rather than "HTTP mode 1.1pipe"). */
+/** A switch's states, said after the label as words ("Delayed ACK off"), not as a name. */
+const STATES = new Set(['off', 'on', 'none']);
+
+/**
+ * An option's name as a caption says it: its words before any colon and parenthesis ("Off",
+ * "About 4 KB"), or its whole text when another option of the row shares that start ("Kruse,
+ * the LeRC page").
+ */
+function optionName(options: Readonly<Record<string, string | undefined>>, value: string): string {
+  const short = (text: string) =>
+    text
+      .split(':')[0]
+      .replace(/\s*\(.*\)\s*$/, '')
+      .trim();
+  const name = short(options[value] ?? '');
+  const shared = Object.entries(options).some(([v, text]) => v !== value && short(text ?? '') === name);
+  return shared ? (options[value] ?? '').replace(/\s*\(.*\)\s*$/, '').replace(': ', ', ') : name;
+}
+
+/**
+ * One difference in words: the label and the value ("Nagle's algorithm off", "Round-trip time
+ * 100 ms"), an option by label and name ("Initial window: About 4 KB", "Link type: LTE mobile"),
+ * or the name alone when it begins as the label does ("HTTP/1.1 pipelined", "TLS 1.2").
+ */
 export function differenceText(key: ConfigKey, value: Settings[ConfigKey]): string {
   const row = SCHEMA[key];
-  const value_ = String(value);
   const label = labelFor(key);
   if (row.kind === 'enum') {
-    const options = row.options as Readonly<Record<string, string | undefined>>;
-    const name = (options[value_] ?? '').split(':')[0].trim();
+    const name = optionName(row.options as Readonly<Record<string, string | undefined>>, String(value));
     const firstWord = (text: string) => text.split(/[^A-Za-z]/)[0].toLowerCase();
-    if (
-      name.length > value_.length &&
-      (name.toLowerCase().includes(value_.toLowerCase()) || firstWord(name) === firstWord(label))
-    )
-      return name;
+    if (name === '') return `${label} ${String(value)}`;
+    if (firstWord(name) === firstWord(label)) return name;
+    if (STATES.has(name.toLowerCase())) return `${label} ${name.toLowerCase()}`;
+    return `${label}: ${name}`;
   }
   // A count whose label names its unit: "8 connections", "Server processes 3", not
   // "Connections 8 connections".

@@ -48,30 +48,41 @@ interface Edge {
   flight: number;
   stall?: StallRecord;
   starts?: boolean;
-  /** +1 or -1 to the data packets a side's link is sending (serializing). */
-  sending?: { side: Side; change: number };
+  /** +1 or -1 to the data packets a side's link is sending (serializing), on `side`'s link. */
+  sending?: number;
+  side?: Side;
 }
 
 function edgesOf(trace: Trace, path: PathTiming): Edge[] {
   const edges: Edge[] = [];
   // A connection closing moves none of the page: its FINs and their ACKs, in flight while the next
-  // connection shakes hands, had hidden three of four HTTP/1.0 handshakes as "moving data".
+  // connection shakes hands, had hidden three of four HTTP/1.0 handshakes as "moving data". Bare
+  // packets wait here until every connection's first FIN is known. (One pass by index: a long
+  // run's table makes a record object on every read.)
   const closingFromNs = new Map<number, number>();
-  for (const p of trace.packets)
+  const bare: Array<{ conn: number; sendNs: number; arriveNs: number }> = [];
+  const packets = trace.packets;
+  for (let i = 0; i < packets.length; i++) {
+    const p = packets.get(i);
     if (p.flags & FLAG.FIN && !closingFromNs.has(p.conn)) closingFromNs.set(p.conn, p.sendNs);
-  for (const p of trace.packets) {
     // A dropped packet moves nothing: its loss shows as the stall that follows.
     if (p.arriveNs === null || p.arriveNs <= p.sendNs) continue;
-    if (p.len === 0 && p.sendNs >= (closingFromNs.get(p.conn) ?? Infinity)) continue;
+    if (p.len === 0) {
+      bare.push({ conn: p.conn, sendNs: p.sendNs, arriveNs: p.arriveNs });
+      continue;
+    }
     edges.push({ atNs: p.sendNs, conn: p.conn, flight: 1 }, { atNs: p.arriveNs, conn: p.conn, flight: -1 });
-    // Only data keeps a side's link busy for this rule: a SYN or a bare ACK moves none of the page.
-    if (p.len === 0) continue;
+    // Only data keeps a side's link busy for the rule above: a SYN or a bare ACK moves none of the page.
     const side: Side = p.dir === 'c2s' ? 'client' : 'server';
     const doneNs = p.sendNs + serializationNs(p.wireBytes, path[p.dir].bandwidthBps);
     edges.push(
-      { atNs: p.sendNs, conn: p.conn, flight: 0, sending: { side, change: 1 } },
-      { atNs: doneNs, conn: p.conn, flight: 0, sending: { side, change: -1 } },
+      { atNs: p.sendNs, conn: p.conn, flight: 0, sending: 1, side },
+      { atNs: doneNs, conn: p.conn, flight: 0, sending: -1, side },
     );
+  }
+  for (const p of bare) {
+    if (p.sendNs >= (closingFromNs.get(p.conn) ?? Infinity)) continue;
+    edges.push({ atNs: p.sendNs, conn: p.conn, flight: 1 }, { atNs: p.arriveNs, conn: p.conn, flight: -1 });
   }
   for (const s of trace.stalls) {
     if (s.endNs <= s.startNs) continue;
@@ -116,7 +127,7 @@ function attribute(trace: Trace, path: PathTiming, startNs: number, endNs: numbe
     for (; i < edges.length && edges[i].atNs <= at; i++) {
       const e = edges[i];
       if (e.sending) {
-        sending[e.sending.side] += e.sending.change;
+        sending[e.side!] += e.sending;
         continue;
       }
       const was = isMoving(e.conn);

@@ -108,6 +108,31 @@ describe('where the time went', () => {
     expect(partNs(breakdown(t, path), 'handshake')).toBeGreaterThan(3.9 * each);
   });
 
+  it('names the wait for a retransmission timeout after a lost tail, which had read as idle', () => {
+    // The default page with 5% loss loses the client's second GET, which carried the ACK of the
+    // server's last 811 bytes: with nothing left to send, the server waits for its RTO (1 s).
+    const { trace: t, path } = runQuery('loss=5');
+    const lost = [...t.packets].filter((p) => p.arriveNs === null);
+    expect(lost).toHaveLength(1);
+    const resent = [...t.packets].find((p) => p.dir === 's2c' && p.reason === 'retransmit')!;
+    const lastBefore = [...t.packets].filter((p) => p.dir === 's2c' && p.sendNs < resent.sendNs).pop()!;
+    const rto = t.stalls.filter((s) => s.cause === 'rto' && s.side === 'server');
+    expect(rto).toHaveLength(1);
+    expect(rto[0].endNs).toBe(resent.sendNs);
+    expect(rto[0].startNs).toBeGreaterThan(lastBefore.sendNs); // once its last segment had left
+    expect(rto[0].startNs).toBeLessThanOrEqual(lastBefore.arriveNs!);
+    const b = breakdown(t, path);
+    expect(partNs(b, 'idle')).toBe(0); // it was 999 ms
+    expect(partNs(b, 'rto')).toBeGreaterThan(ms(995));
+  });
+
+  it("names a QUIC probe timeout's wait after a lost tail as TCP's", () => {
+    const { trace: t, path } = runQuery('http=3&loss=20&link=lte');
+    const b = breakdown(t, path);
+    expect(partNs(b, 'rto')).toBeGreaterThan(ms(50));
+    expect(partNs(b, 'idle')).toBeLessThan(ms(2)); // it was 50 ms
+  });
+
   it('gives overlapping stalls to the one that began first, and calls the rest idle', () => {
     const t = run(
       [[0, 0, 10]],

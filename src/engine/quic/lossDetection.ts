@@ -129,9 +129,19 @@ export abstract class QuicLossDetection extends QuicConnectionState {
     if (oldest) this.requeue(oldest, pto.space);
     // A wait the probe ends is the timeout's (the stall cause 'rto', as TCP's).
     this.stalls.onRelease('rto', 0);
-    this.stalls.onTimeout();
+    this.stalls.onTimeout(this.quietSinceNs());
     this.sample();
     this.pump('retransmit');
+  }
+
+  /** When this end last sent an ack-eliciting packet or received one, whichever came later. */
+  private quietSinceNs(): Nanoseconds {
+    let since = 0;
+    for (const id of SPACES) {
+      const { sent, rx } = this.spaces[id];
+      since = Math.max(since, sent.lastAckElicitingNs ?? 0, rx.largestNs);
+    }
+    return since;
   }
 
   /** Congestion window and RTT state for the trace, recorded when it changes. */

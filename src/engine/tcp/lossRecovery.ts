@@ -130,7 +130,8 @@ export abstract class TcpLossRecovery extends TcpOutput {
   protected goBackAfterTimeout(): void {
     const snd = this.snd;
     this.cc.onTimeout(Math.min(snd.sndWnd, this.cc.cwnd), this.mss, snd.sndMax);
-    for (const o of this.observers) o.onTimeout();
+    const quietSinceNs = Math.max(this.lastRecvNs, this.lastDataSendNs);
+    for (const o of this.observers) o.onTimeout(quietSinceNs);
     snd.dupAcks = 0;
     snd.sndNxt = snd.sndUna;
     for (const o of this.observers) o.onRelease('rto', 0);

@@ -12,8 +12,8 @@ export interface EndpointObserver {
   onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes): void;
   /** Slow-start restart shrank the window from `cwndBefore`. */
   onIdleRestart(cwndBefore: Bytes): void;
-  /** A retransmission timeout cut the window (cwnd). */
-  onTimeout(): void;
+  /** A retransmission timeout cut the window (cwnd); nothing was sent or received since `quietSinceNs`. */
+  onTimeout(quietSinceNs: Nanoseconds): void;
   onAbort(): void;
 }
 
@@ -52,8 +52,15 @@ export class StallLabeller implements EndpointObserver {
     this.cwndBeforeRestart = cwndBefore;
   }
 
-  onTimeout(): void {
+  onTimeout(quietSinceNs: Nanoseconds): void {
     this.cwndBeforeRestart = 0; // from here on a small window is the timeout's doing
+    // Everything sent, the tail lost: no stall is open (nothing queued was held back), yet the
+    // sender has waited for this timer since the connection fell quiet. That wait is the
+    // timeout's; it had read as idle time, "nothing in flight, nothing waiting".
+    if (this.stallCause === null) {
+      this.stallCause = 'rto';
+      this.stallStartNs = Math.max(quietSinceNs, this.linkIdleAt()); // its last segment may have left late
+    }
   }
 
   onAbort(): void {

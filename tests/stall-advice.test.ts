@@ -269,3 +269,26 @@ describe('the callout on many think waits', () => {
     expect(advice.causeTotalNs).toBeGreaterThan(advice.stall.endNs - advice.stall.startNs);
   });
 });
+
+describe('the callout on a retransmission timeout', () => {
+  const pageAfter = (r: Run, fix: { key: string; value: unknown }) =>
+    pageTimeNs(simulate(toSimInput({ ...r.config.settings, [fix.key]: fix.value } as Settings)));
+
+  it("offers Linux's 200 ms floor for a wait at BSD's 1 s floor, and the page gets faster", () => {
+    // The default page with 10% loss: the server's last segments wait a whole second.
+    const r = runQuery('loss=10');
+    const advice = advise(r)!;
+    expect(advice.stall.cause).toBe('rto');
+    expect(advice.suggestion).toEqual({ key: 'minrto', value: 200 });
+    expect(pageAfter(r, advice.suggestion!)).toBeLessThan(0.5 * pageTimeNs(r.trace)); // 2.53 -> 0.99 s
+  });
+
+  it.each([
+    ['a satellite path, whose timer is above the floor', 'loss=15&link=geo'],
+    ['a Linux sender, whose floor is already 200 ms', 'loss=15&stack=linux&link=wan'],
+  ])('offers only less loss on %s', (_, query) => {
+    const advice = advise(runQuery(query))!;
+    expect(advice.stall.cause).toBe('rto');
+    expect(advice.suggestion).toEqual({ key: 'loss', value: 0 });
+  });
+});

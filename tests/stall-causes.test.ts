@@ -47,14 +47,16 @@ describe('the stall-cause table', () => {
     const settings = parseQuery('http=1.0&tls=1.2&nagle.client=1&saccept=100&srate=10').config.settings;
     for (const cause of KNOWN_CAUSES)
       for (const side of ['client', 'server'] as const)
-        for (const fix of STALL_CAUSES[cause].fixes({
-          side,
-          settings,
-          stallNs: 500e6,
-          stalls: [{ conn: 0, side, startNs: 0, endNs: 500e6, cause }],
-          causeNs: 1500e6,
-        }))
-          expect(Object.keys(SCHEMA)).toContain(fix.key);
+        for (const rtoNs of [null, 1000e6])
+          for (const fix of STALL_CAUSES[cause].fixes({
+            side,
+            settings,
+            stallNs: 500e6,
+            stalls: [{ conn: 0, side, startNs: 0, endNs: 500e6, cause }],
+            causeNs: 1500e6,
+            rtoNs,
+          }))
+            expect(Object.keys(SCHEMA)).toContain(fix.key);
   });
 
   it('puts the duration in every sentence', () => {

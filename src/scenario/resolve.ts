@@ -99,6 +99,20 @@ export function sideStack(s: Settings, side: 'client' | 'server'): StackName {
   return own === 'auto' ? s.stack : own;
 }
 
+/** A profile's sender default stands while the general key is at its own default. */
+function profileOr<K extends 'iw' | 'cc' | 'sack' | 'minrto' | 'ssr'>(
+  s: Settings,
+  key: K,
+  fromProfile: Settings[K] | undefined,
+): Settings[K] {
+  return s[key] === SCHEMA[key].default ? (fromProfile ?? s[key]) : s[key];
+}
+
+/** One side's floor of the retransmission timeout, in ms: `minrto`, else its stack's. */
+export function minRtoMs(s: Settings, side: 'client' | 'server'): number {
+  return profileOr(s, 'minrto', hostProfile(sideStack(s, side)).minRtoMs);
+}
+
 /**
  * One side's ACK behaviour: its own key, else its stack's profile, else the general key. The
  * general delayed-ACK period stands unless the profile names one and `delackms` is at its default.
@@ -127,11 +141,10 @@ export function toSimInput(s: Settings): SimInput {
   const tcp = (side: 'client' | 'server', phaseIndex: number): TcpParams => {
     const ack = sideAcks(s, side);
     const profile = hostProfile(sideStack(s, side));
-    // A profile's sender default stands while the general key is at its own default.
     const or = <K extends 'iw' | 'cc' | 'sack' | 'minrto' | 'ssr'>(
       key: K,
       fromProfile: Settings[K] | undefined,
-    ) => (s[key] === SCHEMA[key].default ? (fromProfile ?? s[key]) : s[key]);
+    ) => profileOr(s, key, fromProfile);
     const periodNs = ms(ack.delackMs);
     const seeded = seededPhaseNs(s.seed, phaseIndex, periodNs);
     const phaseNs = side === 'client' && s.delackphase !== null ? ms(s.delackphase) : seeded;
@@ -150,7 +163,7 @@ export function toSimInput(s: Settings): SimInput {
       bufferBytes: s.window,
       sendBufferBytes: s.sndbuf ?? s.window,
       initialRtoNs: ms(INITIAL_RTO_MS),
-      minRtoNs: ms(or('minrto', profile.minRtoMs)),
+      minRtoNs: ms(minRtoMs(s, side)),
       maxRtoNs: ms(MAX_RTO_MS),
       maxRetransmits: MAX_RETRANSMITS,
     };

@@ -6,6 +6,10 @@
 import { INITIAL_WINDOWS, type InitialWindow } from '../engine/params';
 import type { Side, StallCause, StallRecord } from '../engine/trace';
 import type { Settings } from './schema';
+import { minRtoMs } from './resolve';
+
+/** Linux's floor of the retransmission timeout (TCP_RTO_MIN, include/net/tcp.h), in ms. */
+const LINUX_MIN_RTO_MS = 200;
 
 /** A knob change that removes a cause, suggested only when the schema has the key and the value. */
 export interface StallFix {
@@ -23,6 +27,8 @@ export interface FixContext {
   stalls: readonly StallRecord[];
   /** The page time the breakdown gives the cause (overlapping stalls of it count once). */
   causeNs: number;
+  /** The stalled side's retransmission timeout when the stall began, as the trace sampled it (null: unknown). */
+  rtoNs: number | null;
 }
 
 export interface StallCauseRow {
@@ -46,6 +52,13 @@ export interface StallCauseRow {
 const same = (fill: string) => ({ light: fill, dark: fill });
 const none = (): StallFix[] => [];
 const get = (c: FixContext, key: string) => (c.settings as Record<string, unknown>)[key];
+
+/** Whether a TCP sender's timer was its floor, or the floor doubled by back-off, when the stall began. */
+function atFloor(c: FixContext): boolean {
+  const floorMs = minRtoMs(c.settings, c.side);
+  if (get(c, 'http') === '3' || floorMs <= LINUX_MIN_RTO_MS || c.rtoNs === null) return false;
+  return Number.isInteger(Math.log2(c.rtoNs / (floorMs * 1e6)));
+}
 
 export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
   'delayed-ack': {
@@ -174,7 +187,10 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     words: 'retransmission timeout',
     colour: { light: '#332288', dark: '#8b80e6' },
     sentence: (who, d) => `The ${who} waited ${d} for a retransmission timeout`,
-    fixes: () => [{ key: 'loss', value: 0 }],
+    // A timer at its floor (BSD's two 500 ms ticks; RFC 6298 2.4 asks for 1 s), or the floor
+    // doubled by back-off, is the floor's doing: Linux's 200 ms floor shortens the wait. A timer
+    // above it (a long or slow path's RTT) is not, and then only less loss helps.
+    fixes: (c) => (atFloor(c) ? [{ key: 'minrto', value: LINUX_MIN_RTO_MS }] : [{ key: 'loss', value: 0 }]),
   },
   'stale-connection': {
     label: 'stale connection',

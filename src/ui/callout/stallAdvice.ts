@@ -63,8 +63,9 @@ export function suggestionFor(
   settings: Settings,
   stalls: readonly StallRecord[] = [s],
   causeNs = s.endNs - s.startNs,
+  rtoNs: number | null = null,
 ): Suggestion | null {
-  const context = { side: s.side, settings, stallNs: s.endNs - s.startNs, stalls, causeNs };
+  const context = { side: s.side, settings, stallNs: s.endNs - s.startNs, stalls, causeNs, rtoNs };
   for (const { key, value } of STALL_CAUSES[s.cause].fixes(context)) {
     if (!Object.prototype.hasOwnProperty.call(SCHEMA, key)) continue;
     const row = SCHEMA[key as ConfigKey];
@@ -73,6 +74,16 @@ export function suggestionFor(
     return { key: key as ConfigKey, value: value as Settings[ConfigKey] };
   }
   return null;
+}
+
+/** The stalled side's retransmission timeout when `s` began: its last congestion sample before then. */
+function rtoWhenStalled(trace: Trace, s: StallRecord): number | null {
+  let rtoNs: number | null = null;
+  for (const sample of trace.samples ?? []) {
+    if (sample.atNs > s.startNs) break;
+    if (sample.conn === s.conn && sample.side === s.side) rtoNs = sample.rtoNs;
+  }
+  return rtoNs;
 }
 
 /** When no single stall is long, the cause whose many small stalls cost the page the most. */
@@ -106,7 +117,7 @@ export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advic
       single || STALL_CAUSES[stall.cause].manyShortWaits
         ? sentenceFor(stall, total)
         : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${count} short stalls`,
-    suggestion: suggestionFor(stall, settings, ofCause, total),
+    suggestion: suggestionFor(stall, settings, ofCause, total, rtoWhenStalled(trace, stall)),
     causeTotalNs: total,
     causeCount: count,
     costlier: costliest && costliest.totalNs > total ? costliest : null,

@@ -133,6 +133,14 @@ describe('where the time went', () => {
     expect(partNs(b, 'idle')).toBeLessThan(ms(2)); // it was 50 ms
   });
 
+  it.each(['http=2', 'http=3'])("names the client's think time over %s, as over HTTP/1.x", (http) => {
+    // 200 ms before the HTML's request and again before the images': 400 ms that read as idle.
+    const { trace: t, path } = runQuery(`${http}&cthink=200`);
+    const b = breakdown(t, path);
+    expect(partNs(b, 'client-think')).toBeGreaterThan(ms(395));
+    expect(partNs(b, 'idle')).toBeLessThan(ms(1));
+  });
+
   it('gives overlapping stalls to the one that began first, and calls the rest idle', () => {
     const t = run(
       [[0, 0, 10]],

@@ -46,9 +46,6 @@ export class H2ClientConnection extends ClientConnectionBase {
     return this.streams.size;
   }
 
-  /** HTTP/2 has never labelled the client's think time a stall; kept so its traces stay as recorded. */
-  protected override thought(): void {}
-
   private get window(): Bytes {
     return this.p.h2WindowBytes ?? DEFAULT_WINDOW;
   }

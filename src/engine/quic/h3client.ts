@@ -79,8 +79,18 @@ export class H3ClientConnection implements StreamHandler {
   }
 
   private writeAfterThinking(request: HttpRequest): void {
+    const readyNs = this.sim.now;
     this.sim.after(this.p.clientThinkNs, () => {
       if (this.finished || !this.assigned.includes(request)) return;
+      // The client thought before writing: a stall, as over HTTP/1.x and HTTP/2 (it read as idle time).
+      if (this.sim.now > readyNs)
+        this.sink.stall({
+          conn: this.conn,
+          side: 'client',
+          startNs: readyNs,
+          endNs: this.sim.now,
+          cause: 'client-think',
+        });
       this.assigned.splice(this.assigned.indexOf(request), 1);
       this.writeRequest(request);
     });

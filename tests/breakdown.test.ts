@@ -133,6 +133,19 @@ describe('where the time went', () => {
     expect(partNs(b, 'idle')).toBeLessThan(ms(2)); // it was 50 ms
   });
 
+  it('names the wait of a sender whose send buffer is full of data in flight, as a window stall', () => {
+    // A 262-byte window (and so send buffer, by default): each segment fills both, and the client
+    // delays the ACK of a segment this small. Nothing was queued in the socket, so no stall was
+    // recorded: 8.97 of 9.72 s read as idle time.
+    const { trace: t, path } = runQuery('window=262');
+    const b = breakdown(t, path);
+    expect(partNs(b, 'idle')).toBe(0);
+    expect(partNs(b, 'delayed-ack')).toBeGreaterThan(0.9 * b.totalNs);
+    // Without the delayed ACK the same waits are the receive window's, each a round trip.
+    const undelayed = runQuery('window=262&delack=off');
+    expect(partNs(breakdown(undelayed.trace, undelayed.path), 'rwnd')).toBeGreaterThan(ms(15));
+  });
+
   it.each(['http=2', 'http=3'])("names the client's think time over %s, as over HTTP/1.x", (http) => {
     // 200 ms before the HTML's request and again before the images': 400 ms that read as idle.
     const { trace: t, path } = runQuery(`${http}&cthink=200`);

@@ -270,6 +270,25 @@ describe('the callout on many think waits', () => {
   });
 });
 
+describe('the callout on a window smaller than two segments', () => {
+  it('offers to stop delaying ACKs, not the header flush, which changes nothing there', () => {
+    const r = runQuery('window=262');
+    const advice = advise(r)!;
+    expect(advice.stall.cause).toBe('delayed-ack');
+    expect(advice.suggestion).toEqual({ key: 'delack', value: 'off' });
+    const settings = { ...r.config.settings, delack: 'off' } as Settings;
+    expect(pageTimeNs(simulate(toSimInput(settings)))).toBeLessThan(0.01 * pageTimeNs(r.trace)); // 9.7 s -> 44 ms
+  });
+
+  it("names the client's own key when its stack decides its ACKs (the general key would change nothing)", () => {
+    const r = runQuery('window=262&stack.client=bsd44');
+    const advice = advise(r)!;
+    expect(advice.suggestion).toEqual({ key: 'delack.client', value: 'off' });
+    const settings = { ...r.config.settings, 'delack.client': 'off' } as Settings;
+    expect(pageTimeNs(simulate(toSimInput(settings)))).toBeLessThan(0.01 * pageTimeNs(r.trace));
+  });
+});
+
 describe('the callout on a retransmission timeout', () => {
   const pageAfter = (r: Run, fix: { key: string; value: unknown }) =>
     pageTimeNs(simulate(toSimInput({ ...r.config.settings, [fix.key]: fix.value } as Settings)));

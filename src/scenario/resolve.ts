@@ -113,6 +113,12 @@ export function minRtoMs(s: Settings, side: 'client' | 'server'): number {
   return profileOr(s, 'minrto', hostProfile(sideStack(s, side)).minRtoMs);
 }
 
+/** The key that decides one side's delayed ACK: its own, else (when its stack has none) `delack`. */
+export function delackKeyOf(s: Settings, side: 'client' | 'server'): 'delack' | `delack.${typeof side}` {
+  const decidedHere = s[`delack.${side}`] !== 'auto' || hostProfile(sideStack(s, side)).delack !== undefined;
+  return decidedHere ? `delack.${side}` : 'delack';
+}
+
 /**
  * One side's ACK behaviour: its own key, else its stack's profile, else the general key. The
  * general delayed-ACK period stands unless the profile names one and `delackms` is at its default.
@@ -128,9 +134,14 @@ function sideAcks(s: Settings, side: 'client' | 'server') {
   };
 }
 
+/** The segment size both hosts offer: `mss`, else the link's. */
+export function mssOf(s: Settings): number {
+  return s.mss ?? linkPreset(s.link).mssBytes;
+}
+
 export function toSimInput(s: Settings): SimInput {
   const link = linkPreset(s.link);
-  const mssBytes = s.mss ?? link.mssBytes;
+  const mssBytes = mssOf(s);
   const linkParams = {
     bandwidthBps: s.bw ?? link.bandwidthBps,
     oneWayDelayNs: ms((s.rtt ?? link.rttMs) / 2),

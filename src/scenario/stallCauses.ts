@@ -6,7 +6,7 @@
 import { INITIAL_WINDOWS, type InitialWindow } from '../engine/params';
 import type { Side, StallCause, StallRecord } from '../engine/trace';
 import type { Settings } from './schema';
-import { minRtoMs } from './resolve';
+import { delackKeyOf, minRtoMs, mssOf } from './resolve';
 
 /** Linux's floor of the retransmission timeout (TCP_RTO_MIN, include/net/tcp.h), in ms. */
 const LINUX_MIN_RTO_MS = 200;
@@ -66,15 +66,16 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     words: 'waiting for a delayed ACK',
     colour: same('#D55E00'),
     sentence: (who, d) => `The ${who} waited ${d} for a delayed ACK`,
-    // Writing the headers with the body saves the wait, unless the window is one segment: then the
-    // first segment's ACK is delayed whatever was written, and only the receiver's ACK policy helps.
-    fixes: (c) =>
-      get(c, 'iw') !== '1'
-        ? [
-            { key: 'flush', value: 'none' },
-            { key: 'delack', value: 'off' },
-          ]
-        : [{ key: 'delack', value: 'off' }],
+    // Writing the headers with the body saves the wait, unless the window is one segment (the
+    // initial window, or a receive window under two segments, which never lets the two full
+    // segments arrive that earn an ACK at once): then only the receiver's ACK policy helps.
+    // The ACKs are the peer's: its own key when its stack or that key decides them.
+    fixes: (c) => {
+      const acks = { key: delackKeyOf(c.settings, c.side === 'server' ? 'client' : 'server'), value: 'off' };
+      return get(c, 'iw') !== '1' && (get(c, 'window') as number) >= 2 * mssOf(c.settings)
+        ? [{ key: 'flush', value: 'none' }, acks]
+        : [acks];
+    },
   },
   nagle: {
     label: 'Nagle',

@@ -50,6 +50,7 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
   write(bytes: Bytes): Bytes {
     if (!this.isOpen || this.snd.finQueued) return 0;
     const taken = Math.min(bytes, this.writable);
+    this.appRefused = taken < bytes;
     if (taken > 0) {
       this.snd.queuedEnd += taken;
       this.output();

@@ -52,6 +52,8 @@ export abstract class TcpOutput implements ReceiverHooks {
    * had been sent inside a "stall" that lasted the whole recovery).
    */
   private dataSent = false;
+  /** The application's last write did not all fit in the send buffer: it has more to send. */
+  protected appRefused = false;
 
   readonly wscale: WindowScale;
 
@@ -129,10 +131,25 @@ export abstract class TcpOutput implements ReceiverHooks {
       this.transmitSegment(next.len, next.fin, forced);
       if (forced || !carries) break; // a fast retransmit sends exactly one segment
     }
+    if (blocked === null && this.appRefused) blocked = this.fullBufferWait();
     const sentData = this.dataSent;
     this.dataSent = false;
     const observers = this.observers; // indexed: this runs for every segment and every ACK
     for (let i = 0; i < observers.length; i++) observers[i].onOutput(sentData, blocked, this.cc.cwnd);
+  }
+
+  /**
+   * The application has more to write, but the send buffer holds only data in flight: it waits as
+   * queued data would, for the window that is full too (a send buffer as small as the window, the
+   * default, hid every window stall of a long response: a 262-byte window read as idle time). A
+   * buffer smaller than the window is a limit of its own, which no cause names: no stall then.
+   */
+  private fullBufferWait(): StallCause | null {
+    const snd = this.snd;
+    if (snd.queuedEnd !== snd.sndNxt || snd.finQueued || snd.idle) return null;
+    const window = Math.min(this.cc.cwnd, snd.sndWnd);
+    if (snd.sndNxt - snd.sndUna + this.mss <= window) return null; // room left: the buffer is the limit
+    return this.cc.cwnd <= snd.sndWnd ? 'cwnd' : 'rwnd';
   }
 
   protected transmitSegment(len: Bytes, fin: boolean, forced?: SendReason): void {

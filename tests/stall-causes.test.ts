@@ -54,7 +54,7 @@ describe('the stall-cause table', () => {
             stallNs: 500e6,
             stalls: [{ conn: 0, side, startNs: 0, endNs: 500e6, cause }],
             causeNs: 1500e6,
-            rtoNs,
+            rtoNs: () => rtoNs,
           }))
             expect(Object.keys(SCHEMA)).toContain(fix.key);
   });

@@ -27,8 +27,11 @@ export interface FixContext {
   stalls: readonly StallRecord[];
   /** The page time the breakdown gives the cause (overlapping stalls of it count once). */
   causeNs: number;
-  /** The stalled side's retransmission timeout when the stall began, as the trace sampled it (null: unknown). */
-  rtoNs: number | null;
+  /**
+   * The stalled side's retransmission timeout when the stall began, as the trace sampled it (null:
+   * unknown). A function: only the fixes that need it pay for reading the samples.
+   */
+  rtoNs(): number | null;
 }
 
 export interface StallCauseRow {
@@ -56,8 +59,8 @@ const get = (c: FixContext, key: string) => (c.settings as Record<string, unknow
 /** Whether a TCP sender's timer was its floor, or the floor doubled by back-off, when the stall began. */
 function atFloor(c: FixContext): boolean {
   const floorMs = minRtoMs(c.settings, c.side);
-  if (get(c, 'http') === '3' || floorMs <= LINUX_MIN_RTO_MS || c.rtoNs === null) return false;
-  return Number.isInteger(Math.log2(c.rtoNs / (floorMs * 1e6)));
+  const rtoNs = get(c, 'http') === '3' || floorMs <= LINUX_MIN_RTO_MS ? null : c.rtoNs();
+  return rtoNs !== null && Number.isInteger(Math.log2(rtoNs / (floorMs * 1e6)));
 }
 
 export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {

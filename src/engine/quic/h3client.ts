@@ -82,7 +82,7 @@ export class H3ClientConnection implements StreamHandler {
     const readyNs = this.sim.now;
     this.sim.after(this.p.clientThinkNs, () => {
       if (this.finished || !this.assigned.includes(request)) return;
-      // The client thought before writing: a stall, as over HTTP/1.x and HTTP/2 (it read as idle time).
+      // The client thought before writing: a stall, as over HTTP/1.x and HTTP/2.
       if (this.sim.now > readyNs)
         this.sink.stall({
           conn: this.conn,

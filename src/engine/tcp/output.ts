@@ -140,9 +140,9 @@ export abstract class TcpOutput implements ReceiverHooks {
 
   /**
    * The application has more to write, but the send buffer holds only data in flight: it waits as
-   * queued data would, for the window that is full too (a send buffer as small as the window, the
-   * default, hid every window stall of a long response: a 262-byte window read as idle time). A
-   * buffer smaller than the window is a limit of its own, which no cause names: no stall then.
+   * queued data would, for the window that is full too (the buffer is as large as the window by
+   * default, so nothing is ever queued beyond it). A buffer smaller than the window is a limit of
+   * its own, which no cause names: no stall then.
    */
   private fullBufferWait(): StallCause | null {
     const snd = this.snd;

@@ -54,9 +54,8 @@ export class StallLabeller implements EndpointObserver {
 
   onTimeout(quietSinceNs: Nanoseconds): void {
     this.cwndBeforeRestart = 0; // from here on a small window is the timeout's doing
-    // Everything sent, the tail lost: no stall is open (nothing queued was held back), yet the
-    // sender has waited for this timer since the connection fell quiet. That wait is the
-    // timeout's; it had read as idle time, "nothing in flight, nothing waiting".
+    // Everything sent and the tail lost: no stall is open (nothing queued was held back), yet the
+    // sender has waited for this timer since the connection fell quiet. That wait is the timeout's.
     if (this.stallCause === null) {
       this.stallCause = 'rto';
       this.stallStartNs = Math.max(quietSinceNs, this.linkIdleAt()); // its last segment may have left late

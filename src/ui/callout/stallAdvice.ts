@@ -63,7 +63,7 @@ export function suggestionFor(
   settings: Settings,
   stalls: readonly StallRecord[] = [s],
   causeNs = s.endNs - s.startNs,
-  rtoNs: number | null = null,
+  rtoNs: () => number | null = () => null,
 ): Suggestion | null {
   const context = { side: s.side, settings, stallNs: s.endNs - s.startNs, stalls, causeNs, rtoNs };
   for (const { key, value } of STALL_CAUSES[s.cause].fixes(context)) {
@@ -117,7 +117,7 @@ export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advic
       single || STALL_CAUSES[stall.cause].manyShortWaits
         ? sentenceFor(stall, total)
         : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${count} short stalls`,
-    suggestion: suggestionFor(stall, settings, ofCause, total, rtoWhenStalled(trace, stall)),
+    suggestion: suggestionFor(stall, settings, ofCause, total, () => rtoWhenStalled(trace, stall)),
     causeTotalNs: total,
     causeCount: count,
     costlier: costliest && costliest.totalNs > total ? costliest : null,

@@ -289,6 +289,19 @@ describe('the callout on a window smaller than two segments', () => {
   });
 });
 
+describe('the callout on a send buffer smaller than the window', () => {
+  it('names the buffer, not moving data, and offers one as large as the window', () => {
+    // 4 KB of a 200 KB response in flight per round trip over the WAN: the buffer is the limit.
+    const r = runQuery('objects=200000&flush=none&link=wan&sndbuf=4096&window=65535');
+    const advice = advise(r)!;
+    expect(advice.stall.cause).toBe('sndbuf');
+    expect(advice.causeTotalNs).toBeGreaterThan(0.3 * pageTimeNs(r.trace));
+    expect(advice.suggestion).toEqual({ key: 'sndbuf', value: 65_536 });
+    const settings = { ...r.config.settings, sndbuf: 65_536 } as Settings;
+    expect(pageTimeNs(simulate(toSimInput(settings)))).toBeLessThan(0.4 * pageTimeNs(r.trace)); // 6.75 -> 2.21 s
+  });
+});
+
 describe('the callout on a retransmission timeout', () => {
   const pageAfter = (r: Run, fix: { key: string; value: unknown }) =>
     pageTimeNs(simulate(toSimInput({ ...r.config.settings, [fix.key]: fix.value } as Settings)));

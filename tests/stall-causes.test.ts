@@ -17,6 +17,7 @@ const EMITTED_BY: Record<StallCause, string> = {
   nagle: 'preset=heidemann-odd-final',
   cwnd: 'preset=heidemann-table1-http',
   rwnd: 'preset=kruse-lerc',
+  sndbuf: 'objects=200000&flush=none&link=wan&sndbuf=4096&window=65535',
   handshake: 'preset=heidemann-table1-http',
   'server-think': 'preset=heidemann-short-initial',
   'client-think': 'preset=heidemann-short-initial',

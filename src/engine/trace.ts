@@ -136,6 +136,7 @@ export type StallCause =
   | 'nagle'
   | 'cwnd'
   | 'rwnd'
+  | 'sndbuf' // the application's data waits for room in its own send buffer, full of data in flight
   | 'handshake'
   | 'server-think'
   | 'client-think'

@@ -117,6 +117,14 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
       { key: 'window', value: Math.min(1 << 30, Math.max(65_536, Number(get(c, 'window') ?? 16_384) * 4)) },
     ],
   },
+  sndbuf: {
+    label: 'send buffer',
+    words: 'send buffer full',
+    colour: { light: '#882255', dark: '#d77fab' },
+    sentence: (who, d) => `The ${who} waited ${d} for room in its send buffer`,
+    // A buffer as large as the receiver's window (the default) leaves the window as the limit.
+    fixes: (c) => [{ key: 'sndbuf', value: Math.min(1 << 30, Math.max(Number(get(c, 'window')), 65_536)) }],
+  },
   handshake: {
     label: 'handshake',
     words: 'connection handshake',

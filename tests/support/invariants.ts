@@ -137,7 +137,16 @@ function checkTimeGoesForward(trace: Trace): void {
 }
 
 /** What held a sender's queued data (the stall labeller's causes, TCP's and QUIC's; the others are the applications'). */
-const SENDER_CAUSES = new Set(['delayed-ack', 'nagle', 'cwnd', 'rwnd', 'idle-restart', 'rto', 'pacing']);
+const SENDER_CAUSES = new Set([
+  'delayed-ack',
+  'nagle',
+  'cwnd',
+  'rwnd',
+  'sndbuf',
+  'idle-restart',
+  'rto',
+  'pacing',
+]);
 
 /** A sender's stall is a wait: no data of its connection and side leaves while it lasts (a QUIC datagram's `len` is its stream data). */
 export function checkStallsAreWaits(trace: Trace): void {

@@ -140,15 +140,14 @@ export abstract class TcpOutput implements ReceiverHooks {
 
   /**
    * The application has more to write, but the send buffer holds only data in flight: it waits as
-   * queued data would, for the window that is full too (the buffer is as large as the window by
-   * default, so nothing is ever queued beyond it). A buffer smaller than the window is a limit of
-   * its own, which no cause names: no stall then.
+   * queued data would, for the window when that is full too (the buffer is as large as the window
+   * by default, so nothing is ever queued beyond it), else for room in the buffer itself.
    */
   private fullBufferWait(): StallCause | null {
     const snd = this.snd;
     if (snd.queuedEnd !== snd.sndNxt || snd.finQueued || snd.idle) return null;
     const window = Math.min(this.cc.cwnd, snd.sndWnd);
-    if (snd.sndNxt - snd.sndUna + this.mss <= window) return null; // room left: the buffer is the limit
+    if (snd.sndNxt - snd.sndUna + this.mss <= window) return 'sndbuf'; // the window has room: the buffer is the limit
     return this.cc.cwnd <= snd.sndWnd ? 'cwnd' : 'rwnd';
   }
 

@@ -337,6 +337,7 @@ export const SCHEMA = {
       null,
       'Send socket buffer: data the application may queue ahead (default: window).',
     ),
+    sweep: { values: ['2048', '4096', '8192', '16384', '65536'] },
     when: NOT_QUIC,
   },
   minrto: {

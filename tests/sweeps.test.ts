@@ -4,6 +4,7 @@ import { kruseBaselineFor, kruseBaselineSeconds } from '../src/scenario/kruseMod
 import { claimLead, findSweep, sweepQueries, SWEEPS, type SweepPoint } from '../src/scenario/sweeps';
 import { runSweep } from '../src/scenario/sweepRun';
 import { runQuery } from '../src/scenario';
+import { customSpec, parseSweepParam } from '../src/ui/sweep/sweepParam';
 
 const at = (points: SweepPoint[], x: string, series: string | null = null) =>
   points.find((p) => p.x === x && p.series === series)!.y;
@@ -145,5 +146,20 @@ describe("Kruse's baseline model", () => {
     expect(Math.abs(simulated(1) / kruseBaselineFor('preset=kruse-oufr&conns=1') - 1)).toBeLessThan(0.1);
     // Fig. 3: well short of the model. 1.4 rather than 1.5 since the page loop warms the connections.
     expect(simulated(8)).toBeGreaterThan(1.4 * kruseBaselineFor('preset=kruse-oufr&conns=8'));
+  });
+});
+
+describe('a custom sweep of the send buffer', () => {
+  it('is accepted, and its wait shrinks as the buffer grows toward the window', () => {
+    const problems: string[] = [];
+    const choice = parseSweepParam('custom:x=sndbuf:2048,4096,8192,65536;y=stall_s:sndbuf', problems);
+    expect(problems).toEqual([]);
+    expect(choice?.kind).toBe('custom');
+    if (choice?.kind !== 'custom') return;
+    const points = runSweep(customSpec(choice.custom, 'objects=200000&flush=none&link=wan&window=65535'));
+    const waits = points.map((p) => p.y);
+    expect(waits[0]).toBeGreaterThan(waits[1]); // 17.5 s, then 2.8 s
+    expect(waits[1]).toBeGreaterThan(1);
+    expect(waits[3]).toBe(0); // as large as the window: the window is the limit
   });
 });

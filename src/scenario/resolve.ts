@@ -152,10 +152,6 @@ export function toSimInput(s: Settings): SimInput {
   const tcp = (side: 'client' | 'server', phaseIndex: number): TcpParams => {
     const ack = sideAcks(s, side);
     const profile = hostProfile(sideStack(s, side));
-    const or = <K extends 'iw' | 'cc' | 'sack' | 'minrto' | 'ssr'>(
-      key: K,
-      fromProfile: Settings[K] | undefined,
-    ) => profileOr(s, key, fromProfile);
     const periodNs = ms(ack.delackMs);
     const seeded = seededPhaseNs(s.seed, phaseIndex, periodNs);
     const phaseNs = side === 'client' && s.delackphase !== null ? ms(s.delackphase) : seeded;
@@ -166,10 +162,10 @@ export function toSimInput(s: Settings): SimInput {
       delackNs: periodNs,
       delackPhaseNs: phaseNs % periodNs,
       ackOnRead: ack.ackOnRead,
-      initialWindow: or('iw', profile.initialWindow),
-      slowStartRestart: or('ssr', profile.slowStartRestart),
-      congestionControl: or('cc', profile.congestionControl),
-      sack: or('sack', profile.sack),
+      initialWindow: profileOr(s, 'iw', profile.initialWindow),
+      slowStartRestart: profileOr(s, 'ssr', profile.slowStartRestart),
+      congestionControl: profileOr(s, 'cc', profile.congestionControl),
+      sack: profileOr(s, 'sack', profile.sack),
       pacing: s.pacing,
       bufferBytes: s.window,
       sendBufferBytes: s.sndbuf ?? s.window,

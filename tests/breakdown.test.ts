@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageTimeNs } from '../src/engine/metrics';
 import type { PathTiming } from '../src/engine/path';
-import type { LoadRecord, StallRecord, Trace } from '../src/engine/trace';
+import { FLAG, type LoadRecord, type StallRecord, type Trace } from '../src/engine/trace';
 import { runQuery } from '../src/scenario';
 import { breakdown, partNs } from '../src/views/breakdown';
 import { conn, INSTANT_PATH, pkt, trace } from './support/handTrace';
@@ -152,6 +152,23 @@ describe('where the time went', () => {
     const b = breakdown(t, path);
     expect(partNs(b, 'client-think')).toBeGreaterThan(ms(395));
     expect(partNs(b, 'idle')).toBeLessThan(ms(1));
+  });
+
+  it("names a think cut short by the server's keep-alive close as thinking, not idle", () => {
+    // The client thinks 1.5 s before each request; the server closes a connection idle for 1 s, so
+    // every reused connection closes under a thinking client and the request is asked again on a
+    // new one. The cut thinks read as idle: 2.67 of the second page's 7.6 s.
+    const { trace: t, path } = runQuery('cthink=1500&katimeout=1&loads=2');
+    const cut = t.exchanges.filter((x) => x.lost && x.load === 1);
+    expect(cut.length).toBeGreaterThanOrEqual(2);
+    for (const x of cut) {
+      const fin = [...t.packets].find((p) => p.conn === x.conn && p.dir === 's2c' && p.flags & FLAG.FIN)!;
+      const thinks = t.stalls.filter((s) => s.cause === 'client-think' && s.conn === x.conn);
+      expect(thinks.map((s) => s.endNs)).toContain(fin.arriveNs);
+    }
+    const b = breakdown(t, path);
+    expect(partNs(b, 'idle')).toBe(0);
+    expect(partNs(b, 'client-think')).toBeGreaterThan(0.9 * b.totalNs);
   });
 
   it('gives overlapping stalls to the one that began first, and calls the rest idle', () => {

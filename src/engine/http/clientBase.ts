@@ -12,6 +12,7 @@ import type { TraceSink } from '../sink';
 import type { MilestoneKind, StallCause } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import type { HttpRequest } from './request';
+import { ClientThink } from './think';
 import { AppWriter } from './writer';
 
 export interface ConnectionEvents {
@@ -33,6 +34,7 @@ export abstract class ClientConnectionBase {
   protected assigned: HttpRequest[] = []; // given to this connection, not yet written
   private answered = 0; // responses completed on this connection
   private readonly silenceTimer: Timer; // no byte of an awaited response for RESPONSE_TIMEOUT_NS
+  private readonly think: ClientThink;
 
   constructor(
     protected readonly sim: Sim,
@@ -45,6 +47,7 @@ export abstract class ClientConnectionBase {
     this.openedNs = sim.now;
     this.writer = new AppWriter(pair.client, pair.content.c2s);
     this.silenceTimer = new Timer(sim, () => this.giveUp());
+    this.think = new ClientThink(sim, sink, this.conn, p.clientThinkNs);
   }
 
   /** Requests written whose response is not complete. */
@@ -83,18 +86,13 @@ export abstract class ClientConnectionBase {
   protected openSession(): void {}
 
   private writeAfterThinking(request: HttpRequest): void {
-    const readyNs = this.sim.now;
-    this.sim.after(this.p.clientThinkNs, () => {
-      if (this.finished || !this.assigned.includes(request)) return;
-      this.thought(readyNs);
-      this.assigned.splice(this.assigned.indexOf(request), 1);
-      this.write(request);
-    });
-  }
-
-  /** The client thought from `readyNs` until now before writing a request. */
-  protected thought(readyNs: Nanoseconds): void {
-    if (this.sim.now > readyNs) this.stall('client-think', readyNs, this.sim.now);
+    this.think.start(
+      () => !this.finished && this.assigned.includes(request),
+      () => {
+        this.assigned.splice(this.assigned.indexOf(request), 1);
+        this.write(request);
+      },
+    );
   }
 
   /** A request is on its way: the trace says so. */
@@ -180,6 +178,7 @@ export abstract class ClientConnectionBase {
     if (this.finished) return;
     this.finished = true;
     this.stopTimers();
+    this.think.cut();
     const lost = [...this.takeUnanswered(), ...this.assigned];
     this.assigned = [];
     this.noteLost(lost);

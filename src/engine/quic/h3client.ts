@@ -11,6 +11,7 @@ import type { Bytes, Nanoseconds } from '../units';
 import { MessageReader } from '../messages';
 import { RESPONSE_TIMEOUT_NS, type ConnectionEvents } from '../http/clientConnection';
 import type { HttpRequest } from '../http/request';
+import { ClientThink } from '../http/think';
 import type { QuicEndpoint, StreamHandler } from './endpoint';
 import { CONTROL_STREAM, requestHeadersFrame } from './h3frames';
 import { streamContent, type H3Message } from './h3streams';
@@ -32,6 +33,7 @@ export class H3ClientConnection implements StreamHandler {
   private firstRequest = true;
   private answered = 0;
   private readonly silenceTimer: Timer; // streams open, no byte from the server for RESPONSE_TIMEOUT_NS
+  private readonly think: ClientThink;
 
   constructor(
     private readonly sim: Sim,
@@ -45,6 +47,7 @@ export class H3ClientConnection implements StreamHandler {
     this.quic = pair.client as QuicEndpoint;
     this.quic.handler = this;
     this.silenceTimer = new Timer(sim, () => this.giveUp());
+    this.think = new ClientThink(sim, sink, this.conn, p.clientThinkNs);
   }
 
   get idle(): boolean {
@@ -79,21 +82,13 @@ export class H3ClientConnection implements StreamHandler {
   }
 
   private writeAfterThinking(request: HttpRequest): void {
-    const readyNs = this.sim.now;
-    this.sim.after(this.p.clientThinkNs, () => {
-      if (this.finished || !this.assigned.includes(request)) return;
-      // The client thought before writing: a stall, as over HTTP/1.x and HTTP/2.
-      if (this.sim.now > readyNs)
-        this.sink.stall({
-          conn: this.conn,
-          side: 'client',
-          startNs: readyNs,
-          endNs: this.sim.now,
-          cause: 'client-think',
-        });
-      this.assigned.splice(this.assigned.indexOf(request), 1);
-      this.writeRequest(request);
-    });
+    this.think.start(
+      () => !this.finished && this.assigned.includes(request),
+      () => {
+        this.assigned.splice(this.assigned.indexOf(request), 1);
+        this.writeRequest(request);
+      },
+    );
   }
 
   private writeRequest(r: HttpRequest): void {
@@ -192,6 +187,7 @@ export class H3ClientConnection implements StreamHandler {
     if (this.finished) return;
     this.finished = true;
     this.silenceTimer.cancel();
+    this.think.cut();
     const lost = [...[...this.streams.values()].map((s) => s.request), ...this.assigned];
     this.streams.clear();
     this.assigned = [];

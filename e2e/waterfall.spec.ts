@@ -248,3 +248,30 @@ test("Kruse's five loads: the waterfall folds the waits between loads as the lad
   await page.getByLabel('Fold idle gaps').uncheck();
   await expect(figure.locator('.fold-mark')).toHaveCount(0);
 });
+
+test('a request lost with its connection ends in a cross where it was asked again, and the legend says so', async ({
+  page,
+}) => {
+  // Kruse 4.2's stale connections: three requests meet the RST of a connection the server closed.
+  await openLab(page, 'stale=1&katimeout=1&loads=2&loadgap=2&http=1.0ka');
+  const lost = waterfall(page).locator('[data-lost]');
+  await expect(lost).toHaveCount(3);
+  await expect(lost.first().locator('title')).toContainText('asked for again');
+  // Each cross is left of the end of the run: the row no longer runs on to it.
+  const ends = await lost.evaluateAll((rows) =>
+    rows.map((row) => {
+      const mark = row.querySelector('[data-lost-mark]')!.getBoundingClientRect();
+      const bars = [...row.querySelectorAll('[data-phase]')].map((r) => r.getBoundingClientRect().right);
+      return { mark: mark.right, bars: Math.max(0, ...bars) };
+    }),
+  );
+  const svg = await waterfall(page).locator('svg.waterfall-svg').first().boundingBox();
+  for (const { mark, bars } of ends) {
+    expect(bars).toBeLessThanOrEqual(mark);
+    expect(mark).toBeLessThan(svg!.x + svg!.width * 0.75);
+  }
+  await expect(waterfall(page).getByText('lost with its connection, asked again')).toBeVisible();
+  // Nothing lost on the default page: no cross in the legend.
+  await openLab(page, '');
+  await expect(waterfall(page).getByText('lost with its connection, asked again')).toHaveCount(0);
+});

@@ -22,6 +22,38 @@ describe('waterfall', () => {
     }
     expect(rows[0].phases[0].kind).toBe('connect');
   });
+
+  // A request lost with its connection was drawn up to the end of the run: three stale requests
+  // (Kruse 4.2) "waited for their first byte" for 400 ms after the RST that ended them.
+  it.each([
+    ['written, then met a stale connection’s RST', 'stale=1&katimeout=1&loads=2&loadgap=2&http=1.0ka', true],
+    ['written, then the connection’s last request', 'http=1.1pipe&maxreq=2', true],
+    [
+      'never written: its connection closed under a thinking client',
+      'cthink=1500&katimeout=1&loads=2',
+      false,
+    ],
+  ])('ends a request lost %s where the client asked again', (_, query, written) => {
+    const { trace } = runQuery(query);
+    const rows = waterfallRows(trace);
+    const lost = trace.exchanges.filter((x) => x.lost);
+    expect(lost.length).toBeGreaterThan(0);
+    expect(lost.some((x) => x.startNs >= 0)).toBe(written);
+    for (const x of lost) {
+      const row = rows.find((r) => r.key === `${x.conn}-${x.id}`)!;
+      const retry = trace.exchanges.find(
+        (o) => o.load === x.load && o.object === x.object && o.attempt === x.attempt + 1,
+      )!;
+      expect(row.lostNs).toBe(retry.queuedNs);
+      expect(row.written).toBe(x.startNs >= 0);
+      expect(row.startNs).toBeGreaterThanOrEqual(0);
+      expect(Math.max(...row.phases.map((p) => p.endNs))).toBeLessThanOrEqual(retry.queuedNs);
+      if (!row.written) expect(row.phases.map((p) => p.kind)).toEqual(['queued']);
+    }
+    // The rows a lost one shares its connection with keep their places in its stream.
+    for (const row of rows.filter((r) => r.lostNs === null))
+      expect(row.phases[row.phases.length - 1].endNs).toBe(row.endNs);
+  });
 });
 
 describe('where the time went', () => {

@@ -11,6 +11,8 @@ const row = (label: string, stream?: number, conn = 0): WaterfallRow => ({
   startNs: 0,
   endNs: 1,
   firstByteNs: null,
+  lostNs: null,
+  written: true,
   phases: [],
   ...(stream === undefined ? {} : { stream }),
 });

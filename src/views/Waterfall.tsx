@@ -210,14 +210,16 @@ function ExchangeRow({
   columns,
 }: RowProps & { row: WaterfallRow; index: number; columns: LabelColumns }) {
   const colour = CONNECTION_COLOURS[row.conn % CONNECTION_COLOURS.length];
-  const total = row.endNs === null ? 'unfinished' : formatDuration(row.endNs - row.startNs);
   const on =
     row.stream === undefined
       ? `connection ${row.conn + 1}`
       : `stream ${row.stream} of connection ${row.conn + 1}`;
+  const phases = row.phases
+    .map((p) => `${PHASE_WORDS[p.kind]} ${formatDuration(p.endNs - p.startNs)}`)
+    .join(', ');
   return (
-    <g data-exchange={index} data-stream={row.stream}>
-      <title>{`${row.label} on ${on}: ${total} (${row.phases.map((p) => `${PHASE_WORDS[p.kind]} ${formatDuration(p.endNs - p.startNs)}`).join(', ')})`}</title>
+    <g data-exchange={index} data-stream={row.stream} data-lost={row.lostNs === null ? undefined : true}>
+      <title>{`${row.label} on ${on}: ${rowTotal(row)}${phases ? ` (${phases})` : ''}`}</title>
       {row.stream !== undefined && (
         <text
           x={columns.streamRight}
@@ -249,11 +251,37 @@ function ExchangeRow({
             />
           );
         })}
+      {row.lostNs !== null && row.lostNs <= cursorNs && (
+        <LostMark x={x(row.lostNs)} yMid={yMid} colour={colour} />
+      )}
     </g>
   );
 }
 
-export function WaterfallLegend() {
+/** What a row's tooltip says of its whole length. */
+function rowTotal(row: WaterfallRow): string {
+  if (row.lostNs === null) return row.endNs === null ? 'unfinished' : formatDuration(row.endNs - row.startNs);
+  const how = row.written ? 'before its response was complete' : 'before the request was written';
+  return `lost after ${formatDuration(row.lostNs - row.startNs)}: its connection closed ${how}, and it was asked for again`;
+}
+
+const LOST_MARK_PX = 4;
+
+/** A cross where a request was lost with its connection. */
+function LostMark({ x, yMid, colour }: { x: number; yMid: number; colour: string }) {
+  const r = LOST_MARK_PX;
+  return (
+    <path
+      d={`M${x - r},${yMid - r}L${x + r},${yMid + r}M${x - r},${yMid + r}L${x + r},${yMid - r}`}
+      stroke={colour}
+      strokeWidth={2}
+      data-lost-mark
+    />
+  );
+}
+
+/** `lost`: some request was lost with its connection (the cross is explained only then). */
+export function WaterfallLegend({ lost = false }: { lost?: boolean }) {
   return (
     <ul className="legend" aria-label="Waterfall phases">
       {(Object.keys(PHASE_PAINT) as PhaseKind[]).map((kind) => (
@@ -270,6 +298,14 @@ export function WaterfallLegend() {
           {PHASE_WORDS[kind]}
         </li>
       ))}
+      {lost && (
+        <li>
+          <svg width="22" height="12" aria-hidden="true">
+            <LostMark x={11} yMid={6} colour={CONNECTION_COLOURS[0]} />
+          </svg>
+          lost with its connection, asked again
+        </li>
+      )}
       <li className="legend-note">colour = connection</li>
     </ul>
   );

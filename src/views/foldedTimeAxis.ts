@@ -50,10 +50,17 @@ export function loadGaps(traces: Trace[], endNs: number): Gap[] {
   );
 }
 
-/** The gaps during which no row is open (from its request being due to its last byte): between loads. */
-export function gapsBetweenRows(gaps: Gap[], rows: Array<Pick<WaterfallRow, 'startNs' | 'endNs'>>): Gap[] {
+/** The gaps during which no row is open (from its request being due to its last byte, or its loss): between loads. */
+export function gapsBetweenRows(
+  gaps: Gap[],
+  rows: Array<Pick<WaterfallRow, 'startNs' | 'endNs'> & Partial<Pick<WaterfallRow, 'lostNs'>>>,
+): Gap[] {
   return gaps.filter(
-    (g) => !rows.some((r) => r.startNs < g.endNs && (r.endNs === null || r.endNs > g.startNs)),
+    (g) =>
+      !rows.some((r) => {
+        const end = r.endNs ?? r.lostNs ?? null;
+        return r.startNs < g.endNs && (end === null || end > g.startNs);
+      }),
   );
 }
 

@@ -35,7 +35,7 @@ export function waterfallLines(trace: Trace, rows: WaterfallRow[]): WaterfallLin
     else if (!placed.has(row.conn)) {
       placed.add(row.conn);
       const open = trace.connections.find((c) => c.id === row.conn)?.openNs ?? row.startNs;
-      const ends = group.map((r) => r.endNs ?? trace.endNs);
+      const ends = group.map((r) => r.endNs ?? r.lostNs ?? trace.endNs);
       lines.push({
         kind: 'connection',
         conn: row.conn,

@@ -2,7 +2,8 @@
 // queued (known but not yet asked for) | connect | request (on the wire) | server (think) |
 // first byte | receiving. Connected and first byte are read from the milestones the engine
 // records; a trace without them (read from a capture, or saved before they existed) falls back to
-// the SYN-ACK's arrival and to the first 'deliver' of a byte of this response.
+// the SYN-ACK's arrival and to the first 'deliver' of a byte of this response. A request lost with
+// its connection (closed before the response was complete) ends where the client asked again.
 import { FLAG, type MilestoneKind, type Trace } from '../engine/trace';
 
 export type PhaseKind = 'queued' | 'connect' | 'request' | 'server' | 'first-byte' | 'receiving';
@@ -20,6 +21,10 @@ export interface WaterfallRow {
   startNs: number;
   endNs: number | null;
   firstByteNs: number | null;
+  /** Its connection closed before the response was complete, then: it was asked for again. */
+  lostNs: number | null;
+  /** Whether the request was written at all (a lost one may have waited its turn or the client's think). */
+  written: boolean;
   phases: Phase[];
   /** The stream it travelled on, where streams share a connection (HTTP/2). */
   stream?: number;
@@ -49,16 +54,28 @@ interface Exchange {
   queuedNs?: number;
   firstByteNs?: number | null;
   stream?: number;
+  lost?: boolean;
+  load?: number;
+  object?: number;
+  attempt?: number;
 }
 
 function exchangesOf(trace: Trace): Exchange[] {
   return trace.exchanges as unknown as Exchange[];
 }
 
-/** The exchanges of one connection in request order (responses come back in the same order). */
+/** A request was written when its start is known: a lost one may never have been (its start is then -1 ns). */
+function isWritten(ex: Exchange): boolean {
+  return ex.startNs >= 0;
+}
+
+/**
+ * The written exchanges of one connection in request order (responses come back in the same
+ * order; a request never written has no place in its stream).
+ */
 function onConnection(trace: Trace, conn: number): Exchange[] {
   return exchangesOf(trace)
-    .filter((e) => e.conn === conn)
+    .filter((e) => e.conn === conn && isWritten(e))
     .sort((a, b) => a.startNs - b.startNs || (a.id ?? a.index ?? 0) - (b.id ?? b.index ?? 0));
 }
 
@@ -122,14 +139,57 @@ function connectedNs(trace: Trace, times: FirstTimes, conn: number): number | nu
   return synAck?.arriveNs ?? null;
 }
 
+/**
+ * When a lost exchange was given up: the client asks again as soon as its connection closes, so
+ * its next attempt was queued then; without one (the client gave up), its connection's close.
+ */
+function lostAt(trace: Trace, ex: Exchange): number | null {
+  if (!ex.lost) return null;
+  const retry = exchangesOf(trace).find(
+    (o) => o.load === ex.load && o.object === ex.object && o.attempt === (ex.attempt ?? 0) + 1,
+  );
+  if (retry?.queuedNs !== undefined) return retry.queuedNs;
+  const from = isWritten(ex) ? ex.startNs : (ex.queuedNs ?? 0);
+  const closed = trace.events.find(
+    (e) =>
+      e.conn === ex.conn &&
+      e.side === 'client' &&
+      e.atNs >= from &&
+      (e.kind === 'close' || e.kind === 'reset' || e.kind === 'timeout'),
+  );
+  return closed?.atNs ?? null;
+}
+
+/** A request lost before it was written: it waited (for its connection, its turn or the client's think) until the close. */
+function unwrittenRow(ex: Exchange, lostNs: number | null, endNs: number): WaterfallRow {
+  const startNs = ex.queuedNs ?? lostNs ?? endNs;
+  const phases: Phase[] = [];
+  const until = lostNs ?? endNs;
+  if (until > startNs) phases.push({ kind: 'queued', startNs, endNs: until });
+  return {
+    key: `${ex.conn}-${ex.id ?? ex.index}`,
+    label: ex.label,
+    conn: ex.conn,
+    startNs,
+    endNs: null,
+    firstByteNs: null,
+    lostNs,
+    written: false,
+    phases,
+  };
+}
+
 function rowFor(trace: Trace, times: FirstTimes, ex: Exchange): WaterfallRow {
+  const lostNs = lostAt(trace, ex);
+  if (!isWritten(ex)) return unwrittenRow(ex, lostNs, trace.endNs);
   const siblings = onConnection(trace, ex.conn);
   const position = siblings.indexOf(ex);
   const startSeq = 1 + siblings.slice(0, position).reduce((sum, o) => sum + o.responseBytes, 0);
-  const endNs = ex.endNs ?? trace.endNs;
+  const endNs = ex.endNs ?? lostNs ?? trace.endNs;
   const recorded =
     trace.milestones && ex.id !== undefined ? milestoneNs(times, ex.conn, 'first-byte', ex.id) : null;
-  const firstByteNs = recorded ?? ex.firstByteNs ?? firstDeliverNs(trace, ex, startSeq);
+  const received = recorded ?? ex.firstByteNs ?? firstDeliverNs(trace, ex, startSeq);
+  const firstByteNs = received !== null && received <= endNs ? received : null;
   const phases: Phase[] = [];
   const push = (kind: PhaseKind, s: number | null | undefined, e: number | null | undefined) => {
     if (s != null && e != null && e > s) phases.push({ kind, startNs: s, endNs: e });
@@ -161,6 +221,8 @@ function rowFor(trace: Trace, times: FirstTimes, ex: Exchange): WaterfallRow {
     startNs: ex.startNs,
     endNs: ex.endNs,
     firstByteNs,
+    lostNs,
+    written: true,
     phases,
   };
   if (ex.stream !== undefined) row.stream = ex.stream;

@@ -80,7 +80,7 @@ export function WaterfallPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps)
           {`${objects} objects; ${moreBelow ? 'scroll for more' : 'scroll up for the first'}`}
         </p>
       )}
-      <WaterfallLegend />
+      <WaterfallLegend lost={figures.some((f) => f.rows.some((r) => r.lostNs !== null))} />
     </div>
   );
 }

@@ -54,6 +54,19 @@ describe('waterfall', () => {
     for (const row of rows.filter((r) => r.lostNs === null))
       expect(row.phases[row.phases.length - 1].endNs).toBe(row.endNs);
   });
+
+  it('shows a response that never began as a wait for its first byte, not bytes of the handshake received', () => {
+    // Over TLS, with 20% loss, the second connection's request is read and answered, and the
+    // connection lost before a byte of the response arrives. The row was "receiving" from the
+    // TLS handshake's delivery, 22 s before the request was written.
+    const { trace } = runQuery('http=1.0ka&tls=1.3&katimeout=1&cthink=1000&loss=20&seed=17');
+    const x = trace.exchanges.find((e) => e.lost && e.startNs >= 0 && e.firstByteNs === null)!;
+    const row = waterfallRows(trace).find((r) => r.key === `${x.conn}-${x.id}`)!;
+    expect(row.phases.map((p) => p.kind)).toEqual(['connect', 'queued', 'request', 'server', 'first-byte']);
+    for (let i = 1; i < row.phases.length; i++)
+      expect(row.phases[i].startNs).toBeGreaterThanOrEqual(row.phases[i - 1].endNs);
+    expect(row.phases[row.phases.length - 1].endNs).toBe(row.lostNs);
+  });
 });
 
 describe('where the time went', () => {

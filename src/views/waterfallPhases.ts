@@ -140,6 +140,18 @@ function connectedNs(trace: Trace, times: FirstTimes, conn: number): number | nu
 }
 
 /**
+ * When the response's first byte reached the client: the milestone, else the exchange's own
+ * record, and only in a trace with neither (a capture, an old save) the first delivery of a byte
+ * of it. A response that never began has none: searching the deliveries then found other bytes
+ * (an HTTP/2 request lost with its connection "received" the TLS handshake's).
+ */
+function firstByteOf(trace: Trace, times: FirstTimes, ex: Exchange, startSeq: number): number | null {
+  if (trace.milestones && ex.id !== undefined) return milestoneNs(times, ex.conn, 'first-byte', ex.id);
+  if (ex.firstByteNs !== undefined) return ex.firstByteNs;
+  return firstDeliverNs(trace, ex, startSeq);
+}
+
+/**
  * When a lost exchange was given up: the client asks again as soon as its connection closes, so
  * its next attempt was queued then; without one (the client gave up), its connection's close.
  */
@@ -186,9 +198,7 @@ function rowFor(trace: Trace, times: FirstTimes, ex: Exchange): WaterfallRow {
   const position = siblings.indexOf(ex);
   const startSeq = 1 + siblings.slice(0, position).reduce((sum, o) => sum + o.responseBytes, 0);
   const endNs = ex.endNs ?? lostNs ?? trace.endNs;
-  const recorded =
-    trace.milestones && ex.id !== undefined ? milestoneNs(times, ex.conn, 'first-byte', ex.id) : null;
-  const received = recorded ?? ex.firstByteNs ?? firstDeliverNs(trace, ex, startSeq);
+  const received = firstByteOf(trace, times, ex, startSeq);
   const firstByteNs = received !== null && received <= endNs ? received : null;
   const phases: Phase[] = [];
   const push = (kind: PhaseKind, s: number | null | undefined, e: number | null | undefined) => {
@@ -206,10 +216,10 @@ function rowFor(trace: Trace, times: FirstTimes, ex: Exchange): WaterfallRow {
   }
   const read = eventNs(times, ex, 'request-read');
   const write = eventNs(times, ex, 'response-write');
-  if (read !== null && write !== null && firstByteNs !== null && read >= ex.startNs && write >= read) {
+  if (read !== null && write !== null && read >= ex.startNs && write >= read && write <= endNs) {
     push('request', ex.startNs, read);
     push('server', read, write);
-    push('first-byte', write, firstByteNs);
+    push('first-byte', write, firstByteNs ?? endNs);
   } else {
     push('first-byte', ex.startNs, firstByteNs ?? endNs);
   }

@@ -133,6 +133,29 @@ describe('where the time went', () => {
     expect(partNs(b, 'idle')).toBeLessThan(ms(2)); // it was 50 ms
   });
 
+  it('names a wait for a backed-off retransmission timer that a reset cut short as the timeout’s', () => {
+    // 25% loss: the server's timer has backed off to 32 s when the client gives up on a
+    // connection silent for a minute and resets it. The server's wait had no stall (no timer
+    // fired to close one): 29.0 of the page's 145 s read as idle.
+    const { trace: t, path } = runQuery('loss=25&seed=8');
+    const reset = t.events.find((e) => e.kind === 'reset' && e.side === 'server')!;
+    const cut = t.stalls.find((s) => s.side === 'server' && s.endNs === reset.atNs)!;
+    expect(cut.cause).toBe('rto');
+    expect(cut.endNs - cut.startNs).toBeGreaterThan(28.9e9);
+    expect(partNs(breakdown(t, path), 'idle')).toBeLessThan(ms(20));
+  });
+
+  it('names a QUIC wait for the loss timer that the idle timeout ended as the timeout’s', () => {
+    // 1 kb/s and a one-packet queue: every connection falls silent for 30 s waiting on its
+    // probe timer, until the idle timeout closes it. 145 of 744 s read as idle.
+    const { trace: t, path } = runQuery('http=3&bw=1000&queue=1');
+    const timeouts = t.events.filter((e) => e.kind === 'timeout');
+    expect(timeouts.length).toBeGreaterThan(0);
+    for (const e of timeouts)
+      expect(t.stalls.some((s) => s.cause === 'rto' && s.conn === e.conn && s.endNs === e.atNs)).toBe(true);
+    expect(partNs(breakdown(t, path), 'idle')).toBe(0);
+  });
+
   it('names the wait of a sender whose send buffer is full of data in flight, as a window stall', () => {
     // A 262-byte window (and so send buffer, by default): each segment fills both, and the client
     // delays the ACK of a segment this small. Nothing was queued in the socket, so no stall was

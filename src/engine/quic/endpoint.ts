@@ -91,10 +91,12 @@ export class QuicEndpoint extends QuicSender implements TransportEnd<QuicDatagra
   protected shutDown(why: 'local' | 'peer' | 'idle'): void {
     if (this.closed) return;
     this.closed = true;
+    // Given up for silence while waiting for the loss timer: that wait is the timeout's (as TCP's).
+    const waiting = why === 'idle' && this.lossTimer.pending;
+    this.stalls.onAbort(waiting ? this.quietSinceNs() : null, this.cc.cwnd);
     this.lossTimer.cancel();
     this.ackTimer.cancel();
     this.idleTimer.cancel();
-    this.stalls.onAbort();
     this.sink.event({ atNs: this.sim.now, conn: this.conn, side: this.side, kind: 'close' });
     this.hooks.onClosed(why === 'idle' ? 'abort' : 'normal');
   }

@@ -135,7 +135,7 @@ export abstract class QuicLossDetection extends QuicConnectionState {
   }
 
   /** When this end last sent an ack-eliciting packet or received one, whichever came later. */
-  private quietSinceNs(): Nanoseconds {
+  protected quietSinceNs(): Nanoseconds {
     let since = 0;
     for (const id of SPACES) {
       const { sent, rx } = this.spaces[id];

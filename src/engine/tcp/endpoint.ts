@@ -277,7 +277,8 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
   }
 
   private abort(how: 'reset' | 'abort'): void {
-    for (const o of this.observers) o.onAbort();
+    const waiting = !this.snd.idle && this.rtoTimer.pending ? this.quietSinceNs() : null;
+    for (const o of this.observers) o.onAbort(waiting, this.cc.cwnd);
     this.finish(how);
   }
 

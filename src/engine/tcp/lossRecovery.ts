@@ -5,6 +5,7 @@
 // starts over from snd.una. How the window changes meanwhile is the controller's business
 // (congestion.ts; recovery.ts for NewReno's). The state machine (endpoint.ts) builds on it.
 import { FLAG } from '../trace';
+import type { Nanoseconds } from '../units';
 import { blankAckSample, fillAckSample, newestAcked } from './ackSample';
 import type { AckSample } from './congestion';
 import { TcpOutput } from './output';
@@ -123,6 +124,11 @@ export abstract class TcpLossRecovery extends TcpOutput {
     }
   }
 
+  /** When this end last sent data or received anything: a wait for the retransmission timer began there. */
+  protected quietSinceNs(): Nanoseconds {
+    return Math.max(this.lastRecvNs, this.lastDataSendNs);
+  }
+
   /**
    * The RTO fired on an established connection (the timer already backed off): the controller
    * cuts the window and sending starts over from snd.una, the timer set again.
@@ -130,8 +136,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
   protected goBackAfterTimeout(): void {
     const snd = this.snd;
     this.cc.onTimeout(Math.min(snd.sndWnd, this.cc.cwnd), this.mss, snd.sndMax);
-    const quietSinceNs = Math.max(this.lastRecvNs, this.lastDataSendNs);
-    for (const o of this.observers) o.onTimeout(quietSinceNs);
+    for (const o of this.observers) o.onTimeout(this.quietSinceNs());
     snd.dupAcks = 0;
     snd.sndNxt = snd.sndUna;
     for (const o of this.observers) o.onRelease('rto', 0);

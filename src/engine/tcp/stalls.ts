@@ -14,7 +14,11 @@ export interface EndpointObserver {
   onIdleRestart(cwndBefore: Bytes): void;
   /** A retransmission timeout cut the window (cwnd); nothing was sent or received since `quietSinceNs`. */
   onTimeout(quietSinceNs: Nanoseconds): void;
-  onAbort(): void;
+  /**
+   * The connection ends here (reset, or given up). `waitingSinceNs`: everything was sent, the
+   * retransmission timer was set, and nothing was sent or received since then (null: not so).
+   */
+  onAbort(waitingSinceNs: Nanoseconds | null, cwnd: Bytes): void;
 }
 
 export class StallLabeller implements EndpointObserver {
@@ -62,8 +66,21 @@ export class StallLabeller implements EndpointObserver {
     }
   }
 
-  onAbort(): void {
+  onAbort(waitingSinceNs: Nanoseconds | null, cwnd: Bytes): void {
+    // A sender with data in flight and its retransmission timer set was waiting for the timeout
+    // when the application gave up or the peer reset: as if the timer had fired, the wait up to
+    // here is the timeout's, whatever held its queued data (it had read as idle). Any other
+    // stall still open is dropped: nothing it held is waiting any more.
+    if (waitingSinceNs !== null) {
+      if (this.stallCause === null) {
+        this.stallCause = 'rto';
+        this.stallStartNs = Math.max(waitingSinceNs, this.linkIdleAt());
+      }
+      this.releasedBy = 'rto';
+      this.close(cwnd);
+    }
     this.stallCause = null;
+    this.releasedBy = null;
   }
 
   private close(cwnd: Bytes): void {

@@ -55,6 +55,22 @@ describe('waterfall', () => {
       expect(row.phases[row.phases.length - 1].endNs).toBe(row.endNs);
   });
 
+  it('ends a request the client gave up on where the client left its connection', () => {
+    // 20% loss, one request per connection: after attempts on connections that answered nothing
+    // the client gives up on two images; no retry says when, the client's leaving the connection does.
+    const { trace } = runQuery('loss=20&maxreq=1&http=1.1pipe&stale=1&seed=2');
+    const rows = waterfallRows(trace).filter((r) => r.lostNs !== null && !r.askedAgain);
+    expect(rows.length).toBe(2);
+    for (const row of rows) {
+      const left = trace.events.find(
+        (e) => e.conn === row.conn && e.side === 'client' && ['close', 'reset', 'timeout'].includes(e.kind),
+      )!;
+      expect(row.lostNs).toBe(left.atNs);
+      expect(row.lostNs).toBeLessThan(trace.endNs);
+      expect(Math.max(...row.phases.map((p) => p.endNs))).toBeLessThanOrEqual(left.atNs);
+    }
+  });
+
   it('shows a response that never began as a wait for its first byte, not bytes of the handshake received', () => {
     // Over TLS, with 20% loss, the second connection's request is read and answered, and the
     // connection lost before a byte of the response arrives. The row was "receiving" from the

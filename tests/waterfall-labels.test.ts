@@ -12,6 +12,7 @@ const row = (label: string, stream?: number, conn = 0): WaterfallRow => ({
   endNs: 1,
   firstByteNs: null,
   lostNs: null,
+  askedAgain: false,
   written: true,
   phases: [],
   ...(stream === undefined ? {} : { stream }),

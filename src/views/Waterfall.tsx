@@ -262,7 +262,8 @@ function ExchangeRow({
 function rowTotal(row: WaterfallRow): string {
   if (row.lostNs === null) return row.endNs === null ? 'unfinished' : formatDuration(row.endNs - row.startNs);
   const how = row.written ? 'before its response was complete' : 'before the request was written';
-  return `lost after ${formatDuration(row.lostNs - row.startNs)}: its connection closed ${how}, and it was asked for again`;
+  const then = row.askedAgain ? 'it was asked for again' : 'the client gave up on it';
+  return `lost after ${formatDuration(row.lostNs - row.startNs)}: its connection closed ${how}, and ${then}`;
 }
 
 const LOST_MARK_PX = 4;
@@ -303,7 +304,7 @@ export function WaterfallLegend({ lost = false }: { lost?: boolean }) {
           <svg width="22" height="12" aria-hidden="true">
             <LostMark x={11} yMid={6} colour={CONNECTION_COLOURS[0]} />
           </svg>
-          lost with its connection, asked again
+          lost with its connection
         </li>
       )}
       <li className="legend-note">colour = connection</li>

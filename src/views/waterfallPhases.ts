@@ -3,7 +3,8 @@
 // first byte | receiving. Connected and first byte are read from the milestones the engine
 // records; a trace without them (read from a capture, or saved before they existed) falls back to
 // the SYN-ACK's arrival and to the first 'deliver' of a byte of this response. A request lost with
-// its connection (closed before the response was complete) ends where the client asked again.
+// its connection (closed before the response was complete) ends where the client asked again, or
+// left the connection having given up on it.
 import { FLAG, type MilestoneKind, type Trace } from '../engine/trace';
 
 export type PhaseKind = 'queued' | 'connect' | 'request' | 'server' | 'first-byte' | 'receiving';
@@ -21,8 +22,10 @@ export interface WaterfallRow {
   startNs: number;
   endNs: number | null;
   firstByteNs: number | null;
-  /** Its connection closed before the response was complete, then: it was asked for again. */
+  /** Its connection closed before the response was complete, then. */
   lostNs: number | null;
+  /** The client asked for it again (else it gave up on the object). */
+  askedAgain: boolean;
   /** Whether the request was written at all (a lost one may have waited its turn or the client's think). */
   written: boolean;
   phases: Phase[];
@@ -94,6 +97,9 @@ function firstDeliverNs(trace: Trace, ex: Exchange, startSeq: number): number | 
  * The earliest time of each (kind, connection, exchange) among the events and milestones a row
  * reads, found in one pass over the trace rather than one pass per row.
  */
+/** The client closed, reset or gave up on a connection. */
+const CLIENT_LEFT = 'client-left';
+
 class FirstTimes {
   private readonly first = new Map<string, number>();
 
@@ -101,6 +107,8 @@ class FirstTimes {
     for (const e of trace.events)
       if (e.kind === 'request-read' || e.kind === 'response-write')
         this.note(e.kind, e.conn, e.exchange, e.atNs);
+      else if (e.side === 'client' && (e.kind === 'close' || e.kind === 'reset' || e.kind === 'timeout'))
+        this.note(CLIENT_LEFT, e.conn, undefined, e.atNs);
     // The first milestone recorded counts, as a search from the front would find it.
     for (const m of trace.milestones ?? [])
       if (!this.first.has(FirstTimes.key(m.kind, m.conn, m.exchange)))
@@ -151,29 +159,40 @@ function firstByteOf(trace: Trace, times: FirstTimes, ex: Exchange, startSeq: nu
   return firstDeliverNs(trace, ex, startSeq);
 }
 
+/** Where a lost request ended: when it was lost, and whether the client asked for it again. */
+interface Loss {
+  atNs: number | null;
+  askedAgain: boolean;
+}
+
 /**
- * When a lost exchange was given up: the client asks again as soon as its connection closes, so
- * its next attempt was queued then; without one (the client gave up), its connection's close.
+ * When each lost exchange was given up: the client asks again as soon as its connection closes,
+ * so its next attempt was queued then; without one (the client gave up on the object), when the
+ * client left the connection. Found in one pass over the exchanges, not one per lost exchange.
  */
-function lostAt(trace: Trace, ex: Exchange): number | null {
-  if (!ex.lost) return null;
-  const retry = exchangesOf(trace).find(
-    (o) => o.load === ex.load && o.object === ex.object && o.attempt === (ex.attempt ?? 0) + 1,
-  );
-  if (retry?.queuedNs !== undefined) return retry.queuedNs;
-  const from = isWritten(ex) ? ex.startNs : (ex.queuedNs ?? 0);
-  const closed = trace.events.find(
-    (e) =>
-      e.conn === ex.conn &&
-      e.side === 'client' &&
-      e.atNs >= from &&
-      (e.kind === 'close' || e.kind === 'reset' || e.kind === 'timeout'),
-  );
-  return closed?.atNs ?? null;
+function lossesOf(trace: Trace, times: FirstTimes): Map<Exchange, Loss> {
+  const exchanges = exchangesOf(trace);
+  const losses = new Map<Exchange, Loss>();
+  if (!exchanges.some((e) => e.lost)) return losses;
+  const key = (e: Exchange, attempt: number) => `${e.load} ${e.object} ${attempt}`;
+  const queued = new Map<string, number | undefined>();
+  for (const e of exchanges) queued.set(key(e, e.attempt ?? 0), e.queuedNs);
+  for (const e of exchanges) {
+    if (!e.lost) continue;
+    const retry = queued.get(key(e, (e.attempt ?? 0) + 1));
+    losses.set(
+      e,
+      retry !== undefined
+        ? { atNs: retry, askedAgain: true }
+        : { atNs: times.get(CLIENT_LEFT, e.conn), askedAgain: false },
+    );
+  }
+  return losses;
 }
 
 /** A request lost before it was written: it waited (for its connection, its turn or the client's think) until the close. */
-function unwrittenRow(ex: Exchange, lostNs: number | null, endNs: number): WaterfallRow {
+function unwrittenRow(ex: Exchange, loss: Loss | undefined, endNs: number): WaterfallRow {
+  const lostNs = loss?.atNs ?? null;
   const startNs = ex.queuedNs ?? lostNs ?? endNs;
   const phases: Phase[] = [];
   const until = lostNs ?? endNs;
@@ -186,14 +205,15 @@ function unwrittenRow(ex: Exchange, lostNs: number | null, endNs: number): Water
     endNs: null,
     firstByteNs: null,
     lostNs,
+    askedAgain: loss?.askedAgain ?? false,
     written: false,
     phases,
   };
 }
 
-function rowFor(trace: Trace, times: FirstTimes, ex: Exchange): WaterfallRow {
-  const lostNs = lostAt(trace, ex);
-  if (!isWritten(ex)) return unwrittenRow(ex, lostNs, trace.endNs);
+function rowFor(trace: Trace, times: FirstTimes, ex: Exchange, loss: Loss | undefined): WaterfallRow {
+  if (!isWritten(ex)) return unwrittenRow(ex, loss, trace.endNs);
+  const lostNs = loss?.atNs ?? null;
   const siblings = onConnection(trace, ex.conn);
   const position = siblings.indexOf(ex);
   const startSeq = 1 + siblings.slice(0, position).reduce((sum, o) => sum + o.responseBytes, 0);
@@ -232,6 +252,7 @@ function rowFor(trace: Trace, times: FirstTimes, ex: Exchange): WaterfallRow {
     endNs: ex.endNs,
     firstByteNs,
     lostNs,
+    askedAgain: loss?.askedAgain ?? false,
     written: true,
     phases,
   };
@@ -241,10 +262,11 @@ function rowFor(trace: Trace, times: FirstTimes, ex: Exchange): WaterfallRow {
 
 export function waterfallRows(trace: Trace): WaterfallRow[] {
   const times = new FirstTimes(trace);
+  const losses = lossesOf(trace, times);
   return [...exchangesOf(trace)]
     .sort(
       (a, b) =>
         (a.queuedNs ?? a.startNs) - (b.queuedNs ?? b.startNs) || a.startNs - b.startNs || a.conn - b.conn,
     )
-    .map((ex) => rowFor(trace, times, ex));
+    .map((ex) => rowFor(trace, times, ex, losses.get(ex)));
 }

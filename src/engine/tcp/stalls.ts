@@ -15,8 +15,8 @@ export interface EndpointObserver {
   /** A retransmission timeout cut the window (cwnd); nothing was sent or received since `quietSinceNs`. */
   onTimeout(quietSinceNs: Nanoseconds): void;
   /**
-   * The connection ends here (reset, or given up). `waitingSinceNs`: everything was sent, the
-   * retransmission timer was set, and nothing was sent or received since then (null: not so).
+   * The connection ends here (reset, or given up). `waitingSinceNs`: data was in flight, the
+   * retransmission timer set, and nothing was sent or heard since then (null: not so).
    */
   onAbort(waitingSinceNs: Nanoseconds | null, cwnd: Bytes): void;
 }

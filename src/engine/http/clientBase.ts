@@ -7,12 +7,11 @@
 import type { ConnectionPair } from '../network';
 import type { HttpParams } from '../params';
 import type { Sim } from '../sim';
-import { Timer } from '../timer';
 import type { TraceSink } from '../sink';
-import type { MilestoneKind, StallCause } from '../trace';
+import type { StallCause } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import type { HttpRequest } from './request';
-import { ClientThink } from './think';
+import { ClientExchanges } from './clientExchanges';
 import { AppWriter } from './writer';
 
 export interface ConnectionEvents {
@@ -22,9 +21,6 @@ export interface ConnectionEvents {
   onFinished(): void;
 }
 
-/** A browser gives up on a connection that has owed it a response, silently, this long. */
-export const RESPONSE_TIMEOUT_NS: Nanoseconds = 60e9;
-
 export abstract class ClientConnectionBase {
   readonly conn: number;
   finished = false;
@@ -32,9 +28,7 @@ export abstract class ClientConnectionBase {
   private readonly openedNs: Nanoseconds;
   protected readonly writer: AppWriter;
   protected assigned: HttpRequest[] = []; // given to this connection, not yet written
-  private answered = 0; // responses completed on this connection
-  private readonly silenceTimer: Timer; // no byte of an awaited response for RESPONSE_TIMEOUT_NS
-  private readonly think: ClientThink;
+  protected readonly exchanges: ClientExchanges;
 
   constructor(
     protected readonly sim: Sim,
@@ -46,8 +40,14 @@ export abstract class ClientConnectionBase {
     this.conn = pair.conn;
     this.openedNs = sim.now;
     this.writer = new AppWriter(pair.client, pair.content.c2s);
-    this.silenceTimer = new Timer(sim, () => this.giveUp());
-    this.think = new ClientThink(sim, sink, this.conn, p.clientThinkNs);
+    this.exchanges = new ClientExchanges(
+      sim,
+      sink,
+      this.conn,
+      p.clientThinkNs,
+      (r) => events.onResponseDone(r),
+      () => this.giveUp(),
+    );
   }
 
   /** Requests written whose response is not complete. */
@@ -86,7 +86,7 @@ export abstract class ClientConnectionBase {
   protected openSession(): void {}
 
   private writeAfterThinking(request: HttpRequest): void {
-    this.think.start(
+    this.exchanges.think(
       () => !this.finished && this.assigned.includes(request),
       () => {
         this.assigned.splice(this.assigned.indexOf(request), 1);
@@ -95,45 +95,8 @@ export abstract class ClientConnectionBase {
     );
   }
 
-  /** A request is on its way: the trace says so. */
-  protected requestWritten(r: HttpRequest, note?: string): void {
-    r.exchange.startNs = this.sim.now;
-    this.sink.event({
-      atNs: this.sim.now,
-      conn: this.conn,
-      side: 'client',
-      kind: 'request-write',
-      bytes: r.requestBytes,
-      exchange: r.exchange.id,
-      ...(note === undefined ? {} : { note }),
-    });
-    this.milestone('request-sent', r);
-  }
-
-  protected responseBegan(r: HttpRequest): void {
-    r.exchange.firstByteNs = this.sim.now;
-    this.milestone('first-byte', r);
-  }
-
-  /** Call once the request is no longer awaited. */
-  protected responseDone(r: HttpRequest): void {
-    r.exchange.endNs = this.sim.now;
-    this.milestone('done', r);
-    this.sink.event({
-      atNs: this.sim.now,
-      conn: this.conn,
-      side: 'client',
-      kind: 'response-done',
-      bytes: r.exchange.responseBytes,
-      exchange: r.exchange.id,
-    });
-    this.answered++;
-    this.events.onResponseDone(r);
-  }
-
   protected armSilenceTimer(): void {
-    if (this.awaited > 0) this.silenceTimer.set(this.sim.now + RESPONSE_TIMEOUT_NS);
-    else this.silenceTimer.cancel();
+    this.exchanges.watch(this.awaited);
   }
 
   /** A lost RST or FIN can leave a connection that will never answer: reset it and ask again. */
@@ -171,18 +134,18 @@ export abstract class ClientConnectionBase {
   }
 
   protected stopTimers(): void {
-    this.silenceTimer.cancel();
+    this.exchanges.unwatch();
   }
 
   protected finish(): void {
     if (this.finished) return;
     this.finished = true;
     this.stopTimers();
-    this.think.cut();
+    this.exchanges.cutThinking();
     const lost = [...this.takeUnanswered(), ...this.assigned];
     this.assigned = [];
     this.noteLost(lost);
-    if (lost.length > 0) this.events.onLost(lost, this.answered > 0);
+    if (lost.length > 0) this.events.onLost(lost, this.exchanges.answered > 0);
     this.events.onFinished();
   }
 
@@ -193,9 +156,5 @@ export abstract class ClientConnectionBase {
 
   protected stall(cause: StallCause, startNs: Nanoseconds, endNs: Nanoseconds): void {
     this.sink.stall({ conn: this.conn, side: 'client', startNs, endNs, cause });
-  }
-
-  private milestone(kind: MilestoneKind, request: HttpRequest): void {
-    this.sink.milestone({ atNs: this.sim.now, conn: this.conn, kind, exchange: request.exchange.id });
   }
 }

@@ -13,7 +13,7 @@ import { ClientConnectionBase, type ConnectionEvents } from './clientBase';
 import type { HttpRequest } from './request';
 import { CLIENT_STRATEGIES } from './strategies';
 
-export { RESPONSE_TIMEOUT_NS, type ConnectionEvents } from './clientBase';
+export { type ConnectionEvents } from './clientBase';
 
 export class ClientConnection extends ClientConnectionBase {
   private readonly reader: MessageReader<HttpRequest>; // responses, found in the bytes received
@@ -47,7 +47,7 @@ export class ClientConnection extends ClientConnectionBase {
   private writeNow(requests: HttpRequest[]): void {
     for (const r of requests) {
       this.outstanding.push(r);
-      this.requestWritten(r);
+      this.exchanges.requestWritten(r);
     }
     this.writer.writeMessages(requests.map((r) => ({ bytes: r.requestBytes, tag: r })));
     this.armSilenceTimer();
@@ -94,11 +94,11 @@ export class ClientConnection extends ClientConnectionBase {
   private onResponsePart(r: HttpRequest, received: Bytes, complete: boolean): void {
     const at = this.outstanding.indexOf(r);
     if (at < 0) return;
-    if (r.exchange.firstByteNs === null) this.responseBegan(r);
+    if (r.exchange.firstByteNs === null) this.exchanges.responseBegan(r);
     this.events.onResponseBytes(r, received);
     if (!complete) return;
     this.outstanding.splice(at, 1);
-    this.responseDone(r);
+    this.exchanges.responseDone(r);
   }
 
   override onPeerFin(): void {

@@ -73,7 +73,7 @@ export class H2ClientConnection extends ClientConnectionBase {
     r.exchange.requestBytes = r.requestBytes;
     r.exchange.stream = stream;
     this.streams.set(stream, { request: r, received: 0, unacked: 0 });
-    this.requestWritten(r, `stream ${stream}`);
+    this.exchanges.requestWritten(r, `stream ${stream}`);
     this.frames.write([{ bytes: r.requestBytes, tag: { type: 'headers', stream, request: r } }]);
     this.armSilenceTimer();
   }
@@ -126,7 +126,7 @@ export class H2ClientConnection extends ClientConnectionBase {
     const open = this.streams.get(stream);
     if (!open) return;
     const r = open.request;
-    this.responseBegan(r);
+    this.exchanges.responseBegan(r);
     open.received = r.kind === 'GET' ? this.p.responseHeaderBytes : this.p.notModifiedBytes;
     this.events.onResponseBytes(r, open.received);
   }
@@ -152,7 +152,7 @@ export class H2ClientConnection extends ClientConnectionBase {
       return;
     }
     this.streams.delete(stream);
-    this.responseDone(r);
+    this.exchanges.responseDone(r);
   }
 
   protected takeUnanswered(): HttpRequest[] {

@@ -4,14 +4,12 @@
 import type { ConnectionPair } from '../network';
 import type { HttpParams } from '../params';
 import type { Sim } from '../sim';
-import { Timer } from '../timer';
 import type { TraceSink } from '../sink';
-import type { MilestoneKind } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import { MessageReader } from '../messages';
-import { RESPONSE_TIMEOUT_NS, type ConnectionEvents } from '../http/clientConnection';
+import type { ConnectionEvents } from '../http/clientConnection';
 import type { HttpRequest } from '../http/request';
-import { ClientThink } from '../http/think';
+import { ClientExchanges } from '../http/clientExchanges';
 import type { QuicEndpoint, StreamHandler } from './endpoint';
 import { CONTROL_STREAM, requestHeadersFrame } from './h3frames';
 import { streamContent, type H3Message } from './h3streams';
@@ -31,9 +29,7 @@ export class H3ClientConnection implements StreamHandler {
   private assigned: HttpRequest[] = [];
   private readonly streams = new Map<number, Open>();
   private firstRequest = true;
-  private answered = 0;
-  private readonly silenceTimer: Timer; // streams open, no byte from the server for RESPONSE_TIMEOUT_NS
-  private readonly think: ClientThink;
+  private readonly exchanges: ClientExchanges;
 
   constructor(
     private readonly sim: Sim,
@@ -46,8 +42,14 @@ export class H3ClientConnection implements StreamHandler {
     this.openedNs = sim.now;
     this.quic = pair.client as QuicEndpoint;
     this.quic.handler = this;
-    this.silenceTimer = new Timer(sim, () => this.giveUp());
-    this.think = new ClientThink(sim, sink, this.conn, p.clientThinkNs);
+    this.exchanges = new ClientExchanges(
+      sim,
+      sink,
+      this.conn,
+      p.clientThinkNs,
+      (r) => events.onResponseDone(r),
+      () => this.giveUp(),
+    );
   }
 
   get idle(): boolean {
@@ -82,7 +84,7 @@ export class H3ClientConnection implements StreamHandler {
   }
 
   private writeAfterThinking(request: HttpRequest): void {
-    this.think.start(
+    this.exchanges.think(
       () => !this.finished && this.assigned.includes(request),
       () => {
         this.assigned.splice(this.assigned.indexOf(request), 1);
@@ -96,20 +98,10 @@ export class H3ClientConnection implements StreamHandler {
     r.requestBytes = requestHeadersFrame(r.requestBytes, r.exchange.label, this.firstRequest);
     this.firstRequest = false;
     r.exchange.requestBytes = r.requestBytes;
-    r.exchange.startNs = this.sim.now;
     r.exchange.stream = id;
     const reader = new MessageReader(streamContent(this.pair.content, id, 's2c'));
     this.streams.set(id, { request: r, reader, received: 0 });
-    this.sink.event({
-      atNs: this.sim.now,
-      conn: this.conn,
-      side: 'client',
-      kind: 'request-write',
-      bytes: r.requestBytes,
-      exchange: r.exchange.id,
-      note: `stream ${id}`,
-    });
-    this.milestone('request-sent', r);
+    this.exchanges.requestWritten(r, `stream ${id}`);
     streamContent(this.pair.content, id, 'c2s').append(r.requestBytes, {
       type: 'headers',
       request: r,
@@ -125,8 +117,7 @@ export class H3ClientConnection implements StreamHandler {
     for (const m of open.reader.read(bytes)) {
       const r = open.request;
       if (m.type === 'headers') {
-        r.exchange.firstByteNs = this.sim.now;
-        this.milestone('first-byte', r);
+        this.exchanges.responseBegan(r);
         open.received = r.kind === 'GET' ? this.p.responseHeaderBytes : this.p.notModifiedBytes;
       } else open.received += m.bytes;
       this.events.onResponseBytes(r, open.received);
@@ -139,25 +130,12 @@ export class H3ClientConnection implements StreamHandler {
   onStreamFin(): void {}
 
   private done(id: number, open: Open): void {
-    const r = open.request;
     this.streams.delete(id);
-    r.exchange.endNs = this.sim.now;
-    this.milestone('done', r);
-    this.sink.event({
-      atNs: this.sim.now,
-      conn: this.conn,
-      side: 'client',
-      kind: 'response-done',
-      bytes: r.exchange.responseBytes,
-      exchange: r.exchange.id,
-    });
-    this.answered++;
-    this.events.onResponseDone(r);
+    this.exchanges.responseDone(open.request);
   }
 
   private armSilenceTimer(): void {
-    if (this.streams.size > 0) this.silenceTimer.set(this.sim.now + RESPONSE_TIMEOUT_NS);
-    else this.silenceTimer.cancel();
+    this.exchanges.watch(this.streams.size);
   }
 
   /** As for HTTP/1.x and HTTP/2: a connection that owes responses and says nothing is given up. */
@@ -179,23 +157,19 @@ export class H3ClientConnection implements StreamHandler {
   close(): void {
     if (this.finished) return;
     this.finished = true;
-    this.silenceTimer.cancel();
+    this.exchanges.unwatch();
     this.quic.close();
   }
 
   private finish(): void {
     if (this.finished) return;
     this.finished = true;
-    this.silenceTimer.cancel();
-    this.think.cut();
+    this.exchanges.unwatch();
+    this.exchanges.cutThinking();
     const lost = [...[...this.streams.values()].map((s) => s.request), ...this.assigned];
     this.streams.clear();
     this.assigned = [];
-    if (lost.length > 0) this.events.onLost(lost, this.answered > 0);
+    if (lost.length > 0) this.events.onLost(lost, this.exchanges.answered > 0);
     this.events.onFinished();
-  }
-
-  private milestone(kind: MilestoneKind, request: HttpRequest): void {
-    this.sink.milestone({ atNs: this.sim.now, conn: this.conn, kind, exchange: request.exchange.id });
   }
 }

@@ -11,7 +11,7 @@ import type { Side } from '../trace';
 import type { Stream } from '../transport';
 import type { Bytes, Nanoseconds } from '../units';
 import { AppWriter } from '../http/writer';
-import { RESPONSE_TIMEOUT_NS } from '../http/clientConnection';
+import { RESPONSE_TIMEOUT_NS } from '../http/clientExchanges';
 import {
   MAX_RECORD_PLAINTEXT,
   handshakePlan,

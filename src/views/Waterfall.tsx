@@ -261,9 +261,8 @@ function ExchangeRow({
 /** What a row's tooltip says of its whole length. */
 function rowTotal(row: WaterfallRow): string {
   if (row.lostNs === null) return row.endNs === null ? 'unfinished' : formatDuration(row.endNs - row.startNs);
-  const how = row.written ? 'before its response was complete' : 'before the request was written';
-  const then = row.askedAgain ? 'it was asked for again' : 'the client gave up on it';
-  return `lost after ${formatDuration(row.lostNs - row.startNs)}: its connection closed ${how}, and ${then}`;
+  const unwritten = row.written ? '' : ' before it was written';
+  return `lost${unwritten} after ${formatDuration(row.lostNs - row.startNs)}: its connection closed; ${row.askedAgain ? 'asked for again' : 'given up'}`;
 }
 
 const LOST_MARK_PX = 4;

@@ -190,40 +190,38 @@ function lossesOf(trace: Trace, times: FirstTimes): Map<Exchange, Loss> {
   return losses;
 }
 
-/** A request lost before it was written: it waited (for its connection, its turn or the client's think) until the close. */
-function unwrittenRow(ex: Exchange, loss: Loss | undefined, endNs: number): WaterfallRow {
-  const lostNs = loss?.atNs ?? null;
-  const startNs = ex.queuedNs ?? lostNs ?? endNs;
-  const phases: Phase[] = [];
-  const until = lostNs ?? endNs;
-  if (until > startNs) phases.push({ kind: 'queued', startNs, endNs: until });
-  return {
-    key: `${ex.conn}-${ex.id ?? ex.index}`,
-    label: ex.label,
-    conn: ex.conn,
-    startNs,
-    endNs: null,
-    firstByteNs: null,
-    lostNs,
-    askedAgain: loss?.askedAgain ?? false,
-    written: false,
-    phases,
-  };
-}
-
 function rowFor(trace: Trace, times: FirstTimes, ex: Exchange, loss: Loss | undefined): WaterfallRow {
-  if (!isWritten(ex)) return unwrittenRow(ex, loss, trace.endNs);
   const lostNs = loss?.atNs ?? null;
-  const siblings = onConnection(trace, ex.conn);
-  const position = siblings.indexOf(ex);
-  const startSeq = 1 + siblings.slice(0, position).reduce((sum, o) => sum + o.responseBytes, 0);
   const endNs = ex.endNs ?? lostNs ?? trace.endNs;
-  const received = firstByteOf(trace, times, ex, startSeq);
-  const firstByteNs = received !== null && received <= endNs ? received : null;
   const phases: Phase[] = [];
   const push = (kind: PhaseKind, s: number | null | undefined, e: number | null | undefined) => {
     if (s != null && e != null && e > s) phases.push({ kind, startNs: s, endNs: e });
   };
+  const row: WaterfallRow = {
+    key: `${ex.conn}-${ex.id ?? ex.index}`,
+    label: ex.label,
+    conn: ex.conn,
+    startNs: ex.startNs,
+    endNs: ex.endNs,
+    firstByteNs: null,
+    lostNs,
+    askedAgain: loss?.askedAgain ?? false,
+    written: isWritten(ex),
+    phases,
+  };
+  if (ex.stream !== undefined) row.stream = ex.stream;
+  if (!row.written) {
+    // Lost before it was written: it waited (for its connection, its turn or the client's think) until the close.
+    row.startNs = ex.queuedNs ?? endNs;
+    push('queued', row.startNs, endNs);
+    return row;
+  }
+  const siblings = onConnection(trace, ex.conn);
+  const position = siblings.indexOf(ex);
+  const startSeq = 1 + siblings.slice(0, position).reduce((sum, o) => sum + o.responseBytes, 0);
+  const received = firstByteOf(trace, times, ex, startSeq);
+  const firstByteNs = received !== null && received <= endNs ? received : null;
+  row.firstByteNs = firstByteNs;
   if (position === 0) {
     const open = trace.connections.find((c) => c.id === ex.conn)?.openNs ?? null;
     const connected = connectedNs(trace, times, ex.conn);
@@ -244,19 +242,6 @@ function rowFor(trace: Trace, times: FirstTimes, ex: Exchange, loss: Loss | unde
     push('first-byte', ex.startNs, firstByteNs ?? endNs);
   }
   push('receiving', firstByteNs, endNs);
-  const row: WaterfallRow = {
-    key: `${ex.conn}-${ex.id ?? ex.index ?? position}`,
-    label: ex.label,
-    conn: ex.conn,
-    startNs: ex.startNs,
-    endNs: ex.endNs,
-    firstByteNs,
-    lostNs,
-    askedAgain: loss?.askedAgain ?? false,
-    written: true,
-    phases,
-  };
-  if (ex.stream !== undefined) row.stream = ex.stream;
   return row;
 }
 

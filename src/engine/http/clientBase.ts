@@ -11,7 +11,7 @@ import type { TraceSink } from '../sink';
 import type { StallCause } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import type { HttpRequest } from './request';
-import { ClientExchanges } from './clientExchanges';
+import { ClientExchanges, type ThinkingClient } from './clientExchanges';
 import { AppWriter } from './writer';
 
 export interface ConnectionEvents {
@@ -21,7 +21,7 @@ export interface ConnectionEvents {
   onFinished(): void;
 }
 
-export abstract class ClientConnectionBase {
+export abstract class ClientConnectionBase implements ThinkingClient {
   readonly conn: number;
   finished = false;
   private established = false;
@@ -40,14 +40,7 @@ export abstract class ClientConnectionBase {
     this.conn = pair.conn;
     this.openedNs = sim.now;
     this.writer = new AppWriter(pair.client, pair.content.c2s);
-    this.exchanges = new ClientExchanges(
-      sim,
-      sink,
-      this.conn,
-      p.clientThinkNs,
-      (r) => events.onResponseDone(r),
-      () => this.giveUp(),
-    );
+    this.exchanges = new ClientExchanges(sim, sink, this.conn, p.clientThinkNs, events, () => this.giveUp());
   }
 
   /** Requests written whose response is not complete. */
@@ -86,13 +79,16 @@ export abstract class ClientConnectionBase {
   protected openSession(): void {}
 
   private writeAfterThinking(request: HttpRequest): void {
-    this.exchanges.think(
-      () => !this.finished && this.assigned.includes(request),
-      () => {
-        this.assigned.splice(this.assigned.indexOf(request), 1);
-        this.write(request);
-      },
-    );
+    this.exchanges.think(request, this);
+  }
+
+  stillWants(request: HttpRequest): boolean {
+    return !this.finished && this.assigned.includes(request);
+  }
+
+  writeThought(request: HttpRequest): void {
+    this.assigned.splice(this.assigned.indexOf(request), 1);
+    this.write(request);
   }
 
   protected armSilenceTimer(): void {

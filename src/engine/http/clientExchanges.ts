@@ -14,6 +14,13 @@ import type { MilestoneKind } from '../trace';
 import type { Nanoseconds } from '../units';
 import type { HttpRequest } from './request';
 
+/** A client connection whose requests wait for its think time (one closure per request, not three). */
+export interface ThinkingClient {
+  /** Whether the request is still to be written (not lost with a closed connection). */
+  stillWants(request: HttpRequest): boolean;
+  writeThought(request: HttpRequest): void;
+}
+
 /** A browser gives up on a connection that has owed it a response, silently, this long. */
 export const RESPONSE_TIMEOUT_NS: Nanoseconds = 60e9;
 
@@ -30,7 +37,7 @@ export class ClientExchanges {
     private readonly sink: TraceSink,
     private readonly conn: number,
     private readonly thinkNs: Nanoseconds,
-    private readonly onResponseDone: (r: HttpRequest) => void,
+    private readonly events: { onResponseDone(r: HttpRequest): void },
     /** The connection owed responses and said nothing for RESPONSE_TIMEOUT_NS. */
     onSilent: () => void,
   ) {
@@ -47,15 +54,15 @@ export class ClientExchanges {
     this.silenceTimer.cancel();
   }
 
-  /** Think, then, if the request is still `wanted`, record the wait and `write` it. */
-  think(wanted: () => boolean, write: () => void): void {
+  /** Think about `request`, then, if the client still wants it, record the wait and have it written. */
+  think(request: HttpRequest, client: ThinkingClient): void {
     const readyNs = this.sim.now;
     this.thinkStarts.push(readyNs);
     this.sim.after(this.thinkNs, () => {
       this.thinksOver++;
-      if (!wanted()) return;
+      if (!client.stillWants(request)) return;
       this.thought(readyNs);
-      write();
+      client.writeThought(request);
     });
   }
 
@@ -97,7 +104,7 @@ export class ClientExchanges {
       exchange: r.exchange.id,
     });
     this.answered++;
-    this.onResponseDone(r);
+    this.events.onResponseDone(r);
   }
 
   private thought(startNs: Nanoseconds): void {

@@ -9,7 +9,7 @@ import type { Bytes, Nanoseconds } from '../units';
 import { MessageReader } from '../messages';
 import type { ConnectionEvents } from '../http/clientConnection';
 import type { HttpRequest } from '../http/request';
-import { ClientExchanges } from '../http/clientExchanges';
+import { ClientExchanges, type ThinkingClient } from '../http/clientExchanges';
 import type { QuicEndpoint, StreamHandler } from './endpoint';
 import { CONTROL_STREAM, requestHeadersFrame } from './h3frames';
 import { streamContent, type H3Message } from './h3streams';
@@ -20,7 +20,7 @@ interface Open {
   received: Bytes; // response bytes so far, counted as HTTP/1.x would (head, then body)
 }
 
-export class H3ClientConnection implements StreamHandler {
+export class H3ClientConnection implements StreamHandler, ThinkingClient {
   readonly conn: number;
   finished = false;
   private established = false;
@@ -42,14 +42,7 @@ export class H3ClientConnection implements StreamHandler {
     this.openedNs = sim.now;
     this.quic = pair.client as QuicEndpoint;
     this.quic.handler = this;
-    this.exchanges = new ClientExchanges(
-      sim,
-      sink,
-      this.conn,
-      p.clientThinkNs,
-      (r) => events.onResponseDone(r),
-      () => this.giveUp(),
-    );
+    this.exchanges = new ClientExchanges(sim, sink, this.conn, p.clientThinkNs, events, () => this.giveUp());
   }
 
   get idle(): boolean {
@@ -84,13 +77,16 @@ export class H3ClientConnection implements StreamHandler {
   }
 
   private writeAfterThinking(request: HttpRequest): void {
-    this.exchanges.think(
-      () => !this.finished && this.assigned.includes(request),
-      () => {
-        this.assigned.splice(this.assigned.indexOf(request), 1);
-        this.writeRequest(request);
-      },
-    );
+    this.exchanges.think(request, this);
+  }
+
+  stillWants(request: HttpRequest): boolean {
+    return !this.finished && this.assigned.includes(request);
+  }
+
+  writeThought(request: HttpRequest): void {
+    this.assigned.splice(this.assigned.indexOf(request), 1);
+    this.writeRequest(request);
   }
 
   private writeRequest(r: HttpRequest): void {

@@ -169,6 +169,25 @@ describe('where the time went', () => {
     expect(partNs(breakdown(undelayed.trace, undelayed.path), 'rwnd')).toBeGreaterThan(ms(15));
   });
 
+  it.each(['tls=1.2', 'http=2'])(
+    "names a short tail Nagle holds while the application waits for a full send buffer as the window's (%s)",
+    (proto) => {
+      // 300 KB over LTE with 1996 hosts: a 16 KB window, and a send buffer as large. TLS records
+      // and HTTP/2 frames do not fall on segment boundaries, so as ACKs make room the server's
+      // writes leave a short tail, which Nagle holds until the next ACK. Without Nagle it would
+      // leave, only for the full buffer to stop the next write: turning Nagle off saved 0.31 and
+      // 0.52 s, while the breakdown had given Nagle 1.10 and 1.30 s of the page.
+      const query = `objects=300000&link=lte&${proto}`;
+      const on = runQuery(query);
+      const off = runQuery(`${query}&nagle=0`);
+      const b = breakdown(on.trace, on.path);
+      const saved = b.totalNs - breakdown(off.trace, off.path).totalNs;
+      expect(saved).toBeGreaterThan(ms(250));
+      expect(partNs(b, 'nagle')).toBeLessThan(1.5 * saved);
+      expect(partNs(b, 'rwnd')).toBeGreaterThan(partNs(b, 'nagle'));
+    },
+  );
+
   it.each(['http=2', 'http=3'])("names the client's think time over %s, as over HTTP/1.x", (http) => {
     // 200 ms before the HTML's request and again before the images': 400 ms that read as idle.
     const { trace: t, path } = runQuery(`${http}&cthink=200`);

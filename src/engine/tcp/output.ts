@@ -131,7 +131,7 @@ export abstract class TcpOutput implements ReceiverHooks {
       this.transmitSegment(next.len, next.fin, forced);
       if (forced || !carries) break; // a fast retransmit sends exactly one segment
     }
-    if (blocked === null && this.appRefused) blocked = this.fullBufferWait();
+    if (this.appRefused && (blocked === null || blocked === 'nagle')) blocked = this.fullBufferWait(blocked);
     const sentData = this.dataSent;
     this.dataSent = false;
     const observers = this.observers; // indexed: this runs for every segment and every ACK
@@ -139,13 +139,17 @@ export abstract class TcpOutput implements ReceiverHooks {
   }
 
   /**
-   * The application has more to write, but the send buffer holds only data in flight: it waits as
-   * queued data would, for the window when that is full too (the buffer is as large as the window
-   * by default, so nothing is ever queued beyond it), else for room in the buffer itself.
+   * The application has more to write, but the send buffer is full: it holds only data in flight
+   * (`held` null), or that and a short tail Nagle holds (`held` 'nagle'). The data waits as queued
+   * data would, for the window when that is full too (the buffer is as large as the window by
+   * default, so nothing is ever queued beyond it), else for room in the buffer itself. A tail held
+   * by Nagle is the buffer's doing, not Nagle's: room would let the application fill it to a full
+   * segment, and without Nagle it would leave only to meet the same full buffer.
    */
-  private fullBufferWait(): StallCause | null {
+  private fullBufferWait(held: 'nagle' | null): StallCause | null {
     const snd = this.snd;
-    if (snd.queuedEnd !== snd.sndNxt || snd.finQueued || snd.idle) return null;
+    if (snd.finQueued || snd.idle) return held;
+    if (held === null && snd.queuedEnd !== snd.sndNxt) return null;
     const window = Math.min(this.cc.cwnd, snd.sndWnd);
     if (snd.sndNxt - snd.sndUna + this.mss <= window) return 'sndbuf'; // the window has room: the buffer is the limit
     return this.cc.cwnd <= snd.sndWnd ? 'cwnd' : 'rwnd';

@@ -136,10 +136,15 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     // pipelining it waits a round trip per request, and Nielsen et al. found HTTP/1.1 so slower
     // than HTTP/1.0's four connections (the model too: Microscape over the WAN takes 3.8 s with
     // 1.0, 13.4 s with 1.1, 2.2 s pipelined).
+    // One pipelined connection grows one congestion window where four grew four: on a large page
+    // or a long path it can be slower, and then Keep-Alive, which keeps the four, is next.
     // QUIC's handshake is TLS's too: resumption sends the request in the first flight (0-RTT).
     fixes: (c) =>
       (get(c, 'http') === '1.0' || get(c, 'http') === '1.0ka') && c.causeNs > 1.5 * c.stallNs
-        ? [{ key: 'http', value: '1.1pipe' }]
+        ? [
+            { key: 'http', value: '1.1pipe' },
+            { key: 'http', value: '1.0ka' },
+          ]
         : get(c, 'http') === '3' && get(c, 'resume') !== true
           ? [{ key: 'resume', value: true }]
           : [],

@@ -27,6 +27,8 @@ export interface PresetFigures {
 export type WorkerRequest =
   | { kind: 'run'; id: number; sides: Settings[]; preset: string | null }
   | { kind: 'preset-figures'; id: number }
+  /** The page time of each of `sides` alone (what a knob change would give): no trace comes back. */
+  | { kind: 'page-times'; id: number; sides: Settings[] }
   | SweepPointRequest;
 
 /** One point of a sweep: a full run of `query`, measured by `metric` (and the paper's model). */
@@ -43,6 +45,8 @@ export type WorkerResponse =
   /** `figures`: the loaded preset's published figures measured on side A's run. */
   | { kind: 'run'; id: number; runs: SideRun[]; figures: FigureResult[] | null }
   | { kind: 'preset-figures'; id: number; figures: PresetFigures[] }
+  /** Parallel to the request's sides; null where the run failed (a budget, a refused setting). */
+  | { kind: 'page-times'; id: number; pageNs: Array<number | null> }
   /** `model`: Kruse's analytic baseline for the point, when the sweep asks for it. */
   | { kind: 'sweep-point'; id: number; y: number; model: number | null }
   /** `fault`: the run hit the event cap, or the worker itself died (absent: the engine threw). */

@@ -1,6 +1,6 @@
 // The callout over the views: names the first long stall and its cause, and offers the knob
 // that removes it — applied here, or on side B to compare.
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { elapsedNs } from '../../engine/metrics';
 import type { PathTiming } from '../../engine/path';
 import type { StallRecord, Trace } from '../../engine/trace';
@@ -10,7 +10,8 @@ import { formatDuration } from '../../views/format';
 import { causeStyle, darkFill } from '../../scenario/stallCauses';
 import { labelFor, suggestedValueText } from '../controls/fieldModel';
 import { useSettled } from '../state/gesture';
-import { adviceFor, type Suggestion } from './stallAdvice';
+import { adviceFor, type Advice, type Suggestion } from './stallAdvice';
+import { useCheckedFix } from './useCheckedFix';
 
 export interface StallCalloutProps {
   trace: Trace;
@@ -75,11 +76,65 @@ function SettledCallout({
       </aside>
     );
   }
+  return (
+    <Headline
+      advice={advice}
+      settings={settings}
+      b={b}
+      side={side}
+      page={page}
+      trace={trace}
+      withholdFix={withholdFix}
+      comparing={comparing}
+      onApply={onApply}
+      onCompare={onCompare}
+      onShowStall={onShowStall}
+    />
+  );
+}
+
+interface HeadlineProps extends Pick<
+  StallCalloutProps,
+  'trace' | 'settings' | 'comparing' | 'withholdFix' | 'onApply' | 'onCompare' | 'onShowStall'
+> {
+  advice: Advice;
+  b: Breakdown;
+  side: ReactNode;
+  page: ReactNode;
+}
+
+/** The stall named, and the fix the engine found makes the page faster (asked for after the run). */
+function Headline({
+  advice,
+  settings,
+  b,
+  side,
+  page,
+  trace,
+  withholdFix,
+  comparing,
+  onApply,
+  onCompare,
+  onShowStall,
+}: HeadlineProps) {
   const { stall, sentence } = advice;
-  const suggestion = withholdFix ? null : advice.suggestion;
-  const knob = suggestion
-    ? `${labelFor(suggestion.key)}: ${suggestedValueText(suggestion.key, suggestion.value)}`
-    : null;
+  const checked = useCheckedFix(settings, withholdFix ? [] : advice.candidates, b.totalNs);
+  const suggestion = checked !== null && checked !== 'checking' ? checked.fix : null;
+  const knobOf = (s: Suggestion) => `${labelFor(s.key)}: ${suggestedValueText(s.key, s.value)}`;
+  const knob = suggestion ? knobOf(suggestion) : null;
+  const fixText =
+    checked === null || checked === 'checking' ? null : checked.fix ? (
+      <span data-fix-page-ns={checked.pageNs}>
+        {' '}
+        — try {knob} ({formatDuration(b.totalNs - checked.pageNs)} faster)
+      </span>
+    ) : (
+      <span data-fix-page-ns={checked.pageNs ?? ''}>
+        {' '}
+        — {knobOf(checked.tried)} would not help
+        {checked.pageNs !== null ? `: the page would take ${formatDuration(checked.pageNs)}` : ''}
+      </span>
+    );
   return (
     <aside
       className="callout"
@@ -91,7 +146,7 @@ function SettledCallout({
       <p className="callout-text">
         {side}
         <strong>{sentence}</strong>
-        {knob ? <> — try {knob}</> : null}.{' '}
+        {fixText}.{' '}
         <span className="callout-context">
           The page took {page}; {formatDuration(advice.causeTotalNs)} of it went to{' '}
           {causeStyle(stall.cause).short} stalls

@@ -28,7 +28,11 @@ export interface Suggestion {
 export interface Advice {
   stall: StallRecord;
   sentence: string;
+  /** The first knob change the cause's row offers (the callout checks it by running it). */
   suggestion: Suggestion | null;
+  /** Every knob change the row offers, best first: the callout offers the first that the engine
+   * finds makes the page faster. */
+  candidates: Suggestion[];
   /** Wall-clock time of the page load given to this cause, as in the breakdown. */
   causeTotalNs: number;
   /** Stalls of this cause in the load. */
@@ -56,26 +60,32 @@ function sentenceFor(s: StallRecord, totalNs: number): string {
 }
 
 /**
- * The first candidate the schema knows and the settings do not already have. `stalls` are the
- * load's stalls of the cause and `causeNs` the page time the breakdown gives them (by default the
- * stall named alone).
+ * The candidates the schema knows and the settings do not already have, best first. `stalls` are
+ * the load's stalls of the cause and `causeNs` the page time the breakdown gives them (by default
+ * the stall named alone).
  */
-export function suggestionFor(
+export function suggestionsFor(
   s: StallRecord,
   settings: Settings,
   stalls: readonly StallRecord[] = [s],
   causeNs = s.endNs - s.startNs,
   rtoNs: () => number | null = () => null,
-): Suggestion | null {
+): Suggestion[] {
   const context = { side: s.side, settings, stallNs: s.endNs - s.startNs, stalls, causeNs, rtoNs };
+  const found: Suggestion[] = [];
   for (const { key, value } of STALL_CAUSES[s.cause].fixes(context)) {
     if (!Object.prototype.hasOwnProperty.call(SCHEMA, key)) continue;
     const row = SCHEMA[key as ConfigKey];
     if (row.kind === 'enum' && !(row.values as readonly string[]).includes(value as string)) continue;
     if (JSON.stringify((settings as Record<string, unknown>)[key]) === JSON.stringify(value)) continue;
-    return { key: key as ConfigKey, value: value as Settings[ConfigKey] };
+    found.push({ key: key as ConfigKey, value: value as Settings[ConfigKey] });
   }
-  return null;
+  return found;
+}
+
+/** The first of `suggestionsFor`, or null. */
+export function suggestionFor(...args: Parameters<typeof suggestionsFor>): Suggestion | null {
+  return suggestionsFor(...args)[0] ?? null;
 }
 
 /** The stalled side's retransmission timeout when `s` began: its last congestion sample before then. */
@@ -121,15 +131,48 @@ export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advic
   const costliest = [...new Set(stalls.map((s) => s.cause))]
     .map((cause) => ({ cause, totalNs: partNs(b, cause) }))
     .sort((x, y) => y.totalNs - x.totalNs)[0];
+  const candidates = suggestionsFor(stall, settings, ofCause, total, () => rtoWhenStalled(trace, stall));
   return {
     stall,
     sentence:
       single || STALL_CAUSES[stall.cause].manyShortWaits
         ? sentenceFor(stall, total)
         : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${manyStalls(ofCause)}`,
-    suggestion: suggestionFor(stall, settings, ofCause, total, () => rtoWhenStalled(trace, stall)),
+    suggestion: candidates[0] ?? null,
+    candidates,
     causeTotalNs: total,
     causeCount: count,
     costlier: costliest && costliest.totalNs > total ? costliest : null,
   };
+}
+
+/** A fix is offered when the engine finds it saves at least this share of the page time. */
+const MIN_SAVING_SHARE = 0.01;
+
+/**
+ * What running the candidates found: the first that makes the page faster and the page time it
+ * gives, or, when none does, the first tried and what it would give (the callout says it would
+ * not help rather than offer it).
+ */
+export type CheckedFix =
+  { fix: Suggestion; pageNs: number } | { fix: null; tried: Suggestion; pageNs: number | null };
+
+/** Each candidate applied to `settings`: the runs whose page times `firstFaster` reads. */
+export function variantsOf(settings: Settings, candidates: readonly Suggestion[]): Settings[] {
+  return candidates.map((c) => ({ ...settings, [c.key]: c.value }) as Settings);
+}
+
+/** The first candidate whose run (`pageNs`, parallel to `candidates`) beats `currentNs`. */
+export function firstFaster(
+  candidates: readonly Suggestion[],
+  pageNs: ReadonlyArray<number | null>,
+  currentNs: number,
+): CheckedFix | null {
+  if (candidates.length === 0) return null;
+  for (let i = 0; i < candidates.length; i++) {
+    const ns = pageNs[i];
+    if (ns !== null && ns !== undefined && ns <= currentNs * (1 - MIN_SAVING_SHARE))
+      return { fix: candidates[i], pageNs: ns };
+  }
+  return { fix: null, tried: candidates[0], pageNs: pageNs[0] ?? null };
 }

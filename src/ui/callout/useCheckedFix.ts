@@ -1,0 +1,39 @@
+// Runs the callout's candidate fixes in a worker of their own (the main one stays free for the
+// knobs) and keeps the answer for the settings it was asked for: the callout offers a fix only
+// once the engine has found that it makes the page faster.
+import { useEffect, useRef, useState } from 'react';
+import type { Settings } from '../../scenario/schema';
+import { createSimWorker } from '../../worker/createSimWorker';
+import { SimClient } from '../../worker/simClient';
+import { firstFaster, variantsOf, type CheckedFix, type Suggestion } from './stallAdvice';
+
+/** 'checking' until the worker answers for these settings and candidates. */
+export function useCheckedFix(
+  settings: Settings,
+  candidates: readonly Suggestion[],
+  currentNs: number,
+): CheckedFix | null | 'checking' {
+  const key = candidates.length === 0 ? '' : JSON.stringify([settings, candidates, currentNs]);
+  const [answer, setAnswer] = useState<{ key: string; checked: CheckedFix | null } | null>(null);
+  const client = useRef<SimClient | null>(null);
+  const asked = useRef(
+    new Map<number, { key: string; candidates: readonly Suggestion[]; currentNs: number }>(),
+  );
+  useEffect(() => () => client.current?.dispose(), []);
+  useEffect(() => {
+    if (key === '') return;
+    client.current ??= new SimClient(createSimWorker, (response) => {
+      const question = asked.current.get(response.id);
+      asked.current.clear();
+      if (!question) return;
+      const pageNs = response.kind === 'page-times' ? response.pageNs : question.candidates.map(() => null);
+      setAnswer({ key: question.key, checked: firstFaster(question.candidates, pageNs, question.currentNs) });
+    });
+    const id = client.current.request({ kind: 'page-times', sides: variantsOf(settings, candidates) });
+    asked.current.set(id, { key, candidates, currentNs });
+    // `key` stands for settings, candidates and the page time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  if (key === '') return null;
+  return answer?.key === key ? answer.checked : 'checking';
+}

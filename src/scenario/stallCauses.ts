@@ -85,10 +85,15 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     words: "Nagle's algorithm holding a short segment",
     colour: same('#CC79A7'),
     sentence: (who, d) => `Nagle's algorithm held the ${who}'s short segment for ${d}`,
-    fixes: (c) =>
+    // Nagle holds the segment until the peer's ACK, which the peer may delay (Heidemann 2.3): either
+    // fix removes the stall, but without Nagle the same delayed ACK can hold a window that the
+    // short segment's packetization no longer earns an ACK for. Then the peer's ACKs are next.
+    fixes: (c) => [
       get(c, `nagle.${c.side}`) === true
-        ? [{ key: `nagle.${c.side}`, value: false }]
-        : [{ key: 'nagle', value: false }],
+        ? { key: `nagle.${c.side}`, value: false }
+        : { key: 'nagle', value: false },
+      { key: delackKeyOf(c.settings, c.side === 'server' ? 'client' : 'server'), value: 'off' },
+    ],
   },
   cwnd: {
     label: 'cwnd',

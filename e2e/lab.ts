@@ -25,6 +25,8 @@ export function engine(query: string) {
 export async function openLab(page: Page, query = ''): Promise<void> {
   await page.goto(query ? `/?${query}` : '/');
   await expect(page.locator('[data-side="a"] [data-packet]').first()).toBeAttached();
+  // The callout grows when its fix has been checked: measure the page after that.
+  await expect(page.locator('[data-fix-checking]')).toHaveCount(0);
 }
 
 export function ladderPackets(page: Page, side: 'a' | 'b' = 'a'): Locator {

@@ -4,6 +4,7 @@
 // Big runs still go to the worker, so the page never freezes and Cancel keeps working.
 // The engine reaches the page as its own chunk, smaller than the worker's: a first page that is
 // small is drawn without starting the worker at all.
+import { pageTimeNs } from '../engine/metrics';
 import { toSimInput } from '../scenario/resolve';
 import type { Settings } from '../scenario/schema';
 import type { WorkerRequest, WorkerResponse } from './protocol';
@@ -60,6 +61,21 @@ export function fitsMainThread(request: RunRequest): boolean {
   if (lastCostMs > MAIN_THREAD_MAX_MS || globalThis.roundtripWorkerOnly) return false;
   if (request.sides.some((s) => s.http === '3')) return false; // HTTP/3 is the worker's alone
   return request.sides.reduce((sum, s) => sum + predictedPackets(s), 0) <= MAIN_THREAD_MAX_PACKETS;
+}
+
+/**
+ * The page time of each of `sides` (the callout's candidate fixes), run on this thread when they
+ * are small enough, as a page's run would be (null: they belong to a worker). Not the page's
+ * runs: their cost does not route the next run, and the worker-only test hook leaves them here.
+ */
+export async function pageTimesHere(sides: readonly Settings[]): Promise<Array<number | null> | null> {
+  if (lastCostMs > MAIN_THREAD_MAX_MS || sides.some((s) => s.http === '3')) return null;
+  if (sides.reduce((sum, s) => sum + predictedPackets(s), 0) > MAIN_THREAD_MAX_PACKETS) return null;
+  if (!(await loadMainThreadEngine())) return null;
+  return sides.map((settings) => {
+    const response = handler!({ kind: 'run', id: 0, sides: [settings], preset: null });
+    return response.kind === 'run' ? pageTimeNs(response.runs[0].trace) : null;
+  });
 }
 
 /** Run `request` here and now (the engine must be loaded). */

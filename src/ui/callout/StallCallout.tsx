@@ -141,6 +141,7 @@ function Headline({
       aria-live="polite"
       data-callout=""
       data-cause={stall.cause}
+      data-fix-checking={checked === 'checking' ? '' : undefined}
       style={{ borderLeftColor: causeStyle(stall.cause).fill, ...darkFill(causeStyle(stall.cause)) }}
     >
       <p className="callout-text">

@@ -1,9 +1,11 @@
-// Runs the callout's candidate fixes in a worker of their own (the main one stays free for the
-// knobs) and keeps the answer for the settings it was asked for: the callout offers a fix only
-// once the engine has found that it makes the page faster.
+// Runs the callout's candidate fixes, on the page's thread when they are small (after the page is
+// drawn) and else in a worker of their own (the main one stays free for the knobs), and keeps the
+// answer for the settings it was asked for: the callout offers a fix only once the engine has
+// found that it makes the page faster.
 import { useEffect, useRef, useState } from 'react';
 import type { Settings } from '../../scenario/schema';
 import { createSimWorker } from '../../worker/createSimWorker';
+import { pageTimesHere } from '../../worker/mainThreadRun';
 import { SimClient } from '../../worker/simClient';
 import { firstFaster, variantsOf, type CheckedFix, type Suggestion } from './stallAdvice';
 
@@ -19,18 +21,36 @@ export function useCheckedFix(
   const asked = useRef(
     new Map<number, { key: string; candidates: readonly Suggestion[]; currentNs: number }>(),
   );
+  /** The question asked last: a late answer to an older one must not replace its answer. */
+  const latest = useRef('');
   useEffect(() => () => client.current?.dispose(), []);
   useEffect(() => {
+    latest.current = key;
     if (key === '') return;
-    client.current ??= new SimClient(createSimWorker, (response) => {
-      const question = asked.current.get(response.id);
-      asked.current.clear();
-      if (!question) return;
-      const pageNs = response.kind === 'page-times' ? response.pageNs : question.candidates.map(() => null);
-      setAnswer({ key: question.key, checked: firstFaster(question.candidates, pageNs, question.currentNs) });
+    const sides = variantsOf(settings, candidates);
+    const inWorker = () => {
+      client.current ??= new SimClient(createSimWorker, (response) => {
+        const question = asked.current.get(response.id);
+        asked.current.clear();
+        if (!question || question.key !== latest.current) return;
+        const pageNs = response.kind === 'page-times' ? response.pageNs : question.candidates.map(() => null);
+        setAnswer({
+          key: question.key,
+          checked: firstFaster(question.candidates, pageNs, question.currentNs),
+        });
+      });
+      const id = client.current.request({ kind: 'page-times', sides });
+      asked.current.set(id, { key, candidates, currentNs });
+    };
+    let current = true;
+    void pageTimesHere(sides).then((pageNs) => {
+      if (!current) return;
+      if (pageNs) setAnswer({ key, checked: firstFaster(candidates, pageNs, currentNs) });
+      else inWorker();
     });
-    const id = client.current.request({ kind: 'page-times', sides: variantsOf(settings, candidates) });
-    asked.current.set(id, { key, candidates, currentNs });
+    return () => {
+      current = false;
+    };
     // `key` stands for settings, candidates and the page time.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);

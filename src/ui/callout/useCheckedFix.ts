@@ -7,7 +7,7 @@ import type { Settings } from '../../scenario/schema';
 import { createSimWorker } from '../../worker/createSimWorker';
 import { pageTimesHere } from '../../worker/mainThreadRun';
 import { SimClient } from '../../worker/simClient';
-import { firstFaster, variantsOf, type CheckedFix, type Suggestion } from './stallAdvice';
+import { checkedFix, checkRuns, type CheckedFix, type Suggestion } from './stallAdvice';
 
 /** 'checking' until the worker answers for these settings and candidates. */
 export function useCheckedFix(
@@ -19,7 +19,10 @@ export function useCheckedFix(
   const [answer, setAnswer] = useState<{ key: string; checked: CheckedFix | null } | null>(null);
   const client = useRef<SimClient | null>(null);
   const asked = useRef(
-    new Map<number, { key: string; candidates: readonly Suggestion[]; currentNs: number }>(),
+    new Map<
+      number,
+      { key: string; settings: Settings; candidates: readonly Suggestion[]; currentNs: number }
+    >(),
   );
   /** The question asked last: a late answer to an older one must not replace its answer. */
   const latest = useRef('');
@@ -27,25 +30,25 @@ export function useCheckedFix(
   useEffect(() => {
     latest.current = key;
     if (key === '') return;
-    const sides = variantsOf(settings, candidates);
+    const sides = checkRuns(settings, candidates);
     const inWorker = () => {
       client.current ??= new SimClient(createSimWorker, (response) => {
         const question = asked.current.get(response.id);
         asked.current.clear();
         if (!question || question.key !== latest.current) return;
-        const pageNs = response.kind === 'page-times' ? response.pageNs : question.candidates.map(() => null);
+        const pageNs = response.kind === 'page-times' ? response.pageNs : [];
         setAnswer({
           key: question.key,
-          checked: firstFaster(question.candidates, pageNs, question.currentNs),
+          checked: checkedFix(question.candidates, question.settings, pageNs, question.currentNs),
         });
       });
       const id = client.current.request({ kind: 'page-times', sides });
-      asked.current.set(id, { key, candidates, currentNs });
+      asked.current.set(id, { key, settings, candidates, currentNs });
     };
     let current = true;
     void pageTimesHere(sides).then((pageNs) => {
       if (!current) return;
-      if (pageNs) setAnswer({ key, checked: firstFaster(candidates, pageNs, currentNs) });
+      if (pageNs) setAnswer({ key, checked: checkedFix(candidates, settings, pageNs, currentNs) });
       else inWorker();
     });
     return () => {

@@ -4,7 +4,9 @@
 // configurations reach corners no preset does (a 260-byte window, a one-packet router queue), so
 // here it is a measure, not a test: the share of fixes that helped, and every one that did not,
 // with the query that replays it. Loss is set to 0 unless --loss is given: a changed knob draws
-// other losses, and the page time then says more about the draw than about the fix.
+// other losses, and the page time then says more about the draw than about the fix. It measures
+// the rules' first fix; the page runs its candidates first (over loss draws when lossy) and offers
+// one only if it helps: the last line counts what the page then offers.
 import fc from 'fast-check';
 import { pathOf } from '../src/engine/path';
 import { pageTimeNs } from '../src/engine/metrics';
@@ -13,7 +15,8 @@ import type { Trace } from '../src/engine/trace';
 import { parseQuery } from '../src/scenario/codec';
 import { toSimInput } from '../src/scenario/resolve';
 import type { Settings } from '../src/scenario/schema';
-import { adviceFor } from '../src/ui/callout/stallAdvice';
+import { adviceFor, checkedFix, checkRuns } from '../src/ui/callout/stallAdvice';
+import { pageTimes } from '../src/worker/runSettings';
 import { breakdown } from '../src/views/breakdown';
 import { anyQuery } from '../tests/support/randomQuery';
 
@@ -50,6 +53,8 @@ const options = parseArgs(process.argv.slice(2));
 const byFix = new Map<string, { offered: number; faster: number }>();
 const slower: string[] = [];
 let offered = 0;
+/** What the page's own check makes of the callouts with candidates: a fix offered, or none. */
+const checked = { withFix: 0, noneHelps: 0 };
 for (const drawn of fc.sample(anyQuery, { numRuns: options.runs, seed: options.seed })) {
   const query = options.loss ? drawn : drawn.replace(/(^|&)loss=[0-9.]+/, '$1loss=0');
   const { config, problems } = parseQuery(query);
@@ -59,6 +64,14 @@ for (const drawn of fc.sample(anyQuery, { numRuns: options.runs, seed: options.s
   const advice = adviceFor(trace, config.settings, breakdown(trace, pathOf(toSimInput(config.settings))));
   const fix = advice?.suggestion;
   if (!advice || !fix) continue;
+  const check = checkedFix(
+    advice.candidates,
+    config.settings,
+    pageTimes(checkRuns(config.settings, advice.candidates)),
+    pageTimeNs(trace),
+  );
+  if (check?.fix) checked.withFix++;
+  else checked.noneHelps++;
   const fixed = run({ ...config.settings, [fix.key]: fix.value } as Settings);
   if (!fixed) continue;
   offered++;
@@ -78,3 +91,7 @@ process.stdout.write(
 for (const [name, { offered: n, faster: f }] of [...byFix].sort((a, b) => b[1].offered - a[1].offered))
   process.stdout.write(`${String(f).padStart(5)} of ${String(n).padEnd(5)} ${name}\n`);
 if (slower.length) process.stdout.write(`\nNot faster:\n${slower.join('\n')}\n`);
+process.stdout.write(
+  `\nAs the page checks them (each candidate run${options.loss ? ', medians of loss draws' : ''}): ` +
+    `${checked.withFix} offer a fix that helps, ${checked.noneHelps} say none of theirs would\n`,
+);

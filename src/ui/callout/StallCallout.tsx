@@ -123,7 +123,9 @@ function Headline({
   const knobOf = (s: Suggestion) => `${labelFor(s.key)}: ${suggestedValueText(s.key, s.value)}`;
   const knob = suggestion ? knobOf(suggestion) : null;
   const fixText =
-    checked === null || checked === 'checking' ? null : (
+    checked === null ? null : checked === 'checking' ? (
+      <span className="callout-context"> — trying the knobs that could remove it</span>
+    ) : (
       <span data-fix-page-ns={checked.pageNs ?? ''} data-fix-draws={checked.draws}>
         {' '}
         — {fixWords(checked, knobOf(checked.tried))}

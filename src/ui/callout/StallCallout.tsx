@@ -1,6 +1,6 @@
 // The callout over the views: names the first long stall and its cause, and offers the knob
 // that removes it — applied here, or on side B to compare.
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { elapsedNs } from '../../engine/metrics';
 import type { PathTiming } from '../../engine/path';
 import type { StallRecord, Trace } from '../../engine/trace';
@@ -10,7 +10,7 @@ import { formatDuration } from '../../views/format';
 import { causeStyle, darkFill } from '../../scenario/stallCauses';
 import { labelFor, suggestedValueText } from '../controls/fieldModel';
 import { useSettled } from '../state/gesture';
-import { adviceFor, type Advice, type CheckedFix, type Suggestion } from './stallAdvice';
+import { adviceFor, type CheckedFix, type Suggestion } from './stallAdvice';
 import { useCheckedFix } from './useCheckedFix';
 
 export interface StallCalloutProps {
@@ -55,6 +55,8 @@ function SettledCallout({
 }: StallCalloutProps) {
   const b = breakdown(trace, path);
   const advice = adviceFor(trace, settings, b);
+  // The fix is offered once the engine has run it (asked for after the run is drawn).
+  const checked = useCheckedFix(settings, advice && !withholdFix ? advice.candidates : [], b.totalNs);
   // Compared, the callout speaks of run A alone: say so, or its page time reads as both runs'.
   const side = comparing ? (
     <>
@@ -76,49 +78,7 @@ function SettledCallout({
       </aside>
     );
   }
-  return (
-    <Headline
-      advice={advice}
-      settings={settings}
-      b={b}
-      side={side}
-      page={page}
-      trace={trace}
-      withholdFix={withholdFix}
-      comparing={comparing}
-      onApply={onApply}
-      onCompare={onCompare}
-      onShowStall={onShowStall}
-    />
-  );
-}
-
-interface HeadlineProps extends Pick<
-  StallCalloutProps,
-  'trace' | 'settings' | 'comparing' | 'withholdFix' | 'onApply' | 'onCompare' | 'onShowStall'
-> {
-  advice: Advice;
-  b: Breakdown;
-  side: ReactNode;
-  page: ReactNode;
-}
-
-/** The stall named, and the fix the engine found makes the page faster (asked for after the run). */
-function Headline({
-  advice,
-  settings,
-  b,
-  side,
-  page,
-  trace,
-  withholdFix,
-  comparing,
-  onApply,
-  onCompare,
-  onShowStall,
-}: HeadlineProps) {
   const { stall, sentence } = advice;
-  const checked = useCheckedFix(settings, withholdFix ? [] : advice.candidates, b.totalNs);
   const suggestion = checked !== null && checked !== 'checking' ? checked.fix : null;
   const knobOf = (s: Suggestion) => `${labelFor(s.key)}: ${suggestedValueText(s.key, s.value)}`;
   const knob = suggestion ? knobOf(suggestion) : null;

@@ -9,7 +9,7 @@ import { pageTimesHere } from '../../worker/mainThreadRun';
 import { SimClient } from '../../worker/simClient';
 import { checkedFix, checkRuns, type CheckedFix, type Suggestion } from './stallAdvice';
 
-/** 'checking' until the worker answers for these settings and candidates. */
+/** 'checking' until the runs answer for these settings and candidates; null with no candidates. */
 export function useCheckedFix(
   settings: Settings,
   candidates: readonly Suggestion[],
@@ -18,12 +18,13 @@ export function useCheckedFix(
   const key = candidates.length === 0 ? '' : JSON.stringify([settings, candidates, currentNs]);
   const [answer, setAnswer] = useState<{ key: string; checked: CheckedFix | null } | null>(null);
   const client = useRef<SimClient | null>(null);
-  const asked = useRef(
-    new Map<
-      number,
-      { key: string; settings: Settings; candidates: readonly Suggestion[]; currentNs: number }
-    >(),
-  );
+  /** The question the worker was asked last: the only one its client answers. */
+  const asked = useRef<{
+    key: string;
+    settings: Settings;
+    candidates: readonly Suggestion[];
+    currentNs: number;
+  } | null>(null);
   /** The question asked last: a late answer to an older one must not replace its answer. */
   const latest = useRef('');
   useEffect(() => () => client.current?.dispose(), []);
@@ -33,8 +34,7 @@ export function useCheckedFix(
     const sides = checkRuns(settings, candidates);
     const inWorker = () => {
       client.current ??= new SimClient(createSimWorker, (response) => {
-        const question = asked.current.get(response.id);
-        asked.current.clear();
+        const question = asked.current;
         if (!question || question.key !== latest.current) return;
         const pageNs = response.kind === 'page-times' ? response.pageNs : [];
         setAnswer({
@@ -42,8 +42,8 @@ export function useCheckedFix(
           checked: checkedFix(question.candidates, question.settings, pageNs, question.currentNs),
         });
       });
-      const id = client.current.request({ kind: 'page-times', sides });
-      asked.current.set(id, { key, settings, candidates, currentNs });
+      asked.current = { key, settings, candidates, currentNs };
+      client.current.request({ kind: 'page-times', sides });
     };
     let current = true;
     void pageTimesHere(sides).then((pageNs) => {

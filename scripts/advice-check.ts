@@ -62,7 +62,7 @@ for (const drawn of fc.sample(anyQuery, { numRuns: options.runs, seed: options.s
   const trace = run(config.settings);
   if (!trace) continue;
   const advice = adviceFor(trace, config.settings, breakdown(trace, pathOf(toSimInput(config.settings))));
-  const fix = advice?.suggestion;
+  const fix = advice?.candidates[0];
   if (!advice || !fix) continue;
   const check = checkedFix(
     advice.candidates,

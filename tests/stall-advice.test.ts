@@ -13,7 +13,7 @@ import {
   adviceFor,
   checkedFix,
   checkRuns,
-  suggestionFor,
+  suggestionsFor,
   type Suggestion,
 } from '../src/ui/callout/stallAdvice';
 import { pageTimes } from '../src/worker/runSettings';
@@ -30,6 +30,8 @@ const stall = (cause: StallRecord['cause']): StallRecord => ({
   cause,
 });
 const settings = (q: string) => parseQuery(q).config.settings;
+/** The first knob change a cause's row offers, or null. */
+const suggestionFor = (...args: Parameters<typeof suggestionsFor>) => suggestionsFor(...args)[0] ?? null;
 /** The callout on a run, from its breakdown (as the page has it). */
 const advise = (r: Run) => adviceFor(r.trace, r.config.settings, breakdown(r.trace, r.path));
 /** The callout on a hand-built page, whose packets are placed by hand. */
@@ -47,16 +49,16 @@ describe('stall advice', () => {
     // One object, one connection: keeping it open saves nothing (Padmanabhan-Mogul's transfers),
     // nor does it when parallel connections shook hands at once (the page paid one handshake).
     expect(suggestionFor(stall('handshake'), settings('http=1.0'), [], 70e6)).toBeNull();
-    expect(advise(runQuery('preset=pm-throughput'))?.suggestion).toBeNull();
+    expect(advise(runQuery('preset=pm-throughput'))?.candidates[0] ?? null).toBeNull();
     const parallel = runQuery('link=lte&http=1.0&conns=4&flush=none');
     expect(parallel.trace.stalls.filter((s) => s.cause === 'handshake').length).toBeGreaterThan(1);
-    expect(advise(parallel)?.suggestion ?? null).toBeNull();
+    expect(advise(parallel)?.candidates[0] ?? null).toBeNull();
     expect(pageWith(parallel, { key: 'http', value: '1.1pipe' })).toBeGreaterThan(pageTimeNs(parallel.trace));
     // Nielsen et al.'s HTTP/1.0 robot over the WAN opens 43 connections, four at a time: the
     // callout names the handshakes and offers their answer, which halves the page (4.1 -> 2.1 s).
     const nielsen = runQuery('preset=nielsen-wan-1.0-first');
     expect(advise(nielsen)?.stall.cause).toBe('handshake');
-    expect(advise(nielsen)?.suggestion).toEqual({ key: 'http', value: '1.1pipe' });
+    expect(advise(nielsen)?.candidates[0]).toEqual({ key: 'http', value: '1.1pipe' });
     expect(pageWith(nielsen, { key: 'http', value: '1.1pipe' })).toBeLessThan(
       0.6 * pageTimeNs(nielsen.trace),
     );
@@ -90,18 +92,18 @@ function pageWith(run: Run, s: { key: string; value: unknown }): number {
 describe('the fix offered is the one that removes the wait', () => {
   it("offers the biggest part of a server's wait: the new-connection delay, the processing per byte", () => {
     const accept = runQuery('saccept=2000&sthink=45');
-    expect(advise(accept)?.suggestion).toEqual({ key: 'saccept', value: 0 });
+    expect(advise(accept)?.candidates[0]).toEqual({ key: 'saccept', value: 0 });
     // "Server think: 0" took 45 ms off a 2.5 s page; the delay is two seconds of it.
     expect(pageTimeNs(accept.trace) - pageWith(accept, { key: 'saccept', value: 0 })).toBeGreaterThan(1990e6);
     expect(pageTimeNs(accept.trace) - pageWith(accept, { key: 'sthink', value: 0 })).toBeLessThan(50e6);
     // Over one persistent connection the delay comes once and the think time 43 times: Nielsen's
     // HTTP/1.1 robot waits 50 ms for Jigsaw's new connection, and 10 ms on each request.
     const nielsen = runQuery('preset=nielsen-lan-1.1-first');
-    expect(advise(nielsen)?.suggestion).toEqual({ key: 'sthink', value: 0 });
+    expect(advise(nielsen)?.candidates[0]).toEqual({ key: 'sthink', value: 0 });
     expect(pageTimeNs(nielsen.trace) - pageWith(nielsen, { key: 'sthink', value: 0 })).toBeGreaterThan(400e6);
     expect(pageTimeNs(nielsen.trace) - pageWith(nielsen, { key: 'saccept', value: 0 })).toBeLessThan(60e6);
     const perByte = runQuery('srate=10');
-    expect(advise(perByte)?.suggestion).toEqual({ key: 'srate', value: 0 });
+    expect(advise(perByte)?.candidates[0]).toEqual({ key: 'srate', value: 0 });
     expect(pageWith(perByte, { key: 'srate', value: 0 })).toBeLessThan(pageTimeNs(perByte.trace) - 1e9);
   });
 
@@ -111,16 +113,16 @@ describe('the fix offered is the one that removes the wait', () => {
     expect(
       Math.abs(pageWith(falseStart, { key: 'tls', value: '1.3' }) - pageTimeNs(falseStart.trace)),
     ).toBeLessThan(1e6);
-    expect(advise(falseStart)?.suggestion ?? null).toBeNull();
+    expect(advise(falseStart)?.candidates[0] ?? null).toBeNull();
     // Without False Start TLS 1.3 saves the round trip.
     const full = runQuery('link=wan&tls=1.2');
-    expect(advise(full)?.suggestion).toEqual({ key: 'tls', value: '1.3' });
+    expect(advise(full)?.candidates[0]).toEqual({ key: 'tls', value: '1.3' });
     expect(pageWith(full, { key: 'tls', value: '1.3' })).toBeLessThan(pageTimeNs(full.trace) - 150e6);
   });
 
   it('offers the ACK policy, not the header flush, when the window is one segment', () => {
     const one = runQuery('iw=1');
-    expect(advise(one)?.suggestion).toEqual({ key: 'delack', value: 'off' });
+    expect(advise(one)?.candidates[0]).toEqual({ key: 'delack', value: 'off' });
     expect(pageWith(one, { key: 'flush', value: 'none' })).toBeGreaterThanOrEqual(pageTimeNs(one.trace));
     expect(pageWith(one, { key: 'delack', value: 'off' })).toBeLessThan(pageTimeNs(one.trace) - 100e6);
   });
@@ -152,7 +154,7 @@ describe('the callout threshold', () => {
       [500, 530],
     ]);
     const advice = pageAdvice(t, s)!;
-    expect(advice.suggestion).toEqual({ key: 'flush', value: 'none' });
+    expect(advice.candidates[0]).toEqual({ key: 'flush', value: 'none' });
     expect(advice.causeTotalNs).toBe(60e6);
     expect(advice.causeTotalNs).toBe(partNs(breakdown(t, INSTANT_PATH), 'delayed-ack'));
   });
@@ -211,7 +213,7 @@ describe('the callout on the presets', () => {
   // on Nielsen's WAN pipelining, which left the page as it was (1747.9 ms, then 1749.9).
   it.each(PRESETS.map((p) => p.id))('offers only a fix that makes the page faster (%s)', (id) => {
     const run = runQuery(`preset=${id}`);
-    const suggestion = advise(run)?.suggestion;
+    const suggestion = advise(run)?.candidates[0];
     if (!suggestion) return;
     expect(pageWith(run, suggestion)).toBeLessThan(pageTimeNs(run.trace));
   });
@@ -297,7 +299,7 @@ describe('the callout on a window smaller than two segments', () => {
     const r = runQuery('window=262');
     const advice = advise(r)!;
     expect(advice.stall.cause).toBe('delayed-ack');
-    expect(advice.suggestion).toEqual({ key: 'delack', value: 'off' });
+    expect(advice.candidates[0]).toEqual({ key: 'delack', value: 'off' });
     const settings = { ...r.config.settings, delack: 'off' } as Settings;
     expect(pageTimeNs(simulate(toSimInput(settings)))).toBeLessThan(0.01 * pageTimeNs(r.trace)); // 9.7 s -> 44 ms
   });
@@ -305,7 +307,7 @@ describe('the callout on a window smaller than two segments', () => {
   it("names the client's own key when its stack decides its ACKs (the general key would change nothing)", () => {
     const r = runQuery('window=262&stack.client=bsd44');
     const advice = advise(r)!;
-    expect(advice.suggestion).toEqual({ key: 'delack.client', value: 'off' });
+    expect(advice.candidates[0]).toEqual({ key: 'delack.client', value: 'off' });
     const settings = { ...r.config.settings, 'delack.client': 'off' } as Settings;
     expect(pageTimeNs(simulate(toSimInput(settings)))).toBeLessThan(0.01 * pageTimeNs(r.trace));
   });
@@ -318,7 +320,7 @@ describe('the callout on a send buffer smaller than the window', () => {
     const advice = advise(r)!;
     expect(advice.stall.cause).toBe('sndbuf');
     expect(advice.causeTotalNs).toBeGreaterThan(0.3 * pageTimeNs(r.trace));
-    expect(advice.suggestion).toEqual({ key: 'sndbuf', value: 65_536 });
+    expect(advice.candidates[0]).toEqual({ key: 'sndbuf', value: 65_536 });
     const settings = { ...r.config.settings, sndbuf: 65_536 } as Settings;
     expect(pageTimeNs(simulate(toSimInput(settings)))).toBeLessThan(0.4 * pageTimeNs(r.trace)); // 6.75 -> 2.21 s
   });
@@ -333,8 +335,8 @@ describe('the callout on a retransmission timeout', () => {
     const r = runQuery('loss=10');
     const advice = advise(r)!;
     expect(advice.stall.cause).toBe('rto');
-    expect(advice.suggestion).toEqual({ key: 'minrto', value: 200 });
-    expect(pageAfter(r, advice.suggestion!)).toBeLessThan(0.5 * pageTimeNs(r.trace)); // 2.53 -> 0.99 s
+    expect(advice.candidates[0]).toEqual({ key: 'minrto', value: 200 });
+    expect(pageAfter(r, advice.candidates[0])).toBeLessThan(0.5 * pageTimeNs(r.trace)); // 2.53 -> 0.99 s
   });
 
   it.each([
@@ -343,7 +345,7 @@ describe('the callout on a retransmission timeout', () => {
   ])('offers only less loss on %s', (_, query) => {
     const advice = advise(runQuery(query))!;
     expect(advice.stall.cause).toBe('rto');
-    expect(advice.suggestion).toEqual({ key: 'loss', value: 0 });
+    expect(advice.candidates[0]).toEqual({ key: 'loss', value: 0 });
   });
 });
 

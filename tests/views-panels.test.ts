@@ -106,12 +106,12 @@ describe('the stall callout', () => {
     const advice = adviceFor(run.trace, run.config.settings, breakdown(run.trace, run.path))!;
     expect(advice.stall.cause).toBe('delayed-ack');
     expect(advice.sentence).toMatch(/^The server waited \d+ ms for a delayed ACK$/);
-    expect(advice.suggestion).toEqual({ key: 'flush', value: 'none' });
+    expect(advice.candidates[0]).toEqual({ key: 'flush', value: 'none' });
   });
 
   it('suggests Nagle off for the odd final segment, and falls silent once it is off', () => {
     const odd = runQuery('preset=heidemann-odd-final');
-    expect(adviceFor(odd.trace, odd.config.settings, breakdown(odd.trace, odd.path))?.suggestion).toEqual({
+    expect(adviceFor(odd.trace, odd.config.settings, breakdown(odd.trace, odd.path))?.candidates[0]).toEqual({
       key: 'nagle',
       value: false,
     });

@@ -28,8 +28,6 @@ export interface Suggestion {
 export interface Advice {
   stall: StallRecord;
   sentence: string;
-  /** The first knob change the cause's row offers (the callout checks it by running it). */
-  suggestion: Suggestion | null;
   /** Every knob change the row offers, best first: the callout offers the first that the engine
    * finds makes the page faster. */
   candidates: Suggestion[];
@@ -83,11 +81,6 @@ export function suggestionsFor(
   return found;
 }
 
-/** The first of `suggestionsFor`, or null. */
-export function suggestionFor(...args: Parameters<typeof suggestionsFor>): Suggestion | null {
-  return suggestionsFor(...args)[0] ?? null;
-}
-
 /** The stalled side's retransmission timeout when `s` began: its last congestion sample before then. */
 function rtoWhenStalled(trace: Trace, s: StallRecord): number | null {
   let rtoNs: number | null = null;
@@ -138,7 +131,6 @@ export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advic
       single || STALL_CAUSES[stall.cause].manyShortWaits
         ? sentenceFor(stall, total)
         : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${manyStalls(ofCause)}`,
-    suggestion: candidates[0] ?? null,
     candidates,
     causeTotalNs: total,
     causeCount: count,

@@ -13,6 +13,7 @@ import {
   adviceFor,
   checkedFix,
   checkRuns,
+  fixWords,
   suggestionsFor,
   type Suggestion,
 } from '../src/ui/callout/stallAdvice';
@@ -407,6 +408,22 @@ describe('the callout offers a fix only once the engine finds it makes the page 
       currentNs: 1.0e9,
       draws: 5,
     });
+  });
+
+  it('says what it found: the saving, both medians over loss draws, or that a run did not finish', () => {
+    const knob = 'HTTP mode: HTTP/1.0 with Keep-Alive';
+    const c = { fix: fix('http', '1.0ka'), tried: fix('http', '1.0ka'), currentNs: 58e9, draws: 1 };
+    expect(fixWords({ ...c, pageNs: 44e9 }, knob)).toBe(`try ${knob} (14 s faster)`);
+    expect(fixWords({ ...c, fix: null, pageNs: 89e9 }, knob)).toBe(
+      `${knob} would not help: the page would take 89 s`,
+    );
+    expect(fixWords({ ...c, pageNs: 44e9, draws: 5 }, knob)).toBe(
+      `try ${knob} (44 s against 58 s, medians of 5 loss draws)`,
+    );
+    // A run stopped by a budget is no evidence either way: not "would not help".
+    expect(fixWords({ ...c, fix: null, pageNs: null }, knob)).toBe(
+      `${knob} could not be tried: its run did not finish`,
+    );
   });
 
   // HTTP/1.0 with four connections, a 2024 page over a geostationary link, Linux hosts: the

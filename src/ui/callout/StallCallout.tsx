@@ -10,7 +10,7 @@ import { formatDuration } from '../../views/format';
 import { causeStyle, darkFill } from '../../scenario/stallCauses';
 import { labelFor, suggestedValueText } from '../controls/fieldModel';
 import { useSettled } from '../state/gesture';
-import { adviceFor, type CheckedFix, type Suggestion } from './stallAdvice';
+import { adviceFor, fixWords, type Suggestion } from './stallAdvice';
 import { useCheckedFix } from './useCheckedFix';
 
 export interface StallCalloutProps {
@@ -134,23 +134,6 @@ function SettledCallout({
       </div>
     </aside>
   );
-}
-
-/**
- * "try X (395 ms faster)", or why X is not offered. Over loss draws both medians are given: the
- * page shown is one draw, and "faster" by the medians could exceed its own time.
- */
-function fixWords(c: CheckedFix, knob: string): string {
-  const medians =
-    c.pageNs === null
-      ? ''
-      : ` (${formatDuration(c.pageNs)} against ${formatDuration(c.currentNs)}, medians of ${c.draws} loss draws)`;
-  if (c.fix && c.pageNs !== null)
-    return c.draws > 1
-      ? `try ${knob}${medians}`
-      : `try ${knob} (${formatDuration(c.currentNs - c.pageNs)} faster)`;
-  if (c.pageNs === null || c.draws > 1) return `${knob} would not help${medians}`;
-  return `${knob} would not help: the page would take ${formatDuration(c.pageNs)}`;
 }
 
 const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);

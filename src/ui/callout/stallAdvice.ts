@@ -223,3 +223,20 @@ export function checkedFix(
     draws,
   };
 }
+
+/**
+ * "try X (395 ms faster)", or why X is not offered. Over loss draws both medians are given: the
+ * page shown is one draw, and "faster" by the medians could exceed its own time.
+ */
+export function fixWords(c: CheckedFix, knob: string): string {
+  // A candidate whose run failed (an engine budget) says nothing of whether it helps.
+  if (c.pageNs === null) return `${knob} could not be tried: its run did not finish`;
+  const medians = ` (${formatDuration(c.pageNs)} against ${formatDuration(c.currentNs)}, medians of ${c.draws} loss draws)`;
+  if (c.fix)
+    return c.draws > 1
+      ? `try ${knob}${medians}`
+      : `try ${knob} (${formatDuration(c.currentNs - c.pageNs)} faster)`;
+  return c.draws > 1
+    ? `${knob} would not help${medians}`
+    : `${knob} would not help: the page would take ${formatDuration(c.pageNs)}`;
+}

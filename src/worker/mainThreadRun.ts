@@ -78,13 +78,22 @@ export const WHAT_IF_MAX_PACKETS = 500;
  * worker-only test hook leaves them here.
  */
 export async function pageTimesHere(sides: readonly Settings[]): Promise<Array<number | null> | null> {
-  if (sides.some((s) => s.http === '3')) return null;
-  if (sides.reduce((sum, s) => sum + predictedPackets(s), 0) > WHAT_IF_MAX_PACKETS) return null;
-  if (!(await loadMainThreadEngine())) return null;
+  if (!tinyWhatIf(sides) || !(await loadMainThreadEngine())) return null;
+  return pageTimesNow(sides);
+}
+
+/** As `pageTimesHere`, at once: null also while the engine is not yet loaded on this thread. */
+export function pageTimesNow(sides: readonly Settings[]): Array<number | null> | null {
+  if (handler === null || !tinyWhatIf(sides)) return null;
   return sides.map((settings) => {
     const response = handler!({ kind: 'run', id: 0, sides: [settings], preset: null });
     return response.kind === 'run' ? pageTimeNs(response.runs[0].trace) : null;
   });
+}
+
+function tinyWhatIf(sides: readonly Settings[]): boolean {
+  if (sides.some((s) => s.http === '3')) return false;
+  return sides.reduce((sum, s) => sum + predictedPackets(s), 0) <= WHAT_IF_MAX_PACKETS;
 }
 
 /** Run `request` here and now (the engine must be loaded). */

@@ -1,11 +1,12 @@
-// Runs the callout's candidate fixes, on the page's thread when they are small (after the page is
-// drawn) and else in a worker of their own (the main one stays free for the knobs), and keeps the
-// answer for the settings it was asked for: the callout offers a fix only once the engine has
-// found that it makes the page faster.
-import { useEffect, useRef, useState } from 'react';
+// Runs the callout's candidate fixes, on the page's thread when they are tiny (with the render
+// that draws the run, once the engine is on this thread: a "checking" state between two renders
+// cost the default page's redraw 2-3 ms) and else in a worker of their own (the main one stays
+// free for the knobs), and keeps the answer for the settings it was asked for: the callout offers a
+// fix only once the engine has found that it makes the page faster.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Settings } from '../../scenario/schema';
 import { createSimWorker } from '../../worker/createSimWorker';
-import { pageTimesHere } from '../../worker/mainThreadRun';
+import { pageTimesHere, pageTimesNow } from '../../worker/mainThreadRun';
 import { SimClient } from '../../worker/simClient';
 import { checkedFix, checkRuns, type CheckedFix, type Suggestion } from './stallAdvice';
 
@@ -27,10 +28,17 @@ export function useCheckedFix(
   } | null>(null);
   /** The question asked last: a late answer to an older one must not replace its answer. */
   const latest = useRef('');
+  // The engine is pure: a repeated render gets the same answer.
+  const now = useMemo(
+    () => (key === '' ? null : pageTimesNow(checkRuns(settings, candidates))),
+    // `key` stands for settings and candidates.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key],
+  );
   useEffect(() => () => client.current?.dispose(), []);
   useEffect(() => {
     latest.current = key;
-    if (key === '') return;
+    if (key === '' || now) return;
     const sides = checkRuns(settings, candidates);
     const inWorker = () => {
       client.current ??= new SimClient(createSimWorker, (response) => {
@@ -58,5 +66,6 @@ export function useCheckedFix(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   if (key === '') return null;
+  if (now) return checkedFix(candidates, settings, now, currentNs);
   return answer?.key === key ? answer.checked : 'checking';
 }

@@ -68,7 +68,7 @@ export function fitsMainThread(request: RunRequest): boolean {
  * thread they cost the page's next run its speed (knob to redraw on Microscape over four HTTP/1.0
  * connections, 494 packets, took 5 ms more with them here).
  */
-export const WHAT_IF_MAX_PACKETS = 500;
+const WHAT_IF_MAX_PACKETS = 500;
 
 /**
  * The page time of each of `sides` (the callout's candidate fixes), run on this thread when they

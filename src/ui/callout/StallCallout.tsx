@@ -55,7 +55,7 @@ function SettledCallout({
 }: StallCalloutProps) {
   const b = breakdown(trace, path);
   const advice = adviceFor(trace, settings, b);
-  // The fix is offered once the engine has run it (asked for after the run is drawn).
+  // The fix is offered once the engine has run it (tiny candidates with this render, else after it).
   const checked = useCheckedFix(settings, advice && !withholdFix ? advice.candidates : [], b.totalNs);
   // Compared, the callout speaks of run A alone: say so, or its page time reads as both runs'.
   const side = comparing ? (

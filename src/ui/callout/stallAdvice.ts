@@ -146,7 +146,7 @@ const MIN_SAVING_SHARE = 0.01;
  * packets the random loss takes, so on one draw a fix's luck reads as its effect (resumption
  * "took" a 2% lossy TLS page from 0.03 to 3.0 s: a lost SYN's timeout on that draw).
  */
-export const LOSS_DRAWS = 5;
+const LOSS_DRAWS = 5;
 
 /** What running the candidates found: the first that makes the page faster, or none. */
 export interface CheckedFix {

@@ -159,6 +159,11 @@ export interface CheckedFix {
   /** The page's own, alike: the run shown when there is one draw. */
   currentNs: number;
   draws: number;
+  /**
+   * Both on the draw shown (the page's own losses), where Try and Compare run the candidate: with
+   * one draw, the figures above.
+   */
+  thisDraw: { pageNs: number | null; currentNs: number };
 }
 
 const drawsOf = (settings: Settings) => (Number(settings.loss) > 0 ? LOSS_DRAWS : 1);
@@ -221,17 +226,23 @@ export function checkedFix(
     pageNs: times[index],
     currentNs: current,
     draws,
+    thisDraw: { pageNs: byCandidate[index][0], currentNs },
   };
 }
 
 /**
  * "try X (395 ms faster)", or why X is not offered. Over loss draws both medians are given: the
- * page shown is one draw, and "faster" by the medians could exceed its own time.
+ * page shown is one draw, and "faster" by the medians could exceed its own time. Try and Compare
+ * run the fix on the page's own draw: when it loses there, the callout says so beforehand, or the
+ * page it draws would contradict the words.
  */
 export function fixWords(c: CheckedFix, knob: string): string {
   // A candidate whose run failed (an engine budget) says nothing of whether it helps.
   if (c.pageNs === null) return `${knob} could not be tried: its run did not finish`;
-  const medians = ` (${formatDuration(c.pageNs)} against ${formatDuration(c.currentNs)}, medians of ${c.draws} loss draws)`;
+  const shown = c.thisDraw.pageNs;
+  const losesHere = c.fix !== null && shown !== null && shown >= c.thisDraw.currentNs;
+  const here = losesHere ? `; with this page's own losses it would take ${formatDuration(shown)}` : '';
+  const medians = ` (${formatDuration(c.pageNs)} against ${formatDuration(c.currentNs)}, medians of ${c.draws} loss draws${here})`;
   if (c.fix)
     return c.draws > 1
       ? `try ${knob}${medians}`

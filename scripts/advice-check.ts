@@ -15,7 +15,7 @@ import type { Trace } from '../src/engine/trace';
 import { parseQuery } from '../src/scenario/codec';
 import { toSimInput } from '../src/scenario/resolve';
 import type { Settings } from '../src/scenario/schema';
-import { adviceFor, checkedFix, checkRuns } from '../src/ui/callout/stallAdvice';
+import { adviceFor, checkedFix, checkRuns, losesOnItsDraw } from '../src/ui/callout/stallAdvice';
 import { pageTimes } from '../src/worker/runSettings';
 import { breakdown } from '../src/views/breakdown';
 import { anyQuery } from '../tests/support/randomQuery';
@@ -72,9 +72,7 @@ for (const drawn of fc.sample(anyQuery, { numRuns: options.runs, seed: options.s
   );
   if (check?.fix) checked.withFix++;
   else checked.noneHelps++;
-  // Faster by the medians of loss draws but not on the page's own draw (the callout says so).
-  const { pageNs: onItsDraw, currentNs: shown } = check?.thisDraw ?? { pageNs: null, currentNs: 0 };
-  if (check?.fix && onItsDraw !== null && onItsDraw >= shown) checked.losesOnItsDraw++;
+  if (check && losesOnItsDraw(check)) checked.losesOnItsDraw++; // the callout says so
   const fixed = run({ ...config.settings, [fix.key]: fix.value } as Settings);
   if (!fixed) continue;
   offered++;

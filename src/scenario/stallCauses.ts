@@ -103,7 +103,8 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     // A larger initial window than the current one (a smaller one only adds waits); past the
     // largest, on a lossy path, a controller that does not read loss as congestion. QUIC's window
     // is RFC 9002's (10 packets, NewReno), which no knob sets: on a lossy path what keeps it small
-    // is the loss, each halving it (RFC 9002 7.3.2, kLossReductionFactor), so less loss is offered, as for a timeout.
+    // is the loss, each loss halving it (RFC 9002 7.3.2, kLossReductionFactor), so less loss is
+    // offered, as for a timeout.
     fixes: (c) => {
       if (get(c, 'http') === '3') return Number(get(c, 'loss') ?? 0) > 0 ? [{ key: 'loss', value: 0 }] : [];
       const current = INITIAL_WINDOWS.indexOf(get(c, 'iw') as InitialWindow);

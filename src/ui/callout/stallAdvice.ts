@@ -230,6 +230,12 @@ export function checkedFix(
   };
 }
 
+/** A fix offered on the medians of loss draws that is no faster on the page's own draw. */
+export function losesOnItsDraw(c: CheckedFix): boolean {
+  const { pageNs, currentNs } = c.thisDraw;
+  return c.fix !== null && pageNs !== null && pageNs >= currentNs;
+}
+
 /**
  * "try X (395 ms faster)", or why X is not offered. Over loss draws both medians are given: the
  * page shown is one draw, and "faster" by the medians could exceed its own time. Try and Compare
@@ -239,9 +245,9 @@ export function checkedFix(
 export function fixWords(c: CheckedFix, knob: string): string {
   // A candidate whose run failed (an engine budget) says nothing of whether it helps.
   if (c.pageNs === null) return `${knob} could not be tried: its run did not finish`;
-  const shown = c.thisDraw.pageNs;
-  const losesHere = c.fix !== null && shown !== null && shown >= c.thisDraw.currentNs;
-  const here = losesHere ? `; with this page's own losses it would take ${formatDuration(shown)}` : '';
+  const here = losesOnItsDraw(c)
+    ? `; with this page's own losses it would take ${formatDuration(c.thisDraw.pageNs!)}`
+    : '';
   const medians = ` (${formatDuration(c.pageNs)} against ${formatDuration(c.currentNs)}, medians of ${c.draws} loss draws${here})`;
   if (c.fix)
     return c.draws > 1

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { measureFigure, withinTolerance } from '../src/scenario/figures';
 import { PRESETS, type Preset } from '../src/scenario/presets';
 import { runQuery } from '../src/scenario';
+import { pageTimeNs } from '../src/engine/metrics';
 
 /** The switch that removes what each preset demonstrates. */
 function mechanismOff(preset: Preset): string {
@@ -77,6 +78,22 @@ describe('presets reproduce their papers', () => {
           );
           expect(setting || /paper/.test(hint.sentence), `${p.id}: "${hint.sentence}"`).toBe(true);
         }
+  });
+
+  it('has every hint change the page it shows, unless the hint says nothing changes', () => {
+    // A student who tries a hint and sees the same page again should have been told why: Kruse's
+    // 4 KB window over persistent connections, /Test's small elements under an 8 KB window,
+    // deflate on a revalidation's bodiless 304s.
+    const quiet: string[] = [];
+    for (const p of PRESETS) {
+      const page = pageTimeNs(runQuery(`preset=${p.id}`).trace);
+      for (const hint of p.tryNext) {
+        const after = pageTimeNs(runQuery(`preset=${p.id}&${hint.settings}`).trace);
+        expect(after === page, `${p.id}: "${hint.sentence}"`).toBe(/nothing changes/.test(hint.sentence));
+        if (after === page) quiet.push(p.id);
+      }
+    }
+    expect(quiet.filter((id) => id.startsWith('kruse-'))).toHaveLength(5); // the 4 KB initial window on all four pages, the 8 KB window on /Test
   });
 
   it('has the preset ids course pages link to', () => {

@@ -41,11 +41,25 @@ export const KRUSE_PRESETS: Preset[] = PAGES.map(([key, title, gap]) => ({
     { sentence: 'Use a single connection: the objects go one after another.', settings: 'conns=1' },
     { sentence: 'Open 16 connections at once, and compare with 4 (Fig. 2).', settings: 'conns=16' },
     { sentence: 'Drop Keep-Alive: a new connection for every object (Fig. 5).', settings: 'http=1.0' },
+    // Section 4 (Fig. 6): the next request ends the server's idle state, so a persistent
+    // connection never starts slow start again and never uses the larger initial window.
     {
-      sentence: 'Start each connection with the 4 KB initial window of RFC 2414 (Fig. 6).',
+      sentence:
+        'Start each connection with the 4 KB initial window of RFC 2414: over these persistent connections nothing changes, as Kruse found (each request ends the idle state, so slow start never starts again).',
       settings: 'iw=4k',
     },
-    { sentence: 'Shrink the TCP window to 8 KB (Fig. 7).', settings: 'window=8192' },
+    {
+      sentence:
+        "Fig. 6's own case, a new connection for every object, with the 4 KB initial window: compare with dropping Keep-Alive alone.",
+      settings: 'http=1.0&iw=4k',
+    },
+    {
+      sentence:
+        key === 'test'
+          ? 'Shrink the TCP window to 8 KB (Fig. 7): no element of /Test is over 3 KB, so nothing changes, as Kruse found.'
+          : 'Shrink the TCP window to 8 KB (Fig. 7).',
+      settings: 'window=8192',
+    },
   ],
   query: `${HOSTS}&page=kruse-${key}&http=1.0ka&conns=4`,
   calibrated: [...CALIBRATED, `next page after ${gap} s (Table 1)`],

@@ -55,10 +55,12 @@ describe('Mathis et al. 1997: throughput ~ MSS / (RTT sqrt(p))', () => {
     expect(got / model).toBeLessThan(2);
   });
 
-  it('four times the loss gives about half the throughput', () => {
+  it('four times the loss gives half the throughput or less: timeouts steepen the fall (Padhye 1998)', () => {
+    // 1% -> 4%: 0.34 of the throughput; 12 timeouts take 10.5 s of the 52.5 s run. Padhye's model
+    // with a 1 s timeout gives 0.32, the square-root law alone 0.5.
     const ratio = throughputBps(`${q}&loss=4`) / throughputBps(q);
     expect(ratio).toBeGreaterThan(0.3);
-    expect(ratio).toBeLessThan(0.75);
+    expect(ratio).toBeLessThan(0.55);
   });
 });
 

@@ -265,9 +265,9 @@ export const SWEEPS: readonly SweepSpec[] = [
     id: 'mathis-loss',
     title: 'Throughput against random loss, by congestion control (Mathis et al. 1997; Cardwell et al. 2016)',
     source:
-      'Mathis, Semke, Mahdavi, Ott 1997, eq. 3 (BW ~ MSS / (RTT sqrt(p))); Cardwell et al. 2016, Fig. 8 (BBR under loss)',
+      'Mathis, Semke, Mahdavi, Ott 1997, eq. 3 (BW ~ MSS / (RTT sqrt(p))); Padhye, Firoiu, Towsley, Kurose 1998 (timeouts); Cardwell et al. 2016, Fig. 8 (BBR under loss)',
     claim:
-      'loss-based TCP falls as 1/sqrt(p): four times the loss, half the throughput; BBR holds most of the link rate up to a few percent',
+      'loss-based TCP falls as 1/sqrt(p), four times the loss for half the throughput, and faster once timeouts set in (Padhye et al. 1998); BBR holds most of the link rate up to a few percent',
     base: 'bw=10000000&rtt=100&queue=170&objects=3000000&window=4000000&iw=10&sack=1&delack=off',
     x: { key: 'loss', values: ['0.25', '0.5', '1', '2', '4'], label: 'random loss (%)' },
     series: { key: 'cc', values: ['newreno', 'cubic', 'bbr'], label: 'congestion control (with SACK)' },

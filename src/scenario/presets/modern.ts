@@ -42,7 +42,11 @@ export const MODERN_PRESETS: Preset[] = [
     explanation:
       'A bulk transfer over a 10 Mb/s, 100 ms path that drops 1% of packets at random. Loss-based TCP settles where BW = (MSS / RTT) x C / sqrt(p), C = sqrt(3/2) for one ACK per segment (less with delayed ACKs): four times the loss, half the throughput.',
     tryNext: [
-      { sentence: 'Quadruple the loss: the throughput halves.', settings: 'loss=4' },
+      {
+        sentence:
+          'Quadruple the loss: the square-root law halves the throughput, and the timeouts it leaves out take it lower still (Padhye et al. 1998).',
+        settings: 'loss=4',
+      },
       {
         sentence: 'Switch to CUBIC, which leaves the square-root law behind at low loss.',
         settings: 'cc=cubic',
@@ -54,7 +58,7 @@ export const MODERN_PRESETS: Preset[] = [
     published: [],
     claims: [
       'throughput is within a factor of two of MSS / (RTT sqrt(p)) x sqrt(3/2)',
-      'four times the loss rate gives about half the throughput',
+      'four times the loss rate gives half the throughput, or less once timeouts set in (Padhye et al. 1998)',
     ],
   },
   {

@@ -87,7 +87,10 @@ describe('Padmanabhan-Mogul: round trips are the enemy', () => {
       return measureFigure(simulate, preset.published[0], { query: `${preset.query}&${extra}` });
     };
     expect(share('rtt=70')).toBeLessThan(10);
-    expect(share('rtt=0.1&link=ethernet10')).toBeGreaterThan(30);
+    // Locally the hosts' work per connection still holds it to about a quarter (the paper: "about
+    // 25% of capacity for transfers of 2 Kbytes").
+    expect(share('rtt=0.1&link=ethernet10')).toBeGreaterThan(2.5 * share('rtt=70'));
+    expect(share('rtt=0.1&link=ethernet10')).toBeLessThan(35);
   });
 });
 

@@ -197,7 +197,7 @@ export const SWEEPS: readonly SweepSpec[] = [
     source: `Padmanabhan & Mogul 1994, Fig. 3-${link === 't1' ? 2 : 3}`,
     claim:
       link === 't1'
-        ? 'a 2 KB transfer gets under 10% of the best throughput, a 20 KB one about half; too small a window limits throughput at any length'
+        ? 'a 2 KB transfer gets under 10% of the best throughput, a 20 KB one about half of what a reasonable window (8 KB) carries; too small a window limits throughput at any length'
         : 'locally, per-connection overhead holds a 2 KB transfer to about 25% of capacity and a 20 KB one to about 70%',
     base: `preset=pm-throughput&link=${link}`,
     x: {

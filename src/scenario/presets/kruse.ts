@@ -41,8 +41,8 @@ export const KRUSE_PRESETS: Preset[] = PAGES.map(([key, title, gap]) => ({
     { sentence: 'Use a single connection: the objects go one after another.', settings: 'conns=1' },
     { sentence: 'Open 16 connections at once, and compare with 4 (Fig. 2).', settings: 'conns=16' },
     { sentence: 'Drop Keep-Alive: a new connection for every object (Fig. 5).', settings: 'http=1.0' },
-    // Section 4 (Fig. 6): the next request ends the server's idle state, so a persistent
-    // connection never starts slow start again and never uses the larger initial window.
+    // 'Larger Initial Slow-Start Window' (Fig. 6): the next request ends the server's idle state,
+    // so a persistent connection never starts slow start again nor uses the larger initial window.
     {
       sentence:
         'Start each connection with the 4 KB initial window of RFC 2414: over these persistent connections nothing changes, as Kruse found (each request ends the idle state, so slow start never starts again).',

@@ -6,6 +6,7 @@ import type { PathTiming } from '../src/engine/path';
 import { FLAG, type LoadRecord, type StallRecord, type Trace } from '../src/engine/trace';
 import { runQuery } from '../src/scenario';
 import { breakdown, partNs } from '../src/views/breakdown';
+import { waterfallRows } from '../src/views/waterfallPhases';
 import { conn, INSTANT_PATH, pkt, trace } from './support/handTrace';
 
 const ms = (x: number) => x * 1e6;
@@ -106,6 +107,25 @@ describe('where the time went', () => {
     expect(handshakes).toHaveLength(4);
     const each = handshakes[0].endNs - handshakes[0].startNs;
     expect(partNs(breakdown(t, path), 'handshake')).toBeGreaterThan(3.9 * each);
+  });
+
+  it("names the waits for the server's next process, which had read as idle (Kruse /Test, 16 connections)", () => {
+    // Five Apache processes for sixteen connections: the last load's six new connections wait for
+    // processes started one a second. Nothing was in flight and no stall recorded: 1.33 of the
+    // page's 7.48 s read as "idle: nothing waiting", and the waterfall called it server think.
+    const { trace: t, path } = runQuery('preset=kruse-test&conns=16');
+    const b = breakdown(t, path);
+    expect(partNs(b, 'idle')).toBeLessThan(ms(1));
+    expect(partNs(b, 'server-process')).toBeGreaterThan(ms(1900));
+    const rows = waterfallRows(t).filter((r) => r.startNs >= b.startNs);
+    const waited = rows.filter((r) => r.phases.some((p) => p.kind === 'process'));
+    expect(waited.length).toBe(6);
+    for (const r of waited) {
+      const process = r.phases.find((p) => p.kind === 'process')!;
+      const server = r.phases.find((p) => p.kind === 'server')!;
+      expect(server.startNs).toBe(process.endNs); // think begins when a process takes the request
+      expect(server.endNs - server.startNs).toBeLessThan(ms(20)); // the 5 ms think and its accept
+    }
   });
 
   it('names the wait for a retransmission timeout after a lost tail, which had read as idle', () => {

@@ -126,6 +126,24 @@ describe('server behaviours and connection management', () => {
     const free = run(`${microscape}&http=1.0ka&conns=8`);
     expect(computeMetrics(limited).elapsed_s).toBeGreaterThan(computeMetrics(free).elapsed_s + 0.9);
   });
+  it("records a request's wait for a server process as the server's stall, ending when one takes it", () => {
+    // Two processes for eight Keep-Alive connections: the first two hold theirs, so the other six
+    // requests each wait, from their reading, for the next process started (one a second).
+    const limited = run(`${microscape}&http=1.0ka&conns=8&sprocs=2`);
+    const waits = limited.stalls.filter((s) => s.cause === 'server-process');
+    expect(waits.map((w) => w.conn)).toEqual([2, 3, 4, 5, 6, 7]);
+    for (const [i, w] of waits.entries()) {
+      expect(w.side).toBe('server');
+      const read = limited.events.find((e) => e.kind === 'request-read' && e.conn === w.conn)!;
+      expect(w.startNs).toBe(read.atNs);
+      const write = limited.events.find((e) => e.kind === 'response-write' && e.conn === w.conn)!;
+      expect(write.atNs).toBeGreaterThanOrEqual(w.endNs);
+      if (i > 0) expect(w.endNs - waits[i - 1].endNs).toBe(1e9);
+    }
+    expect(run(`${microscape}&http=1.0ka&conns=8`).stalls.some((s) => s.cause === 'server-process')).toBe(
+      false,
+    );
+  });
   it('loads the page again on the same connections, reporting the last load apart', () => {
     const trace = run('page=yahoo96&http=1.1&loads=3&loadgap=1');
     expect(trace.loads).toHaveLength(3);

@@ -21,6 +21,7 @@ const EMITTED_BY: Record<StallCause, string> = {
   handshake: 'preset=heidemann-table1-http',
   'server-think': 'preset=heidemann-short-initial',
   'client-think': 'preset=heidemann-short-initial',
+  'server-process': 'preset=kruse-test&conns=16',
   'flush-timer': 'preset=nielsen-wan-pipe-first',
   'idle-restart': 'link=wan&ssr=rfc&sthink=3000&page=custom&objects=100000,100000',
   rto: 'preset=mathis-loss',

@@ -139,6 +139,7 @@ export type StallCause =
   | 'sndbuf' // the application's data waits for room in its own send buffer, full of data in flight
   | 'handshake'
   | 'server-think'
+  | 'server-process' // a request waits for a server process to take its connection (all are busy)
   | 'client-think'
   | 'flush-timer'
   | 'idle-restart'

@@ -582,6 +582,7 @@ export const SCHEMA = {
       0,
       'Server processes at the start; each serves one connection, more are started one a second (0: no limit).',
     ),
+    zero: 'no limit',
   },
   maxspare: {
     label: 'Most idle processes',

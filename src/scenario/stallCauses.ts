@@ -185,6 +185,23 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
         .map(([key]) => ({ key, value: 0 }));
     },
   },
+  'server-process': {
+    label: 'process wait',
+    words: 'waiting for a server process (all were busy)',
+    colour: same('#CC6677'),
+    sentence: (_, d) =>
+      `A request waited ${d} for a server process: all were busy, and the server starts one more a second`,
+    // Apache 1.2 serves a connection per process and starts at most one more a second (Kruse
+    // appendix A): no limit removes the wait, and so does opening no more connections than the
+    // server has processes (Kruse 4.2: little benefit beyond four).
+    fixes: (c) => {
+      const processes = Number(get(c, 'sprocs') ?? 0);
+      const fixes: StallFix[] = [{ key: 'sprocs', value: 0 }];
+      if (processes > 0 && Number(get(c, 'conns') ?? 0) > processes)
+        fixes.push({ key: 'conns', value: processes });
+      return fixes;
+    },
+  },
   'client-think': {
     label: 'client think',
     words: 'client think time',

@@ -35,6 +35,7 @@ const PHASE_PAINT: Record<
   queued: { height: 0.14, opacity: 1 },
   connect: { height: 0.6, opacity: 0.15, outline: '3 2' },
   request: { height: 0.6, opacity: 0.25, outline: 'solid' },
+  process: { height: 0.6, opacity: 0.4, outline: '1 2' },
   server: { height: 0.6, opacity: 0.08, outline: '1 2' },
   'first-byte': { height: 0.6, opacity: 0.65, outline: 'solid' },
   receiving: { height: 0.8, opacity: 1 },
@@ -281,10 +282,15 @@ function LostMark({ x, yMid, colour }: { x: number; yMid: number; colour: string
 }
 
 /** `lost`: some request was lost with its connection (the cross is explained only then). */
-export function WaterfallLegend({ lost = false }: { lost?: boolean }) {
+/**
+ * `lost`: some request was lost with its connection (the cross is explained only then);
+ * `process`: some request waited for a server process (most pages never do, so it is named only then).
+ */
+export function WaterfallLegend({ lost = false, process = false }: { lost?: boolean; process?: boolean }) {
+  const kinds = (Object.keys(PHASE_PAINT) as PhaseKind[]).filter((k) => k !== 'process' || process);
   return (
     <ul className="legend" aria-label="Waterfall phases">
-      {(Object.keys(PHASE_PAINT) as PhaseKind[]).map((kind) => (
+      {kinds.map((kind) => (
         <li key={kind}>
           <svg width="22" height="12" aria-hidden="true">
             <rect

@@ -1,13 +1,13 @@
 // One waterfall row per HTTP exchange, split into phases as far as the trace tells them:
-// queued (known but not yet asked for) | connect | request (on the wire) | server (think) |
-// first byte | receiving. Connected and first byte are read from the milestones the engine
+// queued (known but not yet asked for) | connect | request (on the wire) | process (waiting for
+// a server process) | server (think) | first byte | receiving. Connected and first byte are read from the milestones the engine
 // records; a trace without them (read from a capture, or saved before they existed) falls back to
 // the SYN-ACK's arrival and to the first 'deliver' of a byte of this response. A request lost with
 // its connection (closed before the response was complete) ends where the client asked again, or
 // left the connection having given up on it.
 import { FLAG, type MilestoneKind, type Trace } from '../engine/trace';
 
-export type PhaseKind = 'queued' | 'connect' | 'request' | 'server' | 'first-byte' | 'receiving';
+export type PhaseKind = 'queued' | 'connect' | 'request' | 'process' | 'server' | 'first-byte' | 'receiving';
 
 export interface Phase {
   kind: PhaseKind;
@@ -37,6 +37,7 @@ export const PHASE_WORDS: Record<PhaseKind, string> = {
   queued: 'waiting its turn',
   connect: 'connecting',
   request: 'request on the wire',
+  process: 'waiting for a server process',
   server: 'server think',
   'first-byte': 'waiting for the first byte',
   receiving: 'receiving',
@@ -190,6 +191,14 @@ function lossesOf(trace: Trace, times: FirstTimes): Map<Exchange, Loss> {
   return losses;
 }
 
+/** When a process took connection `conn` if a request read at `readNs` waited for one (null: none waited). */
+function processWaitEnd(trace: Trace, conn: number, readNs: number, writeNs: number): number | null {
+  for (const s of trace.stalls)
+    if (s.cause === 'server-process' && s.conn === conn && s.startNs <= readNs && readNs < s.endNs)
+      return Math.min(s.endNs, writeNs);
+  return null;
+}
+
 function rowFor(trace: Trace, times: FirstTimes, ex: Exchange, loss: Loss | undefined): WaterfallRow {
   const lostNs = loss?.atNs ?? null;
   const endNs = ex.endNs ?? lostNs ?? trace.endNs;
@@ -236,7 +245,10 @@ function rowFor(trace: Trace, times: FirstTimes, ex: Exchange, loss: Loss | unde
   const write = eventNs(times, ex, 'response-write');
   if (read !== null && write !== null && read >= ex.startNs && write >= read && write <= endNs) {
     push('request', ex.startNs, read);
-    push('server', read, write);
+    // A request read before a process took its connection waited for one (the server's stall) first.
+    const accepted = processWaitEnd(trace, ex.conn, read, write);
+    push('process', read, accepted);
+    push('server', accepted ?? read, write);
     push('first-byte', write, firstByteNs ?? endNs);
   } else {
     push('first-byte', ex.startNs, firstByteNs ?? endNs);

@@ -156,6 +156,8 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
   private closing = false;
   private buffered: Bytes = 0; // response bytes held in the server's own buffer
   private readonly idleTimer: Timer;
+  /** A request has waited since then for a process to take this connection; null when none waits. */
+  private unacceptedSinceNs: Nanoseconds | null = null;
   /** Waiting for the next request on a Keep-Alive connection since then; null when not. */
   keepAliveIdleSinceNs: Nanoseconds | null = null;
 
@@ -177,7 +179,25 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
   /** A process takes this connection: requests that arrived meanwhile are served now. */
   accept(): void {
     this.accepted = true;
+    this.endProcessWait();
     this.serveNext();
+  }
+
+  /**
+   * A request that waited for a process is a stall of the server's: without it, "where did the
+   * time go" had called Kruse's waits for Apache's next process "idle: nothing waiting".
+   */
+  private endProcessWait(): void {
+    const startNs = this.unacceptedSinceNs;
+    this.unacceptedSinceNs = null;
+    if (startNs !== null && this.sim.now > startNs)
+      this.sink.stall({
+        conn: this.conn,
+        side: 'server',
+        startNs,
+        endNs: this.sim.now,
+        cause: 'server-process',
+      });
   }
 
   private release(): void {
@@ -192,6 +212,7 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
       this.requestRead(request);
       this.waiting.push(request);
     }
+    if (!this.accepted && this.waiting.length > 0) this.unacceptedSinceNs ??= this.sim.now;
     this.idleTimer.cancel();
     this.keepAliveIdleSinceNs = null;
     this.serveNext();
@@ -268,6 +289,7 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
   private close(): void {
     if (this.closing) return;
     this.closing = true;
+    this.endProcessWait();
     this.keepAliveIdleSinceNs = null;
     this.idleTimer.cancel();
     this.release();
@@ -286,6 +308,7 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
 
   onClosed(): void {
     this.idleTimer.cancel();
+    this.endProcessWait();
     this.closing = true;
     this.keepAliveIdleSinceNs = null;
     this.release();

@@ -80,7 +80,10 @@ export function WaterfallPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps)
           {`${objects} objects; ${moreBelow ? 'scroll for more' : 'scroll up for the first'}`}
         </p>
       )}
-      <WaterfallLegend lost={figures.some((f) => f.rows.some((r) => r.lostNs !== null))} />
+      <WaterfallLegend
+        lost={figures.some((f) => f.rows.some((r) => r.lostNs !== null))}
+        process={figures.some((f) => f.rows.some((r) => r.phases.some((p) => p.kind === 'process')))}
+      />
     </div>
   );
 }

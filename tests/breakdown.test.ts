@@ -118,10 +118,10 @@ describe('where the time went', () => {
     expect(partNs(b, 'idle')).toBeLessThan(ms(1));
     expect(partNs(b, 'server-process')).toBeGreaterThan(ms(1900));
     const rows = waterfallRows(t).filter((r) => r.startNs >= b.startNs);
-    const waited = rows.filter((r) => r.phases.some((p) => p.kind === 'process'));
+    const waited = rows.filter((r) => r.phases.some((p) => p.kind === 'server-wait'));
     expect(waited.length).toBe(6);
     for (const r of waited) {
-      const process = r.phases.find((p) => p.kind === 'process')!;
+      const process = r.phases.find((p) => p.kind === 'server-wait')!;
       const server = r.phases.find((p) => p.kind === 'server')!;
       expect(server.startNs).toBe(process.endNs); // think begins when a process takes the request
       expect(server.endNs - server.startNs).toBeLessThan(ms(20)); // the 5 ms think and its accept

@@ -55,6 +55,25 @@ describe('waterfall', () => {
       expect(row.phases[row.phases.length - 1].endNs).toBe(row.endNs);
   });
 
+  // "Server think" had been everything from the request's reading to its response's first write:
+  // on Nielsen's pipelined LAN run one row thought for 528 ms where the server thinks 102 ms at most.
+  it.each([
+    ['HTTP/1.1 pipelined: a request waits for the responses before it, then is thought about', ''],
+    ['HTTP/2: every request is thought about at once, its response then waits its turn', '&http=2'],
+  ])("draws as server think only the server's think time (%s)", (_, extra) => {
+    const { trace } = runQuery(`preset=nielsen-lan-pipe-first${extra}`);
+    const thinks = trace.stalls.filter((s) => s.cause === 'server-think');
+    const rows = waterfallRows(trace);
+    const server = rows.flatMap((r) => r.phases.filter((p) => p.kind === 'server'));
+    expect(server).toHaveLength(thinks.length);
+    const total = (xs: Array<{ startNs: number; endNs: number }>) =>
+      xs.reduce((sum, x) => sum + x.endNs - x.startNs, 0);
+    expect(total(server)).toBe(total(thinks));
+    const waits = rows.flatMap((r) => r.phases.filter((p) => p.kind === 'server-wait'));
+    if (extra) expect(waits).toHaveLength(0);
+    else expect(total(waits)).toBeGreaterThan(10e9); // 11.2 s in all: the page's 42 images in turn
+  });
+
   it('ends a request the client gave up on where the client left its connection', () => {
     // 20% loss, one request per connection: after attempts on connections that answered nothing
     // the client gives up on two images; no retry says when, the client's leaving the connection does.

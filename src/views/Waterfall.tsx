@@ -1,6 +1,6 @@
 // Waterfall: one row per HTTP exchange on a shared time axis, coloured by connection and split
-// into phases (connect, request, server think, waiting for the first byte, receiving). The
-// streams of one HTTP/2 connection are grouped under a line for their connection.
+// into phases (connect, request, waiting at a busy server, server think, waiting for the first byte,
+// receiving). The streams of one HTTP/2 connection are grouped under a line for their connection.
 // The figure is one SVG with its time axis at the bottom (what an export saves); on the page a
 // copy of the axis (WaterfallAxisDock) stays at the bottom of the scrolled box, over the rows.
 import { formatDuration } from './format';
@@ -35,7 +35,7 @@ const PHASE_PAINT: Record<
   queued: { height: 0.14, opacity: 1 },
   connect: { height: 0.6, opacity: 0.15, outline: '3 2' },
   request: { height: 0.6, opacity: 0.25, outline: 'solid' },
-  process: { height: 0.6, opacity: 0.4, outline: '1 2' },
+  'server-wait': { height: 0.3, opacity: 0.35, outline: '1 2' },
   server: { height: 0.6, opacity: 0.08, outline: '1 2' },
   'first-byte': { height: 0.6, opacity: 0.65, outline: 'solid' },
   receiving: { height: 0.8, opacity: 1 },
@@ -284,10 +284,16 @@ function LostMark({ x, yMid, colour }: { x: number; yMid: number; colour: string
 /** `lost`: some request was lost with its connection (the cross is explained only then). */
 /**
  * `lost`: some request was lost with its connection (the cross is explained only then);
- * `process`: some request waited for a server process (most pages never do, so it is named only then).
+ * `serverWait`: some request waited at a busy server (most pages never do, so it is named only then).
  */
-export function WaterfallLegend({ lost = false, process = false }: { lost?: boolean; process?: boolean }) {
-  const kinds = (Object.keys(PHASE_PAINT) as PhaseKind[]).filter((k) => k !== 'process' || process);
+export function WaterfallLegend({
+  lost = false,
+  serverWait = false,
+}: {
+  lost?: boolean;
+  serverWait?: boolean;
+}) {
+  const kinds = (Object.keys(PHASE_PAINT) as PhaseKind[]).filter((k) => k !== 'server-wait' || serverWait);
   return (
     <ul className="legend" aria-label="Waterfall phases">
       {kinds.map((kind) => (

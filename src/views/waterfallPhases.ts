@@ -1,13 +1,15 @@
 // One waterfall row per HTTP exchange, split into phases as far as the trace tells them:
-// queued (known but not yet asked for) | connect | request (on the wire) | process (waiting for
-// a server process) | server (think) | first byte | receiving. Connected and first byte are read from the milestones the engine
+// queued (known but not yet asked for) | connect | request (on the wire) | server wait (read, but
+// the server busy: no free process, or earlier requests on the connection) | server (think) |
+// first byte | receiving. Connected and first byte are read from the milestones the engine
 // records; a trace without them (read from a capture, or saved before they existed) falls back to
 // the SYN-ACK's arrival and to the first 'deliver' of a byte of this response. A request lost with
 // its connection (closed before the response was complete) ends where the client asked again, or
 // left the connection having given up on it.
-import { FLAG, type MilestoneKind, type Trace } from '../engine/trace';
+import { FLAG, type MilestoneKind, type StallRecord, type Trace } from '../engine/trace';
 
-export type PhaseKind = 'queued' | 'connect' | 'request' | 'process' | 'server' | 'first-byte' | 'receiving';
+export type PhaseKind =
+  'queued' | 'connect' | 'request' | 'server-wait' | 'server' | 'first-byte' | 'receiving';
 
 export interface Phase {
   kind: PhaseKind;
@@ -37,7 +39,7 @@ export const PHASE_WORDS: Record<PhaseKind, string> = {
   queued: 'waiting its turn',
   connect: 'connecting',
   request: 'request on the wire',
-  process: 'waiting for a server process',
+  'server-wait': 'waiting at the busy server',
   server: 'server think',
   'first-byte': 'waiting for the first byte',
   receiving: 'receiving',
@@ -191,15 +193,43 @@ function lossesOf(trace: Trace, times: FirstTimes): Map<Exchange, Loss> {
   return losses;
 }
 
-/** When a process took connection `conn` if a request read at `readNs` waited for one (null: none waited). */
-function processWaitEnd(trace: Trace, conn: number, readNs: number, writeNs: number): number | null {
-  for (const s of trace.stalls)
-    if (s.cause === 'server-process' && s.conn === conn && s.startNs <= readNs && readNs < s.endNs)
-      return Math.min(s.endNs, writeNs);
-  return null;
+/**
+ * The servers' think times, found by how each server records one (http/serverBase.ts): HTTP/1.x
+ * serves a connection's requests one at a time, so a think ends as its response is written;
+ * HTTP/2 and 3 think about each request as it is read, in parallel. Indexed once, not searched per row.
+ */
+class ServerThinks {
+  private readonly byEnd = new Map<string, StallRecord>();
+  private readonly byStart = new Map<string, StallRecord>();
+
+  constructor(trace: Trace) {
+    for (const s of trace.stalls) {
+      if (s.cause !== 'server-think') continue;
+      const end = `${s.conn} ${s.endNs}`;
+      const start = `${s.conn} ${s.startNs}`;
+      if (!this.byEnd.has(end)) this.byEnd.set(end, s);
+      if (!this.byStart.has(start)) this.byStart.set(start, s);
+    }
+  }
+
+  /** The think that ended when the response was written (its request waited before it began). */
+  endingAt(conn: number, writeNs: number): StallRecord | null {
+    return this.byEnd.get(`${conn} ${writeNs}`) ?? null;
+  }
+
+  /** The think that began when the request was read (its response may wait after it). */
+  startingAt(conn: number, readNs: number): StallRecord | null {
+    return this.byStart.get(`${conn} ${readNs}`) ?? null;
+  }
 }
 
-function rowFor(trace: Trace, times: FirstTimes, ex: Exchange, loss: Loss | undefined): WaterfallRow {
+function rowFor(
+  trace: Trace,
+  times: FirstTimes,
+  thinks: ServerThinks,
+  ex: Exchange,
+  loss: Loss | undefined,
+): WaterfallRow {
   const lostNs = loss?.atNs ?? null;
   const endNs = ex.endNs ?? lostNs ?? trace.endNs;
   const phases: Phase[] = [];
@@ -245,11 +275,22 @@ function rowFor(trace: Trace, times: FirstTimes, ex: Exchange, loss: Loss | unde
   const write = eventNs(times, ex, 'response-write');
   if (read !== null && write !== null && read >= ex.startNs && write >= read && write <= endNs) {
     push('request', ex.startNs, read);
-    // A request read before a process took its connection waited for one (the server's stall) first.
-    const accepted = processWaitEnd(trace, ex.conn, read, write);
-    push('process', read, accepted);
-    push('server', accepted ?? read, write);
-    push('first-byte', write, firstByteNs ?? endNs);
+    // "Server think" is only the think: a request read while the server was busy (no free
+    // process, or earlier requests on its connection) waited first, and an HTTP/2 response
+    // thought about at once may wait after, behind other streams, for its first byte.
+    const served = thinks.endingAt(ex.conn, write);
+    const prepared = served === null ? thinks.startingAt(ex.conn, read) : null;
+    if (served !== null && served.startNs >= read) {
+      push('server-wait', read, served.startNs);
+      push('server', served.startNs, write);
+      push('first-byte', write, firstByteNs ?? endNs);
+    } else if (prepared !== null && prepared.endNs <= write) {
+      push('server', read, prepared.endNs);
+      push('first-byte', prepared.endNs, firstByteNs ?? endNs);
+    } else {
+      push('server', read, write);
+      push('first-byte', write, firstByteNs ?? endNs);
+    }
   } else {
     push('first-byte', ex.startNs, firstByteNs ?? endNs);
   }
@@ -260,10 +301,11 @@ function rowFor(trace: Trace, times: FirstTimes, ex: Exchange, loss: Loss | unde
 export function waterfallRows(trace: Trace): WaterfallRow[] {
   const times = new FirstTimes(trace);
   const losses = lossesOf(trace, times);
+  const thinks = new ServerThinks(trace);
   return [...exchangesOf(trace)]
     .sort(
       (a, b) =>
         (a.queuedNs ?? a.startNs) - (b.queuedNs ?? b.startNs) || a.startNs - b.startNs || a.conn - b.conn,
     )
-    .map((ex) => rowFor(trace, times, ex, losses.get(ex)));
+    .map((ex) => rowFor(trace, times, thinks, ex, losses.get(ex)));
 }

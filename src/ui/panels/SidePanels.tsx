@@ -82,7 +82,7 @@ export function WaterfallPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps)
       )}
       <WaterfallLegend
         lost={figures.some((f) => f.rows.some((r) => r.lostNs !== null))}
-        process={figures.some((f) => f.rows.some((r) => r.phases.some((p) => p.kind === 'process')))}
+        serverWait={figures.some((f) => f.rows.some((r) => r.phases.some((p) => p.kind === 'server-wait')))}
       />
     </div>
   );

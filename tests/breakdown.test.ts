@@ -128,6 +128,18 @@ describe('where the time went', () => {
     }
   });
 
+  it('counts the time a modem spent sending a segment that was then lost as sending, not idle', () => {
+    // The default page over a 28.8k modem at 3% loss loses one 1460-byte segment of the server's:
+    // its 419 ms on the wire read as nothing moving, 256 ms of them as idle, while the link was busy.
+    const { trace: t, path } = runQuery('link=ppp28k&loss=3&seed=4');
+    const lost = [...t.packets].filter((p) => p.drop === 'loss' && p.len > 0);
+    expect(lost.map((p) => [p.dir, p.len])).toEqual([['s2c', 1460]]);
+    const b = breakdown(t, path);
+    expect(partNs(b, 'idle')).toBe(0);
+    // Its loss still shows as the stalls that follow it.
+    expect(partNs(b, 'rto') + partNs(b, 'cwnd')).toBeGreaterThan(ms(500));
+  });
+
   it('names the wait for a retransmission timeout after a lost tail, which had read as idle', () => {
     // The default page with 5% loss loses the client's second GET, which carried the ACK of the
     // server's last 811 bytes: with nothing left to send, the server waits for its RTO (1 s).

@@ -65,6 +65,18 @@ function edgesOf(trace: Trace, path: PathTiming): Edge[] {
   for (let i = 0; i < packets.length; i++) {
     const p = packets.get(i);
     if (p.flags & FLAG.FIN && !closingFromNs.has(p.conn)) closingFromNs.set(p.conn, p.sendNs);
+    // Only data keeps a side's link busy for the rule above: a SYN or a bare ACK moves none of the
+    // page. Data lost on the wire kept it busy too (its loss shows as the stall that follows, but
+    // its bytes were sent: on a modem a lost segment had read as 300 ms of "idle"); data the
+    // queue dropped never reached the link.
+    if (p.len > 0 && p.drop !== 'queue') {
+      const side: Side = p.dir === 'c2s' ? 'client' : 'server';
+      const doneNs = p.sendNs + serializationNs(p.wireBytes, path[p.dir].bandwidthBps);
+      edges.push(
+        { atNs: p.sendNs, conn: p.conn, flight: 0, sending: 1, side },
+        { atNs: doneNs, conn: p.conn, flight: 0, sending: -1, side },
+      );
+    }
     // A dropped packet moves nothing: its loss shows as the stall that follows.
     if (p.arriveNs === null || p.arriveNs <= p.sendNs) continue;
     if (p.len === 0) {
@@ -72,13 +84,6 @@ function edgesOf(trace: Trace, path: PathTiming): Edge[] {
       continue;
     }
     edges.push({ atNs: p.sendNs, conn: p.conn, flight: 1 }, { atNs: p.arriveNs, conn: p.conn, flight: -1 });
-    // Only data keeps a side's link busy for the rule above: a SYN or a bare ACK moves none of the page.
-    const side: Side = p.dir === 'c2s' ? 'client' : 'server';
-    const doneNs = p.sendNs + serializationNs(p.wireBytes, path[p.dir].bandwidthBps);
-    edges.push(
-      { atNs: p.sendNs, conn: p.conn, flight: 0, sending: 1, side },
-      { atNs: doneNs, conn: p.conn, flight: 0, sending: -1, side },
-    );
   }
   for (const p of bare) {
     if (p.sendNs >= (closingFromNs.get(p.conn) ?? Infinity)) continue;

@@ -281,7 +281,6 @@ function LostMark({ x, yMid, colour }: { x: number; yMid: number; colour: string
   );
 }
 
-/** `lost`: some request was lost with its connection (the cross is explained only then). */
 /**
  * `lost`: some request was lost with its connection (the cross is explained only then);
  * `serverWait`: some request waited at a busy server (most pages never do, so it is named only then).

@@ -1,8 +1,11 @@
 // The panels below the playback bar, each shown when the `view` setting lists it. Memoised: a
-// knob moving re-renders the controls at once, the views only when the new run arrives. During
-// a gesture (a slider dragged) only the ladder takes each new run; the other panels take the
-// newest when the gesture pauses (useSettled).
-import { memo, useMemo } from 'react';
+// knob moving re-renders the controls at once, the views only when the new run arrives. The
+// ladder takes each run in the render that brings it; the other panels too while they are in
+// view, and otherwise once that frame has been painted, so a knob change reaches the picture the
+// reader is looking at without first laying out the ones below it. During a gesture (a slider
+// dragged) only the ladder takes each new run; the others take the newest when it pauses
+// (useSettled).
+import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import { useSettled } from './state/gesture';
 import type { Preset } from '../scenario/presets';
 import type { Gap } from '../views/timeScale';
@@ -15,12 +18,58 @@ import * as SidePanels from './panels/SidePanels';
 import type { SideView } from './panels/sideView';
 import * as Tsp from './panels/TspPanel';
 import type { Panel as PanelName } from './state/configModel';
+import { useInView } from './useInView';
+import { markPanelDrawn } from './perf';
 
 // Memoised, so a panel held during a gesture is not re-rendered either.
 const TspPanel = memo(Tsp.TspPanel);
 const WaterfallPanel = memo(SidePanels.WaterfallPanel);
 const BreakdownPanel = memo(SidePanels.BreakdownPanel);
 const MetricsPanel = memo(SidePanels.MetricsPanel);
+
+/** The run a panel below the ladder draws. */
+interface Shown {
+  sides: SideView[];
+  endNs: number;
+}
+
+/** A panel that takes a new run at once in view, after the next painted frame out of view. */
+function LaterPanel({
+  id,
+  title,
+  note,
+  latest,
+  fold = false,
+  children,
+}: {
+  id: PanelName;
+  title: string;
+  /** A fixed note, or one written from the run shown. */
+  note?: string | ((shown: Shown) => ReactNode);
+  latest: Shown;
+  /** Fold the time between page loads, as the ladder does (the panels drawn on a time axis). */
+  fold?: boolean;
+  children: (shown: Shown, gaps: Gap[]) => ReactNode;
+}) {
+  const [ref, inView] = useInView<HTMLElement>();
+  const shown = useSettled(latest, !inView);
+  useEffect(() => markPanelDrawn(), [shown]);
+  const gaps = useMemo(
+    () =>
+      fold
+        ? loadGaps(
+            shown.sides.map((s) => s.run.trace),
+            shown.endNs,
+          )
+        : [],
+    [fold, shown],
+  );
+  return (
+    <Panel id={id} title={title} note={typeof note === 'function' ? note(shown) : note} sectionRef={ref}>
+      {children(shown, gaps)}
+    </Panel>
+  );
+}
 
 export interface ViewsProps {
   sides: SideView[];
@@ -51,18 +100,7 @@ export const Views = memo(function Views({
   onZoomWindow,
 }: ViewsProps) {
   const link = sides[0].run.path.s2c;
-  const later = useSettled(useMemo(() => ({ sides, endNs }), [sides, endNs]));
-  // The waterfall and the time-sequence plot fold the time between page loads with the ladder.
-  const laterGaps = useMemo(
-    () =>
-      fold
-        ? loadGaps(
-            later.sides.map((s) => s.run.trace),
-            later.endNs,
-          )
-        : [],
-    [fold, later],
-  );
+  const latest = useMemo(() => ({ sides, endNs }), [sides, endNs]);
   return (
     <>
       {panels.has('ladder') && (
@@ -85,28 +123,45 @@ export const Views = memo(function Views({
         </Panel>
       )}
       {panels.has('tsp') && (
-        <Panel id="tsp" title="Time-sequence plot" note={Tsp.tspNote(later.sides)}>
-          <TspPanel sides={later.sides} endNs={later.endNs} cursorNs={cursorNs} gaps={laterGaps} />
-        </Panel>
+        <LaterPanel
+          id="tsp"
+          title="Time-sequence plot"
+          note={(v) => Tsp.tspNote(v.sides)}
+          latest={latest}
+          fold={fold}
+        >
+          {(v, laterGaps) => (
+            <TspPanel sides={v.sides} endNs={v.endNs} cursorNs={cursorNs} gaps={laterGaps} />
+          )}
+        </LaterPanel>
       )}
       {panels.has('waterfall') && (
-        <Panel id="waterfall" title="Waterfall" note="One row per HTTP object.">
-          <WaterfallPanel sides={later.sides} endNs={later.endNs} cursorNs={cursorNs} gaps={laterGaps} />
-        </Panel>
+        <LaterPanel
+          id="waterfall"
+          title="Waterfall"
+          note="One row per HTTP object."
+          latest={latest}
+          fold={fold}
+        >
+          {(v, laterGaps) => (
+            <WaterfallPanel sides={v.sides} endNs={v.endNs} cursorNs={cursorNs} gaps={laterGaps} />
+          )}
+        </LaterPanel>
       )}
       {panels.has('time') && (
-        <Panel
+        <LaterPanel
           id="time"
           title="Where did the time go"
           note="Elapsed time split by what each stall waited for."
+          latest={latest}
         >
-          <BreakdownPanel sides={later.sides} />
-        </Panel>
+          {(v) => <BreakdownPanel sides={v.sides} />}
+        </LaterPanel>
       )}
       {panels.has('metrics') && (
-        <Panel id="metrics" title="Figures">
-          <MetricsPanel sides={later.sides} preset={preset} />
-        </Panel>
+        <LaterPanel id="metrics" title="Figures" latest={latest}>
+          {(v) => <MetricsPanel sides={v.sides} preset={preset} />}
+        </LaterPanel>
       )}
     </>
   );

@@ -1,5 +1,7 @@
 // Performance marks for scripts/bench-ui.mjs: a control change marks 'roundtrip:change'; the
 // first frame after the ladder commits a new run marks 'roundtrip:redraw' and measures the gap.
+// The panels below the ladder may take the run a frame later (Views.tsx): the first frame after
+// the last of them does is kept as lastChangeToViewsMs.
 // Figures are kept on window.roundtripPerf so the benchmark can read them.
 
 export interface PerfFigures {
@@ -8,6 +10,8 @@ export interface PerfFigures {
   changeToRedrawMs: number[];
   /** Of which: from the change until the worker's answer reached the page. */
   changeToResultMs: number[];
+  /** From the last change to the first frame after the last panel took its run. */
+  lastChangeToViewsMs: number | null;
   playbackFrames: number;
 }
 
@@ -23,16 +27,28 @@ function figures(): PerfFigures {
     lastChangeToRedrawMs: null,
     changeToRedrawMs: [],
     changeToResultMs: [],
+    lastChangeToViewsMs: null,
     playbackFrames: 0,
   };
   return window.roundtripPerf;
 }
 
 let changePending = false;
+let changedAt: number | null = null;
 
 export function markChange(): void {
   performance.mark('roundtrip:change');
   changePending = true;
+  changedAt = performance.now();
+}
+
+/** Call after a panel below the ladder has committed a new run; measured on the next frame. */
+export function markPanelDrawn(): void {
+  if (changedAt === null) return;
+  const since = changedAt;
+  requestAnimationFrame(() => {
+    figures().lastChangeToViewsMs = performance.now() - since;
+  });
 }
 
 /** Call when the worker's answer arrives. */

@@ -1,7 +1,10 @@
 // A gesture: scenario changes coming faster than GESTURE_GAP_MS apart (a slider dragged, an
 // arrow key held). While one lasts, the panels other than the ladder keep the run they show and
-// catch up once the changes pause: each frame of a drag then redraws the ladder only.
+// catch up once the changes pause: each frame of a drag then redraws the ladder only. A panel
+// out of view waits too, for the frame that shows what is in view: a knob change is drawn where
+// the reader looks first, and the rest follows a frame later.
 import { useEffect, useState } from 'react';
+import { afterNextFrame } from '../afterNextFrame';
 
 /** Changes closer together than this are one gesture (a drag sends one per frame). */
 export const GESTURE_GAP_MS = 250;
@@ -27,18 +30,23 @@ interface Held<T> {
 
 /**
  * `value`, except during a gesture: then the value shown before it, until GESTURE_GAP_MS after
- * the last change. A change outside a gesture is shown in the same render, at no extra cost.
+ * the last change. `offscreen`: the value shown before, until the next frame has been painted
+ * (coming into view shows the newest at once). A change outside a gesture, on screen, is shown in
+ * the same render, at no extra cost.
  */
-export function useSettled<T>(value: T): T {
+export function useSettled<T>(value: T, offscreen = false): T {
   const [held, setHeld] = useState<Held<T>>({ value, shown: value });
   let current = held;
-  if (held.value !== value) {
-    current = { value, shown: inGesture() ? held.shown : value };
+  const waits = inGesture() || offscreen;
+  if (held.value !== value || (!waits && held.shown !== value)) {
+    current = { value, shown: waits ? held.shown : value };
     setHeld(current);
   }
   useEffect(() => {
     if (current.shown === current.value) return;
-    const timer = setTimeout(() => setHeld((h) => ({ value: h.value, shown: h.value })), GESTURE_GAP_MS);
+    const settle = () => setHeld((h) => ({ value: h.value, shown: h.value }));
+    if (!inGesture()) return afterNextFrame(settle);
+    const timer = setTimeout(settle, GESTURE_GAP_MS);
     return () => clearTimeout(timer);
   }, [current]);
   return current.shown;

@@ -11,6 +11,7 @@
 // bar (the lab; an embed never writes its iframe's URL, so it adds nothing to the host's history).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { encodeConfig, parseQuery, type Config } from '../../scenario/codec';
+import { afterNextFrame } from '../afterNextFrame';
 import { markChange } from '../perf';
 import { noteChange } from './gesture';
 import { PANELS } from './configModel';
@@ -178,21 +179,4 @@ type Waiting = [Config, number | null, HistoryMode];
 
 function writeAll(writer: UrlWriter, queue: Waiting[]): void {
   for (const [config, cursorNs, mode] of queue.splice(0)) writer.write(queryFor(config, cursorNs), mode);
-}
-
-/** Run `f` once, after the next frame is drawn (or soon, where frames do not come: a hidden tab). */
-function afterNextFrame(f: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    f();
-  };
-  const fallback = setTimeout(once, 100);
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      clearTimeout(fallback);
-      once();
-    }, 0),
-  );
 }

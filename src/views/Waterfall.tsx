@@ -235,23 +235,23 @@ function ExchangeRow({
       <text x={columns.nameRight} y={yMid} dy="0.32em" textAnchor="end" className="row-label" data-row-name>
         {fitName(shortName(row.label), columns.nameChars)}
       </text>
-      {row.phases
-        .filter((p) => p.startNs <= cursorNs)
-        .map((p) => {
-          const h = ROW_PX * PHASE_PAINT[p.kind].height;
-          const x0 = x(p.startNs);
-          const w = Math.max(1, x(Math.min(p.endNs, cursorNs)) - x0);
-          return (
-            <rect
-              key={`${p.kind}-${p.startNs}`}
-              x={x0}
-              y={yMid - h / 2}
-              width={w}
-              height={h}
-              {...phaseStyle(p.kind, colour)}
-            />
-          );
-        })}
+      {/* Keyed by place in the row, not by time: the next run's row keeps its elements. */}
+      {row.phases.map((p, i) => {
+        if (p.startNs > cursorNs) return null;
+        const h = ROW_PX * PHASE_PAINT[p.kind].height;
+        const x0 = x(p.startNs);
+        const w = Math.max(1, x(Math.min(p.endNs, cursorNs)) - x0);
+        return (
+          <rect
+            key={`${p.kind}-${i}`}
+            x={x0}
+            y={yMid - h / 2}
+            width={w}
+            height={h}
+            {...phaseStyle(p.kind, colour)}
+          />
+        );
+      })}
       {row.lostNs !== null && row.lostNs <= cursorNs && (
         <LostMark x={x(row.lostNs)} yMid={yMid} colour={colour} />
       )}

@@ -9,7 +9,10 @@ export function useInView<T extends HTMLElement>() {
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver !== 'function') return;
-    const observer = new IntersectionObserver((entries) => setInView(entries[0].isIntersecting));
+    // Several crossings can come in one callback: the last is the newest.
+    const observer = new IntersectionObserver((entries) =>
+      setInView(entries[entries.length - 1].isIntersecting),
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, []);

@@ -81,6 +81,9 @@ function BreakdownBar({
         {data.parts.map((p) => {
           const style = partStyle(p.cause);
           const share = (100 * p.ns) / data.totalNs;
+          // Named where it is wide enough on screen: a share of the widest bar, not of this one
+          // (a short run's bar beside a long one is narrow, and its parts' names were cut to a letter).
+          const named = (100 * p.ns) / longest > 14;
           return (
             <div
               key={p.cause}
@@ -90,7 +93,7 @@ function BreakdownBar({
               title={`${style.words}: ${formatDuration(p.ns)}`}
               style={{ width: `${share}%`, background: style.fill, color: textOn(style.fill) }}
             >
-              {share > 14 ? `${style.short} ${formatDuration(p.ns)}` : ''}
+              {named ? `${style.short} ${formatDuration(p.ns)}` : ''}
             </div>
           );
         })}

@@ -1,0 +1,36 @@
+// "Where did the time go" stays readable in a comparison at any width: a part of a bar is named
+// only where it is wide enough to hold its name, and each figure keeps its unit on its line.
+import { expect, test } from '@playwright/test';
+import { openLab } from './lab';
+
+for (const width of [1440, 390]) {
+  test(`at ${width} px a comparison's breakdown cuts no part's name and splits no figure from its unit`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    // B's page (17 ms) is a tenth of A's (190 ms): its bar is narrow.
+    await openLab(page, 'preset=heidemann-odd-final&b.nagle=0');
+    const view = page.locator('[data-view="time"]');
+    await view.scrollIntoViewIfNeeded();
+    await expect(view.locator('[data-breakdown="b"]')).toHaveCount(1);
+    const named = await view
+      .locator('.breakdown-part:not(:empty)')
+      .evaluateAll((parts) =>
+        parts.map((p) => ({ text: p.textContent, cut: p.scrollWidth > p.clientWidth + 1 })),
+      );
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((p) => p.cut)).toEqual([]);
+    const lines = await view.locator('.legend-figure').evaluateAll((figures) =>
+      figures.map((f) => {
+        const range = document.createRange();
+        range.selectNodeContents(f);
+        return {
+          text: f.textContent,
+          lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+        };
+      }),
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((l) => l.lines !== 1)).toEqual([]);
+  });
+}

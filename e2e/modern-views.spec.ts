@@ -29,6 +29,18 @@ test("the ladder's note gives the one-way delay as the rest of the page writes a
   await expect(page.locator('#ladder .panel-note')).toContainText('its slope the 0.175 ms one-way delay');
 });
 
+test("compared over two links, the ladder's note gives each side's rate and one-way delay", async ({
+  page,
+}) => {
+  await openLab(page, 'preset=heidemann-odd-final&b.link=geo');
+  const note = page.locator('#ladder .panel-note');
+  await expect(note).toContainText('serialization at 10 Mb/s (A) and 1.54 Mb/s (B)');
+  await expect(note).toContainText('its slope the 0.175 ms (A) and 280 ms (B) one-way delay');
+  // Over one link, once.
+  await openLab(page, 'preset=heidemann-odd-final&b.nagle=0');
+  await expect(note).toContainText('serialization at 10 Mb/s, its slope the 0.175 ms one-way delay');
+});
+
 test("a burst's label counts its data segments and its bare ACKs apart (IW10's first flight)", async ({
   page,
 }) => {

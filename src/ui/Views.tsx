@@ -71,6 +71,22 @@ function LaterPanel({
   );
 }
 
+/**
+ * What the ladder's arrows mean on this link. Compared over two links, each side's figure is
+ * given: A's alone had described B's ladder too (B's 5 s slopes read as 0.175 ms).
+ */
+function ladderNote(sides: SideView[]): string {
+  const perSide = (figure: (s: SideView) => string) => {
+    const figures = sides.map(figure);
+    return figures.every((f) => f === figures[0])
+      ? figures[0]
+      : figures.map((f, i) => `${f} (${sides[i].side.toUpperCase()})`).join(' and ');
+  };
+  const rate = perSide((s) => formatBitRate(s.run.path.s2c.bandwidthBps));
+  const delay = perSide((s) => formatDuration(s.run.path.s2c.oneWayDelayNs));
+  return `Time flows down. Each arrow is a packet: its thickness at the sender is serialization at ${rate}, its slope the ${delay} one-way delay. Shaded bands are stalls, on the side that waited.`;
+}
+
 export interface ViewsProps {
   sides: SideView[];
   panels: Set<PanelName>;
@@ -99,16 +115,11 @@ export const Views = memo(function Views({
   zoomWindow,
   onZoomWindow,
 }: ViewsProps) {
-  const link = sides[0].run.path.s2c;
   const latest = useMemo(() => ({ sides, endNs }), [sides, endNs]);
   return (
     <>
       {panels.has('ladder') && (
-        <Panel
-          id="ladder"
-          title="Packet ladder"
-          note={`Time flows down. Each arrow is a packet: its thickness at the sender is serialization at ${formatBitRate(link.bandwidthBps)}, its slope the ${formatDuration(link.oneWayDelayNs)} one-way delay. Shaded bands are stalls, on the side that waited.`}
-        >
+        <Panel id="ladder" title="Packet ladder" note={ladderNote(sides)}>
           <LadderPanel
             sides={sides}
             endNs={endNs}

@@ -38,6 +38,8 @@ for (const [name, query, bQuery] of [
     const b = engine(bQuery);
     // B was over long before A: its ladder says where, and A's, which runs to the axis's end, does not.
     await expect(runEndMark(page, 'b')).toHaveAttribute('data-run-end-ns', String(Math.round(b.endNs)));
+    // The run's end, as the playback clock names it: the page time (B's breakdown) can be sooner.
+    await expect(runEndMark(page, 'b').locator('.run-end-label')).toHaveText(/^run end/);
     await expect(runEndMark(page, 'a')).toHaveCount(0);
     // The folds are A's waits: on B, which had finished, they carry no length.
     const folds = await foldMarks(page, 'b');

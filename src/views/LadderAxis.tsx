@@ -155,8 +155,9 @@ export function LadderAxis({
           {/* Two short lines: the axis column is narrow. */}
           {Math.abs(playheadY - (runEndY + RUN_END_LABEL_PX / 2)) >= RUN_END_LABEL_PX / 2 + 6 && (
             <text y={runEndY} textAnchor="end" className="run-end-label">
+              {/* "run end", as the playback clock says "run": the page time can end sooner. */}
               <tspan x={axisX - 8} dy="1.1em">
-                end
+                run end
               </tspan>
               <tspan x={axisX - 8} dy="1.2em">
                 {formatDuration(runEndNs)}

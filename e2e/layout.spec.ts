@@ -122,3 +122,31 @@ test('on a phone a control reached with Tab scrolls into view above the Settings
   const box = (await target.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(barTop);
 });
+
+for (const [name, query, width] of [
+  ['the default page at 1440 px', '', 1440],
+  ['a comparison at 1440 px', 'preset=heidemann-odd-final&b.nagle=0', 1440],
+  ['the default page at 390 px', '', 390],
+  ['an embed 560 px wide', 'preset=heidemann-odd-final&embed=1', 560],
+] as const) {
+  test(`${name}: a ladder whose lanes fit is no wider than its box, so it shows no sideways scrollbar`, async ({
+    page,
+  }) => {
+    // Headless scrollbars take no room; a desktop's do, and one sat over the ladder's last rows.
+    await page.setViewportSize({ width, height: 900 });
+    await openLab(page, query);
+    const boxes = await page
+      .locator('.ladder-scroll')
+      .evaluateAll((els) => els.map((e) => ({ content: e.scrollWidth, box: e.clientWidth })));
+    expect(boxes.length).toBeGreaterThan(0);
+    for (const b of boxes) expect(b.content).toBeLessThanOrEqual(b.box);
+  });
+}
+
+test('a one-lane ladder too narrow for its lane says the server is sideways, not "1 lanes"', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 480 });
+  await openLab(page, 'preset=heidemann-odd-final&embed=1');
+  await expect(page.locator('[data-lanes-note]')).toHaveText('Scroll sideways to see the server →');
+});

@@ -41,6 +41,12 @@ export interface StallFocus {
 }
 
 const RUN_TOP_PAD_PX = 14;
+/**
+ * Beside the overview strip, what is not the ladder: the gap between them (4 px) and the ladder
+ * box's border (1 px each side, app.css). Left out, the ladder was 2 px wider than its box, which
+ * then showed a horizontal scrollbar over the ladder's last rows wherever scrollbars take room.
+ */
+const LADDER_CHROME_PX = 4 + 2;
 
 interface Inspected {
   side: string;
@@ -62,7 +68,8 @@ export function LadderPanel({
 }: LadderPanelProps) {
   const [boxRef, boxWidth] = useElementWidth<HTMLDivElement>();
   const sideBySide = sides.length > 1 && boxWidth >= 880;
-  const ladderWidth = (sideBySide ? Math.floor((boxWidth - 16) / 2) : boxWidth) - OVERVIEW_PX - 4;
+  const ladderWidth =
+    (sideBySide ? Math.floor((boxWidth - 16) / 2) : boxWidth) - OVERVIEW_PX - LADDER_CHROME_PX;
   const [labelStyle, setLabelStyle] = useState<'words' | 'tcpdump'>('words');
   // In an embed the ladders share the frame's height; on the page they have a fixed one.
   const fitHeight = useContext(FitHeightContext);
@@ -198,10 +205,11 @@ export function LadderPanel({
           Drag to pan · Ctrl + wheel or pinch to zoom · arrow keys step through packets
         </span>
         {lanesHidden && (
-          <span
-            className="lanes-note"
-            data-lanes-note=""
-          >{`${lanesA} lanes: scroll sideways to see them all →`}</span>
+          <span className="lanes-note" data-lanes-note="">
+            {lanesA === 1
+              ? 'Scroll sideways to see the server →'
+              : `${lanesA} lanes: scroll sideways to see them all →`}
+          </span>
         )}
       </div>
       <div className={`ladders${sideBySide ? ' ladders--side-by-side' : ''}`}>

@@ -122,3 +122,21 @@ test('Back brings the playhead back where it stood before the action', async ({ 
   // The link keeps the playhead to the microsecond.
   await expect.poll(async () => Math.abs((await playheadNs(page)) - stood)).toBeLessThan(1000);
 });
+
+test('coming Back from another page, every switch shows the scenario the link gives', async ({ page }) => {
+  // The browser restores form controls by their place in the page; the knobs shown depend on the
+  // scenario, so restored states had landed on other knobs (Nagle unticked beside "on").
+  await openLab(page, 'preset=heidemann-odd-final');
+  await page.locator('#preset-select').selectOption('heidemann-short-initial');
+  await expect(page).toHaveURL(/preset=heidemann-short-initial/);
+  await page.goto('about:blank');
+  await page.goBack();
+  await expect(page.locator('[data-side="a"] [data-packet]').first()).toBeAttached();
+  const switches = await page
+    .locator('#controls label.switch')
+    .evaluateAll((labels) =>
+      labels.map((l) => ({ checked: l.querySelector('input')!.checked, says: l.textContent!.trim() })),
+    );
+  expect(switches.length).toBeGreaterThan(3);
+  expect(switches.filter((s) => s.checked !== (s.says === 'on'))).toEqual([]);
+});

@@ -1,6 +1,7 @@
 // The page is written against the React API and ships Preact's compatibility layer in its place
 // (vite.config.ts). Two of Preact's defaults differ from React's in ways the page relies on; this
-// module, imported by the entry before anything renders, brings them in line.
+// module, imported by the entry before anything renders, brings them in line, and keeps the
+// browser from restoring form controls over the state the link gives.
 import { options, type VNode } from 'preact';
 
 /**
@@ -9,6 +10,15 @@ import { options, type VNode } from 'preact';
  * names are case-sensitive) does nothing, so the ladder's packets and a sweep's points could not
  * take focus. On an HTML element the lowercase attribute is the same thing.
  */
+/**
+ * Form controls opt out of the browser's form restoration (`autocomplete="off"`). Coming Back to
+ * the page from another site, the browser put the controls' last states back by their place in
+ * the page, after the page had drawn its own from the link: the knobs shown depend on the
+ * scenario, so a scenario's Nagle box came back unticked beside "on", and SACK ticked beside
+ * "off". The link is the page's state; nothing else should restore it.
+ */
+const FORM_CONTROLS = new Set(['input', 'select', 'textarea']);
+
 const previousVnode = options.vnode;
 options.vnode = (vnode: VNode) => {
   const props = vnode.props as Record<string, unknown> | null;
@@ -16,6 +26,8 @@ options.vnode = (vnode: VNode) => {
     props.tabindex = props.tabIndex;
     delete props.tabIndex;
   }
+  if (typeof vnode.type === 'string' && props && FORM_CONTROLS.has(vnode.type) && !('autoComplete' in props))
+    props.autocomplete = 'off';
   previousVnode?.(vnode);
 };
 

@@ -149,3 +149,26 @@ test('Back after a preset load brings the zoom back; an embed opens zoomed; a ba
   await expect(page.locator('[data-problems]')).toContainText('zoom="10,2": must end after it starts');
   await expect(page.locator('[data-side="a"] [data-overview-window]')).toHaveCount(0);
 });
+
+test('a link reopens the ladder folded as the page showed it, after a knob changed what the run alone would choose', async ({
+  browser,
+}) => {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await openLab(page, 'preset=heidemann-odd-final');
+  const fold = (p: Page) => p.getByLabel('Fold idle gaps');
+  await expect(fold(page)).toBeChecked(); // its Nagle wait is most of the run
+  // Over the WAN the wait is a small part of the run: opened there, the ladder would not fold.
+  await page.locator('#a-link').selectOption('wan');
+  await expect(page).toHaveURL(/link=wan/);
+  await expect(fold(page)).toBeChecked();
+  await expect(page).toHaveURL(/fold=1/);
+  const reopened = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await openLab(reopened, new URL(page.url()).search.slice(1));
+  await expect(fold(reopened)).toBeChecked();
+  await expect(reopened.locator('[data-side="a"] .fold-mark')).toHaveCount(
+    await page.locator('[data-side="a"] .fold-mark').count(),
+  );
+  // Unfolded by the reader, as the run alone would have it: the link says nothing more.
+  await fold(page).uncheck();
+  await expect(page).not.toHaveURL(/fold=/);
+});

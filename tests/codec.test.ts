@@ -135,6 +135,20 @@ describe('URL codec', () => {
   });
 });
 
+describe('the fold key: folding the link asks for where it differs from the run alone', () => {
+  it('keeps 1 and 0, and reports anything else like any bad value', () => {
+    expect(parseQuery('preset=heidemann-odd-final&fold=1').config.view.fold).toBe('1');
+    expect(parseQuery('preset=heidemann-odd-final&fold=0').config.view.fold).toBe('0');
+    const { config, problems } = parseQuery('preset=heidemann-odd-final&fold=yes');
+    expect(config.view.fold).toBeUndefined();
+    expect(problems).toEqual(['fold="yes": must be 1 or 0; folding as the run suggests']);
+  });
+
+  it('is absent from a link that says nothing of folding, so old links keep their meaning', () => {
+    expect(encodeConfig(parseQuery('preset=heidemann-odd-final').config)).not.toMatch(/fold/);
+  });
+});
+
 describe('the zoom key: the time window the ladder shows', () => {
   it('survives window -> URL -> window to the nanosecond', () => {
     const windows = fc

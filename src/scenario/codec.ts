@@ -19,6 +19,7 @@ export const VIEW_KEYS = [
   'sweep',
   'theme',
   'zoom',
+  'fold',
 ] as const;
 
 /** `theme=`: the colours a link asks for (an embed matching its course page); absent = the system's. */
@@ -179,6 +180,11 @@ export function parseQuery(query: string): ParseResult {
   if (view.theme !== undefined && !(THEMES as readonly string[]).includes(view.theme)) {
     problems.push(`theme=${quote(view.theme)}: must be light or dark; following the system's setting`);
     delete view.theme;
+  }
+  // `fold=1|0`: written only where the ladder's folding differs from what its run alone would choose.
+  if (view.fold !== undefined && view.fold !== '1' && view.fold !== '0') {
+    problems.push(`fold=${quote(view.fold)}: must be 1 or 0; folding as the run suggests`);
+    delete view.fold;
   }
   if (view.zoom !== undefined) {
     const zoom = parseZoom(view.zoom);

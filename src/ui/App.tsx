@@ -67,6 +67,8 @@ export default function App() {
   const { sim, runs, endNs, gaps, playback, sides, panels, preset } = useRunPipeline(
     config,
     initial.initialCursorNs,
+    scenario.restored,
+    update,
   );
   const [stallFocus, setStallFocus] = useState<StallFocus | null>(null);
   // A zoom amends the current history entry, as the playhead does: Back undoes actions, not views.

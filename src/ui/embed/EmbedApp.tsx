@@ -44,6 +44,8 @@ export default function EmbedApp() {
   const { sim, runs, endNs, gaps, playback, sides, panels, preset } = useRunPipeline(
     config,
     initial.initialCursorNs,
+    0, // an embed has no Back or Forward of its own
+    update,
   );
   const guides = useGuides(config, update, playback.seek, { embedded: true }); // a lesson link works in an embed too
   // The link's zoom; a student's zooms go into "Open in Roundtrip".

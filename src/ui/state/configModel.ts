@@ -93,14 +93,28 @@ export function choosePreset(config: Config, preset: string | null): Config {
 }
 
 /**
- * The view for another scenario: the panels and the page's other choices stay; the playhead
- * and the ladder's zoom, times in the old run, go.
+ * The view for another scenario: the panels and the page's other choices stay; the playhead,
+ * the ladder's zoom and its folding, all about the old run, go.
  */
 export function newRunView(view: Record<string, string>): Record<string, string> {
   const next = { ...view };
   delete next.t;
   delete next.zoom;
+  delete next.fold;
   return next;
+}
+
+/** Whether the link asks for the idle gaps folded (true), unfolded (false), or neither (null). */
+export function foldInLink(view: Record<string, string>): boolean | null {
+  return view.fold === undefined ? null : view.fold === '1';
+}
+
+/** Say in the link whether the gaps are folded (null: say nothing, as the run alone would choose). */
+export function setFoldInLink(config: Config, fold: boolean | null): Config {
+  const view = { ...config.view };
+  if (fold === null) delete view.fold;
+  else view.fold = fold ? '1' : '0';
+  return view.fold === config.view.fold ? config : { ...config, view };
 }
 
 /** The ladder's zoom from `zoom=` (already checked by the codec), or null for the whole run. */

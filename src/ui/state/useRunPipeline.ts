@@ -2,19 +2,29 @@
 // comparing), the views' common data derived from the traces (run end, idle gaps, event times),
 // the playhead driven over them, and the sides captioned for the panels. A fix to any step lands
 // in both pages.
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Config } from '../../scenario/codec';
 import { findPreset } from '../../scenario/presets';
 import { idleGaps, runEndNs } from '../../views/timeScale';
 import { bCaption, type SideView } from '../panels/sideView';
 import { useAutoFold } from '../panels/useAutoFold';
 import { useShortcuts } from '../useShortcuts';
-import { panelsFromView, sidesOf } from './configModel';
+import { foldInLink, panelsFromView, setFoldInLink, sidesOf } from './configModel';
 import { eventTimes } from './playbackModel';
 import { usePlayback } from './usePlayback';
 import { useSimulation } from './useSimulation';
+import type { ScenarioUpdate } from './useScenario';
 
-export function useRunPipeline(config: Config, initialCursorNs: number | null) {
+/**
+ * `restored`: how many times Back or Forward put a state back (the page opens on it anew);
+ * `update` writes what the pipeline says in the link (its folding).
+ */
+export function useRunPipeline(
+  config: Config,
+  initialCursorNs: number | null,
+  restored: number,
+  update: ScenarioUpdate,
+) {
   const sim = useSimulation(
     useMemo(() => sidesOf(config), [config]),
     config.preset,
@@ -25,7 +35,20 @@ export function useRunPipeline(config: Config, initialCursorNs: number | null) {
   const gaps = useMemo(() => idleGaps(traces, endNs), [traces, endNs]);
   const times = useMemo(() => eventTimes(traces), [traces]);
   const playback = usePlayback(endNs, times, gaps, initialCursorNs);
-  useAutoFold(gaps, endNs, traces.length > 0, config.preset ?? '', playback.setFold);
+  const writeFold = useCallback(
+    (fold: boolean | null) => update((c) => setFoldInLink(c, fold), { quiet: true }),
+    [update],
+  );
+  useAutoFold({
+    gaps,
+    endNs,
+    ready: traces.length > 0 && !sim.busy,
+    opened: `${restored}|${config.preset ?? ''}`,
+    inLink: foldInLink(config.view),
+    fold: playback.fold,
+    setFold: playback.setFold,
+    writeInLink: writeFold,
+  });
   const { toggle, stepBack, stepForward } = playback;
   useShortcuts(useMemo(() => ({ toggle, stepBack, stepForward }), [toggle, stepBack, stepForward]));
 

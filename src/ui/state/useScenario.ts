@@ -18,7 +18,14 @@ import { PANELS } from './configModel';
 import { browserHistory, UrlWriter, type HistoryMode } from './history';
 
 export type { HistoryMode } from './history';
-export type ScenarioUpdate = (edit: (c: Config) => Config, options?: { history?: HistoryMode }) => void;
+/**
+ * `quiet`: a note the page adds to the link itself (its folding), not a reader's change: it is
+ * timed by no benchmark and continues no gesture.
+ */
+export type ScenarioUpdate = (
+  edit: (c: Config) => Config,
+  options?: { history?: HistoryMode; quiet?: boolean },
+) => void;
 
 export interface InitialScenario {
   config: Config;
@@ -85,15 +92,20 @@ export function useScenario(initial: InitialScenario) {
     }
     latest.current = next;
     modes.current.set(next, options?.history ?? 'replace');
-    markChange();
-    noteChange();
+    if (!options?.quiet) {
+      markChange();
+      noteChange();
+    }
     setConfigState(next);
   }, []);
+  /** How many times a state was put back from the URL: the page opened on each anew. */
+  const [restored, setRestored] = useState(0);
   /** Put back a state read from the URL (Back, Forward): no history mode, nothing to write. */
   const restore = useCallback((read: InitialScenario) => {
     latest.current = read.config;
     setConfigState(read.config);
     setProblems(read.problems);
+    setRestored((n) => n + 1);
   }, []);
   const dismissProblems = useCallback(() => setProblems([]), []);
   /** The mode `config` was made with, once: a later write of the same config only amends. */
@@ -102,7 +114,7 @@ export function useScenario(initial: InitialScenario) {
     modes.current.delete(c);
     return mode;
   }, []);
-  return { config, update, problems, dismissProblems, restore, takeMode, onUnchangedRef };
+  return { config, update, problems, dismissProblems, restore, restored, takeMode, onUnchangedRef };
 }
 
 /** Same preset, settings, side B and view, value for value. */

@@ -64,3 +64,18 @@ test('compared, the stall callout says it speaks of run A', async ({ page }) => 
   await openLab(page, 'http=2');
   await expect(callout.locator('[data-callout-side]')).toHaveCount(0);
 });
+
+test("the time-sequence plot's last tick label ends inside the plot", async ({ page }) => {
+  // 800 px wide, the 700 ms label sat on the plot's edge, centred, and lost its last letter.
+  await page.setViewportSize({ width: 800, height: 500 });
+  await page.goto('/?preset=nielsen-lan-pipe-first&embed=1&view=tsp');
+  const plot = page.locator('[data-view="tsp"] svg').first();
+  await expect(plot.locator('.tick-label').first()).toBeAttached();
+  const outside = await plot.evaluate((svg) => {
+    const edge = svg.getBoundingClientRect().right;
+    return [...svg.querySelectorAll('.tick-label')]
+      .filter((t) => t.getBoundingClientRect().right > edge + 0.5)
+      .map((t) => t.textContent);
+  });
+  expect(outside).toEqual([]);
+});

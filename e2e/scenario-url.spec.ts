@@ -172,3 +172,13 @@ test('a link reopens the ladder folded as the page showed it, after a knob chang
   await fold(page).uncheck();
   await expect(page).not.toHaveURL(/fold=/);
 });
+
+test('a link with many bad keys lists a few and counts the rest, so the lab stays in view', async ({
+  page,
+}) => {
+  const junk = Array.from({ length: 20 }, (_, i) => `junk${i}=1`).join('&');
+  await openLab(page, `preset=heidemann-odd-final&${junk}`);
+  const notice = page.locator('[data-problems]');
+  await expect(notice.locator('li')).toHaveCount(9);
+  await expect(notice.locator('[data-problems-more]')).toHaveText('…and 12 more.');
+});

@@ -170,11 +170,34 @@ test('a 640 × 400 embed of a bad link shows its whole notice, and a long one sc
     .poll(async () => (await page.locator('[data-side="a"] .ladder-svg').boundingBox())!.height)
     .toBeGreaterThan(ladder.height + 80);
 
-  // Ten problems: the notice scrolls, and its last line comes whole into view.
+  // Ten problems: eight listed and a line counting the rest; the notice scrolls, and its last
+  // line comes whole into view.
   const bad = Array.from({ length: 9 }, (_, i) => `bogus${i}=${i}`).join('&');
   await page.goto(`/?v=1&preset=nope&embed=1&view=ladder&${bad}`);
-  await expect(page.locator('[data-problems] li')).toHaveCount(10);
+  await expect(page.locator('[data-problems] li')).toHaveCount(9);
+  await expect(page.locator('[data-problems-more]')).toHaveText('…and 2 more.');
   expect(await noticeCut(page, 'end')).toBeLessThanOrEqual(0);
   const notice = (await page.locator('[data-problems]').boundingBox())!;
   expect(notice.y + notice.height).toBeLessThanOrEqual(400 / 2 + 60);
 });
+
+for (const [width, height] of [
+  [560, 400],
+  [320, 480],
+] as const) {
+  test(`a ${width} × ${height} waterfall embed scrolls its rows, not the frame as well`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/?preset=nielsen-lan-pipe-first&embed=1&view=waterfall');
+    const rows = page.locator('.waterfall-scroll');
+    await expect(rows.locator('[data-exchange]').first()).toBeAttached();
+    const scrolls = await page.evaluate(() => {
+      const over = (e: Element) => e.scrollHeight > e.clientHeight + 1;
+      return {
+        frame: over(document.querySelector('.embed-views')!),
+        rows: over(document.querySelector('.waterfall-scroll')!),
+      };
+    });
+    // 43 rows do not fit: they scroll in their box, and only there.
+    expect(scrolls).toEqual({ frame: false, rows: true });
+  });
+}

@@ -73,7 +73,8 @@ function LaterPanel({
 
 /**
  * What the ladder's arrows mean on this link. Compared over two links, each side's figure is
- * given: A's alone had described B's ladder too (B's 5 s slopes read as 0.175 ms).
+ * given: A's alone had described B's ladder too (a geostationary B's 280 ms slopes read as
+ * 0.175 ms).
  */
 function ladderNote(sides: SideView[]): string {
   const perSide = (figure: (s: SideView) => string) => {

@@ -5,12 +5,6 @@
 import { options, type VNode } from 'preact';
 
 /**
- * `tabIndex` becomes the `tabindex` attribute. Preact sets an SVG element's props as attributes
- * under their own names, and an attribute named `tabIndex` on an SVG element (whose attribute
- * names are case-sensitive) does nothing, so the ladder's packets and a sweep's points could not
- * take focus. On an HTML element the lowercase attribute is the same thing.
- */
-/**
  * Form controls opt out of the browser's form restoration (`autocomplete="off"`). Coming Back to
  * the page from another site, the browser put the controls' last states back by their place in
  * the page, after the page had drawn its own from the link: the knobs shown depend on the
@@ -19,6 +13,12 @@ import { options, type VNode } from 'preact';
  */
 const FORM_CONTROLS = new Set(['input', 'select', 'textarea']);
 
+/**
+ * `tabIndex` becomes the `tabindex` attribute. Preact sets an SVG element's props as attributes
+ * under their own names, and an attribute named `tabIndex` on an SVG element (whose attribute
+ * names are case-sensitive) does nothing, so the ladder's packets and a sweep's points could not
+ * take focus. On an HTML element the lowercase attribute is the same thing.
+ */
 const previousVnode = options.vnode;
 options.vnode = (vnode: VNode) => {
   const props = vnode.props as Record<string, unknown> | null;

@@ -4,7 +4,7 @@
 // and the link says `fold=` wherever the folding shown differs from what the run alone would
 // choose, so it reopens the same view (a knob that changes the run's gaps had left a shared link
 // unfolded where the page showed it folded).
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Gap } from '../../views/timeScale';
 import { shouldFoldByDefault } from '../../views/timeScale';
 
@@ -34,7 +34,7 @@ export function useAutoFold({
   writeInLink,
 }: FoldInputs): void {
   const decidedFor = useRef<string | null>(null);
-  const auto = shouldFoldByDefault(gaps, endNs);
+  const auto = useMemo(() => shouldFoldByDefault(gaps, endNs), [gaps, endNs]);
   useEffect(() => {
     if (!ready || decidedFor.current === opened) return;
     decidedFor.current = opened;

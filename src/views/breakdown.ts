@@ -56,10 +56,13 @@ interface Edge {
 function edgesOf(trace: Trace, path: PathTiming): Edge[] {
   const edges: Edge[] = [];
   // A connection closing moves none of the page: its FINs and their ACKs, in flight while the next
-  // connection shakes hands, had hidden three of four HTTP/1.0 handshakes as "moving data". Bare
-  // packets wait here until every connection's first FIN is known. (One pass by index: a long
-  // run's table makes a record object on every read.)
+  // connection shakes hands, had hidden three of four HTTP/1.0 handshakes as "moving data". It
+  // closes once it has sent a FIN and the last of its data has arrived: the duplicate ACKs that
+  // ask again for data lost before the FIN still move the page (they had read as 88 ms of idle).
+  // Bare packets wait here until every connection's closing time is known. (One pass by index: a
+  // long run's table makes a record object on every read.)
   const closingFromNs = new Map<number, number>();
+  const lastDataNs = new Map<number, number>();
   const bare: Array<{ conn: number; sendNs: number; arriveNs: number }> = [];
   const packets = trace.packets;
   for (let i = 0; i < packets.length; i++) {
@@ -79,6 +82,7 @@ function edgesOf(trace: Trace, path: PathTiming): Edge[] {
     }
     // A dropped packet moves nothing: its loss shows as the stall that follows.
     if (p.arriveNs === null || p.arriveNs <= p.sendNs) continue;
+    if (p.len > 0 && p.arriveNs > (lastDataNs.get(p.conn) ?? 0)) lastDataNs.set(p.conn, p.arriveNs);
     if (p.len === 0) {
       bare.push({ conn: p.conn, sendNs: p.sendNs, arriveNs: p.arriveNs });
       continue;
@@ -86,7 +90,8 @@ function edgesOf(trace: Trace, path: PathTiming): Edge[] {
     edges.push({ atNs: p.sendNs, conn: p.conn, flight: 1 }, { atNs: p.arriveNs, conn: p.conn, flight: -1 });
   }
   for (const p of bare) {
-    if (p.sendNs >= (closingFromNs.get(p.conn) ?? Infinity)) continue;
+    const closingNs = Math.max(closingFromNs.get(p.conn) ?? Infinity, lastDataNs.get(p.conn) ?? 0);
+    if (p.sendNs >= closingNs) continue;
     edges.push({ atNs: p.sendNs, conn: p.conn, flight: 1 }, { atNs: p.arriveNs, conn: p.conn, flight: -1 });
   }
   for (const s of trace.stalls) {

@@ -96,6 +96,8 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
 
   private handle(seg: Segment): void {
     this.lastRecvNs = this.sim.now;
+    if (seg.len > 0 || (seg.flags & FLAG.ACK && seg.ack > this.snd.sndUna))
+      this.lastProgressNs = this.sim.now;
     if (seg.flags & FLAG.RST) {
       if (this.state !== 'CLOSED' && this.state !== 'LISTEN' && this.state !== 'TIME_WAIT') {
         this.abort('reset');
@@ -213,7 +215,7 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
       return false;
     }
     if (seg.reason === 'ack-delayed')
-      for (const o of this.observers) o.onRelease('ack-delayed', seg.ackHeldNs ?? 0);
+      for (const o of this.observers) o.onRelease('ack-delayed', seg.ackHeldNs ?? 0, seg.ackHeldFromNs);
     if (this.sackOk && seg.sackBlocks) this.takeSack(seg.sackBlocks, ack);
     if (ack < this.snd.sndUna) return true;
     if (ack === this.snd.sndUna) this.onDuplicateAck(seg);

@@ -124,9 +124,9 @@ export abstract class TcpLossRecovery extends TcpOutput {
     }
   }
 
-  /** When this end last sent data or received anything: a wait for the retransmission timer began there. */
+  /** When this end last sent data or heard something new: a wait for the retransmission timer began there. */
   protected quietSinceNs(): Nanoseconds {
-    return Math.max(this.lastRecvNs, this.lastDataSendNs);
+    return this.lastProgressNs;
   }
 
   /**

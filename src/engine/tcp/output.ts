@@ -52,6 +52,8 @@ export abstract class TcpOutput implements ReceiverHooks {
    * had been sent inside a "stall" that lasted the whole recovery).
    */
   private dataSent = false;
+  /** Of that, what moved the connection on (`lastProgressNs`). */
+  private progressSent = false;
   /** The application's last write did not all fit in the send buffer: it has more to send. */
   protected appRefused = false;
 
@@ -60,6 +62,13 @@ export abstract class TcpOutput implements ReceiverHooks {
   // Idle: BSD counts it from the last segment received, RFC 2581 4.1 from the last data sent.
   protected lastDataSendNs: Nanoseconds = 0;
   protected lastRecvNs: Nanoseconds = 0;
+  /**
+   * When this end last sent data or heard something new (data, or an ACK of more data). A wait
+   * for the retransmission timer counts from here: a bare FIN sent meanwhile, or the duplicate ACK
+   * that answers it, changes nothing for the lost data the timer waits to resend (they had cut a
+   * 12 s backed-off wait to 3 s, leaving 9 s of "idle").
+   */
+  protected lastProgressNs: Nanoseconds = 0;
 
   constructor(
     protected readonly sim: Sim,
@@ -133,9 +142,12 @@ export abstract class TcpOutput implements ReceiverHooks {
     }
     if (this.appRefused && (blocked === null || blocked === 'nagle')) blocked = this.fullBufferWait(blocked);
     const sentData = this.dataSent;
+    const progressed = this.progressSent;
     this.dataSent = false;
+    this.progressSent = false;
     const observers = this.observers; // indexed: this runs for every segment and every ACK
-    for (let i = 0; i < observers.length; i++) observers[i].onOutput(sentData, blocked, this.cc.cwnd);
+    for (let i = 0; i < observers.length; i++)
+      observers[i].onOutput(sentData, blocked, this.cc.cwnd, progressed);
   }
 
   /**
@@ -171,6 +183,10 @@ export abstract class TcpOutput implements ReceiverHooks {
       this.dataSent = true;
       if (this.pacing) this.schedulePacing(len);
       this.lastDataSendNs = this.sim.now;
+      if (len > 0 || seq === snd.sndUna) {
+        this.lastProgressNs = this.sim.now; // data, or a FIN with nothing before it
+        this.progressSent = true;
+      }
       if (!this.rtt.timing && !retransmit) this.rtt.time(seq, this.sim.now);
       snd.onSent(consumed, this.sim.now);
       if (!this.rtoTimer.pending) this.rtoTimer.set(this.sim.now + this.rtt.current());
@@ -230,13 +246,17 @@ export abstract class TcpOutput implements ReceiverHooks {
       sackBlocks: undefined,
       reason,
       ackHeldNs: undefined,
+      ackHeldFromNs: undefined,
     };
   }
 
   /** Every segment we send after the SYN carries our ACK and window: clear the ACK debt. */
   protected emit(seg: Segment): void {
     if (seg.flags & FLAG.ACK) {
-      if (seg.reason === 'ack-delayed') seg.ackHeldNs = this.rcv.heldNs();
+      if (seg.reason === 'ack-delayed') {
+        seg.ackHeldNs = this.rcv.heldNs();
+        seg.ackHeldFromNs = this.sim.now - seg.ackHeldNs;
+      }
       seg.ack = this.rcv.rcvNxt;
       if (this.sackOk && !(seg.flags & FLAG.SYN)) seg.sackBlocks = this.rcv.sackBlocks();
       if (!(seg.flags & FLAG.SYN)) seg.win = this.wscale.advertised();

@@ -18,6 +18,8 @@ export interface Segment {
   reason: SendReason;
   /** For a delayed ACK: how long the receiver held it. */
   ackHeldNs?: number;
+  /** For a delayed ACK: when the receiver began to hold it (the stall labeller's, not TCP's). */
+  ackHeldFromNs?: number;
 }
 
 /** Window-scale shift needed to advertise a buffer of this size in 16 bits (RFC 1323). */

@@ -6,13 +6,17 @@ import type { Bytes, Nanoseconds } from '../units';
 
 /** What an endpoint tells those who watch it. */
 export interface EndpointObserver {
-  /** An ACK the peer had delayed (for `heldNs`) arrived, or the retransmission timer fired. */
-  onRelease(by: 'ack-delayed' | 'rto', heldNs: Nanoseconds): void;
-  /** An output pass ended: whether data left, and what blocked queued data if any. */
-  onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes): void;
+  /** An ACK the peer had delayed (for `heldNs`, from `heldFromNs`) arrived, or the retransmission timer fired. */
+  onRelease(by: 'ack-delayed' | 'rto', heldNs: Nanoseconds, heldFromNs?: Nanoseconds): void;
+  /**
+   * An output pass ended: whether data left, and what blocked queued data if any. `progressed`:
+   * what left moved the connection on (new data or a retransmission, or a FIN with nothing before
+   * it), which a FIN behind unacknowledged data does not; as `sentData` when not told.
+   */
+  onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes, progressed?: boolean): void;
   /** Slow-start restart shrank the window from `cwndBefore`. */
   onIdleRestart(cwndBefore: Bytes): void;
-  /** A retransmission timeout cut the window (cwnd); nothing was sent or received since `quietSinceNs`. */
+  /** A retransmission timeout cut the window (cwnd); the connection last moved at `quietSinceNs` (data sent, or something new heard). */
   onTimeout(quietSinceNs: Nanoseconds): void;
   /**
    * The connection ends here (reset, or given up). `waitingSinceNs`: data was in flight, the
@@ -29,6 +33,12 @@ export class StallLabeller implements EndpointObserver {
   private releasedBy: 'ack-delayed' | 'rto' | null = null;
   private releasedHeldNs: Nanoseconds = 0; // how long the peer held the releasing delayed ACK
   private cwndBeforeRestart: Bytes = 0; // stalls are blamed on the restart until cwnd regrows to this
+  /** The last delayed ACK to arrive: when, and how long the peer held it from when. */
+  private heldAckArrivalNs: Nanoseconds = -1;
+  private heldAckFromNs: Nanoseconds = 0;
+  private heldAckNs: Nanoseconds = 0;
+  /** When the link had sent all that left in the last pass that moved the connection on. */
+  private progressLeftNs: Nanoseconds = 0;
 
   constructor(
     private readonly sink: TraceSink,
@@ -40,12 +50,18 @@ export class StallLabeller implements EndpointObserver {
     private readonly linkIdleAt: () => Nanoseconds,
   ) {}
 
-  onRelease(by: 'ack-delayed' | 'rto', heldNs: Nanoseconds): void {
+  onRelease(by: 'ack-delayed' | 'rto', heldNs: Nanoseconds, heldFromNs = this.clock.now - heldNs): void {
     this.releasedBy = by;
-    if (by === 'ack-delayed') this.releasedHeldNs = heldNs;
+    if (by !== 'ack-delayed') return;
+    this.releasedHeldNs = heldNs;
+    this.heldAckArrivalNs = this.clock.now;
+    // Data of ours still leaving while the peer held its ACK was no wait of ours.
+    this.heldAckFromNs = Math.max(heldFromNs, this.progressLeftNs);
+    this.heldAckNs = heldFromNs + heldNs - this.heldAckFromNs;
   }
 
-  onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes): void {
+  onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes, progressed = sentData): void {
+    if (progressed) this.progressLeftNs = this.linkIdleAt();
     if (sentData && this.stallCause !== null) this.close(cwnd);
     if (blocked && this.stallCause === null) this.stallStartNs = Math.max(this.clock.now, this.linkIdleAt());
     if (blocked) this.stallCause = blocked;
@@ -58,12 +74,31 @@ export class StallLabeller implements EndpointObserver {
 
   onTimeout(quietSinceNs: Nanoseconds): void {
     this.cwndBeforeRestart = 0; // from here on a small window is the timeout's doing
-    // Everything sent and the tail lost: no stall is open (nothing queued was held back), yet the
-    // sender has waited for this timer since the connection fell quiet. That wait is the timeout's.
-    if (this.stallCause === null) {
-      this.stallCause = 'rto';
-      this.stallStartNs = Math.max(quietSinceNs, this.linkIdleAt()); // its last segment may have left late
+    this.openTimeoutWait(quietSinceNs);
+  }
+
+  /**
+   * The sender has waited for the retransmission timer since the connection last moved: that wait
+   * is the timeout's. No stall need be open (everything sent and the tail lost: nothing queued was
+   * held back), or one may have opened since (a FIN sent meanwhile had opened one 9 s into a 12 s
+   * wait); one open from before keeps its start.
+   */
+  private openTimeoutWait(quietSinceNs: Nanoseconds): void {
+    // The last segment may have left late, behind others on the link. The link's time when it
+    // was sent says so; its time now counts what was sent since, by other connections or in a
+    // FIN behind the lost data (it had moved a wait's start 2.5 s late).
+    const startNs = Math.max(quietSinceNs, this.progressLeftNs);
+    if (this.stallCause !== null && this.stallStartNs <= startNs) return;
+    // The connection last moved when an ACK the peer had delayed arrived: that ACK set the timer
+    // again, so without the hold it would have fired as much sooner. The hold is the delayed ACK's
+    // (it had read as idle: 194 ms with nothing in flight before a lost tail's timeout).
+    if (this.heldAckArrivalNs === quietSinceNs && this.heldAckNs > 0) {
+      const heldFromNs = this.heldAckFromNs;
+      const endNs = heldFromNs + this.heldAckNs;
+      this.sink.stall({ conn: this.conn, side: this.side, startNs: heldFromNs, endNs, cause: 'delayed-ack' });
     }
+    this.stallCause = 'rto';
+    this.stallStartNs = startNs;
   }
 
   onAbort(waitingSinceNs: Nanoseconds | null, cwnd: Bytes): void {
@@ -72,10 +107,7 @@ export class StallLabeller implements EndpointObserver {
     // here is the timeout's, whatever held its queued data (it had read as idle). Any other
     // stall still open is dropped: nothing it held is waiting any more.
     if (waitingSinceNs !== null) {
-      if (this.stallCause === null) {
-        this.stallCause = 'rto';
-        this.stallStartNs = Math.max(waitingSinceNs, this.linkIdleAt());
-      }
+      this.openTimeoutWait(waitingSinceNs);
       this.releasedBy = 'rto';
       this.close(cwnd);
     }

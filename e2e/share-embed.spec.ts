@@ -71,6 +71,20 @@ test('autoplay plays the embed from the start; a note is plain, clipped text', a
   expectClean(watch);
 });
 
+test('an embed link spelt as a setting is spelt (embed=yes, autoplay=on) opens the embed and plays it; a bad one says so', async ({
+  page,
+}) => {
+  await page.goto('/?preset=heidemann-odd-final&embed=yes&view=ladder&autoplay=on');
+  await expect(page.getByRole('link', { name: /Open in Roundtrip/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(page.locator('[data-problems]')).toHaveCount(0);
+  await page.goto('/?preset=heidemann-odd-final&embed=1&view=ladder&autoplay=2');
+  await expect(page.locator('[data-problems]')).toContainText(
+    'autoplay="2": must be 1 or 0; waiting for Play',
+  );
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+});
+
 async function fieldValues(page: Page) {
   return {
     nagle: await page.locator('#a-nagle').isChecked(),

@@ -99,6 +99,8 @@ test('a bad sweep in the link is reported and the page still runs', async ({ pag
   await page.goto('/?sweep=nope');
   await expect(page.locator('[data-problems]')).toContainText('no such sweep');
   await expect(ladderPackets(page).first()).toBeAttached();
+  // The link the page writes back leaves out what it could not read, as the notice says.
+  await expect.poll(() => new URL(page.url()).searchParams.has('sweep')).toBe(false);
 });
 
 test('on a phone a sweep stays legible: tick labels apart and written alike, the y label inside the chart', async ({

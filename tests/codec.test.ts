@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeConfig, formatZoom, parseQuery, parseZoom, type Config } from '../src/scenario/codec';
 import { PRESETS } from '../src/scenario/presets';
+import { isEmbed } from '../src/ui/share/openingLink';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../src/scenario/schema';
 import { readFileSync } from 'node:fs';
 
@@ -132,6 +133,36 @@ describe('URL codec', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const escape = (k: string) => k.replace(/\./g, '\\.');
     for (const key of CONFIG_KEYS) expect(readme).toMatch(new RegExp(`\\|\\s*\`${escape(key)}\`\\s*\\|`));
+  });
+});
+
+describe("the embed's switches: embed= and autoplay=", () => {
+  it("read as the settings' switches do, and are written back as 1 or 0", () => {
+    for (const [raw, want] of [
+      ['yes', '1'],
+      ['true', '1'],
+      ['on', '1'],
+      ['1', '1'],
+      ['no', '0'],
+      ['0', '0'],
+    ]) {
+      const { config, problems } = parseQuery(`embed=${raw}&autoplay=${raw}`);
+      expect([config.view.embed, config.view.autoplay]).toEqual([want, want]);
+      expect(problems).toEqual([]);
+    }
+    expect(isEmbed({ embed: 'yes' })).toBe(true);
+    expect(isEmbed({ embed: 'off' })).toBe(false);
+  });
+
+  it('report any other value and leave it out, as any bad value', () => {
+    const { config, problems } = parseQuery('embed=maybe&autoplay=2');
+    expect(config.view.embed).toBeUndefined();
+    expect(config.view.autoplay).toBeUndefined();
+    expect(problems).toEqual([
+      'embed="maybe": must be 1 or 0; opening the full lab',
+      'autoplay="2": must be 1 or 0; waiting for Play',
+    ]);
+    expect(isEmbed({ embed: 'maybe' })).toBe(false);
   });
 });
 

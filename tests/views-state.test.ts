@@ -62,6 +62,15 @@ describe('config edits', () => {
     expect(back.config.b).toEqual({});
     expect([...panelsShown(back.config)]).toEqual(['ladder', 'tsp', 'time', 'metrics']);
   });
+
+  it('reports a panel it does not know and leaves it out of the link it writes back', () => {
+    const read = readLocation('?preset=heidemann-odd-final&view=ladder,laddr,tsp');
+    expect(read.problems).toHaveLength(1);
+    expect(read.problems[0]).toMatch(/^view: "laddr" is not a panel/);
+    expect(queryFor(read.config, null)).toContain('view=ladder,tsp');
+    const none = readLocation('?view=laddr');
+    expect(queryFor(none.config, null)).not.toContain('view=');
+  });
 });
 
 describe("side B's caption", () => {

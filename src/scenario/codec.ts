@@ -64,6 +64,14 @@ export interface ParseResult {
 
 type Parsed = { ok: true; value: Settings[ConfigKey] } | { ok: false; why: string };
 
+/** A switch's value as a link may spell it (`1`, `true`, `on`, `yes` or their opposites); null: neither. */
+export function readFlag(raw: string): boolean | null {
+  const text = raw.trim();
+  if (['1', 'true', 'on', 'yes'].includes(text)) return true;
+  if (['0', 'false', 'off', 'no'].includes(text)) return false;
+  return null;
+}
+
 export function parseValue(row: Row, raw: string): Parsed {
   const text = raw.trim();
   switch (row.kind) {
@@ -75,10 +83,10 @@ export function parseValue(row: Row, raw: string): Parsed {
         ? { ok: true, value: row.values[i] }
         : { ok: false, why: `must be one of ${row.values.join(', ')}` };
     }
-    case 'bool':
-      if (['1', 'true', 'on', 'yes'].includes(text)) return { ok: true, value: true };
-      if (['0', 'false', 'off', 'no'].includes(text)) return { ok: true, value: false };
-      return { ok: false, why: 'must be 1 or 0' };
+    case 'bool': {
+      const on = readFlag(text);
+      return on === null ? { ok: false, why: 'must be 1 or 0' } : { ok: true, value: on };
+    }
     case 'number': {
       const n = text === '' ? NaN : Number(text);
       if (!Number.isFinite(n)) return { ok: false, why: 'must be a number' };
@@ -185,6 +193,18 @@ export function parseQuery(query: string): ParseResult {
   if (view.fold !== undefined && view.fold !== '1' && view.fold !== '0') {
     problems.push(`fold=${quote(view.fold)}: must be 1 or 0; folding as the run suggests`);
     delete view.fold;
+  }
+  // The embed's switches read as the settings' do (`embed=yes` had opened the full lab, and
+  // `autoplay=2` had waited for Play, both without a word); written back as 1 or 0.
+  for (const key of ['embed', 'autoplay'] as const) {
+    if (view[key] === undefined) continue;
+    const on = readFlag(view[key]);
+    if (on !== null) view[key] = on ? '1' : '0';
+    else {
+      const instead = key === 'embed' ? 'opening the full lab' : 'waiting for Play';
+      problems.push(`${key}=${quote(view[key])}: must be 1 or 0; ${instead}`);
+      delete view[key];
+    }
   }
   if (view.zoom !== undefined) {
     const zoom = parseZoom(view.zoom);

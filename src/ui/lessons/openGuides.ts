@@ -21,7 +21,12 @@ export function linkNamesSweep(search: string): boolean {
 export function withGuides(initial: InitialScenario, search: string): InitialScenario {
   const problems = [...initial.problems];
   let { config, initialCursorNs } = initial;
-  if (config.view.sweep !== undefined) sweepReader?.(config.view.sweep, problems);
+  // A sweep the page cannot read at all leaves the link the page writes back, as the notice says.
+  if (config.view.sweep !== undefined && sweepReader && !sweepReader(config.view.sweep, problems)) {
+    const view = { ...config.view };
+    delete view.sweep;
+    config = { ...config, view };
+  }
   const at = lessonFromView(config.view, problems);
   if (!at && config.view.lesson !== undefined) {
     const view = { ...config.view };

@@ -1,9 +1,10 @@
 // What the page needs of a shared link before its first picture: whether it is an embed, and the
 // note a lecturer left. Apart from shareLinks.ts so that the rest of it (the Share dialog's and
 // the embed's links) stays out of the first load.
+import { readFlag } from '../../scenario/codec';
 
 export function isEmbed(view: Record<string, string>): boolean {
-  return view.embed === '1' || view.embed === 'true';
+  return view.embed !== undefined && readFlag(view.embed) === true;
 }
 
 /** Notes are a sentence or two for students, never markup. */

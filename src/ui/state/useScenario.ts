@@ -54,10 +54,15 @@ export function readLocation(search: string): InitialScenario {
   // `view=...,ab` keeps a comparison whose B does not differ yet across a reload.
   const panels = (view.view ?? '').split(',');
   const unknown = panels.filter((p) => p !== '' && !VIEW_NAMES.includes(p));
-  if (unknown.length > 0)
+  if (unknown.length > 0) {
     problems.push(
       `view: ${unknown.map((p) => JSON.stringify(p.slice(0, 40))).join(', ')} is not a panel (${VIEW_PANELS.join(', ')}), ignored`,
     );
+    // Left out of the link the page writes back, as the notice says.
+    const known = panels.filter((p) => VIEW_NAMES.includes(p));
+    if (known.length > 0) view.view = known.join(',');
+    else delete view.view;
+  }
   const b = config.b ?? (panels.includes('ab') ? {} : null);
   return { config: { ...config, b, view }, problems, initialCursorNs };
 }

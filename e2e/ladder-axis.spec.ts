@@ -124,3 +124,39 @@ for (const viewport of [
     }
   }
 }
+
+test("a label on a load's or a fold's line has a backdrop, so the line does not run between its words", async ({
+  page,
+}) => {
+  // Kruse /Test with 16 connections: each load's connections open, and ask, on the load's line.
+  await openLab(page, '?preset=kruse-test&conns=16');
+  await expect(page.locator('.load-mark').first()).toBeAttached();
+  const found = await page
+    .locator('.ladder-svg')
+    .first()
+    .evaluate((svg) => {
+      const rules = [...svg.querySelectorAll('.load-mark line, .fold-break')].flatMap((el) => {
+        if (el instanceof SVGLineElement) return [el.y1.baseVal.value];
+        return [...(el.getAttribute('d') ?? '').matchAll(/M[\d.]+,([\d.]+)/g)].map((m) => Number(m[1]));
+      });
+      const onRule = [...svg.querySelectorAll<SVGTextElement>('.packet-labels text')].filter((t) => {
+        const box = t.getBBox();
+        return rules.some((y) => y > box.y + 1 && y < box.y + box.height - 1);
+      });
+      return {
+        onRule: onRule.map((t) => t.textContent),
+        bare: onRule
+          .filter((t) => {
+            const back = t.previousElementSibling;
+            if (!(back instanceof SVGRectElement) || !back.classList.contains('label-backdrop')) return true;
+            const b = back.getBBox();
+            const box = t.getBBox();
+            return b.x > box.x + 1 || b.x + b.width < box.x + box.width - 1;
+          })
+          .map((t) => t.textContent),
+      };
+    });
+  expect(found.onRule).toContain('GET /oufr/e03.gif');
+  expect(found.onRule).toContain('connection 17');
+  expect(found.bare).toEqual([]);
+});

@@ -367,7 +367,14 @@ export function Ladder({
         )}
       </g>
       <g clipPath={`url(#${clipId})`}>
-        <LadderLabelLayer labels={labels} spans={spans} lanes={layout.lanes} y={y} cursorNs={cursorNs} />
+        <LadderLabelLayer
+          labels={labels}
+          spans={spans}
+          lanes={layout.lanes}
+          y={y}
+          cursorNs={cursorNs}
+          rules={ruleYs(gaps, trace.loads, y)}
+        />
       </g>
       <Playhead cursorNs={cursorNs} cursorY={cursorY} top={top} bottom={bottom} right={layout.width} />
     </svg>
@@ -409,4 +416,11 @@ function Playhead({
       </text>
     </g>
   );
+}
+
+/** Where lines cross the whole ladder: the edges of its folds, and where each load after the first begins. */
+function ruleYs(gaps: Gap[], loads: Trace['loads'], y: (ns: number) => number): number[] {
+  const ys = gaps.flatMap((g) => [y(g.startNs), y(g.endNs)]);
+  for (const l of loads) if (l.index > 0) ys.push(y(l.startNs));
+  return ys;
 }

@@ -10,9 +10,14 @@ interface Props {
   lanes: Lane[];
   y: (ns: number) => number;
   cursorNs: number;
+  /** Heights where a line crosses the whole ladder (a fold's edge, a load's start). */
+  rules: number[];
 }
 
-export function LadderLabelLayer({ labels, spans, lanes, y, cursorNs }: Props) {
+export function LadderLabelLayer({ labels, spans, lanes, y, cursorNs, rules }: Props) {
+  // A label on such a line gets a backdrop: its halo covers only the glyphs, and the dashes had
+  // shown between the words ("GET /oufr/e03.gif" on load 4's line).
+  const onRule = (r: { y0: number; y1: number }) => rules.some((ry) => ry > r.y0 && ry < r.y1);
   const shared = spans.length > lanes.length;
   return (
     <g className="packet-labels">
@@ -59,7 +64,7 @@ export function LadderLabelLayer({ labels, spans, lanes, y, cursorNs }: Props) {
               : item.kind === 'burst'
                 ? 'packet-label burst-label'
                 : 'packet-label';
-          return (
+          const text = (
             <text
               key={key}
               x={l.x}
@@ -71,6 +76,21 @@ export function LadderLabelLayer({ labels, spans, lanes, y, cursorNs }: Props) {
             >
               {l.text}
             </text>
+          );
+          if (!onRule(l.rect)) return text;
+          const r = l.rect;
+          return (
+            <g key={key}>
+              <rect
+                className="label-backdrop"
+                x={r.x0}
+                y={r.y0}
+                width={r.x1 - r.x0}
+                height={r.y1 - r.y0}
+                rx={2}
+              />
+              {text}
+            </g>
           );
         })}
     </g>

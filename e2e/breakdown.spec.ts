@@ -34,3 +34,22 @@ for (const width of [1440, 390]) {
     expect(lines.filter((l) => l.lines !== 1)).toEqual([]);
   });
 }
+
+test('on a phone a part is named only as far as its width allows: no figure is cut', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  // Microscape over the WAN with loss: moving data is 43% of a 250 px bar, too narrow for
+  // "moving data 5.59 s" (which had shown as "moving data 5....") but wide enough for its name.
+  await openLab(page, 'preset=nielsen-wan-1.1-first&loss=3&seed=6');
+  const view = page.locator('[data-view="time"]');
+  await view.scrollIntoViewIfNeeded();
+  const parts = await view.locator('.breakdown-part').evaluateAll((els) =>
+    els.map((p) => ({
+      cause: p.getAttribute('data-cause'),
+      text: p.textContent,
+      cut: p.scrollWidth > p.clientWidth + 1,
+    })),
+  );
+  expect(parts.filter((p) => p.cut)).toEqual([]);
+  expect(parts.find((p) => p.cause === 'transfer')?.text).toBe('moving data');
+  expect(parts.find((p) => p.cause === 'rto')?.text).toMatch(/^RTO \d/);
+});

@@ -8,21 +8,38 @@ import { elapsedNs } from '../engine/metrics';
 import type { PathTiming } from '../engine/path';
 import type { Trace } from '../engine/trace';
 
+/** Room the page time beside a bar takes (app.css: the bar's max-width), and a side's letter. */
+const TOTAL_PX = 90;
+const SIDE_PX = 24;
+/** A part's label: 0.8rem text, padded 6 px each side (app.css), at a generous 7.5 px a character. */
+const fits = (text: string, px: number) => text.length * 7.5 + 12 <= px;
+
 export interface TimeBreakdownProps {
   sides: Array<{ side: 'a' | 'b'; trace: Trace; path: PathTiming }>;
+  /** The panel's width in px. */
+  width: number;
 }
 
-export function TimeBreakdown({ sides }: TimeBreakdownProps) {
+export function TimeBreakdown({ sides, width }: TimeBreakdownProps) {
   const bars = useMemo(
     () => sides.map((s) => ({ side: s.side, data: breakdown(s.trace, s.path), runNs: elapsedNs(s.trace) })),
     [sides],
   );
   const longest = Math.max(1, ...bars.map((b) => b.data.totalNs));
   const causes = [...new Set(bars.flatMap((b) => b.data.parts.map((p) => p.cause)))];
+  // The widest bar's room: the row less the total beside it (and the side's letter in a comparison).
+  const barPx = Math.max(0, width - TOTAL_PX - (bars.length > 1 ? SIDE_PX : 0));
   return (
     <div className="breakdown">
       {bars.map(({ side, data }) => (
-        <BreakdownBar key={side} side={side} data={data} longest={longest} labelled={bars.length > 1} />
+        <BreakdownBar
+          key={side}
+          side={side}
+          data={data}
+          longest={longest}
+          longestPx={barPx}
+          labelled={bars.length > 1}
+        />
       ))}
       <ul className="legend" aria-label="Stall causes">
         {causes.map((cause) => (
@@ -60,11 +77,13 @@ function BreakdownBar({
   side,
   data,
   longest,
+  longestPx,
   labelled,
 }: {
   side: string;
   data: Breakdown;
   longest: number;
+  longestPx: number;
   labelled: boolean;
 }) {
   const summary = data.parts.map((p) => `${partStyle(p.cause).words} ${formatDuration(p.ns)}`).join(', ');
@@ -81,9 +100,12 @@ function BreakdownBar({
         {data.parts.map((p) => {
           const style = partStyle(p.cause);
           const share = (100 * p.ns) / data.totalNs;
-          // Named where it is wide enough on screen: a share of the widest bar, not of this one
-          // (a short run's bar beside a long one is narrow, and its parts' names were cut to a letter).
-          const named = (100 * p.ns) / longest > 14;
+          // Named as far as its width on screen allows: name and figure, else the name, else
+          // nothing (the legend has them all). A short run's bar beside a long one is narrow: its
+          // parts' names had been cut to a letter, and on a phone a figure to "5....".
+          const px = (longestPx * p.ns) / longest;
+          const full = `${style.short} ${formatDuration(p.ns)}`;
+          const text = fits(full, px) ? full : fits(style.short, px) ? style.short : '';
           return (
             <div
               key={p.cause}
@@ -93,7 +115,7 @@ function BreakdownBar({
               title={`${style.words}: ${formatDuration(p.ns)}`}
               style={{ width: `${share}%`, background: style.fill, color: textOn(style.fill) }}
             >
-              {named ? `${style.short} ${formatDuration(p.ns)}` : ''}
+              {text}
             </div>
           );
         })}

@@ -93,9 +93,10 @@ export function BreakdownPanel({ sides }: { sides: SideView[] }) {
     () => sides.map((s) => ({ side: s.side, trace: s.run.trace, path: s.run.path })),
     [sides],
   );
+  const [ref, width] = useElementWidth<HTMLDivElement>();
   return (
-    <div data-view="time">
-      <TimeBreakdown sides={traces} />
+    <div data-view="time" ref={ref}>
+      <TimeBreakdown sides={traces} width={width} />
     </div>
   );
 }

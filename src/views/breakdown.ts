@@ -9,8 +9,9 @@
 //      sending data: that side's bytes could not have left any sooner, so the wait costs nothing
 //      then (a server thinking about the next pipelined request while its last response is still
 //      on a modem; counting it had the callout offer "server think: 0", which saved nothing);
-//   3. else "moving data" if a link is sending data (behind such stalls), or "idle": nothing in
-//      flight and nothing waiting.
+//   3. else "moving data" if a link is sending data (behind such stalls) or packets that move none
+//      of the page are under way (a closing connection's FIN, a bare packet lost on the wire), or
+//      "idle": nothing in flight and nothing waiting.
 import { reportedLoad } from '../engine/metrics';
 import { FLAG, type Side, type StallCause, type StallRecord, type Trace } from '../engine/trace';
 import { causeStyle } from '../scenario/stallCauses';
@@ -50,6 +51,8 @@ interface Edge {
   starts?: boolean;
   /** +1 or -1 to the data packets a side's link is sending (serializing), on `side`'s link. */
   sending?: number;
+  /** +1 or -1 to packets under way that move none of the page (rule 3 only). */
+  background?: number;
   side?: Side;
 }
 
@@ -59,6 +62,7 @@ function edgesOf(trace: Trace, path: PathTiming): Edge[] {
   // connection shakes hands, had hidden three of four HTTP/1.0 handshakes as "moving data". It
   // closes once it has sent a FIN and the last of its data has arrived: the duplicate ACKs that
   // ask again for data lost before the FIN still move the page (they had read as 88 ms of idle).
+  // With nothing else under way, a page waiting on a close (for a free connection) is not idle.
   // Bare packets wait here until every connection's closing time is known. (One pass by index: a
   // long run's table makes a record object on every read.)
   const closingFromNs = new Map<number, number>();
@@ -80,6 +84,15 @@ function edgesOf(trace: Trace, path: PathTiming): Edge[] {
         { atNs: doneNs, conn: p.conn, flight: 0, sending: -1, side },
       );
     }
+    // A bare packet lost on the wire kept its link busy all the same (a modem's 13 ms ACK had
+    // read as idle), though it never counts against a stall as data does.
+    if (p.len === 0 && p.drop === 'loss') {
+      const doneNs = p.sendNs + serializationNs(p.wireBytes, path[p.dir].bandwidthBps);
+      edges.push(
+        { atNs: p.sendNs, conn: p.conn, flight: 0, background: 1 },
+        { atNs: doneNs, conn: p.conn, flight: 0, background: -1 },
+      );
+    }
     // A dropped packet moves nothing: its loss shows as the stall that follows.
     if (p.arriveNs === null || p.arriveNs <= p.sendNs) continue;
     if (p.len > 0 && p.arriveNs > (lastDataNs.get(p.conn) ?? 0)) lastDataNs.set(p.conn, p.arriveNs);
@@ -91,8 +104,13 @@ function edgesOf(trace: Trace, path: PathTiming): Edge[] {
   }
   for (const p of bare) {
     const closingNs = Math.max(closingFromNs.get(p.conn) ?? Infinity, lastDataNs.get(p.conn) ?? 0);
-    if (p.sendNs >= closingNs) continue;
-    edges.push({ atNs: p.sendNs, conn: p.conn, flight: 1 }, { atNs: p.arriveNs, conn: p.conn, flight: -1 });
+    if (p.sendNs >= closingNs)
+      edges.push(
+        { atNs: p.sendNs, conn: p.conn, flight: 0, background: 1 },
+        { atNs: p.arriveNs, conn: p.conn, flight: 0, background: -1 },
+      );
+    else
+      edges.push({ atNs: p.sendNs, conn: p.conn, flight: 1 }, { atNs: p.arriveNs, conn: p.conn, flight: -1 });
   }
   for (const s of trace.stalls) {
     if (s.endNs <= s.startNs) continue;
@@ -130,6 +148,7 @@ function attribute(trace: Trace, path: PathTiming, startNs: number, endNs: numbe
   const active = new Set<StallRecord>();
   const totals = new Map<PartCause, number>();
   const sending: Record<Side, number> = { client: 0, server: 0 };
+  let background = 0;
   const edges = edgesOf(trace, path);
   let at = startNs;
   let i = 0;
@@ -138,6 +157,10 @@ function attribute(trace: Trace, path: PathTiming, startNs: number, endNs: numbe
       const e = edges[i];
       if (e.sending) {
         sending[e.side!] += e.sending;
+        continue;
+      }
+      if (e.background) {
+        background += e.background;
         continue;
       }
       const was = isMoving(e.conn);
@@ -150,7 +173,7 @@ function attribute(trace: Trace, path: PathTiming, startNs: number, endNs: numbe
     }
     const next = Math.min(endNs, i < edges.length ? edges[i].atNs : endNs);
     const stall = moving > 0 ? null : firstStall(active, sending);
-    const linkSending = sending.client > 0 || sending.server > 0;
+    const linkSending = sending.client > 0 || sending.server > 0 || background > 0;
     const cause: PartCause =
       moving > 0 ? 'transfer' : stall ? stall.cause : linkSending ? 'transfer' : 'idle';
     totals.set(cause, (totals.get(cause) ?? 0) + (next - at));

@@ -266,6 +266,16 @@ describe('where the time went', () => {
     expect(partNs(breakdown(t, path), 'idle')).toBeLessThan(ms(20));
   });
 
+  it("calls no wait a timeout's when a reset answers a request on a stale connection", () => {
+    // The second load asks on the connection the server closed: the RST comes a round trip later.
+    // No timer fired, so no "RTO" wait; the round trip is the stale connection's.
+    const { trace: t } = runQuery('link=wan&http=1.1&page=yahoo96&loads=2&loadgap=3&katimeout=1&stale=1');
+    const reset = [...t.packets].find((p) => p.flags & FLAG.RST)!;
+    const stale = t.stalls.find((s) => s.cause === 'stale-connection')!;
+    expect(stale.endNs).toBeGreaterThanOrEqual(reset.arriveNs!);
+    expect(t.stalls.filter((s) => s.cause === 'rto')).toEqual([]);
+  });
+
   it('names a QUIC wait for the loss timer that the idle timeout ended as the timeout’s', () => {
     // 1 kb/s and a one-packet queue: every connection falls silent for 30 s waiting on its
     // probe timer, until the idle timeout closes it. 145 of 744 s read as idle.

@@ -279,7 +279,10 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
   }
 
   private abort(how: 'reset' | 'abort'): void {
-    const waiting = !this.snd.idle && this.rtoTimer.pending ? this.quietSinceNs() : null;
+    // A wait for the timeout only once the timer has fired: a reset that answers data a round trip
+    // after it left (a request on a stale connection) cut short no such wait (it had read as RTO).
+    const timedOut = !this.snd.idle && this.rtoTimer.pending && this.rtt.backoff > 0;
+    const waiting = timedOut ? this.quietSinceNs() : null;
     for (const o of this.observers) o.onAbort(waiting, this.cc.cwnd);
     this.finish(how);
   }

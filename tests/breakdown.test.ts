@@ -247,6 +247,18 @@ describe('where the time went', () => {
     expect(partNs(breakdown(t, path), 'idle')).toBe(0);
   });
 
+  it("counts a QUIC probe timeout's wait from the last packet that asked for an ACK, not from an ACK", () => {
+    // HTTP/3 over a modem: the server's last STREAM packet is lost. Its probe timer runs from that
+    // packet (RFC 9002 6.2.1); the client's ACK of the one before, held 25 ms (max_ack_delay),
+    // had restarted the wait, and the 25 ms read as idle.
+    const query =
+      'link=ppp28k&loss=17.08&window=205713&mss=814&queue=49&nagle=0&delack=fixed&delackms=278&iw=10&objects=9991,18007&req=295&hdr=238&flush=none&chunk=1998&sthink=48&cthink=6&http=3&conns=5&visit=revalidate&gzip=1&maxreq=2&loads=2&loadgap=0&seed=574585';
+    const { trace: t, path } = runQuery(query);
+    const b = breakdown(t, path);
+    expect(partNs(b, 'rto')).toBeGreaterThan(ms(300));
+    expect(partNs(b, 'idle')).toBe(0);
+  });
+
   it("names a QUIC probe timeout's wait after a lost tail as TCP's", () => {
     const { trace: t, path } = runQuery('http=3&loss=20&link=lte');
     const b = breakdown(t, path);

@@ -134,12 +134,17 @@ export abstract class QuicLossDetection extends QuicConnectionState {
     this.pump('retransmit');
   }
 
-  /** When this end last sent an ack-eliciting packet or received one, whichever came later. */
+  /**
+   * When this end last sent an ack-eliciting packet or received one, whichever came later. An
+   * ACK alone does not count: the probe timer runs from the last ack-eliciting packet sent
+   * (RFC 9002 6.2.1), whatever ACKs arrive meanwhile (counting one had left the peer's 25 ms
+   * ACK delay before a lost tail as idle time).
+   */
   protected quietSinceNs(): Nanoseconds {
     let since = 0;
     for (const id of SPACES) {
       const { sent, rx } = this.spaces[id];
-      since = Math.max(since, sent.lastAckElicitingNs ?? 0, rx.largestNs);
+      since = Math.max(since, sent.lastAckElicitingNs ?? 0, rx.lastElicitingNs);
     }
     return since;
   }

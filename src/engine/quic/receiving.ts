@@ -59,6 +59,7 @@ export abstract class QuicReceiver extends QuicLossDetection {
     if (p.pn === rx.pns.max) rx.largestNs = this.sim.now;
     if (rx.pns.ranges.length > MAX_ACK_RANGES) rx.pns.ranges.shift();
     if (!p.ackEliciting) return;
+    rx.lastElicitingNs = this.sim.now;
     rx.elicitingSinceAck++;
     if (p.space !== 'app' || outOfOrder || rx.elicitingSinceAck >= ACK_ELICITING_THRESHOLD) rx.ackDue = true;
     else if (rx.ackTimerNs === null) {

@@ -7,6 +7,8 @@ import { SentPackets } from './recovery';
 export class Received {
   readonly pns = new RangeSet();
   largestNs: Nanoseconds = 0;
+  /** When the last ack-eliciting packet arrived (data, not an ACK alone). */
+  lastElicitingNs: Nanoseconds = 0;
   elicitingSinceAck = 0;
   ackDue = false;
   ackTimerNs: Nanoseconds | null = null;

@@ -53,6 +53,7 @@ export function PresetInfo({
               ? `Paper vs this run (you changed ${changedKeys.join(', ')})`
               : 'Paper vs this run'
           }
+          modified={changedKeys.length > 0}
         />
       )}
       {preset.calibrated.length > 0 && (

@@ -54,3 +54,41 @@ test('a panel out of view takes a new run after the ladder is drawn; in view, wi
   expect(inView.withLadder).not.toBe(after);
   expect(inView.withLadder).toBe(before);
 });
+
+test('out of view, the ladder too waits for the frame that draws the panel in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openLab(page, 'preset=nielsen-wan-1.0-first');
+  const figure = page.locator(FIGURE);
+  await page.locator('#metrics').scrollIntoViewIfNeeded();
+  await expect(page.locator('#ladder')).not.toBeInViewport();
+  const before = await figure.getAttribute('data-value');
+  // When the figure in view takes the new run, the ladder's arrows are still the old run's.
+  const seen = page.evaluate(
+    ([ladder, shown]) => {
+      const arrows = () =>
+        [...document.querySelectorAll(`${ladder} .packets path`)]
+          .slice(0, 40)
+          .map((p) => p.getAttribute('d'))
+          .join();
+      const old = arrows();
+      return new Promise<{ sameWithFigure: boolean; changedLater: boolean }>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelector(shown)!.getAttribute('data-value') === null) return;
+          observer.disconnect();
+          const sameWithFigure = arrows() === old;
+          const later = () =>
+            arrows() !== old ? resolve({ sameWithFigure, changedLater: true }) : requestAnimationFrame(later);
+          later();
+        });
+        observer.observe(document.querySelector(shown)!, { attributes: true });
+      });
+    },
+    [LADDER, FIGURE],
+  );
+  await page.getByLabel('Bandwidth slider').press('ArrowRight');
+  await expect(figure).not.toHaveAttribute('data-value', before!);
+  expect(await seen).toEqual({ sameWithFigure: true, changedLater: true });
+  // Scrolled back into view, the ladder shows the newest run.
+  await page.locator('#ladder').scrollIntoViewIfNeeded();
+  await expect(page.locator('#ladder')).toBeInViewport();
+});

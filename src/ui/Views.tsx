@@ -1,10 +1,10 @@
 // The panels below the playback bar, each shown when the `view` setting lists it. Memoised: a
-// knob moving re-renders the controls at once, the views only when the new run arrives. The
-// ladder takes each run in the render that brings it; the other panels too while they are in
-// view, and otherwise once that frame has been painted, so a knob change reaches the picture the
-// reader is looking at without first laying out the ones below it. During a gesture (a slider
-// dragged) only the ladder takes each new run; the others take the newest when it pauses
-// (useSettled).
+// knob moving re-renders the controls at once, the views only when the new run arrives. Every
+// panel in view takes each run in the render that brings it; one out of view, once that frame
+// has been painted, so a knob change reaches the picture the reader is looking at without first
+// laying out the ones elsewhere (the ladder too, when the reader has scrolled down to the
+// breakdown). During a gesture (a slider dragged) only the ladder takes each new run; the others
+// take the newest when it pauses (useSettled).
 import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import { useSettled } from './state/gesture';
 import type { Preset } from '../scenario/presets';
@@ -31,6 +31,41 @@ const MetricsPanel = memo(SidePanels.MetricsPanel);
 interface Shown {
   sides: SideView[];
   endNs: number;
+}
+
+/** The ladder: each run at once in view, even during a gesture; out of view, after the next painted frame. */
+function LadderSection({
+  latest,
+  cursorNs,
+  playing,
+  stallFocus,
+  zoomWindow,
+  onZoomWindow,
+}: {
+  latest: Shown & { gaps: Gap[]; fold: boolean };
+  cursorNs: number;
+  playing: boolean;
+  stallFocus?: StallFocus | null;
+  zoomWindow?: TimeWindow | null;
+  onZoomWindow?: (window: TimeWindow | null) => void;
+}) {
+  const [ref, inView] = useInView<HTMLElement>();
+  const shown = useSettled(latest, !inView, false);
+  return (
+    <Panel id="ladder" title="Packet ladder" note={ladderNote(shown.sides)} sectionRef={ref}>
+      <LadderPanel
+        sides={shown.sides}
+        endNs={shown.endNs}
+        cursorNs={cursorNs}
+        playing={playing}
+        gaps={shown.gaps}
+        fold={shown.fold}
+        stallFocus={stallFocus}
+        zoomWindow={zoomWindow}
+        onZoomWindow={onZoomWindow}
+      />
+    </Panel>
+  );
 }
 
 /** A panel that takes a new run at once in view, after the next painted frame out of view. */
@@ -117,22 +152,18 @@ export const Views = memo(function Views({
   onZoomWindow,
 }: ViewsProps) {
   const latest = useMemo(() => ({ sides, endNs }), [sides, endNs]);
+  const latestLadder = useMemo(() => ({ sides, endNs, gaps, fold }), [sides, endNs, gaps, fold]);
   return (
     <>
       {panels.has('ladder') && (
-        <Panel id="ladder" title="Packet ladder" note={ladderNote(sides)}>
-          <LadderPanel
-            sides={sides}
-            endNs={endNs}
-            cursorNs={cursorNs}
-            playing={playing}
-            gaps={gaps}
-            fold={fold}
-            stallFocus={stallFocus}
-            zoomWindow={zoomWindow}
-            onZoomWindow={onZoomWindow}
-          />
-        </Panel>
+        <LadderSection
+          latest={latestLadder}
+          cursorNs={cursorNs}
+          playing={playing}
+          stallFocus={stallFocus}
+          zoomWindow={zoomWindow}
+          onZoomWindow={onZoomWindow}
+        />
       )}
       {panels.has('tsp') && (
         <LaterPanel

@@ -32,12 +32,13 @@ interface Held<T> {
  * `value`, except during a gesture: then the value shown before it, until GESTURE_GAP_MS after
  * the last change. `offscreen`: the value shown before, until the next frame has been painted
  * (coming into view shows the newest at once). A change outside a gesture, on screen, is shown in
- * the same render, at no extra cost.
+ * the same render, at no extra cost. `duringGestures` false: on screen, a gesture is not waited
+ * for (the ladder draws each frame of a drag).
  */
-export function useSettled<T>(value: T, offscreen = false): T {
+export function useSettled<T>(value: T, offscreen = false, duringGestures = true): T {
   const [held, setHeld] = useState<Held<T>>({ value, shown: value });
   let current = held;
-  const waits = inGesture() || offscreen;
+  const waits = (duringGestures && inGesture()) || offscreen;
   if (held.value !== value || (!waits && held.shown !== value)) {
     current = { value, shown: waits ? held.shown : value };
     setHeld(current);

@@ -23,6 +23,20 @@ describe('a close found only on reuse', () => {
     expect(t.exchanges.filter((e) => e.lost).length).toBe(1);
   });
 
+  it('stale=1: the request asked again is written as soon as the new connection is up, not thought about again', () => {
+    // The client thought 100 ms before the first attempt; the retry costs the new connection's
+    // round trips (Kruse 4.2: three round trips in all), not another think (it had).
+    const t = run(`${IDLE_CLOSE}&stale=1&cthink=100`);
+    const retried = t.exchanges.find((e) => e.attempt === 2)!;
+    const synAck = t.packets.find((p) => p.conn === retried.conn && p.dir === 's2c' && p.flags & FLAG.SYN)!;
+    const handshakeDoneNs = t.packets.find(
+      (p) => p.conn === retried.conn && p.dir === 'c2s' && p.sendNs > synAck.sendNs,
+    )!.sendNs;
+    expect(retried.startNs).toBe(handshakeDoneNs);
+    const thinks = t.stalls.filter((s) => s.cause === 'client-think' && s.conn === retried.conn);
+    expect(thinks.every((s) => s.startNs > retried.startNs)).toBe(true);
+  });
+
   it('stale=0: the client closes when the FIN arrives, and the next load opens a connection at once', () => {
     const t = run(`${IDLE_CLOSE}&stale=0`);
     expect(t.packets.some((p) => p.flags & FLAG.RST)).toBe(false);

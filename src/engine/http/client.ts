@@ -59,6 +59,7 @@ interface Want {
   attempt: number;
   fruitless: number; // attempts lost on connections that answered nothing
   queuedNs: Nanoseconds;
+  thoughtBefore: boolean;
 }
 
 /** The client is its own strategy's dispatcher (Dispatcher) and hears its connections (ConnectionEvents). */
@@ -107,7 +108,7 @@ export class HttpClient implements ConnectionEvents, Dispatcher<Want> {
   private want(object: number, attempt: number): void {
     if (attempt === 1 && this.known.has(object)) return;
     this.known.add(object);
-    this.queue.push({ object, attempt, fruitless: 0, queuedNs: this.sim.now });
+    this.queue.push({ object, attempt, fruitless: 0, queuedNs: this.sim.now, thoughtBefore: false });
   }
 
   // ---- Handing requests to connections ------------------------------------------------------
@@ -171,6 +172,7 @@ export class HttpClient implements ConnectionEvents, Dispatcher<Want> {
       responseWrites: writes,
       exchange,
       fruitless: want.fruitless,
+      thoughtBefore: want.thoughtBefore,
     });
   }
 
@@ -234,6 +236,7 @@ export class HttpClient implements ConnectionEvents, Dispatcher<Want> {
         attempt: r.exchange.attempt + 1,
         fruitless,
         queuedNs: this.sim.now,
+        thoughtBefore: r.thoughtBefore || r.exchange.startNs >= 0,
       });
     }
     this.queue.sort((a, b) => a.object - b.object);

@@ -11,6 +11,8 @@ export interface HttpRequest {
   responseWrites: Bytes[]; // the server's writes, in order
   exchange: ExchangeRecord;
   fruitless: number; // earlier attempts lost on connections that answered nothing
+  /** An earlier attempt was written: the client thought about it then, and does not again. */
+  thoughtBefore: boolean;
 }
 
 export function requestKind(p: HttpParams, strategy: ClientStrategy, object: number): RequestKind {

@@ -173,9 +173,8 @@ function attribute(trace: Trace, path: PathTiming, startNs: number, endNs: numbe
     }
     const next = Math.min(endNs, i < edges.length ? edges[i].atNs : endNs);
     const stall = moving > 0 ? null : firstStall(active, sending);
-    const linkSending = sending.client > 0 || sending.server > 0 || background > 0;
-    const cause: PartCause =
-      moving > 0 ? 'transfer' : stall ? stall.cause : linkSending ? 'transfer' : 'idle';
+    const underWay = sending.client > 0 || sending.server > 0 || background > 0;
+    const cause: PartCause = moving > 0 ? 'transfer' : stall ? stall.cause : underWay ? 'transfer' : 'idle';
     totals.set(cause, (totals.get(cause) ?? 0) + (next - at));
     at = next;
   }

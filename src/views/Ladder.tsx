@@ -198,6 +198,8 @@ export function Ladder({
 
   const sentCount = sentBy(inScale, packets, cursorNs);
   const inView = useMemo(() => inScale.slice(0, sentCount), [inScale, sentCount]);
+  // Not redone on every frame of playback: only the scale, the folds or the run move them.
+  const rules = useMemo(() => ruleYs(gaps, trace.loads, y), [gaps, trace, y]);
   // Too many arrows for the DOM: draw them as one path and ask the reader to zoom in.
   const dense = inView.length > maxArrows;
   const visible = dense ? NO_PACKETS : inView;
@@ -373,7 +375,7 @@ export function Ladder({
           lanes={layout.lanes}
           y={y}
           cursorNs={cursorNs}
-          rules={ruleYs(gaps, trace.loads, y)}
+          rules={rules}
         />
       </g>
       <Playhead cursorNs={cursorNs} cursorY={cursorY} top={top} bottom={bottom} right={layout.width} />

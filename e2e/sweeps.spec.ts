@@ -92,6 +92,43 @@ test('a custom sweep built in the panel draws its points and survives a reload',
   expect(watch.foreignRequests).toEqual([]);
 });
 
+test('a sweep over choices names every one: evenly spaced, on rows of their own when a phone is narrow', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  // HTTP modes read as numbers (1.0, 1.1, 2, 3) but are choices; the link types do not fit one row.
+  for (const [sweep, count] of [
+    ['custom:x=http:1.0,1.1,2,3;y=packets', 4],
+    ['custom:x=link;y=packets', 10],
+  ] as const) {
+    await page.goto(`/?page=pm-images&images=2&sweep=${sweep}`);
+    await expect(points(page)).toHaveCount(count, { timeout: 30_000 });
+    const chart = (await page.locator('#sweep svg.sweep-chart').boundingBox())!;
+    const xs = await points(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('cx'))));
+    const gaps = xs.slice(1).map((x, i) => x - xs[i]);
+    expect(Math.max(...gaps) - Math.min(...gaps), sweep).toBeLessThan(0.01);
+    const ticks = await page
+      .locator('#sweep .sweep-grid text[text-anchor="middle"]:not(.sweep-axis-label)')
+      .evaluateAll((els) =>
+        els.map(
+          (e) =>
+            ({ text: e.textContent ?? '', ...e.getBoundingClientRect().toJSON() }) as DOMRect & {
+              text: string;
+            },
+        ),
+      );
+    expect(ticks, sweep).toHaveLength(count);
+    for (const t of ticks) {
+      expect(t.left, t.text).toBeGreaterThanOrEqual(chart.x);
+      expect(t.right, t.text).toBeLessThanOrEqual(chart.x + chart.width);
+    }
+    for (const a of ticks)
+      for (const b of ticks)
+        if (a !== b && Math.abs(a.top - b.top) < 1)
+          expect(a.right < b.left || b.right < a.left, `${a.text} and ${b.text}`).toBe(true);
+  }
+});
+
 test('a bad sweep in the link is reported and the page still runs', async ({ page }) => {
   await page.goto('/?sweep=custom:x=warp:1,2;y=joy&flush=none');
   await expect(page.locator('[data-problems]')).toContainText('cannot be swept');

@@ -2,9 +2,10 @@
 // and the axis reaches below 0 only for a negative value.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findSweep } from '../src/scenario/sweeps';
+import { axisIsNumeric, findSweep } from '../src/scenario/sweeps';
 import { runSweep } from '../src/scenario/sweepRun';
-import { seriesUnder, SWEEP_Y_TICKS, sweepYScale } from '../src/views/sweepScales';
+import { seriesUnder, SWEEP_Y_TICKS, sweepXScale, sweepYScale } from '../src/views/sweepScales';
+import { customSpec, parseSweepParam } from '../src/ui/sweep/sweepParam';
 import { polyline } from '../src/views/SweepChart';
 
 /** The labelled lines the chart draws, and the axis's ends. */
@@ -49,6 +50,32 @@ describe('the y axis of a sweep chart', () => {
     expect(axis([]).lo).toBe(0);
     expect(axis([0, 0]).lo).toBe(0);
     expect(axis([0, 0]).hi).toBeGreaterThan(0);
+  });
+});
+
+describe('the x axis of a sweep chart', () => {
+  /** The x of each tick of a custom sweep's axis, as the panel draws it over 100..500 px. */
+  function tickXs(param: string): number[] {
+    const problems: string[] = [];
+    const choice = parseSweepParam(param, problems);
+    expect(problems).toEqual([]);
+    if (choice?.kind !== 'custom') throw new Error(`not a custom sweep: ${param}`);
+    const spec = customSpec(choice.custom, 'page=microscape');
+    return sweepXScale(spec.x.values, 100, 500, axisIsNumeric(spec.x)).ticks.map((t) => t.x);
+  }
+
+  it('spaces choices evenly even when their names read as numbers (HTTP 1.0, 1.1, 2, 3)', () => {
+    const xs = tickXs('custom:x=http:1.0,1.1,2,3;y=load_s');
+    const gaps = xs.slice(1).map((x, i) => x - xs[i]);
+    expect(Math.min(...gaps)).toBeGreaterThan(80); // a quarter of the width each, not 1.0 on 1.1
+    expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThan(1e-6);
+    expect(tickXs('custom:x=tls:1.2,1.3;y=load_s')).toHaveLength(2);
+  });
+
+  it('places quantities by size (connections 1, 2, 4, 16)', () => {
+    const [a, b, c, d] = tickXs('custom:x=conns:1,2,4,16;y=load_s');
+    expect(d - c).toBeGreaterThan(4 * (c - b)); // 12 connections apart against 2
+    expect(c - b).toBeCloseTo(2 * (b - a), 6);
   });
 });
 

@@ -4,7 +4,7 @@
 import { computeMetrics, elapsedNs, lastLoadNs, stallTotals } from '../engine/metrics';
 import type { StallCause, Trace } from '../engine/trace';
 import { NIELSEN_TABLES_4_9 } from './paperFigures';
-import type { ConfigKey } from './schema';
+import { SCHEMA, type ConfigKey } from './schema';
 
 export type SweepMetric =
   | 'load_s' // the page load (the last one, when loaded several times)
@@ -97,6 +97,17 @@ export function measure(metric: SweepMetric, trace: Trace): number {
     }
   }
   throw new Error(`unknown metric ${metric}`);
+}
+
+/**
+ * Whether an axis's values are quantities, to be placed by size, or choices, to be spaced evenly
+ * in their order: HTTP modes `1.0, 1.1, 2, 3` or TLS `1.2, 1.3` read as numbers but are names
+ * (on a numeric axis 1.0 and 1.1 sat on top of each other).
+ */
+export function axisIsNumeric(axis: SweepAxis): boolean {
+  if (axis.key === 'preset') return false;
+  const kind = SCHEMA[axis.key].kind;
+  return kind === 'number' || kind === 'list';
 }
 
 /** Every point of a sweep, in order: series by series, x by x. */

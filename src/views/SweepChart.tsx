@@ -21,6 +21,8 @@ export interface SweepChartPoint {
 
 export interface SweepChartProps {
   xValues: string[];
+  /** The x knob measures something (conns, window), rather than naming a choice (an HTTP mode). */
+  xNumeric: boolean;
   seriesValues: Array<string | null>;
   points: SweepChartPoint[];
   published: Array<{ x: string; series?: string; y: number }>;
@@ -33,6 +35,10 @@ export interface SweepChartProps {
 }
 
 const M = { top: 14, right: 16, bottom: 46, left: 64 };
+/** Each further row of x tick labels, and the room the chart keeps below for it. */
+const TICK_ROW_PX = 13;
+/** Rows of tick labels an axis of choices may take (ten link types on a phone take three). */
+const CHOICE_ROWS = 3;
 // Text widths are estimated, not measured, so the chart draws in one pass (and in an export).
 const TICK_CHAR_PX = 7; // 11 px tick labels
 const LABEL_CHAR_PX = 6.2; // 12 px axis labels
@@ -44,15 +50,26 @@ export function polyline(points: Array<[number, number]>): string | undefined {
   return points.length === 0 ? undefined : `M${points.map(([px, py]) => `${px},${py}`).join('L')}`;
 }
 
-/** The ticks whose labels fit, left to right: a label that would touch the one before is left out. */
-export function fittingTicks<T extends { x: number; label: string }>(ticks: T[]): T[] {
-  const kept: T[] = [];
-  let rightEdge = -Infinity;
+/**
+ * The ticks whose labels fit, left to right, each with its row: a label that would touch the one
+ * before it goes to the first row below where it fits, or, past `rows`, is left out. Numbers may be
+ * left out (the reader counts along the axis); choices get more rows (no one can guess a name).
+ */
+export function fittingTicks<T extends { x: number; label: string }>(
+  ticks: T[],
+  rows = 1,
+  width = Infinity,
+): Array<T & { row: number; labelX: number }> {
+  const kept: Array<T & { row: number; labelX: number }> = [];
+  const rightEdges = Array.from({ length: rows }, () => -Infinity);
   for (const t of ticks) {
     const half = (t.label.length * TICK_CHAR_PX) / 2;
-    if (t.x - half < rightEdge + 6) continue;
-    kept.push(t);
-    rightEdge = t.x + half;
+    // A label at either end of the axis is moved in rather than cut by the chart's edge.
+    const labelX = Math.max(half + 2, Math.min(width - half - 2, t.x));
+    const row = rightEdges.findIndex((edge) => labelX - half >= edge + 6);
+    if (row < 0) continue;
+    kept.push({ ...t, row, labelX });
+    rightEdges[row] = labelX + half;
   }
   return kept;
 }
@@ -70,9 +87,10 @@ export function wrapWords(text: string, maxChars: number): string[] {
 
 export function SweepChart(props: SweepChartProps) {
   const { xValues, seriesValues, points, published, width, height } = props;
-  const x = sweepXScale(xValues, M.left, width - M.right);
-  const y = sweepYScale(chartYValues(points, published), M.top, height - M.bottom);
-  const bottom = height - M.bottom;
+  const x = sweepXScale(xValues, M.left, width - M.right, props.xNumeric);
+  const ticks = fittingTicks(x.ticks, props.xNumeric ? 1 : CHOICE_ROWS, width);
+  const bottom = height - M.bottom - Math.max(0, ...ticks.map((t) => t.row)) * TICK_ROW_PX;
+  const y = sweepYScale(chartYValues(points, published), M.top, bottom);
   const colour = (s: string | null) =>
     SERIES_COLOURS[Math.max(0, seriesValues.indexOf(s)) % SERIES_COLOURS.length];
   const seriesNames = shortLabels(seriesValues.map((s) => s ?? ''));
@@ -110,8 +128,8 @@ export function SweepChart(props: SweepChartProps) {
             </text>
           </g>
         ))}
-        {fittingTicks(x.ticks).map((t) => (
-          <text key={t.value} x={t.x} y={bottom + 16} textAnchor="middle">
+        {ticks.map((t) => (
+          <text key={t.value} x={t.labelX} y={bottom + 16 + t.row * TICK_ROW_PX} textAnchor="middle">
             {t.label}
           </text>
         ))}

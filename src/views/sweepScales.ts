@@ -1,4 +1,4 @@
-// Scales and labels of a sweep chart. Numeric knobs get a linear axis (logarithmic when the values
+// Scales and labels of a sweep chart. Quantities get a linear axis (logarithmic when the values
 // span fifty-fold or more); anything else (presets, links, modes, '4k') gets evenly spaced points.
 import { scaleLinear } from './piecewiseScale';
 
@@ -8,10 +8,12 @@ export interface SweepXScale {
   log: boolean;
 }
 
-export function sweepXScale(values: string[], left: number, right: number): SweepXScale {
+/** `quantities`: the axis's knob measures something (its values are placed by size when they all
+ * read as numbers); else its values are choices, spaced evenly in their order. */
+export function sweepXScale(values: string[], left: number, right: number, quantities = true): SweepXScale {
   const labels = shortLabels(values);
   const numbers = values.map(Number);
-  const numeric = values.length > 1 && numbers.every((n) => Number.isFinite(n));
+  const numeric = quantities && values.length > 1 && numbers.every((n) => Number.isFinite(n));
   if (!numeric) {
     const s = pointScale(values, left, right, 0.4);
     return {

@@ -3,7 +3,7 @@
 // first page load.
 import { useEffect, useMemo } from 'react';
 import type { Config } from '../../scenario/codec';
-import { claimLead, type SweepSpec } from '../../scenario/sweeps';
+import { axisIsNumeric, claimLead, type SweepSpec } from '../../scenario/sweeps';
 import { Panel } from '../panels/Panel';
 import { useElementWidth } from '../useElementWidth';
 import { SweepChart } from '../../views/SweepChart';
@@ -82,6 +82,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
           <div ref={chartRef} className="sweep-chart-box">
             <SweepChart
               xValues={spec.x.values}
+              xNumeric={axisIsNumeric(spec.x)}
               seriesValues={spec.series ? spec.series.values : [null]}
               points={run.points}
               published={spec.published ?? []}

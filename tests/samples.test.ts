@@ -31,6 +31,24 @@ describe('congestion samples', () => {
   });
 });
 
+describe('a BSD sender (cc=reno) held back by the receiver window', () => {
+  const serverCwnds = (q: string) =>
+    run(q)
+      .samples!.filter((s) => s.side === 'server')
+      .map((s) => s.cwnd);
+
+  it("opens cwnd no further than the largest window the peer can advertise (4.4BSD's TCP_MAXWIN << snd_scale)", () => {
+    // 3,400 segments over a 1 Mb/s WAN, 64 KB at a time: congestion avoidance had taken cwnd to 2.6 MB.
+    expect(Math.max(...serverCwnds('objects=5000000&flush=none&link=wan&cc=reno'))).toBe(65535);
+    // With a 1 MB buffer both ends scale their windows by 2^5: the cap is 65535 << 5, above 64 KB.
+    const scaled = 'objects=5000000&flush=none&link=wan&cc=reno&window=1048576';
+    expect(run(scaled).connections[0].clientWscale).toBe(5);
+    const most = Math.max(...serverCwnds(scaled));
+    expect(most).toBeGreaterThan(65535);
+    expect(most).toBeLessThanOrEqual(65535 << 5);
+  });
+});
+
 describe('milestones', () => {
   it('mark connected, request sent, first byte and done where the exchanges say', () => {
     const trace = run('preset=heidemann-odd-final');

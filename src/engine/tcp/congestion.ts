@@ -40,8 +40,11 @@ export interface CongestionControl {
   /** Bytes the sender may have in flight, as far as congestion goes. */
   readonly cwnd: Bytes;
   readonly ssthresh: Bytes;
-  /** The handshake is over: take the initial window (IW). */
-  onEstablished(mss: Bytes): void;
+  /**
+   * The handshake is over: take the initial window (IW). `peerMaxWindow` is the largest window the
+   * peer can ever advertise (65535 bytes, shifted by its window scale): more cwnd could never be used.
+   */
+  onEstablished(mss: Bytes, peerMaxWindow: Bytes): void;
   /** The ACK of our SYN arrived. */
   onSynAcked(mss: Bytes): void;
   /**

@@ -190,7 +190,7 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
   private establish(): void {
     this.state = 'ESTABLISHED';
     this.snd.keepsRecords = this.cc.readsSamples || this.sackOk; // Reno without SACK reads none
-    this.cc.onEstablished(this.mss);
+    this.cc.onEstablished(this.mss, this.wscale.peerMaxWindow);
     this.event('established');
   }
 

@@ -1,6 +1,9 @@
 // Reno (RFC 2581, BSD flavoured): slow start, congestion avoidance, fast retransmit on the third
 // duplicate ACK, fast recovery inflating by one segment per further duplicate, deflating on the
-// first new ACK; a timeout halves the threshold and starts again from one segment.
+// first new ACK; a timeout halves the threshold and starts again from one segment. As in BSD, an
+// ACK opens the window no further than the largest the peer can advertise (4.4BSD tcp_input.c:
+// `snd_cwnd = min(cw + incr, TCP_MAXWIN << snd_scale)`): a connection the receiver's window holds
+// back does not grow its cwnd without bound (a 50 MB transfer over a modem had reached 60 MB).
 import type { Bytes } from '../units';
 import { MAX_CWND, grow, halvedThreshold } from './congestion';
 import { WindowControl } from './windowControl';
@@ -13,7 +16,7 @@ export class Reno extends WindowControl {
       this.cwnd = this.ssthresh; // deflate on the first new ACK
       this.inRecovery = false;
     } else {
-      this.cwnd = Math.min(MAX_CWND, grow(this.cwnd, this.ssthresh, mss));
+      this.cwnd = Math.min(this.peerMaxWindow, grow(this.cwnd, this.ssthresh, mss));
     }
     return false;
   }

@@ -13,6 +13,8 @@ export abstract class WindowControl implements CongestionControl {
   inRecovery = false;
   readonly readsSamples: boolean = true;
   private synAckGrows = false;
+  /** The largest window the peer can advertise (see onEstablished). */
+  protected peerMaxWindow: Bytes = MAX_CWND;
 
   constructor(protected readonly iw: InitialWindow) {}
 
@@ -26,7 +28,8 @@ export abstract class WindowControl implements CongestionControl {
     return this.cwnd < this.ssthresh ? 'slow-start' : 'avoidance';
   }
 
-  onEstablished(mss: Bytes): void {
+  onEstablished(mss: Bytes, peerMaxWindow: Bytes = MAX_CWND): void {
+    this.peerMaxWindow = peerMaxWindow;
     const iw = initialCwnd(this.iw, mss);
     this.cwnd = iw.cwnd;
     this.synAckGrows = iw.synAckGrows;

@@ -37,6 +37,11 @@ export class WindowScale {
     this.shift = this.on ? this.offered : 0;
   }
 
+  /** The largest window the peer can advertise once the handshake is settled (RFC 1323 2.3). */
+  get peerMaxWindow(): Bytes {
+    return MAX_WINDOW_UNSCALED * 2 ** (this.on ? this.peerOffered! : 0);
+  }
+
   advertised(): Bytes {
     if (!this.on) return this.synWindow;
     const units = Math.min(0xffff, this.bufferBytes >> this.shift);

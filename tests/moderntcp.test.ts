@@ -135,6 +135,7 @@ describe('CUBIC (RFC 9438)', () => {
       delivered: ack,
       priorDelivered: ack,
       appLimited: false,
+      cwndLimited: true,
     });
     expect(cubic.onDuplicateAck(3, 100 * mss, mss, 1, 1_000_000)).toBe(true);
     expect(cubic.ssthresh).toBe(100 * CUBIC_BETA * mss);

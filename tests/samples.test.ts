@@ -49,6 +49,51 @@ describe('a BSD sender (cc=reno) held back by the receiver window', () => {
   });
 });
 
+describe('a Linux sender (newreno, cubic) held back by something other than its cwnd', () => {
+  const maxServerCwnd = (q: string) =>
+    Math.max(
+      ...run(q)
+        .samples!.filter((s) => s.side === 'server')
+        .map((s) => s.cwnd),
+    );
+
+  // Linux grows cwnd only while the window is in use (tcp_is_cwnd_limited): in slow start up to
+  // twice the largest flight, in congestion avoidance not at all. Before, a 5 MB transfer behind a
+  // 16 KB receive window took cwnd to 2.6 MB, and HTTP/2 behind its 64 KB flow-control window to 1.2 MB.
+  it.each(['cubic', 'newreno'])('%s: cwnd stays within twice what the receive window lets fly', (cc) => {
+    const mss = 1460;
+    expect(maxServerCwnd(`objects=5000000&flush=none&link=wan&window=16384&cc=${cc}`)).toBeLessThanOrEqual(
+      2 * 16384 + mss,
+    );
+  });
+
+  it('cubic under HTTP/2 flow control: cwnd stays within twice the 64 KB the streams may have in flight', () => {
+    expect(maxServerCwnd('page=almanac24&http=2&cc=cubic&window=1048576&link=lte')).toBeLessThanOrEqual(
+      2 * 65535 + 1460,
+    );
+  });
+
+  it('a BBR sender is not held to it: its window follows its model of the path, used or not', () => {
+    // BBR's cwnd is 2 x the estimated bandwidth-delay product; Linux runs it on every ACK.
+    expect(maxServerCwnd('objects=5000000&flush=none&link=wan&window=16384&cc=bbr')).toBeGreaterThan(
+      2 * 16384 + 1460,
+    );
+  });
+});
+
+describe('a QUIC sender (HTTP/3) with little to send', () => {
+  it("keeps its initial window: RFC 9002 B.5 grows it only while in use (Chromium's IsCwndLimited)", () => {
+    // Yahoo's page of 1996: no flight of the server's fills half of the 14,720-byte initial
+    // window, so its ACKs grow nothing. Before, they took cwnd to 31.5 KB, a window never used.
+    const server = run('page=yahoo96&http=3&link=wan').samples!.filter((s) => s.side === 'server');
+    expect(server.length).toBeGreaterThan(5);
+    expect(server.every((s) => s.cwnd === 14720)).toBe(true);
+    // A long transfer fills its window, and the window grows.
+    const bulk = run('objects=2000000&http=3&link=wan').samples!.filter((s) => s.side === 'server');
+    expect(Math.max(...bulk.map((s) => s.cwnd))).toBeGreaterThan(10 * 14720);
+  });
+});
+
 describe('milestones', () => {
   it('mark connected, request sent, first byte and done where the exchanges say', () => {
     const trace = run('preset=heidemann-odd-final');

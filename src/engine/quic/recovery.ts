@@ -88,13 +88,17 @@ export class SentPackets {
  * RFC 9002 Appendix B: NewReno in bytes. Slow start from 10 datagrams, halving on loss once per
  * recovery period (a loss of a packet sent before the period began does not cut again), additive
  * increase by a datagram per congestion window; persistent congestion (7.6) is not modelled, the
- * PTO's backoff stands in for it.
+ * PTO's backoff stands in for it. The window grows only while it is in use (7.8, B.5
+ * IsAppOrFlowControlLimited), judged as Chromium's QUIC does (TcpCubicSenderBytes::IsCwndLimited):
+ * a handshake flight or a short response grows it no more than the data it carried needs.
  */
 export class NewRenoQuic {
   cwnd: number;
   ssthresh = 1 << 30; // no threshold until the first loss (as tcp/congestion.ts MAX_CWND)
   bytesInFlight = 0;
   private recoveryStartNs: Nanoseconds = -1;
+  /** The window held the sender back when the ACK being taken arrived. */
+  private windowInUse = true;
 
   constructor(private readonly maxDatagram: number) {
     // B.2: kInitialWindow = min(10 * max_datagram_size, max(14720, 2 * max_datagram_size)).
@@ -118,9 +122,21 @@ export class NewRenoQuic {
     if (p.inFlight) this.bytesInFlight -= p.bytes;
   }
 
+  /**
+   * An ACK frame arrived, before its packets leave the flight: was the window in use? Full, or
+   * within three datagrams of full, or in slow start more than half full (Chromium's rule).
+   */
+  onAckFrame(): void {
+    const inFlight = this.bytesInFlight;
+    const slowStartLimited = this.cwnd < this.ssthresh && inFlight > this.cwnd / 2;
+    this.windowInUse =
+      inFlight >= this.cwnd || slowStartLimited || this.cwnd - inFlight <= 3 * this.maxDatagram;
+  }
+
   onAcked(p: SentPacket): void {
     if (!p.inFlight) return;
     this.bytesInFlight -= p.bytes;
+    if (!this.windowInUse) return; // B.5: no growth when application or flow-control limited
     if (p.sentNs <= this.recoveryStartNs) return; // B.5: no growth in recovery
     if (this.cwnd < this.ssthresh) this.cwnd += p.bytes;
     else this.cwnd += Math.floor((this.maxDatagram * p.bytes) / this.cwnd);

@@ -17,6 +17,7 @@ export function blankAckSample(): AckSample {
     delivered: 0,
     priorDelivered: 0,
     appLimited: false,
+    cwndLimited: true,
   };
 }
 
@@ -40,6 +41,7 @@ export function fillAckSample(
   ack: number,
   ackedBytes: number,
   newest: SendRecord | null,
+  cwndLimited: boolean,
 ): AckSample {
   // Linux's tcp_rate_gen: the longer of the ACK and send intervals, so ACK compression cannot
   // inflate the rate.
@@ -54,5 +56,6 @@ export function fillAckSample(
   s.delivered = snd.delivered;
   s.priorDelivered = newest ? newest.delivered : 0;
   s.appLimited = newest ? newest.appLimited : false;
+  s.cwndLimited = cwndLimited;
   return s;
 }

@@ -23,6 +23,8 @@ export interface AckSample {
   priorDelivered: Bytes;
   /** The sender had nothing more to send when that segment left: its rate undersells the path. */
   appLimited: boolean;
+  /** The sender has been using its cwnd (cwndUsage.ts): a window-based controller grows it only then. */
+  cwndLimited: boolean;
 }
 
 /** A controller's phase, recorded as a trace event when it changes. */

@@ -37,6 +37,7 @@ export class Cubic extends RecoveringControl {
   }
 
   protected grow(mss: Bytes, s: AckSample): void {
+    if (!s.cwndLimited) return; // as Linux's bictcp_cong_avoid: only a window in use grows
     if (s.rttNs !== null) this.lastRttNs = s.rttNs;
     if (this.cwnd < this.ssthresh) {
       this.cwnd += Math.min(s.ackedBytes, mss); // slow start (RFC 5681)

@@ -75,7 +75,8 @@ export abstract class TcpLossRecovery extends TcpOutput {
   }
 
   private ackSample(ack: number, ackedBytes: number, newest: SendRecord | null): AckSample {
-    return fillAckSample(this.sample, this.sim.now, this.snd, ack, ackedBytes, newest);
+    const used = this.cwndUsage.allowsGrowth(this.cc.cwnd, this.cc.ssthresh);
+    return fillAckSample(this.sample, this.sim.now, this.snd, ack, ackedBytes, newest, used);
   }
 
   protected override onPaceTimer(): void {

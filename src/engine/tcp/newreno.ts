@@ -2,6 +2,7 @@
 // every segment sent before the loss is acknowledged, so partial ACKs repair several losses in
 // one window without waiting for a timeout.
 import type { Bytes } from '../units';
+import type { AckSample } from './congestion';
 import { grow, halvedThreshold } from './congestion';
 import { RecoveringControl } from './recovery';
 
@@ -11,7 +12,8 @@ export class NewReno extends RecoveringControl {
     this.ssthresh = halvedThreshold(window, mss);
   }
 
-  protected grow(mss: Bytes): void {
+  protected grow(mss: Bytes, s: AckSample): void {
+    if (!s.cwndLimited) return; // as Linux's tcp_reno_cong_avoid: only a window in use grows
     this.cwnd = grow(this.cwnd, this.ssthresh, mss);
   }
 }

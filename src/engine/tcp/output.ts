@@ -11,6 +11,7 @@ import type { StreamHooks } from '../transport';
 import type { Bytes, Nanoseconds } from '../units';
 import { ackPolicy } from './ackPolicy';
 import type { CongestionControl } from './congestion';
+import { CwndUsage } from './cwndUsage';
 import { congestionControl } from './controllers';
 import { TcpReceiver, type ReceiverHooks } from './receiver';
 import { RttEstimator } from './rtt';
@@ -35,6 +36,7 @@ export abstract class TcpOutput implements ReceiverHooks {
   readonly cc: CongestionControl;
   protected readonly rtoTimer: Timer;
   protected readonly observers: EndpointObserver[] = [];
+  protected readonly cwndUsage = new CwndUsage();
   protected readonly sampler: CongestionSampler;
   protected receiveClosed = false; // the application called close(): data arriving now earns an RST
   /** Both ends offered SACK-permitted (RFC 2018). */
@@ -143,6 +145,7 @@ export abstract class TcpOutput implements ReceiverHooks {
     if (this.appRefused && (blocked === null || blocked === 'nagle')) blocked = this.fullBufferWait(blocked);
     const sentData = this.dataSent;
     const progressed = this.progressSent;
+    this.cwndUsage.afterOutput(this.snd.sndUna, this.snd.sndMax, this.cc.cwnd, this.mss, sentData);
     this.dataSent = false;
     this.progressSent = false;
     const observers = this.observers; // indexed: this runs for every segment and every ACK

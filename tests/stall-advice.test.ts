@@ -74,6 +74,16 @@ describe('stall advice', () => {
       value: 'bbr',
     });
     expect(suggestionFor(stall('cwnd'), settings('preset=mathis-loss&cc=bbr'))).toBeNull();
+    // A Linux host's window is already IW10 (its stack sets it while iw is at its default): a 4 KB
+    // window had been offered as larger, and IW10 as a change.
+    expect(suggestionsFor(stall('cwnd'), settings('stack=linux'))).toEqual([]);
+    expect(suggestionsFor(stall('cwnd'), settings('stack=linux&loss=1'))).toEqual([
+      { key: 'cc', value: 'bbr' },
+    ]);
+    expect(suggestionsFor(stall('cwnd'), settings('stack.server=linux&loss=1&iw=4k'))).toEqual([
+      { key: 'iw', value: '10' },
+      { key: 'cc', value: 'bbr' },
+    ]);
     // QUIC's window is RFC 9002's: neither iw nor cc sets it, so neither is put forward; on a
     // lossy path the loss keeps it small, and less loss is offered.
     expect(suggestionsFor(stall('cwnd'), settings('http=3&tls=1.3&iw=2&loss=1'))).toEqual([

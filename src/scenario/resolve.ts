@@ -1,6 +1,13 @@
 // Settings (what the URL says) -> SimInput (what the engine runs): every default and unit
 // conversion happens here, once.
-import type { HttpParams, SimInput, TcpParams, WireObject } from '../engine/params';
+import type {
+  CongestionControlName,
+  HttpParams,
+  InitialWindow,
+  SimInput,
+  TcpParams,
+  WireObject,
+} from '../engine/params';
 import { seededPhaseNs } from './seeding';
 import { ms } from '../engine/units';
 import { KRUSE_LOOP, page } from './workloads';
@@ -106,6 +113,16 @@ function profileOr<K extends 'iw' | 'cc' | 'sack' | 'minrto' | 'ssr'>(
   fromProfile: Settings[K] | undefined,
 ): Settings[K] {
   return s[key] === SCHEMA[key].default ? (fromProfile ?? s[key]) : s[key];
+}
+
+/** One side's initial window: `iw`, else its stack's (Linux's is 10 segments). */
+export function initialWindowOf(s: Settings, side: 'client' | 'server'): InitialWindow {
+  return profileOr(s, 'iw', hostProfile(sideStack(s, side)).initialWindow);
+}
+
+/** One side's congestion controller: `cc`, else its stack's. */
+export function congestionControlOf(s: Settings, side: 'client' | 'server'): CongestionControlName {
+  return profileOr(s, 'cc', hostProfile(sideStack(s, side)).congestionControl);
 }
 
 /** One side's floor of the retransmission timeout, in ms: `minrto`, else its stack's. */

@@ -3,10 +3,10 @@
 // causes (StallCause in engine/trace.ts); this table must cover exactly those, so a cause added
 // there fails the type check until it has a row here. Colours are the Okabe-Ito and Tol
 // colour-blind-safe sets, used only as fills, never for text.
-import { INITIAL_WINDOWS, type InitialWindow } from '../engine/params';
+import { INITIAL_WINDOWS } from '../engine/params';
 import type { Side, StallCause, StallRecord } from '../engine/trace';
 import type { Settings } from './schema';
-import { delackKeyOf, minRtoMs, mssOf } from './resolve';
+import { congestionControlOf, delackKeyOf, initialWindowOf, minRtoMs, mssOf } from './resolve';
 
 /** Linux's floor of the retransmission timeout (TCP_RTO_MIN, include/net/tcp.h), in ms. */
 const LINUX_MIN_RTO_MS = 200;
@@ -75,7 +75,8 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     // The ACKs are the peer's: its own key when its stack or that key decides them.
     fixes: (c) => {
       const acks = { key: delackKeyOf(c.settings, c.side === 'server' ? 'client' : 'server'), value: 'off' };
-      return get(c, 'iw') !== '1' && (get(c, 'window') as number) >= 2 * mssOf(c.settings)
+      return initialWindowOf(c.settings, c.side) !== '1' &&
+        (get(c, 'window') as number) >= 2 * mssOf(c.settings)
         ? [{ key: 'flush', value: 'none' }, acks]
         : [acks];
     },
@@ -107,11 +108,14 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     // offered, as for a timeout.
     fixes: (c) => {
       if (get(c, 'http') === '3') return Number(get(c, 'loss') ?? 0) > 0 ? [{ key: 'loss', value: 0 }] : [];
-      const current = INITIAL_WINDOWS.indexOf(get(c, 'iw') as InitialWindow);
+      // The sender's own window and controller: a stack's (Linux: 10 segments, CUBIC) when the keys
+      // are at their defaults, so a Linux server is never offered a 4 KB window as a larger one.
+      const current = INITIAL_WINDOWS.indexOf(initialWindowOf(c.settings, c.side));
       const fixes: StallFix[] = (['4k', '10'] as const)
         .filter((iw) => INITIAL_WINDOWS.indexOf(iw) > current)
         .map((iw) => ({ key: 'iw', value: iw }));
-      if (Number(get(c, 'loss') ?? 0) > 0) fixes.push({ key: 'cc', value: 'bbr' });
+      if (Number(get(c, 'loss') ?? 0) > 0 && congestionControlOf(c.settings, c.side) !== 'bbr')
+        fixes.push({ key: 'cc', value: 'bbr' });
       return fixes;
     },
   },

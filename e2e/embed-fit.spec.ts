@@ -25,6 +25,25 @@ test('a 560 × 400 ladder embed with one control gives the ladder 200 px or more
   expect(box!.y + box!.height).toBeGreaterThan(400 - 24);
 });
 
+test('a time-sequence plot embed takes the frame: at 480 × 320 and 800 × 500 its axis ends inside it', async ({
+  page,
+}) => {
+  for (const [width, height] of [
+    [480, 320],
+    [800, 500],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/?embed=1&view=tsp&cc=cubic&objects=2000000&link=wan&loss=1');
+    const plot = page.locator('.tsp-svg').first();
+    await expect(plot).toBeVisible();
+    const box = (await plot.boundingBox())!;
+    // Before, it kept the full page's 240 px and its time axis fell below a 320 px frame.
+    expect(box.y + box.height, `${width} × ${height}`).toBeLessThanOrEqual(height);
+    expect(box.y + box.height, `${width} × ${height}`).toBeGreaterThan(height - 30);
+    expect(box.height).toBeGreaterThanOrEqual(150);
+  }
+});
+
 for (const width of [320, 375]) {
   test(`a ${width} px phone-wide embed fits its toolbar: no sideways scroll, the clock and speed in view`, async ({
     page,

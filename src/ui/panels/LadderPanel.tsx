@@ -12,7 +12,7 @@ import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from '../../v
 import { LadderOverview, OVERVIEW_PX } from '../../views/LadderOverview';
 import type { FocusedStall } from '../../views/LadderStalls';
 import { formatDuration } from '../../views/format';
-import { FitHeightContext, fittedLadderHeight } from '../embed/viewHeight';
+import { FitHeightContext, fittedViewHeight } from '../embed/viewHeight';
 import { timeScale, type Gap } from '../../views/timeScale';
 import { markRedraw } from '../perf';
 import { useElementWidth } from '../useElementWidth';
@@ -75,7 +75,7 @@ export function LadderPanel({
   const fitHeight = useContext(FitHeightContext);
   const height =
     fitHeight !== null
-      ? fittedLadderHeight(fitHeight, sideBySide ? 1 : sides.length, sides.length > 1)
+      ? fittedViewHeight(fitHeight, sideBySide ? 1 : sides.length, sides.length > 1)
       : boxWidth < 600
         ? 470
         : 580;

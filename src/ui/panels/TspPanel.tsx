@@ -1,11 +1,12 @@
 // Time-sequence plots for each side, sharing the playhead and one time window: brush a range
 // to zoom into it, or use the buttons (which zoom around the playhead) from the keyboard. An
 // HTTP/2 connection can be plotted whole (the default) or one stream at a time.
-import { useCallback, useState } from 'react';
+import { useCallback, useContext, useState } from 'react';
 import { CongestionChart } from '../../views/CongestionChart';
 import { TimeSequencePlot } from '../../views/TimeSequencePlot';
 import { connectionIds } from '../../views/ladderLayout';
 import { connectionSeries, streamsOf } from '../../views/streamSeries';
+import { FitHeightContext, fittedViewHeight } from '../embed/viewHeight';
 import { useElementWidth } from '../useElementWidth';
 import type { SideView, TimePanelProps } from './sideView';
 import type { Gap } from '../../views/timeScale';
@@ -31,7 +32,11 @@ export function TspPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps) {
   const conns = [...new Set(sides.flatMap((s) => connectionIds(s.run.trace)))];
   const streams = streamChoices(sides, conn);
   const stream = streams.some((c) => c.stream === chosenStream) ? chosenStream : null;
-  const plotHeight = width < 600 ? 240 : 300;
+  // In an embed each plot takes the frame's height, as the ladder does; its strips follow below it
+  // (so a comparison's B comes after A's strips: each plot fills the frame when scrolled to).
+  const fitHeight = useContext(FitHeightContext);
+  const plotHeight =
+    fitHeight !== null ? fittedViewHeight(fitHeight, 1, sides.length > 1) : width < 600 ? 240 : 300;
   // A zoomed window is drawn to scale; the whole run folds the time between loads.
   const folds = window_ ? NO_GAPS : gaps;
   return (

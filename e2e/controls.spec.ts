@@ -120,3 +120,22 @@ test("a fix that wins on the medians but loses on the page's own losses says so 
   expect(Math.round(Number(await pageMs('b')) / 10)).toBe(114);
   expect(Number(await pageMs('b'))).toBeGreaterThanOrEqual(Number(await pageMs('a')));
 });
+
+test('under a Linux stack the TCP controls say what the hosts run, and a value chosen holds', async ({
+  page,
+}) => {
+  await page.goto('/?stack=linux');
+  // The keys had shown BSD's 2 segments, Reno and no SACK while the hosts ran IW10, CUBIC and SACK.
+  await expect(page.locator('#a-iw')).toHaveValue('auto');
+  await expect(page.locator('.field[data-key="iw"] [data-value-help]')).toHaveText(
+    'Linux (today) sets it: 10 segments (RFC 6928). Choose a value to override it.',
+  );
+  await expect(page.locator('.field[data-key="sack"] [data-value-help]')).toContainText('sets it: on');
+  await expect(page.locator('.field[data-key="delack"] [data-value-help]')).toContainText(
+    "Both hosts' own settings or stacks decide instead",
+  );
+  // Reno chosen under Linux is Reno (it had been the key's default, which gave way to the stack).
+  await page.locator('#a-cc').selectOption('reno');
+  await expect.poll(() => new URL(page.url()).searchParams.get('cc')).toBe('reno');
+  await expect(page.locator('.field[data-key="cc"] [data-value-help]')).toHaveCount(0);
+});

@@ -56,6 +56,27 @@ describe('per-side delayed ACK and stack profiles', () => {
     expect([q.server.delack, q.server.ackOnRead]).toEqual(['off', true]);
   });
 
+  it("a Linux stack's sender defaults give way to any value chosen, BSD's own included", () => {
+    const sender = (q: string) => {
+      const s = input(q).server;
+      return [s.initialWindow, s.congestionControl, s.slowStartRestart, s.sack, s.minRtoNs / 1e6];
+    };
+    expect(sender('stack=linux')).toEqual(['10', 'cubic', 'rfc', true, 200]);
+    expect(sender('')).toEqual(['2', 'reno', 'off', false, 1000]);
+    // BSD's values chosen under Linux hold: they had been the keys' defaults, which gave way to the
+    // stack, so choosing Reno or 2 segments changed nothing while the controls said it had.
+    expect(sender('stack=linux&iw=2&cc=reno&ssr=off&sack=0&minrto=1000')).toEqual([
+      '2',
+      'reno',
+      'off',
+      false,
+      1000,
+    ]);
+    // Unset, each side takes its own stack's.
+    const mixed = input('stack.server=linux');
+    expect([mixed.server.initialWindow, mixed.client.initialWindow]).toEqual(['10', '2']);
+  });
+
   it('the default profile is the general settings (old links keep their behaviour)', () => {
     const before = input('delack=fixed&delackms=100');
     expect([before.client.delack, before.client.delackNs, before.client.ackOnRead]).toEqual([

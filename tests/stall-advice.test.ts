@@ -1,5 +1,6 @@
 // The callout suggests a knob that removes the stall, and none when no knob would, nor for a
 // cause that cost the page less than 5% of its time or 10 ms; its figures are the breakdown's.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StallRecord, Trace } from '../src/engine/trace';
 import { runQuery, type Run } from '../src/scenario';
@@ -22,6 +23,7 @@ import { breakdown, partNs } from '../src/views/breakdown';
 import { formatDuration } from '../src/views/format';
 import { conn, INSTANT_PATH, pkt, trace } from './support/handTrace';
 import { checkStallsAreWaits } from './support/invariants';
+import { anyQuery } from './support/randomQuery';
 
 const stall = (cause: StallRecord['cause']): StallRecord => ({
   conn: 0,
@@ -524,5 +526,39 @@ describe('the callout offers a fix only once the engine finds it makes the page 
     expect(fixWords(c, 'X')).toContain(
       `; with this page's own losses it would take ${formatDuration(tried)})`,
     );
+  });
+});
+
+describe('a fix the callout offers', () => {
+  // Every stall of random runs, with each fix its cause offers: applying the fix changes what the
+  // engine runs. Under a Linux stack, IW10 had been offered as a change of the initial window, and
+  // "Slow-start restart: off" as a fix, though a key at its default gave way to the stack's value.
+  it('always changes the run it is offered for', () => {
+    const noOps: string[] = [];
+    fc.assert(
+      // Half the runs on Linux hosts, whose stack decides the sender's defaults.
+      fc.property(anyQuery, fc.boolean(), (query, linux) => {
+        const q = linux ? `${query}&stack=linux&stack.client=auto&stack.server=auto` : query;
+        const s = parseQuery(q).config.settings;
+        const base = JSON.stringify(toSimInput(s));
+        const seen = new Set<string>();
+        let stalls: StallRecord[];
+        try {
+          stalls = simulate(toSimInput(s)).stalls;
+        } catch {
+          return; // a run past its budget: the page offers nothing for it
+        }
+        for (const stall of stalls) {
+          if (seen.has(`${stall.cause}:${stall.side}`)) continue;
+          seen.add(`${stall.cause}:${stall.side}`);
+          for (const fix of suggestionsFor(stall, s, [stall], stall.endNs - stall.startNs, () => 200e6)) {
+            const fixed = JSON.stringify(toSimInput({ ...s, [fix.key]: fix.value } as Settings));
+            if (fixed === base) noOps.push(`${stall.cause}: ${fix.key}=${String(fix.value)} on ${q}`);
+          }
+        }
+      }),
+      { numRuns: 300, seed: 11 },
+    );
+    expect(noOps).toEqual([]);
   });
 });

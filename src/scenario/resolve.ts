@@ -106,13 +106,29 @@ export function sideStack(s: Settings, side: 'client' | 'server'): StackName {
   return own === 'auto' ? s.stack : own;
 }
 
-/** A profile's sender default stands while the general key is at its own default. */
-function profileOr<K extends 'iw' | 'cc' | 'sack' | 'minrto' | 'ssr'>(
+/** What the sender keys stand for when unset and the host stack names nothing: BSD's host of the 1990s. */
+const SENDER_FALLBACK = {
+  iw: '2',
+  cc: 'reno',
+  ssr: 'off',
+  sack: false,
+  minrto: 1000,
+} as const satisfies Record<SenderKey, unknown>;
+
+export type SenderKey = 'iw' | 'cc' | 'sack' | 'minrto' | 'ssr';
+export const SENDER_KEYS: readonly SenderKey[] = ['iw', 'cc', 'ssr', 'sack', 'minrto'];
+/** A sender key's value once it is set: no `auto`, no null. */
+type SenderValue<K extends SenderKey> = Exclude<Settings[K], 'auto' | null>;
+
+/** A sender key set in the scenario holds; unset (`auto`, null), the side's stack's, else BSD's. */
+function profileOr<K extends SenderKey>(
   s: Settings,
   key: K,
-  fromProfile: Settings[K] | undefined,
-): Settings[K] {
-  return s[key] === SCHEMA[key].default ? (fromProfile ?? s[key]) : s[key];
+  fromProfile: SenderValue<K> | undefined,
+): SenderValue<K> {
+  const own = s[key];
+  if (own !== 'auto' && own !== null) return own as SenderValue<K>;
+  return fromProfile ?? (SENDER_FALLBACK[key] as SenderValue<K>);
 }
 
 /** One side's initial window: `iw`, else its stack's (Linux's is 10 segments). */
@@ -123,6 +139,39 @@ export function initialWindowOf(s: Settings, side: 'client' | 'server'): Initial
 /** One side's congestion controller: `cc`, else its stack's. */
 export function congestionControlOf(s: Settings, side: 'client' | 'server'): CongestionControlName {
   return profileOr(s, 'cc', hostProfile(sideStack(s, side)).congestionControl);
+}
+
+/** One side's slow-start restart: `ssr`, else its stack's. */
+export function slowStartRestartOf(s: Settings, side: 'client' | 'server'): SenderValue<'ssr'> {
+  return profileOr(s, 'ssr', hostProfile(sideStack(s, side)).slowStartRestart);
+}
+
+/** Whether one side offers SACK: `sack`, else its stack's. */
+export function sackOf(s: Settings, side: 'client' | 'server'): boolean {
+  return profileOr(s, 'sack', hostProfile(sideStack(s, side)).sack);
+}
+
+/** What a sender key comes to on each side, and whether a stack's profile decided it there. */
+export function senderSetting(
+  s: Settings,
+  key: SenderKey,
+): Record<'client' | 'server', { value: string | number | boolean; fromStack: StackName | null }> {
+  const of = (side: 'client' | 'server') => {
+    const stack = sideStack(s, side);
+    const value =
+      key === 'iw'
+        ? initialWindowOf(s, side)
+        : key === 'cc'
+          ? congestionControlOf(s, side)
+          : key === 'ssr'
+            ? slowStartRestartOf(s, side)
+            : key === 'sack'
+              ? sackOf(s, side)
+              : minRtoMs(s, side);
+    const unset = s[key] === 'auto' || s[key] === null;
+    return { value, fromStack: unset && value !== SENDER_FALLBACK[key] ? stack : null };
+  };
+  return { client: of('client'), server: of('server') };
 }
 
 /** One side's floor of the retransmission timeout, in ms: `minrto`, else its stack's. */
@@ -140,7 +189,7 @@ export function delackKeyOf(s: Settings, side: 'client' | 'server'): 'delack' | 
  * One side's ACK behaviour: its own key, else its stack's profile, else the general key. The
  * general delayed-ACK period stands unless the profile names one and `delackms` is at its default.
  */
-function sideAcks(s: Settings, side: 'client' | 'server') {
+export function sideAcks(s: Settings, side: 'client' | 'server') {
   const profile = hostProfile(sideStack(s, side));
   const own = s[`delack.${side}`];
   const defaultPeriod = s.delackms === SCHEMA.delackms.default;
@@ -168,7 +217,6 @@ export function toSimInput(s: Settings): SimInput {
   };
   const tcp = (side: 'client' | 'server', phaseIndex: number): TcpParams => {
     const ack = sideAcks(s, side);
-    const profile = hostProfile(sideStack(s, side));
     const periodNs = ms(ack.delackMs);
     const seeded = seededPhaseNs(s.seed, phaseIndex, periodNs);
     const phaseNs = side === 'client' && s.delackphase !== null ? ms(s.delackphase) : seeded;
@@ -179,10 +227,10 @@ export function toSimInput(s: Settings): SimInput {
       delackNs: periodNs,
       delackPhaseNs: phaseNs % periodNs,
       ackOnRead: ack.ackOnRead,
-      initialWindow: profileOr(s, 'iw', profile.initialWindow),
-      slowStartRestart: profileOr(s, 'ssr', profile.slowStartRestart),
-      congestionControl: profileOr(s, 'cc', profile.congestionControl),
-      sack: profileOr(s, 'sack', profile.sack),
+      initialWindow: initialWindowOf(s, side),
+      slowStartRestart: slowStartRestartOf(s, side),
+      congestionControl: congestionControlOf(s, side),
+      sack: sackOf(s, side),
       pacing: s.pacing,
       bufferBytes: s.window,
       sendBufferBytes: s.sndbuf ?? s.window,

@@ -26,6 +26,12 @@ const NOT_QUIC = { key: 'http', notIn: ['3'] } as const;
 const AUTO = 'auto';
 const SIDE_STACKS = [AUTO, ...STACK_NAMES] as const;
 const SIDE_DELACKS = [AUTO, ...DELACK_MODES] as const;
+// The sender's defaults: `auto` (unset) is the host stack's when its profile names one, else the
+// 1990s BSD host's (2 segments, Reno, no restart, no SACK, a 1 s floor), so a value chosen here
+// always holds, even one that equals what BSD did (under a Linux stack, choosing Reno gives Reno).
+const AUTO_INITIAL_WINDOWS = [AUTO, ...INITIAL_WINDOWS] as const;
+const AUTO_RESTARTS = [AUTO, ...SLOW_START_RESTARTS] as const;
+const AUTO_CONTROLS = [AUTO, ...CONGESTION_CONTROLS] as const;
 const DELACK_OPTIONS = {
   bsd: 'BSD: next tick of a 200 ms clock',
   fixed: 'A fixed timer',
@@ -205,7 +211,7 @@ export const SCHEMA = {
     values: STACK_NAMES,
     options: STACK_LABELS,
     default: 'default',
-    help: "Both hosts' TCP as a paper's machine behaved (delayed ACK, ACK-on-read); the keys below override it.",
+    help: "Both hosts' TCP as a paper's machine behaved (delayed ACK, ACK-on-read; Linux also its sender's defaults); each host's own keys below, and any sender setting chosen, override it.",
     when: NOT_QUIC,
   },
   'stack.client': {
@@ -268,15 +274,16 @@ export const SCHEMA = {
     label: 'Initial window',
     kind: 'enum',
     group: 'tcp',
-    values: INITIAL_WINDOWS,
+    values: AUTO_INITIAL_WINDOWS,
     options: {
+      [AUTO]: "The host stack's, or 2 segments (BSD)",
       '1': '1 segment',
       '2': '2 segments (BSD)',
       '4k': 'About 4 KB (RFC 2414)',
       '10': '10 segments (RFC 6928)',
     },
-    default: '2',
-    help: 'Initial congestion window: 2 = BSD (the ACK of the SYN opens it by one); 4k = RFC 2414.',
+    default: AUTO,
+    help: "Initial congestion window: 2 = BSD (the ACK of the SYN opens it by one); 4k = RFC 2414 (default: the host stack's, else 2).",
     sweep: { values: INITIAL_WINDOWS },
     when: NOT_QUIC,
   },
@@ -284,29 +291,31 @@ export const SCHEMA = {
     label: 'Slow-start restart',
     kind: 'enum',
     group: 'tcp',
-    values: SLOW_START_RESTARTS,
+    values: AUTO_RESTARTS,
     options: {
+      [AUTO]: "The host stack's, or off",
       off: 'Off (SunOS)',
       bsd: 'BSD: idle since the last receive',
       rfc: 'RFC: idle since the last send',
     },
-    default: 'off',
-    help: 'Slow-start restart after idle: off (SunOS), bsd (idle since last receive), rfc (idle since last send).',
+    default: AUTO,
+    help: "Slow-start restart after idle: off (SunOS), bsd (idle since last receive), rfc (idle since last send) (default: the host stack's, else off).",
     when: NOT_QUIC,
   },
   cc: {
     label: 'Congestion control',
     kind: 'enum',
     group: 'tcp',
-    values: CONGESTION_CONTROLS,
+    values: AUTO_CONTROLS,
     options: {
+      [AUTO]: "The host stack's, or Reno",
       reno: 'Reno (4.4BSD)',
       newreno: 'NewReno (RFC 6582)',
       cubic: 'CUBIC (RFC 9438, Linux default)',
       bbr: 'BBR v1 (model-based, paced)',
     },
-    default: 'reno',
-    help: 'Congestion control: reno = slow start, congestion avoidance, fast retransmit and recovery; newreno = recovery repairs several losses per window; cubic = window grows on a cubic curve after a loss; bbr = paces at the measured bottleneck rate.',
+    default: AUTO,
+    help: "Congestion control (default: the host stack's, else reno): reno = slow start, congestion avoidance, fast retransmit and recovery; newreno = recovery repairs several losses per window; cubic = window grows on a cubic curve after a loss; bbr = paces at the measured bottleneck rate.",
     sweep: { values: CONGESTION_CONTROLS },
     when: NOT_QUIC,
   },
@@ -314,8 +323,8 @@ export const SCHEMA = {
     label: 'Selective ACK (SACK)',
     kind: 'bool',
     group: 'tcp',
-    default: false,
-    help: 'Selective acknowledgments (RFC 2018): the receiver reports what arrived beyond a hole; the sender retransmits only the holes (RFC 6675).',
+    default: null,
+    help: "Selective acknowledgments (RFC 2018): the receiver reports what arrived beyond a hole; the sender retransmits only the holes (RFC 6675) (default: the host stack's, else off).",
     sweep: { values: ['0', '1'] },
     when: NOT_QUIC,
   },
@@ -325,7 +334,7 @@ export const SCHEMA = {
     group: 'tcp',
     default: false,
     help: "Pacing: space segments at the controller's rate (Linux: 2x cwnd/RTT in slow start, 1.2x after) instead of sending bursts; BBR always paces.",
-    when: { key: 'cc', in: ['reno', 'newreno', 'cubic'] },
+    when: { key: 'cc', in: [AUTO, 'reno', 'newreno', 'cubic'] },
   },
   sndbuf: {
     label: 'Send buffer',
@@ -342,7 +351,14 @@ export const SCHEMA = {
   },
   minrto: {
     label: 'Minimum retransmit timeout',
-    ...num('tcp', 'ms', 10, 60_000, 1000, 'Floor of the retransmission timeout (BSD: two 500 ms ticks).'),
+    ...num(
+      'tcp',
+      'ms',
+      10,
+      60_000,
+      null,
+      "Floor of the retransmission timeout (BSD: two 500 ms ticks) (default: the host stack's, else 1 s).",
+    ),
     when: NOT_QUIC,
   },
   window: {

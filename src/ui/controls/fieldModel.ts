@@ -1,7 +1,9 @@
 // How the schema table becomes controls: groups in a fixed order, the schema's labels, what a
 // null ("inherited") value means, and a slider scale for each number row. Keys added to the
 // schema later get a control from their row; nothing here has to change for them.
+import { STACK_LABELS } from '../../scenario/hosts/profiles';
 import { linkPreset } from '../../scenario/links';
+import { delackKeyOf, SENDER_KEYS, senderSetting, sideAcks, type SenderKey } from '../../scenario/resolve';
 import { countNoun, formatSetting } from '../../views/format';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
 
@@ -71,12 +73,64 @@ export function inheritedValue(key: ConfigKey, settings: Settings): number | boo
       return null;
     }
   }
+  if (key === 'minrto') {
+    // The floor in force, when both hosts have the same (a stack's, else BSD's 1 s).
+    const { client, server } = senderSetting(settings, 'minrto');
+    return client.value === server.value ? (server.value as number) : null;
+  }
   const dot = key.indexOf('.');
   if (dot > 0) {
     const general = settings[key.slice(0, dot) as ConfigKey];
     if (typeof general === 'boolean' || typeof general === 'number') return general;
   }
   return null;
+}
+
+/**
+ * What an unset sender key (initial window, congestion control, restart, SACK, RTO floor) comes to,
+ * in words, when a host stack decides it: "Linux (today) sets it: 10 segments (RFC 6928)", or each
+ * side's when they differ. Undefined when the key is set, or no stack decides it (the control then
+ * says what it is: BSD's).
+ */
+export function senderHelp(key: ConfigKey, settings: Settings): string | undefined {
+  if (key === 'delack') return generalDelackHelp(settings);
+  if (!(SENDER_KEYS as readonly string[]).includes(key)) return undefined;
+  const both = senderSetting(settings, key as SenderKey);
+  const { client, server } = both;
+  if (client.fromStack === null && server.fromStack === null) return undefined;
+  const words = (value: string | number | boolean) => {
+    const row = SCHEMA[key] as Row;
+    if (row.kind === 'enum') return row.options?.[String(value)] ?? String(value);
+    return valueText(key, value as Settings[ConfigKey]);
+  };
+  const by = (side: typeof client) =>
+    side.fromStack === null ? 'the default' : `${STACK_LABELS[side.fromStack]}`;
+  if (client.value === server.value && client.fromStack === server.fromStack)
+    return `${by(server)} sets it: ${words(server.value)}. Choose a value to override it.`;
+  return `Set by each host's stack: the server's is “${words(server.value)}” (${by(server)}), the client's “${words(client.value)}” (${by(client)}). Choose a value to override both.`;
+}
+
+/**
+ * The general Delayed ACK gives way, on each host, to that host's own key and to its stack's
+ * profile: say so where it does (under a Linux stack it had shown "BSD" and changed nothing).
+ */
+function generalDelackHelp(settings: Settings): string | undefined {
+  const elsewhere = (['client', 'server'] as const).filter(
+    (side) => delackKeyOf(settings, side) !== 'delack',
+  );
+  if (elsewhere.length === 0) return undefined;
+  const mode = (side: 'client' | 'server') => {
+    const value = sideAcks(settings, side).delack;
+    return (SCHEMA.delack.options as Record<string, string>)[value] ?? value;
+  };
+  if (elsewhere.length === 2) {
+    const same = mode('client') === mode('server');
+    return same
+      ? `Both hosts' own settings or stacks decide instead: ${mode('server')}. Set Delayed ACK (client) or (server) to change it.`
+      : `Each host's own setting or stack decides instead: the server's is “${mode('server')}”, the client's “${mode('client')}”. Set Delayed ACK (client) or (server) to change them.`;
+  }
+  const side = elsewhere[0];
+  return `It applies to the ${side === 'client' ? 'server' : 'client'} only: the ${side}'s own setting or stack decides its own (${mode(side)}).`;
 }
 
 /** How the link help names a figure the scenario sets (the schema's labels are headings). */

@@ -138,4 +138,9 @@ test('under a Linux stack the TCP controls say what the hosts run, and a value c
   await page.locator('#a-cc').selectOption('reno');
   await expect.poll(() => new URL(page.url()).searchParams.get('cc')).toBe('reno');
   await expect(page.locator('.field[data-key="cc"] [data-value-help]')).toHaveCount(0);
+  // Nielsen's Solaris server defers its ACKs 50 ms, its clients 200: the timer's field says so.
+  await page.goto('/?preset=nielsen-lan-1.1-first');
+  await expect(page.locator('.field[data-key="delackms"] [data-value-help]')).toHaveText(
+    "The hosts' stacks set it: the server's 50 ms, the client's 200 ms.",
+  );
 });

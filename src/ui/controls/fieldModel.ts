@@ -94,6 +94,7 @@ export function inheritedValue(key: ConfigKey, settings: Settings): number | boo
  */
 export function senderHelp(key: ConfigKey, settings: Settings): string | undefined {
   if (key === 'delack') return generalDelackHelp(settings);
+  if (key === 'delackms') return delackPeriodHelp(settings);
   if (!(SENDER_KEYS as readonly string[]).includes(key)) return undefined;
   const both = senderSetting(settings, key as SenderKey);
   const { client, server } = both;
@@ -131,6 +132,15 @@ function generalDelackHelp(settings: Settings): string | undefined {
   }
   const side = elsewhere[0];
   return `It applies to the ${side === 'client' ? 'server' : 'client'} only: the ${side}'s own setting or stack decides its own (${mode(side)}).`;
+}
+
+/** The period each host's delayed ACK runs at, where a stack's differs from the one shown. */
+function delackPeriodHelp(settings: Settings): string | undefined {
+  const ms = (side: 'client' | 'server') => sideAcks(settings, side).delackMs;
+  const [client, server] = [ms('client'), ms('server')];
+  if (client === settings.delackms && server === settings.delackms) return undefined;
+  if (client === server) return `Both hosts' stacks set it: ${client} ms.`;
+  return `The hosts' stacks set it: the server's ${server} ms, the client's ${client} ms.`;
 }
 
 /** How the link help names a figure the scenario sets (the schema's labels are headings). */

@@ -7,7 +7,7 @@ import { applies, SCHEMA, type ConfigKey, type Row, type Settings } from '../../
 import { bDifferences, settingsOf, type SideKey } from '../state/configModel';
 import type { HistoryMode } from '../state/history';
 import { changedFromPreset } from '../state/presetChanges';
-import { fieldGroups, inheritedValue, linkHelp, senderHelp } from './fieldModel';
+import { fieldGroups, inheritedValue, linkHelp, stackHelp } from './fieldModel';
 import { LinkSummary } from './LinkSummary';
 import { PresetPicker } from './PresetPicker';
 import { SettingField } from './SettingField';
@@ -82,7 +82,7 @@ export const ControlsPanel = memo(function ControlsPanel({
                 overridden={side === 'b' && differs.has(key)}
                 onChange={callbacks.change(side, key)}
                 onResetToA={callbacks.reset(key)}
-                valueHelp={key === 'link' ? linkHelp(settings) : senderHelp(key, settings)}
+                valueHelp={key === 'link' ? linkHelp(settings) : stackHelp(key, settings)}
               >
                 {key === 'link' && <LinkSummary settings={settings} />}
               </SettingField>

@@ -87,17 +87,16 @@ export function inheritedValue(key: ConfigKey, settings: Settings): number | boo
 }
 
 /**
- * What an unset sender key (initial window, congestion control, restart, SACK, RTO floor) comes to,
- * in words, when a host stack decides it: "Linux (today) sets it: 10 segments (RFC 6928)", or each
- * side's when they differ. Undefined when the key is set, or no stack decides it (the control then
- * says what it is: BSD's).
+ * What a host's stack decides in a field's place, in words: for an unset sender key (initial
+ * window, congestion control, restart, SACK, RTO floor) "Linux (today) sets it: 10 segments (RFC
+ * 6928)", or each side's when they differ; for the delayed ACK and its timer, what each host runs
+ * where its stack or own key decides. Undefined where the field's value is what the hosts run.
  */
-export function senderHelp(key: ConfigKey, settings: Settings): string | undefined {
+export function stackHelp(key: ConfigKey, settings: Settings): string | undefined {
   if (key === 'delack') return generalDelackHelp(settings);
   if (key === 'delackms') return delackPeriodHelp(settings);
   if (!(SENDER_KEYS as readonly string[]).includes(key)) return undefined;
-  const both = senderSetting(settings, key as SenderKey);
-  const { client, server } = both;
+  const { client, server } = senderSetting(settings, key as SenderKey);
   if (client.fromStack === null && server.fromStack === null) return undefined;
   const words = (value: string | number | boolean) => {
     const row = SCHEMA[key] as Row;
@@ -105,7 +104,7 @@ export function senderHelp(key: ConfigKey, settings: Settings): string | undefin
     return valueText(key, value as Settings[ConfigKey]);
   };
   const by = (side: typeof client) =>
-    side.fromStack === null ? 'the default' : `${STACK_LABELS[side.fromStack]}`;
+    side.fromStack === null ? 'the default' : STACK_LABELS[side.fromStack];
   if (client.value === server.value && client.fromStack === server.fromStack)
     return `${by(server)} sets it: ${words(server.value)}. Choose a value to override it.`;
   return `Set by each host's stack: the server's is “${words(server.value)}” (${by(server)}), the client's “${words(client.value)}” (${by(client)}). Choose a value to override both.`;

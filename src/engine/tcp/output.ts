@@ -145,7 +145,9 @@ export abstract class TcpOutput implements ReceiverHooks {
     if (this.appRefused && (blocked === null || blocked === 'nagle')) blocked = this.fullBufferWait(blocked);
     const sentData = this.dataSent;
     const progressed = this.progressSent;
-    this.cwndUsage.afterOutput(this.snd.sndUna, this.snd.sndMax, this.cc.cwnd, this.mss, sentData);
+    // Only the controllers that read ACK samples (Linux's) ask whether the window was in use.
+    if (this.cc.readsSamples)
+      this.cwndUsage.afterOutput(this.snd.sndUna, this.snd.sndMax, this.cc.cwnd, this.mss, sentData);
     this.dataSent = false;
     this.progressSent = false;
     const observers = this.observers; // indexed: this runs for every segment and every ACK

@@ -39,6 +39,16 @@ describe('scenario names', () => {
     expect(named('link=geo&gzip=1')[1]).toMatch(/^Roundtrip: .*link=geo .* gzip=1$/);
   });
 
+  it("a title names the initial window and delayed ACK the hosts run, each host's when they differ", () => {
+    // Linux hosts had been titled iw=2 delack=bsd (the keys' defaults, which their stack overrides).
+    expect(named('stack=linux')[1]).toMatch(/ delack=linux iw=10 stack=linux$/);
+    expect(named('preset=nielsen-lan-1.1-first')[1]).toContain('delack.server=fixed delack.client=bsd iw=2');
+    expect(named('preset=nielsen-lan-1.1-first&delack.server=off')[1]).toContain(
+      'delack.server=off delack.client=bsd iw=2',
+    );
+    expect(named('')[1]).toContain('delack=bsd iw=2');
+  });
+
   it('a title leaves out what does not apply: no TCP knobs over QUIC', () => {
     expect(named('link=lte&http=3&nagle=0')).toEqual([
       'roundtrip-lte-h3',

@@ -2,6 +2,7 @@
 // preset id (or the link and HTTP mode) and the keys changed from it, in the URL's own spelling.
 import { baseSettings, formatValue } from './codec';
 import { applies, CONFIG_KEYS, SCHEMA, type ConfigKey, type Settings } from './schema';
+import { initialWindowOf, sideAcks } from './resolve';
 
 /** Settings worth naming in a title even when they are the preset's own. */
 const KEY_SETTINGS: ConfigKey[] = ['page', 'visit', 'link', 'http', 'nagle', 'delack', 'iw'];
@@ -45,6 +46,30 @@ export function scenarioTitle(preset: string | null, settings: Settings): string
   const keys = [...new Set([...KEY_SETTINGS, ...changedKeys(preset, settings)])].filter((k) =>
     applies(k, settings),
   );
-  const pairs = keys.map((k) => [k, text(k, settings)]).filter(([, v]) => v !== null && v !== '');
+  const pairs = [...new Map(keys.flatMap((k) => inForce(k, settings)))].filter(
+    ([, v]) => v !== null && v !== '',
+  );
   return `${preset ?? 'Roundtrip'}: ${pairs.map(([k, v]) => `${k}=${v}`).join(' ')}`;
+}
+
+/**
+ * A key setting as the hosts run it: the initial window and the delayed ACK each host's stack
+ * may decide (a title had said `iw=2 delack=bsd` of Linux hosts running IW10 and Linux's ACKs);
+ * per host, in the URL's spelling, when the two differ.
+ */
+function inForce(key: ConfigKey, settings: Settings): Array<[string, string | null]> {
+  const of =
+    key === 'iw'
+      ? (side: 'client' | 'server') => initialWindowOf(settings, side)
+      : key === 'delack'
+        ? (side: 'client' | 'server') => sideAcks(settings, side).delack
+        : null;
+  if (of === null) return [[key, text(key, settings)]];
+  const [server, client] = [of('server'), of('client')];
+  return server === client
+    ? [[key, server]]
+    : [
+        [`${key}.server`, server],
+        [`${key}.client`, client],
+      ];
 }

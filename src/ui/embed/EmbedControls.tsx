@@ -2,7 +2,7 @@
 // They edit side A (B follows A where it does not differ), like the full page's controls.
 import type { Config } from '../../scenario/codec';
 import { applies, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
-import { inheritedValue } from '../controls/fieldModel';
+import { inheritedValue, stackHelp } from '../controls/fieldModel';
 import { SettingField } from '../controls/SettingField';
 
 export function EmbedControls({
@@ -32,6 +32,7 @@ export function EmbedControls({
           row={SCHEMA[key] as Row}
           value={config.settings[key]}
           inherited={inheritedValue(key, config.settings)}
+          valueHelp={stackHelp(key, config.settings)}
           side="a"
           onChange={(value) => onSetting(key, value)}
         />

@@ -134,6 +134,9 @@ test('under a Linux stack the TCP controls say what the hosts run, and a value c
   await expect(page.locator('.field[data-key="delack"] [data-value-help]')).toContainText(
     "Both hosts' own settings or stacks decide instead",
   );
+  await expect(page.locator('.field[data-key="delackms"] [data-value-help]')).toHaveText(
+    'Neither host uses it: their delayed ACKs have no fixed period.',
+  );
   // Reno chosen under Linux is Reno (it had been the key's default, which gave way to the stack).
   await page.locator('#a-cc').selectOption('reno');
   await expect.poll(() => new URL(page.url()).searchParams.get('cc')).toBe('reno');

@@ -135,7 +135,14 @@ function generalDelackHelp(settings: Settings): string | undefined {
 
 /** The period each host's delayed ACK runs at, where a stack's differs from the one shown. */
 function delackPeriodHelp(settings: Settings): string | undefined {
+  // Only BSD's clock and the fixed timer have a period; Linux's timer adapts, and off has none.
+  const timed = (['client', 'server'] as const).filter((side) =>
+    ['bsd', 'fixed'].includes(sideAcks(settings, side).delack),
+  );
+  if (timed.length === 0) return 'Neither host uses it: their delayed ACKs have no fixed period.';
   const ms = (side: 'client' | 'server') => sideAcks(settings, side).delackMs;
+  if (timed.length === 1)
+    return `Only the ${timed[0]} uses it (${ms(timed[0])} ms): the ${timed[0] === 'client' ? 'server' : 'client'}'s delayed ACK has no fixed period.`;
   const [client, server] = [ms('client'), ms('server')];
   if (client === settings.delackms && server === settings.delackms) return undefined;
   if (client === server) return `Both hosts' stacks set it: ${client} ms.`;

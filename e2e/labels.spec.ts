@@ -74,7 +74,7 @@ test('numbers are shown formatted in their unit', async ({ page }) => {
   await openLab(page);
   await expect(page.locator('[data-key="bw"] [data-readout]')).toHaveText("10 Mb/s (the link's)");
   await expect(page.locator('[data-key="window"] [data-readout]')).toHaveText('16 KB');
-  await expect(page.locator('[data-key="delackms"] [data-readout]')).toHaveText('200 ms');
+  await expect(page.locator('[data-key="delackms"] [data-readout]')).toHaveText('200 ms (inherited)');
   await page.getByLabel('Link type').selectOption('ppp28k');
   await expect(page.locator('[data-key="bw"] [data-readout]')).toHaveText("28.8 kb/s (the link's)");
   await page.locator('#a-bw').fill('1544000');

@@ -77,6 +77,13 @@ describe('per-side delayed ACK and stack profiles', () => {
     expect([mixed.server.initialWindow, mixed.client.initialWindow]).toEqual(['10', '2']);
   });
 
+  it("a delayed-ACK period chosen holds over a stack's, BSD's 200 ms included", () => {
+    const period = (q: string) => [input(q).server.delackNs / 1e6, input(q).client.delackNs / 1e6];
+    expect(period('stack.server=solaris25')).toEqual([50, 200]); // Solaris 2.5 defers 50 ms
+    expect(period('stack.server=solaris25&delackms=200')).toEqual([200, 200]); // had stayed 50
+    expect(period('stack.server=solaris25&delackms=100')).toEqual([100, 100]);
+  });
+
   it('the default profile is the general settings (old links keep their behaviour)', () => {
     const before = input('delack=fixed&delackms=100');
     expect([before.client.delack, before.client.delackNs, before.client.ackOnRead]).toEqual([

@@ -12,7 +12,7 @@ import { seededPhaseNs } from './seeding';
 import { ms } from '../engine/units';
 import { KRUSE_LOOP, page } from './workloads';
 import { linkPreset } from './links';
-import { SCHEMA, type Settings } from './schema';
+import type { Settings } from './schema';
 import { hostProfile, type StackName } from './hosts/profiles';
 
 /** BSD timer figures of the papers' era: 3 s initial RTO (RFC 1122); the floor is the `minrto` key. */
@@ -106,6 +106,9 @@ export function sideStack(s: Settings, side: 'client' | 'server'): StackName {
   return own === 'auto' ? s.stack : own;
 }
 
+/** BSD's delayed-ACK clock: the period when neither the scenario nor a stack names one. */
+const BSD_DELACK_MS = 200;
+
 /** What the sender keys stand for when unset and the host stack names nothing: BSD's host of the 1990s. */
 const SENDER_FALLBACK = {
   iw: '2',
@@ -186,16 +189,16 @@ export function delackKeyOf(s: Settings, side: 'client' | 'server'): 'delack' | 
 }
 
 /**
- * One side's ACK behaviour: its own key, else its stack's profile, else the general key. The
- * general delayed-ACK period stands unless the profile names one and `delackms` is at its default.
+ * One side's ACK behaviour: its own key, else its stack's profile, else the general key. A
+ * delayed-ACK period set holds; unset, it is the stack's, else BSD's 200 ms clock.
  */
 export function sideAcks(s: Settings, side: 'client' | 'server') {
   const profile = hostProfile(sideStack(s, side));
   const own = s[`delack.${side}`];
-  const defaultPeriod = s.delackms === SCHEMA.delackms.default;
+
   return {
     delack: own !== 'auto' ? own : (profile.delack ?? s.delack),
-    delackMs: defaultPeriod ? (profile.delackMs ?? s.delackms) : s.delackms,
+    delackMs: s.delackms ?? profile.delackMs ?? BSD_DELACK_MS,
     ackOnRead: s[`ackread.${side}`] ?? profile.ackOnRead ?? false,
   };
 }

@@ -188,7 +188,14 @@ export const SCHEMA = {
   },
   delackms: {
     label: 'Delayed-ACK timer',
-    ...num('tcp', 'ms', 1, 1_000, 200, 'Delayed-ACK timer (fixed) or clock period (bsd).'),
+    ...num(
+      'tcp',
+      'ms',
+      1,
+      1_000,
+      null,
+      "Delayed-ACK timer (fixed) or clock period (bsd) (default: each host stack's, else 200 ms).",
+    ),
     when: { key: 'delack', in: ['bsd', 'fixed'] },
   },
   delackphase: {

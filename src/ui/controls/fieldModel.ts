@@ -73,6 +73,11 @@ export function inheritedValue(key: ConfigKey, settings: Settings): number | boo
       return null;
     }
   }
+  if (key === 'delackms') {
+    // The period in force, when both hosts run the same (a stack's, else BSD's 200 ms).
+    const [client, server] = (['client', 'server'] as const).map((side) => sideAcks(settings, side).delackMs);
+    return client === server ? server : null;
+  }
   if (key === 'minrto') {
     // The floor in force, when both hosts have the same (a stack's, else BSD's 1 s).
     const { client, server } = senderSetting(settings, 'minrto');
@@ -144,7 +149,7 @@ function delackPeriodHelp(settings: Settings): string | undefined {
   if (timed.length === 1)
     return `Only the ${timed[0]} uses it (${ms(timed[0])} ms): the ${timed[0] === 'client' ? 'server' : 'client'}'s delayed ACK has no fixed period.`;
   const [client, server] = [ms('client'), ms('server')];
-  if (client === settings.delackms && server === settings.delackms) return undefined;
+  if (client === server && (settings.delackms === null || settings.delackms === client)) return undefined;
   if (client === server) return `Both hosts' stacks set it: ${client} ms.`;
   return `The hosts' stacks set it: the server's ${server} ms, the client's ${client} ms.`;
 }

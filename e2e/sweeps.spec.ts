@@ -8,6 +8,19 @@ import { engine, ladderPackets } from './lab';
 
 const points = (page: import('@playwright/test').Page) => page.locator('[data-sweep-point]');
 
+/** The x axis's tick labels, with their boxes on the page. */
+const xTickBoxes = (page: import('@playwright/test').Page) =>
+  page
+    .locator('#sweep .sweep-grid text[text-anchor="middle"]:not(.sweep-axis-label)')
+    .evaluateAll((els) =>
+      els.map(
+        (e) =>
+          ({ text: e.textContent ?? '', ...e.getBoundingClientRect().toJSON() }) as DOMRect & {
+            text: string;
+          },
+      ),
+    );
+
 test('a ready-made sweep link draws all its points with the values the engine gives', async ({ page }) => {
   const watch = watchPage(page);
   const spec = findSweep('kruse-fig2')!;
@@ -107,16 +120,7 @@ test('a sweep over choices names every one: evenly spaced, on rows of their own 
     const xs = await points(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('cx'))));
     const gaps = xs.slice(1).map((x, i) => x - xs[i]);
     expect(Math.max(...gaps) - Math.min(...gaps), sweep).toBeLessThan(0.01);
-    const ticks = await page
-      .locator('#sweep .sweep-grid text[text-anchor="middle"]:not(.sweep-axis-label)')
-      .evaluateAll((els) =>
-        els.map(
-          (e) =>
-            ({ text: e.textContent ?? '', ...e.getBoundingClientRect().toJSON() }) as DOMRect & {
-              text: string;
-            },
-        ),
-      );
+    const ticks = await xTickBoxes(page);
     expect(ticks, sweep).toHaveLength(count);
     for (const t of ticks) {
       expect(t.left, t.text).toBeGreaterThanOrEqual(chart.x);
@@ -146,16 +150,7 @@ test('on a phone a sweep stays legible: tick labels apart and written alike, the
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/?sweep=pm-fig3-2');
   await expect(points(page)).toHaveCount(32, { timeout: 30_000 });
-  const ticks = await page
-    .locator('#sweep .sweep-grid text[text-anchor="middle"]:not(.sweep-axis-label)')
-    .evaluateAll((els) =>
-      els.map(
-        (e) =>
-          ({ text: e.textContent ?? '', ...e.getBoundingClientRect().toJSON() }) as DOMRect & {
-            text: string;
-          },
-      ),
-    );
+  const ticks = await xTickBoxes(page);
   expect(ticks.length).toBeGreaterThan(4);
   for (let i = 1; i < ticks.length; i++)
     expect(ticks[i].left, `${ticks[i - 1].text} and ${ticks[i].text}`).toBeGreaterThan(

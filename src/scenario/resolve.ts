@@ -13,7 +13,7 @@ import { ms } from '../engine/units';
 import { KRUSE_LOOP, page } from './workloads';
 import { linkPreset } from './links';
 import type { Settings } from './schema';
-import { hostProfile, type StackName } from './hosts/profiles';
+import { hostProfile, type HostProfile, type StackName } from './hosts/profiles';
 
 /** BSD timer figures of the papers' era: 3 s initial RTO (RFC 1122); the floor is the `minrto` key. */
 const INITIAL_RTO_MS = 3000;
@@ -109,77 +109,67 @@ export function sideStack(s: Settings, side: 'client' | 'server'): StackName {
 /** BSD's delayed-ACK clock: the period when neither the scenario nor a stack names one. */
 const BSD_DELACK_MS = 200;
 
-/** What the sender keys stand for when unset and the host stack names nothing: BSD's host of the 1990s. */
-const SENDER_FALLBACK = {
-  iw: '2',
-  cc: 'reno',
-  ssr: 'off',
-  sack: false,
-  minrto: 1000,
-} as const satisfies Record<SenderKey, unknown>;
-
 export type SenderKey = 'iw' | 'cc' | 'sack' | 'minrto' | 'ssr';
 export const SENDER_KEYS: readonly SenderKey[] = ['iw', 'cc', 'ssr', 'sack', 'minrto'];
 /** A sender key's value once it is set: no `auto`, no null. */
 type SenderValue<K extends SenderKey> = Exclude<Settings[K], 'auto' | null>;
 
-/** A sender key set in the scenario holds; unset (`auto`, null), the side's stack's, else BSD's. */
-function profileOr<K extends SenderKey>(
+/** Where a host profile names each sender key's value. */
+const PROFILE_FIELD = {
+  iw: 'initialWindow',
+  cc: 'congestionControl',
+  ssr: 'slowStartRestart',
+  sack: 'sack',
+  minrto: 'minRtoMs',
+} as const satisfies Record<SenderKey, keyof HostProfile>;
+
+/** What the sender keys stand for when unset and the host stack names nothing: BSD's host of the 1990s. */
+const SENDER_FALLBACK: { [K in SenderKey]: SenderValue<K> } = {
+  iw: '2',
+  cc: 'reno',
+  ssr: 'off',
+  sack: false,
+  minrto: 1000,
+};
+
+/** One side's value of a sender key: set in the scenario, it holds; unset, the side's stack's, else BSD's. */
+export function senderValue<K extends SenderKey>(
   s: Settings,
   key: K,
-  fromProfile: SenderValue<K> | undefined,
+  side: 'client' | 'server',
 ): SenderValue<K> {
   const own = s[key];
   if (own !== 'auto' && own !== null) return own as SenderValue<K>;
-  return fromProfile ?? (SENDER_FALLBACK[key] as SenderValue<K>);
+  const fromProfile = (hostProfile(sideStack(s, side)) as HostProfile)[PROFILE_FIELD[key]];
+  return (fromProfile as SenderValue<K> | undefined) ?? SENDER_FALLBACK[key];
 }
 
 /** One side's initial window: `iw`, else its stack's (Linux's is 10 segments). */
 export function initialWindowOf(s: Settings, side: 'client' | 'server'): InitialWindow {
-  return profileOr(s, 'iw', hostProfile(sideStack(s, side)).initialWindow);
+  return senderValue(s, 'iw', side);
 }
 
 /** One side's congestion controller: `cc`, else its stack's. */
 export function congestionControlOf(s: Settings, side: 'client' | 'server'): CongestionControlName {
-  return profileOr(s, 'cc', hostProfile(sideStack(s, side)).congestionControl);
-}
-
-/** One side's slow-start restart: `ssr`, else its stack's. */
-export function slowStartRestartOf(s: Settings, side: 'client' | 'server'): SenderValue<'ssr'> {
-  return profileOr(s, 'ssr', hostProfile(sideStack(s, side)).slowStartRestart);
-}
-
-/** Whether one side offers SACK: `sack`, else its stack's. */
-export function sackOf(s: Settings, side: 'client' | 'server'): boolean {
-  return profileOr(s, 'sack', hostProfile(sideStack(s, side)).sack);
-}
-
-/** What a sender key comes to on each side, and whether a stack's profile decided it there. */
-export function senderSetting(
-  s: Settings,
-  key: SenderKey,
-): Record<'client' | 'server', { value: string | number | boolean; fromStack: StackName | null }> {
-  const of = (side: 'client' | 'server') => {
-    const stack = sideStack(s, side);
-    const value =
-      key === 'iw'
-        ? initialWindowOf(s, side)
-        : key === 'cc'
-          ? congestionControlOf(s, side)
-          : key === 'ssr'
-            ? slowStartRestartOf(s, side)
-            : key === 'sack'
-              ? sackOf(s, side)
-              : minRtoMs(s, side);
-    const unset = s[key] === 'auto' || s[key] === null;
-    return { value, fromStack: unset && value !== SENDER_FALLBACK[key] ? stack : null };
-  };
-  return { client: of('client'), server: of('server') };
+  return senderValue(s, 'cc', side);
 }
 
 /** One side's floor of the retransmission timeout, in ms: `minrto`, else its stack's. */
 export function minRtoMs(s: Settings, side: 'client' | 'server'): number {
-  return profileOr(s, 'minrto', hostProfile(sideStack(s, side)).minRtoMs);
+  return senderValue(s, 'minrto', side);
+}
+
+/** What a sender key comes to on each side, and the stack that decided it there (null: the scenario or BSD's default). */
+export function senderSetting(
+  s: Settings,
+  key: SenderKey,
+): Record<'client' | 'server', { value: string | number | boolean; fromStack: StackName | null }> {
+  const unset = s[key] === 'auto' || s[key] === null;
+  const of = (side: 'client' | 'server') => {
+    const value = senderValue(s, key, side);
+    return { value, fromStack: unset && value !== SENDER_FALLBACK[key] ? sideStack(s, side) : null };
+  };
+  return { client: of('client'), server: of('server') };
 }
 
 /** The key that decides one side's delayed ACK: its own, else (when its stack has none) `delack`. */
@@ -195,7 +185,6 @@ export function delackKeyOf(s: Settings, side: 'client' | 'server'): 'delack' | 
 export function sideAcks(s: Settings, side: 'client' | 'server') {
   const profile = hostProfile(sideStack(s, side));
   const own = s[`delack.${side}`];
-
   return {
     delack: own !== 'auto' ? own : (profile.delack ?? s.delack),
     delackMs: s.delackms ?? profile.delackMs ?? BSD_DELACK_MS,
@@ -231,9 +220,9 @@ export function toSimInput(s: Settings): SimInput {
       delackPhaseNs: phaseNs % periodNs,
       ackOnRead: ack.ackOnRead,
       initialWindow: initialWindowOf(s, side),
-      slowStartRestart: slowStartRestartOf(s, side),
+      slowStartRestart: senderValue(s, 'ssr', side),
       congestionControl: congestionControlOf(s, side),
-      sack: sackOf(s, side),
+      sack: senderValue(s, 'sack', side),
       pacing: s.pacing,
       bufferBytes: s.window,
       sendBufferBytes: s.sndbuf ?? s.window,

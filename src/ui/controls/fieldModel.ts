@@ -75,8 +75,8 @@ export function inheritedValue(key: ConfigKey, settings: Settings): number | boo
   }
   if (key === 'delackms') {
     // The period in force, when both hosts run the same (a stack's, else BSD's 200 ms).
-    const [client, server] = (['client', 'server'] as const).map((side) => sideAcks(settings, side).delackMs);
-    return client === server ? server : null;
+    const { client, server } = hostAcks(settings);
+    return client.delackMs === server.delackMs ? server.delackMs : null;
   }
   if (key === 'minrto') {
     // The floor in force, when both hosts have the same (a stack's, else BSD's 1 s).
@@ -115,6 +115,13 @@ export function stackHelp(key: ConfigKey, settings: Settings): string | undefine
   return `Set by each host's stack: the server's is “${words(server.value)}” (${by(server)}), the client's “${words(client.value)}” (${by(client)}). Choose a value to override both.`;
 }
 
+/** Each host's delayed ACK as it runs: its own key, else its stack's, else the general keys. */
+const hostAcks = (settings: Settings) => ({
+  client: sideAcks(settings, 'client'),
+  server: sideAcks(settings, 'server'),
+});
+const otherSide = (side: 'client' | 'server') => (side === 'client' ? 'server' : 'client');
+
 /**
  * The general Delayed ACK gives way, on each host, to that host's own key and to its stack's
  * profile: say so where it does (under a Linux stack it had shown "BSD" and changed nothing).
@@ -124,34 +131,33 @@ function generalDelackHelp(settings: Settings): string | undefined {
     (side) => delackKeyOf(settings, side) !== 'delack',
   );
   if (elsewhere.length === 0) return undefined;
-  const mode = (side: 'client' | 'server') => {
-    const value = sideAcks(settings, side).delack;
-    return (SCHEMA.delack.options as Record<string, string>)[value] ?? value;
-  };
-  if (elsewhere.length === 2) {
-    const same = mode('client') === mode('server');
-    return same
+  const acks = hostAcks(settings);
+  const mode = (side: 'client' | 'server') =>
+    (SCHEMA.delack.options as Record<string, string>)[acks[side].delack] ?? acks[side].delack;
+  if (elsewhere.length === 2)
+    return mode('client') === mode('server')
       ? `Both hosts' own settings or stacks decide instead: ${mode('server')}. Set Delayed ACK (client) or (server) to change it.`
       : `Each host's own setting or stack decides instead: the server's is “${mode('server')}”, the client's “${mode('client')}”. Set Delayed ACK (client) or (server) to change them.`;
-  }
   const side = elsewhere[0];
-  return `It applies to the ${side === 'client' ? 'server' : 'client'} only: the ${side}'s own setting or stack decides its own (${mode(side)}).`;
+  return `It applies to the ${otherSide(side)} only: the ${side}'s own setting or stack decides its own (${mode(side)}).`;
 }
 
 /** The period each host's delayed ACK runs at, where a stack's differs from the one shown. */
 function delackPeriodHelp(settings: Settings): string | undefined {
+  const acks = hostAcks(settings);
   // Only BSD's clock and the fixed timer have a period; Linux's timer adapts, and off has none.
   const timed = (['client', 'server'] as const).filter((side) =>
-    ['bsd', 'fixed'].includes(sideAcks(settings, side).delack),
+    ['bsd', 'fixed'].includes(acks[side].delack),
   );
   if (timed.length === 0) return 'Neither host uses it: their delayed ACKs have no fixed period.';
-  const ms = (side: 'client' | 'server') => sideAcks(settings, side).delackMs;
   if (timed.length === 1)
-    return `Only the ${timed[0]} uses it (${ms(timed[0])} ms): the ${timed[0] === 'client' ? 'server' : 'client'}'s delayed ACK has no fixed period.`;
-  const [client, server] = [ms('client'), ms('server')];
-  if (client === server && (settings.delackms === null || settings.delackms === client)) return undefined;
-  if (client === server) return `Both hosts' stacks set it: ${client} ms.`;
-  return `The hosts' stacks set it: the server's ${server} ms, the client's ${client} ms.`;
+    return `Only the ${timed[0]} uses it (${acks[timed[0]].delackMs} ms): the ${otherSide(timed[0])}'s delayed ACK has no fixed period.`;
+  const [client, server] = [acks.client.delackMs, acks.server.delackMs];
+  if (client !== server)
+    return `The hosts' stacks set it: the server's ${server} ms, the client's ${client} ms.`;
+  return settings.delackms === null || settings.delackms === client
+    ? undefined
+    : `Both hosts' stacks set it: ${client} ms.`;
 }
 
 /** How the link help names a figure the scenario sets (the schema's labels are headings). */

@@ -214,8 +214,8 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
       this.output();
       return false;
     }
-    if (seg.reason === 'ack-delayed')
-      for (const o of this.observers) o.onRelease('ack-delayed', seg.ackHeldNs ?? 0, seg.ackHeldFromNs);
+    if (seg.reason === 'ack-delayed' || seg.reason === 'window-update')
+      for (const o of this.observers) o.onRelease(seg.reason, seg.ackHeldNs ?? 0, seg.ackHeldFromNs);
     if (this.sackOk && seg.sackBlocks) this.takeSack(seg.sackBlocks, ack);
     if (ack < this.snd.sndUna) return true;
     if (ack === this.snd.sndUna) this.onDuplicateAck(seg);

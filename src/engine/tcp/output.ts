@@ -258,7 +258,7 @@ export abstract class TcpOutput implements ReceiverHooks {
   /** Every segment we send after the SYN carries our ACK and window: clear the ACK debt. */
   protected emit(seg: Segment): void {
     if (seg.flags & FLAG.ACK) {
-      if (seg.reason === 'ack-delayed') {
+      if (seg.reason === 'ack-delayed' || seg.reason === 'window-update') {
         seg.ackHeldNs = this.rcv.heldNs();
         seg.ackHeldFromNs = this.sim.now - seg.ackHeldNs;
       }

@@ -38,7 +38,7 @@ export class TcpReceiver {
   private sacked: SackRanges | null = null;
   private peerFinSeq: number | null = null;
   private readonly timer: Timer;
-  private armedNs: Nanoseconds = 0;
+  private armedNs: Nanoseconds = -1;
   private readsHeldUntil: Nanoseconds = 0; // the application is busy until then
   /** Only with ACK-on-read. */
   private readonly readTimer: Timer | null;
@@ -92,11 +92,12 @@ export class TcpReceiver {
     this.ackNow = false;
     this.ackReason = 'ack-now';
     this.timer.cancel();
+    this.armedNs = -1;
   }
 
-  /** How long the ACK now leaving was held by the delayed-ACK timer. */
+  /** How long the ACK now leaving was held: since the delayed-ACK timer was armed (0: it was not). */
   heldNs(): Nanoseconds {
-    return this.sim.now - this.armedNs;
+    return this.armedNs < 0 ? 0 : this.sim.now - this.armedNs;
   }
 
   stop(): void {

@@ -6,8 +6,11 @@ import type { Bytes, Nanoseconds } from '../units';
 
 /** What an endpoint tells those who watch it. */
 export interface EndpointObserver {
-  /** An ACK the peer had delayed (for `heldNs`, from `heldFromNs`) arrived, or the retransmission timer fired. */
-  onRelease(by: 'ack-delayed' | 'rto', heldNs: Nanoseconds, heldFromNs?: Nanoseconds): void;
+  /**
+   * An ACK the peer had held (for `heldNs`, from `heldFromNs`) arrived: its delayed ACK, or the
+   * window update its application's read sent (BSD's ACK on read); or the retransmission timer fired.
+   */
+  onRelease(by: 'ack-delayed' | 'window-update' | 'rto', heldNs: Nanoseconds, heldFromNs?: Nanoseconds): void;
   /**
    * An output pass ended: whether data left, and what blocked queued data if any. `progressed`:
    * what left moved the connection on (new data or a retransmission, or a FIN with nothing before
@@ -50,10 +53,16 @@ export class StallLabeller implements EndpointObserver {
     private readonly linkIdleAt: () => Nanoseconds,
   ) {}
 
-  onRelease(by: 'ack-delayed' | 'rto', heldNs: Nanoseconds, heldFromNs = this.clock.now - heldNs): void {
-    this.releasedBy = by;
-    if (by !== 'ack-delayed') return;
-    this.releasedHeldNs = heldNs;
+  onRelease(
+    by: 'ack-delayed' | 'window-update' | 'rto',
+    heldNs: Nanoseconds,
+    heldFromNs = this.clock.now - heldNs,
+  ): void {
+    // A window update names no window stall for the peer: the read that sent it is the ACK's pace
+    // (in BSD the ACK of every second segment), not a hold. Before a timeout it is a hold all the same.
+    if (by !== 'window-update') this.releasedBy = by;
+    if (by === 'rto') return;
+    if (by === 'ack-delayed') this.releasedHeldNs = heldNs;
     this.heldAckArrivalNs = this.clock.now;
     // Data of ours still leaving while the peer held its ACK was no wait of ours.
     this.heldAckFromNs = Math.max(heldFromNs, this.progressLeftNs);
@@ -89,9 +98,10 @@ export class StallLabeller implements EndpointObserver {
     // FIN behind the lost data (it had moved a wait's start 2.5 s late).
     const startNs = Math.max(quietSinceNs, this.progressLeftNs);
     if (this.stallCause !== null && this.stallStartNs <= startNs) return;
-    // The connection last moved when an ACK the peer had delayed arrived: that ACK set the timer
-    // again, so without the hold it would have fired as much sooner. The hold is the delayed ACK's
-    // (it had read as idle: 194 ms with nothing in flight before a lost tail's timeout).
+    // The connection last moved when an ACK the peer had held arrived (delayed, or sent when its
+    // application read): that ACK set the timer again, so without the hold it would have fired as
+    // much sooner. The hold is the delayed ACK's (it had read as idle: 194 ms with nothing in
+    // flight before a lost tail's timeout).
     if (this.heldAckArrivalNs === quietSinceNs && this.heldAckNs > 0) {
       const heldFromNs = this.heldAckFromNs;
       const endNs = heldFromNs + this.heldAckNs;

@@ -90,7 +90,7 @@ test('the callout offers a fix only once the engine finds it faster, and says wh
 test('the callout names a suggested option as the controls do, not by its value in the link', async ({
   page,
 }) => {
-  await page.goto('/?link=lte&loss=1&iw=10&page=almanac24');
+  await page.goto('/?link=lte&loss=1&iw=10&page=almanac24&http=2');
   const callout = page.locator('[data-callout]');
   await expect(callout).toHaveAttribute('data-cause', 'cwnd', { timeout: 20_000 });
   // 1% loss: the fix is judged on the medians of five loss draws, and the callout gives both.

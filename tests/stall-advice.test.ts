@@ -424,16 +424,16 @@ describe('the callout offers a fix only once the engine finds it makes the page 
     expect(checkedFix(candidates, lossFree, [254e9, 264e9, 232e9], 266e9)?.fix).toEqual(candidates[0]);
   });
 
-  it('offers BBR, not a 4 KB initial window, for a 2024 page over a lossy satellite link', () => {
-    // One HTTP/1.1 connection at 2% loss, a 560 ms round trip: medians over five draws, 266 s as
-    // it is, 263 s with a 4 KB initial window (what the callout had offered), 232 s with BBR.
-    const r = runQuery('page=almanac24&http=1.1&link=geo&loss=2&seed=1');
+  it('offers BBR, not a 4 KB initial window, for a 2024 page over HTTP/2 on a lossy WAN', () => {
+    // One connection at 2% loss, medians over five draws: 43.6 s as it is, 42.2 s with a 4 KB
+    // initial window (what the callout had offered: 3%), 32.2 s with BBR (26%).
+    const r = runQuery('page=almanac24&http=2&link=wan&loss=2&seed=1');
     const advice = advise(r)!;
     expect(advice.stall.cause).toBe('cwnd');
     expect(advice.candidates).toEqual([fix('iw', '4k'), fix('iw', '10'), fix('cc', 'bbr')]);
     const c = check(r, advice.candidates);
     expect(c.fix).toEqual(fix('cc', 'bbr'));
-    expect(c.pageNs!).toBeLessThan(0.9 * c.currentNs);
+    expect(c.pageNs!).toBeLessThan(0.8 * c.currentNs);
   });
 
   it('over random loss compares medians over five draws, the page shown being the first', () => {

@@ -84,7 +84,7 @@ describe('Reno', () => {
 
   it('three duplicate ACKs retransmit the first unacknowledged segment, then recover', () => {
     const h = new TcpHarness({ initialWindow: '10', nagle: false }).open();
-    h.write(10 * MSS);
+    h.write(12 * MSS);
     expect(h.takeData()).toHaveLength(10);
     h.sendAck(1 + MSS).takeData(); // segment 2 is lost: the rest bring duplicates
     const cwnd = h.tcp.cc.cwnd;
@@ -95,8 +95,30 @@ describe('Reno', () => {
     const ssthresh = h.tcp.cc.ssthresh;
     expect(ssthresh).toBe(Math.floor(cwnd / 2 / MSS) * MSS);
     expect(h.tcp.cc.cwnd).toBe(ssthresh + 3 * MSS);
-    h.sendAck(1 + 10 * MSS); // the hole filled: deflate
-    expect(h.tcp.cc.cwnd).toBe(ssthresh);
+    // The hole filled: deflate to ssthresh, and then, as 4.4BSD opens the window on every ACK of
+    // new data (tcp_input.c: `if (cw > snd_ssthresh)` linear, else a full segment), one more.
+    h.sendAck(1 + 10 * MSS);
+    expect(h.tcp.cc.cwnd).toBe(ssthresh + MSS);
+    // Above ssthresh the window grows by MSS * MSS / cwnd per ACK.
+    h.sendAck(1 + 11 * MSS);
+    expect(h.tcp.cc.cwnd).toBe(ssthresh + MSS + Math.floor((MSS * MSS) / (ssthresh + MSS)));
+  });
+
+  it('slow start runs up to ssthresh and one segment past it, as in 4.4BSD', () => {
+    // After a timeout ssthresh is half the window; slow start doubles up to it, and the ACK that
+    // finds cwnd equal to ssthresh still adds a whole segment (cw > snd_ssthresh is false).
+    const h = new TcpHarness({ initialWindow: '4k', nagle: false }).open();
+    h.write(40 * MSS);
+    expect(h.takeData()).toHaveLength(4);
+    h.advanceMs(1000); // the timeout at the 1 s floor: ssthresh = half of 4 segments, cwnd = 1
+    expect(h.takeData()).toEqual([`1:${1 + MSS}`]);
+    expect(h.tcp.cc.ssthresh).toBe(2 * MSS);
+    h.sendAck(1 + MSS); // cwnd 1 < ssthresh 2: a full segment
+    expect(h.tcp.cc.cwnd).toBe(2 * MSS);
+    h.sendAck(1 + 2 * MSS); // cwnd == ssthresh: still a full segment
+    expect(h.tcp.cc.cwnd).toBe(3 * MSS);
+    h.sendAck(1 + 3 * MSS); // now above: linear
+    expect(h.tcp.cc.cwnd).toBe(3 * MSS + Math.floor((MSS * MSS) / (3 * MSS)));
   });
 
   it('records what was sent when, and which segments were retransmitted, for a controller that reads them', () => {

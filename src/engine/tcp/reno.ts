@@ -5,7 +5,7 @@
 // `snd_cwnd = min(cw + incr, TCP_MAXWIN << snd_scale)`): a connection the receiver's window holds
 // back does not grow its cwnd without bound (a 50 MB transfer over a modem had reached 60 MB).
 import type { Bytes } from '../units';
-import { MAX_CWND, grow, halvedThreshold } from './congestion';
+import { MAX_CWND, halvedThreshold } from './congestion';
 import { WindowControl } from './windowControl';
 
 export class Reno extends WindowControl {
@@ -13,11 +13,19 @@ export class Reno extends WindowControl {
 
   onNewAck(mss: Bytes): boolean {
     if (this.inRecovery) {
-      this.cwnd = this.ssthresh; // deflate on the first new ACK
+      // Deflate on the first new ACK (tcp_input.c: `if (t_dupacks >= tcprexmtthresh && snd_cwnd >
+      // snd_ssthresh) snd_cwnd = snd_ssthresh`).
+      this.cwnd = Math.min(this.cwnd, this.ssthresh);
       this.inRecovery = false;
-    } else {
-      this.cwnd = Math.min(this.peerMaxWindow, grow(this.cwnd, this.ssthresh, mss));
     }
+    // Then, as on every ACK of new data, the window opens (tcp_input.c: `if (cw > snd_ssthresh)
+    // incr = incr * incr / cw`): linearly only above ssthresh, so a whole segment at cw ==
+    // ssthresh, the ACK ending fast recovery included. 4.3BSD-Reno to 4.4BSD-Lite added
+    // `+ incr / 8` here; Berkeley dropped it in October 1994 (tcp_input.c 8.7, "per Van via Sally
+    // Floyd"), and which of the papers' hosts still had it is not known: not modelled.
+    const cw = this.cwnd;
+    const incr = cw > this.ssthresh ? Math.max(1, Math.floor((mss * mss) / cw)) : mss;
+    this.cwnd = Math.min(this.peerMaxWindow, cw + incr);
     return false;
   }
 

@@ -137,6 +137,10 @@ test('under a Linux stack the TCP controls say what the hosts run, and a value c
   await expect(page.locator('.field[data-key="delackms"] [data-value-help]')).toHaveText(
     'Neither host uses it: their delayed ACKs have no fixed period.',
   );
+  // The socket buffer is the scenario's, Linux's or not: at the 1990s 16 KB the field says so.
+  await expect(page.locator('.field[data-key="window"] [data-value-help]')).toHaveText(
+    'Linux grows its buffers as a transfer needs them, up to 6 MB (tcp_rmem); this model keeps the size set here. For a Linux host today, choose a larger one.',
+  );
   // Reno chosen under Linux is Reno (it had been the key's default, which gave way to the stack).
   await page.locator('#a-cc').selectOption('reno');
   await expect.poll(() => new URL(page.url()).searchParams.get('cc')).toBe('reno');

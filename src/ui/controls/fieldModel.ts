@@ -3,7 +3,7 @@
 // schema later get a control from their row; nothing here has to change for them.
 import { STACK_LABELS } from '../../scenario/hosts/profiles';
 import { linkPreset } from '../../scenario/links';
-import { delackKeyOf, SENDER_KEYS, senderSetting, sideAcks, type SenderKey } from '../../scenario/resolve';
+import { delackKeyOf, SENDER_KEYS, senderSetting, sideAcks, sideStack, type SenderKey } from '../../scenario/resolve';
 import { countNoun, formatSetting } from '../../views/format';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
 
@@ -100,6 +100,7 @@ export function inheritedValue(key: ConfigKey, settings: Settings): number | boo
 export function stackHelp(key: ConfigKey, settings: Settings): string | undefined {
   if (key === 'delack') return generalDelackHelp(settings);
   if (key === 'delackms') return delackPeriodHelp(settings);
+  if (key === 'window') return linuxBufferHelp(settings);
   if (!(SENDER_KEYS as readonly string[]).includes(key)) return undefined;
   const { client, server } = senderSetting(settings, key as SenderKey);
   if (client.fromStack === null && server.fromStack === null) return undefined;
@@ -113,6 +114,20 @@ export function stackHelp(key: ConfigKey, settings: Settings): string | undefine
   if (client.value === server.value && client.fromStack === server.fromStack)
     return `${by(server)} sets it: ${words(server.value)}. Choose a value to override it.`;
   return `Set by each host's stack: the server's is “${words(server.value)}” (${by(server)}), the client's “${words(client.value)}” (${by(client)}). Choose a value to override both.`;
+}
+
+/** Linux's largest receive buffer (net.ipv4.tcp_rmem, third field). */
+const LINUX_RMEM_MAX = 6_291_456;
+
+/**
+ * The socket buffer is the scenario's for every host: a Linux stack does not size it. Linux grows
+ * its buffers as a transfer needs (receive-buffer autotuning, up to tcp_rmem's 6 MB), so a Linux
+ * host left at the 1990s 16 KB default waits on its receive window where today's would not.
+ */
+function linuxBufferHelp(settings: Settings): string | undefined {
+  const linux = (['client', 'server'] as const).some((side) => sideStack(settings, side) === 'linux');
+  if (!linux || settings.window !== SCHEMA.window.default) return undefined;
+  return `Linux grows its buffers as a transfer needs them, up to ${valueText('window', LINUX_RMEM_MAX)} (tcp_rmem); this model keeps the size set here. For a Linux host today, choose a larger one.`;
 }
 
 /** Each host's delayed ACK as it runs: its own key, else its stack's, else the general keys. */

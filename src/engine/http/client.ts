@@ -49,6 +49,7 @@ class ObjectSet {
 
   /** Empty again, for the next load (one set for the run rather than a new one per load). */
   clear(): void {
+    if (this.size === 0) return; // as at a run's first load: setting an array's length is a slow call
     this.flags.length = 0;
     this.size = 0;
   }

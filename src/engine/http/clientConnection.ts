@@ -21,13 +21,12 @@ export class ClientConnection extends ClientConnectionBase {
   private pipe: HttpRequest[] = []; // buffered by the pipelining client
   private pipeBytes: Bytes = 0;
   private pipeSinceNs: Nanoseconds = 0;
-  private readonly pipeTimer: Timer;
+  private pipeTimer: Timer | null = null; // made when a pipelining client first buffers
   private closedUnseen = false; // the server closed while we were idle, and we have not noticed
 
   constructor(sim: Sim, sink: TraceSink, pair: ConnectionPair, p: HttpParams, events: ConnectionEvents) {
     super(sim, sink, pair, p, events);
     this.reader = new MessageReader(pair.content.s2c as StreamContent<HttpRequest>);
-    this.pipeTimer = new Timer(sim, () => this.flushPipe(true));
   }
 
   protected get awaited(): number {
@@ -59,14 +58,14 @@ export class ClientConnection extends ClientConnectionBase {
     this.pipeBytes += request.requestBytes;
     if (request.object === 0 || this.pipeBytes >= this.p.pipeBufferBytes) {
       this.flushPipe(false);
-    } else if (!this.pipeTimer.pending) {
+    } else if (!this.pipeTimer?.pending) {
       this.pipeSinceNs = this.sim.now;
-      this.pipeTimer.set(this.sim.now + this.p.pipeFlushNs);
+      (this.pipeTimer ??= new Timer(this.sim, () => this.flushPipe(true))).set(this.sim.now + this.p.pipeFlushNs);
     }
   }
 
   private flushPipe(byTimer: boolean): void {
-    this.pipeTimer.cancel();
+    this.pipeTimer?.cancel();
     if (this.pipe.length === 0) return;
     if (byTimer && this.sim.now > this.pipeSinceNs) this.stall('flush-timer', this.pipeSinceNs, this.sim.now);
     this.sink.event({
@@ -113,7 +112,7 @@ export class ClientConnection extends ClientConnectionBase {
   }
 
   protected override stopTimers(): void {
-    this.pipeTimer.cancel();
+    this.pipeTimer?.cancel();
     super.stopTimers();
   }
 

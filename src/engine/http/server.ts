@@ -27,7 +27,8 @@ export class ServerPool {
   private busy = 0;
   private processes: number;
   private waiting: ServerConnection[] = [];
-  private readonly held = new Set<ServerConnection>(); // connections a process is serving
+  /** Connections a process is serving: read only to end spare processes, so kept only then. */
+  private readonly held: Set<ServerConnection> | null;
   /** Made when first set: most runs never wait for a process nor end one. */
   private spawnTimer: Timer | null = null;
   private maintenanceTimer: Timer | null = null;
@@ -38,6 +39,7 @@ export class ServerPool {
     private readonly maxSpare = 0,
   ) {
     this.processes = startProcesses;
+    this.held = maxSpare > 0 ? new Set() : null;
   }
 
   /**
@@ -55,13 +57,13 @@ export class ServerPool {
   }
 
   private idleConnections(): ServerConnection[] {
-    return [...this.held].filter((c) => c.keepAliveIdleSinceNs !== null);
+    return [...this.held!].filter((c) => c.keepAliveIdleSinceNs !== null);
   }
 
   /** How many idleConnections() there are, without making the list. */
   private idleConnectionCount(): number {
     let n = 0;
-    for (const c of this.held) if (c.keepAliveIdleSinceNs !== null) n++;
+    for (const c of this.held!) if (c.keepAliveIdleSinceNs !== null) n++;
     return n;
   }
 
@@ -90,7 +92,7 @@ export class ServerPool {
     const queued = this.waiting.indexOf(conn);
     if (queued >= 0) this.waiting.splice(queued, 1);
     else this.busy--;
-    this.held.delete(conn);
+    this.held?.delete(conn);
     this.acceptWaiting();
   }
 
@@ -99,7 +101,7 @@ export class ServerPool {
     while (this.waiting.length > 0 && (unlimited || this.busy < this.processes)) {
       this.busy++;
       const conn = this.waiting.shift()!;
-      this.held.add(conn);
+      this.held?.add(conn);
       conn.accept();
     }
     if (this.waiting.length === 0 || this.spawnTimer?.pending) return;
@@ -155,7 +157,8 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
   private served = 0;
   private closing = false;
   private buffered: Bytes = 0; // response bytes held in the server's own buffer
-  private readonly idleTimer: Timer;
+  /** The keep-alive timeout's, made when first set (most runs' servers never wait for a next request). */
+  private idleTimer: Timer | null = null;
   /** A request has waited since then for a process to take this connection; null when none waits. */
   private unacceptedSinceNs: Nanoseconds | null = null;
   /** Waiting for the next request on a Keep-Alive connection since then; null when not. */
@@ -172,7 +175,6 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
     private readonly pool: ServerPool,
   ) {
     super(sim, sink, conn, socket, incoming, outgoing, p);
-    this.idleTimer = new Timer(sim, () => this.close());
     pool.request(this);
   }
 
@@ -213,7 +215,7 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
       this.waiting.push(request);
     }
     if (!this.accepted && this.waiting.length > 0) this.unacceptedSinceNs ??= this.sim.now;
-    this.idleTimer.cancel();
+    this.idleTimer?.cancel();
     this.keepAliveIdleSinceNs = null;
     this.serveNext();
   }
@@ -225,7 +227,7 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
 
   /** The client closed its half: finish what we owe, then close ours. */
   onPeerFin(): void {
-    this.idleTimer.cancel();
+    this.idleTimer?.cancel();
     this.writer.whenDrained(() => {
       if (!this.busy && this.waiting.length === 0) {
         this.socket.close();
@@ -281,7 +283,8 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
       this.serveNext();
       return;
     }
-    if (this.p.keepAliveTimeoutNs > 0) this.idleTimer.set(this.sim.now + this.p.keepAliveTimeoutNs);
+    if (this.p.keepAliveTimeoutNs > 0)
+      (this.idleTimer ??= new Timer(this.sim, () => this.close())).set(this.sim.now + this.p.keepAliveTimeoutNs);
     this.keepAliveIdleSinceNs = this.sim.now;
     this.pool.checkSpare();
   }
@@ -291,7 +294,7 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
     this.closing = true;
     this.endProcessWait();
     this.keepAliveIdleSinceNs = null;
-    this.idleTimer.cancel();
+    this.idleTimer?.cancel();
     this.release();
     if (this.buffered > 0) this.writer.write(this.buffered);
     this.buffered = 0;
@@ -307,7 +310,7 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
   }
 
   onClosed(): void {
-    this.idleTimer.cancel();
+    this.idleTimer?.cancel();
     this.endProcessWait();
     this.closing = true;
     this.keepAliveIdleSinceNs = null;

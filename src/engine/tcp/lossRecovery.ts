@@ -13,12 +13,16 @@ import { firstIsLost, Scoreboard } from './scoreboard';
 import type { Segment } from './segment';
 import type { SendRecord } from './sender';
 
+/** What a controller that reads no samples (Reno) is handed: never filled, never read. */
+const UNREAD_SAMPLE: AckSample = blankAckSample();
+
 export abstract class TcpLossRecovery extends TcpOutput {
   /** recoveryStartNs: when the current SACK recovery began (its retransmissions are newer). */
   private recoveryStartNs = 0;
   private board: Scoreboard | null = null; // made at the first SACK recovery
-  /** The ACK sample handed to the controller, refilled for each ACK (controllers keep none). */
-  private readonly sample: AckSample = blankAckSample();
+  /** The ACK sample handed to the controller, refilled for each ACK (controllers keep none); made
+   * at the first, as Reno reads none. */
+  private sample: AckSample | null = null;
 
   /** An ACK of snd.una again: counted, and at the third (or a SACKed loss) a fast retransmit. */
   protected onDuplicateAck(seg: Segment): void {
@@ -58,7 +62,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
     snd.dupAcks = 0;
     this.rtt.onAck(seg.ack, this.sim.now);
     const freedData = snd.onAcked(seg.ack, this.sim.now);
-    const sample = sampled ? this.ackSample(seg.ack, ackedBytes, newest) : this.sample;
+    const sample = sampled ? this.ackSample(seg.ack, ackedBytes, newest) : UNREAD_SAMPLE;
     if (this.cc.onNewAck(this.mss, sample)) this.retransmitFirst();
     if (snd.idle) this.rtoTimer.cancel();
     else this.rtoTimer.set(this.sim.now + this.rtt.current());
@@ -75,8 +79,9 @@ export abstract class TcpLossRecovery extends TcpOutput {
   }
 
   private ackSample(ack: number, ackedBytes: number, newest: SendRecord | null): AckSample {
-    const used = this.cwndUsage.allowsGrowth(this.cc.cwnd, this.cc.ssthresh);
-    return fillAckSample(this.sample, this.sim.now, this.snd, ack, ackedBytes, newest, used);
+    const used = this.cwndUsage!.allowsGrowth(this.cc.cwnd, this.cc.ssthresh); // a reader of samples has one
+    const sample = (this.sample ??= blankAckSample());
+    return fillAckSample(sample, this.sim.now, this.snd, ack, ackedBytes, newest, used);
   }
 
   protected override onPaceTimer(): void {

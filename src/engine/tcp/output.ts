@@ -36,7 +36,8 @@ export abstract class TcpOutput implements ReceiverHooks {
   readonly cc: CongestionControl;
   protected readonly rtoTimer: Timer;
   protected readonly observers: EndpointObserver[] = [];
-  protected readonly cwndUsage = new CwndUsage();
+  /** Only for a controller that reads ACK samples (Linux's): Reno never asks whether the window was in use. */
+  protected readonly cwndUsage: CwndUsage | null;
   protected readonly sampler: CongestionSampler;
   protected receiveClosed = false; // the application called close(): data arriving now earns an RST
   /** Both ends offered SACK-permitted (RFC 2018). */
@@ -84,6 +85,7 @@ export abstract class TcpOutput implements ReceiverHooks {
     this.snd = new TcpSender(p.sendBufferBytes);
     this.rtt = new RttEstimator(p.initialRtoNs, p.minRtoNs, p.maxRtoNs);
     this.cc = congestionControl(p.congestionControl, p.initialWindow, p.sack === true);
+    this.cwndUsage = this.cc.readsSamples ? new CwndUsage() : null;
     this.pacing = p.pacing === true || p.congestionControl === 'bbr';
     this.extendedTrace = this.pacing || p.congestionControl !== 'reno';
     this.paceTimer = this.pacing ? new Timer(sim, () => this.onPaceTimer()) : null;
@@ -145,8 +147,7 @@ export abstract class TcpOutput implements ReceiverHooks {
     if (this.appRefused && (blocked === null || blocked === 'nagle')) blocked = this.fullBufferWait(blocked);
     const sentData = this.dataSent;
     const progressed = this.progressSent;
-    // Only the controllers that read ACK samples (Linux's) ask whether the window was in use.
-    if (this.cc.readsSamples)
+    if (this.cwndUsage !== null)
       this.cwndUsage.afterOutput(this.snd.sndUna, this.snd.sndMax, this.cc.cwnd, this.mss, sentData);
     this.dataSent = false;
     this.progressSent = false;

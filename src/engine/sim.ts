@@ -327,14 +327,16 @@ export class Sim {
  * microseconds to make, and a short run makes its queues many times a second.
  */
 export function doubles(n: number, from: readonly number[] = []): number[] {
-  if (n === INITIAL_SLOTS && from.length === 0) return FIRST_DOUBLES.slice();
-  return filledDoubles(n, from);
+  const rest = n - from.length;
+  if (rest > COPIED_UP_TO) return filledDoubles(n, from);
+  const blank = (DOUBLES[rest] ??= filledDoubles(rest, []));
+  return from.length === 0 ? blank.slice() : from.concat(blank);
 }
 
 /** `n` empty slots, packed like `doubles`' arrays (every array of one kind keeps one shape). */
 export function nulls(n: number): null[] {
-  if (n === INITIAL_SLOTS) return FIRST_NULLS.slice();
-  return filledNulls(n);
+  if (n > COPIED_UP_TO) return filledNulls(n);
+  return (NULLS[n] ??= filledNulls(n)).slice();
 }
 
 // Filled by index, not push (see Sim.release): a first push of 0.5 into `[]` deopts, and then
@@ -351,7 +353,10 @@ function filledNulls(n: number): null[] {
   return out;
 }
 
-// Every run's first queue and lanes start as copies of these: copying an array costs much less
-// than filling a new one (filling showed in the profile of short runs).
-const FIRST_DOUBLES: readonly number[] = filledDoubles(INITIAL_SLOTS, []);
-const FIRST_NULLS: readonly null[] = filledNulls(INITIAL_SLOTS);
+// Queues and lanes start and grow as copies of blank arrays kept by size (powers of two, as
+// they double): copying an array costs much less than filling a new one (filling showed in the
+// profile of short runs, and in a 200 KB transfer's, whose lanes grow twice). Past this size a
+// run is long enough that filling is nothing to it.
+const COPIED_UP_TO = 4096;
+const DOUBLES: Array<readonly number[] | undefined> = [];
+const NULLS: Array<readonly null[] | undefined> = [];

@@ -138,7 +138,7 @@ export abstract class ClientConnectionBase implements ThinkingClient {
     this.finished = true;
     this.stopTimers();
     this.exchanges.cutThinking();
-    const lost = [...this.takeUnanswered(), ...this.assigned];
+    const lost = this.takeUnanswered().concat(this.assigned);
     this.assigned = [];
     this.noteLost(lost);
     if (lost.length > 0) this.events.onLost(lost, this.exchanges.answered > 0);

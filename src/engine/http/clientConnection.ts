@@ -44,11 +44,14 @@ export class ClientConnection extends ClientConnectionBase {
 
   /** Requests go out together as one write, so they can share a segment. */
   private writeNow(requests: HttpRequest[]): void {
+    let bytes = 0;
     for (const r of requests) {
       this.outstanding.push(r);
       this.exchanges.requestWritten(r);
+      this.writer.mark(r.requestBytes, r); // marked one by one: no list of messages made per write
+      bytes += r.requestBytes;
     }
-    this.writer.writeMessages(requests.map((r) => ({ bytes: r.requestBytes, tag: r })));
+    this.writer.write(bytes);
     this.armSilenceTimer();
   }
 
@@ -117,7 +120,7 @@ export class ClientConnection extends ClientConnectionBase {
   }
 
   protected takeUnanswered(): HttpRequest[] {
-    const lost = [...this.outstanding, ...this.pipe];
+    const lost = this.outstanding.concat(this.pipe);
     this.outstanding = [];
     this.pipe = [];
     return lost;

@@ -63,7 +63,8 @@ export class ClientConnection extends ClientConnectionBase {
       this.flushPipe(false);
     } else if (!this.pipeTimer?.pending) {
       this.pipeSinceNs = this.sim.now;
-      (this.pipeTimer ??= new Timer(this.sim, () => this.flushPipe(true))).set(this.sim.now + this.p.pipeFlushNs);
+      this.pipeTimer ??= new Timer(this.sim, () => this.flushPipe(true));
+      this.pipeTimer.set(this.sim.now + this.p.pipeFlushNs);
     }
   }
 

@@ -283,8 +283,10 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
       this.serveNext();
       return;
     }
-    if (this.p.keepAliveTimeoutNs > 0)
-      (this.idleTimer ??= new Timer(this.sim, () => this.close())).set(this.sim.now + this.p.keepAliveTimeoutNs);
+    if (this.p.keepAliveTimeoutNs > 0) {
+      this.idleTimer ??= new Timer(this.sim, () => this.close());
+      this.idleTimer.set(this.sim.now + this.p.keepAliveTimeoutNs);
+    }
     this.keepAliveIdleSinceNs = this.sim.now;
     this.pool.checkSpare();
   }

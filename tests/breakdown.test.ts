@@ -288,6 +288,18 @@ describe('where the time went', () => {
     expect(partNs(b, 'idle')).toBeLessThan(ms(2)); // it was 50 ms
   });
 
+  it("names a QUIC lost tail's wait for the time threshold as a timer's, as the probe timeout's", () => {
+    // HTTP/3 over the WAN at 5% loss: a response's last packet is lost and the one after it
+    // acknowledged, too few for the packet threshold; the loss timer declares it lost 9/8 of a
+    // round trip after it left (RFC 9002 6.1.2). Nothing was held back meanwhile: 99 ms read as idle.
+    const { trace: t, path } = runQuery('http=3&link=wan&loss=5&seed=3');
+    const resent = [...t.packets].filter((p) => p.dir === 's2c' && p.reason === 'fast-retransmit');
+    const waits = t.stalls.filter((s) => s.cause === 'rto' && resent.some((p) => p.sendNs === s.endNs));
+    expect(waits).toHaveLength(1);
+    expect(waits[0].endNs - waits[0].startNs).toBeGreaterThan(ms(90));
+    expect(partNs(breakdown(t, path), 'idle')).toBe(0);
+  });
+
   it('names a wait for a backed-off retransmission timer that a reset cut short as the timeout’s', () => {
     // 25% loss: the server's timer has backed off to 32 s when the client gives up on a
     // connection silent for a minute and resets it. The server's wait had no stall (no timer

@@ -114,7 +114,12 @@ export abstract class QuicLossDetection extends QuicConnectionState {
   protected onLossTimer(): void {
     for (const id of SPACES) {
       if (this.spaces[id].sent.lossTimeNs === null) continue;
-      this.onLost(this.detectLost(id), id);
+      const lost = this.detectLost(id);
+      // The time threshold declared them lost (RFC 9002 6.1.2). With nothing held back meanwhile
+      // (a lost tail), the wait it ends is a timer's, as the probe timeout's below: 9/8 of a round
+      // trip had read as idle. A stall already open (a full window) keeps its cause.
+      if (lost.length > 0) this.stalls.onTimeout(this.quietSinceNs());
+      this.onLost(lost, id);
       this.setLossTimer();
       this.pump();
       return;

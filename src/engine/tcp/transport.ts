@@ -1,5 +1,6 @@
 // TCP behind the transport seam: endpoints with their stall labeller, and segments described
 // as packet records (20 IP + 20 TCP header bytes, plus options on a SYN).
+import { packetRecord } from '../packetTable';
 import type { Transport } from '../transport';
 import { TcpEndpoint } from './endpoint';
 import type { Segment } from './segment';
@@ -14,9 +15,9 @@ function optionBytes(seg: Segment): number {
 }
 
 export const tcpTransport: Transport<Segment> = {
-  endpoint({ sim, sink, conn, side, params, hooks, linkIdleAt }) {
+  endpoint({ sim, sink, conn, side, params, hooks, link }) {
     const end = new TcpEndpoint(sim, sink, conn, side, params, hooks);
-    end.observe(new StallLabeller(sink, conn, side, sim, linkIdleAt));
+    end.observe(new StallLabeller(sink, conn, side, sim, link));
     return end;
   },
 
@@ -24,19 +25,9 @@ export const tcpTransport: Transport<Segment> = {
     return IP_TCP_HEADER_BYTES + optionBytes(seg) + seg.len;
   },
 
-  describe(seg, r) {
-    r.seq = seg.seq;
-    r.ack = seg.ack;
-    r.flags = seg.flags;
-    r.win = seg.win;
-    r.len = seg.len;
-    r.optionBytes = r.ipBytes - IP_TCP_HEADER_BYTES - seg.len; // optionBytes(seg), as ipBytes counted it
-    r.mssOption = seg.mssOption;
-    r.wscaleOption = seg.wscaleOption;
-    r.sackPermitted = seg.sackPermitted;
-    r.sackBlocks = seg.sackBlocks;
-    r.reason = seg.reason;
-    r.quic = undefined;
+  record(seg, wire) {
+    // optionBytes(seg), as ipBytes counted it
+    return packetRecord(wire, seg, wire.ipBytes - IP_TCP_HEADER_BYTES - seg.len);
   },
 
   established(end, side, record) {

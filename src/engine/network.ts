@@ -8,8 +8,7 @@ import type { TraceSink } from './sink';
 import { tcpTransport } from './tcp/transport';
 import type { Datagram, Stream, StreamHooks, Transport, TransportEnd } from './transport';
 import { StreamContent } from './messages';
-import type { WireFacts } from './packetTable';
-import type { ConnectionRecord, Direction, Side } from './trace';
+import type { ConnectionRecord, Direction, PacketRecord, Side } from './trace';
 import type { Bytes, Nanoseconds } from './units';
 
 const CLIENT_ISS = 676352001; // Heidemann Fig. 2, so our tcpdump lines read like the paper's
@@ -87,28 +86,42 @@ export class Network<D extends Datagram = Datagram> {
   }
 
   private endpoint(hooks: EndHooks<D>): TransportEnd<D> {
+    const link = hooks.side === 'client' ? this.c2s : this.s2c;
     const end = this.transport.endpoint({
       sim: this.sim,
       sink: this.sink,
       conn: hooks.conn,
       side: hooks.side,
       params: this.input[hooks.side],
-      link: hooks.side === 'client' ? this.c2s : this.s2c,
+      linkIdleAt: () => link.idleAt,
       hooks,
     });
     hooks.end = end;
     return end;
   }
 
-  /** The network's part of each packet's record, reused: the transport makes the record from it. */
-  private readonly wire: WireFacts = {
+  /** Reused for every packet: the network writes its facts, the transport its part, the sink copies it. */
+  private readonly record: PacketRecord = {
+    id: 0,
     conn: 0,
     dir: 'c2s',
+    seq: 0,
+    ack: 0,
+    flags: 0,
+    win: 0,
+    len: 0,
+    optionBytes: 0,
+    mssOption: undefined,
+    wscaleOption: undefined,
+    sackPermitted: undefined,
+    sackBlocks: undefined,
+    reason: 'data',
     sendNs: 0,
     arriveNs: null,
     drop: undefined,
     ipBytes: 0,
     wireBytes: 0,
+    quic: undefined,
   };
 
   /** One end finished its handshake: the connection record and the trace say so. */
@@ -129,15 +142,16 @@ export class Network<D extends Datagram = Datagram> {
     const ipBytes = this.transport.ipBytes(d);
     const wireBytes = ipBytes + link.params.framingBytes;
     link.transmit(wireBytes, peer, d);
-    const w = this.wire;
-    w.conn = conn;
-    w.dir = toServer ? 'c2s' : 's2c';
-    w.sendNs = link.sendNs;
-    w.arriveNs = link.arriveNs;
-    w.drop = link.drop;
-    w.ipBytes = ipBytes;
-    w.wireBytes = wireBytes;
-    this.sink.packet(this.transport.record(d, w));
+    const r = this.record;
+    r.conn = conn;
+    r.dir = toServer ? 'c2s' : 's2c';
+    r.sendNs = link.sendNs;
+    r.arriveNs = link.arriveNs;
+    r.drop = link.drop;
+    r.ipBytes = ipBytes;
+    r.wireBytes = wireBytes;
+    this.transport.describe(d, r);
+    this.sink.packet(r);
   }
 }
 

@@ -85,23 +85,9 @@ export class PacketTable extends RecordTable<PacketRecord, PacketColumns> {
    */
   add(p: PacketRecord, anyOption = false): number {
     if (!this.keepsObjects()) return this.addToColumns(p, anyOption);
-    const record = packetRecord(p, p, p.optionBytes, p.quic);
-    record.id = this.small!.length;
-    this.keep(record);
-    return record.id;
-  }
-
-  /**
-   * Records `p`, made by `packetRecord` for the table (the engine's packets), as packet `length`:
-   * kept as it is while the table holds objects, not copied again.
-   */
-  adopt(p: PacketRecord): void {
-    if (!this.keepsObjects()) {
-      this.addToColumns(p, false);
-      return;
-    }
-    p.id = this.small!.length;
-    this.keep(p);
+    const i = this.small!.length;
+    this.keep(recordOf(p, i));
+    return i;
   }
 
   protected addToColumns(p: PacketRecord, anyOption = true): number {
@@ -214,77 +200,50 @@ export class PacketTable extends RecordTable<PacketRecord, PacketColumns> {
   }
 }
 
-/** The network's part of a packet record: which connection and way, when, how big, what became of it. */
-export type WireFacts = Pick<
-  PacketRecord,
-  'conn' | 'dir' | 'sendNs' | 'arriveNs' | 'drop' | 'ipBytes' | 'wireBytes'
->;
-
-/** The transport's part (a TCP segment has these fields; its option bytes and QUIC's part come apart). */
-export type PacketContent = Pick<
-  PacketRecord,
-  | 'seq'
-  | 'ack'
-  | 'flags'
-  | 'win'
-  | 'len'
-  | 'mssOption'
-  | 'wscaleOption'
-  | 'sackPermitted'
-  | 'sackBlocks'
-  | 'reason'
->;
-
 /**
- * A packet record from its parts, made in one step: the fields in the order its records have
- * always had (the JSON of a trace depends on it), the rare ones only when present. Its id is set
- * when it is recorded.
+ * Packet `i` as the engine records it, from `p` (which the network reuses): the fields in the
+ * order its records have always had, the rare ones only when present.
  */
-export function packetRecord(
-  w: WireFacts,
-  c: PacketContent,
-  optionBytes: number,
-  quic?: PacketRecord['quic'],
-): PacketRecord {
+function recordOf(p: PacketRecord, i: number): PacketRecord {
   // Nearly every packet has none of the rare fields: one literal makes it in one step and one shape.
-  if (optionBytes === 0 && w.drop === undefined && quic === undefined && c.sackBlocks === undefined)
+  if (p.optionBytes === 0 && p.drop === undefined && p.quic === undefined && p.sackBlocks === undefined)
     return {
-      id: 0,
-      conn: w.conn,
-      dir: w.dir,
-      seq: c.seq,
-      ack: c.ack,
-      flags: c.flags,
-      win: c.win,
-      len: c.len,
-      optionBytes,
-      reason: c.reason,
-      sendNs: w.sendNs,
-      arriveNs: w.arriveNs,
-      ipBytes: w.ipBytes,
-      wireBytes: w.wireBytes,
+      id: i,
+      conn: p.conn,
+      dir: p.dir,
+      seq: p.seq,
+      ack: p.ack,
+      flags: p.flags,
+      win: p.win,
+      len: p.len,
+      optionBytes: p.optionBytes,
+      reason: p.reason,
+      sendNs: p.sendNs,
+      arriveNs: p.arriveNs,
+      ipBytes: p.ipBytes,
+      wireBytes: p.wireBytes,
     };
   const record = {
-    id: 0,
-    conn: w.conn,
-    dir: w.dir,
-    seq: c.seq,
-    ack: c.ack,
-    flags: c.flags,
-    win: c.win,
-    len: c.len,
-    optionBytes,
+    id: i,
+    conn: p.conn,
+    dir: p.dir,
+    seq: p.seq,
+    ack: p.ack,
+    flags: p.flags,
+    win: p.win,
+    len: p.len,
+    optionBytes: p.optionBytes,
   } as PacketRecord;
-  if (c.mssOption !== undefined) record.mssOption = c.mssOption;
-  if (c.wscaleOption !== undefined) record.wscaleOption = c.wscaleOption;
-  if (c.sackPermitted !== undefined) record.sackPermitted = c.sackPermitted;
-  if (c.sackBlocks !== undefined) record.sackBlocks = c.sackBlocks;
-  record.reason = c.reason;
-  record.sendNs = w.sendNs;
-  record.arriveNs = w.arriveNs;
-  if (w.drop !== undefined) record.drop = w.drop;
-  record.ipBytes = w.ipBytes;
-  record.wireBytes = w.wireBytes;
-  if (quic !== undefined) record.quic = quic;
+  if (p.mssOption !== undefined) record.mssOption = p.mssOption;
+  if (p.wscaleOption !== undefined) record.wscaleOption = p.wscaleOption;
+  if (p.sackPermitted !== undefined) record.sackPermitted = p.sackPermitted;
+  if (p.sackBlocks !== undefined) record.sackBlocks = p.sackBlocks;
+  record.reason = p.reason;
+  record.sendNs = p.sendNs;
+  record.arriveNs = p.arriveNs;
+  if (p.drop !== undefined) record.drop = p.drop;
+  record.ipBytes = p.ipBytes;
+  record.wireBytes = p.wireBytes;
+  if (p.quic !== undefined) record.quic = p.quic;
   return record;
 }

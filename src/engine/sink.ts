@@ -21,7 +21,7 @@ import { SampleTable } from './sampleTable';
 import { SimulationLimitError } from './sim';
 
 export interface TraceSink {
-  /** Records a packet made by `packetRecord` (the sink keeps it); its id is assigned here. */
+  /** Records a packet (copied: the caller may reuse the object); its id is assigned here. */
   packet(p: PacketRecord): void;
   timer(t: TimerRecord): void;
   event(e: AppEvent): void;
@@ -56,7 +56,7 @@ export class TraceRecorder implements TraceSink {
   packet(p: PacketRecord): void {
     if (this.trace.packets.length >= this.maxPackets)
       throw new SimulationLimitError(this.maxPackets, p.sendNs, 'packets');
-    this.trace.packets.adopt(p);
+    this.trace.packets.add(p);
   }
   timer(t: TimerRecord): void {
     this.trace.timers.push(t);

@@ -4,7 +4,6 @@
 import type { TcpParams } from './params';
 import type { Sim } from './sim';
 import type { TraceSink } from './sink';
-import type { WireFacts } from './packetTable';
 import type { ConnectionRecord, PacketRecord, Side } from './trace';
 import type { Bytes, Nanoseconds } from './units';
 
@@ -48,11 +47,6 @@ export interface TransportEnd<D extends Datagram> extends Stream {
   receive(d: D): void;
 }
 
-/** When a link finishes what it holds (a LinkDirection): read, not called, so no closure per endpoint. */
-export interface LinkClock {
-  readonly idleAt: Nanoseconds;
-}
-
 export interface EndContext<D extends Datagram> {
   sim: Sim;
   sink: TraceSink;
@@ -60,16 +54,20 @@ export interface EndContext<D extends Datagram> {
   side: Side;
   params: TcpParams;
   hooks: StreamHooks & { transmit(d: D): void };
-  /** The outgoing link: `idleAt`, when it finishes sending what it already holds. */
-  link: LinkClock;
+  /** When the outgoing link finishes sending what it already holds. */
+  linkIdleAt: () => Nanoseconds;
 }
 
 export interface Transport<D extends Datagram> {
   endpoint(ctx: EndContext<D>): TransportEnd<D>;
   /** IP-level size of a datagram: headers and payload. */
   ipBytes(d: D): Bytes;
-  /** The datagram's packet record (packetRecord): the network's part `wire`, the transport's from `d`. */
-  record(d: D, wire: WireFacts): PacketRecord;
+  /**
+   * Write the transport's part of the datagram's packet record into `record`, which holds the
+   * network's part (conn, dir, times, drop, sizes); every transport field is written, absent
+   * ones as undefined, since the network reuses the object for every packet.
+   */
+  describe(d: D, record: PacketRecord): void;
   /** The handshake settled at one end: note what the connection record keeps of it. */
   established(end: TransportEnd<D>, side: Side, record: ConnectionRecord): void;
 }

@@ -51,11 +51,7 @@ export function runQuic(opts: {
         conn: 0,
         side,
         params: DEFAULT_TCP,
-        link: {
-          get idleAt() {
-            return busy[side];
-          },
-        },
+        linkIdleAt: () => busy[side],
         hooks: {
           transmit: (d) => {
             const lost = side === 'server' && (opts.dropServer?.(d, served++) ?? false);

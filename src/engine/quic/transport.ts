@@ -2,7 +2,6 @@
 // around the QUIC packets), recorded as packets that name their QUIC packets and frames.
 import type { TlsParams } from '../tls/handshake';
 import type { QuicPacketFields } from '../trace';
-import { packetRecord } from '../packetTable';
 import type { Transport } from '../transport';
 
 type QuicPacketRecord = NonNullable<QuicPacketFields['quic']>['packets'][number];
@@ -46,32 +45,23 @@ export function quicTransport(tls: TlsParams): Transport<QuicDatagram> {
   return {
     endpoint: (ctx) => new QuicEndpoint(ctx, plan),
     ipBytes: (d) => IP_UDP_HEADER + d.payload,
-    record: (d, wire) =>
-      packetRecord(
-        wire,
-        {
-          seq: d.seq,
-          ack: 0,
-          flags: 0,
-          win: 0,
-          len: d.data,
-          mssOption: undefined,
-          wscaleOption: undefined,
-          sackPermitted: undefined,
-          sackBlocks: undefined,
-          reason: d.reason,
-        },
-        0,
-        {
-          packets: d.packets.map((p) => ({
-            type: p.type,
-            pn: p.pn,
-            frames: frameNames(p),
-            ...frameDetail(p),
-          })),
-          cryptoBytes: d.crypto,
-        },
-      ),
+    describe: (d, r) => {
+      r.seq = d.seq;
+      r.ack = 0;
+      r.flags = 0;
+      r.win = 0;
+      r.len = d.data;
+      r.optionBytes = 0;
+      r.mssOption = undefined;
+      r.wscaleOption = undefined;
+      r.sackPermitted = undefined;
+      r.sackBlocks = undefined;
+      r.reason = d.reason;
+      r.quic = {
+        packets: d.packets.map((p) => ({ type: p.type, pn: p.pn, frames: frameNames(p), ...frameDetail(p) })),
+        cryptoBytes: d.crypto,
+      };
+    },
     established: () => {},
   };
 }

@@ -20,47 +20,21 @@ export interface AckPolicy {
   timerFired?(): void;
 }
 
-/** A policy that ACKs two full segments at once and holds a smaller debt until `delayedUntil`. */
-abstract class TwoSegmentPolicy implements AckPolicy {
-  abstract readonly mode: DelackMode;
-  ackAtOnce(unacked: Bytes, mss: Bytes): boolean {
-    return unacked >= 2 * mss;
-  }
-  abstract delayedUntil(nowNs: Nanoseconds): Nanoseconds;
-}
-
-// Classes, not closures: a connection makes its policy as one object, and every endpoint's calls
-// reach the same few methods.
-class BsdAckPolicy extends TwoSegmentPolicy {
-  readonly mode = 'bsd';
-  constructor(
-    private readonly periodNs: Nanoseconds,
-    private readonly phaseNs: Nanoseconds,
-  ) {
-    super();
-  }
-  delayedUntil(nowNs: Nanoseconds): Nanoseconds {
-    const ticks = Math.floor((nowNs - this.phaseNs) / this.periodNs) + 1;
-    return this.phaseNs + ticks * this.periodNs;
-  }
-}
-
-class FixedAckPolicy extends TwoSegmentPolicy {
-  readonly mode = 'fixed';
-  constructor(private readonly periodNs: Nanoseconds) {
-    super();
-  }
-  delayedUntil(nowNs: Nanoseconds): Nanoseconds {
-    return nowNs + this.periodNs;
-  }
-}
+const twoSegments = (unacked: Bytes, mss: Bytes) => unacked >= 2 * mss;
 
 export function bsdAckPolicy(periodNs: Nanoseconds, phaseNs: Nanoseconds): AckPolicy {
-  return new BsdAckPolicy(periodNs, phaseNs);
+  return {
+    mode: 'bsd',
+    ackAtOnce: twoSegments,
+    delayedUntil(nowNs) {
+      const ticks = Math.floor((nowNs - phaseNs) / periodNs) + 1;
+      return phaseNs + ticks * periodNs;
+    },
+  };
 }
 
 export function fixedAckPolicy(periodNs: Nanoseconds): AckPolicy {
-  return new FixedAckPolicy(periodNs);
+  return { mode: 'fixed', ackAtOnce: twoSegments, delayedUntil: (nowNs) => nowNs + periodNs };
 }
 
 export const immediateAckPolicy: AckPolicy = {
@@ -75,49 +49,38 @@ const RTO_MIN_NS = 200e6; // TCP_RTO_MIN: the icsk_rto the ato is bounded by
 const MAX_QUICKACKS = 16; // TCP_MAX_QUICKACKS
 
 /** Linux's receiver; `windowBytes` is the receive window, which sizes the quick-ACK budget. */
-class LinuxAckPolicy implements AckPolicy {
-  readonly mode = 'linux';
-  private quick = 0;
-  private atoNs = 0; // 0: no data yet (icsk_ack.ato)
-  private lastNs = 0; // icsk_ack.lrcvtime
-
-  constructor(private readonly windowBytes: Bytes) {}
-
-  /** tcp_incr_quickack: rcv_wnd / (2 * rcv_mss) segments, at least 2, at most 16. */
-  private refill(mss: Bytes): void {
-    this.quick = Math.min(MAX_QUICKACKS, Math.max(2, Math.floor(this.windowBytes / (2 * mss))));
-  }
-
-  ackAtOnce(unacked: Bytes, mss: Bytes, nowNs: Nanoseconds): boolean {
-    // tcp_event_data_recv: the first data starts quick-ACK mode; the gap since the last segment adapts ato.
-    if (this.atoNs === 0) {
-      this.refill(mss);
-      this.atoNs = ATO_MIN_NS;
-    } else {
-      const m = nowNs - this.lastNs;
-      if (m <= ATO_MIN_NS / 2) this.atoNs = this.atoNs / 2 + ATO_MIN_NS / 2;
-      else if (m < this.atoNs) this.atoNs = Math.min(this.atoNs / 2 + m, RTO_MIN_NS);
-      else if (m > RTO_MIN_NS) this.refill(mss); // a long gap: the sender restarts, ACK quickly again
-    }
-    this.lastNs = nowNs;
-    if (this.quick > 0) {
-      this.quick--; // tcp_in_quickack_mode: every segment is ACKed at once
-      return true;
-    }
-    return unacked > mss; // __tcp_ack_snd_check: more than one full segment unacknowledged
-  }
-
-  delayedUntil(nowNs: Nanoseconds): Nanoseconds {
-    return nowNs + Math.min(Math.max(this.atoNs, ATO_MIN_NS), DELACK_MAX_NS);
-  }
-
-  timerFired(): void {
-    this.atoNs = Math.min(2 * this.atoNs, RTO_MIN_NS); // tcp_delack_timer_handler: "delayed ACK missed: inflate ATO"
-  }
-}
-
 export function linuxAckPolicy(windowBytes: Bytes): AckPolicy {
-  return new LinuxAckPolicy(windowBytes);
+  let quick = 0;
+  let atoNs = 0; // 0: no data yet (icsk_ack.ato)
+  let lastNs = 0; // icsk_ack.lrcvtime
+  // tcp_incr_quickack: rcv_wnd / (2 * rcv_mss) segments, at least 2, at most 16.
+  const refill = (mss: Bytes) =>
+    (quick = Math.min(MAX_QUICKACKS, Math.max(2, Math.floor(windowBytes / (2 * mss)))));
+  return {
+    mode: 'linux',
+    ackAtOnce(unacked, mss, nowNs) {
+      // tcp_event_data_recv: the first data starts quick-ACK mode; the gap since the last segment adapts ato.
+      if (atoNs === 0) {
+        refill(mss);
+        atoNs = ATO_MIN_NS;
+      } else {
+        const m = nowNs - lastNs;
+        if (m <= ATO_MIN_NS / 2) atoNs = atoNs / 2 + ATO_MIN_NS / 2;
+        else if (m < atoNs) atoNs = Math.min(atoNs / 2 + m, RTO_MIN_NS);
+        else if (m > RTO_MIN_NS) refill(mss); // a long gap: the sender restarts, ACK quickly again
+      }
+      lastNs = nowNs;
+      if (quick > 0) {
+        quick--; // tcp_in_quickack_mode: every segment is ACKed at once
+        return true;
+      }
+      return unacked > mss; // __tcp_ack_snd_check: more than one full segment unacknowledged
+    },
+    delayedUntil: (nowNs) => nowNs + Math.min(Math.max(atoNs, ATO_MIN_NS), DELACK_MAX_NS),
+    timerFired() {
+      atoNs = Math.min(2 * atoNs, RTO_MIN_NS); // tcp_delack_timer_handler: "delayed ACK missed: inflate ATO"
+    },
+  };
 }
 
 export function ackPolicy(

@@ -1,7 +1,6 @@
 // Stall labelling, an observer of one endpoint: an interval where the sender had data queued
 // but sent nothing, named for what held the data when it was finally released.
 import type { TraceSink } from '../sink';
-import type { LinkClock } from '../transport';
 import type { Side, StallCause } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 
@@ -50,8 +49,8 @@ export class StallLabeller implements EndpointObserver {
     private readonly side: Side,
     /** The simulator's clock. */
     private readonly clock: { readonly now: Nanoseconds },
-    /** The outgoing link: a sender is not stalled before it finishes what it holds. */
-    private readonly link: LinkClock,
+    /** When the outgoing link finishes what it holds: a sender is not stalled before. */
+    private readonly linkIdleAt: () => Nanoseconds,
   ) {}
 
   onRelease(
@@ -71,9 +70,9 @@ export class StallLabeller implements EndpointObserver {
   }
 
   onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes, progressed = sentData): void {
-    if (progressed) this.progressLeftNs = this.link.idleAt;
+    if (progressed) this.progressLeftNs = this.linkIdleAt();
     if (sentData && this.stallCause !== null) this.close(cwnd);
-    if (blocked && this.stallCause === null) this.stallStartNs = Math.max(this.clock.now, this.link.idleAt);
+    if (blocked && this.stallCause === null) this.stallStartNs = Math.max(this.clock.now, this.linkIdleAt());
     if (blocked) this.stallCause = blocked;
     this.releasedBy = null;
   }

@@ -1,6 +1,5 @@
 // TCP behind the transport seam: endpoints with their stall labeller, and segments described
 // as packet records (20 IP + 20 TCP header bytes, plus options on a SYN).
-import { packetRecord } from '../packetTable';
 import type { Transport } from '../transport';
 import { TcpEndpoint } from './endpoint';
 import type { Segment } from './segment';
@@ -15,9 +14,9 @@ function optionBytes(seg: Segment): number {
 }
 
 export const tcpTransport: Transport<Segment> = {
-  endpoint({ sim, sink, conn, side, params, hooks, link }) {
+  endpoint({ sim, sink, conn, side, params, hooks, linkIdleAt }) {
     const end = new TcpEndpoint(sim, sink, conn, side, params, hooks);
-    end.observe(new StallLabeller(sink, conn, side, sim, link));
+    end.observe(new StallLabeller(sink, conn, side, sim, linkIdleAt));
     return end;
   },
 
@@ -25,9 +24,19 @@ export const tcpTransport: Transport<Segment> = {
     return IP_TCP_HEADER_BYTES + optionBytes(seg) + seg.len;
   },
 
-  record(seg, wire) {
-    // optionBytes(seg), as ipBytes counted it
-    return packetRecord(wire, seg, wire.ipBytes - IP_TCP_HEADER_BYTES - seg.len);
+  describe(seg, r) {
+    r.seq = seg.seq;
+    r.ack = seg.ack;
+    r.flags = seg.flags;
+    r.win = seg.win;
+    r.len = seg.len;
+    r.optionBytes = r.ipBytes - IP_TCP_HEADER_BYTES - seg.len; // optionBytes(seg), as ipBytes counted it
+    r.mssOption = seg.mssOption;
+    r.wscaleOption = seg.wscaleOption;
+    r.sackPermitted = seg.sackPermitted;
+    r.sackBlocks = seg.sackBlocks;
+    r.reason = seg.reason;
+    r.quic = undefined;
   },
 
   established(end, side, record) {

@@ -118,7 +118,12 @@ export function idleRestartCwnd(
 /** Growth on an ACK of new data: one segment per ACK in slow start, about one per RTT after. */
 export function grow(cwnd: Bytes, ssthresh: Bytes, mss: Bytes): Bytes {
   if (cwnd < ssthresh) return cwnd + mss;
-  return cwnd + Math.max(1, Math.floor((mss * mss) / cwnd));
+  return cwnd + avoidanceIncrement(cwnd, mss);
+}
+
+/** Congestion avoidance's growth per ACK: MSS * MSS / cwnd, about one segment per round trip. */
+export function avoidanceIncrement(cwnd: Bytes, mss: Bytes): Bytes {
+  return Math.max(1, Math.floor((mss * mss) / cwnd));
 }
 
 /** Half the flight, at least two segments, in whole segments (Reno on loss). */

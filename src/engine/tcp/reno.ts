@@ -5,7 +5,7 @@
 // `snd_cwnd = min(cw + incr, TCP_MAXWIN << snd_scale)`): a connection the receiver's window holds
 // back does not grow its cwnd without bound (a 50 MB transfer over a modem had reached 60 MB).
 import type { Bytes } from '../units';
-import { MAX_CWND, halvedThreshold } from './congestion';
+import { MAX_CWND, avoidanceIncrement, halvedThreshold } from './congestion';
 import { WindowControl } from './windowControl';
 
 export class Reno extends WindowControl {
@@ -24,7 +24,7 @@ export class Reno extends WindowControl {
     // `+ incr / 8` here; Berkeley dropped it in October 1994 (tcp_input.c 8.7, "per Van via Sally
     // Floyd"), and which of the papers' hosts still had it is not known: not modelled.
     const cw = this.cwnd;
-    const incr = cw > this.ssthresh ? Math.max(1, Math.floor((mss * mss) / cw)) : mss;
+    const incr = cw > this.ssthresh ? avoidanceIncrement(cw, mss) : mss;
     this.cwnd = Math.min(this.peerMaxWindow, cw + incr);
     return false;
   }

@@ -2,7 +2,13 @@
 // ladder and the time-sequence plot; switching Nagle off removes it from both.
 import { expect, test } from '@playwright/test';
 import { PRESETS } from '../src/scenario';
+import { PRESET_TEXTS } from '../src/scenario/presetTexts';
 import { engine, ladderStalls, openLab, tspStalls } from './lab';
+
+declare global {
+  /** What the preset's box said when it first appeared (set by a test's init script). */
+  var firstPresetStory: string | undefined;
+}
 
 test('heidemann-odd-final shows a ~170 ms Nagle stall in both views, and Nagle off removes it', async ({
   page,
@@ -25,6 +31,37 @@ test('heidemann-odd-final shows a ~170 ms Nagle stall in both views, and Nagle o
 
   await expect(ladderStalls(page, 'nagle')).toHaveCount(0);
   await expect(tspStalls(page, 'nagle')).toHaveCount(0);
+});
+
+test("a preset link opens with its story; the default page fetches none of the presets' words", async ({
+  page,
+}) => {
+  const { explanation, tryNext } = PRESET_TEXTS['heidemann-short-initial'];
+  // The words load apart from the page, but a preset link waits for them before its first
+  // render: the box above the views never grows under the reader.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const info = document.querySelector('[data-preset-info]');
+      if (!info) return;
+      globalThis.firstPresetStory = info.textContent ?? '';
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await openLab(page, 'preset=heidemann-short-initial');
+  expect(await page.evaluate(() => globalThis.firstPresetStory)).toContain(explanation);
+
+  const scripts = new Set<string>();
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.endsWith('.js')) scripts.add(r.url());
+  });
+  await openLab(page);
+  expect(scripts.size).toBeGreaterThan(0);
+  for (const url of scripts)
+    expect((await (await page.request.get(url)).text()).includes(explanation), url).toBe(false);
+  // Chosen afterwards, a preset's story arrives a moment later.
+  await page.locator('#preset-select').selectOption('heidemann-short-initial');
+  await expect(page.locator('[data-preset-info]')).toContainText(explanation);
+  await expect(page.locator(`[data-preset-info] [data-try="${tryNext[0].settings}"]`)).toBeVisible();
 });
 
 test('the gallery lists presets by paper with their published and simulated figures', async ({ page }) => {

@@ -8,6 +8,7 @@ import { registerServiceWorker } from './registerServiceWorker';
 import { UpdateNotice } from './ui/UpdateNotice';
 import { linkNamesLesson, loadLessons } from './ui/lessons/catalog';
 import { linkNamesSweep, loadSweepReader } from './ui/lessons/openGuides';
+import { linkNamesPreset, loadPresetTexts } from './ui/presets/presetTexts';
 import { startTheme } from './ui/theme';
 
 // Before the first render, so the page never paints in the wrong theme.
@@ -20,8 +21,10 @@ if (!root) throw new Error('index.html is missing <div id="root">');
 const embed = isEmbed(Object.fromEntries(new URLSearchParams(window.location.search)));
 
 // What only some links need loads on demand, before the first render, so such a link still opens
-// straight into it: the embed page, the lessons, the sweep reader. (Should a load fail, the lab
-// stands in for the embed, and the notice names the lesson or sweep it could not open.)
+// straight into it: the embed page, the lessons, the sweep reader, the words of a preset's story
+// (a lesson's steps open presets too; an embed shows no story). Should a load fail, the lab
+// stands in for the embed, the notice names the lesson or sweep it could not open, and a preset
+// shows its title, source and figures alone.
 const search = window.location.search;
 const ready = Promise.all([
   embed
@@ -32,6 +35,7 @@ const ready = Promise.all([
     : App,
   linkNamesLesson(search) && loadLessons().catch(() => null),
   linkNamesSweep(search) && loadSweepReader().catch(() => null),
+  !embed && (linkNamesPreset(search) || linkNamesLesson(search)) && loadPresetTexts().catch(() => null),
 ]);
 void ready.then(([Page]) =>
   createRoot(root).render(

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from '../src/engine/metrics';
 import { findPreset } from '../src/scenario/presets';
+import { PRESET_TEXTS } from '../src/scenario/presetTexts';
 import { findSweep, loadNs, measure } from '../src/scenario/sweeps';
 import { runSweep } from '../src/scenario/sweepRun';
 import { dataSegments, ms, run } from './support/trace';
@@ -31,7 +32,7 @@ describe('Dukkipati et al. 2010: IW10', () => {
     expect(nagle.rest.map((p) => p.len)).toEqual([320]);
     expect(ms(nagle.rest[0].sendNs - nagle.first[8].sendNs)).toBeGreaterThan(95); // a round trip
     expect(flight(`${q}&nagle=0`).rest).toEqual([]);
-    const { explanation, tryNext } = findPreset('dukkipati-iw10')!;
+    const { explanation, tryNext } = PRESET_TEXTS['dukkipati-iw10'];
     expect(explanation).toMatch(/the last 320 bytes, a short segment, wait one round trip for Nagle/);
     expect(explanation).not.toMatch(/it leaves in one flight/);
     expect(
@@ -87,6 +88,7 @@ describe('Cardwell et al. 2016: BBR', () => {
 
 describe("the bufferbloat preset's words hold on its run", () => {
   const preset = findPreset('cardwell-bufferbloat')!;
+  const { explanation } = PRESET_TEXTS['cardwell-bufferbloat'];
   const cubic = run(`${preset.query}&cc=cubic`);
 
   it('CUBIC fills the buffer: a segment then waits the 0.6 s the words say', () => {
@@ -99,14 +101,14 @@ describe("the bufferbloat preset's words hold on its run", () => {
       else busyUntilNs = Math.max(busyUntilNs, p.sendNs + (p.wireBytes * 8 * 1e9) / 20e6);
     }
     expect(fullWaitNs / 1e9).toBeCloseTo(0.6, 1);
-    expect(preset.explanation).toContain(`wait up to ${(fullWaitNs / 1e9).toFixed(1)} s in the queue`);
+    expect(explanation).toContain(`wait up to ${(fullWaitNs / 1e9).toFixed(1)} s in the queue`);
   });
 
   it('the smoothed RTT passes the figure the words give, and stays under the full queue', () => {
     const srttMs = Math.max(
       ...(cubic.samples ?? []).filter((s) => s.side === 'server').map((s) => (s.srttNs ?? 0) / 1e6),
     );
-    const stated = Number(/passes (\d+) ms/.exec(preset.explanation)?.[1]);
+    const stated = Number(/passes (\d+) ms/.exec(explanation)?.[1]);
     expect(srttMs).toBeGreaterThan(stated);
     expect(srttMs).toBeLessThan(stated * 1.2);
     expect(srttMs).toBeLessThan(600);

@@ -4,6 +4,7 @@ import { simulate } from '../src/engine/simulate';
 import { describe, expect, it } from 'vitest';
 import { measureFigure, withinTolerance } from '../src/scenario/figures';
 import { PRESETS, type Preset } from '../src/scenario/presets';
+import { PRESET_TEXTS } from '../src/scenario/presetTexts';
 import { runQuery } from '../src/scenario';
 import { pageTimeNs } from '../src/engine/metrics';
 
@@ -58,11 +59,16 @@ describe('presets reproduce their papers', () => {
     },
   );
 
+  it('has the words of every preset, and words only for presets', () => {
+    expect(Object.keys(PRESET_TEXTS).sort()).toEqual(PRESETS.map((p) => p.id).sort());
+  });
+
   it('states, for every preset, its source, what was calibrated, and a reason for every tolerance', () => {
     for (const p of PRESETS) {
+      const texts = PRESET_TEXTS[p.id];
       expect(p.source.length).toBeGreaterThan(0);
-      expect(p.calibrated.length).toBeGreaterThan(0);
-      expect(p.published.length + (p.claims?.length ?? 0)).toBeGreaterThan(0);
+      expect(texts.calibrated.length).toBeGreaterThan(0);
+      expect(p.published.length + (texts.claims?.length ?? 0)).toBeGreaterThan(0);
       for (const f of p.published) expect(f.reason.length).toBeGreaterThan(10);
     }
   });
@@ -71,7 +77,7 @@ describe('presets reproduce their papers', () => {
     // A hint describes a run the student has not made yet, so a measured duration in it would be
     // a guess: it may name a setting it applies (rtt=20: "a 20 ms path") or quote the paper.
     for (const p of PRESETS)
-      for (const hint of p.tryNext)
+      for (const hint of PRESET_TEXTS[p.id].tryNext)
         for (const [, figure] of hint.sentence.matchAll(/(\d+(?:\.\d+)?) ?(?:ms|s)\b/g)) {
           const setting = new RegExp(`=${figure.replace('.', '\\.')}(&|$)`).test(
             `${hint.settings}&${p.query}`,
@@ -87,7 +93,7 @@ describe('presets reproduce their papers', () => {
     const quiet: string[] = [];
     for (const p of PRESETS) {
       const page = pageTimeNs(runQuery(`preset=${p.id}`).trace);
-      for (const hint of p.tryNext) {
+      for (const hint of PRESET_TEXTS[p.id].tryNext) {
         const after = pageTimeNs(runQuery(`preset=${p.id}&${hint.settings}`).trace);
         expect(after === page, `${p.id}: "${hint.sentence}"`).toBe(/nothing changes/.test(hint.sentence));
         if (after === page) quiet.push(p.id);
@@ -100,7 +106,7 @@ describe('presets reproduce their papers', () => {
     // One connection after another: with HTTP/1.0's four at once the 'old protocol' had beaten
     // the new one on the 45 KB images, 3.1 s against 5.5 (the paper: the new cuts about 22%).
     for (const p of PRESETS.filter((p) => /^pm-(remote|local)-/.test(p.id))) {
-      const old = p.tryNext.find((t) => /old protocol/.test(t.sentence))!;
+      const old = PRESET_TEXTS[p.id].tryNext.find((t) => /old protocol/.test(t.sentence))!;
       const page = (q: string) => pageTimeNs(runQuery(`preset=${p.id}${q}`).trace);
       expect(page(`&${old.settings}`), p.id).toBeGreaterThan(page(''));
     }

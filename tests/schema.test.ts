@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../src/scenario/codec';
 import { LINKS } from '../src/scenario/links';
 import { PRESETS } from '../src/scenario/presets';
+import { PRESET_TEXTS } from '../src/scenario/presetTexts';
 import { CONFIG_KEYS, SCHEMA, type Row } from '../src/scenario/schema';
 import { SWEEPS } from '../src/scenario/sweeps';
 import { labelFor, suggestedValueText, valueText } from '../src/ui/controls/fieldModel';
@@ -104,8 +105,9 @@ describe('what the controls say', () => {
 describe("presets' Try next hints", () => {
   it('are sentences (no URL syntax) whose settings parse and change the preset', () => {
     for (const p of PRESETS) {
-      expect(p.tryNext.length, p.id).toBeGreaterThan(0);
-      for (const t of p.tryNext) {
+      const { tryNext } = PRESET_TEXTS[p.id];
+      expect(tryNext.length, p.id).toBeGreaterThan(0);
+      for (const t of tryNext) {
         expect(t.sentence, p.id).toMatch(/^[A-Z].*[.)]$/);
         expect(t.sentence, p.id).not.toMatch(/\w=\w/);
         const { config, problems } = parseQuery(`preset=${p.id}&${t.settings}`);

@@ -11,6 +11,7 @@ import { simulate } from '../engine/simulate';
 import { formatTcpdump } from '../engine/tcpdump';
 import { parseQuery } from '../scenario/codec';
 import { PRESETS } from '../scenario/presets';
+import { PRESET_TEXTS } from '../scenario/presetTexts';
 import { CONFIG_KEYS, SCHEMA, type Row } from '../scenario/schema';
 import { toSimInput } from '../scenario/resolve';
 import { describeRunFailure } from '../scenario/runFailure';
@@ -58,7 +59,8 @@ function main(argv: string[]): void {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--presets') {
-      process.stdout.write(`${JSON.stringify(PRESETS, null, 2)}\n`);
+      const presets = PRESETS.map((p) => ({ ...p, ...PRESET_TEXTS[p.id] }));
+      process.stdout.write(`${JSON.stringify(presets, null, 2)}\n`);
       return;
     } else if (arg === '--keys') {
       process.stdout.write(keysTable());

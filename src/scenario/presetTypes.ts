@@ -1,5 +1,7 @@
 // What a paper preset is. Its own module, so the preset lists (presets/*.ts) and the index of
-// them (presets.ts) do not import each other.
+// them (presets.ts) do not import each other. A preset comes in two parts: what it sets and
+// measures (Preset), which the URL codec and the engine need at once, and what it teaches
+// (PresetTexts), which the page loads on its own (presetTexts.ts).
 import type { StallCause } from '../engine/trace';
 
 export type FigureKey =
@@ -54,11 +56,15 @@ export interface Preset {
     | 'wang'
     | 'langley';
   source: string;
+  query: string;
+  published: PublishedFigure[];
+}
+
+/** A preset's words: what to look at, what to try next, what was calibrated, what the paper finds. */
+export interface PresetTexts {
   explanation: string;
   tryNext: TryNext[];
-  query: string;
   calibrated: string[];
-  published: PublishedFigure[];
   /** Findings the paper states without numbers; tests check their shape against the engine. */
   claims?: string[];
 }

@@ -1,5 +1,6 @@
-// Paper presets: each names its source, says what to look at, carries the published figures
-// with a tolerance and its reason, and states which host parameters were calibrated.
+// Paper presets: each names its source, carries the published figures with a tolerance and its
+// reason, and sets the knobs to the paper's scenario. What it teaches (what to look at, what to
+// try, which host parameters were calibrated) is in presetTexts.ts, which the page loads apart.
 // Protocol behaviour is never calibrated: only think times, link figures, buffers and clock phases.
 import type { Preset } from './presetTypes';
 import { HEIDEMANN } from './presets/heidemann';
@@ -9,7 +10,7 @@ import { NIELSEN_PRESETS } from './presets/nielsen';
 import { PADMANABHAN_MOGUL_PRESETS } from './presets/padmanabhan';
 import { WEB_PRESETS } from './presets/web';
 
-export type { FigureKey, Preset, PublishedFigure, TryNext } from './presetTypes';
+export type { FigureKey, Preset, PresetTexts, PublishedFigure, TryNext } from './presetTypes';
 
 export const PRESETS: readonly Preset[] = [
   ...HEIDEMANN,

@@ -1,68 +1,23 @@
 // Kruse et al. 1998: HTTP/1.0 over a geostationary satellite (NASA ACTS). The paper's figures
-// are graphs without numbers in the text; its findings are listed as claims, which the tests
-// check against the engine's shape.
+// are graphs without numbers in the text; its findings are listed as claims (kruseTexts.ts),
+// which the tests check against the engine's shape.
 import type { Preset } from '../presetTypes';
 
 const HOSTS =
   'link=geo&req=300&hdr=250&iw=1&ssr=bsd&stack=netbsd12&nagle=0&flush=none&window=16384&sndbuf=98304&sprocs=5&maxspare=10&maxreq=100&katimeout=60&stale=1&sthink=5&cthink=5&loads=5&pages=kruse';
-const CALIBRATED = [
-  'RTT 560 ms (the paper: "in excess of 500 ms")',
-  'Netscape 3.01 requests 300 B, Apache 1.2b11 headers 250 B (not stated)',
-  'server and client 5 ms per request (not stated)',
-  "both hosts NetBSD 1.2.1 with Allman's two fixes (stack=netbsd12: BSD's 200 ms ACK clock, every second segment ACKed on arrival)",
-  'Apache: 5 processes at start, one more a second; 100 requests per connection; Keep-Alive timeout 60 s; MaxSpareServers 10 (appendix A)',
-  'MaxSpareServers counts a process waiting on a Keep-Alive connection as idle and ends it, closing the connection (our reading of section 4.2: the server closes connections "based on resource constraints"). Apache 1.2\'s own http_main.c does not do this: a child on a Keep-Alive connection is busy, a surplus child exits only before its next accept, and the parent keeps MinSpareServers idle, one more a second. With that rule the 16-connection points would be /acts 3.09 s and /Test 2.88 s (4 connections: 2.92 and 4.64): /Test would gain at 16 too. The paper does not name the constraint',
-  'the browser learns of a closed connection only when its next request meets the RST, then asks again on a new connection (stale=1, section 4.2)',
-  'the browser loops over the four pages, each loading the next after the delay of Table 1 (pages=kruse); five loads, the figures are for the last, this page',
-  'known difference: /Test takes 2.91 s with 8 connections against 4.64 s with 4, 37% less, where Fig. 2 shows little gain. Its 8 connections are all alive when reused: /oufr used every one of them 59 s before, inside the 60 s KeepAliveTimeout, and Apache 1.2 closes a Keep-Alive connection only on that timeout or after MaxKeepAliveRequests (http_main.c, http_protocol.c). Nothing we found in Apache 1.2 or in the Netscape network library (its 1998 source: the cache of 4 connections closes an idle one only when the browser opens a new one, which a page that reuses its connections never does; the refresh timer starts when the HTML has arrived, which makes the idle time 59.6 s, still inside) closes or delays them, so the model has no mechanism for it',
-];
-const CLAIMS = [
-  'Fig. 2: little benefit from more than 4 connections',
-  'Fig. 5: persistent connections help most with few connections',
-  'Fig. 6: the 4K initial window helps only without persistent connections',
-  'Fig. 7: windows above 16 KB help only pages with large elements',
-];
 
 const PAGES = [
-  ['lerc', '/LeRC: 4 elements, 48 KB', 30],
-  ['acts', '/acts: 9 elements, 99 KB, two large ones', 30],
-  ['oufr', '/oufr: 10 elements, 491 KB', 59],
-  ['test', '/Test: 28 elements, 28 KB', 59],
+  ['lerc', '/LeRC: 4 elements, 48 KB'],
+  ['acts', '/acts: 9 elements, 99 KB, two large ones'],
+  ['oufr', '/oufr: 10 elements, 491 KB'],
+  ['test', '/Test: 28 elements, 28 KB'],
 ] as const;
 
-export const KRUSE_PRESETS: Preset[] = PAGES.map(([key, title, gap]) => ({
+export const KRUSE_PRESETS: Preset[] = PAGES.map(([key, title]) => ({
   id: `kruse-${key}`,
   title: `${title} over a satellite (Kruse Figs 2, 5-7)`,
   paper: 'kruse',
   source: 'Kruse, Allman, Griner, Tran 1998, Figs 2, 5, 6, 7; Table 1',
-  explanation:
-    'Every request costs at least one round trip of more than half a second. Parallel connections hide some of them, persistent connections save the handshakes, a larger initial window saves slow-start round trips on new connections, and a larger window lets a large element fill the pipe.',
-  tryNext: [
-    { sentence: 'Use a single connection: the objects go one after another.', settings: 'conns=1' },
-    { sentence: 'Open 16 connections at once, and compare with 4 (Fig. 2).', settings: 'conns=16' },
-    { sentence: 'Drop Keep-Alive: a new connection for every object (Fig. 5).', settings: 'http=1.0' },
-    // 'Larger Initial Slow-Start Window' (Fig. 6): the next request ends the server's idle state,
-    // so a persistent connection never starts slow start again nor uses the larger initial window.
-    {
-      sentence:
-        'Start each connection with the 4 KB initial window of RFC 2414: over these persistent connections nothing changes, as Kruse found (each request ends the idle state, so slow start never starts again).',
-      settings: 'iw=4k',
-    },
-    {
-      sentence:
-        "Fig. 6's own case, a new connection for every object, with the 4 KB initial window: compare with dropping Keep-Alive alone.",
-      settings: 'http=1.0&iw=4k',
-    },
-    {
-      sentence:
-        key === 'test'
-          ? 'Shrink the TCP window to 8 KB (Fig. 7): no element of /Test is over 3 KB, so nothing changes, as Kruse found.'
-          : 'Shrink the TCP window to 8 KB (Fig. 7).',
-      settings: 'window=8192',
-    },
-  ],
   query: `${HOSTS}&page=kruse-${key}&http=1.0ka&conns=4`,
-  calibrated: [...CALIBRATED, `next page after ${gap} s (Table 1)`],
   published: [],
-  claims: CLAIMS,
 }));

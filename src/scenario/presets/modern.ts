@@ -1,6 +1,5 @@
-// TCP since 1997: the papers behind today's defaults. Their findings are claims the tests check
-// against the engine's shape (tests/moderntcp-papers.test.ts); the published numbers quoted in
-// the explanations come from the papers' abstracts and text, named in `source`.
+// TCP since 1997: the papers behind today's defaults. Their findings are claims (modernTexts.ts)
+// the tests check against the engine's shape (tests/moderntcp-papers.test.ts).
 import type { Preset } from '../presetTypes';
 
 export const MODERN_PRESETS: Preset[] = [
@@ -10,28 +9,8 @@ export const MODERN_PRESETS: Preset[] = [
     paper: 'dukkipati',
     source:
       'Dukkipati, Refice, Cheng, Chu, Herbert, Agarwal, Jain, Sutin, "An Argument for Increasing TCP\'s Initial Congestion Window", ACM CCR 40(3), 2010; RFC 6928',
-    explanation:
-      'A 12 KB response over a 100 ms path. With an initial window of 10 segments the headers and eight full segments leave in one flight; the last 320 bytes, a short segment, wait one round trip for Nagle\'s algorithm (on, as on the 1997 hosts). With 4 KB (RFC 3390) slow start needs two more round trips. The paper: "the average latency of HTTP responses improved by approximately 10% with the largest benefits being demonstrated in high RTT and BDP networks."',
-    tryNext: [
-      {
-        sentence: 'Start from the 4 KB window of RFC 3390 and count the extra round trips.',
-        settings: 'iw=4k',
-      },
-      { sentence: 'Start from the BSD window of two segments.', settings: 'iw=2' },
-      {
-        sentence:
-          "Turn Nagle's algorithm off, as browsers and servers do today: the whole response leaves in one flight.",
-        settings: 'nagle=0',
-      },
-      { sentence: 'On a 20 ms path the 4 KB window costs far fewer milliseconds.', settings: 'rtt=20&iw=4k' },
-    ],
     query: 'link=longfat&objects=12000&http=1.1&iw=10&delack=linux&cc=cubic&sack=1',
-    calibrated: ['a 12 KB response, nine segments (the paper: most responses fit in a few initial windows)'],
     published: [],
-    claims: [
-      'IW10 sends a 12 KB response in fewer round trips than a 4 KB initial window',
-      'the time saved grows with the round-trip time (most on high-RTT paths)',
-    ],
   },
   {
     id: 'mathis-loss',
@@ -39,27 +18,8 @@ export const MODERN_PRESETS: Preset[] = [
     paper: 'mathis',
     source:
       'Mathis, Semke, Mahdavi, Ott, "The Macroscopic Behavior of the TCP Congestion Avoidance Algorithm", ACM CCR 27(3), 1997, eq. 3; the constant as RFC 3448 sec. 3.1 states it: the first term of its throughput equation, s / (R sqrt(2bp/3)), with b = 1 packet per ACK gives C = sqrt(3/2), with b = 2 (delayed ACKs) sqrt(3/4)',
-    explanation:
-      'A bulk transfer over a 10 Mb/s, 100 ms path that drops 1% of packets at random. Loss-based TCP settles where BW = (MSS / RTT) x C / sqrt(p), C = sqrt(3/2) for one ACK per segment (less with delayed ACKs): four times the loss, half the throughput.',
-    tryNext: [
-      {
-        sentence:
-          'Quadruple the loss: the square-root law halves the throughput, and the timeouts it leaves out take it lower still (Padhye et al. 1998).',
-        settings: 'loss=4',
-      },
-      {
-        sentence: 'Switch to CUBIC, which leaves the square-root law behind at low loss.',
-        settings: 'cc=cubic',
-      },
-      { sentence: 'Switch to BBR, which does not read loss as congestion.', settings: 'cc=bbr' },
-    ],
     query: 'bw=10000000&rtt=100&loss=1&objects=3000000&window=4000000&iw=10&cc=newreno&sack=1&delack=off',
-    calibrated: ['ACK every segment (delack=off), so C = sqrt(3/2) applies'],
     published: [],
-    claims: [
-      'throughput is within a factor of two of MSS / (RTT sqrt(p)) x sqrt(3/2)',
-      'four times the loss rate gives half the throughput, or less once timeouts set in (Padhye et al. 1998)',
-    ],
   },
   {
     id: 'cardwell-loss',
@@ -67,22 +27,9 @@ export const MODERN_PRESETS: Preset[] = [
     paper: 'cardwell',
     source:
       'Cardwell, Cheng, Gunn, Hassas Yeganeh, Jacobson, "BBR: Congestion-Based Congestion Control", ACM Queue 14(5), 2016, Fig. 8',
-    explanation:
-      'A long path (20 Mb/s, 100 ms) that drops 1% of packets at random. CUBIC reads every loss as congestion and never opens its window; BBR models the bottleneck rate and keeps sending at it. The article: "The maximum possible throughput is the link rate times fraction delivered (= 1 - lossRate)"; BBR stays near it while CUBIC collapses.',
-    tryNext: [
-      { sentence: 'Switch to CUBIC on the same path.', settings: 'cc=cubic' },
-      { sentence: 'Without loss both fill the link.', settings: 'loss=0&cc=cubic' },
-    ],
     query:
       'bw=20000000&rtt=100&queue=340&loss=1&objects=10000000&window=8000000&iw=10&cc=bbr&sack=1&delack=linux',
-    calibrated: [
-      'a router buffer of two bandwidth-delay products (340 packets): BBR v1 overshoots a one-BDP buffer in Startup, and this engine has no RACK to repair lost retransmissions without a timeout',
-    ],
     published: [],
-    claims: [
-      'with 1% random loss BBR delivers most of the link rate',
-      'with 1% random loss CUBIC and Reno deliver a small fraction of it',
-    ],
   },
   {
     id: 'cardwell-bufferbloat',
@@ -90,21 +37,7 @@ export const MODERN_PRESETS: Preset[] = [
     paper: 'cardwell',
     source:
       'Cardwell et al., "BBR: Congestion-Based Congestion Control", ACM Queue 14(5), 2016; Gettys and Nichols, "Bufferbloat", CACM 55(1), 2012',
-    explanation:
-      'An access link (20 Mb/s, 20 ms) whose modem buffers 1000 packets: 0.6 s of queue when full. A loss-based sender such as CUBIC fills it, and its segments then wait up to 0.6 s in the queue. The smoothed RTT under the time-sequence plot follows slowly (one timed segment a round trip, each sample weighing an eighth): it passes 300 ms before this 10 MB transfer ends. BBR paces at the bottleneck rate and drains what it queued, so its RTT stays near 20 ms at the same throughput.',
-    tryNext: [
-      {
-        sentence: 'Switch to CUBIC and watch the RTT strip under the time-sequence plot.',
-        settings: 'cc=cubic',
-      },
-      { sentence: 'A shallow buffer hides the difference.', settings: 'queue=30&cc=cubic' },
-    ],
     query: 'link=deepbuffer&objects=10000000&window=8000000&iw=10&cc=bbr&sack=1&delack=linux',
-    calibrated: ['1000-packet modem buffer (link deepbuffer)'],
     published: [],
-    claims: [
-      "CUBIC's median RTT is several times the path's; BBR's stays near it",
-      'both deliver about the link rate',
-    ],
   },
 ];

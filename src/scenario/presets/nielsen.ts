@@ -1,7 +1,8 @@
 // Nielsen et al. 1997, Tables 4-9, and the W3C note on Nagle and pipelining. The published
-// figures are read from paperFigures.ts; this file only says how each row is configured.
+// figures are read from paperFigures.ts; this file only says how each row is configured, and
+// nielsenTexts.ts what it teaches.
 import { NIELSEN_TABLES_4_9, type PaperFigure } from '../paperFigures';
-import type { Preset, PublishedFigure, TryNext } from '../presetTypes';
+import type { Preset, PublishedFigure } from '../presetTypes';
 
 export type Net = 'lan' | 'wan' | 'ppp';
 export type Mode = '1.0' | '1.1' | 'pipe' | 'pipe-gzip';
@@ -10,54 +11,23 @@ export type Server = 'jigsaw' | 'apache';
 
 const ROBOT =
   'page=microscape&req=190&nagle=0&flush=none&iw=2&delack=bsd&window=16384&pipebuf=1024&pipeflush=50&cparse=10&cthink=4&reval=html&stack.server=solaris25&capture=client';
-/** The machines (Nielsen, the table of hardware): one calibration each, wherever it was used. */
-const HOSTS_CALIBRATED = [
-  "packets and bytes counted by a tcpdump on the client (capture=client): the server's packets lost on the way are not seen",
-  'server www26: Solaris 2.5 (stack=solaris25: a per-connection 50 ms deferred-ACK timer, as in Sun tcp.c of 1996; see src/scenario/hosts)',
-  'LAN and WAN clients: Digital UNIX 4.0 (stack=dunix4: BSD 200 ms clock, ACK sent by the window update when the robot reads); PPP client: Windows NT 4.0 (stack=nt40: a per-connection 200 ms timer)',
-  'revalidating, the robot validates the HTML first and asks for its images from its cached copy after the 304 (reval=html), as a browser does; the paper does not say how its robot ordered them',
-  'the robot handles each response with a body for 10 ms (parsing, two cache files) and reads no socket meanwhile, so its BSD ACKs stretch when responses arrive back to back (fitted to the pipelined rows of Tables 4 and 5)',
-  "the robot takes 4 ms per request (cthink=4), with either server (fitted once, to Table 5, where the server's own times are smallest and the robot's show most)",
-];
-const SERVERS: Record<Server, { query: string; calibrated: string[] }> = {
-  jigsaw: {
-    query: 'hdr=288&hdr304=221&sthink=10&saccept=50&srate=1000&sbuf=8192&sndbuf=32768',
-    calibrated: [
-      "response headers 288 B, 304 responses 221 B (from the tables' byte counts)",
-      'Jigsaw (interpreted Java): 10 ms per request, 50 ms per new connection, 1 MB/s per response byte (fitted to Table 4)',
-      'server response buffer 8 KB, send buffer 32 KB',
-    ],
-  },
-  apache: {
-    query: 'hdr=222&hdr304=136&sthink=4&saccept=25&srate=600&sbuf=8192&sndbuf=32768',
-    calibrated: [
-      "response headers 222 B, 304 responses 136 B (from the table's byte counts)",
-      'Apache 1.2b10: 4 ms per request, 25 ms per new connection, 600 KB/s per response byte (fitted to Table 5)',
-      'server response buffer 8 KB, send buffer 32 KB',
-    ],
-  },
+/** Each server's settings. */
+const SERVERS: Record<Server, string> = {
+  jigsaw: 'hdr=288&hdr304=221&sthink=10&saccept=50&srate=1000&sbuf=8192&sndbuf=32768',
+  apache: 'hdr=222&hdr304=136&sthink=4&saccept=25&srate=600&sbuf=8192&sndbuf=32768',
 };
-const NETS: Record<Net, { query: string; table: Record<Server, string>; calibrated: string[] }> = {
+const NETS: Record<Net, { query: string; table: Record<Server, string> }> = {
   lan: {
     query: 'link=ethernet10&stack.client=dunix4',
     table: { jigsaw: 'Nielsen Table 4', apache: 'Nielsen Table 5' },
-    calibrated: ['LAN RTT 0.35 ms'],
   },
   wan: {
     query: 'link=wan&stack.client=dunix4',
     table: { jigsaw: 'Nielsen Table 6', apache: 'Nielsen Table 7' },
-    calibrated: [
-      'WAN RTT 90 ms (the paper: about 90 ms)',
-      "bottleneck 1 Mb/s, not stated in the paper but implied by Tables 4-7 across all eight server and protocol pairs: the first visit's extra 140-185 KB cost the WAN 0.77-1.33 s more than the LAN (1.05-1.49 Mb/s of payload), 8.9 s in all; 1 Mb/s gives 8.3 s, while the 16 KB window alone (a fast path) gives 3.8 s, half on every row (see the wan link)",
-    ],
   },
   ppp: {
     query: 'link=ppp28k&minrto=3000&stack.client=nt40',
     table: { jigsaw: 'Nielsen Table 8', apache: 'Nielsen Table 9' },
-    calibrated: [
-      '28.8 kb/s, RTT 150 ms',
-      'client RTO floor 3 s: the modem queues full segments for over a second, and the traces show no spurious retransmissions',
-    ],
   },
 };
 const MODES: Record<Mode, { query: string; row: string; label: string }> = {
@@ -192,113 +162,68 @@ function published(net: Net, table: string, mode: Mode, visit: Visit): Published
   });
 }
 
-/** From each row of the tables, the neighbouring rows: compare packets and seconds with the table. */
-const TRY_NEXT: Record<Mode, TryNext[]> = {
-  '1.0': [{ sentence: 'Keep one persistent connection instead (HTTP/1.1).', settings: 'http=1.1' }],
-  '1.1': [
-    { sentence: 'Pipeline the requests on that connection.', settings: 'http=1.1pipe' },
-    { sentence: 'Go back to HTTP/1.0 with four connections at once.', settings: 'http=1.0&conns=4' },
-  ],
-  pipe: [
-    { sentence: 'Deflate the HTML as well.', settings: 'gzip=1' },
-    { sentence: 'Stop pipelining: one request at a time (HTTP/1.1).', settings: 'http=1.1' },
-  ],
-  'pipe-gzip': [{ sentence: 'Send the HTML uncompressed.', settings: 'gzip=0' }],
-};
-
-/**
- * A revalidation's 304 responses carry no HTML, so deflating it changes nothing: the hints say so
- * (the paper's pipelined rows with and without deflate agree on revalidation).
- */
-function tryNextFor(mode: Mode, visit: Visit): TryNext[] {
-  if (visit === 'first') return TRY_NEXT[mode];
-  return TRY_NEXT[mode].map((t) =>
-    t.settings.startsWith('gzip=')
-      ? {
-          ...t,
-          sentence: `${t.sentence.slice(0, -1)}: a revalidation's 304 responses carry no HTML, so nothing changes (the paper's two rows agree).`,
-        }
-      : t,
-  );
-}
-
 /** The settings of one row of Tables 4-9: network, robot, server, protocol and visit. */
 export function nielsenRowQuery(net: Net, mode: Mode, visit: Visit, server: Server): string {
-  return `${NETS[net].query}&${ROBOT}&${SERVERS[server].query}&${MODES[mode].query}&visit=${visit}`;
+  return `${NETS[net].query}&${ROBOT}&${SERVERS[server]}&${MODES[mode].query}&visit=${visit}`;
 }
 
-function preset(net: Net, mode: Mode, visit: Visit, server: Server): Preset {
+/** One row of Tables 4-9. */
+export interface NielsenRow {
+  net: Net;
+  mode: Mode;
+  visit: Visit;
+  server: Server;
+}
+
+/** The rows the presets reproduce: Jigsaw's tables, then Apache's. */
+export const NIELSEN_ROWS: NielsenRow[] = [];
+for (const server of ['jigsaw', 'apache'] as const) {
+  for (const net of ['lan', 'wan', 'ppp'] as const) {
+    for (const mode of ['1.0', '1.1', 'pipe', 'pipe-gzip'] as const) {
+      if (net === 'ppp' && mode === '1.0') continue; // the paper has no HTTP/1.0 row on PPP
+      for (const visit of ['first', 'revalidate'] as const) NIELSEN_ROWS.push({ net, mode, visit, server });
+    }
+  }
+}
+
+export function nielsenPresetId({ net, mode, visit, server }: NielsenRow): string {
+  return `nielsen-${net}${server === 'apache' ? '-apache' : ''}-${mode}-${visit}`;
+}
+
+function preset(row: NielsenRow): Preset {
+  const { net, mode, visit, server } = row;
   const table = NETS[net].table[server];
-  const id = `nielsen-${net}${server === 'apache' ? '-apache' : ''}-${mode}-${visit}`;
   const what =
     visit === 'first' ? 'first visit (43 GETs)' : 'revalidation (43 conditional GETs; HEADs for 1.0)';
   return {
-    id,
+    id: nielsenPresetId(row),
     title: `${MODES[mode].label}, ${net.toUpperCase()}, ${what} (${table})`,
     paper: 'nielsen',
     source: `Nielsen et al. 1997, ${table}`,
-    explanation:
-      'The libwww robot fetches the Microscape page (42 KB of HTML, 42 images) from ' +
-      `${server === 'jigsaw' ? 'Jigsaw' : 'Apache'}. ` +
-      {
-        '1.0':
-          'HTTP/1.0 opens a connection per object, four at a time: every object pays a handshake and a slow start.',
-        '1.1': 'HTTP/1.1 keeps one connection but asks for one object at a time: a round trip per object.',
-        pipe: 'Pipelining sends requests without waiting, buffered into full segments (flushed at 1024 bytes or after 50 ms), and the server buffers its responses: far fewer packets.',
-        'pipe-gzip':
-          visit === 'first'
-            ? 'As pipelining, with the HTML deflated to 27%: the references arrive sooner and there are fewer bytes to move.'
-            : "As pipelining, with the HTML deflated, but a revalidation's 304 responses carry none: it moves what pipelining alone moves.",
-      }[mode],
-    tryNext: tryNextFor(mode, visit),
     query: nielsenRowQuery(net, mode, visit, server),
-    calibrated: [...HOSTS_CALIBRATED, ...NETS[net].calibrated, ...SERVERS[server].calibrated],
     published: published(net, table, mode, visit),
   };
 }
 
-const ALL: Preset[] = [];
-for (const net of ['lan', 'wan', 'ppp'] as const) {
-  for (const mode of ['1.0', '1.1', 'pipe', 'pipe-gzip'] as const) {
-    if (net === 'ppp' && mode === '1.0') continue; // the paper has no HTTP/1.0 row on PPP
-    for (const visit of ['first', 'revalidate'] as const) ALL.push(preset(net, mode, visit, 'jigsaw'));
-  }
-}
-for (const net of ['lan', 'wan', 'ppp'] as const) {
-  for (const mode of ['1.0', '1.1', 'pipe', 'pipe-gzip'] as const) {
-    if (net === 'ppp' && mode === '1.0') continue;
-    for (const visit of ['first', 'revalidate'] as const) ALL.push(preset(net, mode, visit, 'apache'));
-  }
-}
-
-ALL.push({
-  id: 'nielsen-nagle-pipelining',
-  title: "Nagle's algorithm and pipelining (W3C note)",
-  paper: 'nielsen',
-  source: 'Nielsen, "HTTP/1.1 and Nagle\'s Algorithm" (W3C note, 1998)',
-  explanation:
-    "With pipelining and output buffering most segments are full, so Nagle rarely matters. When a response ends in an odd, short segment, Nagle holds it until the client's delayed ACK of the segment before: up to 200 ms.",
-  tryNext: [
-    {
-      sentence: 'Turn Nagle off on the server and look again at the end of each response.',
-      settings: 'nagle.server=0',
-    },
-  ],
-  query: `link=ethernet10&${ROBOT}&${SERVERS.jigsaw.query}&http=1.1pipe&nagle=1`,
-  calibrated: [...HOSTS_CALIBRATED, ...NETS.lan.calibrated, ...SERVERS.jigsaw.calibrated],
-  published: [
-    {
-      figure: 'longest_stall_ms:nagle',
-      label: 'the longest hold of a short final segment',
-      value: 200,
-      min: 1,
-      unit: 'ms',
-      bound: 'between',
-      tolerance: 0,
-      reason: 'the note: with an odd, short final segment the last ACK is delayed "up to 200ms"',
-    },
-  ],
-  claims: ['Nagle only matters with an odd, short final segment; with Nagle off no segment is held'],
-});
-
-export const NIELSEN_PRESETS: Preset[] = ALL;
+export const NIELSEN_PRESETS: Preset[] = [
+  ...NIELSEN_ROWS.map(preset),
+  {
+    id: 'nielsen-nagle-pipelining',
+    title: "Nagle's algorithm and pipelining (W3C note)",
+    paper: 'nielsen',
+    source: 'Nielsen, "HTTP/1.1 and Nagle\'s Algorithm" (W3C note, 1998)',
+    query: `link=ethernet10&${ROBOT}&${SERVERS.jigsaw}&http=1.1pipe&nagle=1`,
+    published: [
+      {
+        figure: 'longest_stall_ms:nagle',
+        label: 'the longest hold of a short final segment',
+        value: 200,
+        min: 1,
+        unit: 'ms',
+        bound: 'between',
+        tolerance: 0,
+        reason: 'the note: with an odd, short final segment the last ACK is delayed "up to 200ms"',
+      },
+    ],
+  },
+];

@@ -1,19 +1,21 @@
 // One preset in the gallery: what it shows, what was calibrated, and each published figure
 // beside the same figure measured on our run. While a lesson's question is open, its hints and the
 // figures for a change wait for the answer, as on the preset's card above the views.
-import type { Preset } from '../../scenario/presets';
+import type { Preset, PresetTexts } from '../../scenario/presets';
 import type { FigureResult } from '../../worker/protocol';
 import { FigureRows } from './FigureRows';
 import { shownFigures, TryNextWithheld } from './withheldHints';
 
 export function PresetCard({
   preset,
+  texts,
   results,
   current,
   hintsWithheld,
   onLoad,
 }: {
   preset: Preset;
+  texts: PresetTexts;
   results: FigureResult[] | null;
   current: boolean;
   /** A lesson's question is open and the hints would answer it. */
@@ -30,12 +32,12 @@ export function PresetCard({
     >
       <h4 id={titleId}>{preset.title}</h4>
       <p className="preset-source">{preset.source}</p>
-      <p>{preset.explanation}</p>
+      <p>{texts.explanation}</p>
       {hintsWithheld ? (
         <TryNextWithheld figuresWithheld={figures.withheld} />
       ) : (
         <p className="try-next" data-try-next="">
-          <strong>Try next:</strong> {preset.tryNext.map((t) => t.sentence).join(' ')}
+          <strong>Try next:</strong> {texts.tryNext.map((t) => t.sentence).join(' ')}
         </p>
       )}
       {figures.published.length > 0 && (
@@ -45,11 +47,11 @@ export function PresetCard({
           caption="Published vs simulated"
         />
       )}
-      {preset.calibrated.length > 0 && (
+      {texts.calibrated.length > 0 && (
         <details>
-          <summary>What was calibrated ({preset.calibrated.length})</summary>
+          <summary>What was calibrated ({texts.calibrated.length})</summary>
           <ul>
-            {preset.calibrated.map((c) => (
+            {texts.calibrated.map((c) => (
               <li key={c}>{c}</li>
             ))}
           </ul>

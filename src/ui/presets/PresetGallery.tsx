@@ -1,6 +1,8 @@
 // The preset gallery: a modal dialog listing every paper's scenarios with their stories and
-// figures. Esc or the close button returns to the lab.
+// figures. Esc or the close button returns to the lab. The stories' words come with the
+// gallery's own code, which loads when it is first opened.
 import { PRESETS } from '../../scenario/presets';
+import { PRESET_TEXTS } from '../../scenario/presetTexts';
 import { PresetCard } from './PresetCard';
 import { PAPER_NAMES, presetsByPaper } from './presetGroups';
 import { usePresetFigures } from './usePresetFigures';
@@ -43,6 +45,7 @@ export default function PresetGallery({
                 <PresetCard
                   key={p.id}
                   preset={p}
+                  texts={PRESET_TEXTS[p.id]}
                   results={figures?.get(p.id) ?? null}
                   current={p.id === current}
                   hintsWithheld={hintsWithheld}

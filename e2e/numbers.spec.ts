@@ -98,3 +98,18 @@ for (const query of ['', 'preset=kruse-oufr']) {
     expect(await headlineNs(page)).toBe(pageTimeNs(trace));
   });
 }
+
+test("a first stall no knob shortens gives the headline to a costlier one, and keeps its own figure, the breakdown's", async ({
+  page,
+}) => {
+  // One connection: its handshake comes first and cannot be shortened; slow start costs more.
+  await openLab(page, 'preset=pm-remote-2544');
+  const callout = page.locator('[data-callout]');
+  await expect(callout).toHaveAttribute('data-cause', 'cwnd');
+  await expect(callout.getByRole('button', { name: /^Try / })).toBeVisible();
+  const passed = callout.locator('[data-passed-over="handshake"]');
+  const handshake = page.locator('[data-breakdown="a"] [data-cause="handshake"]');
+  const ms = Number(await handshake.getAttribute('data-breakdown-ms'));
+  await expect(passed).toContainText(`First came the connection handshake (${formatDuration(ms * 1e6)})`);
+  await expect(passed).toContainText('no knob here shortens');
+});

@@ -108,6 +108,13 @@ function SettledCallout({
           The page took {page}; {formatDuration(advice.causeTotalNs)} of it went to{' '}
           {causeStyle(stall.cause).short} stalls
           {advice.causeCount > 1 ? ` (${advice.causeCount})` : ''}.
+          {advice.passedOver && (
+            <span data-passed-over={advice.passedOver.cause}>
+              {' '}
+              First came the {causeStyle(advice.passedOver.cause).words} (
+              {formatDuration(advice.passedOver.totalNs)}), which no knob here shortens.
+            </span>
+          )}
           {advice.costlier && (
             <span data-costlier={advice.costlier.cause}>
               {' '}

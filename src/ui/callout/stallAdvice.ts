@@ -1,7 +1,9 @@
 // Which stall to point at, in words, and which knob removes it. It speaks of the load the
 // headline reports (the last) and counts time as "where did the time go" does (breakdown()),
 // so its figures and the breakdown's are the same numbers. The stall named is the first long
-// one in time: later stalls are often its consequences; a later cause that cost more is named too. Suggestions only name keys the
+// one in time: later stalls are often its consequences; a later cause that cost more is named too,
+// and takes the headline when no knob here removes the first (one connection's handshake): the
+// callout is there to name the change to try. Suggestions only name keys the
 // schema has and values that differ from the current ones, so keys added later (http, conns...)
 // are suggested as soon as they exist. Each cause's sentence and fixes are its row in
 // scenario/stallCauses.ts.
@@ -37,6 +39,8 @@ export interface Advice {
   causeCount: number;
   /** A later cause that cost the page more than the one named, so the callout says so too. */
   costlier: { cause: StallRecord['cause']; totalNs: number } | null;
+  /** The first long stall's cause, when no knob here removes it and a costlier one (named) has knobs. */
+  passedOver: { cause: StallRecord['cause']; totalNs: number } | null;
 }
 
 /** Whether a cause cost the page enough to be worth a fix. */
@@ -112,11 +116,35 @@ function manyStalls(stalls: StallRecord[]): string {
   return `${stalls.length} stalls of up to ${formatDuration(longest)}`;
 }
 
+/** Whether a stall alone is long enough to be named (not only as one of many). */
+const isLong = (s: StallRecord, b: Breakdown) => s.endNs - s.startNs >= Math.max(MIN_NS, b.totalNs * MIN_SHARE);
+
 export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advice | null {
   const stalls = worthyStalls(trace, b);
-  const single = stalls.find((s) => s.endNs - s.startNs >= Math.max(MIN_NS, b.totalNs * MIN_SHARE));
-  const stall = single ?? costliestCause(stalls, b);
-  if (!stall) return null;
+  const first = stalls.find((s) => isLong(s, b)) ?? costliestCause(stalls, b);
+  if (!first) return null;
+  const advice = adviceAbout(first, stalls, trace, settings, b);
+  if (advice.candidates.length > 0 || !advice.costlier) return advice;
+  const costlier = longestOf(stalls, advice.costlier.cause);
+  const instead = adviceAbout(costlier, stalls, trace, settings, b);
+  if (instead.candidates.length === 0) return advice;
+  return { ...instead, passedOver: { cause: first.cause, totalNs: advice.causeTotalNs } };
+}
+
+function longestOf(stalls: StallRecord[], cause: StallRecord['cause']): StallRecord {
+  return stalls
+    .filter((s) => s.cause === cause)
+    .reduce((a, s) => (s.endNs - s.startNs > a.endNs - a.startNs ? s : a));
+}
+
+/** The advice that names `stall`, one of the load's worthy `stalls`. */
+function adviceAbout(
+  stall: StallRecord,
+  stalls: StallRecord[],
+  trace: Trace,
+  settings: Settings,
+  b: Breakdown,
+): Advice {
   const ofCause = stalls.filter((s) => s.cause === stall.cause);
   const count = ofCause.length;
   const total = partNs(b, stall.cause);
@@ -128,13 +156,14 @@ export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advic
   return {
     stall,
     sentence:
-      single || STALL_CAUSES[stall.cause].manyShortWaits
+      isLong(stall, b) || STALL_CAUSES[stall.cause].manyShortWaits
         ? sentenceFor(stall, total)
         : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${manyStalls(ofCause)}`,
     candidates,
     causeTotalNs: total,
     causeCount: count,
     costlier: costliest && costliest.totalNs > total ? costliest : null,
+    passedOver: null,
   };
 }
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageTimeNs } from '../src/engine/metrics';
 import type { PathTiming } from '../src/engine/path';
+import { MAX_ACK_DELAY_NS } from '../src/engine/quic/recovery';
 import { FLAG, type LoadRecord, type StallRecord, type Trace } from '../src/engine/trace';
 import { runQuery } from '../src/scenario';
 import { PRESETS } from '../src/scenario/presets';
@@ -286,6 +287,45 @@ describe('where the time went', () => {
     const b = breakdown(t, path);
     expect(partNs(b, 'rto')).toBeGreaterThan(ms(50));
     expect(partNs(b, 'idle')).toBeLessThan(ms(2)); // it was 50 ms
+  });
+
+  it("names a QUIC sender's wait on an ACK its peer held (max_ack_delay) a delayed ACK, as TCP's", () => {
+    // Microscape over HTTP/3 on LTE: the client acknowledges every second packet (RFC 9000
+    // 13.2.1), and holds its ACK of an odd last one for max_ack_delay, 25 ms. The server, its
+    // window full, waited for that ACK: the wait had read as its congestion window's.
+    const { trace: t } = runQuery('page=microscape&http=3&link=lte');
+    const held = t.stalls.filter((s) => s.cause === 'delayed-ack');
+    expect(held).toHaveLength(1);
+    const [stall] = held;
+    expect(stall.side).toBe('server');
+    expect(stall.endNs - stall.startNs).toBeGreaterThan(ms(15));
+    // It ends when the client's held ACK arrives; sent at once, that ACK would have come first.
+    const release = [...t.packets].find((p) => p.dir === 'c2s' && p.arriveNs === stall.endNs)!;
+    expect(release.reason).toBe('ack-delayed');
+    expect(release.arriveNs! - MAX_ACK_DELAY_NS).toBeLessThan(stall.startNs);
+  });
+
+  it('names every QUIC delayed-ACK wait for an ACK the peer held, which ended it', () => {
+    for (const query of [
+      'page=almanac24&http=3&link=leo',
+      'page=microscape&http=3&link=longfat',
+      'page=almanac24&http=3&link=wan&loss=1&seed=2',
+      'page=almanac24&http=3&link=wan&loss=5&seed=2',
+    ]) {
+      const { trace: t } = runQuery(query);
+      const held = t.stalls.filter((s) => s.cause === 'delayed-ack');
+      expect(held.length, query).toBeGreaterThan(0);
+      for (const s of held) {
+        const peer = s.side === 'server' ? 'c2s' : 's2c';
+        // Closed when the held ACK arrived, or (before a timeout) when the peer sent it.
+        const by = [...t.packets].find(
+          (p) =>
+            p.dir === peer && p.reason === 'ack-delayed' && (p.arriveNs === s.endNs || p.sendNs === s.endNs),
+        );
+        expect(by, `${query} ${s.side} ${s.startNs}`).toBeDefined();
+        expect(s.endNs - s.startNs).toBeLessThanOrEqual(2 * MAX_ACK_DELAY_NS);
+      }
+    }
   });
 
   it("names a QUIC lost tail's wait for the time threshold as a timer's, as the probe timeout's", () => {

@@ -102,6 +102,12 @@ describe('stall advice', () => {
     expect(advice.candidates).toEqual([{ key: 'loss', value: 0 }]);
     expect(pageWith(r, { key: 'loss', value: 0 })).toBeLessThan(0.5 * pageTimeNs(r.trace));
   });
+  it("never suggests a knob the settings hide: TCP's delayed ACK for QUIC's", () => {
+    const keys = (q: string) => suggestionsFor(stall('delayed-ack'), settings(q)).map((s) => s.key);
+    expect(keys('http=2&flush=none')).toContain('delack');
+    // HTTP/3 hides the TCP knobs: QUIC's ACK policy is its own (RFC 9000 13.2.1).
+    expect(keys('http=3&flush=none')).toEqual([]);
+  });
   it('suggests not flushing the headers alone for a delayed-ACK stall', () => {
     expect(suggestionFor(stall('delayed-ack'), settings('flush=headers'))).toEqual({
       key: 'flush',

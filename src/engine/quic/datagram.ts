@@ -8,7 +8,15 @@ import type { PacketType } from './wire';
 
 /** A frame as the receiver reads it. */
 export type WireFrame =
-  | { kind: 'ack'; ranges: Array<[number, number]>; delayNs: Nanoseconds }
+  | {
+      kind: 'ack';
+      ranges: Array<[number, number]>;
+      delayNs: Nanoseconds;
+      /** Not on the wire, what the simulation knows: how long the sender's ack timer held this
+       * ACK, from when (0: it was not held for the timer). */
+      heldNs: Nanoseconds;
+      heldFromNs: Nanoseconds;
+    }
   | SentFrame
   | { kind: 'padding'; bytes: Bytes }
   | { kind: 'close' };

@@ -71,6 +71,9 @@ export abstract class QuicReceiver extends QuicLossDetection {
   protected onFrame(space: SpaceId, f: WireFrame): void {
     switch (f.kind) {
       case 'ack':
+        // An ACK the peer held (RFC 9000 13.2.1: up to max_ack_delay for a second packet) is a
+        // delayed ACK, as TCP's: a sender whose window waited mostly on it waited for that.
+        if (f.heldNs > 0) this.stalls.onRelease('ack-delayed', f.heldNs, f.heldFromNs);
         return this.onAck(space, f.ranges, f.delayNs);
       case 'crypto':
         return this.onCrypto(space, f.offset, f.len);
@@ -145,6 +148,7 @@ export abstract class QuicReceiver extends QuicLossDetection {
       const rx = this.spaces[id].rx;
       if (rx.ackTimerNs === null || rx.ackTimerNs > this.sim.now) continue;
       rx.ackDue = true; // sent with the next datagram that may leave (the server's may wait on the 3x limit)
+      rx.heldByTimer = true;
       rx.ackTimerNs = null;
     }
     this.pump('ack-delayed');

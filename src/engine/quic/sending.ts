@@ -225,7 +225,9 @@ export abstract class QuicSender extends QuicReceiver {
       const delayNs = this.sim.now - s.rx.largestNs;
       const bytes = ackFrameBytes(ranges, Math.floor(delayNs / 8000));
       if (size + bytes <= room) {
-        frames.push({ kind: 'ack', ranges, delayNs });
+        const heldNs = s.rx.heldByTimer ? delayNs : 0;
+        frames.push({ kind: 'ack', ranges, delayNs, heldNs, heldFromNs: s.rx.largestNs });
+        s.rx.heldByTimer = false;
         size += bytes;
         s.rx.ackDue = false;
         s.rx.elicitingSinceAck = 0;

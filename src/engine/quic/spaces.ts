@@ -7,6 +7,9 @@ import { SentPackets } from './recovery';
 export class Received {
   readonly pns = new RangeSet();
   largestNs: Nanoseconds = 0;
+  /** The ack timer fired: the ACK now due was held (an ACK sent sooner, for a second packet or
+   * with data, held none that the peer waited on as a delayed ACK). */
+  heldByTimer = false;
   /** When the last ack-eliciting packet arrived (data, not an ACK alone). */
   lastElicitingNs: Nanoseconds = 0;
   elicitingSinceAck = 0;

@@ -6,9 +6,9 @@
 // callout is there to name the change to try. Suggestions only name keys the
 // schema has and values that differ from the current ones, so keys added later (http, conns...)
 // are suggested as soon as they exist. Each cause's sentence and fixes are its row in
-// scenario/stallCauses.ts.
+// scenario/stallCauses.ts. A knob the settings hide (see `applies`) is never suggested.
 import type { StallRecord, Trace } from '../../engine/trace';
-import { SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
+import { applies, SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
 import { partNs, type Breakdown } from '../../views/breakdown';
 import { formatDuration } from '../../views/format';
 import { STALL_CAUSES, causeStyle } from '../../scenario/stallCauses';
@@ -77,6 +77,8 @@ export function suggestionsFor(
   const found: Suggestion[] = [];
   for (const { key, value } of STALL_CAUSES[s.cause].fixes(context)) {
     if (!Object.prototype.hasOwnProperty.call(SCHEMA, key)) continue;
+    // A knob these settings hide does nothing here (delayed ACK under HTTP/3: QUIC's is its own).
+    if (!applies(key as ConfigKey, settings)) continue;
     const row = SCHEMA[key as ConfigKey];
     if (row.kind === 'enum' && !(row.values as readonly string[]).includes(value as string)) continue;
     if (JSON.stringify((settings as Record<string, unknown>)[key]) === JSON.stringify(value)) continue;

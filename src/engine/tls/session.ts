@@ -34,6 +34,18 @@ class RecordLog {
   readonly entries: RecordEntry[] = [];
   written: Bytes = 0;
   plainWritten: Bytes = 0;
+
+  /** The index of the first record that ends past stream offset `offset` (ends only grow). */
+  firstEndingAfter(offset: Bytes): number {
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.entries[mid].end > offset) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
 }
 
 class TlsEnd implements Stream {
@@ -132,7 +144,12 @@ class TlsEnd implements Stream {
   heldPlain(offset: Bytes, bytes: Bytes): [Bytes, Bytes] | null {
     let from = Infinity;
     let to = -1;
-    for (const e of this.incoming.entries) {
+    // From the first record that ends past `offset` (one ending before cannot hold its bytes):
+    // walking every record from the start made a lossy run of small records quadratic (a page
+    // written 6 bytes at a time, 360,000 packets: 57 s).
+    const entries = this.incoming.entries;
+    for (let i = this.incoming.firstEndingAfter(offset); i < entries.length; i++) {
+      const e = entries[i];
       if (e.end > offset + bytes) break;
       if (e.plain === 0 || e.end - e.plain < offset) continue;
       from = Math.min(from, e.plainEnd - e.plain);

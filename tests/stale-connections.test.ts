@@ -91,3 +91,25 @@ describe("Kruse's browser loop", () => {
     expect(toSimInput(settings).http.loadPages).toEqual([]);
   });
 });
+
+describe('an HTTP/1.0 connection whose close never comes', () => {
+  it('is given up after a minute of silence, so the load goes on', () => {
+    // 1 kb/s at 14% loss: the server's FIN after e01.gif is lost, and so are both RSTs that
+    // answer the client's late retransmission of the request. The server has forgotten the
+    // connection; the client, one connection at a time, waited for its close for ever, and the
+    // second load never ended (found by the fuzzer).
+    const t = run(
+      'link=lte&loss=14.43&window=66698&mss=801&queue=54&nagle=1&nagle.client=0&delack=off&delackms=272&iw=1&ssr=off&req=84&hdr=3&flush=headers&chunk=3&sthink=2&cthink=1743&http=1.0&conns=1&visit=first&gzip=0&sbuf=8192&maxreq=1&katimeout=1&loads=2&loadgap=2&closestyle=full&seed=979803&bw=1000&rtt=0&nagle.server=1&delack.server=bsd&ackread.server=0&page=kruse-test',
+    );
+    expect(t.loads).toHaveLength(2);
+    expect(t.loads[1].endNs).not.toBeNull();
+    // The connection that waited: its response complete, then a timeout a minute after it last heard anything.
+    const timeout = t.events.find((e) => e.kind === 'timeout' && e.side === 'client' && e.atNs > t.loads[1].startNs)!;
+    const heard = t.packets.filter((p) => p.conn === timeout.conn && p.dir === 's2c' && p.arriveNs !== null);
+    const lastHeard = Math.max(...heard.map((p) => p.arriveNs!));
+    expect(timeout.atNs - lastHeard).toBe(60e9);
+    const done = t.events.filter((e) => e.conn === timeout.conn && e.kind === 'response-done');
+    expect(done).toHaveLength(1);
+    expect(t.connections.length).toBeGreaterThan(timeout.conn + 1); // the page went on
+  });
+});

@@ -33,6 +33,21 @@ export class ClientConnection extends ClientConnectionBase {
     return this.outstanding.length;
   }
 
+  /**
+   * Without Keep-Alive the server's close ends the connection, so silence is timed until it comes
+   * too: its FIN lost, and the RSTs that answer our retransmissions after it, the connection would
+   * wait for ever and hold its slot (a 1 kb/s link at 14% loss: the second load never ended).
+   */
+  protected override armSilenceTimer(): void {
+    if (this.finished) return; // closed while it read (the page done): nothing more to wait for
+    const awaitingClose = this.exchanges.answered > 0 && this.onePerConnection;
+    this.exchanges.watch(awaitingClose ? Math.max(1, this.awaited) : this.awaited);
+  }
+
+  private get onePerConnection(): boolean {
+    return CLIENT_STRATEGIES[this.p.mode].onePerConnection;
+  }
+
   override get busy(): boolean {
     return super.busy || this.pipe.length > 0;
   }
@@ -105,7 +120,7 @@ export class ClientConnection extends ClientConnectionBase {
   }
 
   override onPeerFin(): void {
-    const reusable = !CLIENT_STRATEGIES[this.p.mode].onePerConnection;
+    const reusable = !this.onePerConnection;
     if (this.p.staleDiscovery && reusable && !this.busy) {
       // A browser that does not poll its idle connections: the FIN sits in the socket until the
       // next request is written and meets the server's RST (Kruse 4.2).

@@ -3,38 +3,29 @@
 // that shows a preset later gets them a moment after its title, source and figures.
 import { useEffect, useState } from 'react';
 import type { PresetTexts } from '../../scenario/presets';
+import { onDemand } from '../onDemand';
 
 type TextsById = Readonly<Record<string, PresetTexts>>;
 
-let loaded: TextsById | null = null;
-let loading: Promise<TextsById> | null = null;
+const texts = onDemand(() => import('../../scenario/presetTexts').then((m) => m.PRESET_TEXTS));
 
-export function loadPresetTexts(): Promise<TextsById> {
-  loading ??= import('../../scenario/presetTexts').then(
-    (m) => (loaded = m.PRESET_TEXTS),
-    (error: unknown) => {
-      loading = null; // try again on the next request
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadPresetTexts = (): Promise<TextsById> => texts.load();
 
 /** A preset's words, or undefined until they have loaded (or if they could not be). */
 export function usePresetTexts(id: string): PresetTexts | undefined {
-  const [texts, setTexts] = useState(loaded);
+  const [byId, setById] = useState(texts.value);
   useEffect(() => {
-    if (texts !== null) return;
+    if (byId !== null) return;
     let current = true;
-    loadPresetTexts().then(
-      (t) => current && setTexts(t),
+    texts.load().then(
+      (t) => current && setById(t),
       () => undefined, // the story stays away; the preset's settings and figures still work
     );
     return () => {
       current = false;
     };
-  }, [texts]);
-  return texts?.[id];
+  }, [byId]);
+  return byId?.[id];
 }
 
 /** Whether a query string names a preset (so the page loads the words before it renders). */

@@ -96,6 +96,8 @@ test('a lesson works in an embed: Next, a question that waits for Reveal, Close 
   const lesson = page.locator('[data-lesson="the-200ms-mystery"]');
   await expect(lesson).toHaveAttribute('data-lesson-step', '1');
   await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(1);
+  // The step's highlight outlines its band in an embed as on the page.
+  await expect(ladderStalls(page, 'delayed-ack').locator('rect')).toHaveCSS('stroke-width', '3px');
   await page.getByRole('button', { name: 'Next step' }).click();
   await expect(lesson).toHaveAttribute('data-lesson-step', '2');
   // The prediction waits: step 1's stall is still the one on screen, and there is no side B.
@@ -117,6 +119,11 @@ test('a lesson works in an embed: Next, a question that waits for Reveal, Close 
   await page.getByRole('button', { name: 'Read step' }).click();
   await page.getByRole('button', { name: 'Close lesson' }).click();
   await expect(lesson).toHaveCount(0);
+  // Folded away, the lesson outlines nothing.
+  await expect(page.locator('[data-side="a"] [data-stall="delayed-ack"] rect')).not.toHaveCSS(
+    'stroke-width',
+    '3px',
+  );
   await page.getByRole('button', { name: 'Reopen lesson' }).click();
   await expect(lesson).toHaveAttribute('data-lesson-step', '2');
   await expect(page.locator('[data-lesson-explain]')).toBeVisible();

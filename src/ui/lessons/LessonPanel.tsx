@@ -1,6 +1,10 @@
 // The lesson card above the views: the lesson's title, step k of N, the step's words, its question,
 // and Previous / Next. It lives in the main area, so it works without the page header (embeds).
-// Its data-highlight-* attributes let the stylesheet outline the stall or figure the step points at.
+// The step's highlight goes on <html> as data-highlight-* so the stylesheet can outline the stall or
+// figure it points at wherever the views are (the page's main area, an embed's). An ancestor's
+// attribute keeps the rule cheap: a `:has()` on the step's own element had every band and figure
+// re-check it on each restyle, which doubled the style time of a knob change on a large run.
+import { useEffect } from 'react';
 import { findLesson } from './catalog';
 import { LessonQuestion } from './LessonQuestion';
 import type { LessonControls } from './useLesson';
@@ -8,9 +12,12 @@ import './lessons.css';
 
 export function LessonPanel({ controls }: { controls: LessonControls }) {
   const lesson = controls.lessonId ? findLesson(controls.lessonId) : undefined;
-  if (!lesson) return null;
+  const step = lesson?.steps[controls.index];
+  const shown = step && !controls.folded ? step.highlight : undefined;
+  useHighlight('data-highlight-stall', shown?.stall);
+  useHighlight('data-highlight-metric', shown?.metric);
+  if (!lesson || !step) return null;
   const { index, go } = controls;
-  const step = lesson.steps[index];
   const last = lesson.steps.length - 1;
   if (controls.folded)
     return (
@@ -29,8 +36,6 @@ export function LessonPanel({ controls }: { controls: LessonControls }) {
       aria-labelledby="lesson-step-title"
       data-lesson={lesson.id}
       data-lesson-step={index + 1}
-      data-highlight-stall={step.highlight?.stall}
-      data-highlight-metric={step.highlight?.metric}
     >
       <div className="lesson-head">
         <p className="lesson-name">
@@ -68,4 +73,14 @@ export function LessonPanel({ controls }: { controls: LessonControls }) {
       </nav>
     </section>
   );
+}
+
+/** Sets `name` on <html> while the card shows a step that highlights `value`. */
+function useHighlight(name: string, value: string | undefined): void {
+  useEffect(() => {
+    if (!value) return;
+    const root = document.documentElement;
+    root.setAttribute(name, value);
+    return () => root.removeAttribute(name);
+  }, [name, value]);
 }

@@ -16,7 +16,7 @@ import { formatTcpdumpLine } from '../engine/tcpdump';
 import type { Trace } from '../engine/trace';
 import { LadderAxis } from './LadderAxis';
 import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from './ladderLayout';
-import { ladderLabels, type LadderLabels } from './ladderLabels';
+import { CONN_LABEL_HEADROOM_PX, ladderLabels, type LadderLabels } from './ladderLabels';
 import { LadderLabelLayer } from './LadderLabelLayer';
 import { distanceToShape, LadderBands, PacketArrows, ProvisionalArrows } from './LadderPacket';
 import { LadderStalls, stallKey, stallLabelSpot, type FocusedStall } from './LadderStalls';
@@ -289,6 +289,15 @@ export function Ladder({
         <clipPath id={clipId}>
           <rect x={0} y={top - 1} width={layout.width} height={Math.max(0, playheadY - top + 1)} />
         </clipPath>
+        {/* Labels may rise into the headings' band: a connection starting at the top is named there. */}
+        <clipPath id={`${clipId}-labels`}>
+          <rect
+            x={0}
+            y={top - CONN_LABEL_HEADROOM_PX}
+            width={layout.width}
+            height={Math.max(0, playheadY - top + CONN_LABEL_HEADROOM_PX)}
+          />
+        </clipPath>
       </defs>
       <rect x={0} y={0} width={layout.width} height={height} fill="var(--card)" />
       <LadderAxis
@@ -368,7 +377,7 @@ export function Ladder({
           />
         )}
       </g>
-      <g clipPath={`url(#${clipId})`}>
+      <g clipPath={`url(#${clipId}-labels)`}>
         <LadderLabelLayer
           labels={labels}
           spans={spans}

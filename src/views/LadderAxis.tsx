@@ -7,6 +7,7 @@ import { formatDuration, formatTick } from './format';
 import type { FoldLabel } from './foldLabels';
 import type { Lane } from './packetGeometry';
 import { timeTicks, type Gap } from './timeScale';
+import { CONN_HEADING_Y_PX } from './ladderLabels';
 
 interface Props {
   y: LinearScale;
@@ -139,7 +140,7 @@ export function LadderAxis({
           {showConnNames && (
             <text
               x={(lane.clientX + lane.serverX) / 2}
-              y={top - 24}
+              y={top - CONN_HEADING_Y_PX}
               textAnchor="middle"
               className="lane-conn"
             >

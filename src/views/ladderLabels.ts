@@ -40,6 +40,18 @@ export interface LadderLabels {
   stalls: Set<string>;
 }
 
+/** A connection that starts at the top of the view has its first packets where its name would go:
+ * its name goes above the lane's headings instead, where a lane of one connection has it
+ * (LadderAxis, 24 px above the plot). Labels may rise this far above the plot. */
+export const CONN_LABEL_HEADROOM_PX = 36;
+export const CONN_HEADING_Y_PX = 24;
+/** Starting closer than this to the top counts as starting at the top: a name just above the start
+ * would cross into the headings. */
+const AT_TOP_PX = 16;
+/** The lanes' "client" / "server" headings (LadderAxis): 12 px semibold, baseline 8 px above the plot. */
+const HEAD_CHAR_PX = 7.5;
+const HEAD_BASELINE_PX = 8;
+
 /** Packets closer than this (sender side) are too dense to label one by one... */
 const BURST_GAP_PX = 6;
 /** ...when at least this many come in a row. */
@@ -76,6 +88,7 @@ export function ladderLabels(input: Input): LadderLabels {
     const text = `connection ${span.conn + 1}`;
     const mid = (lane.clientX + lane.serverX) / 2;
     const spots: LabelSpot[] = [
+      ...(at - top < AT_TOP_PX ? [{ x: mid, y: top - CONN_HEADING_Y_PX, anchor: 'middle' as const }] : []),
       { x: mid, y: at - 5, anchor: 'middle' },
       { x: lane.serverX - 8, y: at - 5, anchor: 'end' },
       { x: lane.clientX + 8, y: at - 5, anchor: 'start' },
@@ -131,7 +144,18 @@ export function ladderLabels(input: Input): LadderLabels {
   const ordered = requests.map((r) => r.request);
   const firstPacket = requests.findIndex((r) => r.rank > 0);
   const split = firstPacket < 0 ? ordered.length : firstPacket;
-  const conns = placeLabels(ordered.slice(0, split), obstacles, bounds);
+  const headings = lanes.flatMap((lane) =>
+    [
+      [lane.clientX, 'client'],
+      [lane.serverX, 'server'],
+    ].map(([x, text]) => headingRect(x as number, text as string, top)),
+  );
+  const conns = placeLabels(
+    ordered.slice(0, split),
+    obstacles,
+    { ...bounds, y0: top - CONN_LABEL_HEADROOM_PX },
+    headings,
+  );
   const connRects = conns.map((l) => l.rect);
   const clear = clearBoxes(
     input.stallBoxes.map(([, box]) => box),
@@ -147,6 +171,13 @@ export function ladderLabels(input: Input): LadderLabels {
     ]),
   ];
   return { labels, bursts, stalls: new Set(stallBoxes.map(([key]) => key)) };
+}
+
+/** Where a lane's heading is drawn, as a box labels keep clear of. */
+function headingRect(x: number, text: string, top: number): Rect {
+  const half = (text.length * HEAD_CHAR_PX) / 2;
+  const baseline = top - HEAD_BASELINE_PX;
+  return { x0: x - half, y0: baseline - 10, x1: x + half, y1: baseline + 3 };
 }
 
 /** Lower first: what a student looks for before the bulk of the transfer. */

@@ -105,3 +105,19 @@ test('a run that hits the event cap says why nothing of it is drawn and suggests
   await expect(ladderPackets(page)).toHaveCount(engine('objects=5000&mss=64').packets);
   await expect(status(page)).toHaveAttribute('data-sim-status', 'idle');
 });
+
+test('a link whose first run hits the event cap says so, and promises no previous run', async ({ page }) => {
+  // One-byte server writes: half a million application events within the run's first milliseconds.
+  await page.goto('/?objects=600000&chunk=1');
+  await expect(status(page)).toHaveAttribute('data-sim-fault', 'event-cap', { timeout: 30_000 });
+  await expect(status(page)).toContainText('This run is too long to show');
+  await expect(status(page)).toContainText('None of it is drawn');
+  await expect(status(page)).not.toContainText('previous run');
+  await expect(page.locator('.loading')).toHaveText('Nothing to draw: the message above says why.');
+  await expect(ladderPackets(page)).toHaveCount(0);
+
+  // The next change draws its run.
+  await page.locator('#a-objects').fill('5000');
+  await expect(ladderPackets(page)).toHaveCount(engine('objects=5000&chunk=1').packets);
+  await expect(status(page)).toHaveAttribute('data-sim-status', 'idle');
+});

@@ -5,6 +5,9 @@ import type { SimulationState } from './state/useSimulation';
 import { formatDuration } from '../views/format';
 
 export function SimStatus({ sim }: { sim: SimulationState }) {
+  // What the views show meanwhile: the run before this one, or (a link that fails on its first
+  // run) nothing, and the words must not promise a run that is not there.
+  const shown = sim.runs !== null;
   let body = null;
   if (sim.slow) {
     body = (
@@ -23,23 +26,35 @@ export function SimStatus({ sim }: { sim: SimulationState }) {
       </>
     );
   } else if (sim.cancelled) {
-    body = <>Cancelled. The views show the previous run; change a knob to simulate again.</>;
+    body = shown ? (
+      <>Cancelled. The views show the previous run; change a knob to simulate again.</>
+    ) : (
+      <>Cancelled. Change a knob to simulate again.</>
+    );
   } else if (sim.error && sim.fault === 'event-cap') {
     body = (
       <>
-        This run is too long to show: {sim.error} The views show the previous run (a run cut off at the cap
-        would end mid-transfer, so none of it is drawn).
+        This run is too long to show: {sim.error}{' '}
+        {shown
+          ? 'The views show the previous run (a run cut off at the cap would end mid-transfer, so none of it is drawn).'
+          : 'None of it is drawn: a run cut off at the cap would end mid-transfer.'}
       </>
     );
   } else if (sim.error && sim.fault === 'worker') {
     body = (
       <>
-        The simulation worker stopped ({sim.error}). The views show the previous run; the next change starts a
-        fresh worker.
+        The simulation worker stopped ({sim.error}).{' '}
+        {shown
+          ? 'The views show the previous run; the next change starts a fresh worker.'
+          : 'The next change starts a fresh worker.'}
       </>
     );
   } else if (sim.error) {
-    body = <>The simulation failed: {sim.error}. The views show the previous run.</>;
+    body = (
+      <>
+        The simulation failed: {sim.error}.{shown ? ' The views show the previous run.' : ''}
+      </>
+    );
   }
   return (
     <div

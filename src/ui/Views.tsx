@@ -210,8 +210,9 @@ export const Views = memo(function Views({
   );
 });
 
-/** The views once a run is there; until then, or if the simulation failed, say so. */
+/** The views once a run is there; until then, say so. A run that failed has nothing to draw, and
+ * the status above the views (SimStatus) says why. */
 export function ViewsOrStatus({ error, ...props }: ViewsProps & { error: string | null | undefined }) {
   if (props.sides.length > 0) return <Views {...props} />;
-  return <p className="loading">{error ? `The simulation failed: ${error}` : 'Simulating…'}</p>;
+  return <p className="loading">{error ? 'Nothing to draw: the message above says why.' : 'Simulating…'}</p>;
 }

@@ -22,14 +22,10 @@ const SVG_SELECTORS: Record<Exclude<PictureView, 'time'>, (side: Side) => string
   waterfall: (side) => `[data-view="waterfall"] [data-waterfall-side="${side}"] svg.waterfall-svg`,
 };
 
-const traceFiles = () => import('./traceFiles');
+const writers = () => import('./writers');
 
 async function viewSvg(view: PictureView, side: Side, runs: SideRun[], titles: string[]): Promise<string> {
-  const [{ breakdownSvg }, { standaloneSvg }, { titledSvg }] = await Promise.all([
-    import('./breakdownSvg'),
-    import('./svgExport'),
-    import('./svgTitle'),
-  ]);
+  const { breakdownSvg, standaloneSvg, titledSvg } = await writers();
   if (view === 'time')
     return titledSvg(
       breakdownSvg(runs.map((r, i) => ({ side: i === 0 ? 'a' : 'b', trace: r.trace, path: r.path }))),
@@ -94,7 +90,7 @@ export default function ExportItems({
                 data-export="pcap"
                 onClick={() =>
                   run('the capture', async () => {
-                    const { pcapBlob, fileName } = await traceFiles();
+                    const { pcapBlob, fileName } = await writers();
                     downloadBlob(pcapBlob(trace(side), about(side).http), fileName(about(side).name, 'pcap'));
                   })
                 }
@@ -107,7 +103,7 @@ export default function ExportItems({
                 data-export="tcpdump"
                 onClick={() =>
                   run('the tcpdump text', async () => {
-                    const { tcpdumpBlob, fileName } = await traceFiles();
+                    const { tcpdumpBlob, fileName } = await writers();
                     downloadBlob(tcpdumpBlob(trace(side)), fileName(about(side).name, 'txt'));
                   })
                 }
@@ -120,7 +116,7 @@ export default function ExportItems({
                 data-export="json"
                 onClick={() =>
                   run('the JSON trace', async () => {
-                    const { jsonBlob, fileName } = await traceFiles();
+                    const { jsonBlob, fileName } = await writers();
                     downloadBlob(jsonBlob(trace(side)), fileName(about(side).name, 'json'));
                   })
                 }
@@ -133,7 +129,7 @@ export default function ExportItems({
                 data-export="har"
                 onClick={() =>
                   run('the HAR', async () => {
-                    const { harBlob, fileName } = await traceFiles();
+                    const { harBlob, fileName } = await writers();
                     downloadBlob(
                       harBlob(trace(side), about(side).http, about(side).title),
                       fileName(about(side).name, 'har'),
@@ -150,7 +146,7 @@ export default function ExportItems({
                   data-export="qlog"
                   onClick={() =>
                     run('the qlog', async () => {
-                      const { qlogBlob, fileName } = await traceFiles();
+                      const { qlogBlob, fileName } = await writers();
                       downloadBlob(
                         qlogBlob(trace(side), about(side).title),
                         fileName(about(side).name, 'qlog'),
@@ -181,7 +177,7 @@ export default function ExportItems({
                     run('the SVG', async () => {
                       const [svg, { fileName }] = await Promise.all([
                         viewSvg(view, side, runs, titles()),
-                        traceFiles(),
+                        writers(),
                       ]);
                       downloadBlob(
                         new Blob([svg], { type: 'image/svg+xml' }),
@@ -198,10 +194,9 @@ export default function ExportItems({
                   data-export="png"
                   onClick={() =>
                     run('the PNG', async () => {
-                      const [svg, { svgToPng }, { fileName }] = await Promise.all([
+                      const [svg, { svgToPng, fileName }] = await Promise.all([
                         viewSvg(view, side, runs, titles()),
-                        import('./svgExport'),
-                        traceFiles(),
+                        writers(),
                       ]);
                       downloadBlob(await svgToPng(svg), fileName(about(side).name, 'png', view));
                     })

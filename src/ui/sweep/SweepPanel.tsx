@@ -19,6 +19,9 @@ import { SweepTable } from './SweepTable';
 import { useSweepRun } from './useSweepRun';
 import './sweep.css';
 
+/** The link's sweep reader, for the page to load with this panel (ui/lessons/openGuides.ts). */
+export { parseSweepParam };
+
 export interface SweepPanelProps {
   config: Config;
   onSweep: (value: string | null) => void;

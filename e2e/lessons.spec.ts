@@ -61,6 +61,10 @@ test('the Lessons menu lists every lesson and starts one at step 1', async ({ pa
   await page.getByRole('button', { name: 'Start the lesson Why HTTP/1.1 needed pipelining' }).click();
   await expect(page.locator('[data-lesson="why-pipelining"]')).toHaveAttribute('data-lesson-step', '1');
   await expect.poll(() => page.evaluate(() => window.location.search)).toContain('step=1');
+  // Step 1 points at the packet count: its cell in the figures table is outlined.
+  const packets = page.locator('[data-metrics] [data-metric="packets"]').first();
+  await expect(packets).toHaveCSS('outline-style', 'dashed');
+  await expect(page.locator('[data-metrics] [data-metric="bytes"]').first()).toHaveCSS('outline-style', 'none');
 });
 
 test('the Lessons menu opened before any lesson shows its lessons as cards side by side', async ({

@@ -7,7 +7,7 @@ import { formatDuration, formatTick } from './format';
 import type { FoldLabel } from './foldLabels';
 import type { Lane } from './packetGeometry';
 import { timeTicks, type Gap } from './timeScale';
-import { CONN_HEADING_Y_PX } from './ladderLabels';
+import { CONN_HEADING_Y_PX, LANE_HEAD_BASELINE_PX } from './ladderLabels';
 
 interface Props {
   y: LinearScale;
@@ -131,10 +131,10 @@ export function LadderAxis({
               strokeWidth={1.5}
             />
           ))}
-          <text x={lane.clientX} y={top - 8} textAnchor="middle" className="lane-head">
+          <text x={lane.clientX} y={top - LANE_HEAD_BASELINE_PX} textAnchor="middle" className="lane-head">
             client
           </text>
-          <text x={lane.serverX} y={top - 8} textAnchor="middle" className="lane-head">
+          <text x={lane.serverX} y={top - LANE_HEAD_BASELINE_PX} textAnchor="middle" className="lane-head">
             server
           </text>
           {showConnNames && (

@@ -48,9 +48,9 @@ export const CONN_HEADING_Y_PX = 24;
 /** Starting closer than this to the top counts as starting at the top: a name just above the start
  * would cross into the headings. */
 const AT_TOP_PX = 16;
-/** The lanes' "client" / "server" headings (LadderAxis): 12 px semibold, baseline 8 px above the plot. */
+/** The lanes' "client" / "server" headings (LadderAxis): 12 px semibold, baseline this far above the plot. */
+export const LANE_HEAD_BASELINE_PX = 8;
 const HEAD_CHAR_PX = 7.5;
-const HEAD_BASELINE_PX = 8;
 
 /** Packets closer than this (sender side) are too dense to label one by one... */
 const BURST_GAP_PX = 6;
@@ -144,12 +144,10 @@ export function ladderLabels(input: Input): LadderLabels {
   const ordered = requests.map((r) => r.request);
   const firstPacket = requests.findIndex((r) => r.rank > 0);
   const split = firstPacket < 0 ? ordered.length : firstPacket;
-  const headings = lanes.flatMap((lane) =>
-    [
-      [lane.clientX, 'client'],
-      [lane.serverX, 'server'],
-    ].map(([x, text]) => headingRect(x as number, text as string, top)),
-  );
+  const headings = lanes.flatMap((lane) => [
+    headingRect(lane.clientX, 'client', top),
+    headingRect(lane.serverX, 'server', top),
+  ]);
   const conns = placeLabels(
     ordered.slice(0, split),
     obstacles,
@@ -176,7 +174,7 @@ export function ladderLabels(input: Input): LadderLabels {
 /** Where a lane's heading is drawn, as a box labels keep clear of. */
 function headingRect(x: number, text: string, top: number): Rect {
   const half = (text.length * HEAD_CHAR_PX) / 2;
-  const baseline = top - HEAD_BASELINE_PX;
+  const baseline = top - LANE_HEAD_BASELINE_PX;
   return { x0: x - half, y0: baseline - 10, x1: x + half, y1: baseline + 3 };
 }
 

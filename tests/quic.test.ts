@@ -16,6 +16,7 @@ import { findSweep } from '../src/scenario/sweeps';
 import { runSweep } from '../src/scenario/sweepRun';
 import { runQuery } from '../src/scenario';
 import { checkStallsAreWaits } from './support/invariants';
+import { Received } from '../src/engine/quic/spaces';
 
 const RTT_MS = 200; // a long path, so the round trips stand out of the serialization
 const PATH = `rtt=${RTT_MS}&bw=1000000000&delack=off&nagle=0&sthink=0&cthink=0&iw=10&page=custom&objects=1000`;
@@ -296,5 +297,30 @@ describe('QUIC stalls (RFC 9002 7, 6.2): the same causes as TCP', () => {
       t.stalls.filter((s) => s.cause === 'cwnd').reduce((sum, s) => sum + s.endNs - s.startNs, 0);
     expect(cwnd(quic)).toBeGreaterThan(0.5 * cwnd(tcp));
     expect(cwnd(quic)).toBeLessThan(2 * cwnd(tcp));
+  });
+});
+
+describe('QUIC: an ACK that a loss cannot wait for (RFC 9000 13.2.1)', () => {
+  /** Packets 0..n-1 received in order, each ack-eliciting. */
+  const receivedUpTo = (n: number) => {
+    const rx = new Received();
+    for (let pn = 0; pn < n; pn++) expect(rx.record(pn, true)).toBe(false);
+    return rx;
+  };
+
+  it('acknowledges at once a packet after a gap, though packets with only ACKs came between', () => {
+    const rx = receivedUpTo(28); // 28 is lost
+    expect(rx.record(29, false)).toBe(false); // ACK-only: never answered by an ACK alone
+    expect(rx.record(30, false)).toBe(false);
+    // 31 follows 30 directly, but 28 is missing since the last ack-eliciting packet (27).
+    expect(rx.record(31, true)).toBe(true);
+    expect(rx.record(32, true)).toBe(false); // in order again
+  });
+
+  it('and one numbered below an ack-eliciting packet already received; not the first, nor one in order', () => {
+    const rx = new Received();
+    expect(rx.record(1, true)).toBe(false); // nothing ack-eliciting before it to be out of order with
+    expect(rx.record(2, true)).toBe(false);
+    expect(rx.record(0, true)).toBe(true);
   });
 });

@@ -29,6 +29,11 @@ export class RangeSet {
     return this.ranges.some(([s, e]) => n >= s && n < e);
   }
 
+  /** Whether every number of [start, end) is in the set (true when the range is empty). */
+  covers(start: number, end: number): boolean {
+    return end <= start || this.ranges.some(([s, e]) => start >= s && end <= e);
+  }
+
   /** Where the run of numbers from 0 ends (0 when 0 is missing). */
   get contiguousEnd(): number {
     const first = this.ranges[0];

@@ -11,8 +11,6 @@ import { RecvStream } from './streams';
 
 /** RFC 9000 13.2.2: ACK at least every second ack-eliciting packet. */
 const ACK_ELICITING_THRESHOLD = 2;
-/** ACK frames carry at most this many ranges (older ones were acknowledged often enough). */
-const MAX_ACK_RANGES = 32;
 /** CONNECTION_CLOSE sent again at most this many times, in answer to packets after closing. */
 const MAX_CLOSE_REPEATS = 3;
 
@@ -54,10 +52,8 @@ export abstract class QuicReceiver extends QuicLossDetection {
   /** RFC 9000 13.2.1: Initial and Handshake packets are acknowledged at once, 1-RTT ones every
    * second ack-eliciting packet or after max_ack_delay, and at once when out of order. */
   protected noteReceived(p: QuicPacket, rx: Received): void {
-    const outOfOrder = rx.pns.max >= 0 && p.pn !== rx.pns.max + 1;
-    rx.pns.add(p.pn, p.pn + 1);
+    const outOfOrder = rx.record(p.pn, p.ackEliciting);
     if (p.pn === rx.pns.max) rx.largestNs = this.sim.now;
-    if (rx.pns.ranges.length > MAX_ACK_RANGES) rx.pns.ranges.shift();
     if (!p.ackEliciting) return;
     rx.lastElicitingNs = this.sim.now;
     rx.elicitingSinceAck++;

@@ -4,6 +4,9 @@ import type { Bytes, Nanoseconds } from '../units';
 import { RangeSet } from './ranges';
 import { SentPackets } from './recovery';
 
+/** ACK frames carry at most this many ranges (older ones were acknowledged often enough). */
+const MAX_ACK_RANGES = 32;
+
 export class Received {
   readonly pns = new RangeSet();
   largestNs: Nanoseconds = 0;
@@ -12,9 +15,28 @@ export class Received {
   heldByTimer = false;
   /** When the last ack-eliciting packet arrived (data, not an ACK alone). */
   lastElicitingNs: Nanoseconds = 0;
+  /** The highest packet number of an ack-eliciting packet received (-1: none yet). */
+  largestElicitingPn = -1;
   elicitingSinceAck = 0;
   ackDue = false;
   ackTimerNs: Nanoseconds | null = null;
+
+  /**
+   * Note packet `pn` as received. Returns whether it is an ack-eliciting packet out of order, which
+   * is acknowledged at once (RFC 9000 13.2.1: "when the received packet has a packet number less
+   * than another ack-eliciting packet that has been received, or when the packet has a packet
+   * number larger than the highest-numbered ack-eliciting packet that has been received and there
+   * are missing packets between that packet and this packet"). The gap counts even when packets
+   * carrying only ACKs arrived after it: the sender learns of its loss no sooner for them.
+   */
+  record(pn: number, ackEliciting: boolean): boolean {
+    const largest = this.largestElicitingPn;
+    const outOfOrder = ackEliciting && largest >= 0 && (pn < largest || !this.pns.covers(largest + 1, pn));
+    this.pns.add(pn, pn + 1);
+    if (this.pns.ranges.length > MAX_ACK_RANGES) this.pns.ranges.shift();
+    if (ackEliciting) this.largestElicitingPn = Math.max(largest, pn);
+    return outOfOrder;
+  }
 }
 
 export class Crypto {

@@ -17,6 +17,7 @@ import { runSweep } from '../src/scenario/sweepRun';
 import { runQuery } from '../src/scenario';
 import { checkStallsAreWaits } from './support/invariants';
 import { Received } from '../src/engine/quic/spaces';
+import { breakdown, partNs } from '../src/views/breakdown';
 
 const RTT_MS = 200; // a long path, so the round trips stand out of the serialization
 const PATH = `rtt=${RTT_MS}&bw=1000000000&delack=off&nagle=0&sthink=0&cthink=0&iw=10&page=custom&objects=1000`;
@@ -322,5 +323,19 @@ describe('QUIC: an ACK that a loss cannot wait for (RFC 9000 13.2.1)', () => {
     expect(rx.record(1, true)).toBe(false); // nothing ack-eliciting before it to be out of order with
     expect(rx.record(2, true)).toBe(false);
     expect(rx.record(0, true)).toBe(true);
+  });
+
+  it('a loss that a held ACK revealed names the hold a delayed ACK, not idle time', () => {
+    // The client could not yet read the server's first 1-RTT packet (its handshake was still
+    // short of a retransmitted flight). HANDSHAKE_DONE came next, the first 1-RTT packet the
+    // client read: nothing ack-eliciting before it, so the client held its ACK for max_ack_delay,
+    // and that ACK declared the first packet lost (time threshold) on arrival. Found among random
+    // HTTP/3 runs, where those 25 ms read as idle.
+    const query =
+      'link=wan&loss=18.36&window=4109&mss=772&queue=5&nagle=0&nagle.client=1&delack=fixed&delackms=38&iw=10&ssr=bsd&objects=26153&req=395&hdr=396&flush=headers&chunk=8&sthink=14&cthink=5&conns=6&visit=revalidate&gzip=0&pipebuf=1856&pipeflush=64&sbuf=8192&maxreq=1&katimeout=15&loads=1&loadgap=2&closestyle=full&seed=192227&sack=1&srate=1000&cparse=0&stale=0&resume=0&http=3';
+    const { trace, path } = runQuery(query);
+    const held = trace.stalls.filter((s) => s.side === 'server' && s.cause === 'delayed-ack');
+    expect(held.map((s) => (s.endNs - s.startNs) / 1e6)).toEqual([25]);
+    expect(partNs(breakdown(trace, path), 'idle')).toBe(0);
   });
 });

@@ -21,6 +21,7 @@ export abstract class QuicLossDetection extends QuicConnectionState {
     if (largest.pn === ranges[0][1] && acked.some((p) => p.ackEliciting))
       this.rtt.update(this.sim.now - largest.sentNs, delayNs, this.confirmed);
     const lost = this.detectLost(spaceId);
+    if (lost.length > 0) this.stalls.onLossFoundByAck();
     this.cc.onAckFrame();
     for (const p of acked) this.cc.onAcked(p);
     this.onLost(lost, spaceId);

@@ -111,6 +111,18 @@ export class StallLabeller implements EndpointObserver {
     this.stallStartNs = startNs;
   }
 
+  /**
+   * An ACK that just arrived declared data lost (QUIC finds a loss on the ACK itself, RFC 9002
+   * 6.1). Had the peer not held that ACK, the loss would have been found as much sooner: the hold
+   * is the delayed ACK's (it had read as idle: the peer's 25 ms max_ack_delay before a repair).
+   */
+  onLossFoundByAck(): void {
+    if (this.heldAckArrivalNs !== this.clock.now || this.heldAckNs <= 0) return;
+    const startNs = this.heldAckFromNs;
+    const endNs = startNs + this.heldAckNs;
+    this.sink.stall({ conn: this.conn, side: this.side, startNs, endNs, cause: 'delayed-ack' });
+  }
+
   onAbort(waitingSinceNs: Nanoseconds | null, cwnd: Bytes): void {
     // A sender with data in flight and its retransmission timer set was waiting for the timeout
     // when the application gave up or the peer reset: as if the timer had fired, the wait up to

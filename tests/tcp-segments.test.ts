@@ -1,6 +1,8 @@
 // One TCP endpoint driven segment by segment: the send rule, delayed ACKs, Reno and the
 // retransmission timeout, each pinned by what goes out in answer to what comes in.
 import { describe, expect, it } from 'vitest';
+import { TraceRecorder } from '../src/engine/sink';
+import { StallLabeller } from '../src/engine/tcp/stalls';
 import { FLAG } from '../src/engine/trace';
 import { MSS, TcpHarness } from './support/tcpHarness';
 
@@ -161,6 +163,28 @@ describe('retransmission timeout', () => {
     h.advanceMs(1);
     h.expectSegment({ seq: 1, len: MSS, reason: 'retransmit' });
     expect(h.trace.timers.filter((t) => t.timer === 'rto').map((t) => t.backoff)).toEqual([1, 2]);
+  });
+
+  it("a reset after a reply is late cuts short a wait for the timer: that wait is the timeout's", () => {
+    // One round trip of 10 ms measured: a reply is late after srtt + 4 rttvar (11.25 ms here).
+    const lostSegmentThenReset = (resetAfterMs: number) => {
+      const h = new TcpHarness({ nagle: false, minRtoNs: 10_000e6 });
+      h.tcp.observe(new StallLabeller(new TraceRecorder(h.trace), 0, 'client', h.sim, () => h.sim.now));
+      h.open();
+      h.write(MSS);
+      h.takeData();
+      h.advanceMs(10);
+      h.sendAck(1 + MSS);
+      h.write(MSS); // lost: no ACK will come, and the 10 s timer is far off
+      h.takeData();
+      const sentNs = h.sim.now;
+      h.advanceMs(resetAfterMs);
+      h.sendSegment({ seq: 1, flags: FLAG.RST, reason: 'rst' });
+      return h.trace.stalls.filter((s) => s.cause === 'rto').map((s) => [s.startNs - sentNs, s.endNs - sentNs]);
+    };
+    expect(lostSegmentThenReset(500)).toEqual([[0, 500e6]]);
+    // A reset within the round trip answers the segment itself (a stale connection): no timer was awaited.
+    expect(lostSegmentThenReset(5)).toEqual([]);
   });
 
   it('a retransmitted segment gives no RTT sample (Karn)', () => {

@@ -279,10 +279,15 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
   }
 
   private abort(how: 'reset' | 'abort'): void {
-    // A wait for the timeout only once the timer has fired: a reset that answers data a round trip
-    // after it left (a request on a stale connection) cut short no such wait (it had read as RTO).
-    const timedOut = !this.snd.idle && this.rtoTimer.pending && this.rtt.backoff > 0;
-    const waiting = timedOut ? this.quietSinceNs() : null;
+    // A wait for the timeout once the timer has fired, or once a reply is late (nothing can end
+    // the wait but the timer then: 10 s of a 10 s minimum RTO cut short by the peer's reset had
+    // read as idle). A reset that answers data a round trip after it left (a request on a stale
+    // connection) cut short no such wait (it had read as RTO).
+    const quietSinceNs = this.quietSinceNs();
+    const replyDueNs = this.rtt.replyDueNs;
+    const late = replyDueNs !== null && this.sim.now - quietSinceNs > replyDueNs;
+    const timedOut = !this.snd.idle && this.rtoTimer.pending && (this.rtt.backoff > 0 || late);
+    const waiting = timedOut ? quietSinceNs : null;
     for (const o of this.observers) o.onAbort(waiting, this.cc.cwnd);
     this.finish(how);
   }

@@ -54,6 +54,12 @@ export class RttEstimator {
     this.rtoNs = Math.round(this.srttNs + 4 * this.rttvarNs);
   }
 
+  /** How long a reply may take before it is late: srtt + 4 rttvar (RFC 6298's estimate, before
+   * its floor and backoff); null before the first sample. */
+  get replyDueNs(): Nanoseconds | null {
+    return this.srttNs === null ? null : this.srttNs + 4 * this.rttvarNs;
+  }
+
   get backoff(): number {
     return this.backoffCount;
   }

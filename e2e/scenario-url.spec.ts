@@ -36,10 +36,20 @@ test('comparing A/B: B starts as a copy of A and changes only what is changed on
   await expect(page.locator('[data-metrics] [data-metric-delta="elapsed_s"]')).toContainText('−');
   await expect.poll(() => page.evaluate(() => window.location.search)).toContain('b.nagle=0');
 
-  // The link reopens the same comparison.
+  // The link reopens the same comparison, with the settings still changing B.
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('edit=b');
   await page.reload();
   await expect(ladderPackets(page, 'b')).toHaveCount(b.packets);
   expect(await metric(page, 'packets')).toBe(a.packets);
+  await expect(page.getByRole('radio', { name: 'B only' })).toBeChecked();
+  await expect(page.locator('#b-nagle')).not.toBeChecked();
+
+  // Back to A: the link no longer names a side, and a reload opens on A.
+  await page.getByRole('radio', { name: /^A / }).check();
+  await expect.poll(() => page.evaluate(() => window.location.search)).not.toContain('edit=');
+  await page.reload();
+  await expect(page.getByRole('radio', { name: /^A / })).toBeChecked();
+  await expect(ladderPackets(page, 'b')).toHaveCount(b.packets);
 });
 
 test('the playhead position goes into the link and comes back from it', async ({ page }) => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeConfig, formatZoom, parseQuery, parseZoom, type Config } from '../src/scenario/codec';
 import { PRESETS } from '../src/scenario/presets';
 import { isEmbed } from '../src/ui/share/openingLink';
+import { editingSide, setCompare, setEditing } from '../src/ui/state/configModel';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../src/scenario/schema';
 import { readFileSync } from 'node:fs';
 
@@ -177,6 +178,36 @@ describe('the fold key: folding the link asks for where it differs from the run 
 
   it('is absent from a link that says nothing of folding, so old links keep their meaning', () => {
     expect(encodeConfig(parseQuery('preset=heidemann-odd-final').config)).not.toMatch(/fold/);
+  });
+});
+
+describe('the edit key: the side a comparison link reopens its settings on', () => {
+  const compared = parseQuery('preset=heidemann-odd-final&b.nagle=0').config;
+
+  it('keeps a and b, and reports anything else like any bad value', () => {
+    expect(parseQuery('preset=heidemann-odd-final&b.nagle=0&edit=b').config.view.edit).toBe('b');
+    const { config, problems } = parseQuery('preset=heidemann-odd-final&b.nagle=0&edit=B-side');
+    expect(config.view.edit).toBeUndefined();
+    expect(problems).toEqual(['edit="B-side": must be a or b; the settings change side A']);
+  });
+
+  it('is written while the settings change B, and a link with it reopens on B', () => {
+    expect(editingSide(compared)).toBe('a'); // absent: A, as every link before the key
+    const onB = setEditing(compared, 'b');
+    expect(encodeConfig(onB)).toMatch(/&edit=b$/);
+    expect(editingSide(parseQuery(encodeConfig(onB)).config)).toBe('b');
+    expect(encodeConfig(setEditing(onB, 'a'))).toBe(encodeConfig(compared));
+  });
+
+  it('starting a comparison edits B; stopping it, A, and the link says nothing of a side', () => {
+    const single = parseQuery('preset=heidemann-odd-final').config;
+    const started = setCompare(single, true);
+    expect(editingSide(started)).toBe('b');
+    const stopped = setCompare(started, false);
+    expect(editingSide(stopped)).toBe('a');
+    expect(encodeConfig(stopped)).not.toMatch(/edit/);
+    // A side means nothing without a comparison: never written then.
+    expect(encodeConfig({ ...single, view: { edit: 'b' } })).not.toMatch(/edit/);
   });
 });
 

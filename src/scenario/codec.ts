@@ -20,6 +20,7 @@ export const VIEW_KEYS = [
   'theme',
   'zoom',
   'fold',
+  'edit',
 ] as const;
 
 /** `theme=`: the colours a link asks for (an embed matching its course page); absent = the system's. */
@@ -194,6 +195,11 @@ export function parseQuery(query: string): ParseResult {
     problems.push(`fold=${quote(view.fold)}: must be 1 or 0; folding as the run suggests`);
     delete view.fold;
   }
+  // `edit=b`: in a comparison, the settings change side B (A when absent).
+  if (view.edit !== undefined && view.edit !== 'a' && view.edit !== 'b') {
+    problems.push(`edit=${quote(view.edit)}: must be a or b; the settings change side A`);
+    delete view.edit;
+  }
   // The embed's switches read as the settings' do (`embed=yes` had opened the full lab, and
   // `autoplay=2` had waited for Play, both without a word); written back as 1 or 0.
   for (const key of ['embed', 'autoplay'] as const) {
@@ -252,7 +258,10 @@ export function encodeConfig(config: Config): string {
   }
   if (params.has('b.objects') && !params.has('b.page'))
     params.set('b.page', config.b?.page ?? config.settings.page);
-  for (const [key, value] of Object.entries(config.view)) params.set(key, value);
+  for (const [key, value] of Object.entries(config.view)) {
+    if (key === 'edit' && !config.b) continue; // a side to edit means nothing without a comparison
+    params.set(key, value);
+  }
   return readableQuery(params);
 }
 

@@ -12,8 +12,10 @@ import { ProblemsNotice } from './ProblemsNotice';
 import { SimStatus } from './SimStatus';
 import {
   choosePreset,
+  editingSide,
   resetBKey,
   setCompare,
+  setEditing,
   setPanel,
   setSetting,
   setZoom,
@@ -43,7 +45,9 @@ export default function App() {
   const [initial] = useState(() => readApp(window.location.search));
   const scenario = useScenario(initial);
   const { config, update, problems, dismissProblems } = scenario;
-  const [editing, setEditing] = useState<SideKey>('a');
+  // The side the settings change is part of the view: a link reopens on it; Back does not undo it.
+  const editing = editingSide(config);
+  const onEditingChange = useCallback((side: SideKey) => update((c) => setEditing(c, side)), [update]);
   const [galleryOpen, setGalleryOpen] = useState(false);
   const [galleryUsed, setGalleryUsed] = useState(false);
   if (galleryOpen && !galleryUsed) setGalleryUsed(true);
@@ -89,7 +93,6 @@ export default function App() {
         panels={panels}
         onCompare={(on) => {
           update((c) => setCompare(c, on), { history: 'push' });
-          setEditing(on ? 'b' : 'a');
         }}
         onPanel={(p, shown) => update((c) => guides.keepSweep(c, setPanel(c, p, shown)))}
         extraPanels={guides.sweepSwitch}
@@ -126,7 +129,6 @@ export default function App() {
               onApply={(s) => update((c) => setSetting(c, 'a', s.key, s.value), { history: 'push' })}
               onCompare={(s) => {
                 update((c) => setSetting(setCompare(c, true), 'b', s.key, s.value), { history: 'push' });
-                setEditing('b');
               }}
               onShowStall={(ns, stall, trace) => {
                 playback.seek(ns);
@@ -157,7 +159,7 @@ export default function App() {
           <ControlsPanel
             config={config}
             editing={editing}
-            onEditingChange={setEditing}
+            onEditingChange={onEditingChange}
             onSetting={onSetting}
             onResetB={onResetB}
             onPreset={onPreset}

@@ -132,8 +132,22 @@ export function setZoom(config: Config, window: TimeWindow | null): Config {
   return view.zoom === config.view.zoom ? config : { ...config, view };
 }
 
+/** Start or stop comparing; the settings then change B (a new comparison) or A (none). */
 export function setCompare(config: Config, on: boolean): Config {
-  return { ...config, b: on ? (config.b ?? {}) : null };
+  return setEditing({ ...config, b: on ? (config.b ?? {}) : null }, on ? 'b' : 'a');
+}
+
+/** The side the settings change: B only in a comparison whose link says `edit=b`. */
+export function editingSide(config: Config): SideKey {
+  return config.b !== null && config.view.edit === 'b' ? 'b' : 'a';
+}
+
+/** Say in the link which side the settings change, so it reopens on the same side (A: unsaid). */
+export function setEditing(config: Config, side: SideKey): Config {
+  const view = { ...config.view };
+  if (side === 'b' && config.b !== null) view.edit = 'b';
+  else delete view.edit;
+  return view.edit === config.view.edit ? config : { ...config, view };
 }
 
 /** Keys where B differs from A. */

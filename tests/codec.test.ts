@@ -186,6 +186,7 @@ describe('the edit key: the side a comparison link reopens its settings on', () 
 
   it('keeps a and b, and reports anything else like any bad value', () => {
     expect(parseQuery('preset=heidemann-odd-final&b.nagle=0&edit=b').config.view.edit).toBe('b');
+    expect(encodeConfig(parseQuery('preset=heidemann-odd-final&b.nagle=0&edit=a').config)).not.toMatch(/edit/);
     const { config, problems } = parseQuery('preset=heidemann-odd-final&b.nagle=0&edit=B-side');
     expect(config.view.edit).toBeUndefined();
     expect(problems).toEqual(['edit="B-side": must be a or b; the settings change side A']);

@@ -196,9 +196,9 @@ export function parseQuery(query: string): ParseResult {
     delete view.fold;
   }
   // `edit=b`: in a comparison, the settings change side B (A when absent).
-  if (view.edit !== undefined && view.edit !== 'a' && view.edit !== 'b') {
-    problems.push(`edit=${quote(view.edit)}: must be a or b; the settings change side A`);
-    delete view.edit;
+  if (view.edit !== undefined && view.edit !== 'b') {
+    if (view.edit !== 'a') problems.push(`edit=${quote(view.edit)}: must be a or b; the settings change side A`);
+    delete view.edit; // A goes unsaid
   }
   // The embed's switches read as the settings' do (`embed=yes` had opened the full lab, and
   // `autoplay=2` had waited for Play, both without a word); written back as 1 or 0.

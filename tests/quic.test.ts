@@ -339,3 +339,17 @@ describe('QUIC: an ACK that a loss cannot wait for (RFC 9000 13.2.1)', () => {
     expect(partNs(breakdown(trace, path), 'idle')).toBe(0);
   });
 });
+
+describe("QUIC: waits for a probe timeout amid the peer's probes", () => {
+  it("the peer's PINGs bring nothing new: the wait for our own probe timeout stays the timeout's", () => {
+    // A one-packet router queue drops every second packet: the server's repair and the client's
+    // second probe of each pair. The client probes with PINGs every ~46 ms; each had restarted
+    // the server's quiet time, so its wait for its own timeout read as idle between them (73 ms).
+    // Found among random HTTP/3 runs.
+    const query =
+      'link=deepbuffer&loss=19.02&window=261848&mss=67&queue=1&nagle=0&nagle.client=0&delack=off&delackms=495&iw=2&ssr=rfc&objects=1256%2C14557&req=81&hdr=82&flush=headers&chunk=10&sthink=48&cthink=619&conns=6&visit=first&gzip=1&pipebuf=525&pipeflush=169&sbuf=0&maxreq=1&katimeout=1&loads=3&loadgap=0&closestyle=half&seed=265713&delack.server=linux&sack=1&cparse=0&sprocs=1000&resume=1&http=3';
+    const { trace, path } = runQuery(query);
+    expect(partNs(breakdown(trace, path), 'idle')).toBe(0);
+    checkStallsAreWaits(trace);
+  });
+});

@@ -142,16 +142,17 @@ export abstract class QuicLossDetection extends QuicConnectionState {
   }
 
   /**
-   * When this end last sent an ack-eliciting packet or received one, whichever came later. An
-   * ACK alone does not count: the probe timer runs from the last ack-eliciting packet sent
-   * (RFC 9002 6.2.1), whatever ACKs arrive meanwhile (counting one had left the peer's 25 ms
-   * ACK delay before a lost tail as idle time).
+   * When this end last sent an ack-eliciting packet or received one that brought something new,
+   * whichever came later. An ACK alone does not count: the probe timer runs from the last
+   * ack-eliciting packet sent (RFC 9002 6.2.1), whatever ACKs arrive meanwhile (counting one had
+   * left the peer's 25 ms ACK delay before a lost tail as idle time). Nor does the peer's PING,
+   * its own probe: it had cut a wait for our probe timeout into idle pieces between its probes.
    */
   protected quietSinceNs(): Nanoseconds {
     let since = 0;
     for (const id of SPACES) {
       const { sent, rx } = this.spaces[id];
-      since = Math.max(since, sent.lastAckElicitingNs ?? 0, rx.lastElicitingNs);
+      since = Math.max(since, sent.lastAckElicitingNs ?? 0, rx.lastNewsNs);
     }
     return since;
   }

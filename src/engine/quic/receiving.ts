@@ -56,6 +56,7 @@ export abstract class QuicReceiver extends QuicLossDetection {
     if (p.pn === rx.pns.max) rx.largestNs = this.sim.now;
     if (!p.ackEliciting) return;
     rx.lastElicitingNs = this.sim.now;
+    if (p.frames.some((f) => f.kind !== 'ping' && f.kind !== 'padding' && f.kind !== 'ack')) rx.lastNewsNs = this.sim.now;
     rx.elicitingSinceAck++;
     if (p.space !== 'app' || outOfOrder || rx.elicitingSinceAck >= ACK_ELICITING_THRESHOLD) rx.ackDue = true;
     else if (rx.ackTimerNs === null) {

@@ -15,6 +15,8 @@ export class Received {
   heldByTimer = false;
   /** When the last ack-eliciting packet arrived (data, not an ACK alone). */
   lastElicitingNs: Nanoseconds = 0;
+  /** When the last packet arrived that brought something new (a PING or padding brings nothing). */
+  lastNewsNs: Nanoseconds = 0;
   /** The highest packet number of an ack-eliciting packet received (-1: none yet). */
   largestElicitingPn = -1;
   elicitingSinceAck = 0;

@@ -169,7 +169,12 @@ describe('retransmission timeout', () => {
     // One round trip of 10 ms measured: a reply is late after srtt + 4 rttvar (11.25 ms here).
     const lostSegmentThenReset = (resetAfterMs: number) => {
       const h = new TcpHarness({ nagle: false, minRtoNs: 10_000e6 });
-      h.tcp.observe(new StallLabeller(new TraceRecorder(h.trace), 0, 'client', h.sim, () => h.sim.now));
+      const link = {
+        get idleAt() {
+          return h.sim.now;
+        },
+      };
+      h.tcp.observe(new StallLabeller(new TraceRecorder(h.trace), 0, 'client', h.sim, link));
       h.open();
       h.write(MSS);
       h.takeData();

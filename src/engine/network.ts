@@ -86,14 +86,15 @@ export class Network<D extends Datagram = Datagram> {
   }
 
   private endpoint(hooks: EndHooks<D>): TransportEnd<D> {
-    const link = hooks.side === 'client' ? this.c2s : this.s2c;
+    const client = hooks.side === 'client';
+    const link = client ? this.c2s : this.s2c;
     const end = this.transport.endpoint({
       sim: this.sim,
       sink: this.sink,
       conn: hooks.conn,
       side: hooks.side,
-      params: this.input[hooks.side],
-      linkIdleAt: () => link.idleAt,
+      params: client ? this.input.client : this.input.server, // not input[side]: a keyed load by a string goes megamorphic
+      link,
       hooks,
     });
     hooks.end = end;

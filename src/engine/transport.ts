@@ -47,6 +47,11 @@ export interface TransportEnd<D extends Datagram> extends Stream {
   receive(d: D): void;
 }
 
+/** When a link finishes sending what it already holds (an object, read as a field: no closure per end). */
+export interface LinkClock {
+  readonly idleAt: Nanoseconds;
+}
+
 export interface EndContext<D extends Datagram> {
   sim: Sim;
   sink: TraceSink;
@@ -54,8 +59,8 @@ export interface EndContext<D extends Datagram> {
   side: Side;
   params: TcpParams;
   hooks: StreamHooks & { transmit(d: D): void };
-  /** When the outgoing link finishes sending what it already holds. */
-  linkIdleAt: () => Nanoseconds;
+  /** The outgoing link: when it finishes sending what it already holds. */
+  link: LinkClock;
 }
 
 export interface Transport<D extends Datagram> {

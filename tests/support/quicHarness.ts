@@ -51,7 +51,11 @@ export function runQuic(opts: {
         conn: 0,
         side,
         params: DEFAULT_TCP,
-        linkIdleAt: () => busy[side],
+        link: {
+          get idleAt() {
+            return busy[side];
+          },
+        },
         hooks: {
           transmit: (d) => {
             const lost = side === 'server' && (opts.dropServer?.(d, served++) ?? false);

@@ -87,7 +87,7 @@ export abstract class QuicConnectionState {
     this.lossTimer = new Timer(this.sim, () => this.onLossTimer());
     this.ackTimer = new Timer(this.sim, () => this.onAckTimer());
     this.idleTimer = new Timer(this.sim, () => this.onIdle());
-    this.stalls = new StallLabeller(ctx.sink, ctx.conn, ctx.side, ctx.sim, ctx.linkIdleAt);
+    this.stalls = new StallLabeller(ctx.sink, ctx.conn, ctx.side, ctx.sim, ctx.link);
   }
 
   /** Send what may be sent now (sending.ts). */

@@ -2,6 +2,7 @@
 // but sent nothing, named for what held the data when it was finally released.
 import type { TraceSink } from '../sink';
 import type { Side, StallCause } from '../trace';
+import type { LinkClock } from '../transport';
 import type { Bytes, Nanoseconds } from '../units';
 
 /** What an endpoint tells those who watch it. */
@@ -49,8 +50,8 @@ export class StallLabeller implements EndpointObserver {
     private readonly side: Side,
     /** The simulator's clock. */
     private readonly clock: { readonly now: Nanoseconds },
-    /** When the outgoing link finishes what it holds: a sender is not stalled before. */
-    private readonly linkIdleAt: () => Nanoseconds,
+    /** The outgoing link: a sender is not stalled before it has sent what it holds. */
+    private readonly link: LinkClock,
   ) {}
 
   onRelease(
@@ -70,9 +71,9 @@ export class StallLabeller implements EndpointObserver {
   }
 
   onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes, progressed = sentData): void {
-    if (progressed) this.progressLeftNs = this.linkIdleAt();
+    if (progressed) this.progressLeftNs = this.link.idleAt;
     if (sentData && this.stallCause !== null) this.close(cwnd);
-    if (blocked && this.stallCause === null) this.stallStartNs = Math.max(this.clock.now, this.linkIdleAt());
+    if (blocked && this.stallCause === null) this.stallStartNs = Math.max(this.clock.now, this.link.idleAt);
     if (blocked) this.stallCause = blocked;
     this.releasedBy = null;
   }

@@ -14,9 +14,9 @@ function optionBytes(seg: Segment): number {
 }
 
 export const tcpTransport: Transport<Segment> = {
-  endpoint({ sim, sink, conn, side, params, hooks, linkIdleAt }) {
+  endpoint({ sim, sink, conn, side, params, hooks, link }) {
     const end = new TcpEndpoint(sim, sink, conn, side, params, hooks);
-    end.observe(new StallLabeller(sink, conn, side, sim, linkIdleAt));
+    end.observe(new StallLabeller(sink, conn, side, sim, link));
     return end;
   },
 

@@ -224,10 +224,14 @@ export abstract class TcpOutput implements ReceiverHooks {
 
   /** Record the congestion state: samples (with the pacing rate) and, for modern controllers, phase changes. */
   protected settle(): void {
-    if (!this.extendedTrace) {
-      this.sampler.settle(this.sim.now, this.cc, this.rtt);
-      return;
-    }
+    // Runs after every segment received, inside the event loop's hottest path: small, so the JIT
+    // inlines it there (it inlines only up to a budget of bytecode per function); the modern
+    // controllers' part is apart.
+    if (this.extendedTrace) this.settleExtended();
+    else this.sampler.settle(this.sim.now, this.cc, this.rtt);
+  }
+
+  private settleExtended(): void {
     const rate = this.pacing ? Math.round(this.cc.pacingRate(this.rtt.srttNs, this.mss)) : 0;
     this.sampler.settle(this.sim.now, this.cc, this.rtt, rate);
     const phase = this.cc.cwnd === 0 ? '' : this.cc.phase;

@@ -23,11 +23,28 @@ export class CongestionSampler {
 
   /** Something may have changed: record a sample if it did. */
   settle(atNs: Nanoseconds, cc: CongestionControl, rtt: RttEstimator, pacingRate?: number): void {
-    const { cwnd, ssthresh } = cc;
+    const cwnd = cc.cwnd;
     if (cwnd === 0) return; // not yet established
-    // Asked after every segment: most leave all five as they were, which the estimator's version tells at once.
+    // Asked after every segment: most leave all five as they were, which the estimator's version
+    // tells at once. Kept small, so the caller takes this test inline; recording is apart.
+    if (
+      rtt.version === this.rttVersion &&
+      cwnd === this.cwnd &&
+      cc.ssthresh === this.ssthresh &&
+      pacingRate === this.pacingRate
+    )
+      return;
+    this.record(atNs, cwnd, cc.ssthresh, rtt, pacingRate);
+  }
+
+  private record(
+    atNs: Nanoseconds,
+    cwnd: number,
+    ssthresh: number,
+    rtt: RttEstimator,
+    pacingRate?: number,
+  ): void {
     const sameRtt = rtt.version === this.rttVersion;
-    if (sameRtt && cwnd === this.cwnd && ssthresh === this.ssthresh && pacingRate === this.pacingRate) return;
     this.rttVersion = rtt.version;
     const srttNs = sameRtt ? this.srttNs : rtt.srttNs === null ? null : Math.round(rtt.srttNs);
     const rtoNs = sameRtt ? this.rtoNs : rtt.current();

@@ -223,6 +223,11 @@ function recordOf(p: PacketRecord, i: number): PacketRecord {
       ipBytes: p.ipBytes,
       wireBytes: p.wireBytes,
     };
+  return rareRecordOf(p, i);
+}
+
+/** `recordOf` for a packet with rare fields: apart, so recordOf stays small (RecordTable.keepsObjects says why). */
+function rareRecordOf(p: PacketRecord, i: number): PacketRecord {
   const record = {
     id: i,
     conn: p.conn,

@@ -139,15 +139,23 @@ export abstract class RecordTable<
     small[small.length] = r;
   }
 
-  /** Whether the next record is kept as an object; when the table is full of them, they move to columns. */
+  /**
+   * Whether the next record is kept as an object; when the table is full of them, they move to
+   * columns. Small, as is every function on a record's way in (runs once per packet): the JIT
+   * inlines a hot path only up to a budget of bytecode per function, and rare work written inline
+   * spends it. The move to columns is apart.
+   */
   protected keepsObjects(): boolean {
     const small = this.small;
-    if (small === null) return false;
-    if (small.length < OBJECTS_UP_TO) return true;
+    if (small !== null && small.length < OBJECTS_UP_TO) return true;
+    if (small !== null) this.moveToColumns(small);
+    return false;
+  }
+
+  private moveToColumns(small: R[]): void {
     this.small = null;
     this.c = this.makeColumns(FIRST_CAPACITY);
     for (const r of small) this.addToColumns(r);
-    return false;
   }
 
   *[Symbol.iterator](): Iterator<R> {

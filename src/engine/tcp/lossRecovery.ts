@@ -4,11 +4,14 @@
 // the scoreboard (scoreboard.ts) picks each segment of the recovery; after a timeout sending
 // starts over from snd.una. How the window changes meanwhile is the controller's business
 // (congestion.ts; recovery.ts for NewReno's). The state machine (endpoint.ts) builds on it.
-import { FLAG } from '../trace';
+import type { TcpParams } from '../params';
+import type { Sim } from '../sim';
+import type { TraceSink } from '../sink';
+import { FLAG, type Side } from '../trace';
 import type { Nanoseconds } from '../units';
 import { blankAckSample, fillAckSample, newestAcked } from './ackSample';
 import type { AckSample } from './congestion';
-import { TcpOutput } from './output';
+import { TcpOutput, type EndpointHooks } from './output';
 import { firstIsLost, Scoreboard } from './scoreboard';
 import type { Segment } from './segment';
 import type { SendRecord } from './sender';
@@ -23,6 +26,12 @@ export abstract class TcpLossRecovery extends TcpOutput {
   /** The ACK sample handed to the controller, refilled for each ACK (controllers keep none); made
    * at the first, as Reno reads none. */
   private sample: AckSample | null = null;
+
+  // Spelled out: a derived class's default constructor forwards its arguments as a spread, a
+  // runtime builtin's work for every endpoint made.
+  constructor(sim: Sim, sink: TraceSink, conn: number, side: Side, p: TcpParams, hooks: EndpointHooks) {
+    super(sim, sink, conn, side, p, hooks);
+  }
 
   /** An ACK of snd.una again: counted, and at the third (or a SACKed loss) a fast retransmit. */
   protected onDuplicateAck(seg: Segment): void {

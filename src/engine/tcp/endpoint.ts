@@ -242,14 +242,22 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
     const hasFin = (seg.flags & FLAG.FIN) !== 0;
     if (seg.len === 0 && !hasFin) return;
     if (seg.len > 0 && this.receiveClosed) {
-      this.sendReset(seg); // data for a socket the application has closed (BSD tcp_input)
-      this.abort('reset');
+      this.resetClosed(seg);
       return;
     }
     const finished = this.rcv.accept(seg.seq, seg.len, hasFin, this.mss);
     if (finished) this.state = afterPeerFin(this.state);
     this.rcv.handOver();
     if (finished) this.hooks.onPeerFin();
+  }
+
+  /**
+   * Data for a socket the application has closed (BSD tcp_input): apart from processData, which
+   * runs for every segment and is inlined into handle only while the JIT's budget of bytecode lasts.
+   */
+  private resetClosed(seg: Segment): void {
+    this.sendReset(seg);
+    this.abort('reset');
   }
 
   // ---- Retransmission timeout, reset, abort --------------------------------------------------

@@ -192,6 +192,24 @@ describe('retransmission timeout', () => {
     expect(lostSegmentThenReset(5)).toEqual([]);
   });
 
+  it("a connection given up after its last retransmission: its last, longest wait is the timeout's too", () => {
+    const h = new TcpHarness({ nagle: false, maxRetransmits: 2 });
+    const link = {
+      get idleAt() {
+        return h.sim.now;
+      },
+    };
+    h.tcp.observe(new StallLabeller(new TraceRecorder(h.trace), 0, 'client', h.sim, link));
+    h.open();
+    h.write(MSS); // never acknowledged
+    h.advanceMs(10_000);
+    // Sent at 0, again at 1 s and 3 s (the timer doubling), given up at 7 s with an RST.
+    const sent = h.takeAll().map((s) => [s.atNs / 1e6, s.reason]);
+    expect(sent).toEqual([[0, 'data'], [1000, 'retransmit'], [3000, 'retransmit'], [7000, 'rst']]);
+    const rto = h.trace.stalls.filter((s) => s.cause === 'rto').map((s) => [s.startNs / 1e6, s.endNs / 1e6]);
+    expect(rto).toEqual([[0, 1000], [1000, 3000], [3000, 7000]]);
+  });
+
   it('a retransmitted segment gives no RTT sample (Karn)', () => {
     const h = new TcpHarness({ nagle: false }).open();
     const srtt = h.tcp.rtt.srttNs;

@@ -274,7 +274,7 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
     this.sink.timer({ atNs: this.sim.now, conn: this.conn, side: this.side, timer: 'rto', backoff });
     if (backoff > this.p.maxRetransmits) {
       this.sendReset(null);
-      this.abort('abort');
+      this.abort('abort', true);
       return;
     }
     this.rtt.forget(); // Karn: no RTT sample from a retransmitted segment
@@ -286,15 +286,18 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
     this.goBackAfterTimeout();
   }
 
-  private abort(how: 'reset' | 'abort'): void {
+  /** `timerFired`: the retransmission timer fired its last time, and the connection is given up. */
+  private abort(how: 'reset' | 'abort', timerFired = false): void {
     // A wait for the timeout once the timer has fired, or once a reply is late (nothing can end
     // the wait but the timer then: 10 s of a 10 s minimum RTO cut short by the peer's reset had
     // read as idle). A reset that answers data a round trip after it left (a request on a stale
-    // connection) cut short no such wait (it had read as RTO).
+    // connection) cut short no such wait (it had read as RTO). The last, longest wait of a
+    // connection given up after its last retransmission is the timer's too (it had read as idle).
     const quietSinceNs = this.quietSinceNs();
     const replyDueNs = this.rtt.replyDueNs;
     const late = replyDueNs !== null && this.sim.now - quietSinceNs > replyDueNs;
-    const timedOut = !this.snd.idle && this.rtoTimer.pending && (this.rtt.backoff > 0 || late);
+    const waitingForTimer = timerFired || (this.rtoTimer.pending && (this.rtt.backoff > 0 || late));
+    const timedOut = !this.snd.idle && waitingForTimer;
     const waiting = timedOut ? quietSinceNs : null;
     for (const o of this.observers) o.onAbort(waiting, this.cc.cwnd);
     this.finish(how);

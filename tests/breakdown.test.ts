@@ -352,6 +352,18 @@ describe('where the time went', () => {
     expect(partNs(breakdown(t, path), 'idle')).toBeLessThan(ms(20));
   });
 
+  it('names the wait of a connection that never came up the handshake’s, to its end', () => {
+    // A 50 KB certificate chain through a one-packet router queue: every TLS handshake loses its
+    // flight, and the client gives each connection up in turn. A SYN's retransmission before
+    // them (no stall of TCP's: its handshake never ended) had read as idle, 11.8 s of the page.
+    const { trace: t, path } = runQuery('link=wan&queue=1&mss=215&http=2&cert=50000');
+    expect(t.events.some((e) => e.kind === 'tls-ready')).toBe(false);
+    const opened = t.events.filter((e) => e.kind === 'connect');
+    const handshakes = t.stalls.filter((s) => s.cause === 'handshake');
+    expect(handshakes.map((s) => s.startNs)).toEqual(opened.map((e) => e.atNs));
+    expect(partNs(breakdown(t, path), 'idle')).toBe(0);
+  });
+
   it("calls no wait a timeout's when a reset answers a request on a stale connection", () => {
     // The second load asks on the connection the server closed: the RST comes a round trip later.
     // No timer fired, so no "RTO" wait; the round trip is the stale connection's.

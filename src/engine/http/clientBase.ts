@@ -138,6 +138,11 @@ export abstract class ClientConnectionBase implements ThinkingClient {
     this.finished = true;
     this.stopTimers();
     this.exchanges.cutThinking();
+    // Closed before it was ever up (a handshake given up, or reset): the requests waited on the
+    // handshake all along (a SYN's retransmission before a TLS handshake that never ended had read
+    // as idle).
+    if (!this.established && this.assigned.length > 0 && this.sim.now > this.openedNs)
+      this.stall('handshake', this.openedNs, this.sim.now);
     const lost = this.takeUnanswered().concat(this.assigned);
     this.assigned = [];
     this.noteLost(lost);

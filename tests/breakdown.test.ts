@@ -10,6 +10,7 @@ import { PRESETS } from '../src/scenario/presets';
 import { breakdown, partNs } from '../src/views/breakdown';
 import { waterfallRows } from '../src/views/waterfallPhases';
 import { conn, INSTANT_PATH, pkt, trace } from './support/handTrace';
+import { checkStallsAreWaits } from './support/invariants';
 
 const ms = (x: number) => x * 1e6;
 const sum = (t: Trace) => breakdown(t, INSTANT_PATH).parts.reduce((s, p) => s + p.ns, 0);
@@ -362,6 +363,16 @@ describe('where the time went', () => {
     const handshakes = t.stalls.filter((s) => s.cause === 'handshake');
     expect(handshakes.map((s) => s.startNs)).toEqual(opened.map((e) => e.atNs));
     expect(partNs(breakdown(t, path), 'idle')).toBe(0);
+  });
+
+  it('records no wait for an endpoint already reset, whatever its timer still does', () => {
+    // 1 kb/s, BBR with SACK: the server's side of connection 19 is reset at 714.8 s, yet its
+    // retransmission timer runs on until it gives up at 1554.6 s; the wait it then named began
+    // before data that connection number carried later (found by the fuzzer).
+    const { trace: t } = runQuery(
+      'link=ppp28k&loss=10.09&window=1014&mss=104&queue=42&nagle=0&nagle.client=1&delack=off&delackms=18&iw=4k&ssr=off&objects=29988%2C24008&req=259&hdr=349&flush=none&chunk=61&sthink=0&cthink=1995&http=1.0ka&conns=6&visit=first&gzip=0&pipebuf=1452&pipeflush=156&sbuf=8192&maxreq=0&katimeout=15&loads=1&loadgap=0&closestyle=half&seed=11272&bw=1000&nagle.server=1&delackphase=0&delack.server=linux&cc=bbr&sack=1&pacing=0&page=almanac24&hdr304=5&cparse=0',
+    );
+    checkStallsAreWaits(t);
   });
 
   it("calls no wait a timeout's when a reset answers a request on a stale connection", () => {

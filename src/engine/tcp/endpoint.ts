@@ -297,7 +297,8 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
     const replyDueNs = this.rtt.replyDueNs;
     const late = replyDueNs !== null && this.sim.now - quietSinceNs > replyDueNs;
     const waitingForTimer = timerFired || (this.rtoTimer.pending && (this.rtt.backoff > 0 || late));
-    const timedOut = !this.snd.idle && waitingForTimer;
+    // An endpoint already closed (reset) waits for nothing, whatever its timer still does.
+    const timedOut = this.state !== 'CLOSED' && !this.snd.idle && waitingForTimer;
     const waiting = timedOut ? quietSinceNs : null;
     for (const o of this.observers) o.onAbort(waiting, this.cc.cwnd);
     this.finish(how);

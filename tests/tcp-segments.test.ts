@@ -210,6 +210,37 @@ describe('retransmission timeout', () => {
     expect(rto).toEqual([[0, 1000], [1000, 3000], [3000, 7000]]);
   });
 
+  it("a fast retransmission long after the connection last moved ends a wait for the timer: that wait is the timeout's", () => {
+    // One round trip of 10 ms measured (a reply is late after 11.25 ms), then four segments, the
+    // first lost: the third duplicate ACK comes at once, or 900 ms later (its ACK delayed by a
+    // loss, or the peer answering a FIN sent behind the data), the 1 s timer still set.
+    const fastRetransmitAfter = (thirdAfterMs: number) => {
+      const h = new TcpHarness({ nagle: false, initialWindow: '10' });
+      const link = {
+        get idleAt() {
+          return h.sim.now;
+        },
+      };
+      h.tcp.observe(new StallLabeller(new TraceRecorder(h.trace), 0, 'client', h.sim, link));
+      h.open();
+      h.write(MSS);
+      h.advanceMs(10);
+      h.sendAck(1 + MSS);
+      h.write(4 * MSS);
+      expect(h.takeData()).toHaveLength(5);
+      const sentNs = h.sim.now;
+      h.advanceMs(5);
+      h.sendAck(1 + MSS).sendAck(1 + MSS);
+      h.advanceMs(thirdAfterMs);
+      h.sendAck(1 + MSS);
+      h.expectSegment({ seq: 1 + MSS, reason: 'fast-retransmit' });
+      h.advanceMs(1);
+      return h.trace.stalls.filter((s) => s.cause === 'rto').map((s) => [s.startNs - sentNs, s.endNs - sentNs]);
+    };
+    expect(fastRetransmitAfter(900)).toEqual([[0, 905e6]]);
+    expect(fastRetransmitAfter(0)).toEqual([]);
+  });
+
   it('a retransmitted segment gives no RTT sample (Karn)', () => {
     const h = new TcpHarness({ nagle: false }).open();
     const srtt = h.tcp.rtt.srttNs;

@@ -48,6 +48,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
     const count = lost ? 3 : snd.dupAcks;
     const window = Math.min(snd.sndWnd, this.cc.cwnd);
     if (this.cc.onDuplicateAck(count, window, this.mss, seg.ack, snd.sndMax)) {
+      this.noteLateRecovery();
       this.recoveryStartNs = this.sim.now;
       this.rtt.forget();
       const resume = snd.sndNxt;
@@ -56,6 +57,20 @@ export abstract class TcpLossRecovery extends TcpOutput {
       this.cc.afterFastRetransmit(this.mss);
       snd.sndNxt = Math.max(resume, snd.sndNxt);
     }
+  }
+
+  /**
+   * A fast retransmission long after the connection last moved (a reply later than srtt + 4
+   * rttvar, its timer set): too few duplicate ACKs had come for the loss, so the sender was
+   * waiting for its retransmission timer, and something else (the peer answering a FIN sent
+   * behind the lost data) brought the last one just before the timer fired. That wait is the
+   * timeout's (it had read as idle: 0.9 s of a lossy LTE page whose keep-alive close came then).
+   */
+  private noteLateRecovery(): void {
+    const quietSinceNs = this.quietSinceNs();
+    const replyDueNs = this.rtt.replyDueNs;
+    if (!this.rtoTimer.pending || replyDueNs === null || this.sim.now - quietSinceNs <= replyDueNs) return;
+    for (const o of this.observers) o.onLateRecovery(quietSinceNs);
   }
 
   /**

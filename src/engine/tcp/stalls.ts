@@ -22,6 +22,9 @@ export interface EndpointObserver {
   onIdleRestart(cwndBefore: Bytes): void;
   /** A retransmission timeout cut the window (cwnd); the connection last moved at `quietSinceNs` (data sent, or something new heard). */
   onTimeout(quietSinceNs: Nanoseconds): void;
+  /** A loss found only long after the connection last moved, as the timer was about to find it:
+   * the wait since `quietSinceNs` was the timer's. */
+  onLateRecovery(quietSinceNs: Nanoseconds): void;
   /**
    * The connection ends here (reset, or given up). `waitingSinceNs`: data was in flight, the
    * retransmission timer set, and nothing was sent or heard since then (null: not so).
@@ -84,6 +87,10 @@ export class StallLabeller implements EndpointObserver {
 
   onTimeout(quietSinceNs: Nanoseconds): void {
     this.cwndBeforeRestart = 0; // from here on a small window is the timeout's doing
+    this.openTimeoutWait(quietSinceNs);
+  }
+
+  onLateRecovery(quietSinceNs: Nanoseconds): void {
     this.openTimeoutWait(quietSinceNs);
   }
 

@@ -365,14 +365,20 @@ describe('where the time went', () => {
     expect(partNs(breakdown(t, path), 'idle')).toBe(0);
   });
 
-  it('records no wait for an endpoint already reset, whatever its timer still does', () => {
-    // 1 kb/s, BBR with SACK: the server's side of connection 19 is reset at 714.8 s, yet its
-    // retransmission timer runs on until it gives up at 1554.6 s; the wait it then named began
-    // before data that connection number carried later (found by the fuzzer).
+  it('a reset endpoint sends nothing more, and names no wait', () => {
+    // 1 kb/s, BBR with SACK: the server's side of connection 19 is reset at 714.8 s in SACK
+    // recovery. Its pacing timer ran on: at 722.6 s a paced retransmission left the closed socket
+    // (sent at 750.8 s, behind the link's queue) and set the retransmission timer going, until a
+    // give-up at 1,554.6 s sent an RST and named a wait over data (found by the fuzzer). What
+    // leaves after the reset is what the 1 kb/s link already held (its queue takes about 17 s).
     const { trace: t } = runQuery(
       'link=ppp28k&loss=10.09&window=1014&mss=104&queue=42&nagle=0&nagle.client=1&delack=off&delackms=18&iw=4k&ssr=off&objects=29988%2C24008&req=259&hdr=349&flush=none&chunk=61&sthink=0&cthink=1995&http=1.0ka&conns=6&visit=first&gzip=0&pipebuf=1452&pipeflush=156&sbuf=8192&maxreq=0&katimeout=15&loads=1&loadgap=0&closestyle=half&seed=11272&bw=1000&nagle.server=1&delackphase=0&delack.server=linux&cc=bbr&sack=1&pacing=0&page=almanac24&hdr304=5&cparse=0',
     );
     checkStallsAreWaits(t);
+    const reset = t.events.find((e) => e.conn === 19 && e.side === 'server' && e.kind === 'reset')!;
+    const after = [...t.packets].filter((p) => p.conn === 19 && p.dir === 's2c' && p.sendNs > reset.atNs);
+    expect(after.map((p) => p.reason)).not.toContain('rst');
+    expect(Math.max(...after.map((p) => p.sendNs))).toBeLessThan(reset.atNs + 30e9);
   });
 
   it("calls no wait a timeout's when a reset answers a request on a stale connection", () => {

@@ -306,7 +306,7 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
 
   private finish(how: 'normal' | 'reset' | 'abort'): void {
     this.state = 'CLOSED';
-    this.rtoTimer.cancel();
+    this.stopSending();
     this.rcv.stop();
     if (how !== 'normal') this.event(how === 'reset' ? 'reset' : 'abort');
     this.hooks.onClosed(how);

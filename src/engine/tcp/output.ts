@@ -199,6 +199,13 @@ export abstract class TcpOutput implements ReceiverHooks {
     }
   }
 
+  /** The connection is over: no timer of the sender's may send again (a paced segment due after a
+   * reset had left from the closed socket, and set the retransmission timer going again). */
+  protected stopSending(): void {
+    this.rtoTimer.cancel();
+    this.paceTimer?.cancel();
+  }
+
   /** The pacing timer: the next segment's time has come. */
   protected onPaceTimer(): void {
     this.output();

@@ -1,8 +1,6 @@
 // One TCP endpoint driven segment by segment: the send rule, delayed ACKs, Reno and the
 // retransmission timeout, each pinned by what goes out in answer to what comes in.
 import { describe, expect, it } from 'vitest';
-import { TraceRecorder } from '../src/engine/sink';
-import { StallLabeller } from '../src/engine/tcp/stalls';
 import { FLAG } from '../src/engine/trace';
 import { MSS, TcpHarness } from './support/tcpHarness';
 
@@ -168,13 +166,7 @@ describe('retransmission timeout', () => {
   it("a reset after a reply is late cuts short a wait for the timer: that wait is the timeout's", () => {
     // One round trip of 10 ms measured: a reply is late after srtt + 4 rttvar (11.25 ms here).
     const lostSegmentThenReset = (resetAfterMs: number) => {
-      const h = new TcpHarness({ nagle: false, minRtoNs: 10_000e6 });
-      const link = {
-        get idleAt() {
-          return h.sim.now;
-        },
-      };
-      h.tcp.observe(new StallLabeller(new TraceRecorder(h.trace), 0, 'client', h.sim, link));
+      const h = new TcpHarness({ nagle: false, minRtoNs: 10_000e6 }).labelStalls();
       h.open();
       h.write(MSS);
       h.takeData();
@@ -185,7 +177,9 @@ describe('retransmission timeout', () => {
       const sentNs = h.sim.now;
       h.advanceMs(resetAfterMs);
       h.sendSegment({ seq: 1, flags: FLAG.RST, reason: 'rst' });
-      return h.trace.stalls.filter((s) => s.cause === 'rto').map((s) => [s.startNs - sentNs, s.endNs - sentNs]);
+      return h.trace.stalls
+        .filter((s) => s.cause === 'rto')
+        .map((s) => [s.startNs - sentNs, s.endNs - sentNs]);
     };
     expect(lostSegmentThenReset(500)).toEqual([[0, 500e6]]);
     // A reset within the round trip answers the segment itself (a stale connection): no timer was awaited.
@@ -193,21 +187,24 @@ describe('retransmission timeout', () => {
   });
 
   it("a connection given up after its last retransmission: its last, longest wait is the timeout's too", () => {
-    const h = new TcpHarness({ nagle: false, maxRetransmits: 2 });
-    const link = {
-      get idleAt() {
-        return h.sim.now;
-      },
-    };
-    h.tcp.observe(new StallLabeller(new TraceRecorder(h.trace), 0, 'client', h.sim, link));
+    const h = new TcpHarness({ nagle: false, maxRetransmits: 2 }).labelStalls();
     h.open();
     h.write(MSS); // never acknowledged
     h.advanceMs(10_000);
     // Sent at 0, again at 1 s and 3 s (the timer doubling), given up at 7 s with an RST.
     const sent = h.takeAll().map((s) => [s.atNs / 1e6, s.reason]);
-    expect(sent).toEqual([[0, 'data'], [1000, 'retransmit'], [3000, 'retransmit'], [7000, 'rst']]);
+    expect(sent).toEqual([
+      [0, 'data'],
+      [1000, 'retransmit'],
+      [3000, 'retransmit'],
+      [7000, 'rst'],
+    ]);
     const rto = h.trace.stalls.filter((s) => s.cause === 'rto').map((s) => [s.startNs / 1e6, s.endNs / 1e6]);
-    expect(rto).toEqual([[0, 1000], [1000, 3000], [3000, 7000]]);
+    expect(rto).toEqual([
+      [0, 1000],
+      [1000, 3000],
+      [3000, 7000],
+    ]);
   });
 
   it("a fast retransmission long after the connection last moved ends a wait for the timer: that wait is the timeout's", () => {
@@ -215,13 +212,7 @@ describe('retransmission timeout', () => {
     // first lost: the third duplicate ACK comes at once, or 900 ms later (its ACK delayed by a
     // loss, or the peer answering a FIN sent behind the data), the 1 s timer still set.
     const fastRetransmitAfter = (thirdAfterMs: number) => {
-      const h = new TcpHarness({ nagle: false, initialWindow: '10' });
-      const link = {
-        get idleAt() {
-          return h.sim.now;
-        },
-      };
-      h.tcp.observe(new StallLabeller(new TraceRecorder(h.trace), 0, 'client', h.sim, link));
+      const h = new TcpHarness({ nagle: false, initialWindow: '10' }).labelStalls();
       h.open();
       h.write(MSS);
       h.advanceMs(10);
@@ -235,7 +226,9 @@ describe('retransmission timeout', () => {
       h.sendAck(1 + MSS);
       h.expectSegment({ seq: 1 + MSS, reason: 'fast-retransmit' });
       h.advanceMs(1);
-      return h.trace.stalls.filter((s) => s.cause === 'rto').map((s) => [s.startNs - sentNs, s.endNs - sentNs]);
+      return h.trace.stalls
+        .filter((s) => s.cause === 'rto')
+        .map((s) => [s.startNs - sentNs, s.endNs - sentNs]);
     };
     expect(fastRetransmitAfter(900)).toEqual([[0, 905e6]]);
     expect(fastRetransmitAfter(0)).toEqual([]);

@@ -6,6 +6,7 @@ import { Sim } from '../../src/engine/sim';
 import { TraceRecorder } from '../../src/engine/sink';
 import { emptyTrace } from '../../src/engine/simulate';
 import { TcpEndpoint } from '../../src/engine/tcp/endpoint';
+import { StallLabeller } from '../../src/engine/tcp/stalls';
 import type { Segment } from '../../src/engine/tcp/segment';
 import { FLAG, type SendReason } from '../../src/engine/trace';
 
@@ -56,6 +57,19 @@ export class TcpHarness {
       onWritable: () => {},
       onClosed: () => {},
     });
+  }
+
+  /** Record the endpoint's stalls in the trace, as the network's transport does (the test's
+   * link has nothing to send: a segment leaves the moment it is sent). */
+  labelStalls(): this {
+    const sim = this.sim;
+    const link = {
+      get idleAt() {
+        return sim.now;
+      },
+    };
+    this.tcp.observe(new StallLabeller(new TraceRecorder(this.trace), 0, 'client', this.sim, link));
+    return this;
   }
 
   /** Handshake: SYN out, our SYN-ACK in (peer window `win`), the ACK out. */

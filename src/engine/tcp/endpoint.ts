@@ -294,11 +294,9 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
     // connection) cut short no such wait (it had read as RTO). The last, longest wait of a
     // connection given up after its last retransmission is the timer's too (it had read as idle).
     const quietSinceNs = this.quietSinceNs();
-    const replyDueNs = this.rtt.replyDueNs;
-    const late = replyDueNs !== null && this.sim.now - quietSinceNs > replyDueNs;
+    const late = this.rtt.isLate(this.sim.now - quietSinceNs);
     const waitingForTimer = timerFired || (this.rtoTimer.pending && (this.rtt.backoff > 0 || late));
-    // An endpoint already closed (reset) waits for nothing, whatever its timer still does.
-    const timedOut = this.state !== 'CLOSED' && !this.snd.idle && waitingForTimer;
+    const timedOut = !this.snd.idle && waitingForTimer;
     const waiting = timedOut ? quietSinceNs : null;
     for (const o of this.observers) o.onAbort(waiting, this.cc.cwnd);
     this.finish(how);

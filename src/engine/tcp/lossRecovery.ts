@@ -68,8 +68,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
    */
   private noteLateRecovery(): void {
     const quietSinceNs = this.quietSinceNs();
-    const replyDueNs = this.rtt.replyDueNs;
-    if (!this.rtoTimer.pending || replyDueNs === null || this.sim.now - quietSinceNs <= replyDueNs) return;
+    if (!this.rtoTimer.pending || !this.rtt.isLate(this.sim.now - quietSinceNs)) return;
     for (const o of this.observers) o.onLateRecovery(quietSinceNs);
   }
 

@@ -54,10 +54,10 @@ export class RttEstimator {
     this.rtoNs = Math.round(this.srttNs + 4 * this.rttvarNs);
   }
 
-  /** How long a reply may take before it is late: srtt + 4 rttvar (RFC 6298's estimate, before
-   * its floor and backoff); null before the first sample. */
-  get replyDueNs(): Nanoseconds | null {
-    return this.srttNs === null ? null : this.srttNs + 4 * this.rttvarNs;
+  /** Whether a reply awaited this long is late: beyond srtt + 4 rttvar (RFC 6298's estimate,
+   * before its floor and backoff). Never before the first sample. */
+  isLate(waitedNs: Nanoseconds): boolean {
+    return this.srttNs !== null && waitedNs > this.srttNs + 4 * this.rttvarNs;
   }
 
   get backoff(): number {

@@ -186,6 +186,52 @@ describe('retransmission timeout', () => {
     expect(lostSegmentThenReset(5)).toEqual([]);
   });
 
+  it("a reset late after what we last sent cuts short a wait for the timer, though an ACK came since", () => {
+    // One round trip of 10 ms measured (a reply is late after 11.25 ms), then four segments, the
+    // second lost: 5 ms later the first is acknowledged and two duplicate ACKs follow (too few to
+    // retransmit), and nothing more can come; the 10 s timer is far off. The peer resets.
+    const secondLostThenReset = (resetAfterMs: number) => {
+      const h = new TcpHarness({ nagle: false, initialWindow: '10', minRtoNs: 10_000e6 }).labelStalls();
+      h.open();
+      h.write(MSS);
+      h.advanceMs(10);
+      h.sendAck(1 + MSS);
+      h.write(4 * MSS);
+      expect(h.takeData()).toHaveLength(5);
+      const sentNs = h.sim.now;
+      h.advanceMs(5);
+      h.sendAck(1 + 2 * MSS).sendAck(1 + 2 * MSS).sendAck(1 + 2 * MSS);
+      h.advanceMs(resetAfterMs);
+      h.sendSegment({ seq: 1, flags: FLAG.RST, reason: 'rst' });
+      return h.trace.stalls
+        .filter((s) => s.cause === 'rto')
+        .map((s) => [s.startNs - sentNs, s.endNs - sentNs]);
+    };
+    // 8 ms after the last ACK, 13 ms after the data left: late by the data's clock.
+    expect(secondLostThenReset(8)).toEqual([[5e6, 13e6]]);
+    // 3 ms after the last ACK, 8 ms after the data left: a reply could still come.
+    expect(secondLostThenReset(3)).toEqual([]);
+  });
+
+  it("the peer's data does not restart a wait for the timer: it leaves our lost segment where it was", () => {
+    // A lost segment, and the peer's next request arriving 300 ms later (acknowledging nothing new):
+    // the timer, set when the segment left, fires at 1 s; the whole second was its wait.
+    const h = new TcpHarness({ nagle: false }).labelStalls();
+    h.open();
+    h.write(MSS);
+    h.takeData();
+    const sentNs = h.sim.now;
+    h.advanceMs(300);
+    h.sendSegment({ seq: 1, len: 100, ack: 1 });
+    h.advanceMs(1000);
+    expect(h.takeAll().map((s) => [s.atNs / 1e6, s.reason])).toEqual([
+      [500, 'ack-delayed'],
+      [1000, 'retransmit'],
+    ]);
+    const rto = h.trace.stalls.filter((s) => s.cause === 'rto').map((s) => [s.startNs - sentNs, s.endNs - sentNs]);
+    expect(rto).toEqual([[0, 1000e6]]);
+  });
+
   it("a connection given up after its last retransmission: its last, longest wait is the timeout's too", () => {
     const h = new TcpHarness({ nagle: false, maxRetransmits: 2 }).labelStalls();
     h.open();

@@ -96,8 +96,7 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
 
   private handle(seg: Segment): void {
     this.lastRecvNs = this.sim.now;
-    if (seg.len > 0 || (seg.flags & FLAG.ACK && seg.ack > this.snd.sndUna))
-      this.lastProgressNs = this.sim.now;
+    if (seg.flags & FLAG.ACK && seg.ack > this.snd.sndUna) this.lastProgressNs = this.sim.now;
     if (seg.flags & FLAG.RST) {
       if (this.state !== 'CLOSED' && this.state !== 'LISTEN' && this.state !== 'TIME_WAIT') {
         this.abort('reset');
@@ -294,7 +293,10 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
     // connection) cut short no such wait (it had read as RTO). The last, longest wait of a
     // connection given up after its last retransmission is the timer's too (it had read as idle).
     const quietSinceNs = this.quietSinceNs();
-    const late = this.rtt.isLate(this.sim.now - quietSinceNs);
+    // Late by either clock: since the connection last moved, or since what we last sent, whose
+    // answer (a duplicate ACK, say) can move nothing on (60 s of a server's wait on a 1 kb/s link,
+    // the client giving up 0.1 s before its timer, had read as idle).
+    const late = this.rtt.isLate(this.sim.now - Math.min(quietSinceNs, this.lastDataSendNs));
     const waitingForTimer = timerFired || (this.rtoTimer.pending && (this.rtt.backoff > 0 || late));
     const timedOut = !this.snd.idle && waitingForTimer;
     const waiting = timedOut ? quietSinceNs : null;

@@ -34,8 +34,10 @@ test('turning the header flush off removes the delayed-ACK stall and shortens th
 
   await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(0);
   await expect(ladderPackets(page)).toHaveCount(after.packets);
-  await expect.poll(() => metric(page, 'elapsed_s')).toBeLessThan(before.elapsedS);
-  expect(await metric(page, 'elapsed_s')).toBeCloseTo(after.elapsedS, 2);
+  // Polled to the new run's figure: the old one, rounded to 3 decimals on the page, can already
+  // read as less than the unrounded time before the change (0.522 < 0.5223).
+  await expect.poll(() => metric(page, 'elapsed_s')).toBeCloseTo(after.elapsedS, 2);
+  expect(after.elapsedS).toBeLessThan(before.elapsedS - 0.1);
   await expect.poll(() => page.evaluate(() => window.location.search)).toContain('flush=none');
 });
 

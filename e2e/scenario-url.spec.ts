@@ -135,6 +135,46 @@ test('the ladder zoom goes into the link, and the link reopens the same window',
   await expect.poll(() => page.evaluate(() => window.location.search)).not.toContain('zoom=');
 });
 
+test("the time-sequence plot's stream and window go into the link, and the link reopens them", async ({
+  page,
+}) => {
+  await openLab(page, 'http=2');
+  const tsp = page.locator('[data-view="tsp"]');
+  const plot = tsp.locator('svg.tsp-svg');
+  const ticks = () => plot.locator('text').allTextContents();
+  const search = () => page.evaluate(() => window.location.search);
+  const whole = await ticks();
+  const entries = await page.evaluate(() => window.history.length);
+  await tsp.locator('[data-stream-select]').selectOption('3');
+  await expect(plot).toHaveAttribute('aria-label', /stream 3 of connection 1/);
+  await expect.poll(search).toContain('tspstream=3');
+  expect(await search()).toMatch(/tspzoom=[\d.]+(,|%2C)[\d.]+/);
+  const streamSpan = new URLSearchParams(await search()).get('tspzoom');
+  await tsp.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(async () => new URLSearchParams(await search()).get('tspzoom')).not.toBe(streamSpan);
+  await expect.poll(async () => (await ticks()).join()).not.toBe(whole.join());
+  // Like the ladder's zoom, these amend the link: no history entry each.
+  expect(await page.evaluate(() => window.history.length)).toBe(entries);
+  const shown = await ticks();
+  const link = await page.evaluate(() => window.location.href);
+
+  await page.goto(link);
+  await expect(plot).toHaveAttribute('aria-label', /stream 3 of connection 1/);
+  await expect(tsp.locator('[data-stream-select]')).toHaveValue('3');
+  await expect.poll(ticks).toEqual(shown);
+  await expect(tsp.getByRole('button', { name: 'Full run' })).toBeEnabled();
+
+  // Full run and the whole connection take the keys out of the link again.
+  await tsp.locator('[data-stream-select]').selectOption('');
+  await expect.poll(search).not.toContain('tsp');
+  await expect.poll(ticks).toEqual(whole);
+
+  await openLab(page, 'http=2&tspconn=0&tspzoom=9,3');
+  await expect(page.locator('[data-problems]')).toContainText('tspconn="0": must be a connection number from 1');
+  await expect(page.locator('[data-problems]')).toContainText('tspzoom="9,3": must end after it starts');
+  await expect(plot).toHaveAttribute('aria-label', /^Time-sequence plot of connection 1/);
+});
+
 test('Back after a preset load brings the zoom back; an embed opens zoomed; a bad zoom is reported', async ({
   page,
 }) => {

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { encodeConfig, formatZoom, parseQuery, parseZoom, type Config } from '../src/scenario/codec';
 import { PRESETS } from '../src/scenario/presets';
 import { isEmbed } from '../src/ui/share/openingLink';
-import { editingSide, setCompare, setEditing } from '../src/ui/state/configModel';
+import {
+  choosePreset,
+  editingSide,
+  setCompare,
+  setEditing,
+  setTspView,
+  tspView,
+} from '../src/ui/state/configModel';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../src/scenario/schema';
 import { readFileSync } from 'node:fs';
 
@@ -256,6 +263,49 @@ describe('the zoom key: the time window the ladder shows', () => {
       const { config, problems } = parseQuery(`preset=heidemann-odd-final&nagle=0&zoom=${raw}`);
       expect(problems).toEqual([`zoom=${JSON.stringify(raw)}: ${why}; showing the whole run`]);
       expect(config.view.zoom).toBeUndefined();
+      expect(config.settings.nagle).toBe(false);
+    }
+  });
+});
+
+describe("the time-sequence plot's keys: its window, connection and stream", () => {
+  const base = parseQuery('http=2&page=microscape').config;
+
+  it('survive view -> URL -> view, and say only what differs from the whole first connection', () => {
+    const view = { window: { startNs: 250_000_000, endNs: 1_500_000_000 }, conn: 1, stream: 5 };
+    const query = encodeConfig(setTspView(base, view));
+    expect(query).toContain('tspzoom=250,1500');
+    expect(query).toContain('tspconn=2'); // numbered from 1, as the page's Connection menu is
+    expect(query).toContain('tspstream=5');
+    const { config, problems } = parseQuery(query);
+    expect(problems).toEqual([]);
+    expect(tspView(config.view)).toEqual(view);
+    const whole = encodeConfig(setTspView(config, { window: null, conn: 0, stream: null }));
+    expect(whole).not.toMatch(/tsp/);
+    expect(tspView(parseQuery(whole).config.view)).toEqual({ window: null, conn: 0, stream: null });
+  });
+
+  it('are absent from a link that never set them, so old links keep their meaning', () => {
+    expect(encodeConfig(base)).not.toMatch(/tsp/);
+    expect(setTspView(base, { window: null, conn: 0, stream: null })).toBe(base);
+  });
+
+  it('go with the old run when another scenario is chosen', () => {
+    const set = setTspView(base, { window: { startNs: 0, endNs: 1e9 }, conn: 2, stream: 3 });
+    expect(encodeConfig(choosePreset(set, 'heidemann-odd-final'))).not.toMatch(/tsp/);
+  });
+
+  it('report a bad value like any other, and the rest of the link runs', () => {
+    for (const [raw, problem] of [
+      ['tspzoom=5', 'tspzoom="5": must be a start and an end in ms, like tspzoom=12.5,40; showing the whole run'],
+      ['tspzoom=9,3', 'tspzoom="9,3": must end after it starts; showing the whole run'],
+      ['tspconn=0', 'tspconn="0": must be a connection number from 1; plotting connection 1'],
+      ['tspconn=two', 'tspconn="two": must be a connection number from 1; plotting connection 1'],
+      ['tspstream=-1', 'tspstream="-1": must be a stream number; plotting the whole connection'],
+    ]) {
+      const { config, problems } = parseQuery(`http=2&nagle=0&${raw}`);
+      expect(problems).toEqual([problem]);
+      expect(tspView(config.view)).toEqual({ window: null, conn: 0, stream: null });
       expect(config.settings.nagle).toBe(false);
     }
   });

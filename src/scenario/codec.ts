@@ -21,6 +21,9 @@ export const VIEW_KEYS = [
   'zoom',
   'fold',
   'edit',
+  'tspzoom',
+  'tspconn',
+  'tspstream',
 ] as const;
 
 /** `theme=`: the colours a link asks for (an embed matching its course page); absent = the system's. */
@@ -212,12 +215,22 @@ export function parseQuery(query: string): ParseResult {
       delete view[key];
     }
   }
-  if (view.zoom !== undefined) {
-    const zoom = parseZoom(view.zoom);
+  for (const key of ['zoom', 'tspzoom'] as const) {
+    if (view[key] === undefined) continue;
+    const zoom = parseZoom(view[key]);
     if ('why' in zoom) {
-      problems.push(`zoom=${quote(view.zoom)}: ${zoom.why}; showing the whole run`);
-      delete view.zoom;
+      problems.push(`${key}=${quote(view[key])}: ${zoom.why.replace('zoom=', `${key}=`)}; showing the whole run`);
+      delete view[key];
     }
+  }
+  // The time-sequence plot's connection (numbered from 1, as the page shows it) and HTTP stream.
+  if (view.tspconn !== undefined && !/^[1-9]\d{0,5}$/.test(view.tspconn)) {
+    problems.push(`tspconn=${quote(view.tspconn)}: must be a connection number from 1; plotting connection 1`);
+    delete view.tspconn;
+  }
+  if (view.tspstream !== undefined && !/^\d{1,9}$/.test(view.tspstream)) {
+    problems.push(`tspstream=${quote(view.tspstream)}: must be a stream number; plotting the whole connection`);
+    delete view.tspstream;
   }
   // A list of object sizes describes a custom page unless the link names the page.
   if (params.has('objects') && !params.has('page')) settings.page = 'custom';

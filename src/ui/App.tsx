@@ -1,7 +1,6 @@
 // The page: scenario state from the URL, the simulation in a worker, the playhead, and the
 // panels composed around them. Each piece lives in its own module; this file only wires them.
-import { lazy, useCallback, useMemo, useState } from 'react';
-import type { TimeWindow } from '../scenario/codec';
+import { lazy, useCallback, useState } from 'react';
 import type { ConfigKey, Settings } from '../scenario/schema';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { StallCallout } from './callout/StallCallout';
@@ -18,10 +17,9 @@ import {
   setEditing,
   setPanel,
   setSetting,
-  setZoom,
-  zoomWindow,
   type SideKey,
 } from './state/configModel';
+import { useLinkedViews } from './state/useLinkedViews';
 import { useRunPipeline } from './state/useRunPipeline';
 import { readLocation, useScenario, useUrlSync, type HistoryMode } from './state/useScenario';
 import type { StallFocus } from './panels/LadderPanel';
@@ -75,10 +73,7 @@ export default function App() {
     update,
   );
   const [stallFocus, setStallFocus] = useState<StallFocus | null>(null);
-  // A zoom amends the current history entry, as the playhead does: Back undoes actions, not views.
-  const zoomText = config.view.zoom;
-  const zoom = useMemo(() => zoomWindow(zoomText), [zoomText]);
-  const onZoomWindow = useCallback((w: TimeWindow | null) => update((c) => setZoom(c, w)), [update]);
+  const { zoom, onZoomWindow, tsp, onTsp } = useLinkedViews(config.view, update);
   useUrlSync(scenario, playback.playing ? undefined : playback.pinnedNs, readApp, playback.pin);
   const guides = useGuides(config, update, playback.seek);
 
@@ -153,6 +148,8 @@ export default function App() {
             stallFocus={stallFocus}
             zoomWindow={zoom}
             onZoomWindow={onZoomWindow}
+            tspView={tsp}
+            onTspView={onTsp}
           />
         </main>
         <SettingsDrawer>

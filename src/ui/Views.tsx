@@ -17,7 +17,7 @@ import { Panel } from './panels/Panel';
 import * as SidePanels from './panels/SidePanels';
 import type { SideView } from './panels/sideView';
 import * as Tsp from './panels/TspPanel';
-import type { Panel as PanelName } from './state/configModel';
+import type { Panel as PanelName, TspView } from './state/configModel';
 import { useInView } from './useInView';
 import { markPanelDrawn } from './perf';
 
@@ -136,6 +136,9 @@ export interface ViewsProps {
   /** The ladder's zoom, as the link has it, and where the reader's zooms go. */
   zoomWindow?: TimeWindow | null;
   onZoomWindow?: (window: TimeWindow | null) => void;
+  /** The time-sequence plot's window, connection and stream, likewise. */
+  tspView: TspView;
+  onTspView: (view: TspView) => void;
 }
 
 export const Views = memo(function Views({
@@ -150,6 +153,8 @@ export const Views = memo(function Views({
   stallFocus,
   zoomWindow,
   onZoomWindow,
+  tspView,
+  onTspView,
 }: ViewsProps) {
   const latest = useMemo(() => ({ sides, endNs }), [sides, endNs]);
   const latestLadder = useMemo(() => ({ sides, endNs, gaps, fold }), [sides, endNs, gaps, fold]);
@@ -174,7 +179,14 @@ export const Views = memo(function Views({
           fold={fold}
         >
           {(v, laterGaps) => (
-            <TspPanel sides={v.sides} endNs={v.endNs} cursorNs={cursorNs} gaps={laterGaps} />
+            <TspPanel
+              sides={v.sides}
+              endNs={v.endNs}
+              cursorNs={cursorNs}
+              gaps={laterGaps}
+              view={tspView}
+              onView={onTspView}
+            />
           )}
         </LaterPanel>
       )}

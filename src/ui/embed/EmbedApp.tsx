@@ -1,12 +1,12 @@
 // Embed mode (`embed=1`): the chosen panels only, sized to the iframe, with the controls the
 // lecturer kept, the playback bar, an optional note and a link out to the full lab.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { TimeWindow } from '../../scenario/codec';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConfigKey, Settings } from '../../scenario/schema';
 import { PlaybackBar } from '../PlaybackBar';
 import { ProblemsNotice } from '../ProblemsNotice';
 import { SimStatus } from '../SimStatus';
-import { setSetting, setZoom, zoomWindow } from '../state/configModel';
+import { setSetting } from '../state/configModel';
+import { useLinkedViews } from '../state/useLinkedViews';
 import { useRunPipeline } from '../state/useRunPipeline';
 import { queryFor, readLocation, useScenario } from '../state/useScenario';
 import { ViewsOrStatus } from '../Views';
@@ -48,10 +48,8 @@ export default function EmbedApp() {
     update,
   );
   const guides = useGuides(config, update, playback.seek, { embedded: true }); // a lesson link works in an embed too
-  // The link's zoom; a student's zooms go into "Open in Roundtrip".
-  const zoomText = config.view.zoom;
-  const zoom = useMemo(() => zoomWindow(zoomText), [zoomText]);
-  const onZoomWindow = useCallback((w: TimeWindow | null) => update((c) => setZoom(c, w)), [update]);
+  // The link's zooms; a student's go into "Open in Roundtrip".
+  const { zoom, onZoomWindow, tsp, onTsp } = useLinkedViews(config.view, update);
 
   // autoplay=1: once the first run arrives, play it from the start.
   const autoplayed = useRef(false);
@@ -130,6 +128,8 @@ export default function EmbedApp() {
             preset={preset}
             zoomWindow={zoom}
             onZoomWindow={onZoomWindow}
+            tspView={tsp}
+            onTspView={onTsp}
           />
         </FitHeightContext.Provider>
       </main>

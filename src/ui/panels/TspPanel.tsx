@@ -1,7 +1,8 @@
 // Time-sequence plots for each side, sharing the playhead and one time window: brush a range
 // to zoom into it, or use the buttons (which zoom around the playhead) from the keyboard. An
-// HTTP/2 connection can be plotted whole (the default) or one stream at a time.
-import { useCallback, useContext, useState } from 'react';
+// HTTP/2 connection can be plotted whole (the default) or one stream at a time. The window,
+// connection and stream are the link's (tspzoom=, tspconn=, tspstream=): a link reopens them.
+import { useCallback, useContext } from 'react';
 import { CongestionChart } from '../../views/CongestionChart';
 import { TimeSequencePlot } from '../../views/TimeSequencePlot';
 import { connectionIds } from '../../views/ladderLayout';
@@ -10,26 +11,40 @@ import { FitHeightContext, fittedViewHeight } from '../embed/viewHeight';
 import { useElementWidth } from '../useElementWidth';
 import type { SideView, TimePanelProps } from './sideView';
 import type { Gap } from '../../views/timeScale';
+import type { TspView } from '../state/configModel';
 
 const NO_GAPS: Gap[] = [];
 
-export function TspPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps) {
+export function TspPanel({
+  sides,
+  endNs,
+  cursorNs,
+  gaps,
+  view,
+  onView,
+}: TimePanelProps & { view: TspView; onView: (view: TspView) => void }) {
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
-  const [window_, setWindow] = useState<[number, number] | null>(null);
-  const [conn, setConn] = useState(0);
-  const [chosenStream, setStream] = useState<number | null>(null);
+  const window_: [number, number] | null = view.window ? [view.window.startNs, view.window.endNs] : null;
+  const conns = [...new Set(sides.flatMap((s) => connectionIds(s.run.trace)))];
+  // A connection the run does not have (a link's, after a knob took connections away): the first.
+  const conn = conns.includes(view.conn) ? view.conn : (conns[0] ?? 0);
+  const chosenStream = view.stream;
+  const setWindow = (w: [number, number] | null) =>
+    onView({ ...view, window: w === null ? null : { startNs: w[0], endNs: w[1] } });
   const domain: [number, number] = window_
     ? [Math.max(0, window_[0]), Math.min(endNs, window_[1])]
     : [0, endNs];
   const valid = domain[1] > domain[0] ? domain : ([0, Math.max(1, endNs)] as [number, number]);
-  const onBrush = useCallback((d: [number, number]) => setWindow(d), []);
+  const onBrush = useCallback(
+    (d: [number, number]) => onView({ ...view, window: { startNs: d[0], endNs: d[1] } }),
+    [onView, view],
+  );
   const zoomBy = (factor: number) => {
     const span = (valid[1] - valid[0]) / factor;
     const centre = Math.min(Math.max(cursorNs, valid[0]), valid[1]);
     const start = Math.max(0, centre - span / 2);
     setWindow(span >= endNs ? null : [start, Math.min(endNs, start + span)]);
   };
-  const conns = [...new Set(sides.flatMap((s) => connectionIds(s.run.trace)))];
   const streams = streamChoices(sides, conn);
   const stream = streams.some((c) => c.stream === chosenStream) ? chosenStream : null;
   // In an embed each plot takes the frame's height, as the ladder does; its strips follow below it
@@ -56,10 +71,7 @@ export function TspPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps) {
             Connection{' '}
             <select
               value={conn}
-              onChange={(e) => {
-                setConn(Number(e.target.value));
-                setStream(null);
-              }}
+              onChange={(e) => onView({ ...view, conn: Number(e.target.value), stream: null })}
             >
               {conns.map((c) => (
                 <option key={c} value={c}>
@@ -76,8 +88,8 @@ export function TspPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps) {
               value={stream ?? ''}
               onChange={(e) => {
                 const chosen = e.target.value === '' ? null : Number(e.target.value);
-                setStream(chosen);
-                setWindow(chosen === null ? null : streamSpan(sides, conn, chosen, endNs));
+                const span = chosen === null ? null : streamSpan(sides, conn, chosen, endNs);
+                onView({ conn, stream: chosen, window: span && { startNs: span[0], endNs: span[1] } });
               }}
               data-stream-select=""
             >

@@ -101,6 +101,9 @@ export function newRunView(view: Record<string, string>): Record<string, string>
   delete next.t;
   delete next.zoom;
   delete next.fold;
+  delete next.tspzoom;
+  delete next.tspconn;
+  delete next.tspstream;
   return next;
 }
 
@@ -130,6 +133,36 @@ export function setZoom(config: Config, window: TimeWindow | null): Config {
   if (window === null) delete view.zoom;
   else view.zoom = formatZoom(window);
   return view.zoom === config.view.zoom ? config : { ...config, view };
+}
+
+/** What the time-sequence plot shows: a time window (null: the whole run), a connection
+ * (0-based; the link counts from 1, as the page does) and an HTTP stream (null: all of them). */
+export interface TspView {
+  window: TimeWindow | null;
+  conn: number;
+  stream: number | null;
+}
+
+/** The plot's view from `tspzoom=`, `tspconn=` and `tspstream=` (already checked by the codec). */
+export function tspView(view: Record<string, string>): TspView {
+  return {
+    window: zoomWindow(view.tspzoom),
+    conn: view.tspconn === undefined ? 0 : Number(view.tspconn) - 1,
+    stream: view.tspstream === undefined ? null : Number(view.tspstream),
+  };
+}
+
+/** Show `tsp` in the time-sequence plot; the link says only what differs from the whole first connection. */
+export function setTspView(config: Config, tsp: TspView): Config {
+  const view = { ...config.view };
+  if (tsp.window === null) delete view.tspzoom;
+  else view.tspzoom = formatZoom(tsp.window);
+  if (tsp.conn === 0) delete view.tspconn;
+  else view.tspconn = String(tsp.conn + 1);
+  if (tsp.stream === null) delete view.tspstream;
+  else view.tspstream = String(tsp.stream);
+  const same = (['tspzoom', 'tspconn', 'tspstream'] as const).every((k) => view[k] === config.view[k]);
+  return same ? config : { ...config, view };
 }
 
 /** Start or stop comparing; the settings then change B (a new comparison) or A (none). */

@@ -173,6 +173,11 @@ test("the time-sequence plot's stream and window go into the link, and the link 
   await expect(page.locator('[data-problems]')).toContainText('tspconn="0": must be a connection number from 1');
   await expect(page.locator('[data-problems]')).toContainText('tspzoom="9,3": must end after it starts');
   await expect(plot).toHaveAttribute('aria-label', /^Time-sequence plot of connection 1/);
+
+  // A window past the end of the run (a knob shortened it) shows the whole run, not zoomed.
+  await openLab(page, 'http=2&tspzoom=400000,500000');
+  await expect.poll(ticks).toEqual(whole);
+  await expect(tsp.getByRole('button', { name: 'Full run' })).toBeDisabled();
 });
 
 test('Back after a preset load brings the zoom back; an embed opens zoomed; a bad zoom is reported', async ({

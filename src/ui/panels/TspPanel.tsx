@@ -24,7 +24,12 @@ export function TspPanel({
   onView,
 }: TimePanelProps & { view: TspView; onView: (view: TspView) => void }) {
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
-  const window_: [number, number] | null = view.window ? [view.window.startNs, view.window.endNs] : null;
+  // A window that misses the run (a link's, after a knob shortened it) shows the whole run.
+  const linked = view.window;
+  const window_: [number, number] | null =
+    linked && Math.max(0, linked.startNs) < Math.min(endNs, linked.endNs)
+      ? [linked.startNs, linked.endNs]
+      : null;
   const conns = [...new Set(sides.flatMap((s) => connectionIds(s.run.trace)))];
   // A connection the run does not have (a link's, after a knob took connections away): the first.
   const conn = conns.includes(view.conn) ? view.conn : (conns[0] ?? 0);

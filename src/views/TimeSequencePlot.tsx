@@ -183,18 +183,23 @@ export function TimeSequencePlot({
               fill={causeStyle(s.cause).fill}
               fillOpacity={0.22}
             />
-            {labelAt.has(i) && (
-              <text
-                x={labelAt.get(i)!.x}
-                y={m.top + 12}
-                textAnchor={labelAt.get(i)!.anchor}
-                className="stall-label"
-              >
-                {stallLabel(s)}
-              </text>
-            )}
           </g>
         ))}
+        {/* Over every band: a band drawn after a label (stalls of several streams at once) had hidden it. */}
+        {stalls.map((s, i) =>
+          labelAt.has(i) ? (
+            <text
+              key={`label${i}`}
+              x={labelAt.get(i)!.x}
+              y={m.top + 12}
+              textAnchor={labelAt.get(i)!.anchor}
+              className="stall-label"
+              data-stall-label={s.cause}
+            >
+              {stallLabel(s)}
+            </text>
+          ) : null,
+        )}
         {winPath && (
           <path
             d={winPath}

@@ -72,11 +72,13 @@ function edgesOf(trace: Trace, path: PathTiming): Edge[] {
   for (let i = 0; i < packets.length; i++) {
     const p = packets.get(i);
     if (p.flags & FLAG.FIN && !closingFromNs.has(p.conn)) closingFromNs.set(p.conn, p.sendNs);
-    // Only data keeps a side's link busy for the rule above: a SYN or a bare ACK moves none of the
-    // page. Data lost on the wire kept it busy too (its loss shows as the stall that follows, but
-    // its bytes were sent: on a modem a lost segment had read as 300 ms of "idle"); data the
-    // queue dropped never reached the link.
-    if (p.len > 0 && p.drop !== 'queue') {
+    // Only data keeps a side's link busy for the rule above: a SYN, a bare ACK or a QUIC packet
+    // of TLS handshake messages alone moves none of the page (a QUIC client's padded Initial on the
+    // wire had cut 10 ms out of the 218 ms handshake its ladder shows). Data lost on the wire kept
+    // it busy too (its loss shows as the stall that follows, but its bytes were sent: on a modem a
+    // lost segment had read as 300 ms of "idle"); data the queue dropped never reached the link.
+    const data = p.len > (p.quic?.cryptoBytes ?? 0);
+    if (data && p.drop !== 'queue') {
       const side: Side = p.dir === 'c2s' ? 'client' : 'server';
       const doneNs = p.sendNs + serializationNs(p.wireBytes, path[p.dir].bandwidthBps);
       edges.push(
@@ -84,9 +86,9 @@ function edgesOf(trace: Trace, path: PathTiming): Edge[] {
         { atNs: doneNs, conn: p.conn, flight: 0, sending: -1, side },
       );
     }
-    // A bare packet lost on the wire kept its link busy all the same (a modem's 13 ms ACK had
-    // read as idle), though it never counts against a stall as data does.
-    if (p.len === 0 && p.drop === 'loss') {
+    // A bare packet (or one of handshake messages) lost on the wire kept its link busy all the
+    // same (a modem's 13 ms ACK had read as idle), though it never counts against a stall as data does.
+    if (!data && p.drop === 'loss') {
       const doneNs = p.sendNs + serializationNs(p.wireBytes, path[p.dir].bandwidthBps);
       edges.push(
         { atNs: p.sendNs, conn: p.conn, flight: 0, background: 1 },

@@ -13,7 +13,7 @@
 //      of the page are under way (a closing connection's FIN, a bare packet lost on the wire), or
 //      "idle": nothing in flight and nothing waiting.
 import { reportedLoad } from '../engine/metrics';
-import { FLAG, type Side, type StallCause, type StallRecord, type Trace } from '../engine/trace';
+import { FLAG, type PacketRecord, type Side, type StallCause, type StallRecord, type Trace } from '../engine/trace';
 import { causeStyle } from '../scenario/stallCauses';
 import type { PathTiming } from '../engine/path';
 import { serializationNs } from './packetGeometry';
@@ -56,8 +56,44 @@ interface Edge {
   side?: Side;
 }
 
+/**
+ * Per connection and direction, the stretches of a TCP byte stream that hold TLS handshake
+ * records (adjacent ones merged), in stream order: a segment inside one carries no data of the
+ * page. Empty without TLS.
+ */
+function handshakeStretches(trace: Trace): Map<string, Array<[number, number]>> {
+  const stretches = new Map<string, Array<[number, number]>>();
+  for (const r of trace.tlsRecords ?? []) {
+    if (r.plainBytes > 0) continue;
+    const key = `${r.conn}:${r.dir}`;
+    const list = stretches.get(key) ?? [];
+    const last = list[list.length - 1];
+    if (last && last[1] === r.seq) last[1] = r.seq + r.wireBytes;
+    else list.push([r.seq, r.seq + r.wireBytes]);
+    stretches.set(key, list);
+  }
+  for (const list of stretches.values()) list.sort((x, y) => x[0] - y[0]);
+  return stretches;
+}
+
+/** Whether a segment's bytes all lie in one stretch of TLS handshake records. */
+function onlyHandshake(p: PacketRecord, stretches: Map<string, Array<[number, number]>>): boolean {
+  const list = stretches.get(`${p.conn}:${p.dir}`);
+  if (!list) return false;
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid][1] <= p.seq) lo = mid + 1;
+    else if (list[mid][0] > p.seq) hi = mid - 1;
+    else return p.seq + p.len <= list[mid][1];
+  }
+  return false;
+}
+
 function edgesOf(trace: Trace, path: PathTiming): Edge[] {
   const edges: Edge[] = [];
+  const handshake = handshakeStretches(trace);
   // A connection closing moves none of the page: its FINs and their ACKs, in flight while the next
   // connection shakes hands, had hidden three of four HTTP/1.0 handshakes as "moving data". It
   // closes once it has sent a FIN and the last of its data has arrived: the duplicate ACKs that
@@ -72,12 +108,14 @@ function edgesOf(trace: Trace, path: PathTiming): Edge[] {
   for (let i = 0; i < packets.length; i++) {
     const p = packets.get(i);
     if (p.flags & FLAG.FIN && !closingFromNs.has(p.conn)) closingFromNs.set(p.conn, p.sendNs);
-    // Only data keeps a side's link busy for the rule above: a SYN, a bare ACK or a QUIC packet
-    // of TLS handshake messages alone moves none of the page (a QUIC client's padded Initial on the
-    // wire had cut 10 ms out of the 218 ms handshake its ladder shows). Data lost on the wire kept
-    // it busy too (its loss shows as the stall that follows, but its bytes were sent: on a modem a
-    // lost segment had read as 300 ms of "idle"); data the queue dropped never reached the link.
-    const data = p.len > (p.quic?.cryptoBytes ?? 0);
+    // Only data keeps a side's link busy for the rule above: a SYN, a bare ACK or a packet of TLS
+    // handshake messages alone (a QUIC packet's CRYPTO frames, a TCP segment inside handshake
+    // records) moves none of the page (a QUIC client's padded Initial on the wire had cut 10 ms
+    // out of the 218 ms handshake its ladder shows, a modem's ClientHello and Finished 157 ms out
+    // of a 1.82 s TLS handshake). Data lost on the wire kept it busy too (its loss shows as the
+    // stall that follows, but its bytes were sent: on a modem a lost segment had read as 300 ms of
+    // "idle"); data the queue dropped never reached the link.
+    const data = p.len > (p.quic?.cryptoBytes ?? 0) && !onlyHandshake(p, handshake);
     if (data && p.drop !== 'queue') {
       const side: Side = p.dir === 'c2s' ? 'client' : 'server';
       const doneNs = p.sendNs + serializationNs(p.wireBytes, path[p.dir].bandwidthBps);

@@ -134,3 +134,26 @@ test('the speed control offers real time and slow motion, and says what 1 s on s
   expect(moved).toBeGreaterThan(0);
   expect(moved).toBeLessThan(slow * 1e9 * onScreenS * 1.25);
 });
+
+test('the speed goes into the link, so a link (an embed that plays itself) plays at it', async ({ page }) => {
+  await openLab(page, 'link=geo&objects=100000');
+  const search = () => page.evaluate(() => window.location.search);
+  const entries = await page.evaluate(() => window.history.length);
+  await page.getByLabel('Speed').selectOption({ label: 'Slow motion' });
+  await expect.poll(search).toContain('speed=slow');
+  // A view choice, as a zoom is: it amends the history entry.
+  expect(await page.evaluate(() => window.history.length)).toBe(entries);
+  const link = await page.evaluate(() => window.location.href);
+  await page.goto(link);
+  await expect(page.getByLabel('Speed').locator('option:checked')).toHaveText('Slow motion');
+  await page.getByLabel('Speed').selectOption({ label: 'Whole run in 15 s' });
+  await expect.poll(search).not.toContain('speed=');
+
+  await openLab(page, 'link=geo&objects=100000&embed=1&view=ladder&speed=real&autoplay=1');
+  await expect(page.getByLabel('Speed').locator('option:checked')).toHaveText('Real time');
+  await expect(page.locator('.playback [data-speed]')).toHaveText('1 s on screen = 1 s of the run');
+
+  await openLab(page, 'speed=warp');
+  await expect(page.locator('[data-problems]')).toContainText('speed="warp": must be fit, slow or real');
+  await expect(page.getByLabel('Speed').locator('option:checked')).toHaveText('Whole run in 15 s');
+});

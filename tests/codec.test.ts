@@ -9,7 +9,9 @@ import {
   editingSide,
   setCompare,
   setEditing,
+  setSpeedInLink,
   setTspView,
+  speedInLink,
   tspView,
 } from '../src/ui/state/configModel';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../src/scenario/schema';
@@ -308,6 +310,31 @@ describe("the time-sequence plot's keys: its window, connection and stream", () 
       expect(tspView(config.view)).toEqual({ window: null, conn: 0, stream: null });
       expect(config.settings.nagle).toBe(false);
     }
+  });
+});
+
+describe('the speed key: how fast playback goes', () => {
+  it('is written for slow motion and real time, and unsaid for the fitted pace', () => {
+    const base = parseQuery('preset=heidemann-odd-final').config;
+    for (const mode of ['slow', 'real'] as const) {
+      const query = encodeConfig(setSpeedInLink(base, mode));
+      expect(query).toContain(`speed=${mode}`);
+      expect(speedInLink(parseQuery(query).config.view)).toBe(mode);
+    }
+    expect(encodeConfig(setSpeedInLink(base, 'fit'))).not.toMatch(/speed/);
+    expect(speedInLink(base.view)).toBe('fit');
+  });
+
+  it("stays when another scenario is chosen: it is the reader's choice, not the run's", () => {
+    const slow = setSpeedInLink(parseQuery('').config, 'slow');
+    expect(encodeConfig(choosePreset(slow, 'heidemann-odd-final'))).toContain('speed=slow');
+  });
+
+  it('reports a bad value and plays at the fitted pace', () => {
+    const { config, problems } = parseQuery('nagle=0&speed=fast');
+    expect(problems).toEqual(['speed="fast": must be fit, slow or real; playing the whole run in 15 s']);
+    expect(speedInLink(config.view)).toBe('fit');
+    expect(config.settings.nagle).toBe(false);
   });
 });
 

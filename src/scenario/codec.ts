@@ -24,10 +24,14 @@ export const VIEW_KEYS = [
   'tspzoom',
   'tspconn',
   'tspstream',
+  'speed',
 ] as const;
 
 /** `theme=`: the colours a link asks for (an embed matching its course page); absent = the system's. */
 export const THEMES = ['light', 'dark'] as const;
+
+/** `speed=`: how fast playback goes: the whole run in a few seconds (absent), slow motion, or real time. */
+export const SPEEDS = ['fit', 'slow', 'real'] as const;
 
 /** `zoom=`: the time window the ladder shows, from the top of its run to its bottom edge. */
 export interface TimeWindow {
@@ -192,6 +196,10 @@ export function parseQuery(query: string): ParseResult {
   if (view.theme !== undefined && !(THEMES as readonly string[]).includes(view.theme)) {
     problems.push(`theme=${quote(view.theme)}: must be light or dark; following the system's setting`);
     delete view.theme;
+  }
+  if (view.speed !== undefined && !(SPEEDS as readonly string[]).includes(view.speed)) {
+    problems.push(`speed=${quote(view.speed)}: must be fit, slow or real; playing the whole run in 15 s`);
+    delete view.speed;
   }
   // `fold=1|0`: written only where the ladder's folding differs from what its run alone would choose.
   if (view.fold !== undefined && view.fold !== '1' && view.fold !== '0') {

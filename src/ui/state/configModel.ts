@@ -11,6 +11,7 @@ import {
   type TimeWindow,
 } from '../../scenario/codec';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
+import type { SpeedMode } from './playbackModel';
 
 export type SideKey = 'a' | 'b';
 type Value = Settings[ConfigKey];
@@ -163,6 +164,19 @@ export function setTspView(config: Config, tsp: TspView): Config {
   else view.tspstream = String(tsp.stream);
   const same = (['tspzoom', 'tspconn', 'tspstream'] as const).every((k) => view[k] === config.view[k]);
   return same ? config : { ...config, view };
+}
+
+/** The playback speed a link asks for (`speed=`, already checked by the codec); fitted when absent. */
+export function speedInLink(view: Record<string, string>): SpeedMode {
+  return (view.speed as SpeedMode | undefined) ?? 'fit';
+}
+
+/** Say the playback speed in the link (the fitted pace goes unsaid). */
+export function setSpeedInLink(config: Config, mode: SpeedMode): Config {
+  const view = { ...config.view };
+  if (mode === 'fit') delete view.speed;
+  else view.speed = mode;
+  return view.speed === config.view.speed ? config : { ...config, view };
 }
 
 /** Start or stop comparing; the settings then change B (a new comparison) or A (none). */

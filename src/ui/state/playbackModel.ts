@@ -1,5 +1,6 @@
 // Pure playback arithmetic: where the cursor goes on a frame, on a step, in a folded gap.
 import type { Trace } from '../../engine/trace';
+import type { SPEEDS } from '../../scenario/codec';
 import { formatDuration } from '../../views/format';
 import type { Gap } from '../../views/timeScale';
 
@@ -11,8 +12,8 @@ export const FIT_SECONDS = 15;
 const SLOW_FACTOR = 5;
 const SLOWEST_SLOW = 0.1;
 
-/** How fast to play: fitted to the run, slow motion, or real time. */
-export type SpeedMode = 'fit' | 'slow' | 'real';
+/** How fast to play: fitted to the run, slow motion, or real time (a link's `speed=`). */
+export type SpeedMode = (typeof SPEEDS)[number];
 export const SPEED_MODES: Array<{ mode: SpeedMode; label: string }> = [
   { mode: 'fit', label: `Whole run in ${FIT_SECONDS} s` },
   { mode: 'slow', label: 'Slow motion' },

@@ -27,10 +27,17 @@ export interface Playback {
   setFold: (fold: boolean) => void;
 }
 
-export function usePlayback(endNs: number, times: number[], gaps: Gap[], initialNs: number | null): Playback {
+/** `speedMode` and `setSpeedMode`: the speed, kept by the caller (in the link). */
+export function usePlayback(
+  endNs: number,
+  times: number[],
+  gaps: Gap[],
+  initialNs: number | null,
+  speedMode: SpeedMode,
+  setSpeedMode: (mode: SpeedMode) => void,
+): Playback {
   const [pinnedNs, setPinned] = useState<number | null>(initialNs);
   const [playing, setPlaying] = useState(false);
-  const [speedMode, setSpeedMode] = useState<SpeedMode>('fit');
   const [fold, setFold] = useState(false);
   const cursorNs = Math.min(pinnedNs ?? endNs, endNs);
   const speed = speedFor(speedMode, endNs, fold ? gaps : null);

@@ -119,6 +119,14 @@ test('packets are named in plain words, and tcpdump lines are one toggle away', 
     ),
   ).toBe(true);
   expect(raw).not.toContain('SYN');
+  // The link says so, and reopens with tcpdump's names; unchecked, the key goes.
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('labels=tcpdump');
+  await page.goto(await page.evaluate(() => window.location.href));
+  await expect(page.getByLabel('tcpdump labels')).toBeChecked();
+  await expect.poll(async () => (await labelTexts(page)).includes('SYN')).toBe(false);
+  await page.getByLabel('tcpdump labels').uncheck();
+  await expect.poll(() => page.evaluate(() => window.location.search)).not.toContain('labels=');
+  await expect.poll(async () => (await labelTexts(page)).includes('SYN')).toBe(true);
 });
 
 /** The part of side A's ladder on screen, in page coordinates. */

@@ -9,6 +9,7 @@ import {
   editingSide,
   setCompare,
   setEditing,
+  setLabelStyle,
   setSpeedInLink,
   setTspView,
   speedInLink,
@@ -335,6 +336,20 @@ describe('the speed key: how fast playback goes', () => {
     expect(problems).toEqual(['speed="fast": must be fit, slow or real; playing the whole run in 15 s']);
     expect(speedInLink(config.view)).toBe('fit');
     expect(config.settings.nagle).toBe(false);
+  });
+});
+
+describe('the labels key: how the ladder names its packets', () => {
+  it('is written for tcpdump names, unsaid for words, and a bad value is reported', () => {
+    const base = parseQuery('preset=heidemann-odd-final').config;
+    const tcpdump = encodeConfig(setLabelStyle(base, 'tcpdump'));
+    expect(tcpdump).toContain('labels=tcpdump');
+    expect(parseQuery(tcpdump).config.view.labels).toBe('tcpdump');
+    expect(encodeConfig(setLabelStyle(parseQuery(tcpdump).config, 'words'))).not.toMatch(/labels/);
+    expect(parseQuery('labels=words')).toEqual({ config: parseQuery('').config, problems: [] });
+    const { config, problems } = parseQuery('nagle=0&labels=hex');
+    expect(problems).toEqual(['labels="hex": must be words or tcpdump; naming packets in words']);
+    expect(config.view.labels).toBeUndefined();
   });
 });
 

@@ -25,6 +25,7 @@ export const VIEW_KEYS = [
   'tspconn',
   'tspstream',
   'speed',
+  'labels',
 ] as const;
 
 /** `theme=`: the colours a link asks for (an embed matching its course page); absent = the system's. */
@@ -196,6 +197,12 @@ export function parseQuery(query: string): ParseResult {
   if (view.theme !== undefined && !(THEMES as readonly string[]).includes(view.theme)) {
     problems.push(`theme=${quote(view.theme)}: must be light or dark; following the system's setting`);
     delete view.theme;
+  }
+  // `labels=tcpdump`: the ladder names packets in the papers' shorthand (plain words when absent).
+  if (view.labels !== undefined && view.labels !== 'tcpdump') {
+    if (view.labels !== 'words')
+      problems.push(`labels=${quote(view.labels)}: must be words or tcpdump; naming packets in words`);
+    delete view.labels; // words go unsaid
   }
   if (view.speed !== undefined && !(SPEEDS as readonly string[]).includes(view.speed)) {
     problems.push(`speed=${quote(view.speed)}: must be fit, slow or real; playing the whole run in 15 s`);

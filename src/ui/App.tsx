@@ -73,7 +73,7 @@ export default function App() {
     update,
   );
   const [stallFocus, setStallFocus] = useState<StallFocus | null>(null);
-  const { zoom, onZoomWindow, tsp, onTsp } = useLinkedViews(config.view, update);
+  const { zoom, onZoomWindow, tsp, onTsp, labelStyle, onLabelStyle } = useLinkedViews(config.view, update);
   useUrlSync(scenario, playback.playing ? undefined : playback.pinnedNs, readApp, playback.pin);
   const guides = useGuides(config, update, playback.seek);
 
@@ -150,6 +150,8 @@ export default function App() {
             onZoomWindow={onZoomWindow}
             tspView={tsp}
             onTspView={onTsp}
+            labelStyle={labelStyle}
+            onLabelStyle={onLabelStyle}
           />
         </main>
         <SettingsDrawer>

@@ -17,7 +17,7 @@ import { Panel } from './panels/Panel';
 import * as SidePanels from './panels/SidePanels';
 import type { SideView } from './panels/sideView';
 import * as Tsp from './panels/TspPanel';
-import type { Panel as PanelName, TspView } from './state/configModel';
+import type { LabelStyle, Panel as PanelName, TspView } from './state/configModel';
 import { useInView } from './useInView';
 import { markPanelDrawn } from './perf';
 
@@ -41,6 +41,8 @@ function LadderSection({
   stallFocus,
   zoomWindow,
   onZoomWindow,
+  labelStyle,
+  onLabelStyle,
 }: {
   latest: Shown & { gaps: Gap[]; fold: boolean };
   cursorNs: number;
@@ -48,6 +50,8 @@ function LadderSection({
   stallFocus?: StallFocus | null;
   zoomWindow?: TimeWindow | null;
   onZoomWindow?: (window: TimeWindow | null) => void;
+  labelStyle: LabelStyle;
+  onLabelStyle: (style: LabelStyle) => void;
 }) {
   const [ref, inView] = useInView<HTMLElement>();
   const shown = useSettled(latest, !inView, false);
@@ -63,6 +67,8 @@ function LadderSection({
         stallFocus={stallFocus}
         zoomWindow={zoomWindow}
         onZoomWindow={onZoomWindow}
+        labelStyle={labelStyle}
+        onLabelStyle={onLabelStyle}
       />
     </Panel>
   );
@@ -139,6 +145,9 @@ export interface ViewsProps {
   /** The time-sequence plot's window, connection and stream, likewise. */
   tspView: TspView;
   onTspView: (view: TspView) => void;
+  /** The ladder's packet names, in words or as tcpdump does, likewise. */
+  labelStyle: LabelStyle;
+  onLabelStyle: (style: LabelStyle) => void;
 }
 
 export const Views = memo(function Views({
@@ -155,6 +164,8 @@ export const Views = memo(function Views({
   onZoomWindow,
   tspView,
   onTspView,
+  labelStyle,
+  onLabelStyle,
 }: ViewsProps) {
   const latest = useMemo(() => ({ sides, endNs }), [sides, endNs]);
   const latestLadder = useMemo(() => ({ sides, endNs, gaps, fold }), [sides, endNs, gaps, fold]);
@@ -168,6 +179,8 @@ export const Views = memo(function Views({
           stallFocus={stallFocus}
           zoomWindow={zoomWindow}
           onZoomWindow={onZoomWindow}
+          labelStyle={labelStyle}
+          onLabelStyle={onLabelStyle}
         />
       )}
       {panels.has('tsp') && (

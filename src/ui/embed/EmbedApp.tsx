@@ -49,7 +49,7 @@ export default function EmbedApp() {
   );
   const guides = useGuides(config, update, playback.seek, { embedded: true }); // a lesson link works in an embed too
   // The link's zooms; a student's go into "Open in Roundtrip".
-  const { zoom, onZoomWindow, tsp, onTsp } = useLinkedViews(config.view, update);
+  const { zoom, onZoomWindow, tsp, onTsp, labelStyle, onLabelStyle } = useLinkedViews(config.view, update);
 
   // autoplay=1: once the first run arrives, play it from the start.
   const autoplayed = useRef(false);
@@ -130,6 +130,8 @@ export default function EmbedApp() {
             onZoomWindow={onZoomWindow}
             tspView={tsp}
             onTspView={onTsp}
+            labelStyle={labelStyle}
+            onLabelStyle={onLabelStyle}
           />
         </FitHeightContext.Provider>
       </main>

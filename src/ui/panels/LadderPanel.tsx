@@ -19,6 +19,7 @@ import { useElementWidth } from '../useElementWidth';
 import type { SideView } from './sideView';
 import { useLadderZoom, type AxisTransform } from './useLadderZoom';
 import { useSettled } from '../state/gesture';
+import type { LabelStyle } from '../state/configModel';
 
 export interface LadderPanelProps {
   sides: SideView[];
@@ -33,6 +34,9 @@ export interface LadderPanelProps {
   zoomWindow?: TimeWindow | null;
   /** Told of each zoom or pan the reader makes, as the window now shown (null: the whole run). */
   onZoomWindow?: (window: TimeWindow | null) => void;
+  /** Packets named in words or as tcpdump does (the link's `labels=`), and where a change goes. */
+  labelStyle: LabelStyle;
+  onLabelStyle: (style: LabelStyle) => void;
 }
 
 export interface StallFocus {
@@ -65,12 +69,13 @@ export function LadderPanel({
   stallFocus = null,
   zoomWindow = null,
   onZoomWindow,
+  labelStyle,
+  onLabelStyle,
 }: LadderPanelProps) {
   const [boxRef, boxWidth] = useElementWidth<HTMLDivElement>();
   const sideBySide = sides.length > 1 && boxWidth >= 880;
   const ladderWidth =
     (sideBySide ? Math.floor((boxWidth - 16) / 2) : boxWidth) - OVERVIEW_PX - LADDER_CHROME_PX;
-  const [labelStyle, setLabelStyle] = useState<'words' | 'tcpdump'>('words');
   // In an embed the ladders share the frame's height; on the page they have a fixed one.
   const fitHeight = useContext(FitHeightContext);
   const height =
@@ -197,7 +202,7 @@ export function LadderPanel({
           <input
             type="checkbox"
             checked={labelStyle === 'tcpdump'}
-            onChange={(e) => setLabelStyle(e.target.checked ? 'tcpdump' : 'words')}
+            onChange={(e) => onLabelStyle(e.target.checked ? 'tcpdump' : 'words')}
           />
           <span>tcpdump labels</span>
         </label>

@@ -179,6 +179,17 @@ export function setSpeedInLink(config: Config, mode: SpeedMode): Config {
   return view.speed === config.view.speed ? config : { ...config, view };
 }
 
+/** How the ladder names its packets: in plain words, or as tcpdump does (`labels=tcpdump`). */
+export type LabelStyle = 'words' | 'tcpdump';
+
+/** Say the ladder's label style in the link (words go unsaid). */
+export function setLabelStyle(config: Config, style: LabelStyle): Config {
+  const view = { ...config.view };
+  if (style === 'words') delete view.labels;
+  else view.labels = style;
+  return view.labels === config.view.labels ? config : { ...config, view };
+}
+
 /** Start or stop comparing; the settings then change B (a new comparison) or A (none). */
 export function setCompare(config: Config, on: boolean): Config {
   return setEditing({ ...config, b: on ? (config.b ?? {}) : null }, on ? 'b' : 'a');

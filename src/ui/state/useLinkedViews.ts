@@ -1,9 +1,17 @@
-// The views' own state that a link keeps (the ladder's zoom; the time-sequence plot's window,
-// connection and stream), read from the link and written back to it. A change amends the current
+// The views' own state that a link keeps (the ladder's zoom and label style; the time-sequence
+// plot's window, connection and stream), read from the link and written back to it. A change amends the current
 // history entry, as the playhead does: Back undoes actions, not views.
 import { useCallback, useMemo } from 'react';
 import type { TimeWindow } from '../../scenario/codec';
-import { setTspView, setZoom, tspView, zoomWindow, type TspView } from './configModel';
+import {
+  setLabelStyle,
+  setTspView,
+  setZoom,
+  tspView,
+  zoomWindow,
+  type LabelStyle,
+  type TspView,
+} from './configModel';
 import type { ScenarioUpdate } from './useScenario';
 
 export function useLinkedViews(view: Record<string, string>, update: ScenarioUpdate) {
@@ -12,5 +20,7 @@ export function useLinkedViews(view: Record<string, string>, update: ScenarioUpd
   const onZoomWindow = useCallback((w: TimeWindow | null) => update((c) => setZoom(c, w)), [update]);
   const tsp = useMemo(() => tspView({ tspzoom, tspconn, tspstream }), [tspzoom, tspconn, tspstream]);
   const onTsp = useCallback((t: TspView) => update((c) => setTspView(c, t)), [update]);
-  return { zoom, onZoomWindow, tsp, onTsp };
+  const labelStyle: LabelStyle = view.labels === 'tcpdump' ? 'tcpdump' : 'words';
+  const onLabelStyle = useCallback((style: LabelStyle) => update((c) => setLabelStyle(c, style)), [update]);
+  return { zoom, onZoomWindow, tsp, onTsp, labelStyle, onLabelStyle };
 }

@@ -19,6 +19,7 @@ const CHOICES = {
   controls: ['nagle', 'flush'],
   tMs: 40,
   autoplay: true,
+  speed: 'fit' as const,
   note: 'Look',
   theme: null,
   size: '800x500',
@@ -82,6 +83,11 @@ describe('embed links', () => {
 
   it('an embed asks for a theme only when the lecturer picks one', () => {
     expect(parseQuery(embedQuery(SCENARIO, { ...CHOICES, theme: 'dark' })).config.view.theme).toBe('dark');
+    // The speed chosen for the embed, whatever the page's; the fitted pace goes unsaid.
+    expect(parseQuery(embedQuery(`${SCENARIO}&speed=real`, { ...CHOICES, speed: 'slow' })).config.view.speed).toBe(
+      'slow',
+    );
+    expect(embedQuery(`${SCENARIO}&speed=real`, CHOICES)).not.toMatch(/speed/);
     expect(parseQuery(embedQuery(SCENARIO, CHOICES)).config.view.theme).toBeUndefined();
   });
 

@@ -1,8 +1,9 @@
 // The teacher's embed builder: which panels, which controls stay, where the playhead starts,
-// autoplay and a note. The choices are lifted to the dialog, which shows the code and a preview.
+// autoplay and its speed, and a note. The choices are lifted to the dialog, which shows the code and a preview.
 import { CONFIG_KEYS, applies, type Settings } from '../../scenario/schema';
 import { labelFor } from '../controls/fieldModel';
 import { PANELS, PANEL_TITLES } from '../state/configModel';
+import { SPEED_MODES } from '../state/playbackModel';
 import { THEMES } from '../../scenario/codec';
 import { FRAME_SIZES, NOTE_MAX_CHARS, type EmbedChoices } from './shareLinks';
 
@@ -83,6 +84,22 @@ export function EmbedBuilder({
             onChange={(e) => onChange({ ...choices, autoplay: e.target.checked })}
           />
           Play from the start when it loads
+        </label>
+        <label>
+          Speed
+          <select
+            name="embed-speed"
+            value={choices.speed}
+            onChange={(e) =>
+              onChange({ ...choices, speed: SPEED_MODES.find((s) => s.mode === e.target.value)?.mode ?? 'fit' })
+            }
+          >
+            {SPEED_MODES.map((s) => (
+              <option key={s.mode} value={s.mode}>
+                {s.label}
+              </option>
+            ))}
+          </select>
         </label>
       </div>
       <div className="builder-row">

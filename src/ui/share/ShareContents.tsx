@@ -1,6 +1,6 @@
 // The Share dialog's contents: the link to this view, the embed builder, its code and preview.
 import { useState } from 'react';
-import { PANELS } from '../state/configModel';
+import { PANELS, speedInLink } from '../state/configModel';
 import { CopyField } from './CopyField';
 import { EmbedBuilder } from './EmbedBuilder';
 import { EmbedPreview } from './EmbedPreview';
@@ -21,6 +21,7 @@ export default function ShareContents({
     controls: [],
     tMs: cursorMs,
     autoplay: false,
+    speed: speedInLink(Object.fromEntries(new URLSearchParams(query))),
     note: '',
     theme: null,
     size: DEFAULT_FRAME.id,

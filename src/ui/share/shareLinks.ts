@@ -1,6 +1,6 @@
 // Pure helpers for the links a lecturer shares: the full lab link, the embed link (chrome-less,
 // for an iframe), the "open in Roundtrip" link back out of an embed, and the iframe snippet.
-import { readableQuery, type THEMES } from '../../scenario/codec';
+import { readableQuery, type SPEEDS, type THEMES } from '../../scenario/codec';
 import { SCHEMA } from '../../scenario/schema';
 
 import { clipNote } from './openingLink';
@@ -36,6 +36,8 @@ export interface EmbedChoices {
   /** Playhead in ms, or null for the end of the run. */
   tMs: number | null;
   autoplay: boolean;
+  /** `speed=`: how fast it plays (`fit`, the whole run in 15 s, goes unsaid). */
+  speed: (typeof SPEEDS)[number];
   note: string;
   /** `theme=`: match the course page's colours; null follows the reader's system. */
   theme: (typeof THEMES)[number] | null;
@@ -46,7 +48,7 @@ export interface EmbedChoices {
 /** The embed query for a scenario query (as the page's own URL has it) and the teacher's choices. */
 export function embedQuery(query: string, choices: EmbedChoices): string {
   const params = new URLSearchParams(withoutEmbed(query).slice(1));
-  for (const key of ['t', 'view', 'note', 'theme']) params.delete(key);
+  for (const key of ['t', 'view', 'note', 'theme', 'speed']) params.delete(key);
   params.set('embed', '1');
   // Keep "ab" (compare with an unchanged B) from the page's own view list.
   const keepAb = (new URLSearchParams(query).get('view') ?? '').split(',').includes('ab');
@@ -55,6 +57,7 @@ export function embedQuery(query: string, choices: EmbedChoices): string {
   if (choices.controls.length > 0) params.set('controls', choices.controls.join(','));
   if (choices.tMs !== null) params.set('t', String(choices.tMs));
   if (choices.autoplay) params.set('autoplay', '1');
+  if (choices.speed !== 'fit') params.set('speed', choices.speed);
   const note = clipNote(choices.note);
   if (note !== '') params.set('note', note);
   if (choices.theme) params.set('theme', choices.theme);

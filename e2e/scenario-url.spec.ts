@@ -170,7 +170,9 @@ test("the time-sequence plot's stream and window go into the link, and the link 
   await expect.poll(ticks).toEqual(whole);
 
   await openLab(page, 'http=2&tspconn=0&tspzoom=9,3');
-  await expect(page.locator('[data-problems]')).toContainText('tspconn="0": must be a connection number from 1');
+  await expect(page.locator('[data-problems]')).toContainText(
+    'tspconn="0": must be a connection number from 1',
+  );
   await expect(page.locator('[data-problems]')).toContainText('tspzoom="9,3": must end after it starts');
   await expect(plot).toHaveAttribute('aria-label', /^Time-sequence plot of connection 1/);
 

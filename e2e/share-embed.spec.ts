@@ -164,7 +164,9 @@ test('the Share dialog is a labelled modal: Tab stays inside, Escape closes it',
   // An embed that plays itself can play in slow motion.
   await dialog.getByLabel('Speed').selectOption({ label: 'Slow motion' });
   await expect(code).toHaveValue(/autoplay=1&amp;speed=slow/);
-  await expect(preview.contentFrame().getByLabel('Speed').locator('option:checked')).toHaveText('Slow motion');
+  await expect(preview.contentFrame().getByLabel('Speed').locator('option:checked')).toHaveText(
+    'Slow motion',
+  );
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(share).toBeFocused();

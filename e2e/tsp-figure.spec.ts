@@ -85,7 +85,9 @@ for (const viewport of VIEWPORTS) {
     await expectStallLabelsInside(page);
     // On a desktop the handshake band, which opens the run at the plot's left edge, is labelled.
     if (viewport.width > 1000)
-      await expect(page.locator('[data-tsp-side="a"] .stall-label[data-stall-label="handshake"]')).toHaveCount(1);
+      await expect(
+        page.locator('[data-tsp-side="a"] .stall-label[data-stall-label="handshake"]'),
+      ).toHaveCount(1);
     // Zoomed in, bands run off both edges of the plot, and even a phone has room for labels.
     await brush(page, 0.04, 0.3);
     await expect(page.locator('[data-view="tsp"]').getByRole('button', { name: 'Full run' })).toBeEnabled();

@@ -304,7 +304,10 @@ describe('where the time went', () => {
   it('counts the time a QUIC packet of handshake messages, then lost, spent on the wire as sending, not idle', () => {
     // As a bare packet lost on the wire: no data of the page, but its link was busy for 10 ms.
     const lost = pkt({ dir: 'c2s', sendNs: 0, len: 1200, wireBytes: 1250, arriveNs: null, drop: 'loss' });
-    lost.quic = { packets: [{ type: 'Initial', pn: 0, frames: ['CRYPTO'], cryptoBytes: 1200 }], cryptoBytes: 1200 };
+    lost.quic = {
+      packets: [{ type: 'Initial', pn: 0, frames: ['CRYPTO'], cryptoBytes: 1200 }],
+      cryptoBytes: 1200,
+    };
     const t = trace([conn()], [lost]);
     t.loads = [{ index: 0, startNs: 0, endNs: ms(10) }];
     t.endNs = ms(10);

@@ -196,7 +196,9 @@ describe('the edit key: the side a comparison link reopens its settings on', () 
 
   it('keeps a and b, and reports anything else like any bad value', () => {
     expect(parseQuery('preset=heidemann-odd-final&b.nagle=0&edit=b').config.view.edit).toBe('b');
-    expect(encodeConfig(parseQuery('preset=heidemann-odd-final&b.nagle=0&edit=a').config)).not.toMatch(/edit/);
+    expect(encodeConfig(parseQuery('preset=heidemann-odd-final&b.nagle=0&edit=a').config)).not.toMatch(
+      /edit/,
+    );
     const { config, problems } = parseQuery('preset=heidemann-odd-final&b.nagle=0&edit=B-side');
     expect(config.view.edit).toBeUndefined();
     expect(problems).toEqual(['edit="B-side": must be a or b; the settings change side A']);
@@ -300,7 +302,10 @@ describe("the time-sequence plot's keys: its window, connection and stream", () 
 
   it('report a bad value like any other, and the rest of the link runs', () => {
     for (const [raw, problem] of [
-      ['tspzoom=5', 'tspzoom="5": must be a start and an end in ms, like tspzoom=12.5,40; showing the whole run'],
+      [
+        'tspzoom=5',
+        'tspzoom="5": must be a start and an end in ms, like tspzoom=12.5,40; showing the whole run',
+      ],
       ['tspzoom=9,3', 'tspzoom="9,3": must end after it starts; showing the whole run'],
       ['tspconn=0', 'tspconn="0": must be a connection number from 1; plotting connection 1'],
       ['tspconn=two', 'tspconn="two": must be a connection number from 1; plotting connection 1'],

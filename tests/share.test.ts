@@ -84,9 +84,9 @@ describe('embed links', () => {
   it('an embed asks for a theme only when the lecturer picks one', () => {
     expect(parseQuery(embedQuery(SCENARIO, { ...CHOICES, theme: 'dark' })).config.view.theme).toBe('dark');
     // The speed chosen for the embed, whatever the page's; the fitted pace goes unsaid.
-    expect(parseQuery(embedQuery(`${SCENARIO}&speed=real`, { ...CHOICES, speed: 'slow' })).config.view.speed).toBe(
-      'slow',
-    );
+    expect(
+      parseQuery(embedQuery(`${SCENARIO}&speed=real`, { ...CHOICES, speed: 'slow' })).config.view.speed,
+    ).toBe('slow');
     expect(embedQuery(`${SCENARIO}&speed=real`, CHOICES)).not.toMatch(/speed/);
     expect(parseQuery(embedQuery(SCENARIO, CHOICES)).config.view.theme).toBeUndefined();
   });

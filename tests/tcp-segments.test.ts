@@ -186,7 +186,7 @@ describe('retransmission timeout', () => {
     expect(lostSegmentThenReset(5)).toEqual([]);
   });
 
-  it("a reset late after what we last sent cuts short a wait for the timer, though an ACK came since", () => {
+  it('a reset late after what we last sent cuts short a wait for the timer, though an ACK came since', () => {
     // One round trip of 10 ms measured (a reply is late after 11.25 ms), then four segments, the
     // second lost: 5 ms later the first is acknowledged and two duplicate ACKs follow (too few to
     // retransmit), and nothing more can come; the 10 s timer is far off. The peer resets.
@@ -200,7 +200,9 @@ describe('retransmission timeout', () => {
       expect(h.takeData()).toHaveLength(5);
       const sentNs = h.sim.now;
       h.advanceMs(5);
-      h.sendAck(1 + 2 * MSS).sendAck(1 + 2 * MSS).sendAck(1 + 2 * MSS);
+      h.sendAck(1 + 2 * MSS)
+        .sendAck(1 + 2 * MSS)
+        .sendAck(1 + 2 * MSS);
       h.advanceMs(resetAfterMs);
       h.sendSegment({ seq: 1, flags: FLAG.RST, reason: 'rst' });
       return h.trace.stalls
@@ -228,7 +230,9 @@ describe('retransmission timeout', () => {
       [500, 'ack-delayed'],
       [1000, 'retransmit'],
     ]);
-    const rto = h.trace.stalls.filter((s) => s.cause === 'rto').map((s) => [s.startNs - sentNs, s.endNs - sentNs]);
+    const rto = h.trace.stalls
+      .filter((s) => s.cause === 'rto')
+      .map((s) => [s.startNs - sentNs, s.endNs - sentNs]);
     expect(rto).toEqual([[0, 1000e6]]);
   });
 

@@ -215,7 +215,8 @@ export function parseQuery(query: string): ParseResult {
   }
   // `edit=b`: in a comparison, the settings change side B (A when absent).
   if (view.edit !== undefined && view.edit !== 'b') {
-    if (view.edit !== 'a') problems.push(`edit=${quote(view.edit)}: must be a or b; the settings change side A`);
+    if (view.edit !== 'a')
+      problems.push(`edit=${quote(view.edit)}: must be a or b; the settings change side A`);
     delete view.edit; // A goes unsaid
   }
   // The embed's switches read as the settings' do (`embed=yes` had opened the full lab, and
@@ -234,17 +235,23 @@ export function parseQuery(query: string): ParseResult {
     if (view[key] === undefined) continue;
     const zoom = parseZoom(view[key]);
     if ('why' in zoom) {
-      problems.push(`${key}=${quote(view[key])}: ${zoom.why.replace('zoom=', `${key}=`)}; showing the whole run`);
+      problems.push(
+        `${key}=${quote(view[key])}: ${zoom.why.replace('zoom=', `${key}=`)}; showing the whole run`,
+      );
       delete view[key];
     }
   }
   // The time-sequence plot's connection (numbered from 1, as the page shows it) and HTTP stream.
   if (view.tspconn !== undefined && !/^[1-9]\d{0,5}$/.test(view.tspconn)) {
-    problems.push(`tspconn=${quote(view.tspconn)}: must be a connection number from 1; plotting connection 1`);
+    problems.push(
+      `tspconn=${quote(view.tspconn)}: must be a connection number from 1; plotting connection 1`,
+    );
     delete view.tspconn;
   }
   if (view.tspstream !== undefined && !/^\d{1,9}$/.test(view.tspstream)) {
-    problems.push(`tspstream=${quote(view.tspstream)}: must be a stream number; plotting the whole connection`);
+    problems.push(
+      `tspstream=${quote(view.tspstream)}: must be a stream number; plotting the whole connection`,
+    );
     delete view.tspstream;
   }
   // A list of object sizes describes a custom page unless the link names the page.

@@ -13,7 +13,14 @@
 //      of the page are under way (a closing connection's FIN, a bare packet lost on the wire), or
 //      "idle": nothing in flight and nothing waiting.
 import { reportedLoad } from '../engine/metrics';
-import { FLAG, type PacketRecord, type Side, type StallCause, type StallRecord, type Trace } from '../engine/trace';
+import {
+  FLAG,
+  type PacketRecord,
+  type Side,
+  type StallCause,
+  type StallRecord,
+  type Trace,
+} from '../engine/trace';
 import { causeStyle } from '../scenario/stallCauses';
 import type { PathTiming } from '../engine/path';
 import { serializationNs } from './packetGeometry';

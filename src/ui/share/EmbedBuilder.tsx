@@ -91,7 +91,10 @@ export function EmbedBuilder({
             name="embed-speed"
             value={choices.speed}
             onChange={(e) =>
-              onChange({ ...choices, speed: SPEED_MODES.find((s) => s.mode === e.target.value)?.mode ?? 'fit' })
+              onChange({
+                ...choices,
+                speed: SPEED_MODES.find((s) => s.mode === e.target.value)?.mode ?? 'fit',
+              })
             }
           >
             {SPEED_MODES.map((s) => (

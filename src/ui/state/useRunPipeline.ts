@@ -9,7 +9,14 @@ import { idleGaps, runEndNs } from '../../views/timeScale';
 import { bCaption, type SideView } from '../panels/sideView';
 import { useAutoFold } from '../panels/useAutoFold';
 import { useShortcuts } from '../useShortcuts';
-import { foldInLink, panelsFromView, setFoldInLink, setSpeedInLink, sidesOf, speedInLink } from './configModel';
+import {
+  foldInLink,
+  panelsFromView,
+  setFoldInLink,
+  setSpeedInLink,
+  sidesOf,
+  speedInLink,
+} from './configModel';
 import { eventTimes, type SpeedMode } from './playbackModel';
 import { usePlayback } from './usePlayback';
 import { useSimulation } from './useSimulation';
@@ -36,10 +43,7 @@ export function useRunPipeline(
   const times = useMemo(() => eventTimes(traces), [traces]);
   // The speed is the link's (`speed=`): an embed that plays itself can play in slow motion. A
   // change amends the history entry, as a zoom does.
-  const setSpeedMode = useCallback(
-    (mode: SpeedMode) => update((c) => setSpeedInLink(c, mode)),
-    [update],
-  );
+  const setSpeedMode = useCallback((mode: SpeedMode) => update((c) => setSpeedInLink(c, mode)), [update]);
   const playback = usePlayback(endNs, times, gaps, initialCursorNs, speedInLink(config.view), setSpeedMode);
   const writeFold = useCallback(
     (fold: boolean | null) => update((c) => setFoldInLink(c, fold), { quiet: true }),

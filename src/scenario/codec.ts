@@ -34,6 +34,9 @@ export const THEMES = ['light', 'dark'] as const;
 /** `speed=`: how fast playback goes: the whole run in a few seconds (absent), slow motion, or real time. */
 export const SPEEDS = ['fit', 'slow', 'real'] as const;
 
+/** `labels=`: the ladder names packets in plain words (absent) or in the papers' tcpdump shorthand. */
+export const LABEL_STYLES = ['words', 'tcpdump'] as const;
+
 /** `zoom=`: the time window the ladder shows, from the top of its run to its bottom edge. */
 export interface TimeWindow {
   startNs: number;
@@ -198,9 +201,8 @@ export function parseQuery(query: string): ParseResult {
     problems.push(`theme=${quote(view.theme)}: must be light or dark; following the system's setting`);
     delete view.theme;
   }
-  // `labels=tcpdump`: the ladder names packets in the papers' shorthand (plain words when absent).
   if (view.labels !== undefined && view.labels !== 'tcpdump') {
-    if (view.labels !== 'words')
+    if (!(LABEL_STYLES as readonly string[]).includes(view.labels))
       problems.push(`labels=${quote(view.labels)}: must be words or tcpdump; naming packets in words`);
     delete view.labels; // words go unsaid
   }

@@ -8,6 +8,7 @@ import {
   parseZoom,
   sideBSettings,
   type Config,
+  type LABEL_STYLES,
   type TimeWindow,
 } from '../../scenario/codec';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
@@ -180,7 +181,7 @@ export function setSpeedInLink(config: Config, mode: SpeedMode): Config {
 }
 
 /** How the ladder names its packets: in plain words, or as tcpdump does (`labels=tcpdump`). */
-export type LabelStyle = 'words' | 'tcpdump';
+export type LabelStyle = (typeof LABEL_STYLES)[number];
 
 /** Say the ladder's label style in the link (words go unsaid). */
 export function setLabelStyle(config: Config, style: LabelStyle): Config {

@@ -215,25 +215,29 @@ describe('retransmission timeout', () => {
     expect(secondLostThenReset(3)).toEqual([]);
   });
 
-  it("the peer's data does not restart a wait for the timer: it leaves our lost segment where it was", () => {
-    // A lost segment, and the peer's next request arriving 300 ms later (acknowledging nothing new):
-    // the timer, set when the segment left, fires at 1 s; the whole second was its wait.
+  it("the peer's data moves the connection on, but not data it sent before: a wait for the timer runs from new data", () => {
+    // A lost segment; the peer's request arrives 100 ms later (new data: the connection moved),
+    // and again at 300 ms (sent again: its answer was lost, so it moves nothing). The timer, set
+    // when the segment left, fires at 1 s: its wait ran from the new data, not from the copy.
     const h = new TcpHarness({ nagle: false }).labelStalls();
     h.open();
     h.write(MSS);
     h.takeData();
     const sentNs = h.sim.now;
-    h.advanceMs(300);
+    h.advanceMs(100);
     h.sendSegment({ seq: 1, len: 100, ack: 1 });
-    h.advanceMs(1000);
+    h.advanceMs(200);
+    h.sendSegment({ seq: 1, len: 100, ack: 1 });
+    h.advanceMs(800);
     expect(h.takeAll().map((s) => [s.atNs / 1e6, s.reason])).toEqual([
-      [500, 'ack-delayed'],
+      [300, 'ack-delayed'],
+      [300, 'ack-now'],
       [1000, 'retransmit'],
     ]);
     const rto = h.trace.stalls
       .filter((s) => s.cause === 'rto')
       .map((s) => [s.startNs - sentNs, s.endNs - sentNs]);
-    expect(rto).toEqual([[0, 1000e6]]);
+    expect(rto).toEqual([[100e6, 1000e6]]);
   });
 
   it("a connection given up after its last retransmission: its last, longest wait is the timeout's too", () => {

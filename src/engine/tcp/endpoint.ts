@@ -96,7 +96,10 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
 
   private handle(seg: Segment): void {
     this.lastRecvNs = this.sim.now;
-    if (seg.flags & FLAG.ACK && seg.ack > this.snd.sndUna) this.lastProgressNs = this.sim.now;
+    // The connection moved: an ACK of more, or data we had not had (the peer's request). Data we
+    // had (a request sent again because our answer to it was lost) moves nothing on.
+    const newData = seg.len > 0 && seg.seq + seg.len > this.rcv.rcvNxt;
+    if (newData || (seg.flags & FLAG.ACK && seg.ack > this.snd.sndUna)) this.lastProgressNs = this.sim.now;
     if (seg.flags & FLAG.RST) {
       if (this.state !== 'CLOSED' && this.state !== 'LISTEN' && this.state !== 'TIME_WAIT') {
         this.abort('reset');

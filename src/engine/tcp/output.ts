@@ -66,11 +66,12 @@ export abstract class TcpOutput implements ReceiverHooks {
   protected lastDataSendNs: Nanoseconds = 0;
   protected lastRecvNs: Nanoseconds = 0;
   /**
-   * When this end last sent data or heard an ACK of more. A wait for the retransmission timer
-   * counts from here: a bare FIN sent meanwhile, or the duplicate ACK that answers it, changes
-   * nothing for the lost data the timer waits to resend (they had cut a 12 s backed-off wait to
-   * 3 s, leaving 9 s of "idle"); nor does the peer's data, which acknowledges none of it (its
-   * retransmitted request had started a server's 2.7 s wait for its lost response 1.2 s late).
+   * When this end last sent data or heard something new (an ACK of more, or data it had not had).
+   * A wait for the retransmission timer counts from here: a bare FIN sent meanwhile, or the
+   * duplicate ACK that answers it, changes nothing for the lost data the timer waits to resend
+   * (they had cut a 12 s backed-off wait to 3 s, leaving 9 s of "idle"); nor does data the peer
+   * sends again (a request repeated because our answer to it was lost had started a server's 2.7 s
+   * wait for its lost response 1.2 s late).
    */
   protected lastProgressNs: Nanoseconds = 0;
 

@@ -20,7 +20,7 @@ export interface EndpointObserver {
   onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes, progressed?: boolean): void;
   /** Slow-start restart shrank the window from `cwndBefore`. */
   onIdleRestart(cwndBefore: Bytes): void;
-  /** A retransmission timeout cut the window (cwnd); the connection last moved at `quietSinceNs` (data sent, or an ACK of more). */
+  /** A retransmission timeout cut the window (cwnd); the connection last moved at `quietSinceNs` (data sent, or something new heard). */
   onTimeout(quietSinceNs: Nanoseconds): void;
   /** A loss found only long after the connection last moved, as the timer was about to find it:
    * the wait since `quietSinceNs` was the timer's. */

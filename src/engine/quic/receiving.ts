@@ -11,6 +11,8 @@ import { RecvStream } from './streams';
 
 /** RFC 9000 13.2.2: ACK at least every second ack-eliciting packet. */
 const ACK_ELICITING_THRESHOLD = 2;
+/** Frames that are no news of themselves: STREAM and CRYPTO are, when their bytes are new. */
+const NO_NEWS: ReadonlySet<WireFrame['kind']> = new Set(['ping', 'padding', 'ack', 'stream', 'crypto']);
 /** CONNECTION_CLOSE sent again at most this many times, in answer to packets after closing. */
 const MAX_CLOSE_REPEATS = 3;
 
@@ -56,7 +58,9 @@ export abstract class QuicReceiver extends QuicLossDetection {
     if (p.pn === rx.pns.max) rx.largestNs = this.sim.now;
     if (!p.ackEliciting) return;
     rx.lastElicitingNs = this.sim.now;
-    if (p.frames.some((f) => f.kind !== 'ping' && f.kind !== 'padding' && f.kind !== 'ack')) rx.lastNewsNs = this.sim.now;
+    // News: a frame other than these, or STREAM and CRYPTO bytes not had before (onStream,
+    // onCrypto); a copy the peer resent moves nothing on, as TCP's repeated data does not.
+    if (p.frames.some((f) => !NO_NEWS.has(f.kind))) rx.lastNewsNs = this.sim.now;
     rx.elicitingSinceAck++;
     if (p.space !== 'app' || outOfOrder || rx.elicitingSinceAck >= ACK_ELICITING_THRESHOLD) rx.ackDue = true;
     else if (rx.ackTimerNs === null) {
@@ -90,7 +94,7 @@ export abstract class QuicReceiver extends QuicLossDetection {
 
   protected onCrypto(space: SpaceId, offset: number, len: number): void {
     const s = this.spaces[space];
-    s.crypto.got.add(offset, offset + len);
+    if (s.crypto.got.add(offset, offset + len) > 0) s.rx.lastNewsNs = this.sim.now;
     if (s.crypto.complete || s.crypto.got.contiguousEnd < s.expect) return;
     s.crypto.complete = true;
     if (this.side === 'server' && space === 'initial') {
@@ -133,7 +137,8 @@ export abstract class QuicReceiver extends QuicLossDetection {
   protected onStream(id: number, offset: number, len: number, fin: boolean): void {
     let s = this.recvStreams.get(id);
     if (!s) this.recvStreams.set(id, (s = new RecvStream()));
-    const { bytes, ended } = s.receive(offset, len, fin);
+    const { bytes, ended, fresh } = s.receive(offset, len, fin);
+    if (fresh) this.spaces.app.rx.lastNewsNs = this.sim.now;
     if (bytes > 0) this.handler?.onStreamData(id, bytes);
     if (ended) this.handler?.onStreamFin(id);
   }

@@ -42,15 +42,16 @@ export class RecvStream {
   finalSize: number | null = null;
   finDelivered = false;
 
-  /** A STREAM frame arrived: how many bytes it makes newly deliverable, and whether the stream ended. */
-  receive(offset: number, len: number, fin: boolean): { bytes: number; ended: boolean } {
-    this.got.add(offset, offset + len);
+  /** A STREAM frame arrived: how many bytes it makes newly deliverable, whether the stream ended,
+   * and whether it brought bytes not had before (`fresh`; a copy resent after a probe brings none). */
+  receive(offset: number, len: number, fin: boolean): { bytes: number; ended: boolean; fresh: boolean } {
+    const fresh = this.got.add(offset, offset + len) > 0 || (fin && this.finalSize === null);
     if (fin) this.finalSize = offset + len;
     const end = this.got.contiguousEnd;
     const bytes = Math.max(0, end - this.delivered);
     this.delivered = Math.max(this.delivered, end);
     const ended = !this.finDelivered && this.finalSize !== null && this.delivered >= this.finalSize;
     if (ended) this.finDelivered = true;
-    return { bytes, ended };
+    return { bytes, ended, fresh };
   }
 }

@@ -162,7 +162,7 @@ test('the Share dialog is a labelled modal: Tab stays inside, Escape closes it',
   await expect(preview).toHaveAttribute('src', /autoplay=1.*note=Count/);
   await expect(preview.contentFrame().locator('[data-note]')).toHaveText('Count the packets');
   // An embed that plays itself can play in slow motion.
-  await dialog.getByLabel('Speed').selectOption({ label: 'Slow motion' });
+  await dialog.locator('select[name="embed-speed"]').selectOption({ label: 'Slow motion' });
   await expect(code).toHaveValue(/autoplay=1&amp;speed=slow/);
   await expect(preview.contentFrame().getByLabel('Speed').locator('option:checked')).toHaveText(
     'Slow motion',

@@ -177,9 +177,7 @@ describe('retransmission timeout', () => {
       const sentNs = h.sim.now;
       h.advanceMs(resetAfterMs);
       h.sendSegment({ seq: 1, flags: FLAG.RST, reason: 'rst' });
-      return h.trace.stalls
-        .filter((s) => s.cause === 'rto')
-        .map((s) => [s.startNs - sentNs, s.endNs - sentNs]);
+      return h.rtoWaits(sentNs);
     };
     expect(lostSegmentThenReset(500)).toEqual([[0, 500e6]]);
     // A reset within the round trip answers the segment itself (a stale connection): no timer was awaited.
@@ -205,9 +203,7 @@ describe('retransmission timeout', () => {
         .sendAck(1 + 2 * MSS);
       h.advanceMs(resetAfterMs);
       h.sendSegment({ seq: 1, flags: FLAG.RST, reason: 'rst' });
-      return h.trace.stalls
-        .filter((s) => s.cause === 'rto')
-        .map((s) => [s.startNs - sentNs, s.endNs - sentNs]);
+      return h.rtoWaits(sentNs);
     };
     // 8 ms after the last ACK, 13 ms after the data left: late by the data's clock.
     expect(secondLostThenReset(8)).toEqual([[5e6, 13e6]]);
@@ -234,10 +230,7 @@ describe('retransmission timeout', () => {
       [300, 'ack-now'],
       [1000, 'retransmit'],
     ]);
-    const rto = h.trace.stalls
-      .filter((s) => s.cause === 'rto')
-      .map((s) => [s.startNs - sentNs, s.endNs - sentNs]);
-    expect(rto).toEqual([[100e6, 1000e6]]);
+    expect(h.rtoWaits(sentNs)).toEqual([[100e6, 1000e6]]);
   });
 
   it("a connection given up after its last retransmission: its last, longest wait is the timeout's too", () => {
@@ -253,11 +246,10 @@ describe('retransmission timeout', () => {
       [3000, 'retransmit'],
       [7000, 'rst'],
     ]);
-    const rto = h.trace.stalls.filter((s) => s.cause === 'rto').map((s) => [s.startNs / 1e6, s.endNs / 1e6]);
-    expect(rto).toEqual([
-      [0, 1000],
-      [1000, 3000],
-      [3000, 7000],
+    expect(h.rtoWaits()).toEqual([
+      [0, 1000e6],
+      [1000e6, 3000e6],
+      [3000e6, 7000e6],
     ]);
   });
 
@@ -280,9 +272,7 @@ describe('retransmission timeout', () => {
       h.sendAck(1 + MSS);
       h.expectSegment({ seq: 1 + MSS, reason: 'fast-retransmit' });
       h.advanceMs(1);
-      return h.trace.stalls
-        .filter((s) => s.cause === 'rto')
-        .map((s) => [s.startNs - sentNs, s.endNs - sentNs]);
+      return h.rtoWaits(sentNs);
     };
     expect(fastRetransmitAfter(900)).toEqual([[0, 905e6]]);
     expect(fastRetransmitAfter(0)).toEqual([]);

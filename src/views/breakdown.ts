@@ -70,16 +70,16 @@ interface Edge {
  */
 function handshakeStretches(trace: Trace): Map<string, Array<[number, number]>> {
   const stretches = new Map<string, Array<[number, number]>>();
+  // Records are written in stream order, so each stream's list comes sorted.
   for (const r of trace.tlsRecords ?? []) {
     if (r.plainBytes > 0) continue;
     const key = `${r.conn}:${r.dir}`;
-    const list = stretches.get(key) ?? [];
+    let list = stretches.get(key);
+    if (!list) stretches.set(key, (list = []));
     const last = list[list.length - 1];
     if (last && last[1] === r.seq) last[1] = r.seq + r.wireBytes;
     else list.push([r.seq, r.seq + r.wireBytes]);
-    stretches.set(key, list);
   }
-  for (const list of stretches.values()) list.sort((x, y) => x[0] - y[0]);
   return stretches;
 }
 

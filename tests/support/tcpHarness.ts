@@ -72,6 +72,13 @@ export class TcpHarness {
     return this;
   }
 
+  /** The waits labelled the timeout's, as [start, end] in ns after `fromNs` (labelStalls first). */
+  rtoWaits(fromNs = 0): number[][] {
+    return this.trace.stalls
+      .filter((s) => s.cause === 'rto')
+      .map((s) => [s.startNs - fromNs, s.endNs - fromNs]);
+  }
+
   /** Handshake: SYN out, our SYN-ACK in (peer window `win`), the ACK out. */
   open(win = 60_000): this {
     this.tcp.connect();

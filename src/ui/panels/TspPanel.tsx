@@ -34,16 +34,15 @@ export function TspPanel({
   // A connection the run does not have (a link's, after a knob took connections away): the first.
   const conn = conns.includes(view.conn) ? view.conn : (conns[0] ?? 0);
   const chosenStream = view.stream;
-  const setWindow = (w: [number, number] | null) =>
-    onView({ ...view, window: w === null ? null : { startNs: w[0], endNs: w[1] } });
+  const setWindow = useCallback(
+    (w: [number, number] | null) =>
+      onView({ ...view, window: w === null ? null : { startNs: w[0], endNs: w[1] } }),
+    [onView, view],
+  );
   const domain: [number, number] = window_
     ? [Math.max(0, window_[0]), Math.min(endNs, window_[1])]
     : [0, endNs];
   const valid = domain[1] > domain[0] ? domain : ([0, Math.max(1, endNs)] as [number, number]);
-  const onBrush = useCallback(
-    (d: [number, number]) => onView({ ...view, window: { startNs: d[0], endNs: d[1] } }),
-    [onView, view],
-  );
   const zoomBy = (factor: number) => {
     const span = (valid[1] - valid[0]) / factor;
     const centre = Math.min(Math.max(cursorNs, valid[0]), valid[1]);
@@ -122,7 +121,7 @@ export function TspPanel({
             zoomed={window_ !== null}
             width={width}
             height={plotHeight}
-            onBrush={onBrush}
+            onBrush={setWindow}
             folds={folds}
           />
           <CongestionChart

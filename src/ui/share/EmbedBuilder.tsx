@@ -1,5 +1,6 @@
 // The teacher's embed builder: which panels, which controls stay, where the playhead starts,
-// autoplay and its speed, and a note. The choices are lifted to the dialog, which shows the code and a preview.
+// autoplay and its speed, and a note. The choices are lifted to the dialog, which shows the code
+// and a preview.
 import { CONFIG_KEYS, applies, type Settings } from '../../scenario/schema';
 import { labelFor } from '../controls/fieldModel';
 import { PANELS, PANEL_TITLES } from '../state/configModel';

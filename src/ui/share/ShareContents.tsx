@@ -31,7 +31,11 @@ export default function ShareContents({
   const embedUrl = appUrl(embedQuery(query, choices), window.location);
   return (
     <div className="share-body">
-      <CopyField name="link" label="Link to this view (scenario, panels, playhead, zooms and speed)" value={link} />
+      <CopyField
+        name="link"
+        label="Link to this view (scenario, panels, playhead, zooms and speed)"
+        value={link}
+      />
       <h3>Embed in a course page</h3>
       <EmbedBuilder choices={choices} settings={settings} onChange={setChoices} />
       <CopyField

@@ -1,6 +1,6 @@
 // The views' own state that a link keeps (the ladder's zoom and label style; the time-sequence
-// plot's window, connection and stream), read from the link and written back to it. A change amends the current
-// history entry, as the playhead does: Back undoes actions, not views.
+// plot's window, connection and stream), read from the link and written back to it. A change
+// amends the current history entry, as the playhead does: Back undoes actions, not views.
 import { useCallback, useMemo } from 'react';
 import type { TimeWindow } from '../../scenario/codec';
 import {

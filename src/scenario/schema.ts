@@ -469,7 +469,7 @@ export const SCHEMA = {
       '3': 'HTTP/3: streams over QUIC (UDP)',
     },
     default: '1.1',
-    help: "1.0 = a connection per request; 1.0ka = Keep-Alive; 1.1 = one persistent connection; 1.1pipe = pipelined; getall = one GET; 2 = HTTP/2; 3 = HTTP/3 over QUIC, TLS 1.3 built in. HTTP/2 and older run over the hosts' TCP (by default the papers' hosts: Reno, no SACK); for today's, set the host TCP stack to Linux (today).",
+    help: "1.0 = a connection per request; 1.0ka = Keep-Alive; 1.1 = one persistent connection; 1.1pipe = pipelined; getall = one GET; 2 = HTTP/2; 3 = HTTP/3 over QUIC, TLS 1.3 built in. HTTP/2 and older run over the hosts' TCP, by default the papers' hosts (Reno without SACK, Nagle on, a 16 KB socket buffer); today's have Linux's TCP, no Nagle and megabytes of buffer.",
     sweep: { values: HTTP_MODES },
   },
   h2window: {

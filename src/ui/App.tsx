@@ -17,6 +17,7 @@ import {
   setEditing,
   setPanel,
   setSetting,
+  setSettings,
   type SideKey,
 } from './state/configModel';
 import { useLinkedViews } from './state/useLinkedViews';
@@ -53,6 +54,11 @@ export default function App() {
   const onSetting = useCallback(
     (side: SideKey, key: ConfigKey, value: Settings[ConfigKey], history: HistoryMode = 'push') =>
       update((c) => setSetting(c, side, key, value), { history }),
+    [update],
+  );
+  const onSettings = useCallback(
+    (side: SideKey, patch: Partial<Settings>) =>
+      update((c) => setSettings(c, side, patch), { history: 'push' }),
     [update],
   );
   const onResetB = useCallback(
@@ -160,6 +166,7 @@ export default function App() {
             editing={editing}
             onEditingChange={onEditingChange}
             onSetting={onSetting}
+            onSettings={onSettings}
             onResetB={onResetB}
             onPreset={onPreset}
             onResetPreset={onResetPreset}

@@ -1,12 +1,12 @@
 // The web since HTTP/1.1: papers on today's protocols, reproduced on the same engine. Their
 // findings are claims (webTexts.ts) the tests check against the engine's shape
 // (tests/web-papers.test.ts).
+import { TODAY_H2_WINDOW, TODAY_HOSTS } from '../hosts/today';
 import type { Preset } from '../presetTypes';
 
-/** Today's hosts for the comparison: no Nagle (browsers set TCP_NODELAY), Linux's TCP, large buffers. */
-const HOSTS = 'stack=linux&nagle=0&window=1048576';
-/** Chrome's HTTP/2 stream window (6 MB), so flow control is not what limits the one connection. */
-const H2 = 'http=2&tls=none&h2window=6291456';
+/** Today's hosts for the comparison (hosts/today.ts). */
+const HOSTS = TODAY_HOSTS;
+const H2 = `http=2&tls=none&${TODAY_H2_WINDOW}`;
 
 export const WEB_PRESETS: Preset[] = [
   {

@@ -8,6 +8,7 @@ import { bDifferences, settingsOf, type SideKey } from '../state/configModel';
 import type { HistoryMode } from '../state/history';
 import { changedFromPreset } from '../state/presetChanges';
 import { fieldGroups, inheritedValue, linkHelp, stackHelp } from './fieldModel';
+import { HostsNote } from './HostsNote';
 import { LinkSummary } from './LinkSummary';
 import { PresetPicker } from './PresetPicker';
 import { SettingField } from './SettingField';
@@ -17,6 +18,8 @@ export interface ControlsPanelProps {
   editing: SideKey;
   onEditingChange: (side: SideKey) => void;
   onSetting: (side: SideKey, key: ConfigKey, value: Settings[ConfigKey], history?: HistoryMode) => void;
+  /** Several knobs at once, one step of history. */
+  onSettings: (side: SideKey, patch: Partial<Settings>) => void;
   onResetB: (key: ConfigKey) => void;
   onPreset: (id: string | null) => void;
   onResetPreset: () => void;
@@ -30,6 +33,7 @@ export const ControlsPanel = memo(function ControlsPanel({
   editing,
   onEditingChange,
   onSetting,
+  onSettings,
   onResetB,
   onPreset,
   onResetPreset,
@@ -85,6 +89,9 @@ export const ControlsPanel = memo(function ControlsPanel({
                 valueHelp={key === 'link' ? linkHelp(settings) : stackHelp(key, settings)}
               >
                 {key === 'link' && <LinkSummary settings={settings} />}
+                {key === 'http' && (
+                  <HostsNote settings={settings} onApply={(patch) => onSettings(side, patch)} />
+                )}
               </SettingField>
             ))}
         </details>

@@ -1,16 +1,21 @@
-// The figures table's B − A row: a difference is written to the decimals of the figures it is
-// taken from, so it never looks more exact than they are.
+// The figures table's B − A row: a difference is written to three significant digits, as the
+// figures are, and to no more decimals than the figures it is taken from, so it never looks more
+// exact than they are.
 import { describe, expect, it } from 'vitest';
 import { formatDelta, formatMetric } from '../src/views/MetricsTable';
 
 describe('the B − A row', () => {
-  it('gives a difference of seconds to the decimals A and B are shown with', () => {
+  it('gives a difference of seconds to three digits, and no more decimals than A and B are shown with', () => {
     // TLS 1.3 resumed against TLS 1.2 on the LAN: 0.122 s both, 6 µs apart.
     expect(formatMetric('elapsed_s', 0.122006)).toBe('0.122');
     expect(formatDelta('elapsed_s', 0.122, 0.122006)).toBe('+0.000 (+0.0%)');
     // HTTP/2 against HTTP/3 on the LAN: 0.0262 s and 0.0219 s.
     expect(formatDelta('elapsed_s', 0.02615, 0.0219)).toBe('−0.0043 (−16%)');
-    expect(formatDelta('elapsed_s', 17.88, 4.55)).toBe('−13.33 (−75%)');
+    expect(formatDelta('elapsed_s', 17.88, 4.55)).toBe('−13.3 (−75%)');
+    // The default page, 0.392 s, against a fix that takes 11.7 ms: the difference beside 0.0117
+    // had read −0.38034, five decimals for a figure given to three digits.
+    expect(formatMetric('elapsed_s', 0.01166)).toBe('0.0117');
+    expect(formatDelta('elapsed_s', 0.392, 0.01166)).toBe('−0.380 (−97%)');
   });
   it('keeps whole counts whole and equal figures as ±0', () => {
     expect(formatDelta('packets', 31, 30)).toBe('−1 (−3.2%)');

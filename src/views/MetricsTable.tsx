@@ -35,14 +35,16 @@ export function formatMetric(name: MetricName, value: number): string {
 
 const decimalsIn = (text: string) => (text.includes('.') ? text.length - text.indexOf('.') - 1 : 0);
 
-/** B − A, to the decimals A and B are shown with: a difference of seconds to three significant
- * digits would claim microseconds beside figures given to the millisecond (+0.00000600). */
+/** B − A: seconds to three significant digits, as A and B are, but to no more decimals than A and
+ * B are shown with: a tiny difference would claim microseconds beside figures given to the
+ * millisecond (+0.00000600), and a large one beside a small B five decimals (−0.38034). */
 export function formatDelta(name: MetricName, a: number, b: number): string {
   const diff = b - a;
   const sign = diff > 0 ? '+' : diff < 0 ? '−' : '±';
   const share = Math.abs((100 * diff) / a);
   const pct = a === 0 ? '' : ` (${sign}${share >= 10 || share === 0 ? share.toFixed(0) : share.toFixed(1)}%)`;
-  const places = Math.max(decimalsIn(formatMetric(name, a)), decimalsIn(formatMetric(name, b)));
+  const shown = Math.max(decimalsIn(formatMetric(name, a)), decimalsIn(formatMetric(name, b)));
+  const places = diff === 0 ? shown : Math.min(shown, decimalsIn(Math.abs(diff).toPrecision(3)));
   const size = name === 'elapsed_s' ? Math.abs(diff).toFixed(places) : formatMetric(name, Math.abs(diff));
   return `${sign}${size}${name === 'overhead_pct' ? '' : pct}`;
 }

@@ -44,6 +44,19 @@ test('the link type shows its bandwidth and RTT, which can be overridden', async
   await expect.poll(() => page.evaluate(() => window.location.search)).toContain('rtt=300');
 });
 
+test('a number box takes a size or a time as the page writes it', async ({ page }) => {
+  await openLab(page);
+  // The socket buffer's slider says "16 KB"; typing "64 KB" had been refused as no number.
+  const box = page.locator(`#${idOf('window')}`);
+  await box.fill('64 KB');
+  await expect(page.locator(`#${idOf('window')}-error`)).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('window=65536');
+  await page.locator(`#${idOf('rtt')}`).fill('1.5 s');
+  await expect(page.locator('[data-link-summary]')).toContainText('RTT 1500 ms (set)');
+  await box.fill('64 parsecs');
+  await expect(page.locator(`#${idOf('window')}-error`)).toHaveText('must be a number');
+});
+
 test("the link type's description says when the scenario sets the link's RTT", async ({ page }) => {
   await openLab(page, 'preset=langley-quic');
   const description = page.locator('[data-key="link"] [data-value-help]');

@@ -10,7 +10,7 @@ import { SWEEPS } from '../src/scenario/sweeps';
 import { labelFor, suggestedValueText, valueText } from '../src/ui/controls/fieldModel';
 import { changedKeys } from '../src/ui/state/presetChanges';
 import { SWEEP_KNOBS, findKnob } from '../src/ui/sweep/sweepKnobs';
-import { formatSetting } from '../src/views/format';
+import { formatSetting, readSetting } from '../src/views/format';
 
 /** Rows whose value is a pure number: a fraction and a seed. */
 const UNITLESS = ['ratio', 'seed'];
@@ -76,6 +76,30 @@ describe('what the controls say', () => {
     expect(formatSetting(1000, 'KB/s')).toBe('1000 KB/s');
     expect(valueText('window', 65_536)).toBe('64 KB');
     expect(valueText('bw', 1_544_000)).toBe('1.54 Mb/s');
+  });
+
+  it("reads a value typed as the page writes it, in the row's unit", () => {
+    // What the page writes reads back exactly, for each measure.
+    for (const [value, unit] of [
+      [16_384, 'bytes'],
+      [65_536, 'bytes'],
+      [1_048_576, 'bytes'],
+      [10_000_000, 'bit/s'],
+      [28_800, 'bit/s'],
+      [200, 'ms'],
+      [3000, 'ms'],
+      [0.5, 's'],
+      [2048, 'KB/s'],
+    ] as const)
+      expect(readSetting(formatSetting(value, unit), unit), `${value} ${unit}`).toBe(value);
+    expect(readSetting('64k', 'bytes')).toBe(65_536);
+    expect(readSetting('1.5 s', 'ms')).toBe(1500);
+    expect(readSetting('250 ms', 's')).toBe(0.25);
+    // A bare number is the box's own business; a unit of another measure is no reading.
+    expect(readSetting('65536', 'bytes')).toBeNull();
+    expect(readSetting('64 KB', 'ms')).toBeNull();
+    expect(readSetting('10 Mb/s', 'bytes')).toBeNull();
+    expect(readSetting('KB', 'bytes')).toBeNull();
   });
 
   it("names a suggested option as people say it, never by the URL's raw value", () => {

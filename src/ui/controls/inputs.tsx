@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { parseValue } from '../../scenario/codec';
 import type { BoolRow, EnumRow, ListRow, NumberRow, Settings, ConfigKey } from '../../scenario/schema';
 import type { HistoryMode } from '../state/history';
-import { formatSetting } from '../../views/format';
+import { formatSetting, readSetting } from '../../views/format';
 import { SLIDER_STEPS, sliderScale } from './fieldModel';
 
 interface Common {
@@ -90,7 +90,9 @@ export function NumberInput({
       onChange(null, 'draft');
       return;
     }
-    const parsed = parseValue(row, text);
+    // "64 KB" as the page writes it, as well as 65536.
+    const measured = readSetting(text, row.unit);
+    const parsed = parseValue(row, measured === null ? text : String(measured));
     setError(parsed.ok ? null : parsed.why);
     if (parsed.ok) onChange(parsed.value, 'draft');
   };

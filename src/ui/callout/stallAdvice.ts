@@ -16,8 +16,6 @@ import { STALL_CAUSES, causeStyle } from '../../scenario/stallCauses';
 /** A single stall is named when it is at least this share of the page time and this long. */
 const MIN_SHARE = 0.1;
 const MIN_NS = 5e6;
-/** Stalls this long are not "short", however long the page. */
-const LONG_STALL_NS = 1e9;
 /** A cause (and the fix for it) is never put forward when it cost the page less than this share or this long. */
 export const MIN_WORTH_SHARE = 0.05;
 export const MIN_WORTH_NS = 10e6;
@@ -110,16 +108,16 @@ function costliestCause(stalls: StallRecord[], b: Breakdown): StallRecord | null
   return best && best.count > 1 ? best.stall : null;
 }
 
-/** Stalls none of which alone is worth a headline: "short" only when each is under a second (a
- * long run's timeouts of 30 s each are not). */
+/** Stalls none of which alone is worth a headline, with the longest: the ladder labels each with
+ * its length, and "4 short stalls" beside a band labelled "cwnd 490 ms" had read as a contradiction. */
 function manyStalls(stalls: StallRecord[]): string {
   const longest = Math.max(...stalls.map((s) => s.endNs - s.startNs));
-  if (longest < LONG_STALL_NS) return `${stalls.length} short stalls`;
   return `${stalls.length} stalls of up to ${formatDuration(longest)}`;
 }
 
 /** Whether a stall alone is long enough to be named (not only as one of many). */
-const isLong = (s: StallRecord, b: Breakdown) => s.endNs - s.startNs >= Math.max(MIN_NS, b.totalNs * MIN_SHARE);
+const isLong = (s: StallRecord, b: Breakdown) =>
+  s.endNs - s.startNs >= Math.max(MIN_NS, b.totalNs * MIN_SHARE);
 
 export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advice | null {
   const stalls = worthyStalls(trace, b);

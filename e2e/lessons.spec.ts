@@ -64,7 +64,10 @@ test('the Lessons menu lists every lesson and starts one at step 1', async ({ pa
   // Step 1 points at the packet count: its cell in the figures table is outlined.
   const packets = page.locator('[data-metrics] [data-metric="packets"]').first();
   await expect(packets).toHaveCSS('outline-style', 'dashed');
-  await expect(page.locator('[data-metrics] [data-metric="bytes"]').first()).toHaveCSS('outline-style', 'none');
+  await expect(page.locator('[data-metrics] [data-metric="bytes"]').first()).toHaveCSS(
+    'outline-style',
+    'none',
+  );
 });
 
 test('the Lessons menu opened before any lesson shows its lessons as cards side by side', async ({
@@ -260,4 +263,20 @@ test('no lesson question is answered by a hint, a fix or a figure for the change
     await expect(callout.getByRole('button', { name: /^Try |Compare side by side/ })).toHaveCount(0);
     await expect(callout, `${lesson} step ${step}`).not.toContainText(' — try ');
   }
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the lesson shows no keyboard keys to press', async ({ page }) => {
+    await page.goto('/?lesson=the-200ms-mystery&step=2');
+    const lesson = page.locator('[data-lesson="the-200ms-mystery"]');
+    await expect(lesson.getByRole('button', { name: 'Next step' })).toBeVisible();
+    await expect(lesson.locator('.lesson-keys')).toBeHidden();
+  });
+});
+
+test('with a keyboard, the lesson says which keys move between steps', async ({ page }) => {
+  await page.goto('/?lesson=the-200ms-mystery&step=2');
+  await expect(page.locator('[data-lesson="the-200ms-mystery"] .lesson-keys')).toBeVisible();
 });

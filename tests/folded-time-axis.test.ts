@@ -71,3 +71,17 @@ describe("the waterfall's time axis", () => {
     );
   });
 });
+
+describe("a time axis's last label", () => {
+  it('ends at its tick where, centred, it would run past the figure (Microscape on the LAN: "900 ms")', () => {
+    // A waterfall 860 px wide, its bars from 100 to 848 px; the run ends at 905 ms.
+    const width = 860;
+    const axis = foldedTimeAxis(905e6, [100, width - 12], width, []);
+    const last = axis.ticks[axis.ticks.length - 1];
+    expect(last.text).toBe('900 ms');
+    expect(extent(last.x, last.text)[1]).toBeGreaterThan(width);
+    expect(last.anchor).toBe('end');
+    expect(last.x).toBeLessThanOrEqual(width);
+    for (const t of axis.ticks.slice(0, -1)) expect(t.anchor, t.text).toBe('middle');
+  });
+});

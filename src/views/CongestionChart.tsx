@@ -114,7 +114,7 @@ export function CongestionChart({
         );
       })}
       {axis.ticks.map((t) => (
-        <text key={t.ns} x={t.x} y={bottom + 16} textAnchor="middle" className="tick-label">
+        <text key={t.ns} x={t.x} y={bottom + 16} textAnchor={t.anchor} className="tick-label">
           {t.text}
         </text>
       ))}

@@ -42,8 +42,6 @@ const MAX_SEGMENTS = 3000;
 const NO_FOLDS: Gap[] = [];
 /** About how many ticks the sequence axis has. */
 const Y_TICKS = 6;
-/** Half a character's width in an 11 px tick label: how far a centred label reaches per character. */
-const TICK_CHAR_PX = 3.4;
 const M = { top: 26, bottom: 30, ...TIME_AXIS_INSET };
 /** Bands narrower than this on screen are left to their tooltip. */
 const MIN_LABELLED_BAND_PX = 60;
@@ -144,12 +142,7 @@ export function TimeSequencePlot({
       {axis.ticks.map((t) => (
         <g key={`x${t.ns}`} transform={`translate(${t.x},0)`}>
           <line y1={m.top} y2={bottom} stroke="var(--rule)" />
-          {/* A label centred on the last tick can run past the plot's edge: it ends there instead. */}
-          <text
-            y={bottom + 16}
-            textAnchor={t.x + t.text.length * TICK_CHAR_PX > width ? 'end' : 'middle'}
-            className="tick-label"
-          >
+          <text y={bottom + 16} textAnchor={t.anchor} className="tick-label">
             {t.text}
           </text>
         </g>

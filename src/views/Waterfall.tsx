@@ -137,7 +137,7 @@ function TimeTicks({ axis, width, y }: { axis: FoldedTimeAxis; width: number; y:
     <g>
       <rect x={0} y={y} width={width} height={AXIS_PX} fill="var(--card)" />
       {axis.ticks.map((t) => (
-        <text key={t.ns} x={t.x} y={y + 16} textAnchor="middle" className="tick-label">
+        <text key={t.ns} x={t.x} y={y + 16} textAnchor={t.anchor} className="tick-label">
           {t.text}
         </text>
       ))}

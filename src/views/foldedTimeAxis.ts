@@ -25,6 +25,13 @@ export interface TimeTick {
   ns: number;
   x: number;
   text: string;
+  /** Centred on its tick, or ending there when centred it would run past the figure's right edge. */
+  anchor: 'middle' | 'end';
+}
+
+/** A tick's label at `x` in a figure `widthPx` wide. */
+export function timeTick(ns: number, x: number, text: string, widthPx: number): TimeTick {
+  return { ns, x, text, anchor: span(x, text)[1] > widthPx ? 'end' : 'middle' };
 }
 
 export interface AxisFold {
@@ -101,7 +108,7 @@ export function foldedTimeAxis(
   };
   for (const f of folds) if (f.text !== '' && !place((f.x0 + f.x1) / 2, f.text)) f.text = '';
   const ticks: TimeTick[] = candidates
-    .map((ns) => ({ ns, x: x(ns), text: formatTick(ns, endNs) }))
+    .map((ns) => timeTick(ns, x(ns), formatTick(ns, endNs), widthPx))
     .filter((t) => place(t.x, t.text));
   return { x, ticks, folds };
 }

@@ -2,7 +2,7 @@
 // area left and right and the same ticks, so a moment sits at the same x in every chart and a
 // student can read times straight down from one chart to the next. Unzoomed, with folding on, the
 // idle time between page loads is folded out of both alike (foldedTimeAxis).
-import { foldedTimeAxis, type FoldedTimeAxis } from './foldedTimeAxis';
+import { foldedTimeAxis, timeTick, type FoldedTimeAxis } from './foldedTimeAxis';
 import { formatTick } from './format';
 import { scaleLinear } from './piecewiseScale';
 import type { Gap } from './timeScale';
@@ -27,6 +27,6 @@ export function tspTimeAxis(
   const x = scaleLinear().domain([fromNs, toNs]).range(range);
   const ticks = x
     .ticks(Math.max(2, Math.floor(width / TICK_SPACING_PX)))
-    .map((ns) => ({ ns, x: x(ns), text: formatTick(ns, toNs - fromNs) }));
+    .map((ns) => timeTick(ns, x(ns), formatTick(ns, toNs - fromNs), width));
   return { x, ticks, folds: [] };
 }

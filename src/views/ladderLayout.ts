@@ -6,8 +6,9 @@ import type { Trace } from '../engine/trace';
 import type { Lane } from './packetGeometry';
 
 export const LADDER_MARGIN = { top: 40, bottom: 14, axis: 64, right: 8 } as const;
-/** Narrowest a lane may be before the ladder scrolls sideways instead. */
-export const MIN_LANE_PX = 190;
+/** Narrowest a lane may be before the ladder scrolls sideways instead (four lanes fit a 1280 px
+ * page: at 190 they needed 10 px more, and the last lane's labels were cut at the edge). */
+export const MIN_LANE_PX = 180;
 /** Room between a lane's edge and its host line: the stall band, or band and label when wide. */
 const LANE_INSET_PX = 26;
 /** A lane at least this wide puts stall labels outside the host lines, away from packet labels. */

@@ -202,8 +202,14 @@ test('a run too dense to tell arrows apart is one band with a note; zooming in b
   const query = 'objects=1950000';
   expect(engine(query).trace.packets.length).toBeGreaterThan(1800);
   await page.goto(`/?${query}`);
-  await expect(page.locator('[data-side="a"] .dense-note')).toContainText('zoom in');
+  const note = page.locator('[data-side="a"] .dense-note');
+  await expect(note).toContainText('zoom in');
   await expect(ladderPackets(page)).toHaveCount(0);
+  // Above the plot, in the headings' band: inside it, it had covered the first packets and a
+  // stall's label. It ends above the hosts' names, which head the plot.
+  const noteBox = (await note.boundingBox())!;
+  const hostBox = (await page.locator('[data-side="a"] .lane-head').first().boundingBox())!;
+  expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(hostBox.y + 1);
   for (let i = 0; i < 3; i++) await zoomIn(page).click();
   await expect(ladderPackets(page).first()).toBeAttached();
   await expect(page.locator('[data-side="a"] .dense-note')).toHaveCount(0);

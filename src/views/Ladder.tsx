@@ -43,6 +43,9 @@ const MAX_ARROWS = 3000;
 /** ...and above this many per pixel of the view's height: arrows closer than a third of a pixel
  * cannot be told apart, pointed at or read, and an element each would only slow every redraw. */
 const MAX_ARROWS_PER_PX = 3;
+/** The dense-band note's baseline, in the headings' band above the plot (connection names sit
+ * at 16 px, the hosts' at 32). */
+const DENSE_NOTE_BASELINE_PX = 14;
 /** Clear space kept between a label and the ladder's right edge. */
 const LABEL_EDGE_PX = 2;
 /** How near the pointer must pass to a packet to show its line. */
@@ -202,6 +205,8 @@ export function Ladder({
   const rules = useMemo(() => ruleYs(gaps, trace.loads, y), [gaps, trace, y]);
   // Too many arrows for the DOM: draw them as one path and ask the reader to zoom in.
   const dense = inView.length > maxArrows;
+  // Each connection its own lane, named above it.
+  const connNames = laneCount(spans) === spans.length && spans.length > 1;
   const visible = dense ? NO_PACKETS : inView;
   const denseNote =
     width < 480
@@ -308,7 +313,7 @@ export function Ladder({
         top={top}
         bottom={bottom}
         axisX={LADDER_MARGIN.axis}
-        showConnNames={laneCount(spans) === spans.length && spans.length > 1}
+        showConnNames={connNames}
         loads={trace.loads}
         foldLabel={labelFold}
         runEndNs={runEnd}
@@ -337,6 +342,17 @@ export function Ladder({
             strokeOpacity={0.6}
             fill="none"
           />
+        </g>
+      )}
+      {dense && !connNames && (
+        // Above the plot, in the headings' band (free without connection names): inside it, the
+        // note had covered the first packets and the handshake's stall label.
+        <text x={LADDER_MARGIN.axis + 4} y={DENSE_NOTE_BASELINE_PX} className="dense-note" data-dense-note="">
+          {denseNote}
+        </text>
+      )}
+      {dense && connNames && (
+        <g>
           {/* On a card, so the band's lines do not run through the words. */}
           <rect
             x={LADDER_MARGIN.axis + 4}
@@ -347,7 +363,7 @@ export function Ladder({
             fill="var(--card)"
             fillOpacity={0.92}
           />
-          <text x={LADDER_MARGIN.axis + 8} y={top + 14} className="dense-note">
+          <text x={LADDER_MARGIN.axis + 8} y={top + 14} className="dense-note" data-dense-note="">
             {denseNote}
           </text>
         </g>

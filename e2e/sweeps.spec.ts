@@ -4,22 +4,20 @@ import { expect, test } from '@playwright/test';
 import { findSweep, pointQuery, SWEEPS } from '../src/scenario/sweeps';
 import { evaluatePoint } from '../src/scenario/sweepRun';
 import { watchPage } from './helpers';
-import { engine, ladderPackets } from './lab';
+import { engine, ladderPackets, openLab } from './lab';
 
 const points = (page: import('@playwright/test').Page) => page.locator('[data-sweep-point]');
 
 /** The x axis's tick labels, with their boxes on the page. */
 const xTickBoxes = (page: import('@playwright/test').Page) =>
-  page
-    .locator('#sweep .sweep-grid text[text-anchor="middle"]:not(.sweep-axis-label)')
-    .evaluateAll((els) =>
-      els.map(
-        (e) =>
-          ({ text: e.textContent ?? '', ...e.getBoundingClientRect().toJSON() }) as DOMRect & {
-            text: string;
-          },
-      ),
-    );
+  page.locator('#sweep .sweep-grid text[text-anchor="middle"]:not(.sweep-axis-label)').evaluateAll((els) =>
+    els.map(
+      (e) =>
+        ({ text: e.textContent ?? '', ...e.getBoundingClientRect().toJSON() }) as DOMRect & {
+          text: string;
+        },
+    ),
+  );
 
 test('a ready-made sweep link draws all its points with the values the engine gives', async ({ page }) => {
   const watch = watchPage(page);
@@ -101,6 +99,39 @@ test('a custom sweep built in the panel draws its points and survives a reload',
   await expect(points(page)).toHaveCount(3);
   await expect(page.locator('[data-sweep-status="done"]')).toBeVisible();
   expect(await points(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-y')))).toEqual(before);
+  expect(watch.consoleErrors).toEqual([]);
+  expect(watch.foreignRequests).toEqual([]);
+});
+
+test('the custom sweep opens on a knob the page uses, and says when one has no effect', async ({ page }) => {
+  const watch = watchPage(page);
+  await openLab(page);
+  await page.getByRole('navigation', { name: 'Page' }).getByRole('button', { name: 'Sweep' }).click();
+  // Drawn as it opens, on the default page (HTTP/1.1), the sweep is not a flat line.
+  await expect(page.locator('#sweep [data-sweep-no-effect]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Draw sweep' }).click();
+  await expect(page.locator('[data-sweep-status="done"]')).toBeVisible({ timeout: 30_000 });
+  const ys = await points(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-y')));
+  expect(ys.length).toBeGreaterThan(2);
+  expect(new Set(ys).size).toBe(ys.length);
+
+  // Connections, which HTTP/1.1 ignores, are listed apart, and chosen, the form says why.
+  const x = page.getByLabel('x axis');
+  await expect(x.locator('optgroup[label="No effect on this scenario"] option[value="conns"]')).toHaveCount(
+    1,
+  );
+  await x.selectOption('conns');
+  const note = 'Connections has no effect with HTTP/1.1: it applies to HTTP/1.0 and HTTP/1.0 with Keep-Alive';
+  await expect(page.locator('.sweep-builder [data-sweep-no-effect]')).toContainText(note);
+  // Drawn anyway, the flat line carries the same words.
+  await page.getByRole('button', { name: 'Draw sweep' }).click();
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('x=conns');
+  await expect(page.locator('.sweep-body [data-sweep-no-effect]')).toContainText(note);
+  await expect(page.locator('.sweep-builder [data-sweep-no-effect]')).toHaveCount(0);
+  // Over HTTP/1.0 the note goes: the knob applies.
+  await openLab(page, 'http=1.0&sweep=custom:x=conns:1,2,4;y=load_s');
+  await expect(points(page)).toHaveCount(3, { timeout: 30_000 });
+  await expect(page.locator('#sweep [data-sweep-no-effect]')).toHaveCount(0);
   expect(watch.consoleErrors).toEqual([]);
   expect(watch.foreignRequests).toEqual([]);
 });

@@ -5,6 +5,9 @@ import { claimLead, findSweep, sweepQueries, SWEEPS, type SweepPoint } from '../
 import { runSweep } from '../src/scenario/sweepRun';
 import { runQuery } from '../src/scenario';
 import { customSpec, parseSweepParam } from '../src/ui/sweep/sweepParam';
+import { SWEEP_KNOBS, defaultSweepKnob, knobApplies, notApplyingNote } from '../src/ui/sweep/sweepKnobs';
+import { parseQuery } from '../src/scenario/codec';
+import { applies } from '../src/scenario/schema';
 
 const at = (points: SweepPoint[], x: string, series: string | null = null) =>
   points.find((p) => p.x === x && p.series === series)!.y;
@@ -172,5 +175,48 @@ describe('a custom sweep of the send buffer', () => {
     expect(waits[0]).toBeGreaterThan(waits[1]); // 17.5 s, then 2.8 s
     expect(waits[1]).toBeGreaterThan(1);
     expect(waits[3]).toBe(0); // as large as the window: the window is the limit
+  });
+});
+
+describe("a custom sweep's knobs over the current scenario", () => {
+  const settings = (query: string) => parseQuery(query).config.settings;
+
+  it('opens on a knob that changes the default page, and its line is not flat', () => {
+    const knob = defaultSweepKnob(settings(''));
+    // Connections were the default, and HTTP/1.1 (the default page's) ignores them.
+    expect(knob.key).not.toBe('conns');
+    expect(applies(knob.key, settings(''))).toBe(true);
+    const ys = runSweep(
+      customSpec({ x: { key: knob.key, values: knob.values }, series: null, y: 'load_s' }, ''),
+    ).map((p) => p.y);
+    expect(new Set(ys).size).toBe(ys.length);
+  });
+
+  it('opens on connections where they apply', () => {
+    expect(defaultSweepKnob(settings('http=1.0')).key).toBe('conns');
+    expect(defaultSweepKnob(settings('http=1.0ka')).key).toBe('conns');
+    expect(defaultSweepKnob(settings('http=3')).key).toBe('rtt');
+  });
+
+  it("says why a knob has no effect, in the schema's words", () => {
+    expect(notApplyingNote('conns', settings(''))).toBe(
+      'Connections has no effect with HTTP/1.1: it applies to HTTP/1.0 and HTTP/1.0 with Keep-Alive, so a sweep of it draws a flat line.',
+    );
+    expect(notApplyingNote('nagle', settings('http=3'))).toBe(
+      "Nagle's algorithm has no effect with HTTP/3: it applies to any HTTP mode but HTTP/3, so a sweep of it draws a flat line.",
+    );
+    expect(notApplyingNote('conns', settings('http=1.0'))).toBeNull();
+    // The other axis can make it apply: connections, one line per HTTP mode.
+    expect(notApplyingNote('conns', settings(''), { key: 'http', values: ['1.1', '1.0'] })).toBeNull();
+    // A knob whose sweep sets what it needs (the pm-images page) applies.
+    expect(knobApplies('images', settings(''))).toBe(true);
+  });
+
+  it('agrees with the rule Settings hides knobs by', () => {
+    for (const query of ['', 'http=1.0', 'http=2', 'http=3', 'preset=heidemann-odd-final'])
+      for (const knob of SWEEP_KNOBS.filter((k) => !k.needs)) {
+        const s = settings(query);
+        expect(notApplyingNote(knob.key, s) === null, `${knob.key} on "${query}"`).toBe(applies(knob.key, s));
+      }
   });
 });

@@ -10,7 +10,7 @@ import { SweepChart } from '../../views/SweepChart';
 import { seriesUnder } from '../../views/sweepScales';
 import { SweepBuilder } from './SweepBuilder';
 import { SweepLegend } from './SweepLegend';
-import { metricLabel } from './sweepKnobs';
+import { metricLabel, notApplyingNote } from './sweepKnobs';
 import { SweepPicker } from './SweepPicker';
 import { SweepProgress } from './SweepProgress';
 import { baseQuery } from './sweepPanelState';
@@ -43,6 +43,14 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
     [choice, base],
   );
   const run = useSweepRun(spec);
+  // A custom sweep of a knob the scenario ignores draws a flat line: say why beside it.
+  const custom = choice?.kind === 'custom' ? choice.custom : null;
+  const noEffect = custom
+    ? [
+        notApplyingNote(custom.x.key, config.settings, custom.series),
+        custom.series && notApplyingNote(custom.series.key, config.settings, custom.x),
+      ].filter(Boolean)
+    : [];
   const [chartRef, width] = useElementWidth<HTMLDivElement>(800);
   const yLabel = spec
     ? spec.compare
@@ -64,7 +72,8 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
         <details open={!spec || choice?.kind === 'custom'}>
           <summary>Build a sweep over the current scenario</summary>
           <SweepBuilder
-            initial={choice?.kind === 'custom' ? choice.custom : null}
+            initial={custom}
+            settings={config.settings}
             onDraw={(c) => onSweep(encodeCustomSweep(c))}
           />
         </details>
@@ -81,6 +90,11 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
               </>
             )}
           </p>
+          {noEffect.length > 0 && (
+            <p className="sweep-no-effect" data-sweep-no-effect="">
+              {noEffect.join(' ')}
+            </p>
+          )}
           <SweepProgress run={run} />
           <div ref={chartRef} className="sweep-chart-box">
             <SweepChart

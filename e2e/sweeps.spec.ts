@@ -136,6 +136,20 @@ test('the custom sweep opens on a knob the page uses, and says when one has no e
   expect(watch.foreignRequests).toEqual([]);
 });
 
+test('on a phone, a sweep drawn from the builder of a panel opened empty fits the panel', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLab(page);
+  await page.getByRole('navigation', { name: 'Page' }).getByRole('button', { name: 'Sweep' }).click();
+  await page.getByRole('button', { name: 'Draw sweep' }).click();
+  await expect(page.locator('[data-sweep-status="done"]')).toBeVisible({ timeout: 30_000 });
+  const panel = (await page.locator('#sweep').boundingBox())!;
+  await expect
+    .poll(async () => (await page.locator('#sweep svg.sweep-chart').boundingBox())!.width)
+    .toBeLessThan(panel.width);
+});
+
 test('a sweep over choices names every one: evenly spaced, on rows of their own when a phone is narrow', async ({
   page,
 }) => {

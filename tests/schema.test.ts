@@ -8,7 +8,7 @@ import { PRESET_TEXTS } from '../src/scenario/presetTexts';
 import { CONFIG_KEYS, SCHEMA, type Row } from '../src/scenario/schema';
 import { SWEEPS } from '../src/scenario/sweeps';
 import { labelFor, suggestedValueText, valueText } from '../src/ui/controls/fieldModel';
-import { changedKeys } from '../src/ui/state/presetChanges';
+import { applyTryNext, changedKeys, compareWithPreset, tryNextApplied } from '../src/ui/state/presetChanges';
 import { SWEEP_KNOBS, findKnob } from '../src/ui/sweep/sweepKnobs';
 import { formatSetting, readSetting } from '../src/views/format';
 
@@ -139,6 +139,28 @@ describe("presets' Try next hints", () => {
         expect(changedKeys(config).length, `${p.id}: ${t.settings}`).toBeGreaterThan(0);
       }
     }
+  });
+
+  it('read as applied once the settings hold their changes, and only then', () => {
+    for (const p of PRESETS) {
+      const preset = parseQuery(`preset=${p.id}`).config;
+      for (const t of PRESET_TEXTS[p.id].tryNext) {
+        expect(tryNextApplied(preset.settings, t.settings), `${p.id}: ${t.settings}`).toBe(false);
+        const tried = applyTryNext(preset, t.settings);
+        expect(tryNextApplied(tried.settings, t.settings), `${p.id}: ${t.settings}`).toBe(true);
+      }
+    }
+    const odd = parseQuery('preset=heidemann-odd-final&nagle.server=0').config;
+    expect(tryNextApplied(odd.settings, 'nagle.server=0')).toBe(true);
+    expect(tryNextApplied(odd.settings, 'nagle.server=0&flush=headers')).toBe(false);
+  });
+
+  it('once applied, compare the preset (A) with the settings now (B)', () => {
+    const odd = parseQuery('preset=heidemann-odd-final&nagle.server=0&rtt=2').config;
+    const side = compareWithPreset(odd);
+    expect(side.settings).toEqual(parseQuery('preset=heidemann-odd-final').config.settings);
+    expect(side.b).toEqual({ 'nagle.server': false, rtt: 2 });
+    expect(side.view.edit).toBe('b');
   });
 });
 

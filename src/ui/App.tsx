@@ -26,7 +26,7 @@ import { readLocation, useScenario, useUrlSync, type HistoryMode } from './state
 import type { StallFocus } from './panels/LadderPanel';
 import { ViewsOrStatus } from './Views';
 import { useGuides, withGuides } from './useGuides';
-import { applyTryNext, changedFromPreset, resetToPreset } from './state/presetChanges';
+import { applyTryNext, changedFromPreset, compareWithPreset, resetToPreset } from './state/presetChanges';
 import { ExportMenu } from './export/ExportMenu';
 import { NoteBanner } from './share/NoteBanner';
 import { ShareButton } from './share/ShareButton';
@@ -115,9 +115,12 @@ export default function App() {
             <PresetInfo
               preset={preset}
               results={sim.figures}
+              settings={config.settings}
               changedKeys={changedFromPreset(config)}
               hintsWithheld={guides.awaitingAnswer}
               onTry={(query) => update((c) => applyTryNext(c, query))}
+              onReset={onResetPreset}
+              onCompare={() => update(compareWithPreset, { history: 'push' })}
             />
           )}
           {sides[0] && (

@@ -1,31 +1,45 @@
 // The loaded preset's story above the views: what to look at, what to try (each hint with a
-// button that applies it), and the paper's figures beside the ones measured on the run on screen now.
+// button that applies it, or, once the settings hold it, marked applied with the way back), and the
+// paper's figures beside the ones measured on the run on screen now: judged against the paper only
+// while the settings are the preset's, since the paper's figure is for those.
 // While a lesson's question is open the hints, and the figures that measure a change, wait for the answer.
 // The story's words load apart from the page (presets/presetTexts.ts): until they are here, the
 // title, the source and the figures stand alone.
 import type { Preset } from '../scenario/presets';
+import type { Settings } from '../scenario/schema';
 import type { FigureResult } from '../worker/protocol';
 import { FigureRows } from './presets/FigureRows';
 import { usePresetTexts } from './presets/presetTexts';
 import { shownFigures, TryNextWithheld } from './presets/withheldHints';
+import { tryNextApplied } from './state/presetChanges';
 
 export function PresetInfo({
   preset,
   results,
+  settings,
   changedKeys,
   hintsWithheld = false,
   onTry,
+  onReset,
+  onCompare,
 }: {
   preset: Preset;
   results: FigureResult[] | null;
+  /** Side A's settings: a hint they already hold is shown as applied. */
+  settings: Settings;
   changedKeys: string[];
   /** A lesson's question is open and the hints would answer it. */
   hintsWithheld?: boolean;
   /** Lay a hint's settings (a query) over the scenario. */
   onTry: (settings: string) => void;
+  /** Side A back to the preset's settings. */
+  onReset: () => void;
+  /** The preset as side A beside the settings now as side B. */
+  onCompare: () => void;
 }) {
   const figures = shownFigures(preset.published, results, hintsWithheld);
   const texts = usePresetTexts(preset.id);
+  const applied = texts ? texts.tryNext.map((t) => tryNextApplied(settings, t.settings)) : [];
   return (
     <section className="preset-info" aria-labelledby="preset-info-title" data-preset-info={preset.id}>
       <h2 id="preset-info-title">{preset.title}</h2>
@@ -36,16 +50,28 @@ export function PresetInfo({
       ) : (
         texts && (
           <div className="try-next">
-            <strong>Try next:</strong>
+            {!applied.every(Boolean) && <strong>Try next:</strong>}
             <ul>
-              {texts.tryNext.map((t) => (
-                <li key={t.settings} data-try={t.settings}>
-                  {t.sentence}{' '}
-                  <button type="button" className="secondary" onClick={() => onTry(t.settings)}>
-                    Try it
-                  </button>
-                </li>
-              ))}
+              {texts.tryNext.map((t, i) =>
+                applied[i] ? (
+                  <li key={t.settings} data-try={t.settings} data-try-applied="">
+                    <strong>Applied:</strong> {t.sentence}{' '}
+                    <button type="button" className="secondary" onClick={onCompare}>
+                      Compare with the preset
+                    </button>
+                    <button type="button" className="secondary" onClick={onReset}>
+                      Back to the preset
+                    </button>
+                  </li>
+                ) : (
+                  <li key={t.settings} data-try={t.settings}>
+                    {t.sentence}{' '}
+                    <button type="button" className="secondary" onClick={() => onTry(t.settings)}>
+                      Try it
+                    </button>
+                  </li>
+                ),
+              )}
             </ul>
           </div>
         )
@@ -61,6 +87,12 @@ export function PresetInfo({
           }
           modified={changedKeys.length > 0}
         />
+      )}
+      {figures.published.length > 0 && changedKeys.length > 0 && (
+        <p className="figures-note" data-figures-note="">
+          The paper's figures are for the preset's own settings: this run is shown beside them, not judged
+          against them.
+        </p>
       )}
       {texts && texts.calibrated.length > 0 && (
         <details>

@@ -41,7 +41,11 @@ export function FigureRows({
   published: PublishedFigure[];
   results: FigureResult[] | null;
   caption: string;
-  /** The reader changed the preset: a known difference's reason speaks of the preset as published. */
+  /**
+   * The reader changed the preset: the paper's figure is for the preset's own settings, so the run
+   * is shown beside it without a verdict (Nagle turned off as the paper advises had read "0 ms ✗
+   * outside" in red), and a known difference's reason, the preset's, is not given.
+   */
   modified?: boolean;
 }) {
   return (
@@ -51,7 +55,7 @@ export function FigureRows({
         <tr>
           <th scope="col">Figure</th>
           <th scope="col">Paper</th>
-          <th scope="col">Simulated</th>
+          <th scope="col">{modified ? 'This run' : 'Simulated'}</th>
         </tr>
       </thead>
       <tbody>
@@ -59,10 +63,8 @@ export function FigureRows({
           const result = results?.[i];
           const ours = result?.value ?? null;
           const places = printedDecimals(f);
-          // A changed run is only within or outside: the reason a known difference gives (why the
-          // model misses the paper) is the preset's, and the change made may be the cause (a loss
-          // added to Microscape had called 257 packets against 304 "a known difference").
           const known = !modified && ours !== null && isKnownDifference(f, ours);
+          const within = modified ? undefined : result?.within;
           return (
             <tr key={i} data-figure={f.figure}>
               <th scope="row">
@@ -75,14 +77,17 @@ export function FigureRows({
                 )}
               </th>
               <td title={f.reason}>{statedAs(f)}</td>
-              <td className={result?.within === true ? 'within' : result?.within === false ? 'outside' : ''}>
+              <td
+                className={within === true ? 'within' : within === false ? 'outside' : ''}
+                data-changed-run={modified || undefined}
+              >
                 {results === null ? '…' : ours === null ? 'n/a' : `${likePrinted(ours, places)} ${f.unit}`}
-                {result?.within === true && (
+                {within === true && (
                   <span className={known ? 'verdict known' : 'verdict'} title={known ? f.reason : undefined}>
                     {known ? ' ~ a known difference' : ' ✓ within'}
                   </span>
                 )}
-                {result?.within === false && <span className="verdict"> ✗ outside</span>}
+                {within === false && <span className="verdict"> ✗ outside</span>}
               </td>
             </tr>
           );

@@ -3,7 +3,7 @@
 import { baseSettings, parseValue, type Config } from '../../scenario/codec';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
 import { labelFor } from '../controls/fieldModel';
-import { sameValue, setSettings } from './configModel';
+import { sameValue, setEditing, setSettings } from './configModel';
 
 export function changedKeys(config: Config): ConfigKey[] {
   const base = baseSettings(config.preset);
@@ -19,13 +19,30 @@ export function resetToPreset(config: Config): Config {
   return { ...config, settings: baseSettings(config.preset) };
 }
 
-/** Lay a preset's "Try next" settings (a query such as `nagle.server=0`) over side A. */
-export function applyTryNext(config: Config, query: string): Config {
+/** A "Try next" query's settings (values that do not parse are left out). */
+function tryNextPatch(query: string): Partial<Settings> {
   const patch: Partial<Record<ConfigKey, Settings[ConfigKey]>> = {};
   for (const [key, raw] of new URLSearchParams(query)) {
     if (!(key in SCHEMA)) continue;
     const parsed = parseValue(SCHEMA[key as ConfigKey], raw);
     if (parsed.ok) patch[key as ConfigKey] = parsed.value;
   }
-  return setSettings(config, 'a', patch as Partial<Settings>);
+  return patch as Partial<Settings>;
+}
+
+/** Lay a preset's "Try next" settings (a query such as `nagle.server=0`) over side A. */
+export function applyTryNext(config: Config, query: string): Config {
+  return setSettings(config, 'a', tryNextPatch(query));
+}
+
+/** Whether these settings already hold every change of a "Try next" query: trying it would change nothing. */
+export function tryNextApplied(settings: Settings, query: string): boolean {
+  const patch = Object.entries(tryNextPatch(query)) as Array<[ConfigKey, Settings[ConfigKey]]>;
+  return patch.length > 0 && patch.every(([key, value]) => sameValue(settings[key], value));
+}
+
+/** Side by side: A the preset's settings (or the defaults), B side A as it was, changes and all. */
+export function compareWithPreset(config: Config): Config {
+  const b = Object.fromEntries(changedKeys(config).map((k) => [k, config.settings[k]])) as Partial<Settings>;
+  return setEditing({ ...config, settings: baseSettings(config.preset), b }, 'b');
 }

@@ -115,6 +115,14 @@ test('a simulated figure has as many decimals as the paper printed', async ({ pa
   await expect(seconds.locator('td').nth(1)).toHaveText(/^\d\.\d\d s ✓ within$/);
   const bytes = page.locator('[data-preset-info] table.figures tr[data-figure="payload_bytes"] td');
   await expect(bytes.nth(1)).toHaveText(/^\d+ bytes/); // beside a whole number, no ".0"
+  // The tolerance to the figure's decimals too: a quarter of 216289 bytes is not ±54072.3 bytes.
+  await openLab(page, 'preset=nielsen-lan-1.0-first');
+  await expect(page.locator('[data-preset-info] tr[data-figure="payload_bytes"] th')).toHaveText(
+    'payload bytes (Nielsen Table 4) (±54072 bytes)',
+  );
+  await expect(page.locator('[data-preset-info] tr[data-figure="packets"] th')).toHaveText(
+    'packets (Nielsen Table 4) (±51 packets)',
+  );
 });
 
 test("a figure the model cannot bring within the paper's bound says it is a known difference, and why", async ({

@@ -18,6 +18,12 @@ function likePrinted(x: number, places: number): string {
   return places > 0 && x !== 0 ? x.toFixed(places) : trim(x, 1);
 }
 
+/** A tolerance to the figure's printed decimals; a small one beside a whole number keeps one
+ * (±0.5), a large one none (±54072 bytes, not ±54072.3). */
+function toleranceText(tolerance: number, places: number): string {
+  return trim(tolerance, places > 0 ? places : tolerance >= 10 ? 0 : 1);
+}
+
 /** How the paper's figure is stated: ±tolerance, a bound, or a range. */
 function statedAs(f: PublishedFigure): string {
   switch (f.bound) {
@@ -72,7 +78,7 @@ export function FigureRows({
                 {(f.bound ?? 'approx') === 'approx' && (
                   <span className="figure-reason" title={f.reason}>
                     {' '}
-                    (±{trim(f.tolerance, Math.max(1, places))} {f.unit})
+                    (±{toleranceText(f.tolerance, places)} {f.unit})
                   </span>
                 )}
               </th>

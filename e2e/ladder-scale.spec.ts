@@ -164,6 +164,43 @@ test('"Show the stall" frames the stall in the middle of the ladder and outlines
   expect(centre).toBeLessThan(view.y + (2 * view.height) / 3);
 });
 
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+]) {
+  test(`"Show the stall" scrolls the page to the outlined stall and its label (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await openLab(page);
+    // The callout's button sits above the ladder: on a phone the whole ladder lies below the fold,
+    // on a laptop the stall's band starts at its bottom edge.
+    await page.getByRole('button', { name: 'Show the stall' }).click();
+    const focused = page.locator('[data-side="a"] [data-stall][data-focused]');
+    await expect(focused).toHaveCount(1);
+    await expect(focused.locator('.stall-label')).toHaveCount(1);
+    // The part of the screen the page shows: below the sticky playback bar (on a wide screen), above
+    // the settings bar (on a narrow one).
+    const shown = () =>
+      page.evaluate(() => {
+        const dock = document.querySelector('.playback-dock')!.getBoundingClientRect();
+        const bar = document.querySelector('.settings-bar')?.getBoundingClientRect();
+        return {
+          top: Math.max(0, dock.bottom),
+          bottom: bar && bar.height > 0 ? bar.top : window.innerHeight,
+        };
+      });
+    // The band and its label, as one box, scrolled (smoothly) into what the page shows.
+    await expect
+      .poll(async () => {
+        const box = (await focused.boundingBox())!;
+        const { top, bottom } = await shown();
+        return box.y >= top && box.y + box.height <= bottom && box.x >= 0 && box.x + box.width <= width;
+      })
+      .toBe(true);
+  });
+}
+
 async function viewNs(page: Page, which: 'start' | 'mid' | 'end'): Promise<number> {
   return Number(await page.locator('[data-side="a"] svg.ladder-svg').getAttribute(`data-view-${which}-ns`));
 }

@@ -124,11 +124,26 @@ export function LadderPanel({
     restore(zoomWindow && [base(zoomWindow.startNs), base(zoomWindow.endNs)]);
   }, [zoomWindow, windowOf, shownTransform, restore, base]);
 
-  // "Show the stall": frame it in the middle of the view (a new request each click).
+  // "Show the stall": frame it in the middle of the view (a new request each click), and once it
+  // is drawn there, scroll the page to it: the callout's button sits above the ladder, whose stall
+  // had lain below the fold (on a phone, the whole ladder). A run or size that frames it anew
+  // leaves the page where the reader has scrolled it.
   const { frame } = zoom;
+  const scrolledFor = useRef<StallFocus | null>(null);
+  const scrollPending = useRef(false);
   useEffect(() => {
-    if (stallFocus) frame(base(stallFocus.stall.startNs), base(stallFocus.stall.endNs));
+    if (!stallFocus) return;
+    frame(base(stallFocus.stall.startNs), base(stallFocus.stall.endNs));
+    if (scrolledFor.current !== stallFocus) scrollPending.current = true;
+    scrolledFor.current = stallFocus;
   }, [stallFocus, base, frame]);
+  useEffect(() => {
+    if (!scrollPending.current) return;
+    scrollPending.current = false;
+    const box = boxRef.current;
+    const band = box?.querySelector('[data-focused]') ?? box;
+    band?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: smoothUnlessReduced() });
+  }, [zoom.transform, boxRef]);
   const focusedStall = (trace: Trace) => (stallFocus?.trace === trace ? stallFocus.stall : null);
   // Lanes beyond the box: say so, since the ladder then scrolls sideways.
   const lanesA = useMemo(() => (sides[0] ? laneCount(connectionSpans(sides[0].run.trace)) : 1), [sides]);
@@ -273,6 +288,11 @@ export function LadderPanel({
       </div>
     </div>
   );
+}
+
+/** Smooth scrolling, unless the reader asked for reduced motion. */
+function smoothUnlessReduced(): ScrollBehavior {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
 }
 
 /** Equal to the nanosecond, as the link writes them. */

@@ -1,6 +1,7 @@
 // Playback from the keyboard alone: play, pause, step to the next and previous event, scrub.
 // The playhead starts at the end of the run (every arrow drawn); Play starts from zero.
 import { expect, test, type Page } from '@playwright/test';
+import { idleGaps } from '../src/views/timeScale';
 import { engine, ladderPackets, openLab, playheadNs } from './lab';
 
 async function focusedName(page: Page): Promise<string> {
@@ -106,6 +107,28 @@ test('the default speed plays a 6 s satellite run from start to end in under 20 
   expect(await playheadNs(page)).toBe(run.endNs);
   expect(seconds).toBeLessThan(20);
   expect(seconds).toBeGreaterThan(8);
+});
+
+test('with idle gaps folded, the speed control says what the folded gaps take, and the two add up to 15 s', async ({
+  page,
+}) => {
+  const run = engine('');
+  const gaps = idleGaps([run.trace], run.endNs);
+  expect(gaps).toHaveLength(3);
+  await openLab(page);
+  await expect(page.getByLabel('Fold idle gaps')).toBeChecked();
+  const meaning = page.locator('.playback [data-speed]');
+  // The rate is the run outside the folded gaps over what the gaps leave of 15 s (2 s each); it
+  // had read "1 s on screen = 1.55 ms of the run", a 340 s run beside "Whole run in 15 s".
+  await expect(meaning).toHaveText(/^1 s on screen = [\d.]+ ms of the run; the 3 folded gaps take 2 s each$/);
+  const foldedNs = gaps.reduce((sum, g) => sum + g.endNs - g.startNs, 0);
+  expect(Number(await meaning.getAttribute('data-speed'))).toBeCloseTo(
+    (run.endNs - foldedNs) / 1e9 / (15 - 3 * 2),
+    6,
+  );
+  await page.getByLabel('Fold idle gaps').uncheck();
+  await expect(meaning).toHaveText(/^1 s on screen = [\d.]+ ms of the run$/);
+  expect(Number(await meaning.getAttribute('data-speed'))).toBeCloseTo(run.endNs / 1e9 / 15, 6);
 });
 
 test('the speed control offers real time and slow motion, and says what 1 s on screen means', async ({

@@ -1,6 +1,6 @@
 // The playhead: where it stands, whether it plays, how fast. It rests at the end of the run
 // (`pinnedNs` null, following the end as runs change) until the user moves it.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Gap } from '../../views/timeScale';
 import { countPlaybackFrame } from '../perf';
 import { advance, nextEvent, previousEvent, speedFor, type SpeedMode } from './playbackModel';
@@ -11,9 +11,11 @@ export interface Playback {
   pinnedNs: number | null;
   playing: boolean;
   speedMode: SpeedMode;
-  /** Seconds of the run per second on screen, from the mode and the run's length. */
+  /** Seconds of the run per second on screen (outside the folded gaps), from the mode and the run. */
   speed: number;
   fold: boolean;
+  /** The gaps folded (none when folding is off): each is waited through for a moment, not at `speed`. */
+  foldedGaps: Gap[];
   play: () => void;
   pause: () => void;
   toggle: () => void;
@@ -40,7 +42,8 @@ export function usePlayback(
   const [playing, setPlaying] = useState(false);
   const [fold, setFold] = useState(false);
   const cursorNs = Math.min(pinnedNs ?? endNs, endNs);
-  const speed = speedFor(speedMode, endNs, fold ? gaps : null);
+  const foldedGaps = useMemo(() => (fold ? gaps : []), [fold, gaps]);
+  const speed = speedFor(speedMode, endNs, foldedGaps);
 
   // The animation loop reads the latest figures through a ref, so it is not restarted by them.
   const live = useRef({ endNs, speed, gaps, fold, cursorNs });
@@ -102,6 +105,7 @@ export function usePlayback(
     speedMode,
     speed,
     fold,
+    foldedGaps,
     play,
     pause,
     toggle,

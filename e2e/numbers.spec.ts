@@ -113,3 +113,27 @@ test("a first stall no knob shortens gives the headline to a costlier one, and k
   await expect(passed).toContainText(`First came the connection handshake (${formatDuration(ms * 1e6)})`);
   await expect(passed).toContainText('no knob here shortens');
 });
+
+test('a load that ended by giving objects up says so beside its time, and the waterfall counts requests', async ({
+  page,
+}) => {
+  // Pipelined Microscape from a server that closes both halves after five requests: its resets
+  // lose the responses in flight, and the client gives 29 of the 43 objects up after five
+  // connections in a row closed on them unanswered. The load "took 1.19 s" as if whole.
+  const query = 'preset=nielsen-lan-pipe-first&maxreq=5&closestyle=full';
+  const { trace } = engine(query);
+  const arrived = new Set(trace.exchanges.filter((e) => e.endNs !== null).map((e) => e.object));
+  expect(arrived.size).toBe(14);
+  await openLab(page, query);
+  const callout = page.locator('[data-callout]');
+  await expect(callout.locator('[data-never-arrived]')).toHaveText(
+    'without 29 of its 43 objects, which never arrived (the client gave up on them)',
+  );
+  await expect(page.locator('[data-view="waterfall"] .waterfall-more')).toHaveText(
+    `${trace.exchanges.length} requests; scroll for more`,
+  );
+  // Closing one half at a time, every object arrives (over more connections): nothing to say.
+  await openLab(page, 'preset=nielsen-lan-pipe-first&maxreq=5&closestyle=half');
+  await expect(page.locator('[data-callout]')).toBeVisible();
+  await expect(page.locator('[data-never-arrived]')).toHaveCount(0);
+});

@@ -107,9 +107,9 @@ for (const viewport of [
       );
     }
     // Where the list goes on, the panel says so, and says it again at the end.
-    await expect(view.getByText('43 objects; scroll up for the first')).toBeVisible();
+    await expect(view.getByText('43 requests; scroll up for the first')).toBeVisible();
     await region.evaluate((el) => (el.scrollTop = 0));
-    await expect(view.getByText('43 objects; scroll for more')).toBeVisible();
+    await expect(view.getByText('43 requests; scroll for more')).toBeVisible();
   });
 }
 
@@ -225,7 +225,7 @@ for (const viewport of [
       const aBottom = a.getBoundingClientRect().bottom - el.getBoundingClientRect().top + el.scrollTop;
       el.scrollTop = aBottom - el.clientHeight / 2;
     });
-    await expect(page.getByText(/objects; scroll for more/)).toBeVisible(); // B goes on below
+    await expect(page.getByText(/requests; scroll for more/)).toBeVisible(); // B goes on below
     await expect
       .poll(async () => {
         const { fadeShown, lastRowInView, fadeOverLastRow } = await sideAFadeAndLastRow(page);

@@ -52,6 +52,23 @@ export function lastLoadNs(trace: Trace): number | null {
   return last.endNs === null ? null : last.endNs - last.startNs;
 }
 
+/**
+ * Objects of the reported load that never arrived: asked for (once or again), no attempt complete,
+ * the client having given up on each (five connections in a row closed on it unanswered). Such a
+ * load ends when the last object is settled, arrived or given up, so its time is not a whole page's.
+ */
+export function objectsNeverArrived(trace: Trace): { missing: number; asked: number } {
+  const load = reportedLoad(trace).index;
+  const asked = new Set<number>();
+  const arrived = new Set<number>();
+  for (const e of trace.exchanges) {
+    if (e.load !== load) continue;
+    asked.add(e.object);
+    if (e.endNs !== null) arrived.add(e.object);
+  }
+  return { missing: asked.size - arrived.size, asked: asked.size };
+}
+
 /** The load the page's figures report: the last one, as the papers report repeated loads. */
 export function reportedLoad(trace: Trace): { index: number; startNs: number; endNs: number } {
   const last = trace.loads[trace.loads.length - 1];

@@ -207,7 +207,7 @@ export const Views = memo(function Views({
         <LaterPanel
           id="waterfall"
           title="Waterfall"
-          note="One row per HTTP object."
+          note="One row per HTTP request: an object asked for again gets another."
           latest={latest}
           fold={fold}
         >

@@ -1,7 +1,7 @@
 // The callout over the views: names the first long stall and its cause, and offers the knob
 // that removes it — applied here, or on side B to compare.
 import { useMemo } from 'react';
-import { elapsedNs } from '../../engine/metrics';
+import { elapsedNs, objectsNeverArrived } from '../../engine/metrics';
 import type { PathTiming } from '../../engine/path';
 import type { StallRecord, Trace } from '../../engine/trace';
 import type { Settings } from '../../scenario/schema';
@@ -67,6 +67,7 @@ function SettledCallout({
     <>
       <strong data-page-ns={b.totalNs}>{formatDuration(b.totalNs)}</strong>
       <WholeRun trace={trace} b={b} />
+      <NeverArrived trace={trace} />
     </>
   );
   if (!advice) {
@@ -146,6 +147,18 @@ function SettledCallout({
 const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /** With repeated loads, which load the headline gives and how long the whole run took. */
+/** A load the client ended by giving objects up took less than a whole page: say so beside its time. */
+function NeverArrived({ trace }: { trace: Trace }) {
+  const { missing, asked } = objectsNeverArrived(trace);
+  if (missing === 0) return null;
+  return (
+    <span data-never-arrived={missing}>
+      {' '}
+      without {missing} of its {asked} objects, which never arrived (the client gave up on them)
+    </span>
+  );
+}
+
 function WholeRun({ trace, b }: { trace: Trace; b: Breakdown }) {
   if (b.loads < 2) return null;
   return (

@@ -34,6 +34,8 @@ export function WaterfallPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps)
     [figures, width],
   );
   const { overflows, moreBelow, childMoreBelow } = useScrollExtent(boxRef, figures);
+  // Rows are requests: an object asked for again (its connection lost it) or in another load has
+  // a row each ("296 objects" had stood for a 43-object page whose server reset its connections).
   const objects = figures.map((f) => f.rows.length).join(' + ');
   return (
     <div data-view="waterfall">
@@ -77,7 +79,7 @@ export function WaterfallPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps)
       </div>
       {overflows && (
         <p className="waterfall-more">
-          {`${objects} objects; ${moreBelow ? 'scroll for more' : 'scroll up for the first'}`}
+          {`${objects} requests; ${moreBelow ? 'scroll for more' : 'scroll up for the first'}`}
         </p>
       )}
       <WaterfallLegend

@@ -1,5 +1,6 @@
 // Every lesson step's claim holds on the engine.
 import { describe, expect, it } from 'vitest';
+import { objectsNeverArrived } from '../src/engine/metrics';
 import { FLAG } from '../src/engine/trace';
 import { runQuery } from '../src/scenario';
 import type { LessonCheck } from '../src/scenario/lesson';
@@ -28,6 +29,12 @@ function check(query: string, c: LessonCheck): string | null {
           : p.reason.includes('retransmit'),
     );
     return found === c.present ? null : `${c.flag} ${c.present ? 'missing' : 'present'}`;
+  }
+  if (c.kind === 'objects') {
+    const { missing, asked } = objectsNeverArrived(trace);
+    const all = missing === 0;
+    if (c.arrived === 'all') return all ? null : `${missing} of ${asked} objects never arrived`;
+    return !all && missing < asked ? null : `${missing} of ${asked} objects never arrived`;
   }
   const mine = measure(c.metric, trace);
   const other = measure(c.metric, runQuery(c.versus).trace) * (c.factor ?? 1);

@@ -10,7 +10,9 @@ export type LessonCheck =
   /** The figure of this step compared with another scenario's: `this` < `factor` x `other`, or >. */
   | { kind: 'compare'; metric: SweepMetric; versus: string; relation: 'less' | 'greater'; factor?: number }
   /** A packet with these flags is in the trace (or not). */
-  | { kind: 'packet'; flag: 'RST' | 'FIN' | 'retransmit'; present: boolean };
+  | { kind: 'packet'; flag: 'RST' | 'FIN' | 'retransmit'; present: boolean }
+  /** Every object of the page arrived, or only some (the client gave others up). */
+  | { kind: 'objects'; arrived: 'all' | 'some' };
 
 export interface LessonStep {
   title: string;

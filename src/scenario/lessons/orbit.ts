@@ -22,42 +22,38 @@ export const WEB_FROM_ORBIT: Lesson = {
       ],
     },
     {
-      title: 'Four connections, large images',
-      text: 'Four connections overlap the round trips. Here they fetch the page of large images.',
-      query: 'preset=kruse-oufr&conns=4',
+      title: 'Four connections',
+      text: 'Four connections overlap the round trips: the same page in less than half the time.',
+      query: 'preset=kruse-acts&conns=4',
       checks: [
         {
           kind: 'compare',
           metric: 'load_s',
-          versus: 'preset=kruse-oufr&conns=1',
+          versus: 'preset=kruse-acts&conns=1',
           relation: 'less',
+          factor: 0.5,
         },
       ],
     },
     {
       title: 'Predict: 16 connections instead of 4',
-      text: 'What do sixteen connections do for the same page of large images?',
-      query: 'preset=kruse-oufr&conns=16',
+      text: 'What do sixteen connections do for the same page?',
+      query: 'preset=kruse-acts&conns=16',
       question: {
         prompt: 'Compared with four connections?',
         choices: ['Four times faster', 'About the same or slower', 'Twice as fast'],
         answer: 1,
         explain:
-          'The link is already full: more connections only split it, and each new one pays a handshake and slow start.',
+          "Slower, as Kruse et al. measured for this page: the server keeps few idle connections open and closes the others; the browser learns it only when it sends a request on one, and that element waits for a new handshake, over half a second (the ladder's stale-connection stalls).",
       },
       checks: [
-        {
-          kind: 'compare',
-          metric: 'load_s',
-          versus: 'preset=kruse-oufr&conns=4',
-          relation: 'greater',
-          factor: 0.75,
-        },
+        { kind: 'compare', metric: 'load_s', versus: 'preset=kruse-acts&conns=4', relation: 'greater' },
+        { kind: 'stall', cause: 'stale-connection', present: true },
       ],
     },
     {
       title: 'Without persistent connections',
-      text: 'Every element now pays a handshake: with few connections that is most of the time.',
+      text: 'Every element now pays a handshake, a round trip of over half a second before its request: the page takes more than half as long again.',
       query: 'preset=kruse-test&conns=1&http=1.0',
       highlight: { stall: 'handshake' },
       checks: [
@@ -100,7 +96,7 @@ export const WEB_FROM_ORBIT: Lesson = {
     },
     {
       title: 'Windows for large elements',
-      text: 'One connection, 96 KB window: the page of 50 KB images fills the satellite link at last. The small-element page does not care.',
+      text: 'The page of 50 KB images over one connection: with a 96 KB window it loads in less than half the time a 16 KB window takes, since 16 KB a round trip is a tenth of the link. The small-element page does not care.',
       query: 'preset=kruse-oufr&conns=1&window=98304',
       checks: [
         {

@@ -83,16 +83,29 @@ export const WHY_PIPELINING: Lesson = {
     },
     {
       title: 'Trap: Nagle with buffering',
-      text: 'Turn Nagle on: most segments are full and nothing changes, but a response ending in an odd, short segment waits for a delayed ACK.',
+      text: "Turn Nagle on: most segments are full and the page takes only a few percent longer, but a response ending in an odd, short segment waits for a delayed ACK: the highlighted Nagle stalls, in the ladder and in 'where did the time go'.",
       query: 'preset=nielsen-nagle-pipelining',
       highlight: { stall: 'nagle' },
-      checks: [{ kind: 'stall', cause: 'nagle', present: true, maxMs: 200 }],
+      checks: [
+        { kind: 'stall', cause: 'nagle', present: true, maxMs: 200 },
+        { kind: 'compare', metric: 'load_s', versus: 'preset=nielsen-lan-pipe-first', relation: 'greater' },
+        {
+          kind: 'compare',
+          metric: 'load_s',
+          versus: 'preset=nielsen-lan-pipe-first',
+          relation: 'less',
+          factor: 1.1,
+        },
+      ],
     },
     {
       title: 'Trap: closing both halves',
-      text: 'A server that serves five requests and then closes both halves, while pipelined requests are still arriving, answers them with an RST, and responses already sent are lost.',
+      text: 'A server that serves five requests and then closes both halves, while pipelined requests are still arriving, answers them with an RST, and responses already sent are lost. The client asks again on new connections, meets the same, and gives up on many of the objects: the page "loads" quickly, without them.',
       query: 'preset=nielsen-lan-pipe-first&maxreq=5&closestyle=full',
-      checks: [{ kind: 'packet', flag: 'RST', present: true }],
+      checks: [
+        { kind: 'packet', flag: 'RST', present: true },
+        { kind: 'objects', arrived: 'some' },
+      ],
     },
     {
       title: 'Predict: close one half at a time',
@@ -102,10 +115,19 @@ export const WHY_PIPELINING: Lesson = {
         choices: ['Same loss', 'No RST; the client asks again on a new connection', 'The page never loads'],
         answer: 1,
         explain:
-          'Late requests are read and dropped quietly; the client sees the FIN and retries on a new connection. No RST: every object arrives, over more connections.',
+          'Late requests are read and dropped quietly; the client sees the FIN and asks again on a new connection. No RST: every object arrives, where closing both halves lost most of them, so this page takes a little longer than that incomplete one.',
       },
       query: 'preset=nielsen-lan-pipe-first&maxreq=5&closestyle=half',
-      checks: [{ kind: 'packet', flag: 'RST', present: false }],
+      checks: [
+        { kind: 'packet', flag: 'RST', present: false },
+        { kind: 'objects', arrived: 'all' },
+        {
+          kind: 'compare',
+          metric: 'load_s',
+          versus: 'preset=nielsen-lan-pipe-first&maxreq=5&closestyle=full',
+          relation: 'greater',
+        },
+      ],
     },
   ],
 };

@@ -21,7 +21,7 @@ export const FROM_1997: Lesson = {
     },
     {
       title: 'A browser today: six persistent TLS connections',
-      text: 'Browsers keep up to six connections per server, each paying a TCP and a TLS 1.3 handshake once, then reused.',
+      text: 'Browsers keep up to six persistent connections per server, each paying a TCP and a TLS 1.3 handshake once, then reused (here HTTP/1.0 with Keep-Alive: the lab runs several persistent connections that way, as a browser does with HTTP/1.1).',
       query: BROWSER_H1,
       highlight: { stall: 'tls-handshake' },
       checks: [
@@ -34,7 +34,7 @@ export const FROM_1997: Lesson = {
       text: 'HTTP/2 sends every request as a stream on one TLS connection, as soon as the HTML names it.',
       query: `${LTE}&http=2`,
       question: {
-        prompt: 'Against six HTTP/1.1 connections, the page over one HTTP/2 connection loads...',
+        prompt: 'Against six persistent connections, the page over one HTTP/2 connection loads...',
         choices: [
           'slower: one connection has one window',
           'faster: no request waits for another',

@@ -154,3 +154,17 @@ test('a one-lane ladder too narrow for its lane says the server is sideways, not
   await openLab(page, 'preset=heidemann-odd-final&embed=1');
   await expect(page.locator('[data-lanes-note]')).toHaveText('Scroll sideways to see the server →');
 });
+
+test("a phone's figures table shows B − A without scrolling, the paper's column after it", async ({
+  page,
+}) => {
+  // Runs as columns: the paper's long heading ("Paper (Heidemann 1997, Table 1, row 2)") had
+  // stood between A and B and pushed B − A, the column that matters, off the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLab(page, 'preset=heidemann-table1-phttp&b.flush=none');
+  const table = page.locator('[data-view="metrics"] table[data-metrics]');
+  const headings = table.locator('thead th');
+  await expect(headings).toHaveText(['Figure', 'A', 'B', 'B − A', /^Paper/]);
+  const delta = (await headings.nth(3).boundingBox())!;
+  expect(delta.x + delta.width).toBeLessThanOrEqual(390);
+});

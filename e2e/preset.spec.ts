@@ -123,6 +123,10 @@ test('a simulated figure has as many decimals as the paper printed', async ({ pa
   await expect(page.locator('[data-preset-info] tr[data-figure="packets"] th')).toHaveText(
     'packets (Nielsen Table 4) (±51 packets)',
   );
+  // Our count is whole beside the paper's mean of 510.2: no "521.0 packets".
+  await expect(page.locator('[data-preset-info] tr[data-figure="packets"] td').nth(1)).toHaveText(
+    /^\d+ packets ✓ within$/,
+  );
 });
 
 test("a figure the model cannot bring within the paper's bound says it is a known difference, and why", async ({

@@ -109,17 +109,6 @@ function runLines({ a, b, paper }: MetricsTableProps): RunLine[] {
       cell: (n) => ({ text: formatMetric(n, a[n]), attrs: { 'data-metric': n, 'data-value': a[n] } }),
     },
   ];
-  if (paper) {
-    lines.push({
-      key: 'paper',
-      label: paper.label,
-      className: 'paper-row',
-      cell: (n) => {
-        const v = paper.values[n];
-        return { text: v === undefined ? '—' : formatMetric(n, v), attrs: { 'data-paper-metric': n } };
-      },
-    });
-  }
   if (b) {
     lines.push(
       {
@@ -134,6 +123,19 @@ function runLines({ a, b, paper }: MetricsTableProps): RunLine[] {
         cell: (n) => ({ text: formatDelta(n, a[n], b[n]), attrs: { 'data-metric-delta': n } }),
       },
     );
+  }
+  // The paper's figures after the comparison: on a phone, where runs are columns, its long
+  // heading had pushed B − A off the screen.
+  if (paper) {
+    lines.push({
+      key: 'paper',
+      label: paper.label,
+      className: 'paper-row',
+      cell: (n) => {
+        const v = paper.values[n];
+        return { text: v === undefined ? '—' : formatMetric(n, v), attrs: { 'data-paper-metric': n } };
+      },
+    });
   }
   return lines;
 }

@@ -12,16 +12,22 @@ function printedDecimals(f: PublishedFigure): number {
 
 /**
  * Ours beside the paper's: to as many decimals, zeros kept (0.60 s beside 0.72 s, not 0.6 s);
- * beside a whole number, with one decimal where it has one (194.8 ms beside 195 ms); none, 0.
+ * beside a whole number, with one decimal where it has one (194.8 ms beside 195 ms); none, 0; a
+ * whole count as it is.
  */
-function likePrinted(x: number, places: number): string {
+function likePrinted(x: number, places: number, unit: string): string {
+  // A count of ours is whole: "29 packets" beside the paper's mean of 34.8, not "29.0".
+  if (Number.isInteger(x) && COUNTS.has(unit)) return String(x);
   return places > 0 && x !== 0 ? x.toFixed(places) : trim(x, 1);
 }
 
-/** A tolerance to the figure's printed decimals; a small one beside a whole number keeps one
- * (±0.5), a large one none (±54072 bytes, not ±54072.3). */
+/** Units of figures that count things. */
+const COUNTS = new Set(['packets', 'bytes']);
+
+/** A tolerance to the figure's printed decimals, and none once it is in the hundreds (±1910 bytes
+ * beside 17672.8, ±54072 beside 216289); a small one beside a whole number keeps one (±0.5). */
 function toleranceText(tolerance: number, places: number): string {
-  return trim(tolerance, places > 0 ? places : tolerance >= 10 ? 0 : 1);
+  return trim(tolerance, tolerance >= 100 ? 0 : places > 0 ? places : tolerance >= 10 ? 0 : 1);
 }
 
 /** How the paper's figure is stated: ±tolerance, a bound, or a range. */
@@ -87,7 +93,11 @@ export function FigureRows({
                 className={within === true ? 'within' : within === false ? 'outside' : ''}
                 data-changed-run={modified || undefined}
               >
-                {results === null ? '…' : ours === null ? 'n/a' : `${likePrinted(ours, places)} ${f.unit}`}
+                {results === null
+                  ? '…'
+                  : ours === null
+                    ? 'n/a'
+                    : `${likePrinted(ours, places, f.unit)} ${f.unit}`}
                 {within === true && (
                   <span className={known ? 'verdict known' : 'verdict'} title={known ? f.reason : undefined}>
                     {known ? ' ~ a known difference' : ' ✓ within'}

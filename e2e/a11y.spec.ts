@@ -160,3 +160,24 @@ test('Escape closes the Panels and Export menus and gives focus back to their bu
     await expect(summary).toBeFocused();
   }
 });
+
+test("on a touch screen the embed builder's choices are targets a finger can hit", async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  await openLab(page);
+  await page.getByRole('button', { name: 'Share', exact: true }).tap();
+  const choices = page.locator('[name="embed-control"]');
+  await expect(choices.first()).toBeVisible();
+  // About 45 checkboxes had been 13 px boxes in rows 22 px apart.
+  for (const i of [0, 1, 2]) {
+    const row = (await choices.nth(i).locator('xpath=..').boundingBox())!;
+    const box = (await choices.nth(i).boundingBox())!;
+    expect(row.height).toBeGreaterThanOrEqual(36);
+    expect(box.width).toBeGreaterThanOrEqual(20);
+  }
+  await context.close();
+});

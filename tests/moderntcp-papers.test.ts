@@ -40,6 +40,21 @@ describe('Dukkipati et al. 2010: IW10', () => {
     ).toBe(true);
   });
 
+  it('what the two-segment hint says: it beats 4 KB, whose tail Nagle holds behind a delayed ACK', () => {
+    const nagleMs = (extra: string) =>
+      Math.max(
+        0,
+        ...run(`${q}&${extra}`)
+          .stalls.filter((s) => s.cause === 'nagle')
+          .map((s) => ms(s.endNs - s.startNs)),
+      );
+    expect(loadNs(run(`${q}&iw=2`))).toBeLessThan(loadNs(run(`${q}&iw=4k`)));
+    expect(nagleMs('iw=4k')).toBeCloseTo(180, -1);
+    expect(nagleMs('iw=2')).toBeCloseTo(100, -1);
+    const hint = PRESET_TEXTS['dukkipati-iw10'].tryNext.find((t) => t.settings === 'iw=2')!;
+    expect(hint.sentence).toMatch(/even beats 4 KB.*\(180 ms against a round trip of 100\)/);
+  });
+
   it('the time saved grows with the round trip', () => {
     const savedMs = (rtt: number) =>
       (loadNs(run(`${q}&rtt=${rtt}&iw=4k`)) - loadNs(run(`${q}&rtt=${rtt}&iw=10`))) / 1e6;

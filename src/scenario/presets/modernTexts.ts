@@ -11,7 +11,11 @@ export const MODERN_TEXTS: Record<string, PresetTexts> = {
         sentence: 'Start from the 4 KB window of RFC 3390 and count the extra round trips.',
         settings: 'iw=4k',
       },
-      { sentence: 'Start from the BSD window of two segments.', settings: 'iw=2' },
+      {
+        sentence:
+          "Start from the BSD window of two segments: here it even beats 4 KB, whose last full segment arrives alone, so the client delays its ACK and Nagle's algorithm holds the short tail behind it (180 ms against a round trip of 100).",
+        settings: 'iw=2',
+      },
       {
         sentence:
           "Turn Nagle's algorithm off, as browsers and servers do today: the whole response leaves in one flight.",

@@ -13,7 +13,7 @@ export const MODERN_TEXTS: Record<string, PresetTexts> = {
       },
       {
         sentence:
-          "Start from the BSD window of two segments: here it even beats 4 KB, whose last full segment arrives alone, so the client delays its ACK and Nagle's algorithm holds the short tail behind it (180 ms against a round trip of 100).",
+          "Start from the BSD window of two segments: here it even beats 4 KB, whose last full segment arrives alone, so the client delays its ACK and Nagle's algorithm holds the short tail behind it for longer than the round trip it waits with two segments.",
         settings: 'iw=2',
       },
       {

@@ -182,3 +182,26 @@ describe('the HAR of a TLS run', () => {
     for (const e of tls) expectHar12Entry(e);
   });
 });
+
+describe('the HAR of an HTTP/2 or HTTP/3 run', () => {
+  it('gives each entry its HTTP version and the request as HTTP/1.1 would write its fields', () => {
+    // The engine records HEADERS frames compressed (a few dozen bytes after the first): the
+    // request line had been cut from that size, and read "HTT" or "HT" as the version.
+    for (const [mode, version] of [
+      ['2', 'HTTP/2.0'],
+      ['3', 'HTTP/3'],
+    ] as const) {
+      const entries = harOf(`page=almanac24&link=lte&http=${mode}`).har.log.entries;
+      expect(entries.length).toBeGreaterThan(60);
+      for (const e of entries) {
+        expect(e.request.httpVersion, mode).toBe(version);
+        expect(e.response.httpVersion, mode).toBe(version);
+        expect(e.request.headers.map((h) => h.name)).toContain('Host');
+        expect(e.request.url).toMatch(/^https:\/\/server\.example\//);
+        expectHar12Entry(e);
+      }
+      // Sizes stay those on the wire: later requests' HEADERS frames are small.
+      expect(entries[entries.length - 1].request.headersSize).toBeLessThan(60);
+    }
+  });
+});

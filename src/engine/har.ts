@@ -14,6 +14,7 @@
 // All in milliseconds, rounded to the microsecond, and `time` is their sum (dns excluded). A
 // request never answered (its connection closed first) has status 0 and ends with the run.
 // Custom fields: `_connection` (connection id) and `_load` (load index) on each entry.
+import { requestBytes } from './http/request';
 import { requestHead, responseHead, SERVER_HOST } from './httpWire';
 import { paramsOfLoad, type HttpParams } from './params';
 import type { ExchangeRecord, Trace } from './trace';
@@ -195,8 +196,13 @@ function entry(
   requestEndSeq: number,
 ): HarEntry {
   const object = p.objects[Math.max(0, e.object)];
-  const request = headersOf(requestHead(p, e.kind, e.object, e.requestBytes));
-  const [method, path, httpVersion] = request.start.split(' ');
+  // HTTP/2 and HTTP/3 record the compressed HEADERS frame (a few dozen bytes after the first):
+  // the fields are those of the request as HTTP/1.1 writes it, cut from that had left "HTT".
+  const multiplexed = p.mode === '2' || p.mode === '3';
+  const headSize = multiplexed ? requestBytes(p, e.object) : e.requestBytes;
+  const request = headersOf(requestHead(p, e.kind, e.object, headSize));
+  const [method, path, http1Version] = request.start.split(' ');
+  const httpVersion = p.mode === '2' ? 'HTTP/2.0' : p.mode === '3' ? 'HTTP/3' : http1Version;
   const tls = p.tls && p.tls.version !== 'none' ? p.tls.version : null;
   const notModified = e.kind === 'CGET' || (e.kind === 'GETALL' && p.visit === 'revalidate');
   const headBytes = notModified || e.kind === 'HEAD' ? p.notModifiedBytes : p.responseHeaderBytes;
@@ -239,7 +245,7 @@ function entry(
     connection: String(e.conn),
     _connection: e.conn,
     _load: e.load,
-    _protocol: p.mode === '2' ? 'h2' : p.mode === '3' ? 'h3' : httpVersion.toLowerCase(),
+    _protocol: p.mode === '2' ? 'h2' : p.mode === '3' ? 'h3' : http1Version.toLowerCase(),
     ...(tls ? { _tls: tls } : {}),
   };
 }

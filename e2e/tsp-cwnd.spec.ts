@@ -1,17 +1,24 @@
 // The time-sequence plot draws the server's congestion window from the samples the engine
-// records: one step per recorded change, and a fast retransmit shows as a drop.
+// records, above the ACK line: a step at each recorded change and at each ACK, and a fast
+// retransmit shows as a drop.
 import { expect, test } from '@playwright/test';
+import { tspSeries } from '../src/views/tspSeries';
 import { engine, openLab } from './lab';
 
 const QUERY = 'objects=60000&flush=none&link=wan&loss=2&window=65535';
 
-test('the cwnd line has a step for every recorded change of the server cwnd', async ({ page }) => {
-  const samples = engine(QUERY).trace.samples!.filter((s) => s.conn === 0 && s.side === 'server');
+test('the cwnd line has a step for every recorded change of the server cwnd and every ACK', async ({
+  page,
+}) => {
+  const { trace } = engine(QUERY);
+  const samples = trace.samples!.filter((s) => s.conn === 0 && s.side === 'server');
   expect(samples.length).toBeGreaterThan(10);
   expect(samples.some((s, i) => i > 0 && s.cwnd < samples[i - 1].cwnd)).toBe(true); // a loss cut it
   await openLab(page, QUERY);
   const line = page.locator('[data-view="tsp"] [data-series="cwnd"]');
   await expect(line).toHaveCount(1);
   const d = (await line.getAttribute('d')) ?? '';
-  expect(d.split('H').length - 1).toBe(samples.length);
+  const steps = tspSeries(trace, 0).cwnd.length;
+  expect(steps).toBeGreaterThan(samples.length);
+  expect(d.split('H').length - 1).toBe(steps);
 });

@@ -66,17 +66,28 @@ export function tspSeries(trace: Trace, conn: number): TspSeries {
   return { segments, acks, window, cwnd: cwndLine(trace, conn, acks), sacks, maxSeq };
 }
 
-/** At each recorded change of the server's cwnd: the last ACK it had by then (`firstAck` before
- * any: TCP's ISS + 1, QUIC's 0), plus cwnd. */
+/**
+ * The highest sequence cwnd allows, from the server's first cwnd sample on: at each recorded change
+ * of cwnd the last ACK it had by then (`firstAck` before any: TCP's ISS + 1, QUIC's 0) plus the new
+ * cwnd, and at each ACK after that the ACK plus the cwnd then. Drawn at the samples alone, the line
+ * stood still through a loss recovery that changed no cwnd while the ACKs climbed past it.
+ */
 export function cwndLine(trace: Trace, conn: number, acks: StepPoint[], firstAck = 1): StepPoint[] {
   const out: StepPoint[] = [];
   let a = 0;
   let ack = firstAck;
+  let cwnd: number | null = null;
   for (const s of trace.samples ?? []) {
     if (s.conn !== conn || s.side !== 'server') continue;
-    while (a < acks.length && acks[a].timeNs <= s.atNs) ack = acks[a++].value;
-    out.push({ timeNs: s.atNs, value: ack + s.cwnd });
+    for (; a < acks.length && acks[a].timeNs <= s.atNs; a++) {
+      ack = acks[a].value;
+      if (cwnd !== null) out.push({ timeNs: acks[a].timeNs, value: ack + cwnd });
+    }
+    cwnd = s.cwnd;
+    out.push({ timeNs: s.atNs, value: ack + cwnd });
   }
+  if (cwnd !== null)
+    for (; a < acks.length; a++) out.push({ timeNs: acks[a].timeNs, value: acks[a].value + cwnd });
   return out;
 }
 

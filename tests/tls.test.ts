@@ -116,6 +116,15 @@ describe('naming TLS segments for the ladder', () => {
     expect(names).toContain('Finished');
   });
 
+  it('gives a record spread over segments its size once, where it begins', () => {
+    // The 3.5 KB certificate over three segments had been named "Certificate 3.5 KB" twice.
+    const trace = run(`${PATH}&tls=1.3`);
+    const names = trace.packets.map((p) => tlsPacketName(trace, p)).filter((n): n is string => n !== null);
+    expect(names.filter((n) => /Certificate \d/.test(n))).toHaveLength(1);
+    expect(names[2]).toMatch(/^Certificate(,|$)/);
+    expect(names.some((n) => /CertificateVerify/.test(n))).toBe(true);
+  });
+
   it('leaves plain TCP and pure data segments unnamed', () => {
     const plain = run(`${PATH}&tls=none`);
     expect(plain.packets.every((p) => tlsPacketName(plain, p) === null)).toBe(true);

@@ -3,9 +3,11 @@
 // reads the trace only. A segment that carries only application data keeps its usual label (null).
 import type { PacketRecord, TlsRecordTrace, Trace } from '../engine/trace';
 
-/** "3.5 KB" for sizes worth stating; handshake messages under 1 KB go by name alone. */
-function sized(r: TlsRecordTrace): string {
-  return r.wireBytes >= 1000 ? `${r.kind} ${(r.wireBytes / 1000).toFixed(1)} KB` : r.kind;
+/** "3.5 KB" for sizes worth stating, in the segment where the record begins; handshake messages
+ * under 1 KB, and a record continued from an earlier segment, go by name alone (as a continued
+ * HTTP/2 DATA frame does: two segments of one certificate had read as two of 3.5 KB each). */
+function sized(r: TlsRecordTrace, p: PacketRecord): string {
+  return r.wireBytes >= 1000 && r.seq >= p.seq ? `${r.kind} ${(r.wireBytes / 1000).toFixed(1)} KB` : r.kind;
 }
 
 /** The TLS records a segment's bytes overlap, in stream order (each record named once). */
@@ -24,7 +26,7 @@ export function tlsPacketName(trace: Trace, p: PacketRecord, dataName = 'data'):
   if (!records.some((r) => r.kind !== 'ApplicationData')) return null;
   const names: string[] = [];
   for (const r of records) {
-    const name = r.kind === 'ApplicationData' ? dataName : sized(r);
+    const name = r.kind === 'ApplicationData' ? dataName : sized(r, p);
     if (names[names.length - 1] !== name) names.push(name);
   }
   return names.join(', ');

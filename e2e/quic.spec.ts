@@ -42,3 +42,12 @@ test('an HTTP/2 run has no qlog to export', async ({ page }) => {
   await expect(page.locator('[data-export="qlog"]')).toHaveCount(0);
   await expect(page.locator('[data-group="tcp"]')).toHaveCount(1);
 });
+
+test("an HTTP/3 run's figures say their IP bytes include UDP/IP headers, not TCP/IP ones", async ({
+  page,
+}) => {
+  await openLab(page, 'http=3&link=wan');
+  await expect(page.locator('[data-metrics-explained]')).toContainText('IP bytes include the UDP/IP headers');
+  await openLab(page, 'http=2&link=wan&b.http=3');
+  await expect(page.locator('[data-metrics-explained]')).toContainText('TCP/IP (UDP/IP for HTTP/3) headers');
+});

@@ -158,12 +158,12 @@ export function MetricsTable(props: MetricsTableProps) {
 
 /** What the figures count, and the loads when there were several: below the table, never in its
  * scroll box, so the words wrap to the panel's width. */
-export function MetricsNotes({ loads = [] }: { loads?: RunLoads[] }) {
+export function MetricsNotes({ loads = [], headers = 'TCP/IP' }: { loads?: RunLoads[]; headers?: string }) {
   return (
     <>
       <p className="note" id={EXPLANATION_ID} data-metrics-explained="">
-        Figures of the run, counted as the papers count them: IP bytes include the TCP/IP headers (as tcpdump
-        reports), payload bytes are what Nielsen et al.&apos;s tables call Bytes, overhead is the
+        Figures of the run, counted as the papers count them: IP bytes include the {headers} headers (as
+        tcpdump reports), payload bytes are what Nielsen et al.&apos;s tables call Bytes, overhead is the
         headers&apos; share, Seconds the time the page took.
       </p>
       <LoadsNote loads={loads} />

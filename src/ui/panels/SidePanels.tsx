@@ -118,6 +118,15 @@ function paperValues(
   return Object.keys(values).length > 0 ? { label: `Paper (${preset.source})`, values } : undefined;
 }
 
+/** Whose headers IP bytes include: HTTP/3 runs carry QUIC's UDP/IP ones (an HTTP/3 run had
+ * been said to count TCP/IP headers), a comparison of both says so. */
+function headersOf(sides: SideView[]): string {
+  const quic = sides.map(
+    (s) => s.run.trace.packets.length > 0 && s.run.trace.packets.get(0).quic !== undefined,
+  );
+  return quic.every(Boolean) ? 'UDP/IP' : quic.some(Boolean) ? 'TCP/IP (UDP/IP for HTTP/3)' : 'TCP/IP';
+}
+
 /** Narrower than this, six columns of figures do not fit: the table turns a quarter. */
 const FIGURES_AS_ROWS_BELOW_PX = 520;
 
@@ -136,7 +145,7 @@ export function MetricsPanel({ sides, preset }: { sides: SideView[]; preset: Pre
           figuresAsRows={width < FIGURES_AS_ROWS_BELOW_PX}
         />
       </SidewaysScroll>
-      <MetricsNotes loads={loads} />
+      <MetricsNotes loads={loads} headers={headersOf(sides)} />
     </div>
   );
 }

@@ -141,3 +141,26 @@ describe('time-sequence plot cwnd line', () => {
     expect(at(series.cwnd, last.timeNs, 0)).toBeGreaterThan(at(series.cwnd, recovering[0].timeNs, 0));
   });
 });
+
+describe("the time-sequence plot's note on queues", () => {
+  it("holds on the deep-buffer link: the queue's wait is in the RTT, not between the data and ACK lines", () => {
+    // A packet is recorded when it leaves the server's interface, after the queue in front of the
+    // link: so the data and ACK lines stay a base round trip apart while the smoothed RTT climbs.
+    const trace = run('cc=cubic&objects=5000000&link=deepbuffer&window=8000000&sack=1');
+    const srttMs = Math.max(
+      ...trace.samples!.filter((s) => s.side === 'server' && s.srttNs !== null).map((s) => s.srttNs! / 1e6),
+    );
+    expect(srttMs).toBeGreaterThan(100); // five base round trips of 20 ms
+    const data = [...trace.packets].filter((p) => p.dir === 's2c' && p.len > 0);
+    const acks = [...trace.packets].filter((p) => p.dir === 'c2s' && p.arriveNs !== null);
+    const gapsMs: number[] = [];
+    let a = 0;
+    for (const p of data.filter((_, i) => i % 50 === 0)) {
+      const end = p.seq + p.len;
+      while (a < acks.length && (acks[a].ack < end || acks[a].arriveNs! < p.sendNs)) a++;
+      if (a < acks.length) gapsMs.push((acks[a].arriveNs! - p.sendNs) / 1e6);
+    }
+    gapsMs.sort((x, y) => x - y);
+    expect(gapsMs[Math.floor(gapsMs.length / 2)]).toBeLessThan(30);
+  });
+});

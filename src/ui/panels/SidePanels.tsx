@@ -8,6 +8,7 @@ import { Waterfall, WaterfallAxisDock, WaterfallLegend } from '../../views/Water
 import { waterfallLines } from '../../views/waterfallGroups';
 import { labelColumns } from '../../views/waterfallLabels';
 import { waterfallRows } from '../../views/waterfallPhases';
+import { isQuicRun } from '../../views/quicSeries';
 import { runEndNs } from '../../views/timeScale';
 import { useElementWidth } from '../useElementWidth';
 import { useScrollExtent } from '../useScrollExtent';
@@ -121,9 +122,7 @@ function paperValues(
 /** Whose headers IP bytes include: HTTP/3 runs carry QUIC's UDP/IP ones (an HTTP/3 run had
  * been said to count TCP/IP headers), a comparison of both says so. */
 function headersOf(sides: SideView[]): string {
-  const quic = sides.map(
-    (s) => s.run.trace.packets.length > 0 && s.run.trace.packets.get(0).quic !== undefined,
-  );
+  const quic = sides.map((s) => isQuicRun(s.run.trace));
   return quic.every(Boolean) ? 'UDP/IP' : quic.some(Boolean) ? 'TCP/IP (UDP/IP for HTTP/3)' : 'TCP/IP';
 }
 

@@ -6,6 +6,7 @@ import { useCallback, useContext } from 'react';
 import { CongestionChart } from '../../views/CongestionChart';
 import { TimeSequencePlot } from '../../views/TimeSequencePlot';
 import { connectionIds } from '../../views/ladderLayout';
+import { isQuicRun } from '../../views/quicSeries';
 import { connectionSeries, streamsOf } from '../../views/streamSeries';
 import { FitHeightContext, fittedViewHeight } from '../embed/viewHeight';
 import { useElementWidth } from '../useElementWidth';
@@ -146,15 +147,13 @@ const QUIC_LINES =
 /** The panel's note: what the lines are, for the transports the runs shown use. A QUIC run has no
  * advertised-window line (its flow control is not modelled), so the note names none for it. */
 export function tspNote(sides: SideView[]): string {
-  const quic = sides.map(
-    (s) => s.run.trace.packets.length > 0 && s.run.trace.packets.get(0).quic !== undefined,
-  );
+  const quic = sides.map((s) => isQuicRun(s.run.trace));
   const lines = quic.every(Boolean)
     ? QUIC_LINES
     : quic.some(Boolean)
       ? `over TCP ${TCP_LINES}; over QUIC ${QUIC_LINES}`
       : TCP_LINES;
-  return `Server→client data as seen at the server: ${lines}; the purple line is ACK + the server's congestion window.`;
+  return `Server→client data as seen at the server: ${lines}; the purple line is ACK + the server's congestion window. A packet is drawn when it leaves the server's interface, after the queue in front of the link: a queue's wait shows in the RTT strip, not as a gap between the lines.`;
 }
 
 /** The streams of connection `conn` on either side (HTTP/2), in stream order. */

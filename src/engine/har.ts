@@ -14,9 +14,8 @@
 // All in milliseconds, rounded to the microsecond, and `time` is their sum (dns excluded). A
 // request never answered (its connection closed first) has status 0 and ends with the run.
 // Custom fields: `_connection` (connection id) and `_load` (load index) on each entry.
-import { requestBytes } from './http/request';
 import { requestHead, responseHead, SERVER_HOST } from './httpWire';
-import { paramsOfLoad, type HttpParams } from './params';
+import { paramsOfLoad, requestBytes, type HttpParams } from './params';
 import type { ExchangeRecord, Trace } from './trace';
 
 export const HAR_EPOCH_MS = Date.UTC(1997, 0, 1);

@@ -99,6 +99,11 @@ export interface HttpParams {
   h2WindowBytes?: Bytes;
 }
 
+/** The request an object is asked for with, in bytes as HTTP/1.x writes it (the last size repeats). */
+export function requestBytes(p: HttpParams, object: number): Bytes {
+  return p.requestBytes[Math.min(Math.max(object, 0), p.requestBytes.length - 1)];
+}
+
 /** The HTTP settings of one load: its own page, when the loads go round several. */
 export function paramsOfLoad(p: HttpParams, load: number): HttpParams {
   const page = p.loadPages[load];

@@ -2,13 +2,13 @@
 // arrives, and asks for them over connections as its mode's strategy allows (strategies.ts).
 // What a closing connection loses is asked for again, and the trace says so.
 import type { AppHandlers, Network } from '../network';
-import { paramsOfLoad, type HttpParams } from '../params';
+import { paramsOfLoad, requestBytes, type HttpParams } from '../params';
 import type { Sim } from '../sim';
 import type { TraceSink } from '../sink';
 import type { LoadRecord, Side } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import { ClientConnection } from './clientConnection';
-import { requestBytes, requestKind, responseWrites, type HttpRequest } from './request';
+import { requestKind, responseWrites, type HttpRequest } from './request';
 import type { ServerHost } from './server';
 import type { ConnectionEvents } from './clientBase';
 import { TlsConnection } from '../tls/session';

@@ -43,7 +43,3 @@ export function responseWrites(p: HttpParams, kind: RequestKind, object: number)
   for (let left = total; left > 0; left -= p.writeBytes) out.push(Math.min(p.writeBytes, left));
   return out;
 }
-
-export function requestBytes(p: HttpParams, object: number): Bytes {
-  return p.requestBytes[Math.min(Math.max(object, 0), p.requestBytes.length - 1)];
-}

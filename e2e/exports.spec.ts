@@ -172,3 +172,25 @@ test('the HAR download is HAR 1.2 JSON with an entry per object', async ({ page 
   await expect(page.locator('.export-status')).toHaveText('Saved the HAR.');
   expect(watch.consoleErrors).toEqual([]);
 });
+
+test("the time-sequence plot's picture carries its cwnd and RTT strips, as the page shows them", async ({
+  page,
+}, testInfo) => {
+  // A lecturer's slide had got the plot without the strips under it.
+  await openLab(page, 'link=wan&loss=2&objects=60000&flush=none&window=65535&view=ladder,tsp');
+  const download = await exportFile(page, '[data-export-view="tsp"]', 'svg');
+  await download.saveAs(testInfo.outputPath('tsp.svg'));
+  const svg = readFileSync(testInfo.outputPath('tsp.svg'), 'utf8');
+  expect(svg).toContain('data-series="cwnd"');
+  expect(svg).toContain('data-cc-strip="cwnd"');
+  expect(svg).toContain('data-cc-strip="rtt"');
+  // It renders on its own, as tall as the plot and its strips.
+  const page_ = await page.locator('[data-tsp-side="a"]').boundingBox();
+  const size = await page.evaluate(async (text) => {
+    const img = new Image();
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
+    await img.decode();
+    return { w: img.naturalWidth, h: img.naturalHeight };
+  }, svg);
+  expect(size.h).toBeGreaterThan(page_!.height * 0.9);
+});

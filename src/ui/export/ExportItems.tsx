@@ -25,7 +25,7 @@ const SVG_SELECTORS: Record<Exclude<PictureView, 'time'>, (side: Side) => string
 const writers = () => import('./writers');
 
 async function viewSvg(view: PictureView, side: Side, runs: SideRun[], titles: string[]): Promise<string> {
-  const { breakdownSvg, standaloneSvg, titledSvg } = await writers();
+  const { breakdownSvg, stackedSvg, standaloneSvg, titledSvg } = await writers();
   if (view === 'time')
     return titledSvg(
       breakdownSvg(runs.map((r, i) => ({ side: i === 0 ? 'a' : 'b', trace: r.trace, path: r.path }))),
@@ -33,7 +33,10 @@ async function viewSvg(view: PictureView, side: Side, runs: SideRun[], titles: s
     );
   const svg = document.querySelector<SVGSVGElement>(SVG_SELECTORS[view](side));
   if (!svg) throw new Error(`show the ${PANEL_TITLES[view]} panel first`);
-  return titledSvg(standaloneSvg(svg), [titles[side === 'a' ? 0 : 1]]);
+  // The time-sequence plot goes with its cwnd and RTT strips, as the page shows them.
+  const strips = view === 'tsp' ? svg.parentElement?.querySelector<SVGSVGElement>('svg.cc-chart') : null;
+  const drawing = strips ? stackedSvg([standaloneSvg(svg), standaloneSvg(strips)]) : standaloneSvg(svg);
+  return titledSvg(drawing, [titles[side === 'a' ? 0 : 1]]);
 }
 
 /** Each side's name for files, title for pictures and HTTP parameters for the capture and HAR. */

@@ -61,6 +61,28 @@ function serialise(svg: SVGSVGElement): string {
   return new XMLSerializer().serializeToString(clone);
 }
 
+/**
+ * Several standalone SVGs (from standaloneSvg) as one file, one under the other as the page shows
+ * them: the time-sequence plot with its cwnd and RTT strips, which a slide wants together.
+ */
+export function stackedSvg(parts: string[]): string {
+  let top = 0;
+  let width = 0;
+  const placed = parts.map((part) => {
+    const root = /^<svg\b[^>]*>/.exec(part)?.[0] ?? '<svg>';
+    const w = Number(/\swidth="([\d.]+)"/.exec(root)?.[1] ?? 0);
+    const h = Number(/\sheight="([\d.]+)"/.exec(root)?.[1] ?? 0);
+    const at = top;
+    top += h;
+    width = Math.max(width, w);
+    return part.replace(/^<svg\b/, `<svg y="${at}"`);
+  });
+  return (
+    `<svg xmlns="${SVG_NS}" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${top}" ` +
+    `viewBox="0 0 ${width} ${top}">${placed.join('')}</svg>`
+  );
+}
+
 /** Rasterise an SVG document at `scale` (2: crisp on a projector) with a white background. */
 export async function svgToPng(svgText: string, scale = 2): Promise<Blob> {
   const image = new Image();

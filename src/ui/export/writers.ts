@@ -5,5 +5,5 @@
 // chunk is about 0.6 KB smaller gzipped than the four apart.
 export { fileName, harBlob, jsonBlob, pcapBlob, qlogBlob, tcpdumpBlob } from './traceFiles';
 export { breakdownSvg } from './breakdownSvg';
-export { standaloneSvg, svgToPng } from './svgExport';
+export { stackedSvg, standaloneSvg, svgToPng } from './svgExport';
 export { titledSvg } from './svgTitle';

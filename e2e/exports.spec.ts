@@ -10,6 +10,16 @@ import { engine, metric, openLab } from './lab';
 
 const QUERY = 'preset=heidemann-odd-final';
 
+/** The size an <img> draws an SVG file at: it renders on its own. */
+async function renderedSize(page: Page, svg: string): Promise<{ w: number; h: number }> {
+  return page.evaluate(async (text) => {
+    const img = new Image();
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
+    await img.decode();
+    return { w: img.naturalWidth, h: img.naturalHeight };
+  }, svg);
+}
+
 async function exportFile(page: Page, row: string, kind: string): Promise<Download> {
   const menu = page.locator('details.export-menu');
   if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) {
@@ -99,12 +109,7 @@ test('the ladder exports as a standalone SVG with its packet arrows, and as a PN
   // Styles from the page's stylesheet are written onto the elements.
   expect(svg).toMatch(/<path[^>]*data-packet="0"[^>]*style="[^"]*stroke:/);
   // It renders on its own: an <img> loads it with the ladder's size.
-  const size = await page.evaluate(async (text) => {
-    const img = new Image();
-    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
-    await img.decode();
-    return { w: img.naturalWidth, h: img.naturalHeight };
-  }, svg);
+  const size = await renderedSize(page, svg);
   expect(size.w).toBeGreaterThan(300);
   expect(size.h).toBeGreaterThan(300);
 
@@ -185,12 +190,7 @@ test("the time-sequence plot's picture carries its cwnd and RTT strips, as the p
   expect(svg).toContain('data-cc-strip="cwnd"');
   expect(svg).toContain('data-cc-strip="rtt"');
   // It renders on its own, as tall as the plot and its strips.
-  const page_ = await page.locator('[data-tsp-side="a"]').boundingBox();
-  const size = await page.evaluate(async (text) => {
-    const img = new Image();
-    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
-    await img.decode();
-    return { w: img.naturalWidth, h: img.naturalHeight };
-  }, svg);
-  expect(size.h).toBeGreaterThan(page_!.height * 0.9);
+  const figure = (await page.locator('[data-tsp-side="a"]').boundingBox())!;
+  const size = await renderedSize(page, svg);
+  expect(size.h).toBeGreaterThan(figure.height * 0.9);
 });

@@ -136,17 +136,24 @@ function quote(text: string): string {
   return JSON.stringify(short);
 }
 
+/** The settings a query of settings sets (a preset's, a hint's): other keys and bad values left out. */
+export function querySettings(query: string): Partial<Settings> {
+  const out: Record<string, unknown> = {};
+  for (const [key, raw] of new URLSearchParams(query)) {
+    if (!isKey(key)) continue;
+    const parsed = parseValue(SCHEMA[key], raw);
+    if (parsed.ok) out[key] = parsed.value;
+  }
+  return out as Partial<Settings>;
+}
+
 /** Defaults with a preset's own settings applied. */
 export function baseSettings(preset: string | null): Settings {
   const settings = defaultSettings();
   const found = preset ? findPreset(preset) : undefined;
   if (!found) return settings;
+  Object.assign(settings, querySettings(found.query));
   const params = new URLSearchParams(found.query);
-  for (const [key, raw] of params) {
-    if (!isKey(key)) continue;
-    const parsed = parseValue(SCHEMA[key], raw);
-    if (parsed.ok) (settings as Record<string, unknown>)[key] = parsed.value;
-  }
   if (params.has('objects') && !params.has('page')) settings.page = 'custom';
   return settings;
 }

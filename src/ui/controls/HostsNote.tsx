@@ -3,8 +3,8 @@
 // HTTP/3 would teach that HTTP/3 is many times faster for reasons that are mostly the hosts'
 // (the 2024 page over LTE: 10.8 s against 1.43 s; 1.44 s on today's hosts).
 import { hostsBehindToday, todaysHostsPatch } from '../../scenario/hosts/today';
-import { SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
-import { labelFor, valueText } from './fieldModel';
+import type { ConfigKey, Settings } from '../../scenario/schema';
+import { labelFor, optionName, valueText } from './fieldModel';
 
 export function HostsNote({
   settings,
@@ -44,8 +44,6 @@ export function HostsNote({
 
 /** A value as the settings show it: an option by its name ("Default", "Linux"), else as the callout prints it. */
 function shown(key: ConfigKey, value: Settings[ConfigKey]): string {
-  const row = SCHEMA[key] as Row;
-  if (row.kind !== 'enum' || typeof value !== 'string') return valueText(key, value);
-  const label = (row.options as Readonly<Record<string, string | undefined>>)[value] ?? value;
-  return label.split(/:| \(/)[0].trim();
+  const text = valueText(key, value);
+  return optionName(key, text) || text;
 }

@@ -3,7 +3,14 @@
 // schema later get a control from their row; nothing here has to change for them.
 import { STACK_LABELS } from '../../scenario/hosts/profiles';
 import { linkPreset } from '../../scenario/links';
-import { delackKeyOf, SENDER_KEYS, senderSetting, sideAcks, sideStack, type SenderKey } from '../../scenario/resolve';
+import {
+  delackKeyOf,
+  SENDER_KEYS,
+  senderSetting,
+  sideAcks,
+  sideStack,
+  type SenderKey,
+} from '../../scenario/resolve';
 import { countNoun, formatSetting } from '../../views/format';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
 
@@ -226,12 +233,18 @@ export function valueText(key: ConfigKey, value: Settings[ConfigKey]): string {
  * any other value as `valueText` prints it.
  */
 export function suggestedValueText(key: ConfigKey, value: Settings[ConfigKey]): string {
-  const row = SCHEMA[key] as Row;
   const text = valueText(key, value);
-  if (row.kind !== 'enum') return text;
-  const label = (row.options as Readonly<Record<string, string | undefined>>)[text] ?? '';
-  const name = label.split(/:| \(/)[0].trim();
+  const name = optionName(key, text);
   return name === '' || name.toLowerCase() === text.toLowerCase() ? text : name;
+}
+
+/** An enum option's short name, its label before any colon or bracket ("Default", "Linux",
+ * "BBR v1"); '' for a value with no label or a row of another kind. */
+export function optionName(key: ConfigKey, text: string): string {
+  const row = SCHEMA[key] as Row;
+  if (row.kind !== 'enum') return '';
+  const label = (row.options as Readonly<Record<string, string | undefined>>)[text] ?? '';
+  return label.split(/:| \(/)[0].trim();
 }
 
 /** A slider over a number row: logarithmic when the range spans three orders of magnitude. */

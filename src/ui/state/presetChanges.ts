@@ -1,7 +1,7 @@
 // Which knobs of side A the user has moved away from the loaded preset (or the defaults), and the
 // edits that move them back or try the preset's next step.
-import { baseSettings, parseValue, type Config } from '../../scenario/codec';
-import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
+import { baseSettings, querySettings, type Config } from '../../scenario/codec';
+import { CONFIG_KEYS, type ConfigKey, type Settings } from '../../scenario/schema';
 import { labelFor } from '../controls/fieldModel';
 import { sameValue, setEditing, setSettings } from './configModel';
 
@@ -19,25 +19,14 @@ export function resetToPreset(config: Config): Config {
   return { ...config, settings: baseSettings(config.preset) };
 }
 
-/** A "Try next" query's settings (values that do not parse are left out). */
-function tryNextPatch(query: string): Partial<Settings> {
-  const patch: Partial<Record<ConfigKey, Settings[ConfigKey]>> = {};
-  for (const [key, raw] of new URLSearchParams(query)) {
-    if (!(key in SCHEMA)) continue;
-    const parsed = parseValue(SCHEMA[key as ConfigKey], raw);
-    if (parsed.ok) patch[key as ConfigKey] = parsed.value;
-  }
-  return patch as Partial<Settings>;
-}
-
 /** Lay a preset's "Try next" settings (a query such as `nagle.server=0`) over side A. */
 export function applyTryNext(config: Config, query: string): Config {
-  return setSettings(config, 'a', tryNextPatch(query));
+  return setSettings(config, 'a', querySettings(query));
 }
 
 /** Whether these settings already hold every change of a "Try next" query: trying it would change nothing. */
 export function tryNextApplied(settings: Settings, query: string): boolean {
-  const patch = Object.entries(tryNextPatch(query)) as Array<[ConfigKey, Settings[ConfigKey]]>;
+  const patch = Object.entries(querySettings(query)) as Array<[ConfigKey, Settings[ConfigKey]]>;
   return patch.length > 0 && patch.every(([key, value]) => sameValue(settings[key], value));
 }
 

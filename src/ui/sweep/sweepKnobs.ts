@@ -1,7 +1,7 @@
 // The knobs a custom sweep can put on an axis (the schema rows with sweep values), and the
 // figures it can plot. Units go into the axis labels.
 import type { StallCause } from '../../engine/trace';
-import { parseValue } from '../../scenario/codec';
+import { parseValue, querySettings } from '../../scenario/codec';
 import { applies, CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
 import { suggestedValueText } from '../controls/fieldModel';
 import { SWEEP_METRICS, type SweepMetric } from '../../scenario/sweeps';
@@ -34,13 +34,7 @@ export function findKnob(key: string): SweepKnob | undefined {
 
 /** Settings with a query's values laid over them (values that do not parse are left out). */
 function withQuery(settings: Settings, query: string | undefined): Settings {
-  const out: Record<string, unknown> = { ...settings };
-  for (const [key, raw] of new URLSearchParams(query ?? '')) {
-    if (!(key in SCHEMA)) continue;
-    const parsed = parseValue(SCHEMA[key as ConfigKey], raw);
-    if (parsed.ok) out[key] = parsed.value;
-  }
-  return out as Settings;
+  return { ...settings, ...querySettings(query ?? '') };
 }
 
 /**

@@ -153,6 +153,11 @@ describe("presets' Try next hints", () => {
     const odd = parseQuery('preset=heidemann-odd-final&nagle.server=0').config;
     expect(tryNextApplied(odd.settings, 'nagle.server=0')).toBe(true);
     expect(tryNextApplied(odd.settings, 'nagle.server=0&flush=headers')).toBe(false);
+    // The same run set another way: Nagle off on both hosts holds "Nagle off on the server".
+    const bothOff = parseQuery('preset=heidemann-odd-final&nagle=0').config;
+    expect(tryNextApplied(bothOff.settings, 'nagle.server=0')).toBe(true);
+    const clientOff = parseQuery('preset=heidemann-odd-final&nagle.client=0').config;
+    expect(tryNextApplied(clientOff.settings, 'nagle.server=0')).toBe(false);
   });
 
   it('once applied, compare the preset (A) with the settings now (B)', () => {

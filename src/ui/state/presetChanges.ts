@@ -1,6 +1,7 @@
 // Which knobs of side A the user has moved away from the loaded preset (or the defaults), and the
 // edits that move them back or try the preset's next step.
 import { baseSettings, querySettings, type Config } from '../../scenario/codec';
+import { toSimInput } from '../../scenario/resolve';
 import { CONFIG_KEYS, type ConfigKey, type Settings } from '../../scenario/schema';
 import { labelFor } from '../controls/fieldModel';
 import { sameValue, setEditing, setSettings } from './configModel';
@@ -24,10 +25,22 @@ export function applyTryNext(config: Config, query: string): Config {
   return setSettings(config, 'a', querySettings(query));
 }
 
-/** Whether these settings already hold every change of a "Try next" query: trying it would change nothing. */
+/**
+ * Whether these settings already hold a "Try next" query's change: trying it would change nothing.
+ * Either they set its keys to its values, or they make the same run another way (`nagle=0` holds
+ * `nagle.server=0`: the server's Nagle follows the general key).
+ */
 export function tryNextApplied(settings: Settings, query: string): boolean {
-  const patch = Object.entries(querySettings(query)) as Array<[ConfigKey, Settings[ConfigKey]]>;
-  return patch.length > 0 && patch.every(([key, value]) => sameValue(settings[key], value));
+  const patch = querySettings(query);
+  const entries = Object.entries(patch) as Array<[ConfigKey, Settings[ConfigKey]]>;
+  if (entries.length === 0) return false;
+  if (entries.every(([key, value]) => sameValue(settings[key], value))) return true;
+  return sameRun(settings, { ...settings, ...patch });
+}
+
+/** Two settings that give the engine the same input (and so the same run). */
+function sameRun(a: Settings, b: Settings): boolean {
+  return JSON.stringify(toSimInput(a)) === JSON.stringify(toSimInput(b));
 }
 
 /** Side by side: A the preset's settings (or the defaults), B side A as it was, changes and all. */

@@ -1,5 +1,6 @@
 // Heidemann 1997, Figures 2 and 4: the two delayed-ACK interactions, replayed packet by packet.
 import { describe, expect, it } from 'vitest';
+import { PRESET_TEXTS } from '../src/scenario/presetTexts';
 import { dataSegments, ms, range, run } from './support/trace';
 
 describe('short initial segment (Fig. 2)', () => {
@@ -76,5 +77,53 @@ describe('odd, short final segment (Fig. 4)', () => {
   it('keeps the hold when only the client turns Nagle off', () => {
     const clientOnly = run('preset=heidemann-odd-final&nagle.client=0');
     expect(clientOnly.stalls.some((s) => s.cause === 'nagle' && s.side === 'server')).toBe(true);
+  });
+});
+
+describe("the words of Heidemann's presets hold on their runs", () => {
+  /** The server's waits over 100 ms, in order, each with the object whose exchange it falls in. */
+  const longWaits = (query: string) => {
+    const trace = run(query);
+    return trace.stalls
+      .filter((s) => s.side === 'server' && ms(s.endNs - s.startNs) > 100)
+      .map((s) => {
+        const x = trace.exchanges.find((e) => e.startNs <= s.startNs && s.endNs <= e.endNs!)!;
+        return `${x.label} ${s.cause}`;
+      });
+  };
+  const texts = (id: string) => PRESET_TEXTS[id];
+
+  it('short initial segment: the delayed ACK, then Nagle holding the 811-byte tail; flushing with the data ends both', () => {
+    expect(longWaits('preset=heidemann-short-initial')).toEqual(['/ delayed-ack', '/ nagle']);
+    const trace = run('preset=heidemann-short-initial');
+    const nagle = trace.stalls.find((s) => s.cause === 'nagle')!;
+    const tail = dataSegments(trace, 's2c').find((p) => p.sendNs === nagle.endNs)!;
+    expect(tail.len).toBe(811);
+    expect(texts('heidemann-short-initial').explanation).toMatch(
+      /stalls a second time.*last 811 bytes.*Nagle/,
+    );
+    expect(longWaits('preset=heidemann-short-initial&flush=none')).toEqual([]);
+    const hint = texts('heidemann-short-initial').tryNext.find((t) => t.settings === 'flush=none')!;
+    expect(hint.sentence).toMatch(/neither wait is left/);
+  });
+
+  it('P-HTTP: the HTML waits twice, the first image not at all, the second image once', () => {
+    expect(longWaits('preset=heidemann-table1-phttp')).toEqual([
+      '/ delayed-ack',
+      '/ nagle',
+      '/images/yahoo2.gif nagle',
+    ]);
+    const { explanation } = texts('heidemann-table1-phttp');
+    expect(explanation).toMatch(/The HTML stalls twice/);
+    expect(explanation).toMatch(/The first image is ACKed at once.*the second image's short tail waits/);
+    expect(explanation).not.toMatch(/each response stalls/);
+  });
+
+  it("with the first fix, the odd final segment that waits is the first image's", () => {
+    const waits = ['/images/yahoo1.gif nagle'];
+    expect(longWaits('preset=heidemann-table1-phttp-fix1')).toEqual(waits);
+    expect(longWaits('preset=heidemann-table1-phttp-fix2&nagle=1')).toEqual(waits);
+    const hint = texts('heidemann-table1-phttp-fix2').tryNext.find((t) => t.settings === 'nagle=1')!;
+    expect(hint.sentence).toMatch(/odd final segment of the first image/);
   });
 });

@@ -14,11 +14,11 @@ const TABLE1_CALIBRATED = [
 export const HEIDEMANN_TEXTS: Record<string, PresetTexts> = {
   'heidemann-short-initial': {
     explanation:
-      'Apache 1.1b4 flushes its 226 bytes of headers as a segment of their own. With a congestion window of two segments the server sends the headers and one full segment, then must wait for an ACK; the client holds its ACK because it has seen only one full segment, until its 200 ms delayed-ACK clock ticks.',
+      "Apache 1.1b4 flushes its 226 bytes of headers as a segment of their own. With a congestion window of two segments the server sends the headers and one full segment, then must wait for an ACK; the client holds its ACK because it has seen only one full segment, until its 200 ms delayed-ACK clock ticks. The response then stalls a second time, until the next tick: its last 811 bytes are a short final segment, and Nagle's algorithm holds them while the odd segment before them waits for its delayed ACK (the problem of Fig. 4).",
     tryNext: [
       {
         sentence:
-          'Stop flushing the headers alone: they ride with the data, the client sees two full segments and ACKs at once.',
+          'Stop flushing the headers alone: they ride with the data, the client sees two full segments and ACKs at once, and neither wait is left.',
         settings: 'flush=none',
       },
     ],
@@ -50,7 +50,7 @@ export const HEIDEMANN_TEXTS: Record<string, PresetTexts> = {
   },
   'heidemann-table1-phttp': {
     explanation:
-      'One Keep-Alive connection for the three documents, with the headers flushed alone and Nagle on: each response stalls on a delayed ACK, first for the short initial segment, then for the odd final one.',
+      "One Keep-Alive connection for the three documents, with the headers flushed alone and Nagle on. The HTML stalls twice on a delayed ACK: first for the short initial segment, then for its odd final one, which Nagle holds. The first image is ACKed at once (by then the window lets two full segments go), but the second image's short tail waits for a delayed ACK again.",
     tryNext: [
       { sentence: 'Stop flushing the headers alone (fix 1).', settings: 'flush=none' },
       { sentence: 'Then turn Nagle off too (fix 2).', settings: 'flush=none&nagle=0' },
@@ -68,7 +68,7 @@ export const HEIDEMANN_TEXTS: Record<string, PresetTexts> = {
       'Headers with the data and Nagle off: no stall is left, and the persistent connection beats a connection per document.',
     tryNext: [
       {
-        sentence: 'Turn Nagle back on and watch the odd final segment of the second image wait again.',
+        sentence: 'Turn Nagle back on and watch the odd final segment of the first image wait again.',
         settings: 'nagle=1',
       },
     ],

@@ -72,6 +72,21 @@ describe('lessons', () => {
           expect(`${step.title} ${step.text}`, `${lesson.id}: "${step.title}"`).not.toContain(figure.trim());
       }
   });
+  it("gives a path's round-trip time as the step's run has it: its first handshake takes one", () => {
+    // "On a GEO satellite (560 ms round trips)", "on a 60 ms LTE path": the link's own figure.
+    const stated = /(\d+) ms (?:round trips|\w+ path)/;
+    let found = 0;
+    for (const lesson of LESSONS)
+      for (const step of lesson.steps) {
+        const rttMs = Number(stated.exec(step.text)?.[1]);
+        if (!rttMs) continue;
+        found++;
+        const handshake = runQuery(step.query).trace.stalls.find((s) => s.cause === 'handshake')!;
+        const ms = (handshake.endNs - handshake.startNs) / 1e6;
+        expect(Math.abs(ms - rttMs) / rttMs, `${lesson.id}: "${step.title}", ${ms} ms`).toBeLessThan(0.01);
+      }
+    expect(found).toBeGreaterThan(1);
+  });
   it('has a lesson per paper, and one from 1997 to today', () => {
     expect(new Set(LESSONS.map((l) => l.paper.split(' ')[0])).size).toBe(5);
   });

@@ -48,7 +48,7 @@ export const FROM_1997: Lesson = {
     },
     {
       title: 'Across a satellite, round trips are everything',
-      text: 'On a GEO satellite (550 ms round trips) one request at a time takes almost half a minute; HTTP/2 needs a handful of round trips.',
+      text: 'On a GEO satellite (560 ms round trips) one request at a time takes almost half a minute; HTTP/2 needs a handful of round trips.',
       query: `${HOSTS}&link=geo&http=2`,
       checks: [
         {

@@ -87,6 +87,21 @@ describe('lessons', () => {
       }
     expect(found).toBeGreaterThan(1);
   });
+  it("says what share of the satellite link a 16 KB window uses as the run's largest image gets it", () => {
+    // From its first byte to its last, an 80 KB image over one connection moves 16 KB a round trip.
+    const step = LESSONS.find((l) => l.id === 'web-from-orbit')!.steps.find((s) =>
+      /16 KB window/.test(s.text),
+    )!;
+    const { trace } = runQuery('preset=kruse-oufr&conns=1&window=16384');
+    const lastLoad = Math.max(...trace.exchanges.map((e) => e.load));
+    const big = trace.exchanges
+      .filter((e) => e.load === lastLoad)
+      .reduce((a, b) => (b.responseBytes > a.responseBytes ? b : a));
+    const share = (big.responseBytes * 8) / ((big.endNs! - big.firstByteNs!) / 1e9) / 1_536_000;
+    expect(share).toBeGreaterThan(1 / 8);
+    expect(share).toBeLessThan(1 / 6);
+    expect(step.text).toMatch(/16 KB a round trip is about a seventh of the link/);
+  });
   it('has a lesson per paper, and one from 1997 to today', () => {
     expect(new Set(LESSONS.map((l) => l.paper.split(' ')[0])).size).toBe(5);
   });

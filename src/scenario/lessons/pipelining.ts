@@ -83,7 +83,7 @@ export const WHY_PIPELINING: Lesson = {
     },
     {
       title: 'Trap: Nagle with buffering',
-      text: "Turn Nagle on: most segments are full and the page takes only a few percent longer, but a response ending in an odd, short segment waits for a delayed ACK: the highlighted Nagle stalls, in the ladder and in 'where did the time go'.",
+      text: "Turn Nagle on: most segments are full and the page takes only a few percent longer, but a response ending in a short segment waits for the client's ACK, or for the next response to fill it: the highlighted Nagle stalls, in the ladder and in 'where did the time go'.",
       query: 'preset=nielsen-nagle-pipelining',
       highlight: { stall: 'nagle' },
       checks: [

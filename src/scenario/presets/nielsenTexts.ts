@@ -98,7 +98,7 @@ export const NIELSEN_TEXTS: Record<string, PresetTexts> = {
   ...Object.fromEntries(NIELSEN_ROWS.map((row) => [nielsenPresetId(row), rowTexts(row)])),
   'nielsen-nagle-pipelining': {
     explanation:
-      "With pipelining and output buffering most segments are full, so Nagle rarely matters. When a response ends in an odd, short segment, Nagle holds it until the client's delayed ACK of the segment before: up to 200 ms.",
+      "With pipelining and output buffering most segments are full, so Nagle rarely matters. When a response ends in a short segment, Nagle holds it until the client ACKs the segment before (after an odd segment, a delayed ACK: up to 200 ms) or until the next response's bytes fill it: here the next response is never far behind, so no hold comes near 200 ms. On the client, Nagle holds some of the pipelined requests the same way.",
     tryNext: [
       {
         sentence: 'Turn Nagle off on the server and look again at the end of each response.',

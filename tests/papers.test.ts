@@ -5,6 +5,7 @@ import { computeMetrics, lastLoadNs } from '../src/engine/metrics';
 import { runQuery } from '../src/scenario';
 import { measureFigure } from '../src/scenario/figures';
 import { findPreset } from '../src/scenario/presets';
+import { PRESET_TEXTS } from '../src/scenario/presetTexts';
 
 const metrics = (query: string) => computeMetrics(runQuery(query).trace);
 const seconds = (query: string) => metrics(query).elapsed_s;
@@ -91,6 +92,17 @@ describe('Padmanabhan-Mogul: round trips are the enemy', () => {
     // 25% of capacity for transfers of 2 Kbytes").
     expect(share('rtt=0.1&link=ethernet10')).toBeGreaterThan(2.5 * share('rtt=70'));
     expect(share('rtt=0.1&link=ethernet10')).toBeLessThan(35);
+  });
+  it("the old protocol's slow start holds up the 45 KB images, not the 2544-byte ones, as the words say", () => {
+    // The paper: for the median image size "traces showed that slow-start did not limit the window size".
+    const waitsOnCwnd = (id: string) =>
+      runQuery(`preset=${id}&http=1.0&conns=1`).trace.stalls.some((s) => s.cause === 'cwnd');
+    for (const where of ['remote', 'local']) {
+      expect(waitsOnCwnd(`pm-${where}-2544`), where).toBe(false);
+      expect(PRESET_TEXTS[`pm-${where}-2544`].explanation).toMatch(/fits in the first window .* no wait/);
+      expect(PRESET_TEXTS[`pm-${where}-45566`].explanation).not.toMatch(/no wait/);
+    }
+    expect(waitsOnCwnd('pm-remote-45566')).toBe(true);
   });
 });
 

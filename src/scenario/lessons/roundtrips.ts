@@ -10,10 +10,13 @@ export const ROUND_TRIPS: Lesson = {
   steps: [
     {
       title: 'Four round trips to the first image',
-      text: 'A connection per image, one after another: a handshake and a request round trip for the HTML, then again for every image, each with slow start.',
+      text: 'A connection per image, one after another: a handshake and a request round trip for the HTML, then again for every image. Each new connection starts in slow start, but a 2544-byte image fits in its first window, so here slow start adds no wait.',
       query: OLD,
       highlight: { stall: 'handshake' },
-      checks: [{ kind: 'stall', cause: 'handshake', present: true }],
+      checks: [
+        { kind: 'stall', cause: 'handshake', present: true },
+        { kind: 'stall', cause: 'cwnd', present: false },
+      ],
     },
     {
       title: 'Long-lived connections',

@@ -7,6 +7,7 @@ import type { LessonCheck } from '../src/scenario/lesson';
 import { LESSONS } from '../src/scenario/lessons';
 import { measure } from '../src/scenario/sweeps';
 import { canonicalQuery } from '../src/ui/sweep/sweepPanelState';
+import { breakdown, partNs } from '../src/views/breakdown';
 
 function check(query: string, c: LessonCheck): string | null {
   const { trace, problems } = runQuery(query);
@@ -101,6 +102,21 @@ describe('lessons', () => {
     expect(share).toBeGreaterThan(1 / 8);
     expect(share).toBeLessThan(1 / 6);
     expect(step.text).toMatch(/16 KB a round trip is about a seventh of the link/);
+  });
+  it("says where 'where did the time go' puts the cost of stale connections: the fresh connections' windows", () => {
+    const step = LESSONS.find((l) => l.id === 'web-from-orbit')!.steps.find(
+      (s) => s.query === 'preset=kruse-acts&conns=16',
+    )!;
+    const parts = (query: string) => {
+      const { trace, path } = runQuery(query);
+      return breakdown(trace, path);
+    };
+    const sixteen = parts(step.query);
+    const four = parts('preset=kruse-acts&conns=4');
+    expect(partNs(four, 'cwnd')).toBe(0);
+    expect(partNs(sixteen, 'cwnd')).toBeGreaterThan(1e9);
+    expect(partNs(sixteen, 'stale-connection')).toBeLessThan(0.1e9);
+    expect(step.question!.explain).toMatch(/little time.*small windows \(cwnd\)/);
   });
   it('has a lesson per paper, and one from 1997 to today', () => {
     expect(new Set(LESSONS.map((l) => l.paper.split(' ')[0])).size).toBe(5);

@@ -44,7 +44,7 @@ export const WEB_FROM_ORBIT: Lesson = {
         choices: ['Four times faster', 'About the same or slower', 'Twice as fast'],
         answer: 1,
         explain:
-          "Slower, as Kruse et al. measured for this page: the server keeps few idle connections open and closes the others; the browser learns it only when it sends a request on one, and that element waits for a new handshake, over half a second (the ladder's stale-connection stalls).",
+          "Slower, as Kruse et al. measured for this page: the server keeps few idle connections open and closes the others; the browser learns it only when it sends a request on one, and that element waits for a new handshake, over half a second (the ladder's stale-connection stalls), then starts again in slow start. 'Where did the time go' gives those handshakes little time, since other connections are moving data meanwhile, but shows the fresh connections' small windows (cwnd).",
       },
       checks: [
         { kind: 'compare', metric: 'load_s', versus: 'preset=kruse-acts&conns=4', relation: 'greater' },

@@ -140,3 +140,32 @@ test('coming Back from another page, every switch shows the scenario the link gi
   expect(switches.length).toBeGreaterThan(3);
   expect(switches.filter((s) => s.checked !== (s.says === 'on'))).toEqual([]);
 });
+
+test("a preset's Try it and Back to the preset are one history entry each, so Back returns to the preset", async ({
+  page,
+}) => {
+  // Back after a hint's Try it had left the lab: the hint amended the preset's own entry.
+  await openLab(page, 'preset=heidemann-odd-final');
+  const odd = engine('preset=heidemann-odd-final');
+  await expect.poll(() => search(page)).toContain('v=1');
+  const before = await search(page);
+  const entries = await historyLength(page);
+  const hint = page.locator('[data-preset-info] [data-try="nagle.server=0"]');
+
+  await hint.getByRole('button', { name: 'Try it' }).click();
+  await expect(ladderStalls(page, 'nagle')).toHaveCount(0);
+  await expect.poll(() => search(page)).toContain('nagle.server=0');
+  expect(await historyLength(page)).toBe(entries + 1);
+
+  await hint.getByRole('button', { name: 'Back to the preset' }).click();
+  await expect.poll(() => search(page)).not.toContain('nagle.server=0');
+  expect(await historyLength(page)).toBe(entries + 2);
+
+  await page.goBack();
+  await expect.poll(() => search(page)).toContain('nagle.server=0');
+  await expect(ladderStalls(page, 'nagle')).toHaveCount(0);
+  await page.goBack();
+  await expect.poll(() => search(page)).toBe(before);
+  await expect(ladderStalls(page, 'nagle')).not.toHaveCount(0);
+  await expect(ladderPackets(page)).toHaveCount(odd.packets);
+});

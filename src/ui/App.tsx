@@ -70,7 +70,7 @@ export default function App() {
     [update],
   );
   const openGallery = useCallback(() => setGalleryOpen(true), []);
-  const onResetPreset = useCallback(() => update(resetToPreset), [update]);
+  const onResetPreset = useCallback(() => update(resetToPreset, { history: 'push' }), [update]);
 
   const { sim, runs, endNs, gaps, playback, sides, panels, preset } = useRunPipeline(
     config,
@@ -118,7 +118,7 @@ export default function App() {
               settings={config.settings}
               changedKeys={changedFromPreset(config)}
               hintsWithheld={guides.awaitingAnswer}
-              onTry={(query) => update((c) => applyTryNext(c, query))}
+              onTry={(query) => update((c) => applyTryNext(c, query), { history: 'push' })}
               onReset={onResetPreset}
               onCompare={() => update(compareWithPreset, { history: 'push' })}
             />

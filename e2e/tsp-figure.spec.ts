@@ -428,6 +428,26 @@ for (const viewport of VIEWPORTS)
       await expect.poll(async () => (await sequenceTicks(page)).map((t) => t.text)).toEqual(whole);
     });
 
+test('zoomed onto slow start, the cwnd strip fits its window: the doubling window fills the strip', async ({
+  page,
+}) => {
+  // A 2 MB CUBIC transfer whose window grows to hundreds of KB: zoomed onto its first round trips
+  // (15 KB to 45 KB), the strip had kept the whole run's scale and drawn a flat line along 0.
+  await page.goto(
+    `/?link=longfat&objects=2000000&cc=cubic&sack=1&iw=10&window=8000000&tspzoom=100,500&${AT_END}`,
+  );
+  const strip = page.locator('[data-tsp-side="a"] [data-cc-strip="cwnd"]');
+  await expect(strip).toBeAttached({ timeout: 60_000 });
+  const ticks = await strip.locator('.tick-label').allTextContents();
+  expect(Number(ticks[ticks.length - 1])).toBeLessThanOrEqual(60);
+  const line = await boxOf(strip.locator('path'));
+  expect(line.height).toBeGreaterThan(30); // of the strip's 70 px
+  await page.locator('[data-view="tsp"]').getByRole('button', { name: 'Full run' }).click();
+  await expect
+    .poll(async () => Number((await strip.locator('.tick-label').allTextContents()).at(-1)))
+    .toBeGreaterThan(200);
+});
+
 test('a congestion strip whose first sample comes late starts there, not at time 0', async ({ page }) => {
   await openLab(page, `preset=langley-quic&${AT_END}`);
   const plotLeft = Number(await tspPlotArea(page).getAttribute('x'));

@@ -89,9 +89,7 @@ export function CongestionChart({
         const points = samples
           .map((s) => [s.atNs, st.value(s)] as const)
           .filter((p): p is readonly [number, number] => p[1] !== null);
-        // A loop, not a spread: a long run has more samples than a call takes arguments.
-        const max = points.reduce((m, p) => Math.max(m, p[1]), 1e-9);
-        const axis = stripAxis(max * 1.08);
+        const axis = stripAxis(peakInWindow(points, domain[0], domain[1]) * 1.08);
         const y = scaleLinear()
           .domain([0, axis.top])
           .range([top + STRIP_HEIGHT, top]);
@@ -150,6 +148,25 @@ export function CongestionChart({
       )}
     </svg>
   );
+}
+
+/** The highest value the strip draws over [fromNs, toNs]: the value held at `fromNs` and every step
+ * inside. A zoomed strip's scale fits its window, as the plot's sequence axis does: zoomed onto slow
+ * start, a cwnd that reaches megabytes later had drawn a flat line along 0. A loop, not a spread: a
+ * long run has more samples than a call takes arguments. */
+export function peakInWindow(
+  points: ReadonlyArray<readonly [number, number]>,
+  fromNs: number,
+  toNs: number,
+): number {
+  let peak = 1e-9;
+  let held: number | null = null;
+  for (const [t, v] of points) {
+    if (t > toNs) break;
+    if (t <= fromNs) held = v;
+    else peak = Math.max(peak, v);
+  }
+  return held === null ? peak : Math.max(peak, held);
 }
 
 /** A step-after line through `points` over [fromNs, toNs] only: it enters at the value held at

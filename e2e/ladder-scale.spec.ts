@@ -255,6 +255,23 @@ test('a run too dense to tell arrows apart is one band with a note; zooming in b
   await expect(page.locator('[data-side="a"] .dense-note')).toHaveCount(0);
 });
 
+test('on a phone, the dense-band note and the name of a connection starting at the top do not overlap', async ({
+  page,
+}) => {
+  // Kruse's page over eight connections in shared lanes: at 390 px the run is one band, and
+  // "connection 1", named above its lane's headings, had been written over "1454 packets: zoom in".
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?preset=kruse-oufr&conns=8');
+  const note = page.locator('[data-side="a"] .dense-note');
+  await expect(note).toContainText('zoom in');
+  const first = page.locator('[data-side="a"] .conn-label', { hasText: /^connection 1$/ });
+  await expect(first).toBeAttached();
+  const a = (await note.boundingBox())!;
+  const b = (await first.boundingBox())!;
+  const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlap, `note ${JSON.stringify(a)}, label ${JSON.stringify(b)}`).toBe(false);
+});
+
 /** Side A's drawn stall labels that leave the ladder's visible box or touch a time-axis label. */
 async function stallLabelFaults(page: Page): Promise<string[]> {
   return page.evaluate(() => {

@@ -46,6 +46,24 @@ const MAX_ARROWS_PER_PX = 3;
 /** The dense-band note's baseline, in the headings' band above the plot (connection names sit
  * at 16 px, the hosts' at 32). */
 const DENSE_NOTE_BASELINE_PX = 14;
+/** About how wide a character of the dense-band note is (12 px semibold). */
+const DENSE_NOTE_CHAR_PX = 7;
+
+function denseNoteText(count: number, width: number): string {
+  return width < 480 ? `${count} packets: zoom in` : `${count} packets in view: zoom in to see each one`;
+}
+
+/** Where the note stands in the headings' band, as a box labels keep clear of. */
+function denseNoteRect(text: string): Rect {
+  const x0 = LADDER_MARGIN.axis + 4;
+  return {
+    x0,
+    y0: DENSE_NOTE_BASELINE_PX - 12,
+    x1: x0 + text.length * DENSE_NOTE_CHAR_PX,
+    y1: DENSE_NOTE_BASELINE_PX + 3,
+  };
+}
+
 /** Clear space kept between a label and the ladder's right edge. */
 const LABEL_EDGE_PX = 2;
 /** How near the pointer must pass to a packet to show its line. */
@@ -147,6 +165,16 @@ export function Ladder({
     () => ({ left: LADDER_MARGIN.axis, right: layout.width - LABEL_EDGE_PX, runEndY }),
     [layout.width, runEndY],
   );
+  // Each connection its own lane, named above it.
+  const connNames = laneCount(spans) === spans.length && spans.length > 1;
+  // Too many arrows to draw one by one: a note says so, in the headings' band where the lanes'
+  // names leave it free. A connection named there (one that starts at the top of a shared lane)
+  // keeps clear of it: on a phone, "connection 1" had been written over the note.
+  const denseNoteBox = useMemo(
+    () =>
+      inScale.length > maxArrows && !connNames ? denseNoteRect(denseNoteText(inScale.length, width)) : null,
+    [inScale, maxArrows, connNames, width],
+  );
   const stallLabels = useMemo(
     () =>
       trace.stalls.flatMap((s) => {
@@ -174,6 +202,7 @@ export function Ladder({
             left: LADDER_MARGIN.axis,
             right: layout.width,
             stallBoxes: stallLabels,
+            reserved: denseNoteBox ? [denseNoteBox] : [],
           }),
     [
       provisional,
@@ -190,6 +219,7 @@ export function Ladder({
       bottom,
       runEndY,
       stallLabels,
+      denseNoteBox,
     ],
   );
 
@@ -205,13 +235,8 @@ export function Ladder({
   const rules = useMemo(() => ruleYs(gaps, trace.loads, y), [gaps, trace, y]);
   // Too many arrows for the DOM: draw them as one path and ask the reader to zoom in.
   const dense = inView.length > maxArrows;
-  // Each connection its own lane, named above it.
-  const connNames = laneCount(spans) === spans.length && spans.length > 1;
   const visible = dense ? NO_PACKETS : inView;
-  const denseNote =
-    width < 480
-      ? `${inView.length} packets: zoom in`
-      : `${inView.length} packets in view: zoom in to see each one`;
+  const denseNote = denseNoteText(inView.length, width);
   const [active, setActive] = useState<number | null>(null);
   const tabbable = active !== null && visible.includes(active) ? active : visible[visible.length - 1];
   const groupRef = useRef<SVGGElement>(null);
@@ -347,7 +372,12 @@ export function Ladder({
       {dense && !connNames && (
         // Above the plot, in the headings' band (free without connection names): inside it, the
         // note had covered the first packets and the handshake's stall label.
-        <text x={LADDER_MARGIN.axis + 4} y={DENSE_NOTE_BASELINE_PX} className="dense-note" data-dense-note="">
+        <text
+          x={denseNoteRect(denseNote).x0}
+          y={DENSE_NOTE_BASELINE_PX}
+          className="dense-note"
+          data-dense-note=""
+        >
           {denseNote}
         </text>
       )}

@@ -74,6 +74,8 @@ interface Input {
   right: number;
   /** Stall labels' boxes, by stall: kept when clear of arrows, then avoided by packet labels. */
   stallBoxes: [string, Rect][];
+  /** Boxes drawn apart that labels keep clear of (the dense-band note in the headings' band). */
+  reserved?: Rect[];
 }
 
 export function ladderLabels(input: Input): LadderLabels {
@@ -144,10 +146,13 @@ export function ladderLabels(input: Input): LadderLabels {
   const ordered = requests.map((r) => r.request);
   const firstPacket = requests.findIndex((r) => r.rank > 0);
   const split = firstPacket < 0 ? ordered.length : firstPacket;
-  const headings = lanes.flatMap((lane) => [
-    headingRect(lane.clientX, 'client', top),
-    headingRect(lane.serverX, 'server', top),
-  ]);
+  const headings = [
+    ...lanes.flatMap((lane) => [
+      headingRect(lane.clientX, 'client', top),
+      headingRect(lane.serverX, 'server', top),
+    ]),
+    ...(input.reserved ?? []),
+  ];
   const conns = placeLabels(
     ordered.slice(0, split),
     obstacles,

@@ -448,6 +448,23 @@ test('zoomed onto slow start, the cwnd strip fits its window: the doubling windo
     .toBeGreaterThan(200);
 });
 
+test('in a small embed frame the sequence axis has fewer ticks, a line apart, not one every 2 MB', async ({
+  page,
+}) => {
+  // A lecturer's 400 x 300 frame leaves the plot about 90 px: asked for six ticks, the axis of this
+  // 10 MB transfer had ten (0 to 18 MB), their labels 9 px apart.
+  await page.setViewportSize({ width: 400, height: 300 });
+  await page.goto(`/?preset=cardwell-bufferbloat&view=tsp&embed=1&${AT_END}`);
+  await expect(page.locator('[data-tsp-side="a"] svg.tsp-svg')).toBeAttached({ timeout: 60_000 });
+  await expect.poll(async () => (await sequenceTicks(page)).length).toBeGreaterThanOrEqual(3);
+  const ticks = (await sequenceTicks(page)).sort((a, b) => a.box.y - b.box.y);
+  expect(ticks.length).toBeLessThanOrEqual(6);
+  for (let i = 1; i < ticks.length; i++)
+    expect(ticks[i].box.y - (ticks[i - 1].box.y + ticks[i - 1].box.height)).toBeGreaterThanOrEqual(
+      ticks[i].box.height / 2,
+    );
+});
+
 test('a congestion strip whose first sample comes late starts there, not at time 0', async ({ page }) => {
   await openLab(page, `preset=langley-quic&${AT_END}`);
   const plotLeft = Number(await tspPlotArea(page).getAttribute('x'));

@@ -40,8 +40,10 @@ export interface TimeSequencePlotProps {
 
 const MAX_SEGMENTS = 3000;
 const NO_FOLDS: Gap[] = [];
-/** About how many ticks the sequence axis has. */
+/** About how many ticks the sequence axis has... */
 const Y_TICKS = 6;
+/** ...fewer on a short plot (an embed in a small frame), about one this many pixels apart. */
+const Y_TICK_SPACING_PX = 30;
 const M = { top: 26, bottom: 30, ...TIME_AXIS_INSET };
 /** Bands narrower than this on screen are left to their tooltip. */
 const MIN_LABELLED_BAND_PX = 60;
@@ -81,16 +83,21 @@ export function TimeSequencePlot({
   const axisTitle = stream === null ? 'sequence (bytes)' : `stream ${stream} (bytes)`;
   const narrow = width < 460; // the legend starts a line of its own under the axis title
   const legendLeft = narrow ? AXIS_TITLE_X : AXIS_TITLE_X + legendTextWidth(axisTitle) + LEGEND_TITLE_GAP_PX;
+  const titleTop = narrow ? M.top + 12 : M.top; // the plot's top were the legend one row
+  // Asked for 6, d3 may give up to 10 (a 2 MB step to 18 MB): on a 90 px plot, labels 9 px apart.
+  const yTicks = Math.max(
+    2,
+    Math.min(Y_TICKS, Math.floor((height - titleTop - M.bottom) / Y_TICK_SPACING_PX)),
+  );
   const yAxis = useMemo(() => {
     const range = zoomed ? zoomedRange(series, d0, d1) : null;
-    return range ? byteAxisBetween(range[0], range[1], Y_TICKS) : byteAxis(seriesTop(series) * 1.04, Y_TICKS);
-  }, [series, zoomed, d0, d1]);
+    return range ? byteAxisBetween(range[0], range[1], yTicks) : byteAxis(seriesTop(series) * 1.04, yTicks);
+  }, [series, zoomed, d0, d1, yTicks]);
   const above = (line: TspSeries['window']) => runsAbove(line, yAxis.top, d0, d1);
   const legend = legendRows(
     legendEntries(series, dense, { window: above(series.window), cwnd: above(series.cwnd) }),
     width - M.right - legendLeft,
   );
-  const titleTop = narrow ? M.top + 12 : M.top; // the plot's top were the legend one row
   const m = { ...M, top: titleTop + (legend.length - 1) * LEGEND_ROW_PX };
 
   const axis = useMemo(() => tspTimeAxis([d0, d1], width, folds), [d0, d1, width, folds]);

@@ -268,6 +268,20 @@ describe('the callout names a costlier later cause too', () => {
     expect(advice.costlier!.totalNs).toBeGreaterThan(advice.causeTotalNs);
   });
 
+  it('names a later cause a knob removes when none removes the first, though it cost no more (IW10: handshake, then Nagle)', () => {
+    // Dukkipati's 2010 page: a 100 ms handshake, then a 100 ms Nagle hold of the response's tail.
+    const r = runQuery('preset=dukkipati-iw10');
+    const b = breakdown(r.trace, r.path);
+    expect(partNs(b, 'nagle')).toBeGreaterThan(50e6);
+    expect(partNs(b, 'nagle')).toBeLessThanOrEqual(partNs(b, 'handshake'));
+    const advice = adviceFor(r.trace, r.config.settings, b)!;
+    expect(advice.stall.cause).toBe('nagle');
+    expect(advice.passedOver).toEqual({ cause: 'handshake', totalNs: partNs(b, 'handshake') });
+    expect(advice.costlier).toBeNull();
+    expect(advice.candidates[0]).toEqual({ key: 'nagle', value: false });
+    expect(pageWith(r, advice.candidates[0])).toBeLessThan(pageTimeNs(r.trace) * 0.75);
+  });
+
   it('gives the headline to the costlier cause when no knob removes the first (one connection, one handshake)', () => {
     // Padmanabhan and Mogul's new protocol: one connection, so its 71 ms handshake is the page's
     // first long stall, and nothing here shortens it; slow start's window waits cost more.

@@ -1,9 +1,9 @@
 // Which stall to point at, in words, and which knob removes it. It speaks of the load the
 // headline reports (the last) and counts time as "where did the time go" does (breakdown()),
 // so its figures and the breakdown's are the same numbers. The stall named is the first long
-// one in time: later stalls are often its consequences; a later cause that cost more is named too,
-// and takes the headline when no knob here removes the first (one connection's handshake): the
-// callout is there to name the change to try. Suggestions only name keys the
+// one in time: later stalls are often its consequences; a later cause that cost more is named too.
+// When no knob here removes the first (one connection's handshake), the costliest cause that one
+// does takes the headline: the callout is there to name the change to try. Suggestions only name keys the
 // schema has and values that differ from the current ones, so keys added later (http, conns...)
 // are suggested as soon as they exist. Each cause's sentence and fixes are its row in
 // scenario/stallCauses.ts. A knob the settings hide (see `applies`) is never suggested.
@@ -37,7 +37,7 @@ export interface Advice {
   causeCount: number;
   /** A later cause that cost the page more than the one named, so the callout says so too. */
   costlier: { cause: StallRecord['cause']; totalNs: number } | null;
-  /** The first long stall's cause, when no knob here removes it and a costlier one (named) has knobs. */
+  /** The first long stall's cause, when no knob here removes it and another cause (named) has knobs. */
   passedOver: { cause: StallRecord['cause']; totalNs: number } | null;
 }
 
@@ -119,16 +119,30 @@ function manyStalls(stalls: StallRecord[]): string {
 const isLong = (s: StallRecord, b: Breakdown) =>
   s.endNs - s.startNs >= Math.max(MIN_NS, b.totalNs * MIN_SHARE);
 
+/** A cause that cost the page at least this share of what the first did is named in its place when only it has a knob. */
+const AS_COSTLY = 0.9;
+
 export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advice | null {
   const stalls = worthyStalls(trace, b);
-  const first = stalls.find((s) => isLong(s, b)) ?? costliestCause(stalls, b);
+  const long = stalls.find((s) => isLong(s, b));
+  const first = long ?? costliestCause(stalls, b);
   if (!first) return null;
   const advice = adviceAbout(first, stalls, trace, settings, b);
-  if (advice.candidates.length > 0 || !advice.costlier) return advice;
-  const costlier = longestOf(stalls, advice.costlier.cause);
-  const instead = adviceAbout(costlier, stalls, trace, settings, b);
-  if (instead.candidates.length === 0) return advice;
-  return { ...instead, passedOver: { cause: first.cause, totalNs: advice.causeTotalNs } };
+  // Many short stalls are named as the costliest cause: nothing else cost more, or came first.
+  if (advice.candidates.length > 0 || !long) return advice;
+  // No knob here removes the first: the costliest other cause that one does takes the headline,
+  // if it cost the page about as much or more (IW10's page: a 100 ms Nagle hold as long as its
+  // handshake had gone unnamed). A much smaller one is left to the breakdown.
+  const others = [...new Set(stalls.map((s) => s.cause))]
+    .filter((cause) => cause !== first.cause && partNs(b, cause) >= AS_COSTLY * advice.causeTotalNs)
+    .sort((x, y) => partNs(b, y) - partNs(b, x));
+  for (const cause of others) {
+    const instead = adviceAbout(longestOf(stalls, cause), stalls, trace, settings, b);
+    if (instead.candidates.length === 0) continue;
+    const costlier = instead.costlier?.cause === first.cause ? null : instead.costlier; // said as passed over
+    return { ...instead, costlier, passedOver: { cause: first.cause, totalNs: advice.causeTotalNs } };
+  }
+  return advice;
 }
 
 function longestOf(stalls: StallRecord[], cause: StallRecord['cause']): StallRecord {
@@ -156,7 +170,7 @@ function adviceAbout(
   return {
     stall,
     sentence:
-      isLong(stall, b) || STALL_CAUSES[stall.cause].manyShortWaits
+      isLong(stall, b) || STALL_CAUSES[stall.cause].manyShortWaits || count === 1
         ? sentenceFor(stall, total)
         : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${manyStalls(ofCause)}`,
     candidates,

@@ -196,6 +196,20 @@ describe('the callout threshold', () => {
     expect(advice.causeTotalNs).toBe(partNs(breakdown(t, INSTANT_PATH), 'delayed-ack'));
   });
 
+  it('names a single stall in its own words when it takes the headline from a first one no knob shortens', () => {
+    // A 100 ms handshake (a tenth of the page: long), then one 95 ms delayed ACK (short, but as
+    // costly): the delayed ACK is named, as one wait, not as "1 stalls of up to 95 ms".
+    const t = page(1000, [
+      [0, 100],
+      [400, 495],
+    ]);
+    t.stalls[0] = { ...t.stalls[0], cause: 'handshake' };
+    const advice = pageAdvice(t, s)!;
+    expect(advice.passedOver?.cause).toBe('handshake');
+    expect(advice.stall.cause).toBe('delayed-ack');
+    expect(advice.sentence).toBe('The client waited 95 ms for a delayed ACK');
+  });
+
   it('proposes nothing worth less than 5% of the page', () => {
     expect(
       pageAdvice(

@@ -183,6 +183,28 @@ function page(
   return t;
 }
 
+describe('a wait after a loss on a page without packet loss', () => {
+  // Today's hosts over LTE: a 1 MB window overfills the router's queue, which drops 167 packets.
+  const TODAY = 'page=almanac24&link=lte&http=2&tls=1.3&stack=linux&nagle=0&window=1048576&h2window=6291456';
+  it('says a full router queue dropped the segment, where the knob reads 0% loss', () => {
+    const r = runQuery(TODAY);
+    expect(r.trace.packets.some((p) => p.drop === 'loss')).toBe(false);
+    expect(r.trace.packets.filter((p) => p.drop === 'queue').length).toBeGreaterThan(100);
+    const advice = advise(r)!;
+    expect(advice.stall.cause).toBe('hol-blocking');
+    expect(advice.sentence).toMatch(
+      /behind a lost segment.*; a full router queue dropped that segment \(Packet loss is 0%\)$/,
+    );
+  });
+  it('says nothing of the queue when the loss is the random loss the knob sets', () => {
+    const lossy =
+      'page=microscape&nagle=0&iw=10&window=1048576&delack=fixed&delackms=40&link=lte&http=2&loss=2';
+    const advice = advise(runQuery(lossy))!;
+    expect(advice.stall.cause).toMatch(/hol-blocking|rto/);
+    expect(advice.sentence).not.toMatch(/router queue/);
+  });
+});
+
 describe('the callout threshold', () => {
   const s = settings('');
   it("puts forward a cause worth at least 5% of the page and 10 ms, with the breakdown's figure", () => {
@@ -388,7 +410,9 @@ describe('the callout on many stalls none of which is worth a headline alone', (
     const longest = Math.max(...t.stalls.filter((s) => s.cause === 'rto').map((s) => s.endNs - s.startNs));
     expect(longest).toBeGreaterThan(30e9);
     expect(advice.sentence).toBe(
-      `Retransmission timeout: ${advice.causeCount} stalls of up to ${formatDuration(longest)}`,
+      `Retransmission timeout: ${advice.causeCount} stalls of up to ${formatDuration(longest)}` +
+        // A one-packet queue at 1 kb/s: what the timer waits to resend, the queue dropped.
+        '; a full router queue had dropped the packet it resends (Packet loss is 0%)',
     );
   });
 });

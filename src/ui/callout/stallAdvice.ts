@@ -170,15 +170,36 @@ function adviceAbout(
   return {
     stall,
     sentence:
-      isLong(stall, b) || STALL_CAUSES[stall.cause].manyShortWaits || count === 1
+      (isLong(stall, b) || STALL_CAUSES[stall.cause].manyShortWaits || count === 1
         ? sentenceFor(stall, total)
-        : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${manyStalls(ofCause)}`,
+        : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${manyStalls(ofCause)}`) +
+      queueDropNote(stall, trace, settings, b),
     candidates,
     causeTotalNs: total,
     causeCount: count,
     costlier: costliest && costliest.totalNs > total ? costliest : null,
     passedOver: null,
   };
+}
+
+/** What a wait that follows a loss adds when the packet lost was a full router queue's drop. */
+const QUEUE_DROP_NOTE: Partial<Record<StallRecord['cause'], string>> = {
+  'hol-blocking': '; a full router queue dropped that segment (Packet loss is 0%)',
+  rto: '; a full router queue had dropped the packet it resends (Packet loss is 0%)',
+};
+
+/**
+ * A wait that follows a loss, on a page whose packet loss is 0%: the packets the load lost were
+ * dropped by a full router queue, and the sentence says so ("behind a lost segment" beside
+ * "Packet loss: 0%" had read as a contradiction).
+ */
+function queueDropNote(stall: StallRecord, trace: Trace, settings: Settings, b: Breakdown): string {
+  const note = QUEUE_DROP_NOTE[stall.cause];
+  if (note === undefined || Number(settings.loss) > 0) return '';
+  const dropped = trace.packets.some(
+    (p) => p.drop === 'queue' && p.sendNs >= b.startNs && p.sendNs < b.endNs,
+  );
+  return dropped ? note : '';
 }
 
 /** A fix is offered when the engine finds it saves at least this share of the page time. */

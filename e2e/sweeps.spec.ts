@@ -1,8 +1,8 @@
 // Sweeps: a ready-made sweep draws every point with the engine's figure, a point opens its run in
 // the ladder, and a custom sweep built in the panel survives a reload through the link.
 import { expect, test } from '@playwright/test';
-import { findSweep, pointQuery, SWEEPS } from '../src/scenario/sweeps';
-import { evaluatePoint } from '../src/scenario/sweepRun';
+import { findSweep, measure, pointQuery, SWEEPS } from '../src/scenario/sweeps';
+import { evaluatePoint, runPoint } from '../src/scenario/sweepRun';
 import { watchPage } from './helpers';
 import { engine, ladderPackets, openLab } from './lab';
 
@@ -77,6 +77,31 @@ test('clicking a point (or Enter on it) opens its run in the ladder', async ({ p
   await expect(ladderPackets(page)).toHaveCount(engine(pointQuery(spec, '1', 'kruse-test')).packets);
   expect(watch.consoleErrors).toEqual([]);
   expect(watch.foreignRequests).toEqual([]);
+});
+
+test('a point plotted as a saving opens as the comparison it was measured by', async ({ page }) => {
+  // Kruse Fig. 5 plots what Keep-Alive saves over HTTP/1.0: the point had opened the Keep-Alive run
+  // alone, a page of 2.92 s beside a point reading "4.4 s saved", with nothing to subtract.
+  const watch = watchPage(page);
+  await page.goto('/?sweep=kruse-fig5');
+  await expect(points(page)).toHaveCount(16, { timeout: 30_000 });
+  const point = page.locator('[data-sweep-point][data-x="4"][data-series="kruse-acts"]');
+  const saved = Number(await point.getAttribute('data-y'));
+  expect(saved).toBeGreaterThan(1);
+  await point.click();
+
+  await expect(page.locator('[data-metrics] [data-metric-b="elapsed_s"]')).toBeAttached();
+  const a = Number(await page.locator('[data-metrics] [data-metric="elapsed_s"]').getAttribute('data-value'));
+  const b = Number(
+    await page.locator('[data-metrics] [data-metric-b="elapsed_s"]').getAttribute('data-value'),
+  );
+  // A is HTTP/1.0, B the point's Keep-Alive run: B - A is the saving the chart plots, negated.
+  expect(a - b).toBeCloseTo(saved, 6);
+  expect(a).toBeCloseTo(measure('load_s', runPoint('preset=kruse-acts&conns=4&http=1.0')), 6);
+  const search = await page.evaluate(() => window.location.search);
+  expect(search).toContain('b.http=1.0ka');
+  expect(search).toContain('sweep=kruse-fig5');
+  expect(watch.consoleErrors).toEqual([]);
 });
 
 test('a custom sweep built in the panel draws its points and survives a reload', async ({ page }) => {

@@ -37,10 +37,10 @@ export function useGuides(
     [update],
   );
   const onOpenRun = useCallback(
-    (query: string) => {
+    (query: string, versus?: string) => {
       update(
         (c) => {
-          const next = openPointRun(c, query);
+          const next = openPointRun(c, query, versus);
           return panelsShown(next).has('ladder') ? next : keepSweep(next, setPanel(next, 'ladder', true));
         },
         { history: 'push' },

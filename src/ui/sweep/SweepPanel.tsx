@@ -25,7 +25,7 @@ export { parseSweepParam };
 export interface SweepPanelProps {
   config: Config;
   onSweep: (value: string | null) => void;
-  onOpenRun: (query: string) => void;
+  onOpenRun: (query: string, versus?: string) => void;
   /** Scroll the panel into view when this number changes (and is not 0). */
   scrollRequest?: number;
 }
@@ -108,7 +108,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
               seriesLabel={spec.series?.label ?? null}
               width={Math.max(280, width)}
               height={width < 500 ? 260 : 340}
-              onOpen={(p) => onOpenRun(p.query)}
+              onOpen={(p) => onOpenRun(p.query, spec.compare?.versus)}
             />
           </div>
           <SweepLegend
@@ -123,7 +123,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
               yLabel={yLabel}
               seriesLabel={spec.series?.label ?? null}
               withModel={spec.model === 'kruse-baseline'}
-              onOpen={(p) => onOpenRun(p.query)}
+              onOpen={(p) => onOpenRun(p.query, spec.compare?.versus)}
             />
           </details>
         </div>

@@ -1,7 +1,8 @@
 // Pure edits of the Config for the sweep panel. The panel is shown when `view=` lists `sweep`, or
 // when the link has no `view=` but names a sweep (so `?sweep=kruse-fig2` alone opens it). It is
 // never shown by default: a sweep is dozens of runs.
-import { encodeConfig, parseQuery, type Config } from '../../scenario/codec';
+import { encodeConfig, parseQuery, querySettings, type Config } from '../../scenario/codec';
+import type { ConfigKey, Settings } from '../../scenario/schema';
 import { newRunView } from '../state/configModel';
 
 function listed(config: Config): string[] {
@@ -31,10 +32,19 @@ export function setSweepValue(config: Config, value: string | null): Config {
   return { ...config, view };
 }
 
-/** Open one point's run: its scenario on side A; the view (sweep panel included) stays. */
-export function openPointRun(config: Config, query: string): Config {
+/**
+ * Open one point's run: its scenario on side A; the view (sweep panel included) stays. A point
+ * plotted as a saving against another run (`versus`, Kruse's Fig. 5: over HTTP/1.0) opens as that
+ * comparison, the other run on side A and the point's own on side B, so the figures' B − A row
+ * gives the saving the chart plots.
+ */
+export function openPointRun(config: Config, query: string, versus?: string): Config {
   const parsed = parseQuery(query).config;
-  return { ...parsed, b: config.b ? {} : null, view: newRunView(config.view) };
+  if (!versus) return { ...parsed, b: config.b ? {} : null, view: newRunView(config.view) };
+  const other = parseQuery(`${query}&${versus}`).config;
+  const keys = Object.keys(querySettings(versus)) as ConfigKey[];
+  const b = Object.fromEntries(keys.map((k) => [k, parsed.settings[k]])) as Partial<Settings>;
+  return { ...other, b, view: newRunView(config.view) };
 }
 
 /** The one query string a scenario reopens as: equal settings give equal text. */

@@ -21,6 +21,16 @@ describe('scenario names', () => {
     expect(named('objects=' + '1000,'.repeat(60) + '1')[0].length).toBeLessThanOrEqual(80);
   });
 
+  it('a name too long is cut between words, never inside a value', () => {
+    // Today's hosts over HTTP/2 had been saved as ...-pagealmanac24-h2window629 (the window is 6291456).
+    const query = 'page=almanac24&link=lte&loss=2&http=2&stack=linux&nagle=0&window=1048576&h2window=6291456';
+    expect(named(query)[0]).toBe('roundtrip-lte-h2-loss2-nagle0-stacklinux-window1048576-pagealmanac24');
+    // A list too long keeps the items that fit, each whole.
+    const list = named('objects=' + '123456,'.repeat(20) + '1')[0];
+    expect(list.length).toBeLessThanOrEqual(80);
+    expect(list).toMatch(/^roundtrip-ethernet10-http1\.1-pagecustom-objects123456(-123456)*$/);
+  });
+
   it('the HTTP mode says what it is: ALPN names, never a bare number', () => {
     expect(named('http=3&tls=1.3')[0]).toBe('roundtrip-ethernet10-h3-tls1.3');
     expect(named('http=2')[0]).toBe('roundtrip-ethernet10-h2');

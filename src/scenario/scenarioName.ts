@@ -27,7 +27,8 @@ function changedKeys(preset: string | null, settings: Settings): ConfigKey[] {
   return CONFIG_KEYS.filter((k) => text(k, settings) !== text(k, base) && applies(k, settings));
 }
 
-/** `heidemann-odd-final-nagle0`, `roundtrip-geo-http1.1`: safe in a file name, at most 80 characters. */
+/** `heidemann-odd-final-nagle0`, `roundtrip-geo-http1.1`: safe in a file name, at most 80 characters,
+ * the words that do not fit left out whole. */
 export function scenarioName(preset: string | null, settings: Settings): string {
   const head = preset ? [preset] : ['roundtrip', settings.link, word('http', settings)];
   const changed = changedKeys(preset, settings).filter((k) => preset || (k !== 'link' && k !== 'http'));
@@ -37,7 +38,10 @@ export function scenarioName(preset: string | null, settings: Settings): string 
     .toLowerCase()
     .replace(/[^a-z0-9.]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  return slug.length <= MAX_NAME ? slug : slug.slice(0, MAX_NAME).replace(/-+$/, '');
+  if (slug.length <= MAX_NAME) return slug;
+  // Cut between words (or a list's items), never inside one: `h2window629` named a window of 6 MB.
+  const cut = slug.slice(0, MAX_NAME + 1);
+  return cut.slice(0, cut.lastIndexOf('-')).replace(/-+$/, '');
 }
 
 /** `heidemann-odd-final: page=... link=ethernet10 http=1.0 nagle=0 ...`: the key settings and every

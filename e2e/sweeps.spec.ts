@@ -1,5 +1,6 @@
 // Sweeps: a ready-made sweep draws every point with the engine's figure, a point opens its run in
 // the ladder, and a custom sweep built in the panel survives a reload through the link.
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { findSweep, measure, pointQuery, SWEEPS } from '../src/scenario/sweeps';
 import { evaluatePoint, runPoint } from '../src/scenario/sweepRun';
@@ -101,6 +102,46 @@ test('a point plotted as a saving opens as the comparison it was measured by', a
   const search = await page.evaluate(() => window.location.search);
   expect(search).toContain('b.http=1.0ka');
   expect(search).toContain('sweep=kruse-fig5');
+  expect(watch.consoleErrors).toEqual([]);
+});
+
+test('a sweep saves as a picture for a slide: its points, legend, title and claim', async ({ page }) => {
+  // The Export menu has the ladder, plot, waterfall and breakdown; a paper's figure redrawn had no
+  // way out of the page but a screenshot.
+  const watch = watchPage(page);
+  await page.goto('/?sweep=kruse-fig2');
+  await expect(page.locator('[data-sweep-status="done"]')).toBeVisible({ timeout: 30_000 });
+  const chart = (await page.locator('#sweep svg.sweep-chart').boundingBox())!;
+
+  const svgFile = page.waitForEvent('download');
+  await page.locator('#sweep [data-sweep-export="svg"]').click();
+  const svgDownload = await svgFile;
+  expect(svgDownload.suggestedFilename()).toBe('kruse-fig2-sweep.svg');
+  const svg = readFileSync((await svgDownload.path())!, 'utf8');
+  expect(svg.match(/data-sweep-point=/g)).toHaveLength(16);
+  for (const words of [
+    'Response time against connections (Kruse Fig. 2)',
+    'little benefit from more than 4',
+  ]) {
+    expect(svg).toContain(words);
+  }
+  for (const name of ['page lerc', 'page acts', 'page oufr', 'page test', "Kruse's simple model"])
+    expect(svg).toContain(name);
+  // It draws on its own, as wide as the chart on the page and taller (title and legend).
+  const size = await page.evaluate(async (text) => {
+    const img = new Image();
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
+    await img.decode();
+    return { w: img.naturalWidth, h: img.naturalHeight };
+  }, svg);
+  expect(size.w).toBe(Math.round(chart.width));
+  expect(size.h).toBeGreaterThan(chart.height + 60);
+
+  const pngFile = page.waitForEvent('download');
+  await page.locator('#sweep [data-sweep-export="png"]').click();
+  const png = readFileSync((await (await pngFile).path())!);
+  expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+  expect(png.readUInt32BE(16)).toBe(2 * size.w);
   expect(watch.consoleErrors).toEqual([]);
 });
 

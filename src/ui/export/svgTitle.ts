@@ -6,11 +6,11 @@ const LINE_HEIGHT = 16;
 const PAD = 8;
 const CHAR_WIDTH = 6.6; // a 12 px sans-serif character, on average: enough to wrap before the edge
 
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-function wrap(text: string, widthPx: number): string[] {
+export function wrap(text: string, widthPx: number): string[] {
   const max = Math.max(20, Math.floor((widthPx - 2 * PAD) / CHAR_WIDTH));
   const lines: string[] = [];
   let line = '';

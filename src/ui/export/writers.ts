@@ -7,3 +7,4 @@ export { fileName, harBlob, jsonBlob, pcapBlob, qlogBlob, tcpdumpBlob } from './
 export { breakdownSvg } from './breakdownSvg';
 export { stackedSvg, standaloneSvg, svgToPng } from './svgExport';
 export { titledSvg } from './svgTitle';
+export { legendSvg } from './legendSvg';

@@ -1,7 +1,7 @@
 // The sweep panel: pick a ready-made sweep or build one, watch its points stream in from the
 // worker pool, and open any point's run in the ladder. Loaded lazily: it is not part of the
 // first page load.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Config } from '../../scenario/codec';
 import { axisIsNumeric, claimLead, type SweepSpec } from '../../scenario/sweeps';
 import { Panel } from '../panels/Panel';
@@ -9,6 +9,7 @@ import { useElementWidth } from '../useElementWidth';
 import { SweepChart } from '../../views/SweepChart';
 import { seriesUnder } from '../../views/sweepScales';
 import { SweepBuilder } from './SweepBuilder';
+import { SweepExport } from './SweepExport';
 import { SweepLegend } from './SweepLegend';
 import { metricLabel, notApplyingNote } from './sweepKnobs';
 import { SweepPicker } from './SweepPicker';
@@ -52,6 +53,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
       ].filter(Boolean)
     : [];
   const [chartRef, width] = useElementWidth<HTMLDivElement>(800);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const yLabel = spec
     ? spec.compare
       ? savingLabel(metricLabel(spec.y), spec.compare)
@@ -79,7 +81,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
         </details>
       </div>
       {spec && (
-        <div className="sweep-body" data-sweep={spec.id}>
+        <div ref={bodyRef} className="sweep-body" data-sweep={spec.id}>
           <h3 className="sweep-title">{spec.title}</h3>
           <p className="sweep-meta">
             {spec.source}
@@ -115,6 +117,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
             spec={spec}
             under={seriesUnder(run.points, spec.published ?? [], spec.series ? spec.series.values : [null])}
           />
+          <SweepExport spec={spec} box={bodyRef} />
           <details className="sweep-values">
             <summary>Values as a table</summary>
             <SweepTable

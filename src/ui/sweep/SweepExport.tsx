@@ -1,0 +1,55 @@
+// The sweep as a picture for a slide: the chart with its legend under it and the figure's title,
+// source and claim above, as SVG or PNG. The writers load on the first export, as the Export
+// menu's do.
+import { useState, type RefObject } from 'react';
+import { claimLead, type SweepSpec } from '../../scenario/sweeps';
+import { downloadBlob } from '../export/download';
+
+/** `kruse-fig2-sweep`, or for a custom sweep its axes: `sweep-loss-by-cc`. */
+export function sweepFileName(spec: SweepSpec): string {
+  if (spec.id !== 'custom') return `${spec.id}-sweep`;
+  return `sweep-${spec.x.key}${spec.series ? `-by-${spec.series.key}` : ''}`;
+}
+
+export function SweepExport({ spec, box }: { spec: SweepSpec; box: RefObject<HTMLElement | null> }) {
+  const [status, setStatus] = useState('');
+  const save = async (kind: 'svg' | 'png') => {
+    try {
+      const chart = box.current?.querySelector<SVGSVGElement>('svg.sweep-chart');
+      const legend = box.current?.querySelector<HTMLElement>('.sweep-legend');
+      if (!chart) throw new Error('the chart is not drawn yet');
+      const { legendSvg, stackedSvg, standaloneSvg, svgToPng, titledSvg } = await import('../export/writers');
+      const width = Math.round(chart.getBoundingClientRect().width);
+      const parts = [standaloneSvg(chart), ...(legend ? [legendSvg(legend, width)] : [])];
+      const about = spec.claim ? `${spec.source} — ${claimLead(spec.source)}: “${spec.claim}”` : spec.source;
+      const svg = titledSvg(stackedSvg(parts), [`${spec.title}: ${about}`]);
+      const name = `${sweepFileName(spec)}.${kind}`;
+      downloadBlob(kind === 'svg' ? new Blob([svg], { type: 'image/svg+xml' }) : await svgToPng(svg), name);
+      setStatus(`Saved ${name}.`);
+    } catch (error) {
+      setStatus(`Could not save the picture: ${(error as Error).message}`);
+    }
+  };
+  return (
+    <p className="sweep-export">
+      Save the chart for a slide:{' '}
+      <button
+        type="button"
+        className="secondary small"
+        data-sweep-export="svg"
+        onClick={() => void save('svg')}
+      >
+        SVG
+      </button>{' '}
+      <button
+        type="button"
+        className="secondary small"
+        data-sweep-export="png"
+        onClick={() => void save('png')}
+      >
+        PNG
+      </button>{' '}
+      <span role="status">{status}</span>
+    </p>
+  );
+}

@@ -86,4 +86,11 @@ describe('the title band of an exported picture', () => {
     expect(texts.length).toBeGreaterThan(3);
     for (const t of texts) expect(t.length * 6.6).toBeLessThanOrEqual(200);
   });
+  it("wraps a long name too: a sweep saved at a phone's width keeps its whole title", () => {
+    const title = 'Throughput against transfer length, RTT near 0 (Padmanabhan-Mogul Fig. 3-3)';
+    const out = titledSvg(svg.replace(/600/g, '350'), [`${title}: Padmanabhan & Mogul 1994, Fig. 3-3`]);
+    const bold = [...out.matchAll(/<text[^>]*font-weight="bold"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(bold.join(' ')).toBe(title);
+    for (const t of bold) expect(t.length * 6.6 * 1.15).toBeLessThanOrEqual(350);
+  });
 });

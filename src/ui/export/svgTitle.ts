@@ -47,7 +47,11 @@ export function titledSvg(svgText: string, titles: string[]): string {
     const at = title.indexOf(': ');
     const name = at < 0 ? title : title.slice(0, at);
     const rest = at < 0 ? '' : title.slice(at + 2);
-    return [{ text: name, bold: true }, ...wrap(rest, width).map((text) => ({ text, bold: false }))];
+    // The name wraps too (a sweep's title is a sentence), its bold letters about 15% wider.
+    return [
+      ...wrap(name, width / 1.15).map((text) => ({ text, bold: true })),
+      ...wrap(rest, width).map((text) => ({ text, bold: false })),
+    ];
   });
   const band = lines.length * LINE_HEIGHT + PAD;
   const scale = w / width || 1; // viewBox units per pixel

@@ -72,6 +72,18 @@ describe('the x axis of a sweep chart', () => {
     expect(tickXs('custom:x=tls:1.2,1.3;y=load_s')).toHaveLength(2);
   });
 
+  it('draws values that grow by one factor on a log axis, evenly apart (loss 0.25, 0.5, 1, 2, 4%)', () => {
+    const spec = findSweep('mathis-loss')!;
+    const scale = sweepXScale(spec.x.values, 100, 500, axisIsNumeric(spec.x));
+    expect(scale.log).toBe(true);
+    const xs = scale.ticks.map((t) => t.x);
+    const gaps = xs.slice(1).map((x, i) => x - xs[i]);
+    expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThan(1e-6); // 100 px each, not 25 px at the low end
+    // Kruse's connections (1, 4, 8, 16) and windows keep the linear axis of the paper's figures.
+    for (const id of ['kruse-fig2', 'kruse-fig7', 'pm-fig6-1'])
+      expect(sweepXScale(findSweep(id)!.x.values, 100, 500).log, id).toBe(false);
+  });
+
   it('places quantities by size (connections 1, 2, 4, 16)', () => {
     const [a, b, c, d] = tickXs('custom:x=conns:1,2,4,16;y=load_s');
     expect(d - c).toBeGreaterThan(4 * (c - b)); // 12 connections apart against 2

@@ -1,5 +1,6 @@
 // Scales and labels of a sweep chart. Quantities get a linear axis (logarithmic when the values
-// span fifty-fold or more); anything else (presets, links, modes, '4k') gets evenly spaced points.
+// span fifty-fold or more, or each is the one before times the same factor: loss 0.25, 0.5, 1, 2,
+// 4%); anything else (presets, links, modes, '4k') gets evenly spaced points.
 import { scaleLinear } from './piecewiseScale';
 
 export interface SweepXScale {
@@ -24,7 +25,7 @@ export function sweepXScale(values: string[], left: number, right: number, quant
   }
   const lo = Math.min(...numbers);
   const hi = Math.max(...numbers);
-  const log = lo > 0 && hi / lo >= 50;
+  const log = lo > 0 && (hi / lo >= 50 || geometric(numbers));
   const s = log
     ? logScale(lo, hi, left, right)
     : scaleLinear()
@@ -35,6 +36,17 @@ export function sweepXScale(values: string[], left: number, right: number, quant
     ticks: values.map((v, i) => ({ value: v, x: s(Number(v)), label: labels[i] })),
     log,
   };
+}
+
+/**
+ * Three or more values, each the one before times the same factor (1.5 or more): drawn linear,
+ * the small ones crowd together (0.25% and 0.5% loss a few pixels apart on a phone).
+ */
+function geometric(values: number[]): boolean {
+  if (values.length < 3) return false;
+  const sorted = [...values].sort((a, b) => a - b);
+  const factor = sorted[1] / sorted[0];
+  return factor >= 1.5 && sorted.every((v, i) => i === 0 || Math.abs(v / sorted[i - 1] / factor - 1) < 0.01);
 }
 
 /** d3's scalePoint with `padding` (outer): evenly spaced points, centred in the range. */

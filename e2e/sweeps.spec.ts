@@ -125,7 +125,7 @@ test('a sweep saves as a picture for a slide: its points, legend, title and clai
   ]) {
     expect(svg).toContain(words);
   }
-  for (const name of ['page lerc', 'page acts', 'page oufr', 'page test', "Kruse's simple model"])
+  for (const name of ['page: lerc', 'page: acts', 'page: oufr', 'page: test', "Kruse's simple model"])
     expect(svg).toContain(name);
   // It draws on its own, as wide as the chart on the page and taller (title and legend).
   const size = await page.evaluate(async (text) => {
@@ -270,7 +270,7 @@ test('on a phone a sweep stays legible: tick labels apart and written alike, the
   // Sizes in one form along the axis and in the legend: 1K ... 500K, not 1024 beside 10K.
   expect(ticks[0].text).toBe('1K');
   for (const t of ticks) expect(t.text).toMatch(/^\d+K$/);
-  await expect(page.locator('#sweep .sweep-legend')).toContainText('window 4K');
+  await expect(page.locator('#sweep .sweep-legend')).toContainText('window: 4K');
 
   await page.goto('/?sweep=pm-fig6-3');
   await expect(points(page)).toHaveCount(20, { timeout: 30_000 });
@@ -334,6 +334,6 @@ test('a line drawn under another is named in the legend, so no colour goes missi
   await page.goto('/?sweep=quic-by-rtt');
   await expect(points(page)).toHaveCount(15, { timeout: 30_000 });
   const legend = page.locator('#sweep .sweep-legend');
-  await expect(legend.locator('li', { hasText: 'HTTP 1.1' })).toContainText("drawn under HTTP 2's line");
+  await expect(legend.locator('li', { hasText: 'HTTP: 1.1' })).toContainText("drawn under HTTP 2's line");
   await expect(legend.locator('.sweep-under')).toHaveCount(1);
 });

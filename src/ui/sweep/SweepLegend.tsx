@@ -30,7 +30,7 @@ export function SweepLegend({
             <circle cx="11" cy="6" r="4" fill={SERIES_COLOURS[i % SERIES_COLOURS.length]} />
           </svg>
           <span>
-            {spec.series!.label} {names[i]}
+            {spec.series!.label}: {names[i]}
             {under.has(s) && (
               <span className="sweep-under" data-under={under.get(s)}>
                 {` (drawn under ${nameOf(under.get(s)!)}'s line: no point differs by more than ${COINCIDE_SHARE * 100}% of the axis)`}

@@ -337,3 +337,17 @@ test('a line drawn under another is named in the legend, so no colour goes missi
   await expect(legend.locator('li', { hasText: 'HTTP: 1.1' })).toContainText("drawn under HTTP 2's line");
   await expect(legend.locator('.sweep-under')).toHaveCount(1);
 });
+
+test("under the paper's claim, the figure as the simulation gives it (Padmanabhan and Mogul's 22%)", async ({
+  page,
+}) => {
+  await page.goto('/?sweep=pm-fig6-2');
+  await expect(points(page)).toHaveCount(18, { timeout: 30_000 });
+  await expect(page.locator('[data-sweep-status="done"]')).toBeVisible();
+  await expect(page.locator('#sweep')).toContainText('the new protocol cuts latency by about 22%');
+  // The engine's own figure at 10 images, as the panel gives it.
+  const spec = findSweep('pm-fig6-2')!;
+  const load = (http: string) => evaluatePoint(spec, pointQuery(spec, '10', http));
+  const cut = Math.round((1 - load('getall') / load('1.0')) * 100);
+  await expect(page.locator('[data-sweep-measured]')).toContainText(`${cut}% at 10`);
+});

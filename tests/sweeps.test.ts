@@ -105,6 +105,24 @@ describe('ready-made sweeps', () => {
     for (const pts of [small, large]) expect(at(pts, '20', '1.0')).toBeGreaterThan(at(pts, '5', '1.0')); // latency grows with images
   });
 
+  it("Padmanabhan-Mogul Figs 6-1 and 6-2: under the paper's claim, the cut as the simulation gives it", () => {
+    for (const [id, min, max] of [
+      ['pm-fig6-1', 50, 80], // "more than half"
+      ['pm-fig6-2', 15, 35], // "about 22%": the model cuts more as the count grows (26-30%)
+    ] as const) {
+      const spec = findSweep(id)!;
+      const points = sweep(id);
+      const text = spec.measured!((x, s) => at(points, x, s!))!;
+      const cuts = [...text.matchAll(/(\d+)%/g)].map((m) => Number(m[1]));
+      expect(cuts, id).toHaveLength(3);
+      expect(cuts[1], id).toBe(Math.round((1 - at(points, '10', 'getall') / at(points, '10', '1.0')) * 100));
+      for (const c of cuts) expect(c, id).toBeGreaterThanOrEqual(min);
+      for (const c of cuts) expect(c, id).toBeLessThanOrEqual(max);
+    }
+    // Until its points are in, nothing is said.
+    expect(findSweep('pm-fig6-2')!.measured!(() => null)).toBeNull();
+  });
+
   it('Padmanabhan-Mogul Figs 6-3 and 6-4: the benefit is greatest for small images', () => {
     for (const id of ['pm-fig6-3', 'pm-fig6-4']) {
       const points = sweep(id);

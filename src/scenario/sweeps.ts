@@ -40,6 +40,24 @@ export interface SweepSpec {
   published?: Array<{ x: string; series?: string; y: number }>;
   /** Draw Kruse's simple baseline model beside the simulation. */
   model?: 'kruse-baseline';
+  /**
+   * The claim's figure as the simulation gives it, from the points once all are in (`y` of a
+   * point, null while it runs): shown under the claim, so a reader need not work it out from the
+   * chart to see where the model and the paper differ.
+   */
+  measured?: (y: (x: string, series: string | null) => number | null) => string | null;
+}
+
+/** Padmanabhan and Mogul's Figs 6-1 and 6-2: how much of the old protocol's latency GETALL saves, at a few image counts. */
+function newProtocolCut(y: (x: string, series: string | null) => number | null): string | null {
+  const counts = ['5', '10', '20'];
+  const cuts = counts.map((n) => {
+    const old = y(n, '1.0');
+    const now = y(n, 'getall');
+    return old === null || now === null || old <= 0 ? null : Math.round((1 - now / old) * 100);
+  });
+  if (cuts.some((c) => c === null)) return null;
+  return `Simulated here: the new protocol cuts latency by ${cuts[0]}% at ${counts[0]} images, ${cuts[1]}% at ${counts[1]}, ${cuts[2]}% at ${counts[2]}.`;
 }
 
 export interface SweepPoint {
@@ -231,6 +249,7 @@ export const SWEEPS: readonly SweepSpec[] = [
     x: { key: 'images', values: ['1', '2', '5', '10', '15', '20'], label: 'images' },
     series: { key: 'http', values: ['1.0', '1.1', 'getall'], label: 'protocol' },
     y: 'load_s',
+    measured: newProtocolCut,
   })),
   ...(['remote', 'local'] as const).map((where): SweepSpec => ({
     id: where === 'remote' ? 'pm-fig6-3' : 'pm-fig6-4',

@@ -17,7 +17,7 @@ import { SweepProgress } from './SweepProgress';
 import { baseQuery } from './sweepPanelState';
 import { customSpec, encodeCustomSweep, parseSweepParam } from './sweepParam';
 import { SweepTable } from './SweepTable';
-import { useSweepRun } from './useSweepRun';
+import { useSweepRun, type SweepRunPoint } from './useSweepRun';
 import './sweep.css';
 
 /** The link's sweep reader, for the page to load with this panel (ui/lessons/openGuides.ts). */
@@ -92,6 +92,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
               </>
             )}
           </p>
+          <MeasuredClaim spec={spec} points={run.points} />
           {noEffect.length > 0 && (
             <p className="sweep-no-effect" data-sweep-no-effect="">
               {noEffect.join(' ')}
@@ -140,4 +141,18 @@ function savingLabel(metric: string, compare: NonNullable<SweepSpec['compare']>)
   const [, name, unit] = /^(.*) \((.*)\)$/.exec(metric) ?? [metric, metric, ''];
   const shownUnit = compare.as === 'reduction_pct' ? '%' : unit;
   return `${name}: saving over ${compare.label}${shownUnit ? ` (${shownUnit})` : ''}`;
+}
+
+/** The claim's figure as the simulation gives it, once every point it needs is in. */
+function MeasuredClaim({ spec, points }: { spec: SweepSpec; points: SweepRunPoint[] }) {
+  if (!spec.measured) return null;
+  const text = spec.measured(
+    (x, series) => points.find((p) => p.x === x && p.series === series && p.error === null)?.y ?? null,
+  );
+  if (text === null) return null;
+  return (
+    <p className="sweep-measured" data-sweep-measured="">
+      {text}
+    </p>
+  );
 }

@@ -123,6 +123,21 @@ describe('ready-made sweeps', () => {
     expect(findSweep('pm-fig6-2')!.measured!(() => null)).toBeNull();
   });
 
+  it("Mathis's law under its claim: four times the loss leaves loss-based TCP under half (timeouts), BBR most", () => {
+    const spec = findSweep('mathis-loss')!;
+    const points = sweep('mathis-loss');
+    const text = spec.measured!((x, s) => at(points, x, s!))!;
+    const kept = Object.fromEntries(
+      [...text.matchAll(/(NewReno|CUBIC|BBR) (\d+)%/g)].map((m) => [m[1], Number(m[2])]),
+    );
+    expect(kept.NewReno).toBe(Math.round((100 * at(points, '4', 'newreno')) / at(points, '1', 'newreno')));
+    for (const cc of ['NewReno', 'CUBIC']) {
+      expect(kept[cc], cc).toBeLessThan(50);
+      expect(kept[cc], cc).toBeGreaterThan(20);
+    }
+    expect(kept.BBR).toBeGreaterThan(70);
+  });
+
   it('Padmanabhan-Mogul Figs 6-3 and 6-4: the benefit is greatest for small images', () => {
     for (const id of ['pm-fig6-3', 'pm-fig6-4']) {
       const points = sweep(id);

@@ -48,6 +48,20 @@ export interface SweepSpec {
   measured?: (y: (x: string, series: string | null) => number | null) => string | null;
 }
 
+/** Mathis's square-root law: what four times the loss (1% to 4%) leaves of each controller's throughput. */
+function fourTimesTheLoss(y: (x: string, series: string | null) => number | null): string | null {
+  const names: Record<string, string> = { newreno: 'NewReno', cubic: 'CUBIC', bbr: 'BBR' };
+  const kept = Object.keys(names).map((cc) => {
+    const before = y('1', cc);
+    const after = y('4', cc);
+    return before === null || after === null || before <= 0
+      ? null
+      : `${names[cc]} ${Math.round((100 * after) / before)}%`;
+  });
+  if (kept.some((k) => k === null)) return null;
+  return `Simulated here: four times the loss (1% to 4%) leaves ${kept.join(', ')} of its throughput (the square-root law: 50%).`;
+}
+
 /** Padmanabhan and Mogul's Figs 6-1 and 6-2: how much of the old protocol's latency GETALL saves, at a few image counts. */
 function newProtocolCut(y: (x: string, series: string | null) => number | null): string | null {
   const counts = ['5', '10', '20'];
@@ -302,6 +316,7 @@ export const SWEEPS: readonly SweepSpec[] = [
     x: { key: 'loss', values: ['0.25', '0.5', '1', '2', '4'], label: 'random loss (%)' },
     series: { key: 'cc', values: ['newreno', 'cubic', 'bbr'], label: 'congestion control (with SACK)' },
     y: 'throughput_kbps',
+    measured: fourTimesTheLoss,
   },
 ];
 

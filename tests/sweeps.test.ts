@@ -123,6 +123,21 @@ describe('ready-made sweeps', () => {
     expect(findSweep('pm-fig6-2')!.measured!(() => null)).toBeNull();
   });
 
+  it("Kruse Fig. 2 under its claim: each page's better of 8 and 16 connections against 4, /Test's difference named", () => {
+    const spec = findSweep('kruse-fig2')!;
+    const points = sweep('kruse-fig2');
+    const text = spec.measured!((x, s) => at(points, x, s!))!;
+    for (const page of ['lerc', 'acts', 'oufr', 'test']) {
+      const four = at(points, '4', `kruse-${page}`);
+      const best = Math.min(at(points, '8', `kruse-${page}`), at(points, '16', `kruse-${page}`));
+      const change = Math.round((100 * (best - four)) / four);
+      const said = change === 0 ? 'the same' : change < 0 ? `${-change}% faster` : `${change}% slower`;
+      expect(text, page).toContain(`${page} ${said}`);
+    }
+    expect(text).toMatch(/acts \d+% slower/); // stale connections: the paper's finding
+    expect(text).toContain('on /Test the model differs from the paper');
+  });
+
   it("Mathis's law under its claim: four times the loss leaves loss-based TCP under half (timeouts), BBR most", () => {
     const spec = findSweep('mathis-loss')!;
     const points = sweep('mathis-loss');

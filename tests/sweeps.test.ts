@@ -138,6 +138,26 @@ describe('ready-made sweeps', () => {
     expect(text).toContain('on /Test the model differs from the paper');
   });
 
+  it('TLS and QUIC by round trip: under the claims, the round trips each adds or saves on the 550 ms path', () => {
+    const rtts = (id: string, series: string, over: string) => {
+      const points = sweep(id);
+      return Math.round(((at(points, '550', series) - at(points, '550', over)) * 10_000) / 550) / 10;
+    };
+    const tls = findSweep('tls-by-rtt')!;
+    const tlsPoints = sweep('tls-by-rtt');
+    expect(rtts('tls-by-rtt', '1.2', 'none')).toBe(2); // RFC 5246: two round trips
+    expect(rtts('tls-by-rtt', '1.3', 'none')).toBe(1); // RFC 8446: one
+    expect(tls.measured!((x, s) => at(tlsPoints, x, s!))).toBe(
+      'Simulated here, on the 550 ms path: TLS 1.2 adds 2 round trips, TLS 1.3 1 round trip.',
+    );
+    const quic = findSweep('quic-by-rtt')!;
+    const quicPoints = sweep('quic-by-rtt');
+    expect(rtts('quic-by-rtt', '1.1', '3')).toBe(1);
+    expect(quic.measured!((x, s) => at(quicPoints, x, s!))).toBe(
+      'Simulated here, on the 550 ms path: HTTP/3 saves 1 round trip.',
+    );
+  });
+
   it("Mathis's law under its claim: four times the loss leaves loss-based TCP under half (timeouts), BBR most", () => {
     const spec = findSweep('mathis-loss')!;
     const points = sweep('mathis-loss');

@@ -48,6 +48,34 @@ export interface SweepSpec {
   measured?: (y: (x: string, series: string | null) => number | null) => string | null;
 }
 
+/** Round trips one series adds over another on the longest path of a sweep over `rtt` (ms), load in seconds. */
+function roundTripsAdded(
+  y: (x: string, series: string | null) => number | null,
+  rttMs: string,
+  series: string,
+  over: string,
+): number | null {
+  const a = y(rttMs, series);
+  const b = y(rttMs, over);
+  return a === null || b === null ? null : Math.round(((a - b) * 1000 * 10) / Number(rttMs)) / 10;
+}
+
+const roundTrips = (n: number) => `${n} round trip${n === 1 ? '' : 's'}`;
+
+/** The TLS sweep: the round trips each version adds to a request, on the 550 ms path. */
+function tlsRoundTrips(y: (x: string, series: string | null) => number | null): string | null {
+  const v12 = roundTripsAdded(y, '550', '1.2', 'none');
+  const v13 = roundTripsAdded(y, '550', '1.3', 'none');
+  if (v12 === null || v13 === null) return null;
+  return `Simulated here, on the 550 ms path: TLS 1.2 adds ${roundTrips(v12)}, TLS 1.3 ${roundTrips(v13)}.`;
+}
+
+/** The QUIC sweep: the round trips HTTP/3 saves against HTTP/1.1 over TLS 1.3, on the 550 ms path. */
+function quicRoundTrips(y: (x: string, series: string | null) => number | null): string | null {
+  const saved = roundTripsAdded(y, '550', '1.1', '3');
+  return saved === null ? null : `Simulated here, on the 550 ms path: HTTP/3 saves ${roundTrips(saved)}.`;
+}
+
 /** Kruse's Fig. 2: each page's best with more than 4 connections (8 or 16) against its time with 4. */
 function beyondFour(y: (x: string, series: string | null) => number | null): string | null {
   const pages = ['lerc', 'acts', 'oufr', 'test'];
@@ -307,6 +335,7 @@ export const SWEEPS: readonly SweepSpec[] = [
     x: { key: 'rtt', values: ['10', '50', '100', '250', '550'], label: 'round-trip time (ms)' },
     series: { key: 'tls', values: ['none', '1.2', '1.3'], label: 'TLS' },
     y: 'load_s',
+    measured: tlsRoundTrips,
   },
   {
     id: 'quic-by-rtt',
@@ -319,6 +348,7 @@ export const SWEEPS: readonly SweepSpec[] = [
     x: { key: 'rtt', values: ['10', '50', '100', '250', '550'], label: 'round-trip time (ms)' },
     series: { key: 'http', values: ['1.1', '2', '3'], label: 'HTTP' },
     y: 'load_s',
+    measured: quicRoundTrips,
   },
   {
     id: 'mathis-loss',

@@ -81,6 +81,11 @@ describe('ready-made sweeps', () => {
     const half = at(points, '20480', '8192') / at(points, '512000', '8192');
     expect(half).toBeGreaterThan(0.4);
     expect(half).toBeLessThan(0.6);
+    const text = findSweep('pm-fig3-2')!.measured!((x, s) => at(points, x, s!))!;
+    expect(text).toContain(
+      `2 KB transfer gets ${Math.round((100 * at(points, '2048', '16384')) / best)}% of the best`,
+    );
+    expect(text).toContain(`20 KB one ${Math.round(100 * half)}% of what an 8 KB window carries`);
     expect(at(points, '512000', '4096')).toBeLessThan(0.5 * at(points, '512000', '32768'));
   });
 
@@ -93,6 +98,10 @@ describe('ready-made sweeps', () => {
     expect(share('2048')).toBeLessThan(0.3);
     expect(share('20480')).toBeGreaterThan(0.65);
     expect(share('20480')).toBeLessThan(0.75);
+    // Under the claim, the same shares as the panel gives them.
+    const text = findSweep('pm-fig3-3')!.measured!((x, s) => at(points, x, s!))!;
+    expect(text).toContain(`2 KB transfer gets ${Math.round(100 * share('2048'))}% of the 10 Mb/s link`);
+    expect(text).toContain(`20 KB one ${Math.round(100 * share('20480'))}%`);
   });
 
   it('Padmanabhan-Mogul Figs 6-1 and 6-2: the new protocol halves latency for small images, less for large', () => {

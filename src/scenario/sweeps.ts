@@ -48,6 +48,29 @@ export interface SweepSpec {
   measured?: (y: (x: string, series: string | null) => number | null) => string | null;
 }
 
+/** Padmanabhan and Mogul's Fig. 3-2 (T1, 70 ms): 2 KB against the best throughput; 20 KB against an 8 KB window's long transfer. */
+function remoteThroughput(y: (x: string, series: string | null) => number | null): string | null {
+  const small = y('2048', '16384');
+  const twenty = y('20480', '8192');
+  const long = y('512000', '8192');
+  const all = ['1024', '2048', '5120', '10240', '20480', '51200', '102400', '512000'].flatMap((x) =>
+    ['4096', '8192', '16384', '32768'].map((w) => y(x, w)),
+  );
+  if (small === null || twenty === null || long === null || all.some((v) => v === null) || long <= 0)
+    return null;
+  const best = Math.max(...(all as number[]));
+  return `Simulated here: a 2 KB transfer gets ${Math.round((100 * small) / best)}% of the best throughput; a 20 KB one ${Math.round((100 * twenty) / long)}% of what an 8 KB window carries over 500 KB.`;
+}
+
+/** Fig. 3-3 (10 Mb/s Ethernet): a 2 KB and a 20 KB transfer's share of the link, with a 16 KB window. */
+function localThroughput(y: (x: string, series: string | null) => number | null): string | null {
+  const small = y('2048', '16384');
+  const twenty = y('20480', '16384');
+  if (small === null || twenty === null) return null;
+  const share = (kbps: number) => Math.round(kbps / 100); // % of 10,000 kbit/s
+  return `Simulated here, with a 16 KB window: a 2 KB transfer gets ${share(small)}% of the 10 Mb/s link, a 20 KB one ${share(twenty)}%.`;
+}
+
 /** Round trips one series adds over another on the longest path of a sweep over `rtt` (ms), load in seconds. */
 function roundTripsAdded(
   y: (x: string, series: string | null) => number | null,
@@ -293,6 +316,7 @@ export const SWEEPS: readonly SweepSpec[] = [
     },
     series: { key: 'window', values: ['4096', '8192', '16384', '32768'], label: 'window' },
     y: 'throughput_kbps',
+    measured: link === 't1' ? remoteThroughput : localThroughput,
   })),
   ...([2544, 45566] as const).map((size): SweepSpec => ({
     id: size === 2544 ? 'pm-fig6-1' : 'pm-fig6-2',

@@ -122,6 +122,7 @@ test('a sweep saves as a picture for a slide: its points, legend, title and clai
   for (const words of [
     'Response time against connections (Kruse Fig. 2)',
     'little benefit from more than 4',
+    'Simulated here', // the claim's figure as simulated, under it
   ]) {
     expect(svg).toContain(words);
   }

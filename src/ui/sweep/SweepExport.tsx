@@ -11,7 +11,16 @@ export function sweepFileName(spec: SweepSpec): string {
   return `sweep-${spec.x.key}${spec.series ? `-by-${spec.series.key}` : ''}`;
 }
 
-export function SweepExport({ spec, box }: { spec: SweepSpec; box: RefObject<HTMLElement | null> }) {
+export function SweepExport({
+  spec,
+  measured,
+  box,
+}: {
+  spec: SweepSpec;
+  /** The claim's figure as simulated ("Simulated here: ..."), put under the title; null: none. */
+  measured: string | null;
+  box: RefObject<HTMLElement | null>;
+}) {
   const [status, setStatus] = useState('');
   const save = async (kind: 'svg' | 'png') => {
     try {
@@ -22,7 +31,7 @@ export function SweepExport({ spec, box }: { spec: SweepSpec; box: RefObject<HTM
       const width = Math.round(chart.getBoundingClientRect().width);
       const parts = [standaloneSvg(chart), ...(legend ? [legendSvg(legend, width)] : [])];
       const about = spec.claim ? `${spec.source} — ${claimLead(spec.source)}: “${spec.claim}”` : spec.source;
-      const svg = titledSvg(stackedSvg(parts), [`${spec.title}: ${about}`]);
+      const svg = titledSvg(stackedSvg(parts), [`${spec.title}: ${about}`, ...(measured ? [measured] : [])]);
       const name = `${sweepFileName(spec)}.${kind}`;
       downloadBlob(kind === 'svg' ? new Blob([svg], { type: 'image/svg+xml' }) : await svgToPng(svg), name);
       setStatus(`Saved ${name}.`);

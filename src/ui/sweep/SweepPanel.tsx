@@ -54,6 +54,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
     : [];
   const [chartRef, width] = useElementWidth<HTMLDivElement>(800);
   const bodyRef = useRef<HTMLDivElement>(null);
+  const measured = spec ? measuredClaim(spec, run.points) : null;
   const yLabel = spec
     ? spec.compare
       ? savingLabel(metricLabel(spec.y), spec.compare)
@@ -92,7 +93,11 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
               </>
             )}
           </p>
-          <MeasuredClaim spec={spec} points={run.points} />
+          {measured !== null && (
+            <p className="sweep-measured" data-sweep-measured="">
+              {measured}
+            </p>
+          )}
           {noEffect.length > 0 && (
             <p className="sweep-no-effect" data-sweep-no-effect="">
               {noEffect.join(' ')}
@@ -118,7 +123,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
             spec={spec}
             under={seriesUnder(run.points, spec.published ?? [], spec.series ? spec.series.values : [null])}
           />
-          <SweepExport spec={spec} box={bodyRef} />
+          <SweepExport spec={spec} measured={measured} box={bodyRef} />
           <details className="sweep-values">
             <summary>Values as a table</summary>
             <SweepTable
@@ -143,16 +148,10 @@ function savingLabel(metric: string, compare: NonNullable<SweepSpec['compare']>)
   return `${name}: saving over ${compare.label}${shownUnit ? ` (${shownUnit})` : ''}`;
 }
 
-/** The claim's figure as the simulation gives it, once every point it needs is in. */
-function MeasuredClaim({ spec, points }: { spec: SweepSpec; points: SweepRunPoint[] }) {
+/** The claim's figure as the simulation gives it, once every point it needs is in (else null). */
+function measuredClaim(spec: SweepSpec, points: SweepRunPoint[]): string | null {
   if (!spec.measured) return null;
-  const text = spec.measured(
+  return spec.measured(
     (x, series) => points.find((p) => p.x === x && p.series === series && p.error === null)?.y ?? null,
-  );
-  if (text === null) return null;
-  return (
-    <p className="sweep-measured" data-sweep-measured="">
-      {text}
-    </p>
   );
 }

@@ -167,6 +167,23 @@ describe('ready-made sweeps', () => {
     );
   });
 
+  it("Kruse Fig. 7 under its claim: each page's saving from 8 to 16 KB and from 16 to 96 KB, as the points give it", () => {
+    const spec = findSweep('kruse-fig7')!;
+    const points = sweep('kruse-fig7');
+    const text = spec.measured!((x, s) => at(points, x, s!))!;
+    const cut = (page: string, from: string, to: string) =>
+      Math.round((100 * (at(points, from, page) - at(points, to, page))) / at(points, from, page));
+    const [small, large] = text.split('; from 16 to 96 KB: ');
+    for (const page of ['lerc', 'acts', 'oufr', 'test']) {
+      expect(small, page).toContain(`${page} ${cut(`kruse-${page}`, '8192', '16384')}%`);
+      expect(large, page).toContain(`${page} ${cut(`kruse-${page}`, '16384', '98304')}%`);
+    }
+    // The page of small elements gains nothing from a larger window; the page of large images most.
+    expect(large).toContain('test 0%');
+    const gains = ['lerc', 'acts', 'test'].map((p) => cut(`kruse-${p}`, '16384', '98304'));
+    expect(cut('kruse-oufr', '16384', '98304')).toBeGreaterThan(Math.max(...gains));
+  });
+
   it("Mathis's law under its claim: four times the loss leaves loss-based TCP under half (timeouts), BBR most", () => {
     const spec = findSweep('mathis-loss')!;
     const points = sweep('mathis-loss');

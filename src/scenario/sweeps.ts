@@ -113,6 +113,21 @@ function beyondFour(y: (x: string, series: string | null) => number | null): str
   return `Simulated here, the better of 8 and 16 connections against 4: ${words.join(', ')} (on /Test the model differs from the paper; its preset says why).`;
 }
 
+/** Kruse's Fig. 7: what 8 -> 16 KB and 16 -> 96 KB of window save each page, over one connection. */
+function windowSavings(y: (x: string, series: string | null) => number | null): string | null {
+  const pages = ['lerc', 'acts', 'oufr', 'test'];
+  const saved = (from: string, to: string) =>
+    pages.map((page) => {
+      const a = y(from, `kruse-${page}`);
+      const b = y(to, `kruse-${page}`);
+      return a === null || b === null || a <= 0 ? null : `${page} ${Math.round((100 * (a - b)) / a)}%`;
+    });
+  const small = saved('8192', '16384');
+  const large = saved('16384', '98304');
+  if ([...small, ...large].some((w) => w === null)) return null;
+  return `Simulated here, the time saved going from 8 to 16 KB: ${small.join(', ')}; from 16 to 96 KB: ${large.join(', ')}.`;
+}
+
 /** Mathis's square-root law: what four times the loss (1% to 4%) leaves of each controller's throughput. */
 function fourTimesTheLoss(y: (x: string, series: string | null) => number | null): string | null {
   const names: Record<string, string> = { newreno: 'NewReno', cubic: 'CUBIC', bbr: 'BBR' };
@@ -299,6 +314,7 @@ export const SWEEPS: readonly SweepSpec[] = [
     series: KRUSE_SERIES,
     y: 'load_s',
     model: 'kruse-baseline',
+    measured: windowSavings,
   },
   ...(['t1', 'ethernet10'] as const).map((link): SweepSpec => ({
     id: link === 't1' ? 'pm-fig3-2' : 'pm-fig3-3',

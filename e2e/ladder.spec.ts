@@ -3,6 +3,7 @@
 // header-flush knob removes that stall.
 import { expect, test } from '@playwright/test';
 import { watchPage } from './helpers';
+import { causeStyle } from '../src/scenario/stallCauses';
 import { engine, ladderPackets, ladderStalls, metric, openLab } from './lab';
 
 test('the default page draws one arrow per packet and shows the delayed-ACK stall with its cause', async ({
@@ -62,4 +63,25 @@ test('hovering or focusing a packet shows its full tcpdump line', async ({ page 
   );
   await page.keyboard.press('ArrowDown');
   await expect(page.locator('.packet-tip')).toContainText('server.8080 > client.3199: S');
+});
+
+test('the ladder has a key naming each arrow style and stall colour it draws', async ({ page }) => {
+  // The default page's client think times (0.5 ms) are bands too short to carry a label.
+  await openLab(page);
+  const key = page.locator('[data-view="ladder"] [data-ladder-legend]');
+  const drawn = await page
+    .locator('[data-view="ladder"] [data-stall]')
+    .evaluateAll((bands) => [...new Set(bands.map((b) => b.getAttribute('data-stall')))]);
+  expect(drawn).toContain('client-think');
+  for (const cause of drawn)
+    await expect(key.locator(`[data-cause="${cause}"]`)).toHaveText(causeStyle(cause!).words);
+  await expect(key).toContainText('data segment');
+  await expect(key).toContainText('pure ACK');
+  await expect(key).toContainText('SYN, FIN or RST');
+  await expect(key).not.toContainText('retransmission');
+
+  // A lossy run's dashed and crossed arrows are named too.
+  await openLab(page, 'objects=60000&flush=none&link=wan&loss=2&window=65535');
+  await expect(key.locator('[data-kind="retransmit"]')).toHaveText('retransmission');
+  await expect(key.locator('[data-kind="dropped"]')).toHaveText('dropped packet');
 });

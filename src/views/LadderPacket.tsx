@@ -8,7 +8,7 @@ import { packetKind, type PacketKind, type PacketShape } from './packetGeometry'
 
 /** Each packet's kind (its arrow's style), worked out once per trace: arrows are redrawn every frame. */
 const kinds = new WeakMap<Trace['packets'], PacketKind[]>();
-function packetKinds(trace: Trace): PacketKind[] {
+export function packetKinds(trace: Trace): PacketKind[] {
   let k = kinds.get(trace.packets);
   if (!k) kinds.set(trace.packets, (k = trace.packets.map(packetKind)));
   return k;

@@ -9,6 +9,7 @@ import type { Trace } from '../../engine/trace';
 import type { TimeWindow } from '../../scenario/codec';
 import { Ladder } from '../../views/Ladder';
 import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from '../../views/ladderLayout';
+import { LadderLegend } from '../../views/LadderLegend';
 import { LadderOverview, OVERVIEW_PX } from '../../views/LadderOverview';
 import type { FocusedStall } from '../../views/LadderStalls';
 import { formatDuration } from '../../views/format';
@@ -146,6 +147,7 @@ export function LadderPanel({
   }, [zoom.transform, boxRef]);
   const focusedStall = (trace: Trace) => (stallFocus?.trace === trace ? stallFocus.stall : null);
   // Lanes beyond the box: say so, since the ladder then scrolls sideways.
+  const traces = useMemo(() => sides.map((s) => s.run.trace), [sides]);
   const lanesA = useMemo(() => (sides[0] ? laneCount(connectionSpans(sides[0].run.trace)) : 1), [sides]);
   const lanesHidden = ladderLayout(lanesA, ladderWidth).width > ladderWidth + 1;
   const k = zoom.transform.k;
@@ -286,6 +288,7 @@ export function LadderPanel({
           );
         })}
       </div>
+      <LadderLegend traces={traces} />
     </div>
   );
 }

@@ -1,0 +1,53 @@
+// The ladder's key: each arrow style and each stall colour the shown runs draw, in plain words.
+// A band too short to carry its label was a colour nothing named.
+import { memo } from 'react';
+import type { Trace } from '../engine/trace';
+import { causeStyle, darkFill, KNOWN_CAUSES } from '../scenario/stallCauses';
+import { KIND_STYLE } from './kindStyle';
+import { packetKinds } from './LadderPacket';
+import type { PacketKind } from './packetGeometry';
+
+export const LadderLegend = memo(function LadderLegend({ traces }: { traces: Trace[] }) {
+  const kinds = new Set<PacketKind>();
+  const causes = new Set<string>();
+  for (const t of traces) {
+    for (const kind of packetKinds(t)) kinds.add(kind);
+    for (const s of t.stalls) causes.add(s.cause);
+  }
+  return (
+    <ul className="legend" aria-label="Ladder key" data-ladder-legend="">
+      {(Object.keys(KIND_STYLE) as PacketKind[])
+        .filter((kind) => kinds.has(kind))
+        .map((kind) => {
+          const style = KIND_STYLE[kind];
+          return (
+            <li key={kind} data-kind={kind}>
+              <svg width="22" height="12" aria-hidden="true">
+                <path
+                  d={kind === 'dropped' ? 'M1,6H17M15,3l6,6M21,3l-6,6' : 'M1,6H21'}
+                  stroke={style.stroke}
+                  strokeWidth={kind === 'dropped' ? 2 : style.width}
+                  strokeDasharray={kind === 'dropped' ? undefined : style.dash}
+                />
+              </svg>
+              {style.words}
+            </li>
+          );
+        })}
+      {KNOWN_CAUSES.filter((cause) => causes.has(cause)).map((cause) => (
+        <li key={cause} data-cause={cause}>
+          <svg
+            width="14"
+            height="14"
+            aria-hidden="true"
+            className="legend-band"
+            style={darkFill(causeStyle(cause))}
+          >
+            <rect width="14" height="14" rx="3" fill={causeStyle(cause).fill} fillOpacity={0.55} />
+          </svg>
+          {causeStyle(cause).words}
+        </li>
+      ))}
+    </ul>
+  );
+});

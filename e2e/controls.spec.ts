@@ -35,6 +35,10 @@ test('the link type shows its bandwidth and RTT, which can be overridden', async
   const summary = page.locator('[data-link-summary]');
   await expect(summary).toContainText('10 Mb/s');
   await expect(summary).toContainText('RTT 0.35 ms');
+  // The segment size has its unit, and both abbreviations say what they stand for.
+  await expect(summary).toContainText('MSS 1460 B');
+  await expect(summary.locator('abbr', { hasText: 'RTT' })).toHaveAttribute('title', 'round-trip time');
+  await expect(summary.locator('abbr', { hasText: 'MSS' })).toHaveAttribute('title', /^maximum segment size/);
   await page.getByLabel('Link type').selectOption('ppp28k');
   await expect(summary).toContainText('28.8 kb/s');
   await expect(ladderPackets(page)).toHaveCount(engine('link=ppp28k').packets);

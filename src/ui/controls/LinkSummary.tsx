@@ -18,8 +18,9 @@ export function LinkSummary({ settings }: { settings: Settings }) {
   return (
     <p className="link-summary" data-link-summary="">
       <strong>{formatBitRate(bw)}</strong>
-      {mark(settings.bw !== null)} · RTT <strong>{rtt} ms</strong>
-      {mark(settings.rtt !== null)} · MSS {mss}
+      {mark(settings.bw !== null)} · <abbr title="round-trip time">RTT</abbr> <strong>{rtt} ms</strong>
+      {mark(settings.rtt !== null)} ·{' '}
+      <abbr title="maximum segment size: the most data one TCP segment carries">MSS</abbr> {mss} B
       {mark(settings.mss !== null)}
       <span className="link-source">{link.source}</span>
     </p>

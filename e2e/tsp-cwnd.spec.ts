@@ -22,3 +22,13 @@ test('the cwnd line has a step for every recorded change of the server cwnd and 
   expect(steps).toBeGreaterThan(samples.length);
   expect(d.split('H').length - 1).toBe(steps);
 });
+
+test('the plot says what its cwnd and window lines stand for', async ({ page }) => {
+  await openLab(page);
+  const tsp = page.locator('[data-view="tsp"]');
+  await expect(tsp.locator('[data-legend="cwnd"] title')).toHaveText("ACK + the sender's congestion window");
+  await expect(tsp.locator('[data-legend="window"] title')).toHaveText(
+    "ACK + the receiver's advertised window",
+  );
+  await expect(tsp.locator('.axis-title', { hasText: 'cwnd' })).toHaveText('cwnd: congestion window (KB)');
+});

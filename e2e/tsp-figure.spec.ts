@@ -480,7 +480,7 @@ test('a window far above the data runs off the top, and the legend says so: HTTP
   await openLab(page, 'preset=wang-spdy');
   const legend = page.locator('[data-tsp-side="a"] svg.tsp-svg .tsp-legend');
   await expect(legend.locator('[data-legend="window"]')).toContainText('window (above the plot)');
-  await expect(legend.locator('[data-legend="cwnd"]')).toHaveText('cwnd');
+  await expect(legend.locator('[data-legend="cwnd"] .tsp-legend-label')).toHaveText('cwnd');
 });
 
 test("Kruse's five loads: the time-sequence plot and its strips fold the waits between loads alike; a zoom is to scale", async ({

@@ -17,7 +17,7 @@ interface Strip {
 
 const STRIPS: Strip[] = [
   // KB of 1024 bytes, as formatBytes and the time-sequence plot's axis count them.
-  { id: 'cwnd', title: 'cwnd (KB)', value: (s) => s.cwnd / 1024 },
+  { id: 'cwnd', title: 'cwnd: congestion window (KB)', value: (s) => s.cwnd / 1024 },
   {
     id: 'pacing',
     title: 'pacing rate (Mbit/s)',

@@ -332,13 +332,34 @@ function legendEntries(
     [series.acks.length > 0, { series: 'ack', label: 'ACK', colour: ACK_COLOUR, swatch: 'line' }],
     [
       series.window.length > 0,
-      { series: 'window', label: named('window', above.window), colour: WINDOW_COLOUR, swatch: 'dashed' },
+      {
+        series: 'window',
+        label: named('window', above.window),
+        words: "ACK + the receiver's advertised window",
+        colour: WINDOW_COLOUR,
+        swatch: 'dashed',
+      },
     ],
     [
       series.cwnd.length > 0,
-      { series: 'cwnd', label: named('cwnd', above.cwnd), colour: CWND_COLOUR, swatch: 'line' },
+      {
+        series: 'cwnd',
+        label: named('cwnd', above.cwnd),
+        words: "ACK + the sender's congestion window",
+        colour: CWND_COLOUR,
+        swatch: 'line',
+      },
     ],
-    [series.sacks.length > 0, { series: 'sack', label: 'SACK', colour: SACK_COLOUR, swatch: 'line' }],
+    [
+      series.sacks.length > 0,
+      {
+        series: 'sack',
+        label: 'SACK',
+        words: 'selective ACK blocks: data received past a hole',
+        colour: SACK_COLOUR,
+        swatch: 'line',
+      },
+    ],
   ];
   const entries = lines.filter(([has]) => has).map(([, entry]) => entry);
   const marks = LOSS_MARKS.filter((mark) => series.segments.some(mark.is));

@@ -6,6 +6,8 @@ export interface LegendEntry {
   /** What the key stands for; the plot's path carries the same `data-series`. */
   series: string;
   label: string;
+  /** What the key's short label stands for, as its tooltip. */
+  words?: string;
   colour: string;
   /** A line (solid or dashed) like the plot's, or a segment's bar with the letter drawn beside it. */
   swatch: 'line' | 'dashed' | { glyph: string };
@@ -66,6 +68,7 @@ export function TspLegend({ rows, right, y }: { rows: LegendEntry[][]; right: nu
         const xs = rowXs(row, right);
         return row.map((e, i) => (
           <g key={e.series} transform={`translate(${xs[i]},${r * LEGEND_ROW_PX})`} data-legend={e.series}>
+            {e.words && <title>{e.words}</title>}
             <Swatch entry={e} />
             <text x={SWATCH_PX + SWATCH_GAP_PX} y={0} className="tsp-legend-label">
               {e.label}

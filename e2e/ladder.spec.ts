@@ -85,3 +85,12 @@ test('the ladder has a key naming each arrow style and stall colour it draws', a
   await expect(key.locator('[data-kind="retransmit"]')).toHaveText('retransmission');
   await expect(key.locator('[data-kind="dropped"]')).toHaveText('dropped packet');
 });
+
+test('a lone ladder has no side letter; a comparison names A and B', async ({ page }) => {
+  // "A" above the only ladder named a comparison the student had not asked for.
+  await openLab(page);
+  await expect(page.locator('[data-view="ladder"] .side-caption')).toHaveCount(0);
+  await openLab(page, 'b.nagle=0');
+  await expect(page.locator('[data-view="ladder"] [data-side="a"] .side-caption')).toHaveText('A');
+  await expect(page.locator('[data-view="ladder"] [data-side="b"] .side-caption')).toContainText('B');
+});

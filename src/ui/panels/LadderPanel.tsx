@@ -240,7 +240,7 @@ export function LadderPanel({
           const packet = mine ? s.run.trace.packets.get(mine.index) : undefined;
           return (
             <figure key={s.side} className="ladder-box" data-side={s.side}>
-              <figcaption className="side-caption">{s.caption}</figcaption>
+              {sides.length > 1 && <figcaption className="side-caption">{s.caption}</figcaption>}
               <div className="ladder-row">
                 <LadderOverview
                   trace={s.run.trace}

@@ -6,7 +6,6 @@ import { ControlsPanel } from './controls/ControlsPanel';
 import { StallCallout } from './callout/StallCallout';
 import { Header } from './Header';
 import { PlaybackBar } from './PlaybackBar';
-import { PresetInfo } from './PresetInfo';
 import { ProblemsNotice } from './ProblemsNotice';
 import { SimStatus } from './SimStatus';
 import {
@@ -36,6 +35,8 @@ import './app.css';
 
 /** The gallery's code loads when it is first opened; then it stays, to open and close at once. */
 const PresetGallery = lazy(() => import('./presets/PresetGallery'));
+/** A preset's card loads with the first preset: the page opened without one does not need it. */
+const PresetInfo = lazy(() => import('./PresetInfo').then((m) => ({ default: m.PresetInfo })));
 
 /** The page's state as a location names it (on opening, and on Back/Forward). */
 const readApp = (search: string) => withGuides(readLocation(search), search);
@@ -112,16 +113,18 @@ export default function App() {
           {/* First in the views, so a sweep link opens with the sweep in view. */}
           {guides.sweepPanel}
           {preset && (
-            <PresetInfo
-              preset={preset}
-              results={sim.figures}
-              settings={config.settings}
-              changedKeys={changedFromPreset(config)}
-              hintsWithheld={guides.awaitingAnswer}
-              onTry={(query) => update((c) => applyTryNext(c, query), { history: 'push' })}
-              onReset={onResetPreset}
-              onCompare={() => update(compareWithPreset, { history: 'push' })}
-            />
+            <LazyPanel name="the preset's card">
+              <PresetInfo
+                preset={preset}
+                results={sim.figures}
+                settings={config.settings}
+                changedKeys={changedFromPreset(config)}
+                hintsWithheld={guides.awaitingAnswer}
+                onTry={(query) => update((c) => applyTryNext(c, query), { history: 'push' })}
+                onReset={onResetPreset}
+                onCompare={() => update(compareWithPreset, { history: 'push' })}
+              />
+            </LazyPanel>
           )}
           {sides[0] && (
             <StallCallout

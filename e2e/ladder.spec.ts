@@ -53,6 +53,8 @@ test('hovering or focusing a packet shows its full tcpdump line', async ({ page 
   await expect(page.locator('.packet-tip')).toContainText(
     'client.3199 > server.8080: P 1:53(52) ack 1 win 16384',
   );
+  // Why it was sent, in words, not the engine's identifier.
+  await expect(page.locator('.packet-tip')).toContainText('new data · sent');
   await page.mouse.move(5, 5);
   await expect(page.locator('.packet-tip')).toHaveCount(0);
   // Focus: the first packet, then the next with the arrow keys.
@@ -61,8 +63,11 @@ test('hovering or focusing a packet shows its full tcpdump line', async ({ page 
   await expect(page.locator('.packet-tip')).toContainText(
     'client.3199 > server.8080: S 676352001:676352001(0) win 16384 <mss 1460>',
   );
+  await expect(page.locator('.packet-tip')).toContainText('opens the connection (SYN) · sent');
   await page.keyboard.press('ArrowDown');
   await expect(page.locator('.packet-tip')).toContainText('server.8080 > client.3199: S');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('.packet-tip')).toContainText('ACK sent at once · sent');
 });
 
 test('the ladder has a key naming each arrow style and stall colour it draws', async ({ page }) => {

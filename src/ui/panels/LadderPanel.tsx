@@ -13,6 +13,7 @@ import { LadderLegend } from '../../views/LadderLegend';
 import { LadderOverview, OVERVIEW_PX } from '../../views/LadderOverview';
 import type { FocusedStall } from '../../views/LadderStalls';
 import { formatDuration } from '../../views/format';
+import { SEND_REASON_WORDS } from '../../views/sendReasons';
 import { FitHeightContext, fittedViewHeight } from '../embed/viewHeight';
 import { timeScale, type Gap } from '../../views/timeScale';
 import { markRedraw } from '../perf';
@@ -274,7 +275,7 @@ export function LadderPanel({
                     >
                       <code>{formatTcpdumpLine(s.run.trace, packet)}</code>
                       <span>
-                        {packet.reason} · sent {formatDuration(packet.sendNs)}
+                        {SEND_REASON_WORDS[packet.reason]} · sent {formatDuration(packet.sendNs)}
                         {packet.arriveNs === null
                           ? ` · dropped (${packet.drop ?? 'lost'})`
                           : ` · arrived ${formatDuration(packet.arriveNs)}`}{' '}

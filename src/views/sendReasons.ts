@@ -1,0 +1,17 @@
+// Why a packet was sent, in words, for the packet's tip on the ladder: the engine's reasons
+// (engine/trace.ts) are identifiers ("ack-now"). A reason added there fails the type check until
+// it has words here.
+import type { SendReason } from '../engine/trace';
+
+export const SEND_REASON_WORDS: Record<SendReason, string> = {
+  syn: 'opens the connection (SYN)',
+  data: 'new data',
+  retransmit: 'retransmission',
+  'fast-retransmit': 'fast retransmission (duplicate ACKs)',
+  fin: 'closes its side (FIN)',
+  'ack-now': 'ACK sent at once',
+  'ack-delayed': 'ACK the delayed-ACK timer released',
+  'window-update': 'window update: the application read data',
+  probe: 'zero-window probe',
+  rst: 'reset (RST)',
+};

@@ -27,6 +27,15 @@ describe('the schema table', () => {
     expect(new Set(CONFIG_KEYS.map((k) => SCHEMA[k].label)).size).toBe(CONFIG_KEYS.length);
   });
 
+  it("names another setting in its help by the setting's words, never by its key ('default: nagle')", () => {
+    const escape = (k: string) => k.replace(/\./g, '\\.');
+    for (const key of CONFIG_KEYS)
+      for (const other of CONFIG_KEYS)
+        expect(SCHEMA[key].help, `${key} names ${other}`).not.toMatch(
+          new RegExp(`(default: |else )${escape(other)}\\)`),
+        );
+  });
+
   it('names every value of every choice in words', () => {
     for (const key of CONFIG_KEYS) {
       const row: Row = SCHEMA[key];

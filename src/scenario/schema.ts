@@ -164,7 +164,7 @@ export const SCHEMA = {
     kind: 'bool',
     group: 'tcp',
     default: null,
-    help: 'Nagle on the client only (default: nagle).',
+    help: "Nagle on the client only (default: as Nagle's algorithm for both hosts).",
     when: NOT_QUIC,
   },
   'nagle.server': {
@@ -172,7 +172,7 @@ export const SCHEMA = {
     kind: 'bool',
     group: 'tcp',
     default: null,
-    help: 'Nagle on the server only (default: nagle).',
+    help: "Nagle on the server only (default: as Nagle's algorithm for both hosts).",
     when: NOT_QUIC,
   },
   delack: {
@@ -228,7 +228,7 @@ export const SCHEMA = {
     values: SIDE_STACKS,
     options: { [AUTO]: 'Same as the host TCP stack', ...STACK_LABELS },
     default: AUTO,
-    help: "The client machine's TCP (default: stack).",
+    help: "The client machine's TCP (default: the host TCP stack).",
     when: NOT_QUIC,
   },
   'stack.server': {
@@ -238,7 +238,7 @@ export const SCHEMA = {
     values: SIDE_STACKS,
     options: { [AUTO]: 'Same as the host TCP stack', ...STACK_LABELS },
     default: AUTO,
-    help: "The server machine's TCP (default: stack).",
+    help: "The server machine's TCP (default: the host TCP stack).",
     when: NOT_QUIC,
   },
   'delack.client': {
@@ -248,7 +248,7 @@ export const SCHEMA = {
     values: SIDE_DELACKS,
     options: { [AUTO]: "The client stack's, or Delayed ACK", ...DELACK_OPTIONS },
     default: AUTO,
-    help: "Delayed ACK on the client only (default: the client stack's, else delack).",
+    help: "Delayed ACK on the client only (default: the client stack's, else the Delayed ACK setting).",
     when: NOT_QUIC,
   },
   'delack.server': {
@@ -258,7 +258,7 @@ export const SCHEMA = {
     values: SIDE_DELACKS,
     options: { [AUTO]: "The server stack's, or Delayed ACK", ...DELACK_OPTIONS },
     default: AUTO,
-    help: "Delayed ACK on the server only (default: the server stack's, else delack).",
+    help: "Delayed ACK on the server only (default: the server stack's, else the Delayed ACK setting).",
     when: NOT_QUIC,
   },
   'ackread.client': {
@@ -351,7 +351,7 @@ export const SCHEMA = {
       256,
       1 << 30,
       null,
-      'Send socket buffer: data the application may queue ahead (default: window).',
+      'Send socket buffer: data the application may queue ahead (default: the socket buffer).',
     ),
     sweep: { values: ['2048', '4096', '8192', '16384', '65536'] },
     when: NOT_QUIC,
@@ -507,7 +507,7 @@ export const SCHEMA = {
   hdr: { label: 'Header size', ...num('http', 'bytes', 1, 65_536, 226, 'Response header bytes.') },
   hdr304: {
     label: '304 response size',
-    ...num('http', 'bytes', 1, 65_536, null, 'Bytes of a 304 or HEAD response (default: hdr).'),
+    ...num('http', 'bytes', 1, 65_536, null, 'Bytes of a 304 or HEAD response (default: the header size).'),
   },
   flush: {
     label: 'Header flush',

@@ -45,9 +45,17 @@ export const LadderLegend = memo(function LadderLegend({ traces }: { traces: Tra
           >
             <rect width="14" height="14" rx="3" fill={causeStyle(cause).fill} fillOpacity={0.55} />
           </svg>
-          {causeStyle(cause).words}
+          {keyWords(cause)}
         </li>
       ))}
     </ul>
   );
 });
+
+/** A cause's words in the key, after its band's label where the words do not hold it ("RTO:
+ * retransmission timeout"), so a label too short to read on its own is decoded where hovering
+ * is not possible (a touch screen). */
+export function keyWords(cause: string): string {
+  const { short, words } = causeStyle(cause);
+  return words.toLowerCase().includes(short.toLowerCase()) ? words : `${short}: ${words}`;
+}

@@ -280,3 +280,18 @@ test('a request lost with its connection ends in a cross where it was asked agai
   await openLab(page, '');
   await expect(waterfall(page).getByText('lost with its connection')).toHaveCount(0);
 });
+
+test('the legend names the playhead, the magenta line the waterfall draws at the playback time', async ({
+  page,
+}) => {
+  await openLab(page);
+  const legend = waterfall(page).getByRole('list', { name: 'Waterfall phases' });
+  const entry = legend.locator('[data-legend="playhead"]');
+  await expect(entry).toHaveText('playhead: where playback has reached');
+  // Its mark is the colour of the line drawn over the rows.
+  const drawn = await waterfall(page)
+    .locator('svg.waterfall-svg line[stroke-width="1.5"]')
+    .first()
+    .getAttribute('stroke');
+  await expect(entry.locator('line')).toHaveAttribute('stroke', drawn!);
+});

@@ -317,6 +317,12 @@ export function WaterfallLegend({
           lost with its connection
         </li>
       )}
+      <li data-legend="playhead">
+        <svg width="22" height="12" aria-hidden="true">
+          <line x1={11} x2={11} y1={0} y2={12} stroke={PLAYHEAD_COLOUR} strokeWidth={1.5} />
+        </svg>
+        playhead: where playback has reached
+      </li>
       <li className="legend-note">colour = connection</li>
     </ul>
   );

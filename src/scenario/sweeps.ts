@@ -22,6 +22,9 @@ export interface SweepAxis {
   label: string;
 }
 
+/** A sweep point's figure by its x and series values: null while it runs (or if it failed). */
+export type PointY = (x: string, series: string | null) => number | null;
+
 export interface SweepSpec {
   id: string;
   title: string;
@@ -45,17 +48,19 @@ export interface SweepSpec {
    * point, null while it runs): shown under the claim, so a reader need not work it out from the
    * chart to see where the model and the paper differ.
    */
-  measured?: (y: (x: string, series: string | null) => number | null) => string | null;
+  measured?: (y: PointY) => string | null;
 }
 
+/** Padmanabhan and Mogul's Fig. 3 transfer lengths and windows (bytes). */
+const PM_LENGTHS = ['1024', '2048', '5120', '10240', '20480', '51200', '102400', '512000'];
+const PM_WINDOWS = ['4096', '8192', '16384', '32768'];
+
 /** Padmanabhan and Mogul's Fig. 3-2 (T1, 70 ms): 2 KB against the best throughput; 20 KB against an 8 KB window's long transfer. */
-function remoteThroughput(y: (x: string, series: string | null) => number | null): string | null {
+function remoteThroughput(y: PointY): string | null {
   const small = y('2048', '16384');
   const twenty = y('20480', '8192');
   const long = y('512000', '8192');
-  const all = ['1024', '2048', '5120', '10240', '20480', '51200', '102400', '512000'].flatMap((x) =>
-    ['4096', '8192', '16384', '32768'].map((w) => y(x, w)),
-  );
+  const all = PM_LENGTHS.flatMap((x) => PM_WINDOWS.map((w) => y(x, w)));
   if (small === null || twenty === null || long === null || all.some((v) => v === null) || long <= 0)
     return null;
   const best = Math.max(...(all as number[]));
@@ -63,7 +68,7 @@ function remoteThroughput(y: (x: string, series: string | null) => number | null
 }
 
 /** Fig. 3-3 (10 Mb/s Ethernet): a 2 KB and a 20 KB transfer's share of the link, with a 16 KB window. */
-function localThroughput(y: (x: string, series: string | null) => number | null): string | null {
+function localThroughput(y: PointY): string | null {
   const small = y('2048', '16384');
   const twenty = y('20480', '16384');
   if (small === null || twenty === null) return null;
@@ -72,12 +77,7 @@ function localThroughput(y: (x: string, series: string | null) => number | null)
 }
 
 /** Round trips one series adds over another on the longest path of a sweep over `rtt` (ms), load in seconds. */
-function roundTripsAdded(
-  y: (x: string, series: string | null) => number | null,
-  rttMs: string,
-  series: string,
-  over: string,
-): number | null {
+function roundTripsAdded(y: PointY, rttMs: string, series: string, over: string): number | null {
   const a = y(rttMs, series);
   const b = y(rttMs, over);
   return a === null || b === null ? null : Math.round(((a - b) * 1000 * 10) / Number(rttMs)) / 10;
@@ -86,7 +86,7 @@ function roundTripsAdded(
 const roundTrips = (n: number) => `${n} round trip${n === 1 ? '' : 's'}`;
 
 /** The TLS sweep: the round trips each version adds to a request, on the 550 ms path. */
-function tlsRoundTrips(y: (x: string, series: string | null) => number | null): string | null {
+function tlsRoundTrips(y: PointY): string | null {
   const v12 = roundTripsAdded(y, '550', '1.2', 'none');
   const v13 = roundTripsAdded(y, '550', '1.3', 'none');
   if (v12 === null || v13 === null) return null;
@@ -94,13 +94,13 @@ function tlsRoundTrips(y: (x: string, series: string | null) => number | null): 
 }
 
 /** The QUIC sweep: the round trips HTTP/3 saves against HTTP/1.1 over TLS 1.3, on the 550 ms path. */
-function quicRoundTrips(y: (x: string, series: string | null) => number | null): string | null {
+function quicRoundTrips(y: PointY): string | null {
   const saved = roundTripsAdded(y, '550', '1.1', '3');
   return saved === null ? null : `Simulated here, on the 550 ms path: HTTP/3 saves ${roundTrips(saved)}.`;
 }
 
 /** Kruse's Fig. 2: each page's best with more than 4 connections (8 or 16) against its time with 4. */
-function beyondFour(y: (x: string, series: string | null) => number | null): string | null {
+function beyondFour(y: PointY): string | null {
   const pages = ['lerc', 'acts', 'oufr', 'test'];
   const words = pages.map((page) => {
     const four = y('4', `kruse-${page}`);
@@ -114,7 +114,7 @@ function beyondFour(y: (x: string, series: string | null) => number | null): str
 }
 
 /** Kruse's Fig. 7: what 8 -> 16 KB and 16 -> 96 KB of window save each page, over one connection. */
-function windowSavings(y: (x: string, series: string | null) => number | null): string | null {
+function windowSavings(y: PointY): string | null {
   const pages = ['lerc', 'acts', 'oufr', 'test'];
   const saved = (from: string, to: string) =>
     pages.map((page) => {
@@ -129,7 +129,7 @@ function windowSavings(y: (x: string, series: string | null) => number | null): 
 }
 
 /** Mathis's square-root law: what four times the loss (1% to 4%) leaves of each controller's throughput. */
-function fourTimesTheLoss(y: (x: string, series: string | null) => number | null): string | null {
+function fourTimesTheLoss(y: PointY): string | null {
   const names: Record<string, string> = { newreno: 'NewReno', cubic: 'CUBIC', bbr: 'BBR' };
   const kept = Object.keys(names).map((cc) => {
     const before = y('1', cc);
@@ -143,7 +143,7 @@ function fourTimesTheLoss(y: (x: string, series: string | null) => number | null
 }
 
 /** Padmanabhan and Mogul's Figs 6-1 and 6-2: how much of the old protocol's latency GETALL saves, at a few image counts. */
-function newProtocolCut(y: (x: string, series: string | null) => number | null): string | null {
+function newProtocolCut(y: PointY): string | null {
   const counts = ['5', '10', '20'];
   const cuts = counts.map((n) => {
     const old = y(n, '1.0');
@@ -327,10 +327,10 @@ export const SWEEPS: readonly SweepSpec[] = [
     base: `preset=pm-throughput&link=${link}`,
     x: {
       key: 'objects',
-      values: ['1024', '2048', '5120', '10240', '20480', '51200', '102400', '512000'],
+      values: PM_LENGTHS,
       label: 'transfer (bytes)',
     },
-    series: { key: 'window', values: ['4096', '8192', '16384', '32768'], label: 'window' },
+    series: { key: 'window', values: PM_WINDOWS, label: 'window' },
     y: 'throughput_kbps',
     measured: link === 't1' ? remoteThroughput : localThroughput,
   })),

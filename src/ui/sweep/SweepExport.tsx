@@ -1,7 +1,7 @@
 // The sweep as a picture for a slide: the chart with its legend under it and the figure's title,
 // source and claim above, as SVG or PNG. The writers load on the first export, as the Export
 // menu's do.
-import { useState, type RefObject } from 'react';
+import { Fragment, useState, type RefObject } from 'react';
 import { claimLead, type SweepSpec } from '../../scenario/sweeps';
 import { downloadBlob } from '../export/download';
 
@@ -42,22 +42,18 @@ export function SweepExport({
   return (
     <p className="sweep-export">
       Save the chart for a slide:{' '}
-      <button
-        type="button"
-        className="secondary small"
-        data-sweep-export="svg"
-        onClick={() => void save('svg')}
-      >
-        SVG
-      </button>{' '}
-      <button
-        type="button"
-        className="secondary small"
-        data-sweep-export="png"
-        onClick={() => void save('png')}
-      >
-        PNG
-      </button>{' '}
+      {(['svg', 'png'] as const).map((kind) => (
+        <Fragment key={kind}>
+          <button
+            type="button"
+            className="secondary small"
+            data-sweep-export={kind}
+            onClick={() => void save(kind)}
+          >
+            {kind.toUpperCase()}
+          </button>{' '}
+        </Fragment>
+      ))}
       <span role="status">{status}</span>
     </p>
   );

@@ -295,3 +295,42 @@ test('the legend names the playhead, the magenta line the waterfall draws at the
     .getAttribute('stroke');
   await expect(entry.locator('line')).toHaveAttribute('stroke', drawn!);
 });
+
+test("a line marks where the page loaded, at the end of its last object's bar and at the headline's time", async ({
+  page,
+}) => {
+  // The Yahoo page over HTTP/3: the run goes on about 30 ms past the page (ACKs and the close),
+  // so the axis's end is not the page's time.
+  await openLab(page, 'http=3&link=lte');
+  const figure = waterfall(page).locator('svg.waterfall-svg').first();
+  const line = figure.locator('[data-load-end]');
+  await expect(line).toHaveCount(1);
+  const headline = await page.locator('[data-callout]').first().textContent();
+  const took = /The page took\s*([\d.]+)\s*ms/.exec(headline ?? '')?.[1];
+  expect(took).toBeDefined();
+  await expect(line.locator('title')).toHaveText(
+    `The page loaded: its last object arrived ${took} ms after it began`,
+  );
+  const { lineX, barsEnd, axisEnd } = await figure.evaluate((svg) => {
+    const right = (els: Element[]) => Math.max(...els.map((e) => e.getBoundingClientRect().right));
+    return {
+      lineX: svg.querySelector('[data-load-end]')!.getBoundingClientRect().x,
+      barsEnd: right([...svg.querySelectorAll('[data-exchange] [data-phase]')]),
+      axisEnd: svg.getBoundingClientRect().right,
+    };
+  });
+  expect(Math.abs(lineX - barsEnd)).toBeLessThan(1.5);
+  expect(lineX).toBeLessThan(axisEnd - 20);
+  await expect(
+    waterfall(page).getByRole('list', { name: 'Waterfall phases' }).locator('[data-legend="load-end"]'),
+  ).toHaveText('page loaded: its last object arrived');
+  // Playback back at the start: the page has not loaded yet, and the line is not drawn.
+  await page.getByRole('slider', { name: 'Playhead' }).focus();
+  await page.keyboard.press('Home');
+  await expect(line).toHaveCount(0);
+  // Kruse's five loads: a line for each.
+  await openLab(page, 'preset=kruse-test');
+  await expect(waterfall(page).locator('svg.waterfall-svg').first().locator('[data-load-end]')).toHaveCount(
+    5,
+  );
+});

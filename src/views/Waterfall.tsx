@@ -11,6 +11,7 @@ import { PHASE_WORDS, type PhaseKind, type WaterfallRow } from './waterfallPhase
 import { foldedTimeAxis, type FoldedTimeAxis } from './foldedTimeAxis';
 import { FoldLength, FoldMarks } from './FoldMarks';
 import type { Gap } from './timeScale';
+import type { LoadRecord } from '../engine/trace';
 
 /** Connection colours from the theme table (app.css): Okabe-Ito, darkened on the light theme where a hue would fade into the white panel. */
 export const CONNECTION_COLOURS = Array.from({ length: 8 }, (_, i) => `var(--conn-${i + 1})`);
@@ -62,6 +63,8 @@ export interface WaterfallProps {
   gaps: Gap[];
   /** When this side's run ended. */
   runEndNs: number;
+  /** This side's page loads, each drawn where it ended (the time the headline gives). */
+  loads: LoadRecord[];
   cursorNs: number;
   width: number;
   side: 'a' | 'b';
@@ -78,6 +81,7 @@ export function Waterfall({
   endNs,
   gaps,
   runEndNs,
+  loads,
   cursorNs,
   width,
   side,
@@ -117,6 +121,7 @@ export function Waterfall({
           />
         );
       })}
+      <LoadEnds loads={loads} x={x} top={M.top} bottom={bottom} cursorNs={cursorNs} />
       {cursorNs <= endNs && (
         <line
           x1={x(cursorNs)}
@@ -128,6 +133,52 @@ export function Waterfall({
         />
       )}
     </svg>
+  );
+}
+
+// Solid, not dashed: a fold's edges are dashed, and a load ends just before each fold.
+const LOAD_END_STYLE = { stroke: 'var(--ink)', strokeWidth: 1.25 } as const;
+
+/**
+ * A line where each page load ended, once playback has reached it: the moment its last
+ * object arrived, the time the headline and the figures give. The run goes on past it (ACKs,
+ * closes), so the end of the axis is not the page's time.
+ */
+function LoadEnds({
+  loads,
+  x,
+  top,
+  bottom,
+  cursorNs,
+}: {
+  loads: LoadRecord[];
+  x: (ns: number) => number;
+  top: number;
+  bottom: number;
+  cursorNs: number;
+}) {
+  return (
+    <g>
+      {loads.map((load) => {
+        if (load.endNs === null || load.endNs > cursorNs) return null;
+        const at = x(load.endNs);
+        const took = formatDuration(load.endNs - load.startNs);
+        const which = loads.length > 1 ? `Load ${load.index + 1} of ${loads.length}` : 'The page';
+        return (
+          <line
+            key={load.index}
+            x1={at}
+            x2={at}
+            y1={top}
+            y2={bottom}
+            data-load-end={load.index}
+            {...LOAD_END_STYLE}
+          >
+            <title>{`${which} loaded: its last object arrived ${took} after it began`}</title>
+          </line>
+        );
+      })}
+    </g>
   );
 }
 
@@ -288,9 +339,11 @@ function LostMark({ x, yMid, colour }: { x: number; yMid: number; colour: string
 export function WaterfallLegend({
   lost = false,
   serverWait = false,
+  loaded = false,
 }: {
   lost?: boolean;
   serverWait?: boolean;
+  loaded?: boolean;
 }) {
   const kinds = (Object.keys(PHASE_PAINT) as PhaseKind[]).filter((k) => k !== 'server-wait' || serverWait);
   return (
@@ -315,6 +368,14 @@ export function WaterfallLegend({
             <LostMark x={11} yMid={6} colour={CONNECTION_COLOURS[0]} />
           </svg>
           lost with its connection
+        </li>
+      )}
+      {loaded && (
+        <li data-legend="load-end">
+          <svg width="22" height="12" aria-hidden="true">
+            <line x1={11} x2={11} y1={0} y2={12} {...LOAD_END_STYLE} />
+          </svg>
+          page loaded: its last object arrived
         </li>
       )}
       <li data-legend="playhead">

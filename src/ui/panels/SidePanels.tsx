@@ -64,6 +64,7 @@ export function WaterfallPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps)
               endNs={endNs}
               gaps={gaps}
               runEndNs={sideEndNs}
+              loads={s.run.trace.loads}
               cursorNs={cursorNs}
               width={width}
               side={s.side}
@@ -86,6 +87,7 @@ export function WaterfallPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps)
       <WaterfallLegend
         lost={figures.some((f) => f.rows.some((r) => r.lostNs !== null))}
         serverWait={figures.some((f) => f.rows.some((r) => r.phases.some((p) => p.kind === 'server-wait')))}
+        loaded={sides.some((s) => s.run.trace.loads.some((l) => l.endNs !== null && l.endNs <= cursorNs))}
       />
     </div>
   );

@@ -252,6 +252,7 @@ export interface FrameRecord {
   bytes: Bytes; // the whole frame, header included
   payload: Bytes; // for DATA: the body bytes it carries; else 0
   exchange?: number; // HEADERS and DATA: the exchange its stream carries
+  increment?: Bytes; // WINDOW_UPDATE: the credit it gives
 }
 
 export interface Trace {

@@ -14,7 +14,7 @@ export interface FrameWrite {
   tag: H2Frame;
 }
 
-type Described = Pick<FrameRecord, 'type' | 'stream' | 'payload'>;
+type Described = Pick<FrameRecord, 'type' | 'stream' | 'payload' | 'increment'>;
 
 function describe(tag: H2Frame): Described {
   switch (tag.type) {
@@ -25,7 +25,7 @@ function describe(tag: H2Frame): Described {
     case 'data':
       return { type: 'DATA', stream: tag.stream, payload: tag.bytes };
     case 'window':
-      return { type: 'WINDOW_UPDATE', stream: tag.stream, payload: 0 };
+      return { type: 'WINDOW_UPDATE', stream: tag.stream, payload: 0, increment: tag.increment };
   }
 }
 

@@ -1,6 +1,7 @@
 // The HTTP/1.x bytes of a run, for the pcap: each exchange's request and response written out as
 // text of exactly the sizes the engine modelled, so a capture dissects in Wireshark while the
-// trace (packets, lengths, timing) stays what the engine computed.
+// trace (packets, lengths, timing) stays what the engine computed. (An HTTP/2 run's bytes are
+// its frames, h2Wire.ts; a TLS run's its records, tls/wire.ts.)
 //
 // Sizes: a request is `requestBytes` long; a response is its head (`responseHeaderBytes` for a
 // 200, `notModifiedBytes` for a 304 or a HEAD answer) plus the object's body as sent. A head is

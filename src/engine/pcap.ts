@@ -14,15 +14,18 @@
 // TTL 64. Sequence and acknowledgment numbers are absolute (ISS + relative, mod 2^32); the window
 // field is what goes on the wire (scaled down except on SYN). SYN options are MSS (kind 2) and,
 // with window scaling, NOP + window scale (kind 3), padded with EOL to the packet's optionBytes.
-// The payload is the connection's HTTP/1.x bytes (httpWire.ts: requests, response heads and
-// bodies of exactly the modelled sizes) laid out by sequence number, so Wireshark dissects every
-// message and a retransmission carries the same bytes as the original. Without the run's HTTP
-// parameters (a hand-built trace), or past the end of the messages, it is filler text
+// The payload is the connection's application bytes laid out by sequence number, so Wireshark
+// dissects every message and a retransmission carries the same bytes as the original: HTTP/1.x
+// text (httpWire.ts: requests, response heads and bodies of exactly the modelled sizes), HTTP/2
+// frames for a cleartext HTTP/2 run (h2Wire.ts: each frame the engine recorded, real headers and
+// HPACK blocks of exactly its size), or TLS records under TLS (tls/wire.ts). Without the run's
+// HTTP parameters (a hand-built trace), or past the end of the messages, it is filler text
 // ("roundtrip roundtrip ...").
 //
 // Lengths are exact: IP total length = 20 + 20 + optionBytes + len, which the engine also records
 // as ipBytes. (If a trace ever holds optionBytes that are not a multiple of 4, or too few for the
 // options named, the header is padded up to the next multiple of 4 so the capture stays valid.)
+import { h2Streams } from './h2Wire';
 import { httpStreams, type ConnectionStreams } from './httpWire';
 import { tlsStreams } from './tls/wire';
 import { udpFrame } from './quic/pcapFrame';
@@ -165,13 +168,20 @@ function buildFrame(
 /**
  * The trace as a libpcap file. An omniscient capture: one record per packet, in send order (ties
  * by id), stamped with the packet's send time; dropped packets are included. `http` (the run's
- * HTTP parameters) gives the payload its HTTP messages.
+ * HTTP parameters) gives the payload its HTTP messages (HTTP/1.x, or HTTP/2 frames), or its TLS
+ * records.
  */
 export function writePcap(trace: Trace, http?: HttpParams): Uint8Array {
   const connOf = connectionLookup(trace);
   const tls = http?.tls?.version;
   const streams: Map<number, ConnectionStreams> =
-    tls && tls !== 'none' ? tlsStreams(trace, tls) : http ? httpStreams(trace, http) : new Map();
+    tls && tls !== 'none'
+      ? tlsStreams(trace, tls)
+      : http?.mode === '2'
+        ? h2Streams(trace, http)
+        : http
+          ? httpStreams(trace, http)
+          : new Map();
   const ipId = { c2s: 0, s2c: 0 };
   const records: { tsUs: number; frame: Uint8Array }[] = [];
   let total = GLOBAL_HEADER_BYTES;

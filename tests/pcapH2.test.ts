@@ -4,6 +4,8 @@
 // dissects it as HTTP/2 with nothing malformed.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import http2 from 'node:http2';
+import net from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -261,6 +263,117 @@ describe('the pcap carries a cleartext HTTP/2 run as HTTP/2', () => {
     // The frame header is whole and true; the block holds :method GET and nothing more.
     expect(hex(c2s.subarray(first.offset, first.offset + 10))).toBe('000001010500000001' + '82');
     expect(c2s.length).toBe(trace.frames!.filter((f) => f.dir === 'c2s').reduce((n, f) => n + f.bytes, 0));
+  });
+});
+
+/** Feeds one side's bytes to nghttp2 (Node's HTTP/2) playing the other side, with what it read. */
+function nghttp2Reads(
+  bytes: Uint8Array,
+  as: 'server' | 'client',
+  streams: number,
+  window: number,
+): Promise<Array<Record<string, string | number | undefined>>> {
+  return new Promise((resolve, reject) => {
+    const read: Array<Record<string, string | number | undefined>> = [];
+    const closers: Array<() => void> = [];
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      closers.forEach((close) => close());
+      if (error) reject(error);
+      else resolve(read);
+    };
+    const timer = setTimeout(
+      () => done(new Error(`nghttp2 read ${read.length} of ${streams} streams`)),
+      4_000,
+    );
+    const check = () => read.length === streams && done();
+    if (as === 'server') {
+      // Its requests go to a real server, which must see each one and no protocol error.
+      const server = http2.createServer();
+      server.on('session', (session) =>
+        session.on('goaway', (code) => code && done(new Error(`GOAWAY ${code}`))),
+      );
+      server.on('stream', (stream, headers, flags) => {
+        const { ':method': method, ':path': path, ':authority': authority } = headers;
+        read.push({ stream: stream.id, flags, ':method': method, ':path': path, ':authority': authority });
+        check();
+      });
+      server.listen(0, () => {
+        const socket = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1', () => {
+          socket.write(bytes);
+        });
+        socket.on('error', () => {});
+        closers.push(
+          () => socket.destroy(),
+          () => server.close(),
+        );
+      });
+    } else {
+      // Its responses go to a real client that asked for as many streams, in stream order.
+      const fake = net.createServer((socket) => {
+        socket.once('data', () => socket.write(bytes));
+        socket.on('error', () => {});
+        closers.push(() => socket.destroy());
+      });
+      fake.listen(0, () => {
+        const port = (fake.address() as net.AddressInfo).port;
+        const client = http2.connect(`http://127.0.0.1:${port}`, {
+          settings: { initialWindowSize: window, enablePush: false },
+        });
+        closers.push(
+          () => client.destroy(),
+          () => fake.close(),
+        );
+        client.on('error', (e) => done(e));
+        for (let i = 0; i < streams; i++) {
+          const request = client.request({ ':path': '/' }, { endStream: true });
+          let body = 0;
+          let head: Record<string, string | number | undefined> = {};
+          request.on('response', (headers) => (head = { ':status': headers[':status'] }));
+          request.on('data', (chunk: Buffer) => (body += chunk.length));
+          request.on('end', () => {
+            read.push({ stream: request.id, body, ...head });
+            check();
+          });
+          request.on('error', (e: Error) => done(e));
+        }
+      });
+    }
+  });
+}
+
+describe("nghttp2 (Node's HTTP/2) reads both directions", () => {
+  const queries = [
+    'http=2&tls=none',
+    'http=2&tls=none&visit=revalidate',
+    'http=2&tls=none&page=almanac24',
+    'http=2&tls=none&h2window=4096',
+    'http=2&tls=none&gzip=1',
+  ];
+  it.each(queries)('%s', async (query) => {
+    const { trace, http } = runWithParams(query);
+    expect(trace.connections).toHaveLength(1);
+    const { c2s, s2c } = reassemble(writePcap(trace, http)).get(trace.connections[0].clientPort)!;
+    const exchanges = trace.exchanges
+      .filter((e) => e.stream !== undefined)
+      .sort((a, b) => a.stream! - b.stream!);
+    const url = (e: ExchangeRecord) => paramsOfLoad(http, e.load).objects[e.object].url;
+    const requests = await nghttp2Reads(c2s, 'server', exchanges.length, 0);
+    expect(
+      requests.map((r) => [r.stream, r[':method'], r[':path'], r[':authority'], Number(r.flags) & 1]),
+    ).toEqual(
+      exchanges.map((e) => [e.stream, 'GET', url(e), 'server.example', 1]), // END_STREAM,
+    );
+    const window = http.h2WindowBytes ?? 65_535;
+    const responses = await nghttp2Reads(s2c, 'client', exchanges.length, window);
+    expect(
+      responses.sort((a, b) => Number(a.stream) - Number(b.stream)).map((r) => [r[':status'], r.body]),
+    ).toEqual(
+      exchanges.map((e) => [
+        e.kind === 'CGET' ? 304 : 200,
+        e.kind === 'CGET' ? 0 : paramsOfLoad(http, e.load).objects[e.object].bodyBytes,
+      ]),
+    );
   });
 });
 

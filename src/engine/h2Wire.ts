@@ -21,9 +21,10 @@
 // - DATA: the body (filler text, or a zlib stream for a deflated page, as httpWire.ts), END_STREAM
 //   on the frame that completes it; a response its connection lost before the end has none.
 //
-// A HEADERS size too small for :method, :scheme and :path alone (a request size of a few bytes)
-// gets those cut at the size: a frame Wireshark shows as broken, never a change in the byte
-// counts. The sizes the engine gives real pages leave room (tests/pcapH2.test.ts).
+// A request's HEADERS size too small for :method, :scheme and :path alone (a request size of a
+// few bytes, req=1) gets those cut at the size: a block a decoder rejects, never a change in the
+// byte counts. The sizes the engine gives every page's paths leave room (tests/pcapH2.test.ts);
+// a response needs only :status, one byte, and always fits.
 import type { ConnectionStreams } from './httpWire';
 import { LAST_MODIFIED, SERVER_HOST, zlibFiller } from './httpWire';
 import { fitBlock, HEADER_TABLE_SIZE, HpackEncoder, type HeaderField } from './hpack';
@@ -147,7 +148,7 @@ interface Writer {
 
 /** The largest frame payload in these records, or the initial maximum. */
 function maxFrameSize(records: FrameRecord[]): number {
-  const largest = Math.max(0, ...records.map((f) => f.bytes - FRAME_HEADER));
+  const largest = records.reduce((max, f) => Math.max(max, f.bytes - FRAME_HEADER), 0);
   return Math.min(MAX_FRAME_SIZE_LIMIT, Math.max(MAX_FRAME_PAYLOAD, largest));
 }
 
@@ -172,7 +173,7 @@ function settingsBytes(w: Writer, dir: Direction): number[] {
 
 function headersBytes(w: Writer, f: FrameRecord, dir: Direction): number[] {
   const e = f.exchange === undefined ? undefined : w.exchanges.get(f.exchange);
-  if (!e) return [];
+  if (!e) return []; // every HEADERS the engine writes names its exchange
   const { required, optional } = dir === 'c2s' ? requestFields(w.p, e) : responseFields(w.p, e);
   const size = f.bytes - FRAME_HEADER;
   const { block, pad } = fitBlock(w.encoder, required, optional, size);

@@ -1,65 +1,35 @@
-// The header's "Lessons" button and the list it opens: each guided lesson with its paper and
-// summary, and a button that starts it at step 1. The lessons load when the menu is first opened
-// (the list waits for them; a pointer on the button starts the load early).
+// The header's "Lessons" button. Its list (LessonsDialog) loads with the lessons when the button
+// is first used (a pointer on the button starts the load early); until then the page carries
+// neither.
 import { useState } from 'react';
-import { loadedLessons, loadLessons } from './catalog';
-import { useModalDialog } from '../useModalDialog';
+import { loadLessons } from './catalog';
+import { onDemand } from '../onDemand';
 // The list's cards are styled there too: the menu opens before any lesson card has loaded them.
 import './lessons.css';
 
+const list = onDemand(() => import('./LessonsDialog').then((m) => m.LessonsDialog));
+const load = () => Promise.all([loadLessons(), list.load()]);
+
 export function LessonsMenu({ onStart }: { onStart: (id: string) => void }) {
   const [open, setOpen] = useState(false);
-  const dialogRef = useModalDialog(open);
+  const Dialog = list.value;
   return (
     <>
       <button
         type="button"
         className="secondary"
-        onPointerEnter={() => void loadLessons().catch(() => {})}
+        onPointerEnter={() => void load().catch(() => {})}
         onClick={() => {
-          loadLessons().then(
+          load().then(
             () => setOpen(true),
-            () => setOpen(true), // the list is empty then; the next click tries again
+            // The list is empty without the lessons, and not there without its code; the next click tries again.
+            () => setOpen(list.value !== null),
           );
         }}
       >
         Lessons
       </button>
-      <dialog
-        ref={dialogRef}
-        className="gallery lessons-dialog"
-        aria-labelledby="lessons-title"
-        onClose={() => setOpen(false)}
-      >
-        <div className="gallery-head">
-          <h2 id="lessons-title">Guided lessons</h2>
-          <button type="button" className="secondary" onClick={() => setOpen(false)}>
-            Close
-          </button>
-        </div>
-        <p>Each lesson walks through a paper's finding a step at a time: predict, then watch the packets.</p>
-        <ul className="lesson-list">
-          {loadedLessons().map((l) => (
-            <li key={l.id} data-lesson-card={l.id}>
-              <h3>{l.title}</h3>
-              <p className="lesson-paper">
-                {l.paper} · {l.steps.length} steps
-              </p>
-              <p>{l.summary}</p>
-              <button
-                type="button"
-                aria-label={`Start the lesson ${l.title}`}
-                onClick={() => {
-                  onStart(l.id);
-                  setOpen(false);
-                }}
-              >
-                Start
-              </button>
-            </li>
-          ))}
-        </ul>
-      </dialog>
+      {Dialog && <Dialog open={open} onClose={() => setOpen(false)} onStart={onStart} />}
     </>
   );
 }

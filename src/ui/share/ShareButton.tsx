@@ -1,11 +1,14 @@
-// The header's Share button and the dialog it opens.
+// The header's Share button and the dialog it opens, whose code loads when Share is first pressed
+// (a pointer on the button starts the load): most visits never share.
 import { useState } from 'react';
 import type { Config } from '../../scenario/codec';
 import { findPreset } from '../../scenario/presets';
 import type { Panel } from '../state/configModel';
 import { queryFor } from '../state/useScenario';
-import { ShareDialog } from './ShareDialog';
+import { onDemand } from '../onDemand';
 import './share.css';
+
+const shareDialog = onDemand(() => import('./ShareDialog').then((m) => m.ShareDialog));
 
 export function ShareButton({
   config,
@@ -18,21 +21,36 @@ export function ShareButton({
 }) {
   const [open, setOpen] = useState(false);
   const preset = config.preset ? findPreset(config.preset) : undefined;
+  const ShareDialog = shareDialog.value;
   return (
     <>
-      <button type="button" className="secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="secondary"
+        aria-haspopup="dialog"
+        onPointerEnter={() => void shareDialog.load().catch(() => {})}
+        onClick={() =>
+          // Not loaded (offline before it ever was): the next press tries again.
+          void shareDialog.load().then(
+            () => setOpen(true),
+            () => {},
+          )
+        }
+      >
         Share
       </button>
-      <ShareDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        // Encoded only while the dialog is open: not on every knob change.
-        query={open ? queryFor(config, pinnedNs) : ''}
-        cursorMs={pinnedNs === null ? null : Math.round(pinnedNs / 1e3) / 1e3}
-        panels={panels}
-        settings={config.settings}
-        title={`Roundtrip: ${preset?.title ?? 'TCP/HTTP simulation'}`}
-      />
+      {ShareDialog && (
+        <ShareDialog
+          open={open}
+          onClose={() => setOpen(false)}
+          // Encoded only while the dialog is open: not on every knob change.
+          query={open ? queryFor(config, pinnedNs) : ''}
+          cursorMs={pinnedNs === null ? null : Math.round(pinnedNs / 1e3) / 1e3}
+          panels={panels}
+          settings={config.settings}
+          title={`Roundtrip: ${preset?.title ?? 'TCP/HTTP simulation'}`}
+        />
+      )}
     </>
   );
 }

@@ -1,14 +1,10 @@
 // The Share dialog: the link to this exact view, the embed code, and the teacher's builder with
 // a live preview. A native modal <dialog>: labelled, Escape closes it, Tab stays inside.
-import { lazy } from 'react';
 import type { Settings } from '../../scenario/schema';
 import type { Panel } from '../state/configModel';
-import { LazyPanel } from '../LazyPanel';
+import ShareContents from './ShareContents';
 import { useFocusTrap } from './useFocusTrap';
 import { useModalDialog } from '../useModalDialog';
-
-/** The dialog's contents (link, embed builder, preview) load when it first opens. */
-const ShareContents = lazy(() => import('./ShareContents'));
 
 export interface ShareDialogProps {
   open: boolean;
@@ -32,11 +28,7 @@ export function ShareDialog({ open, onClose, ...content }: ShareDialogProps) {
           Close
         </button>
       </div>
-      {open && (
-        <LazyPanel name="the share dialog">
-          <ShareContents {...content} />
-        </LazyPanel>
-      )}
+      {open && <ShareContents {...content} />}
     </dialog>
   );
 }

@@ -66,6 +66,13 @@ test('the Share dialog passes axe', async ({ page }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('the Keyboard shortcuts dialog passes axe', async ({ page }) => {
+  await openLab(page);
+  await page.keyboard.press('Shift+Slash');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test('embed mode passes axe', async ({ page }) => {
   await page.setViewportSize({ width: 640, height: 400 });
   await page.goto(

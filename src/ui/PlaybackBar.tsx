@@ -4,6 +4,7 @@
 import type { Playback } from './state/usePlayback';
 import { SPEED_MODES, speedMeaning, type SpeedMode } from './state/playbackModel';
 import { formatDuration } from '../views/format';
+import { PAGE_KEYS } from './shortcuts/shortcutKeys';
 
 const SCRUB_STEPS = 1000;
 
@@ -19,7 +20,7 @@ export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: nu
         type="button"
         onClick={playback.stepBack}
         aria-label="Step back to the previous event"
-        title="Previous event (,)"
+        title={`Previous event (${PAGE_KEYS.stepBack})`}
       >
         <StepIcon back />
       </button>
@@ -28,7 +29,7 @@ export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: nu
         className="play"
         onClick={playback.toggle}
         aria-label={playing ? 'Pause' : 'Play'}
-        title="Play or pause (k)"
+        title={`Play or pause (${PAGE_KEYS.toggle})`}
         data-playing={playing}
       >
         <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
@@ -44,7 +45,7 @@ export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: nu
         type="button"
         onClick={playback.stepForward}
         aria-label="Step to the next event"
-        title="Next event (.)"
+        title={`Next event (${PAGE_KEYS.stepForward})`}
       >
         <StepIcon />
       </button>

@@ -68,6 +68,16 @@ function denseNoteRect(text: string): Rect {
 const LABEL_EDGE_PX = 2;
 /** How near the pointer must pass to a packet to show its line. */
 const HOVER_PX = 6;
+/** With a packet focused, the keys that move the focus (the page's list of shortcuts reads these). */
+export const LADDER_KEYS: Record<string, LadderMove | undefined> = {
+  ArrowUp: 'previous',
+  ArrowLeft: 'previous',
+  ArrowDown: 'next',
+  ArrowRight: 'next',
+  Home: 'first',
+  End: 'last',
+};
+export type LadderMove = 'previous' | 'next' | 'first' | 'last';
 
 export interface LadderProps {
   trace: Trace;
@@ -242,18 +252,17 @@ export function Ladder({
   const groupRef = useRef<SVGGElement>(null);
 
   const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
-    const at = visible.indexOf(tabbable);
-    const moves: Record<string, number> = {
-      ArrowDown: at + 1,
-      ArrowRight: at + 1,
-      ArrowUp: at - 1,
-      ArrowLeft: at - 1,
-      Home: 0,
-      End: visible.length - 1,
-    };
-    if (!(event.key in moves)) return;
+    const move = LADDER_KEYS[event.key];
+    if (!move) return;
     event.preventDefault();
-    const next = visible[Math.max(0, Math.min(visible.length - 1, moves[event.key]))];
+    const at = visible.indexOf(tabbable);
+    const moves: Record<LadderMove, number> = {
+      previous: at - 1,
+      next: at + 1,
+      first: 0,
+      last: visible.length - 1,
+    };
+    const next = visible[Math.max(0, Math.min(visible.length - 1, moves[move]))];
     if (next === undefined) return;
     setActive(next);
     groupRef.current?.querySelector<SVGGElement>(`[data-packet="${next}"]`)?.focus();

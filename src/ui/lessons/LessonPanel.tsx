@@ -7,6 +7,7 @@
 import { useEffect } from 'react';
 import { findLesson } from './catalog';
 import { LessonQuestion } from './LessonQuestion';
+import { LESSON_KEYS } from '../shortcuts/shortcutKeys';
 import type { LessonControls } from './useLesson';
 import './lessons.css';
 
@@ -68,7 +69,7 @@ export function LessonPanel({ controls }: { controls: LessonControls }) {
           Next step
         </button>
         <span className="lesson-keys">
-          Keys: <kbd>[</kbd> previous step, <kbd>]</kbd> next step
+          Keys: <kbd>{LESSON_KEYS.back}</kbd> previous step, <kbd>{LESSON_KEYS.forward}</kbd> next step
         </span>
       </nav>
     </section>

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Config } from '../../scenario/codec';
 import { findLesson } from './catalog';
 import type { ScenarioUpdate } from '../state/useScenario';
+import { LESSON_KEYS } from '../shortcuts/shortcutKeys';
 import { atStep, awaitingAnswer, closeLesson, lessonFromView, stepTimeMs } from './lessonState';
 
 export interface LessonControls {
@@ -55,17 +56,18 @@ export function useLesson(
   }, [embedded, update]);
   const reopen = useCallback(() => setFolded(false), []);
 
-  // `[` and `]` step through the lesson (the playback keys are k , . and the arrows).
+  // `[` and `]` (LESSON_KEYS) step through the lesson.
   useEffect(() => {
     if (!lessonId || folded) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
-      if (event.key !== '[' && event.key !== ']') return;
+      const step = event.key === LESSON_KEYS.forward ? 1 : event.key === LESSON_KEYS.back ? -1 : 0;
+      if (!step) return;
       const target = event.target as HTMLElement | null;
       if (target?.closest('input:not([type="radio"]), select, textarea, [contenteditable="true"], dialog'))
         return;
       event.preventDefault();
-      go(index + (event.key === ']' ? 1 : -1));
+      go(index + step);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

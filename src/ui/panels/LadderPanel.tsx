@@ -21,6 +21,7 @@ import { useElementWidth } from '../useElementWidth';
 import type { SideView } from './sideView';
 import { useLadderZoom, type AxisTransform } from './useLadderZoom';
 import { useSettled } from '../state/gesture';
+import { showShortcuts } from '../shortcuts/showShortcuts';
 import type { LabelStyle } from '../state/configModel';
 
 export interface LadderPanelProps {
@@ -226,6 +227,10 @@ export function LadderPanel({
         </label>
         <span className="hint">
           Drag to pan · Ctrl + wheel or pinch to zoom · arrow keys step through packets
+          {' · '}
+          <button type="button" className="link-button" aria-haspopup="dialog" onClick={showShortcuts}>
+            Keyboard shortcuts
+          </button>
         </span>
         {lanesHidden && (
           <span className="lanes-note" data-lanes-note="">

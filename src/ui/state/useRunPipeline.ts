@@ -8,7 +8,7 @@ import { findPreset } from '../../scenario/presets';
 import { idleGaps, runEndNs } from '../../views/timeScale';
 import { bCaption, type SideView } from '../panels/sideView';
 import { useAutoFold } from '../panels/useAutoFold';
-import { useShortcuts } from '../useShortcuts';
+import { useShortcuts } from '../shortcuts/useShortcuts';
 import {
   foldInLink,
   panelsFromView,

@@ -95,6 +95,17 @@ test.describe('dark theme', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test("the default page's lesson invitation and the Keyboard shortcuts dialog pass axe in the dark theme", async ({
+    page,
+  }) => {
+    await openLab(page);
+    await expect(page.locator('[data-lesson-invite]')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Shift+Slash');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('a lesson embed, unfolded, passes axe in the dark theme', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 500 });
     await page.goto('/?lesson=the-200ms-mystery&step=2&embed=1&view=ladder&controls=nagle,delack,flush');

@@ -100,6 +100,7 @@ export default function App() {
         extraPanels={guides.sweepSwitch}
         onBrowsePresets={() => setGalleryOpen(true)}
         onSweep={guides.openSweep}
+        invite={guides.lessonInvite}
       >
         {guides.lessonsButton}
         <ShareButton config={config} pinnedNs={playback.pinnedNs} panels={panels} />

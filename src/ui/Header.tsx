@@ -17,6 +17,8 @@ export interface HeaderProps {
   children?: ReactNode;
   /** More panel switches (the sweep panel), after the built-in ones in the Panels menu. */
   extraPanels?: ReactNode;
+  /** A line under the tagline (the newcomer's pointer to a lesson). */
+  invite?: ReactNode;
 }
 
 export function Header({
@@ -28,6 +30,7 @@ export function Header({
   onSweep,
   children,
   extraPanels,
+  invite,
 }: HeaderProps) {
   const panelsMenu = useHeaderMenu();
   return (
@@ -35,6 +38,7 @@ export function Header({
       <div className="brand">
         <h1>Roundtrip</h1>
         <p className="tagline">Why is the web slow? Change one knob and watch every packet.</p>
+        {invite}
       </div>
       <nav className="header-actions" aria-label="Page">
         <button type="button" className="secondary" onClick={onBrowsePresets}>

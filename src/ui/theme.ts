@@ -3,6 +3,7 @@
 // Order of precedence: `theme=` in the link (an embed follows its course page), then the
 // reader's own choice (kept in local storage), then `prefers-color-scheme`.
 import { THEMES } from '../scenario/codec';
+import { readStored, writeStored } from './storage';
 
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
@@ -18,21 +19,12 @@ export function linkTheme(search: string): Theme | null {
 }
 
 export function storedChoice(): ThemeChoice {
-  try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return (THEME_CHOICES as readonly string[]).includes(value ?? '') ? (value as ThemeChoice) : 'system';
-  } catch {
-    return 'system'; // storage blocked (a sandboxed iframe)
-  }
+  const value = readStored(STORAGE_KEY); // null when blocked (a sandboxed iframe)
+  return (THEME_CHOICES as readonly string[]).includes(value ?? '') ? (value as ThemeChoice) : 'system';
 }
 
 export function storeChoice(choice: ThemeChoice): void {
-  try {
-    if (choice === 'system') localStorage.removeItem(STORAGE_KEY);
-    else localStorage.setItem(STORAGE_KEY, choice);
-  } catch {
-    // Not remembered; the choice still applies to this page.
-  }
+  writeStored(STORAGE_KEY, choice === 'system' ? null : choice);
 }
 
 let current: ThemeChoice = 'system';

@@ -1,8 +1,10 @@
 // Sweeps and lessons, wired into the page: the sweep panel (loaded on demand) and its switch in
-// the Panels menu, the lesson card and the Lessons menu. App places the pieces; this owns them.
+// the Panels menu, the lesson card, the Lessons menu and the newcomer's invitation to a lesson.
+// App places the pieces; this owns them.
 import { lazy, useCallback, useMemo, useState } from 'react';
 import type { Config } from '../scenario/codec';
 import { LazyPanel } from './LazyPanel';
+import { LessonInvite } from './lessons/LessonInvite';
 import { LessonsMenu } from './lessons/LessonsMenu';
 import { useLesson } from './lessons/useLesson';
 import { PANELS, panelsShown, setPanel } from './state/configModel';
@@ -86,6 +88,8 @@ export function useGuides(
     /** A lesson's question waits for its answer: hints that would give it away stay hidden. */
     awaitingAnswer: lesson.awaitingAnswer,
     lessonsButton: <LessonsMenu onStart={lesson.start} />,
+    /** The newcomer's pointer to the first lesson (the page's header; not while a lesson is open). */
+    lessonInvite: lesson.lessonId ? null : <LessonInvite onStart={lesson.start} />,
     lessonPanel: lesson.lessonId ? (
       <LazyPanel name="the lesson">
         <LessonPanel controls={lesson} />

@@ -1,0 +1,39 @@
+// One quiet line under the tagline that points a newcomer at the first lesson. Only on the page
+// opened without a query: a preset, lesson, embed or any lecturer's link has its own purpose. Gone
+// for good (on this device) once dismissed or followed.
+import { useState } from 'react';
+import { readStored, writeStored } from '../storage';
+import { loadLessons } from './catalog';
+
+/** The lesson offered; a browser spec checks that the title is the one the lesson opens with. */
+const LESSON_ID = 'the-200ms-mystery';
+const LESSON_TITLE = 'The 200 ms mystery';
+const STORAGE_KEY = 'roundtrip.lessonInvite';
+
+export function LessonInvite({ onStart }: { onStart: (id: string) => void }) {
+  const [shown, setShown] = useState(() => window.location.search === '' && readStored(STORAGE_KEY) === null);
+  if (!shown) return null;
+  const hide = () => {
+    setShown(false);
+    writeStored(STORAGE_KEY, 'dismissed');
+  };
+  return (
+    <p className="lesson-invite" data-lesson-invite="">
+      New here? Try a lesson:{' '}
+      <a
+        href={`?lesson=${LESSON_ID}`}
+        onClick={(e) => {
+          if (e.ctrlKey || e.metaKey || e.shiftKey) return; // a new tab or window: the browser's
+          e.preventDefault();
+          hide();
+          void loadLessons().then(() => onStart(LESSON_ID));
+        }}
+      >
+        {LESSON_TITLE}
+      </a>
+      <button type="button" className="link-button" aria-label="Dismiss the lesson suggestion" onClick={hide}>
+        ×
+      </button>
+    </p>
+  );
+}

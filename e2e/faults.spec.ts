@@ -26,6 +26,26 @@ test('a panel whose code cannot be loaded says so and offers a reload; the page 
   await expect(failure).toBeVisible();
 });
 
+for (const { button, file, name } of [
+  { button: 'Share', file: 'ShareDialog', name: 'the share dialog' },
+  { button: 'Lessons', file: 'LessonsDialog', name: 'the lessons' },
+]) {
+  test(`a ${button} button whose dialog cannot be loaded says so; pressed again once the file is back, it opens`, async ({
+    page,
+  }) => {
+    await page.route(`**/assets/${file}-*.js`, (route) => route.abort());
+    await openLab(page, QUERY);
+    await page.getByRole('button', { name: button, exact: true }).click();
+    const failure = page.getByRole('alert').filter({ hasText: `Could not load ${name}` });
+    await expect(failure).toBeVisible();
+    await expect(failure.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await page.unroute(`**/assets/${file}-*.js`);
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(failure).toHaveCount(0);
+  });
+}
+
 /**
  * The real worker behind a first module that makes it fail on one request (mss=777): it throws,
  * and from then on never answers, as a worker that ran out of memory.

@@ -26,16 +26,21 @@ class LoadFailureBoundary extends Component<Props, { error: string | null }> {
 
   override render() {
     if (this.state.error === null) return this.props.children;
-    return (
-      <div className="load-failure" role="alert" data-load-failure={this.props.name}>
-        <p>
-          Could not load {this.props.name} ({this.state.error}). You may be offline, or a new version of
-          Roundtrip was published. The rest of the page still works.
-        </p>
-        <button type="button" className="small" onClick={() => window.location.reload()}>
-          Reload
-        </button>
-      </div>
-    );
+    return <LoadFailure name={this.props.name} error={this.state.error} />;
   }
+}
+
+/** What the page says where code it asked for could not be loaded, with a reload. */
+export function LoadFailure({ name, error }: { name: string; error: string }) {
+  return (
+    <div className="load-failure" role="alert" data-load-failure={name}>
+      <p>
+        Could not load {name} ({error}). You may be offline, or a new version of Roundtrip was published. The
+        rest of the page still works.
+      </p>
+      <button type="button" className="small" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </div>
+  );
 }

@@ -1,11 +1,12 @@
 // The header's Share button and the dialog it opens, whose code loads when Share is first pressed
 // (a pointer on the button starts the load): most visits never share.
-import { useState } from 'react';
 import type { Config } from '../../scenario/codec';
 import { findPreset } from '../../scenario/presets';
 import type { Panel } from '../state/configModel';
 import { queryFor } from '../state/useScenario';
 import { onDemand } from '../onDemand';
+import { LoadFailure } from '../LazyPanel';
+import { useOnDemandDialog } from '../useOnDemandDialog';
 import './share.css';
 
 const shareDialog = onDemand(() => import('./ShareDialog').then((m) => m.ShareDialog));
@@ -19,7 +20,7 @@ export function ShareButton({
   pinnedNs: number | null;
   panels: Set<Panel>;
 }) {
-  const [open, setOpen] = useState(false);
+  const { open, close, failure, prefetch, request } = useOnDemandDialog(shareDialog);
   const preset = config.preset ? findPreset(config.preset) : undefined;
   const ShareDialog = shareDialog.value;
   return (
@@ -28,21 +29,16 @@ export function ShareButton({
         type="button"
         className="secondary"
         aria-haspopup="dialog"
-        onPointerEnter={() => void shareDialog.load().catch(() => {})}
-        onClick={() =>
-          // Not loaded (offline before it ever was): the next press tries again.
-          void shareDialog.load().then(
-            () => setOpen(true),
-            () => {},
-          )
-        }
+        onPointerEnter={prefetch}
+        onClick={request}
       >
         Share
       </button>
+      {failure !== null && <LoadFailure name="the share dialog" error={failure} />}
       {ShareDialog && (
         <ShareDialog
           open={open}
-          onClose={() => setOpen(false)}
+          onClose={close}
           // Encoded only while the dialog is open: not on every knob change.
           query={open ? queryFor(config, pinnedNs) : ''}
           cursorMs={pinnedNs === null ? null : Math.round(pinnedNs / 1e3) / 1e3}

@@ -27,6 +27,8 @@ export async function openLab(page: Page, query = ''): Promise<void> {
   await expect(page.locator('[data-side="a"] [data-packet]').first()).toBeAttached();
   // The callout grows when its fix has been checked: measure the page after that.
   await expect(page.locator('[data-fix-checking]')).toHaveCount(0);
+  // The panels below the plot load once the first picture is on screen.
+  await expect(page.locator('[data-panel-loading]')).toHaveCount(0);
 }
 
 export function ladderPackets(page: Page, side: 'a' | 'b' = 'a'): Locator {

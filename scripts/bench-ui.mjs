@@ -81,20 +81,30 @@ async function startPreview() {
 }
 
 /** Gzipped KB of the JavaScript files the page fetched (the worker's too) before `until` resolves. */
-async function jsFetchedUntil(page, until) {
-  const names = new Set();
-  const listener = (response) => {
-    const name = new URL(response.url()).pathname.split('/').pop();
-    if (name.endsWith('.js')) names.add(name);
-  };
-  page.on('response', listener);
-  await until();
-  page.off('response', listener);
+/**
+ * The JavaScript the page asked for before its first picture was painted: scripts whose request
+ * started before the first redraw's mark (resource timing, read in the page). Code the page asks
+ * for after that picture (panels below it, loaded when the page is idle) is not on the way to it;
+ * counting responses until the test saw the mark had raced with those requests.
+ */
+async function jsBeforeFirstPicture(page, url) {
+  await page.goto(url);
+  await page.waitForFunction(() => (window.roundtripPerf?.redraws ?? 0) > 0, null, { timeout: 60_000 });
+  const names = await page.evaluate(() => {
+    const painted = performance.getEntriesByName('roundtrip:redraw')[0].startTime;
+    return performance
+      .getEntriesByType('resource')
+      .filter((r) => r.startTime < painted)
+      .map((r) => new URL(r.name).pathname.split('/').pop())
+      .filter((n) => n.endsWith('.js'));
+  });
   const assets = join(DIST, 'assets');
-  const bytes = [...names]
-    .filter((n) => existsSync(join(assets, n)))
-    .reduce((sum, n) => sum + gzipSync(readFileSync(join(assets, n)), { level: 9 }).length, 0);
-  return { files: [...names].sort(), gzip_kb: round(bytes / 1024) };
+  const files = [...new Set(names)].filter((n) => existsSync(join(assets, n))).sort();
+  const bytes = files.reduce(
+    (sum, n) => sum + gzipSync(readFileSync(join(assets, n)), { level: 9 }).length,
+    0,
+  );
+  return { files, gzip_kb: round(bytes / 1024) };
 }
 
 /** A slider dragged for DRAG_MS: one input event per animation frame; redrawn frames per second. */
@@ -122,10 +132,7 @@ async function measureScenario(browser, baseUrl, scenario, firstLoad = null) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   if (firstLoad) {
-    firstLoad.result = await jsFetchedUntil(page, async () => {
-      await page.goto(`${baseUrl}?${scenario.query}`);
-      await page.waitForFunction(() => (window.roundtripPerf?.redraws ?? 0) > 0, null, { timeout: 60_000 });
-    });
+    firstLoad.result = await jsBeforeFirstPicture(page, `${baseUrl}?${scenario.query}`);
     await page.close();
     return measureScenario(browser, baseUrl, scenario);
   }

@@ -12,7 +12,15 @@ interface Props {
 export function LazyPanel({ name, children }: Props) {
   return (
     <LoadFailureBoundary name={name}>
-      <Suspense fallback={<p className="loading">Loading {name}…</p>}>{children}</Suspense>
+      <Suspense
+        fallback={
+          <p className="loading" data-panel-loading="">
+            Loading {name}…
+          </p>
+        }
+      >
+        {children}
+      </Suspense>
     </LoadFailureBoundary>
   );
 }

@@ -5,7 +5,7 @@
 // laying out the ones elsewhere (the ladder too, when the reader has scrolled down to the
 // breakdown). During a gesture (a slider dragged) only the ladder takes each new run; the others
 // take the newest when it pauses (useSettled).
-import { memo, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSettled } from './state/gesture';
 import type { Preset } from '../scenario/presets';
 import type { Gap } from '../views/timeScale';
@@ -14,18 +14,64 @@ import { formatBitRate, formatDuration } from '../views/format';
 import type { TimeWindow } from '../scenario/codec';
 import { LadderPanel, type StallFocus } from './panels/LadderPanel';
 import { Panel } from './panels/Panel';
-import * as SidePanels from './panels/SidePanels';
 import type { SideView } from './panels/sideView';
 import * as Tsp from './panels/TspPanel';
 import type { LabelStyle, Panel as PanelName, TspView } from './state/configModel';
 import { useInView } from './useInView';
 import { markPanelDrawn } from './perf';
+import { LazyPanel } from './LazyPanel';
+import { afterNextFrame } from './afterNextFrame';
 
 // Memoised, so a panel held during a gesture is not re-rendered either.
 const TspPanel = memo(Tsp.TspPanel);
-const WaterfallPanel = memo(SidePanels.WaterfallPanel);
-const BreakdownPanel = memo(SidePanels.BreakdownPanel);
-const MetricsPanel = memo(SidePanels.MetricsPanel);
+
+/**
+ * The waterfall, the breakdown and the figures sit below the ladder and the plot: their code is
+ * not needed for the first picture, and loads once that picture has been painted and the page is
+ * idle (`Deferred`): a few milliseconds later, long before a reader scrolls to them. A load that
+ * fails says so in the panel.
+ */
+const sidePanels = () => import('./panels/SidePanels');
+const WaterfallPanel = lazy(() => sidePanels().then((m) => ({ default: memo(m.WaterfallPanel) })));
+const BreakdownPanel = lazy(() => sidePanels().then((m) => ({ default: memo(m.BreakdownPanel) })));
+const MetricsPanel = lazy(() => sidePanels().then((m) => ({ default: memo(m.MetricsPanel) })));
+
+/** Whether the page's first picture has been painted and the page has settled since. */
+let firstPictureSettled = false;
+
+/** After the next painted frame, once the browser is idle (soon where it has no idle callback). */
+function afterFirstPicture(f: () => void): () => void {
+  let idle: number | undefined;
+  const cancelFrame = afterNextFrame(() => {
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(f, { timeout: 500 });
+    else idle = window.setTimeout(f, 50);
+  });
+  return () => {
+    cancelFrame();
+    if (idle === undefined) return;
+    if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+    else clearTimeout(idle);
+  };
+}
+
+/** `children`, once the page's first picture is on screen; a loading line until then. */
+function Deferred({ name, children }: { name: string; children: ReactNode }) {
+  const [settled, setSettled] = useState(firstPictureSettled);
+  useEffect(() => {
+    if (settled) return;
+    return afterFirstPicture(() => {
+      firstPictureSettled = true;
+      setSettled(true);
+    });
+  }, [settled]);
+  if (!settled)
+    return (
+      <p className="loading" data-panel-loading="">
+        Loading {name}…
+      </p>
+    );
+  return <LazyPanel name={name}>{children}</LazyPanel>;
+}
 
 /** The run a panel below the ladder draws. */
 interface Shown {
@@ -212,7 +258,9 @@ export const Views = memo(function Views({
           fold={fold}
         >
           {(v, laterGaps) => (
-            <WaterfallPanel sides={v.sides} endNs={v.endNs} cursorNs={cursorNs} gaps={laterGaps} />
+            <Deferred name="the waterfall">
+              <WaterfallPanel sides={v.sides} endNs={v.endNs} cursorNs={cursorNs} gaps={laterGaps} />
+            </Deferred>
           )}
         </LaterPanel>
       )}
@@ -223,12 +271,20 @@ export const Views = memo(function Views({
           note="Elapsed time split by what each stall waited for."
           latest={latest}
         >
-          {(v) => <BreakdownPanel sides={v.sides} />}
+          {(v) => (
+            <Deferred name="the breakdown">
+              <BreakdownPanel sides={v.sides} />
+            </Deferred>
+          )}
         </LaterPanel>
       )}
       {panels.has('metrics') && (
         <LaterPanel id="metrics" title="Figures" latest={latest}>
-          {(v) => <MetricsPanel sides={v.sides} preset={preset} />}
+          {(v) => (
+            <Deferred name="the figures">
+              <MetricsPanel sides={v.sides} preset={preset} />
+            </Deferred>
+          )}
         </LaterPanel>
       )}
     </>

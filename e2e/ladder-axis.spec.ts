@@ -160,3 +160,43 @@ test("a label on a load's or a fold's line has a backdrop, so the line does not 
   expect(found.onRule).toContain('connection 17');
   expect(found.bare).toEqual([]);
 });
+
+for (const width of [1440, 390]) {
+  test(`at ${width} px each of Kruse's five page loads has a time on the folded axis, no label over another`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    // The playhead in load 3: played to the end, its time is written where a phone has room for
+    // only one label under load 5's.
+    await openLab(page, 'preset=kruse-lerc&t=65000');
+    await expect(page.getByLabel('Fold idle gaps')).toBeChecked();
+    const axis = await page.locator('[data-side="a"] svg.ladder-svg').evaluate((svg) => {
+      const box = (el: Element) => el.getBoundingClientRect();
+      const loadYs = [...svg.querySelectorAll('.load-mark line')].map((l) => box(l).top);
+      const ticks = [...svg.querySelectorAll('.ladder-axis .tick-label')].map((t) => ({
+        text: t.textContent,
+        y: (box(t).top + box(t).bottom) / 2,
+      }));
+      const texts = [...svg.querySelectorAll('.ladder-axis text, .playhead-label')]
+        .filter((t) => t.textContent !== '')
+        .map((t) => ({ text: t.textContent, ...box(t).toJSON() }));
+      return { loadYs, ticks, texts };
+    });
+    // Load 1 runs from the top to load 2's line, load 5 from its line to the end.
+    expect(axis.loadYs).toHaveLength(4);
+    const bounds = [-Infinity, ...axis.loadYs, Infinity];
+    for (let i = 0; i < 5; i++) {
+      const own = axis.ticks.filter((t) => t.y > bounds[i] && t.y < bounds[i + 1]);
+      expect(own.length, `load ${i + 1}`).toBeGreaterThan(0);
+    }
+    const overlapping = axis.texts.flatMap((a, i) =>
+      axis.texts
+        .slice(i + 1)
+        .filter(
+          (b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1,
+        )
+        .map((b) => `${a.text} / ${b.text}`),
+    );
+    expect(overlapping).toEqual([]);
+  });
+}

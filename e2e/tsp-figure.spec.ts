@@ -497,3 +497,42 @@ test("Kruse's five loads: the time-sequence plot and its strips fold the waits b
   await page.locator('[data-view="tsp"]').getByRole('button', { name: 'Zoom in' }).click();
   await expect(side.locator('.fold-mark')).toHaveCount(0);
 });
+
+for (const viewport of VIEWPORTS) {
+  test(`each of Kruse's five page loads has a time under the folded plot, no label over another (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openLab(page, 'preset=kruse-lerc');
+    const axis = await page.locator('[data-tsp-side="a"] svg.tsp-svg').evaluate((svg) => {
+      const box = (el: Element) => el.getBoundingClientRect();
+      const folds = [...svg.querySelectorAll('.fold-band')].map((b) => (box(b).left + box(b).right) / 2);
+      // A time tick is a line with its label under the plot; the sequence axis's ticks carry data-y-tick.
+      const ticks = [...svg.querySelectorAll('g:not([data-y-tick]) > .tick-label')].map((t) => ({
+        text: t.textContent,
+        x: box(t.parentElement!.querySelector('line')!).left,
+      }));
+      const texts = [...svg.querySelectorAll('g:not([data-y-tick]) > .tick-label, .fold-label')].map((t) => ({
+        text: t.textContent,
+        ...box(t).toJSON(),
+      }));
+      return { folds, ticks, texts };
+    });
+    // The loads lie between the folds: the first before the first fold, the last after the last.
+    expect(axis.folds).toHaveLength(4);
+    const bounds = [-Infinity, ...axis.folds, Infinity];
+    for (let i = 0; i < 5; i++) {
+      const own = axis.ticks.filter((t) => t.x > bounds[i] && t.x < bounds[i + 1]);
+      expect(own.length, `load ${i + 1}`).toBeGreaterThan(0);
+    }
+    const overlapping = axis.texts.flatMap((a, i) =>
+      axis.texts
+        .slice(i + 1)
+        .filter(
+          (b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1,
+        )
+        .map((b) => `${a.text} / ${b.text}`),
+    );
+    expect(overlapping).toEqual([]);
+  });
+}

@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../src/scenario';
 import { idleGaps, runEndNs } from '../src/views/timeScale';
-import { gapsBetweenRows, foldedTimeAxis } from '../src/views/foldedTimeAxis';
+import {
+  gapsBetweenRows,
+  foldedTimeAxis,
+  loadGaps,
+  type AxisFold,
+  type FoldedTimeAxis,
+} from '../src/views/foldedTimeAxis';
+import { tspTimeAxis } from '../src/views/tspTimeAxis';
 import { waterfallRows } from '../src/views/waterfallPhases';
 
 const LEFT = 90;
@@ -23,6 +30,23 @@ const extent = (x: number, text: string): [number, number] => [
   x + text.length * 3.25,
 ];
 
+/** Every label an axis writes, ticks and folds' lengths, as anchored, left to right. */
+const labelExtents = (axis: FoldedTimeAxis): Array<[number, number]> =>
+  [
+    ...axis.ticks.map((t): [number, number] =>
+      t.anchor === 'end' ? [t.x - t.text.length * 6.5, t.x] : extent(t.x, t.text),
+    ),
+    ...axis.folds.filter((f) => f.text !== '').map(foldExtent),
+  ].sort((a, b) => a[0] - b[0]);
+
+/** A fold's length is centred under its band, or written from one of its edges. */
+function foldExtent(f: AxisFold): [number, number] {
+  const w = f.text.length * 6.5;
+  if (f.anchor === 'end') return [f.x1 - w, f.x1];
+  if (f.anchor === 'start') return [f.x0, f.x0 + w];
+  return extent((f.x0 + f.x1) / 2, f.text);
+}
+
 describe("the waterfall's time axis", () => {
   it("Kruse's five loads: the four waits between them fold, and every load gets a readable width", () => {
     const { rows, gaps, axis, endNs } = folded('preset=kruse-test');
@@ -39,26 +63,47 @@ describe("the waterfall's time axis", () => {
     // Ticks only where time runs, starting at 0, and no label over another.
     expect(axis.ticks[0].ns).toBe(0);
     for (const t of axis.ticks) expect(gaps.some((g) => t.ns > g.startNs && t.ns < g.endNs)).toBe(false);
-    const labels = [...axis.ticks, ...axis.folds.map((f) => ({ x: (f.x0 + f.x1) / 2, text: f.text }))]
-      .filter((l) => l.text !== '')
-      .map((l) => extent(l.x, l.text))
-      .sort((a, b) => a[0] - b[0]);
+    const labels = labelExtents(axis);
     for (let i = 1; i < labels.length; i++) expect(labels[i][0]).toBeGreaterThanOrEqual(labels[i - 1][1]);
   });
 
   it('on a phone the labels that do not fit are left out, never drawn over each other', () => {
     const { gaps, endNs } = folded('preset=kruse-test');
     const axis = foldedTimeAxis(endNs, [80, 350], 362, gaps);
-    const labels = [...axis.ticks, ...axis.folds.map((f) => ({ x: (f.x0 + f.x1) / 2, text: f.text }))]
-      .filter((l) => l.text !== '')
-      .map((l) => extent(l.x, l.text))
-      .sort((a, b) => a[0] - b[0]);
+    const labels = labelExtents(axis);
     expect(labels.length).toBeGreaterThan(1);
     for (let i = 1; i < labels.length; i++) expect(labels[i][0]).toBeGreaterThanOrEqual(labels[i - 1][1]);
     // The bands keep most of the width for the loads.
     const bands = axis.folds.reduce((sum, f) => sum + f.x1 - f.x0, 0);
     expect(bands).toBeLessThan(0.2 * (350 - 80));
   });
+
+  // Each load is a stretch of the axis between two folds; on a phone Kruse's /acts load is 21 px.
+  for (const query of ['preset=kruse-test', 'preset=kruse-lerc', 'loads=3&link=wan&loadgap=10']) {
+    it(`every page load has a time written under it, at any width (${query})`, () => {
+      const trace = runQuery(query).trace!;
+      const endNs = runEndNs(trace);
+      const gaps = loadGaps([trace], endNs);
+      expect(gaps.length).toBe(trace.loads.length - 1);
+      const axes = {
+        'waterfall, 1012 px': foldedTimeAxis(endNs, [LEFT, RIGHT], RIGHT + 12, gaps),
+        'waterfall, 362 px': foldedTimeAxis(endNs, [80, 350], 362, gaps),
+        'time-sequence plot, 860 px': tspTimeAxis([0, endNs], 860, gaps),
+        'time-sequence plot, 346 px': tspTimeAxis([0, endNs], 346, gaps),
+      };
+      for (const [name, axis] of Object.entries(axes)) {
+        for (const load of trace.loads) {
+          const next = trace.loads[load.index + 1]?.startNs ?? endNs;
+          const own = axis.ticks.filter((t) => t.ns >= load.startNs && t.ns <= next);
+          expect(own.length, `${name}: load ${load.index + 1}`).toBeGreaterThan(0);
+        }
+        for (const t of axis.ticks) expect(gaps.some((g) => t.ns > g.startNs && t.ns < g.endNs)).toBe(false);
+        const labels = labelExtents(axis);
+        for (let i = 1; i < labels.length; i++)
+          expect(labels[i][0], `${name}: label ${i}`).toBeGreaterThanOrEqual(labels[i - 1][1]);
+      }
+    });
+  }
 
   it("a stall inside an object's bar is not folded: the default page's delayed ACK and Nagle waits keep their length", () => {
     const { trace, rows, gaps, axis, endNs } = folded('');

@@ -28,11 +28,12 @@ export function FoldMarks({
   );
 }
 
-/** A fold's length under its band, centred (nothing where the fold has none to give). */
+/** A fold's length under its band, centred or from one of its edges (nothing where the fold has none to give). */
 export function FoldLength({ fold, y }: { fold: AxisFold; y: number }) {
   if (fold.text === '') return null;
+  const x = { start: fold.x0, middle: (fold.x0 + fold.x1) / 2, end: fold.x1 }[fold.anchor];
   return (
-    <text x={(fold.x0 + fold.x1) / 2} y={y} textAnchor="middle" className="fold-label" data-fold-label="">
+    <text x={x} y={y} textAnchor={fold.anchor} className="fold-label" data-fold-label="">
       {fold.text}
     </text>
   );

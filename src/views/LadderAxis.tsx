@@ -6,7 +6,7 @@ import type { LoadRecord } from '../engine/trace';
 import { formatDuration, formatTick } from './format';
 import type { FoldLabel } from './foldLabels';
 import type { Lane } from './packetGeometry';
-import { timeTicks, type Gap } from './timeScale';
+import { stretchTicks, type Gap } from './timeScale';
 import { CONN_HEADING_Y_PX, LANE_HEAD_BASELINE_PX } from './ladderLabels';
 
 interface Props {
@@ -31,6 +31,8 @@ interface Props {
 const MARK_CLEAR_PX = 14;
 /** The run end's two lines of label, below its line. */
 const RUN_END_LABEL_PX = 28;
+/** About this many ticks down the axis (at least one in each stretch between folds). */
+const TICKS = 8;
 /** A run ending closer than this to the axis's end needs no mark of its own. */
 const RUN_END_MIN_PX = 4;
 
@@ -61,15 +63,33 @@ export function LadderAxis({
     playheadY,
   ];
   const clearOfMarks = (py: number) => !markYs.some((m) => Math.abs(m - py) < MARK_CLEAR_PX);
-  const ticks = timeTicks(y.copy().domain([visible[0], visible[1]]).range([top, bottom]), gaps, 8).filter(
-    (t) => t >= domain[0] && t <= domain[domain.length - 1],
-  );
+  // A tick's label gives way to the marks', the folds' and the ticks' written before it; a stretch
+  // between folds whose labels all gave way is labelled at another of its round times, if one is clear.
+  const inView = (t: number) => t >= domain[0] && t <= domain[domain.length - 1];
+  const written = [
+    ...markYs,
+    ...gaps
+      .map((g) => ({ g, mid: (y(g.startNs) + y(g.endNs)) / 2 }))
+      .filter(({ g, mid }) => foldLabel(g).text && clearOfMarks(mid))
+      .map(({ mid }) => mid),
+  ];
+  const clear = (t: number) => inView(t) && !written.some((m) => Math.abs(m - y(t)) < MARK_CLEAR_PX);
+  const ticks = stretchTicks(y, [visible[0], visible[1]], gaps, (bottom - top) / TICKS).flatMap((s) => {
+    const own = s.ticks.filter(inView).map((t) => {
+      const label = clear(t);
+      if (label) written.push(y(t));
+      return { t, label };
+    });
+    const other = own.some((o) => o.label) ? undefined : s.options.find(clear);
+    if (other !== undefined) written.push(y(other));
+    return other === undefined ? own : [...own, { t: other, label: true }];
+  });
   return (
     <g className="ladder-axis">
-      {ticks.map((t) => (
+      {ticks.map(({ t, label }) => (
         <g key={t} transform={`translate(0,${y(t)})`}>
           <line x1={axisX - 5} x2={width} stroke="var(--rule)" />
-          {clearOfMarks(y(t)) && (
+          {label && (
             <text x={axisX - 8} dy="0.32em" textAnchor="end" className="tick-label">
               {formatTick(t, span)}
             </text>

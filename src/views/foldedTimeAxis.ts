@@ -6,9 +6,9 @@
 // stretch. Only gaps no object spans fold: a stall inside a load stays its true length.
 import { foldLabel } from './foldLabels';
 import { formatTick } from './format';
-import { scaleLinear, type LinearScale } from './piecewiseScale';
+import type { LinearScale } from './piecewiseScale';
 import type { Trace } from '../engine/trace';
-import { idleGaps, timeScale, type Gap } from './timeScale';
+import { idleGaps, stretchTicks, timeScale, type Gap } from './timeScale';
 import { waterfallRows, type WaterfallRow } from './waterfallPhases';
 
 /** A folded gap's band: this share of the axis, within these bounds (a phone keeps its width for the loads). */
@@ -41,6 +41,8 @@ export interface AxisFold {
   /** Under the band: its length, or nothing when the fold lies after this run. */
   text: string;
   title: string;
+  /** Where the length is written: centred under the band, or from one of its edges to make room for a tick. */
+  anchor: 'start' | 'middle' | 'end';
 }
 
 export interface FoldedTimeAxis {
@@ -86,43 +88,101 @@ export function foldedTimeAxis(
   const x = timeScale(endNs, [left, right], gaps, gapPx);
   const folds: AxisFold[] = gaps.map((gap) => {
     const label = foldLabel(gap, runEndNs, []);
-    return { gap, x0: x(gap.startNs), x1: x(gap.endNs), text: label.text, title: label.title };
+    return {
+      gap,
+      x0: x(gap.startNs),
+      x1: x(gap.endNs),
+      text: label.text,
+      title: label.title,
+      anchor: 'middle',
+    };
   });
-  // 0 s first: however narrow the first load, the axis says where time starts.
-  const candidates =
+  const stretches =
     gaps.length === 0
-      ? x.ticks(Math.max(2, Math.floor(widthPx / TICK_SPACING_PX)))
-      : segments(Math.max(1, endNs), gaps).flatMap(([a, b], i) => {
-          const n = Math.floor((x(b) - x(a)) / TICK_SPACING_PX);
-          const values = n < 1 ? (i === 0 && a === 0 ? [0] : []) : scaleLinear().domain([a, b]).ticks(n);
-          return values.filter((t) => t >= a && t <= b);
-        });
-  // The folds' lengths first: they say what the bands are. A label that would touch one already
-  // placed goes (a fold's length stays in its tooltip).
-  const taken: Array<[number, number]> = [];
-  const place = (at: number, text: string) => {
-    const [l, r] = span(at, text);
-    if (taken.some(([tl, tr]) => l < tr + LABEL_GAP_PX && r > tl - LABEL_GAP_PX)) return false;
-    taken.push([l, r]);
+      ? [{ a: 0, b: endNs, ticks: x.ticks(Math.max(2, Math.floor(widthPx / TICK_SPACING_PX))), options: [] }]
+      : stretchTicks(x, [0, Math.max(1, endNs)], gaps, TICK_SPACING_PX);
+  // Labels placed so far; a fold's length may still move along its band.
+  const placed: Placed[] = [];
+  const touching = (extent: Extent) => placed.filter((p) => overlaps(extent, [p.l, p.r]));
+  const place = ([l, r]: Extent, fold?: AxisFold) => {
+    if (touching([l, r]).length > 0) return false;
+    placed.push({ l, r, fold });
     return true;
   };
-  for (const f of folds) if (f.text !== '' && !place((f.x0 + f.x1) / 2, f.text)) f.text = '';
-  const ticks: TimeTick[] = candidates
-    .map((ns) => timeTick(ns, x(ns), formatTick(ns, endNs), widthPx))
-    .filter((t) => place(t.x, t.text));
+  // The folds' lengths first: they say what the bands are. A label that would touch one already
+  // placed goes (a fold's length stays in its tooltip).
+  for (const f of folds) if (f.text !== '' && !place(foldSpan(f), f)) f.text = '';
+  const tick = (ns: number) => timeTick(ns, x(ns), formatTick(ns, endNs), widthPx);
+  /** Places a label, moving the folds' lengths it would touch to an end of their bands if that clears it. */
+  const placeMovingFolds = (extent: Extent): boolean => {
+    const hit = touching(extent);
+    if (hit.some((p) => !p.fold)) return false;
+    const kept: Extent[] = [...placed.filter((p) => !hit.includes(p)).map((p): Extent => [p.l, p.r]), extent];
+    const moves: Array<{ p: Placed; anchor: AxisFold['anchor']; at: Extent }> = [];
+    for (const p of hit) {
+      const to = (['end', 'start'] as const)
+        .map((anchor) => ({ p, anchor, at: foldSpan({ ...p.fold!, anchor }) }))
+        .find(({ at }) => !kept.some((k) => overlaps(at, k)));
+      if (!to) return false;
+      kept.push(to.at);
+      moves.push(to);
+    }
+    for (const { p, anchor, at } of moves) [p.fold!.anchor, p.l, p.r] = [anchor, ...at];
+    placed.push({ l: extent[0], r: extent[1] });
+    return true;
+  };
+  // Then a tick in every stretch, so each load however narrow says when it ran: the first of its
+  // round times that fits; else the first that touches only folds' lengths, which go. A stretch
+  // narrower than a fold's band (a connection's FIN on its own between two folds) is no load: its
+  // tick goes only where there is room, with the rest.
+  const own = stretches
+    .filter((s) => x(s.b) - x(s.a) >= gapPx)
+    .flatMap((s) => {
+      const options = s.options.map(tick);
+      const fits = options.find((t) => placeMovingFolds(tickSpan(t)));
+      if (fits) return [fits];
+      const forced = options.find((t) => touching(tickSpan(t)).every((p) => p.fold));
+      if (!forced) return [];
+      const hit = touching(tickSpan(forced));
+      for (const p of hit) p.fold!.text = '';
+      placed.splice(0, placed.length, ...placed.filter((p) => !hit.includes(p)));
+      place(tickSpan(forced));
+      return [forced];
+    });
+  const others = stretches
+    .flatMap((s) => s.ticks)
+    .filter((ns) => !own.some((t) => t.ns === ns))
+    .map(tick)
+    .filter((t) => place(tickSpan(t)));
+  const ticks = [...own, ...others].sort((p, q) => p.ns - q.ns);
   return { x, ticks, folds };
 }
 
-/** The stretches of [0, endNs] outside the folded gaps. */
-function segments(endNs: number, gaps: Gap[]): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
-  let t = 0;
-  for (const g of [...gaps].sort((p, q) => p.startNs - q.startNs)) {
-    if (g.startNs > t) out.push([t, g.startNs]);
-    t = Math.max(t, g.endNs);
-  }
-  if (endNs > t) out.push([t, endNs]);
-  return out;
+type Extent = [number, number];
+
+/** A label's extent on the axis, and the fold it writes the length of. */
+interface Placed {
+  l: number;
+  r: number;
+  fold?: AxisFold;
+}
+
+/** Whether two extents come within a label gap of each other. */
+function overlaps([l, r]: Extent, [ol, or]: Extent): boolean {
+  return l < or + LABEL_GAP_PX && r > ol - LABEL_GAP_PX;
+}
+
+/** The horizontal extent of a fold's length, as it is anchored. */
+function foldSpan(f: Pick<AxisFold, 'x0' | 'x1' | 'text' | 'anchor'>): Extent {
+  const w = f.text.length * CHAR_PX;
+  if (f.anchor === 'end') return [f.x1 - w, f.x1];
+  if (f.anchor === 'start') return [f.x0, f.x0 + w];
+  return span((f.x0 + f.x1) / 2, f.text);
+}
+
+/** The horizontal extent of a tick's label, as it is anchored. */
+function tickSpan(t: TimeTick): [number, number] {
+  return t.anchor === 'end' ? [t.x - t.text.length * CHAR_PX, t.x] : span(t.x, t.text);
 }
 
 /** The horizontal extent of a label centred at `x`. */

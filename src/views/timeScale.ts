@@ -85,13 +85,56 @@ export function timeScale(
   return scaleLinear().domain(domain).range(range);
 }
 
-/** Tick times for a (possibly folded) scale, leaving out ticks that fall inside a folded gap. */
-export function timeTicks(scale: LinearScale, gaps: Gap[], count = 8): number[] {
-  const domain = scale.domain();
-  const lo = domain[0];
-  const hi = domain[domain.length - 1];
-  const ticks = scaleLinear().domain([lo, hi]).ticks(count);
-  return ticks.filter((t) => !gaps.some((g) => t > g.startNs && t < g.endNs));
+/** The ticks of one stretch of a folded axis, between two folded gaps (or an end). */
+export interface StretchTicks {
+  /** The stretch's time. */
+  a: number;
+  b: number;
+  ticks: number[];
+  /**
+   * Where the stretch's one tick may go when labels crowd, best first: 0 where time starts; else
+   * its ticks, then rounder to finer times, each nearest the middle first. `ticks` has the first.
+   */
+  options: number[];
+}
+
+/**
+ * Tick times over [lo, hi] of a (possibly folded) scale, stretch by stretch: about one per
+ * `spacingPx` where time runs, none inside a folded gap, and at least one in every stretch, however
+ * narrow, so a short page load between two folds still says when it ran.
+ */
+export function stretchTicks(
+  scale: LinearScale,
+  [lo, hi]: [number, number],
+  gaps: Gap[],
+  spacingPx: number,
+): StretchTicks[] {
+  return stretches(lo, hi, gaps).map(([a, b]) => {
+    const round = (count: number) =>
+      scaleLinear()
+        .domain([a, b])
+        .ticks(count)
+        .filter((t) => t >= a && t <= b)
+        .sort((p, q) => Math.abs(p - (a + b) / 2) - Math.abs(q - (a + b) / 2));
+    const n = Math.floor(Math.abs(scale(b) - scale(a)) / spacingPx + 1e-9);
+    const ticks = n >= 1 ? round(n).sort((p, q) => p - q) : [];
+    // Asked for 2, d3 steps at most 0.71 of the stretch: a round time falls inside it.
+    const options = a === 0 ? [0] : [...new Set([...round(n), ...round(2), ...round(5), ...round(10), a])];
+    return { a, b, ticks: ticks.length > 0 ? ticks : options.slice(0, 1), options };
+  });
+}
+
+/** The stretches of [lo, hi] outside the folded gaps. */
+function stretches(lo: number, hi: number, gaps: Gap[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let t = lo;
+  for (const g of [...gaps].sort((p, q) => p.startNs - q.startNs)) {
+    if (g.startNs > t) out.push([t, Math.min(g.startNs, hi)]);
+    t = Math.max(t, g.endNs);
+    if (t >= hi) break;
+  }
+  if (hi > t) out.push([t, hi]);
+  return out;
 }
 
 /** Folding pays when the gaps worth folding are at least this share of the run. */

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { FLAG, type PacketRecord } from '../src/engine/trace';
 import { CONN_HEADING_Y_PX, ladderLabels } from '../src/views/ladderLabels';
+import { segmentHitsRect } from '../src/views/labelPlacement';
 import type { Lane, PacketShape } from '../src/views/packetGeometry';
 
 const TOP = 40;
@@ -91,5 +92,58 @@ describe('connection names on shared lanes', () => {
             l.rect.y0 >= headingBox.y1;
           expect(clear).toBe(true);
         }
+  });
+});
+
+describe('connection names in a lossy shared lane', () => {
+  // Connection 1's data packet dies halfway at 150 ms, its × just above where connection 3 starts
+  // in the same lane at 200 ms (http=1.0&conns=1&page=microscape&link=wan&loss=2 had
+  // "connection 3" and "connection 12" written over such crosses).
+  const lost: PacketRecord = { ...syn(0, 150_000_000), flags: FLAG.ACK, len: 1460, arriveNs: null };
+  const packets = [syn(0, 0), lost, syn(2, 200_000_000)];
+  const lane = lanes[0];
+  const drop = { x: 200, y: y(200_000_000) - 17 };
+  const shapes = [
+    shapeOf(packets[0], lane),
+    {
+      ...shapeOf(packets[0], lane),
+      leaveTop: y(150e6),
+      leaveBottom: y(150e6) + 0.5,
+      toX: drop.x,
+      arriveTop: drop.y - 0.5,
+      arriveBottom: drop.y,
+      dropped: true,
+    },
+    shapeOf(packets[2], lane),
+  ];
+  const labels = ladderLabels({
+    packets: { get: (i) => packets[i] },
+    inView: [0, 1, 2],
+    shapes,
+    name: (i) => (i === 1 ? 'data 1460 B' : 'SYN'),
+    lanes,
+    spans: [
+      { conn: 0, startNs: 0, endNs: 190_000_000, lane: 0 },
+      { conn: 1, startNs: 1_000_000, endNs: 400_000_000, lane: 1 },
+      { conn: 2, startNs: 200_000_000, endNs: 400_000_000, lane: 0 },
+    ],
+    y,
+    top: TOP,
+    bottom: 600,
+    left: 64,
+    right: 480,
+    stallBoxes: [],
+  }).labels;
+
+  it("names the connection where it starts, clear of the lost packet's ×", () => {
+    const name = labels.find((l) => l.item.kind === 'conn' && l.item.conn === 2);
+    expect(name?.text).toBe('connection 3');
+    expect(Math.abs(name!.y - y(200_000_000))).toBeLessThan(20);
+    const c = 5; // the × is 10 px across, as drawn
+    const strokes = [
+      { x0: drop.x - c, y0: drop.y - c, x1: drop.x + c, y1: drop.y + c },
+      { x0: drop.x - c, y0: drop.y + c, x1: drop.x + c, y1: drop.y - c },
+    ];
+    for (const s of strokes) expect(segmentHitsRect(s, name!.rect)).toBe(false);
   });
 });

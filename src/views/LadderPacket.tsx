@@ -4,7 +4,7 @@
 import { memo, useLayoutEffect, useRef } from 'react';
 import type { Trace } from '../engine/trace';
 import { KIND_STYLE } from './kindStyle';
-import { packetKind, type PacketKind, type PacketShape } from './packetGeometry';
+import { DROP_CROSS_PX, packetKind, type PacketKind, type PacketShape } from './packetGeometry';
 
 /** Each packet's kind (its arrow's style), worked out once per trace: arrows are redrawn every frame. */
 const kinds = new WeakMap<Trace['packets'], PacketKind[]>();
@@ -203,7 +203,8 @@ export function arrowPath(x1: number, y1: number, x2: number, y2: number, head: 
 }
 
 export function crossPath(x: number, y: number): string {
-  return `M${f(x - 5)},${f(y - 5)}L${f(x + 5)},${f(y + 5)}M${f(x - 5)},${f(y + 5)}L${f(x + 5)},${f(y - 5)}`;
+  const c = DROP_CROSS_PX;
+  return `M${f(x - c)},${f(y - c)}L${f(x + c)},${f(y + c)}M${f(x - c)},${f(y + c)}L${f(x + c)},${f(y - c)}`;
 }
 
 /** Distance in pixels from a point to a packet's shaft, for pointer hit-testing. */

@@ -15,7 +15,7 @@ import {
   type Segment,
 } from './labelPlacement';
 import type { ConnectionSpan } from './ladderLayout';
-import { packetKind, type Lane, type PacketShape } from './packetGeometry';
+import { DROP_CROSS_PX, packetKind, type Lane, type PacketShape } from './packetGeometry';
 
 export type LabelItem =
   | { kind: 'packet'; index: number; atNs: number }
@@ -141,6 +141,11 @@ export function ladderLabels(input: Input): LadderLabels {
   });
   for (const lane of lanes)
     for (const x of [lane.clientX, lane.serverX]) obstacles.push({ x0: x, y0: top, x1: x, y1: bottom });
+  // Names keep clear of a dropped packet's × too, which reaches past its shaft: a connection named
+  // where it starts in a lossy shared lane had been written over the × of a packet lost just
+  // before. (A stall's label keeps its place beside the ×: the loss is what it waits on.)
+  const crosses = inView.flatMap((i) => dropCross(shapes[i]));
+  const nameObstacles = [...obstacles, ...crosses];
   const bounds = { x0: input.left, y0: top, x1: input.right, y1: bottom };
   // Connection names first, then the stall labels that fit, then packets around both.
   const ordered = requests.map((r) => r.request);
@@ -155,7 +160,7 @@ export function ladderLabels(input: Input): LadderLabels {
   ];
   const conns = placeLabels(
     ordered.slice(0, split),
-    obstacles,
+    nameObstacles,
     { ...bounds, y0: top - CONN_LABEL_HEADROOM_PX },
     headings,
   );
@@ -168,12 +173,22 @@ export function ladderLabels(input: Input): LadderLabels {
   const stallBoxes = input.stallBoxes.filter((_, i) => clear[i]);
   const labels = [
     ...conns,
-    ...placeLabels(ordered.slice(split), obstacles, bounds, [
+    ...placeLabels(ordered.slice(split), nameObstacles, bounds, [
       ...connRects,
       ...stallBoxes.map(([, box]) => box),
     ]),
   ];
   return { labels, bursts, stalls: new Set(stallBoxes.map(([key]) => key)) };
+}
+
+/** The two strokes of the × a dropped packet's arrow ends in (none for a packet that arrived). */
+function dropCross(s: PacketShape): Segment[] {
+  if (!s.dropped) return [];
+  const [x, y, c] = [s.toX, s.arriveBottom, DROP_CROSS_PX];
+  return [
+    { x0: x - c, y0: y - c, x1: x + c, y1: y + c },
+    { x0: x - c, y0: y + c, x1: x + c, y1: y - c },
+  ];
 }
 
 /** Where a lane's heading is drawn, as a box labels keep clear of. */

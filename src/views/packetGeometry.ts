@@ -28,6 +28,9 @@ export interface PacketShape {
   dropped: boolean;
 }
 
+/** Half the width of the × a dropped packet's arrow ends in, where it died. */
+export const DROP_CROSS_PX = 5;
+
 export function serializationNs(wireBytes: number, bandwidthBps: number): number {
   return Math.ceil((wireBytes * 8 * 1e9) / bandwidthBps);
 }

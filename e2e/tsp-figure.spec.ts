@@ -235,22 +235,22 @@ for (const viewport of VIEWPORTS) {
 const LOSS_RUN = 'objects=1000000&flush=none&link=wan&loss=1&window=65535';
 
 const LEGEND_RUNS = [
-  { name: 'QUIC', query: 'preset=langley-quic', series: ['data', 'ack', 'cwnd'] },
-  { name: 'TCP', query: '', series: ['data', 'ack', 'window', 'cwnd'] },
+  { name: 'QUIC', query: 'preset=langley-quic', series: ['data', 'ack', 'cwnd', 'playhead'] },
+  { name: 'TCP', query: '', series: ['data', 'ack', 'window', 'cwnd', 'playhead'] },
   {
     name: 'TCP with SACK',
     query: 'stack=linux&link=wan&loss=2&objects=300000',
-    series: ['data', 'ack', 'window', 'cwnd', 'sack', 'retransmit', 'dropped'],
+    series: ['data', 'ack', 'window', 'cwnd', 'sack', 'retransmit', 'dropped', 'playhead'],
   },
   {
     name: 'TCP with loss',
     query: LOSS_RUN,
-    series: ['data', 'ack', 'window', 'cwnd', 'retransmit', 'dropped'],
+    series: ['data', 'ack', 'window', 'cwnd', 'retransmit', 'dropped', 'playhead'],
   },
 ];
 
 /** What side A's legend names (`data-legend`, one key may name several series) and what the plot
- * draws (a path or mark with `data-series` / `data-mark` and something in it). */
+ * draws (a path with `data-series` and something in it, the playhead's line, a `data-mark`). */
 async function legendAndDrawn(page: Page): Promise<{ named: string[]; drawn: string[] }> {
   const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
   return svg.evaluate((el) => ({
@@ -259,8 +259,8 @@ async function legendAndDrawn(page: Page): Promise<{ named: string[]; drawn: str
     ),
     drawn: [
       ...new Set([
-        ...[...el.querySelectorAll('path[data-series]')]
-          .filter((e) => (e.getAttribute('d') ?? '') !== '')
+        ...[...el.querySelectorAll('path[data-series], line[data-series]')]
+          .filter((e) => e.tagName !== 'path' || (e.getAttribute('d') ?? '') !== '')
           .map((e) => e.getAttribute('data-series')!),
         ...[...el.querySelectorAll('[data-mark]')].map((e) => e.getAttribute('data-mark')!),
       ]),
@@ -536,3 +536,31 @@ for (const viewport of VIEWPORTS) {
     expect(overlapping).toEqual([]);
   });
 }
+
+for (const colorScheme of ['light', 'dark'] as const)
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test('the legend names the playhead, in the colour its line is drawn', async ({ page }) => {
+      await openLab(page);
+      const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+      const key = svg.locator('.tsp-legend [data-legend="playhead"]');
+      await expect(key).toHaveText('playhead: where playback has reached');
+      // The key's mark, the line drawn at the playback time and the theme's playhead colour, as painted.
+      const colours = await svg.evaluate((el) => {
+        const probe = document.createElementNS('http://www.w3.org/2000/svg', 'line');
+        probe.setAttribute('stroke', 'var(--playhead)');
+        el.appendChild(probe);
+        const theme = getComputedStyle(probe).stroke;
+        probe.remove();
+        const stroke = (q: string) => getComputedStyle(el.querySelector(q)!).stroke;
+        return {
+          key: stroke('.tsp-legend [data-legend="playhead"] line'),
+          line: stroke('line[data-cursor]'),
+          theme,
+        };
+      });
+      expect(colours.key).toBe(colours.line);
+      expect(colours.key).toBe(colours.theme);
+    });
+  });

@@ -4,7 +4,7 @@
 import { scaleLinear } from './piecewiseScale';
 import type { AppEvent, SampleRecord, Trace } from '../engine/trace';
 import { stripAxis } from './axisTicks';
-import { PLAYHEAD_COLOUR } from './kindStyle';
+import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX } from './kindStyle';
 import { TIME_AXIS_INSET, tspTimeAxis } from './tspTimeAxis';
 import { FoldMarks } from './FoldMarks';
 import type { Gap } from './timeScale';
@@ -143,7 +143,7 @@ export function CongestionChart({
           y1={M.top}
           y2={bottom}
           stroke={PLAYHEAD_COLOUR}
-          strokeWidth={1.5}
+          strokeWidth={PLAYHEAD_WIDTH_PX}
         />
       )}
     </svg>

@@ -20,7 +20,7 @@ import { CONN_LABEL_HEADROOM_PX, ladderLabels, type LadderLabels } from './ladde
 import { LadderLabelLayer } from './LadderLabelLayer';
 import { distanceToShape, LadderBands, PacketArrows, ProvisionalArrows } from './LadderPacket';
 import { LadderStalls, stallKey, stallLabelSpot, type FocusedStall } from './LadderStalls';
-import { PLAYHEAD_COLOUR } from './kindStyle';
+import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX } from './kindStyle';
 import { packetNamer } from './packetNames';
 import { packetShape, shortLabel, type PathTiming } from './packetGeometry';
 import { formatDuration } from './format';
@@ -474,7 +474,7 @@ function Playhead({
         y1={y}
         y2={y}
         stroke={PLAYHEAD_COLOUR}
-        strokeWidth={1.5}
+        strokeWidth={PLAYHEAD_WIDTH_PX}
         strokeDasharray={above || below ? '4 3' : undefined}
       />
       <text x={4} y={y} dy="0.32em" className="playhead-label" fill={PLAYHEAD_COLOUR}>

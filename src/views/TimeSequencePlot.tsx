@@ -11,7 +11,7 @@ import { useBrushX } from './useBrushX';
 import { bandAmount, bandTitle, stallBands } from './stallBands';
 import type { StallCause, Trace } from '../engine/trace';
 import { byteAxis, byteAxisBetween } from './axisTicks';
-import { PLAYHEAD_COLOUR } from './kindStyle';
+import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX, PLAYHEAD_WORDS } from './kindStyle';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
 import { connectionSeries } from './streamSeries';
 import { runsAbove, seriesTop, stepPoints, zoomedRange, type SegmentBar, type TspSeries } from './tspSeries';
@@ -94,8 +94,13 @@ export function TimeSequencePlot({
     return range ? byteAxisBetween(range[0], range[1], yTicks) : byteAxis(seriesTop(series) * 1.04, yTicks);
   }, [series, zoomed, d0, d1, yTicks]);
   const above = (line: TspSeries['window']) => runsAbove(line, yAxis.top, d0, d1);
+  // The playhead's line is drawn while the playback time is in the plot's window, and named then.
+  const playhead = cursorNs >= d0 && cursorNs <= d1;
   const legend = legendRows(
-    legendEntries(series, dense, { window: above(series.window), cwnd: above(series.cwnd) }),
+    [
+      ...legendEntries(series, dense, { window: above(series.window), cwnd: above(series.cwnd) }),
+      ...(playhead ? [PLAYHEAD_ENTRY] : []),
+    ],
     width - M.right - legendLeft,
   );
   const m = { ...M, top: titleTop + (legend.length - 1) * LEGEND_ROW_PX };
@@ -266,15 +271,16 @@ export function TimeSequencePlot({
             )),
           )}
       </g>
-      {cursorNs >= domain[0] && cursorNs <= domain[1] && (
+      {playhead && (
         <line
           x1={x(cursorNs)}
           x2={x(cursorNs)}
           y1={m.top - 4}
           y2={bottom}
           stroke={PLAYHEAD_COLOUR}
-          strokeWidth={1.5}
+          strokeWidth={PLAYHEAD_WIDTH_PX}
           data-cursor=""
+          data-series="playhead"
         />
       )}
       <rect
@@ -314,6 +320,14 @@ const LOSS_MARKS: Array<{
   { series: 'retransmit', label: 'retransmit', glyph: 'R', is: (s) => s.retransmit },
   { series: 'dropped', label: 'dropped', glyph: '×', is: (s) => s.dropped && !s.retransmit },
 ];
+
+/** The playhead's key, in the words and colour of the waterfall's. */
+const PLAYHEAD_ENTRY: LegendEntry = {
+  series: 'playhead',
+  label: PLAYHEAD_WORDS,
+  colour: PLAYHEAD_COLOUR,
+  swatch: 'playhead',
+};
 
 /** The legend names only the series this connection has, and so draws: a QUIC connection has no
  * advertised window (flow control is not modelled), one HTTP/2 stream no window or cwnd of its own,

@@ -1,16 +1,18 @@
 // The time-sequence plot's legend: one key for each line and mark the plot draws, in rows that end
 // at the plot's right edge. A chart too narrow for one row wraps the legend onto more, and the
 // plot moves down to make room for them.
+import { PLAYHEAD_WIDTH_PX } from './kindStyle';
 
 export interface LegendEntry {
-  /** What the key stands for; the plot's path carries the same `data-series`. */
+  /** What the key stands for; what the plot draws for it carries the same `data-series`. */
   series: string;
   label: string;
   /** What the key's short label stands for, as its tooltip. */
   words?: string;
   colour: string;
-  /** A line (solid or dashed) like the plot's, or a segment's bar with the letter drawn beside it. */
-  swatch: 'line' | 'dashed' | { glyph: string };
+  /** A line (solid or dashed) like the plot's, the playhead's upright line, or a segment's bar with
+   * the letter drawn beside it. */
+  swatch: 'line' | 'dashed' | 'playhead' | { glyph: string };
 }
 
 /** A key's swatch, and the gap between it and its label. */
@@ -91,6 +93,17 @@ function Swatch({ entry }: { entry: LegendEntry }) {
           {swatch.glyph}
         </text>
       </>
+    );
+  if (swatch === 'playhead')
+    return (
+      <line
+        x1={SWATCH_PX / 2}
+        x2={SWATCH_PX / 2}
+        y1={-11}
+        y2={2}
+        stroke={colour}
+        strokeWidth={PLAYHEAD_WIDTH_PX}
+      />
     );
   return (
     <line

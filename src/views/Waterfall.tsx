@@ -4,7 +4,7 @@
 // The figure is one SVG with its time axis at the bottom (what an export saves); on the page a
 // copy of the axis (WaterfallAxisDock) stays at the bottom of the scrolled box, over the rows.
 import { formatDuration } from './format';
-import { PLAYHEAD_COLOUR } from './kindStyle';
+import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX, PLAYHEAD_WORDS } from './kindStyle';
 import { type ConnectionLine, type WaterfallLine } from './waterfallGroups';
 import { fitName, shortName, type LabelColumns } from './waterfallLabels';
 import { PHASE_WORDS, type PhaseKind, type WaterfallRow } from './waterfallPhases';
@@ -129,7 +129,7 @@ export function Waterfall({
           y1={M.top}
           y2={bottom}
           stroke={PLAYHEAD_COLOUR}
-          strokeWidth={1.5}
+          strokeWidth={PLAYHEAD_WIDTH_PX}
         />
       )}
     </svg>
@@ -380,9 +380,9 @@ export function WaterfallLegend({
       )}
       <li data-legend="playhead">
         <svg width="22" height="12" aria-hidden="true">
-          <line x1={11} x2={11} y1={0} y2={12} stroke={PLAYHEAD_COLOUR} strokeWidth={1.5} />
+          <line x1={11} x2={11} y1={0} y2={12} stroke={PLAYHEAD_COLOUR} strokeWidth={PLAYHEAD_WIDTH_PX} />
         </svg>
-        playhead: where playback has reached
+        {PLAYHEAD_WORDS}
       </li>
       <li className="legend-note">colour = connection</li>
     </ul>

@@ -11,4 +11,7 @@ export const KIND_STYLE: Record<PacketKind, { stroke: string; width: number; das
     dropped: { stroke: 'var(--packet-retransmit)', width: 1.4, dash: '2 2', words: 'dropped packet' },
   };
 
+/** The playhead, the line each view draws at the playback time: its look, and what a legend calls it. */
 export const PLAYHEAD_COLOUR = 'var(--playhead)';
+export const PLAYHEAD_WIDTH_PX = 1.5;
+export const PLAYHEAD_WORDS = 'playhead: where playback has reached';

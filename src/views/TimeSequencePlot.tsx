@@ -10,7 +10,7 @@ import { scaleLinear } from './piecewiseScale';
 import { useBrushX } from './useBrushX';
 import { bandAmount, bandTitle, stallBands } from './stallBands';
 import type { StallCause, Trace } from '../engine/trace';
-import { byteAxis, byteAxisBetween } from './axisTicks';
+import { byteAxis, byteAxisBetween, type ValueAxis } from './axisTicks';
 import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX, PLAYHEAD_WORDS } from './kindStyle';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
 import { connectionSeries } from './streamSeries';
@@ -84,25 +84,39 @@ export function TimeSequencePlot({
   const narrow = width < 460; // the legend starts a line of its own under the axis title
   const legendLeft = narrow ? AXIS_TITLE_X : AXIS_TITLE_X + legendTextWidth(axisTitle) + LEGEND_TITLE_GAP_PX;
   const titleTop = narrow ? M.top + 12 : M.top; // the plot's top were the legend one row
-  // Asked for 6, d3 may give up to 10 (a 2 MB step to 18 MB): on a 90 px plot, labels 9 px apart.
-  const yTicks = Math.max(
-    2,
-    Math.min(Y_TICKS, Math.floor((height - titleTop - M.bottom) / Y_TICK_SPACING_PX)),
-  );
-  const yAxis = useMemo(() => {
-    const range = zoomed ? zoomedRange(series, d0, d1) : null;
-    return range ? byteAxisBetween(range[0], range[1], yTicks) : byteAxis(seriesTop(series) * 1.04, yTicks);
-  }, [series, zoomed, d0, d1, yTicks]);
-  const above = (line: TspSeries['window']) => runsAbove(line, yAxis.top, d0, d1);
   // The playhead's line is drawn while the playback time is in the plot's window, and named then.
   const playhead = cursorNs >= d0 && cursorNs <= d1;
-  const legend = legendRows(
-    [
-      ...legendEntries(series, dense, { window: above(series.window), cwnd: above(series.cwnd) }),
-      ...(playhead ? [PLAYHEAD_ENTRY] : []),
-    ],
-    width - M.right - legendLeft,
-  );
+  const { yAxis, legend } = useMemo(() => {
+    // Asked for 6, d3 may give up to 10 (a 2 MB step to 18 MB): on a 90 px plot, labels 9 px apart.
+    // Counted in the height the legend leaves the plot: its rows past the first take from it.
+    const ticksUnder = (rows: number) =>
+      Math.max(
+        2,
+        Math.min(
+          Y_TICKS,
+          Math.floor((height - titleTop - (rows - 1) * LEGEND_ROW_PX - M.bottom) / Y_TICK_SPACING_PX),
+        ),
+      );
+    const axisOf = (count: number) => {
+      const range = zoomed ? zoomedRange(series, d0, d1) : null;
+      return range ? byteAxisBetween(range[0], range[1], count) : byteAxis(seriesTop(series) * 1.04, count);
+    };
+    const legendOf = (axis: ValueAxis) => {
+      const above = (line: TspSeries['window']) => runsAbove(line, axis.top, d0, d1);
+      return legendRows(
+        [
+          ...legendEntries(series, dense, { window: above(series.window), cwnd: above(series.cwnd) }),
+          ...(playhead ? [PLAYHEAD_ENTRY] : []),
+        ],
+        width - M.right - legendLeft,
+      );
+    };
+    const first = axisOf(ticksUnder(1));
+    const rows = legendOf(first);
+    if (ticksUnder(rows.length) === ticksUnder(1)) return { yAxis: first, legend: rows };
+    const fewer = axisOf(ticksUnder(rows.length));
+    return { yAxis: fewer, legend: legendOf(fewer) };
+  }, [series, zoomed, d0, d1, height, titleTop, dense, playhead, width, legendLeft]);
   const m = { ...M, top: titleTop + (legend.length - 1) * LEGEND_ROW_PX };
 
   const axis = useMemo(() => tspTimeAxis([d0, d1], width, folds), [d0, d1, width, folds]);

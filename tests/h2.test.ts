@@ -37,6 +37,24 @@ describe('HTTP/2', () => {
     for (const s of sizes.slice(1)) expect(s).toBeLessThan(40);
   });
 
+  it('a 304 ends its stream with its HEADERS frame: no empty DATA frame, no packet of its own', () => {
+    // RFC 9113 8.1: a response with no content ends with END_STREAM on its HEADERS. An empty DATA
+    // frame had marked the end, a 9-byte segment of its own after each 304 with Nagle off.
+    const trace = run(`${PAGE}&http=2&tls=none&visit=revalidate`);
+    const answered = trace.exchanges.filter((e) => e.kind === 'CGET' && e.endNs !== null);
+    expect(answered).toHaveLength(4);
+    const frames = (trace.frames ?? []).filter((f) => f.dir === 's2c');
+    expect(frames.filter((f) => f.type === 'DATA')).toEqual([]);
+    expect(frames.filter((f) => f.type === 'HEADERS')).toHaveLength(4);
+    const serverSegments = trace.packets.filter((p) => p.dir === 's2c' && p.len > 0);
+    expect(serverSegments.every((p) => p.len !== 9)).toBe(true);
+    // Each exchange ends when its HEADERS frame has arrived.
+    for (const e of answered) {
+      const headers = frames.find((f) => f.exchange === e.id)!;
+      expect(e.endNs).toBeGreaterThan(headers.atNs);
+    }
+  });
+
   it('a small window stalls the server on flow control; a large one does not', () => {
     const small = run(`${PAGE}&http=2&h2window=4096`);
     const large = run(`${PAGE}&http=2&h2window=16777215`);

@@ -153,6 +153,10 @@ function walkConnection(
             expect(fields.get('content-encoding')).toBe(
               e.kind === 'CGET' ? undefined : p.objects[e.object].encoding,
             );
+            // A response with no body (a 304) ends its stream with its HEADERS (RFC 9113 8.1).
+            const bodyless = e.kind !== 'GET' || p.objects[e.object].bodyBytes === 0;
+            expect(f.flags & 0x1, `END_STREAM on stream ${r.stream}'s HEADERS`).toBe(bodyless ? 1 : 0);
+            if (bodyless) seen.ends++;
             seen.responses++;
           }
         } else {

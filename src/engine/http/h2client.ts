@@ -16,7 +16,7 @@ import { H2FrameWriter } from './h2writer';
 /** What a frame in the stream is, for the peer that reads it. */
 export type H2Frame =
   | { type: 'control' }
-  | { type: 'headers'; stream: number; request: HttpRequest }
+  | { type: 'headers'; stream: number; request: HttpRequest; end?: boolean } // end: END_STREAM, a response with no body
   | { type: 'data'; stream: number; bytes: Bytes; end: boolean }
   | { type: 'window'; stream: number; increment: Bytes }; // stream 0: the connection
 
@@ -111,7 +111,7 @@ export class H2ClientConnection extends ClientConnectionBase {
     }
     const credit: Array<{ bytes: Bytes; tag: H2Frame }> = [];
     for (const frame of this.reader.read(bytes)) {
-      if (frame.type === 'headers') this.onResponseHeaders(frame.stream);
+      if (frame.type === 'headers') this.onResponseHeaders(frame.stream, frame.end === true);
       else if (frame.type === 'data') this.onData(frame.stream, frame.bytes, frame.end, credit);
     }
     if (this.connUnacked >= this.window / 2) {
@@ -122,13 +122,16 @@ export class H2ClientConnection extends ClientConnectionBase {
     if (!this.finished) this.armSilenceTimer();
   }
 
-  private onResponseHeaders(stream: number): void {
+  private onResponseHeaders(stream: number, end: boolean): void {
     const open = this.streams.get(stream);
     if (!open) return;
     const r = open.request;
     this.exchanges.responseBegan(r);
     open.received = r.kind === 'GET' ? this.p.responseHeaderBytes : this.p.notModifiedBytes;
     this.events.onResponseBytes(r, open.received);
+    if (!end) return;
+    this.streams.delete(stream);
+    this.exchanges.responseDone(r);
   }
 
   private onData(

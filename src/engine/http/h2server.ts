@@ -128,15 +128,12 @@ export class H2ServerConnection extends ServerConnectionBase<H2Frame> {
         out.request.kind === 'GET' ? this.p.responseHeaderBytes : this.p.notModifiedBytes,
         this.responsesSent++ === 0,
       );
-      tag = { type: 'headers', stream: out.stream, request: out.request };
+      // A response with no body (a 304) ends with its HEADERS: END_STREAM (RFC 9113 8.1).
+      tag = { type: 'headers', stream: out.stream, request: out.request, end: out.body === 0 };
       if (out.body > 0) {
         this.write(out, bytes, tag);
         return; // DATA waits for its turn
       }
-      // A body-less response ends with its HEADERS; an empty DATA frame marks the end here.
-      this.write(out, bytes, tag);
-      tag = { type: 'data', stream: out.stream, bytes: 0, end: true };
-      bytes = FRAME_HEADER;
     } else {
       const n = Math.min(out.body, MAX_FRAME_PAYLOAD, out.window, this.connWindow);
       out.body -= n;
@@ -147,7 +144,7 @@ export class H2ServerConnection extends ServerConnectionBase<H2Frame> {
     }
     this.write(out, bytes, tag);
     this.lastServed = out.stream;
-    if (tag.type === 'data' && tag.end) this.ready.splice(this.ready.indexOf(out), 1);
+    if (tag.end) this.ready.splice(this.ready.indexOf(out), 1);
   }
 
   private write(out: Outgoing, bytes: Bytes, tag: H2Frame): void {

@@ -55,6 +55,17 @@ describe('HTTP/2', () => {
     }
   });
 
+  it("a small stream window leaves the connection's at 65,535: its credit goes back in halves of that", () => {
+    // RFC 9113 6.9.2: SETTINGS_INITIAL_WINDOW_SIZE sets the streams' windows only.
+    const trace = run(`${PAGE}&http=2&tls=none&h2window=4096`);
+    const updates = (trace.frames ?? []).filter((f) => f.dir === 'c2s' && f.type === 'WINDOW_UPDATE');
+    const connection = updates.filter((f) => f.stream === 0);
+    const streams = updates.filter((f) => f.stream !== 0);
+    expect(streams.length).toBeGreaterThan(20); // each stream's 4 KB comes back in 2 KB halves
+    expect(connection.length).toBeGreaterThan(0);
+    for (const f of connection) expect(f.increment!).toBeGreaterThanOrEqual(32_768);
+  });
+
   it('a small window stalls the server on flow control; a large one does not', () => {
     const small = run(`${PAGE}&http=2&h2window=4096`);
     const large = run(`${PAGE}&http=2&h2window=16777215`);

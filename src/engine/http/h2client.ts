@@ -114,7 +114,10 @@ export class H2ClientConnection extends ClientConnectionBase {
       if (frame.type === 'headers') this.onResponseHeaders(frame.stream, frame.end === true);
       else if (frame.type === 'data') this.onData(frame.stream, frame.bytes, frame.end, credit);
     }
-    if (this.connUnacked >= this.window / 2) {
+    // The connection's window is never below 65,535 (SETTINGS_INITIAL_WINDOW_SIZE sets the
+    // streams' only, RFC 9113 6.9.2): its credit goes back at half of that, not of a smaller
+    // stream window (h2window=4096 had sent a connection WINDOW_UPDATE every 2 KB).
+    if (this.connUnacked >= Math.max(this.window, DEFAULT_WINDOW) / 2) {
       credit.push({ bytes: WINDOW_UPDATE, tag: { type: 'window', stream: 0, increment: this.connUnacked } });
       this.connUnacked = 0;
     }

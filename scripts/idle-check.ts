@@ -10,7 +10,9 @@ import { breakdown, partNs } from '../src/views/breakdown';
 import { anyQuery } from '../tests/support/randomQuery';
 
 function fail(message: string): never {
-  process.stderr.write(`idle-check: ${message}\nusage: npm run idle-check -- [--runs N] [--seed S] [--http MODE]\n`);
+  process.stderr.write(
+    `idle-check: ${message}\nusage: npm run idle-check -- [--runs N] [--seed S] [--http MODE]\n`,
+  );
   process.exit(2);
 }
 
@@ -46,6 +48,10 @@ for (const query of queries) {
   const idleMs = partNs(b, 'idle') / 1e6;
   if (idleMs <= 1) continue;
   withIdle++;
-  process.stdout.write(`${idleMs.toFixed(1)} ms idle of ${(b.totalNs / 1e6).toFixed(1)} ms\n  npm run --silent sim -- '${query}'\n`);
+  process.stdout.write(
+    `${idleMs.toFixed(1)} ms idle of ${(b.totalNs / 1e6).toFixed(1)} ms\n  npm run --silent sim -- '${query}'\n`,
+  );
 }
-process.stdout.write(`idle-check: ${withIdle} of ${ran} runs have over 1 ms idle (seed ${options.seed}${options.http ? `, http=${options.http}` : ''})\n`);
+process.stdout.write(
+  `idle-check: ${withIdle} of ${ran} runs have over 1 ms idle (seed ${options.seed}${options.http ? `, http=${options.http}` : ''})\n`,
+);

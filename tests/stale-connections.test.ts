@@ -104,7 +104,9 @@ describe('an HTTP/1.0 connection whose close never comes', () => {
     expect(t.loads).toHaveLength(2);
     expect(t.loads[1].endNs).not.toBeNull();
     // The connection that waited: its response complete, then a timeout a minute after it last heard anything.
-    const timeout = t.events.find((e) => e.kind === 'timeout' && e.side === 'client' && e.atNs > t.loads[1].startNs)!;
+    const timeout = t.events.find(
+      (e) => e.kind === 'timeout' && e.side === 'client' && e.atNs > t.loads[1].startNs,
+    )!;
     const heard = t.packets.filter((p) => p.conn === timeout.conn && p.dir === 's2c' && p.arriveNs !== null);
     const lastHeard = Math.max(...heard.map((p) => p.arriveNs!));
     expect(timeout.atNs - lastHeard).toBe(60e9);

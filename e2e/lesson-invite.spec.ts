@@ -63,3 +63,14 @@ test('at 390 px the invitation is one line and the stall callout stays in the fi
   const callout = (await page.locator('[data-callout]').boundingBox())!;
   expect(callout.y + callout.height).toBeLessThanOrEqual(844);
 });
+
+test('dismissed from the keyboard, the invitation hands focus to the header’s first button', async ({
+  page,
+}) => {
+  await openLab(page);
+  await invite(page).getByRole('button', { name: 'Dismiss the lesson suggestion' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(invite(page)).toHaveCount(0);
+  // Before, focus fell back to the page's body and the next Tab began again at the skip link.
+  await expect(page.locator('.header-actions').getByRole('button', { name: 'Presets' })).toBeFocused();
+});

@@ -31,7 +31,18 @@ export function LessonInvite({ onStart }: { onStart: (id: string) => void }) {
       >
         {LESSON_TITLE}
       </a>
-      <button type="button" className="link-button" aria-label="Dismiss the lesson suggestion" onClick={hide}>
+      <button
+        type="button"
+        className="link-button"
+        aria-label="Dismiss the lesson suggestion"
+        onClick={(e) => {
+          // The button goes with the line: keyboard focus moves on to the header's first button
+          // rather than falling back to the top of the page.
+          const next = e.currentTarget.closest('header')?.querySelector<HTMLElement>('nav button');
+          hide();
+          next?.focus();
+        }}
+      >
         ×
       </button>
     </p>

@@ -220,3 +220,24 @@ for (const [width, height] of [
     expect(scrolls).toEqual({ frame: false, rows: true });
   });
 }
+
+test('a 400 × 300 waterfall embed, too short for a box of rows and its legend, scrolls only the frame', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 400, height: 300 });
+  await page.goto('/?embed=1&view=waterfall');
+  const rows = page.locator('.waterfall-scroll');
+  await expect(rows.locator('[data-exchange]')).toHaveCount(3);
+  const scrolls = await page.evaluate(() => {
+    const over = (e: Element) => e.scrollHeight > e.clientHeight + 1;
+    return {
+      frame: over(document.querySelector('.embed-views')!),
+      rows: over(document.querySelector('.waterfall-scroll')!),
+    };
+  });
+  // Before, an 80 px box of rows scrolled inside the scrolling frame, its third row hidden in it.
+  expect(scrolls).toEqual({ frame: true, rows: false });
+  const box = (await rows.boundingBox())!;
+  const last = (await rows.locator('[data-exchange]').last().boundingBox())!;
+  expect(last.y + last.height).toBeLessThanOrEqual(box.y + box.height);
+});

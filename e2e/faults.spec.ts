@@ -39,6 +39,12 @@ for (const { button, file, name } of [
     const failure = page.getByRole('alert').filter({ hasText: `Could not load ${name}` });
     await expect(failure).toBeVisible();
     await expect(failure.getByRole('button', { name: 'Reload' })).toBeVisible();
+    // The sentence is for a student: the browser's message, with the file's address, waits behind
+    // a summary (it had been written into the sentence, in brackets).
+    await expect(failure.locator('p').first()).not.toContainText('/assets/');
+    await expect(failure.getByText(`/assets/${file}-`)).toBeHidden();
+    await failure.locator('summary', { hasText: 'What the browser said' }).click();
+    await expect(failure.getByText(`/assets/${file}-`)).toBeVisible();
     await page.unroute(`**/assets/${file}-*.js`);
     await page.getByRole('button', { name: button, exact: true }).click();
     await expect(page.getByRole('dialog')).toBeVisible();

@@ -43,12 +43,17 @@ export function LoadFailure({ name, error }: { name: string; error: string }) {
   return (
     <div className="load-failure" role="alert" data-load-failure={name}>
       <p>
-        Could not load {name} ({error}). You may be offline, or a new version of Roundtrip was published. The
-        rest of the page still works.
+        Could not load {name}. You may be offline, or a new version of Roundtrip was published. The rest of
+        the page still works.
       </p>
       <button type="button" className="small" onClick={() => window.location.reload()}>
         Reload
       </button>
+      {/* The browser's own words (a file's address) are for whoever looks into it, not the sentence. */}
+      <details className="load-failure-detail">
+        <summary>What the browser said</summary>
+        <p>{error}</p>
+      </details>
     </div>
   );
 }

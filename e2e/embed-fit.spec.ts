@@ -240,4 +240,11 @@ test('a 400 × 300 waterfall embed, too short for a box of rows and its legend, 
   const box = (await rows.boundingBox())!;
   const last = (await rows.locator('[data-exchange]').last().boundingBox())!;
   expect(last.y + last.height).toBeLessThanOrEqual(box.y + box.height);
+
+  // With 55 rows flowing, the time axis docks on the frame's bottom edge, no row showing under it.
+  await page.goto('/?embed=1&view=waterfall&preset=kruse-lerc');
+  await expect(rows.locator('[data-exchange]').first()).toBeAttached();
+  await page.locator('.embed-views').evaluate((e) => e.scrollBy(0, 300));
+  const dock = (await page.locator('.waterfall-axis-dock').boundingBox())!;
+  expect(Math.abs(dock.y + dock.height - 300)).toBeLessThanOrEqual(0.5);
 });

@@ -71,3 +71,35 @@ test('a ? typed in a text field is a character; outside a field it opens the lis
   await page.keyboard.press('Shift+Slash');
   await expect(shortcutsDialog(page)).toBeVisible();
 });
+
+test("where the ladder's hint wraps, its last dot goes down with the shortcuts link", async ({ page }) => {
+  for (const width of [640, 700, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openLab(page);
+    const hint = page.locator('[data-view="ladder"] .hint');
+    const link = hint.getByRole('button', { name: 'Keyboard shortcuts' });
+    await expect(link).toBeVisible();
+    const tops = await hint.evaluate((el) => {
+      // The last "·" in the hint's text, wherever it is in the markup.
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      let dot: { node: Text; at: number } | null = null;
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const at = n.textContent!.lastIndexOf('·');
+        if (at >= 0) dot = { node: n as Text, at };
+      }
+      const range = document.createRange();
+      range.setStart(dot!.node, dot!.at);
+      range.setEnd(dot!.node, dot!.at + 1);
+      const button = el.querySelector('button')!.getBoundingClientRect();
+      return {
+        dot: range.getBoundingClientRect().top,
+        dotBottom: range.getBoundingClientRect().bottom,
+        link: button.top,
+        linkBottom: button.bottom,
+      };
+    });
+    // Before, at 640 and 700 px the line ended in a "·" and the link began the next line alone.
+    expect(tops.dot, `${width} px`).toBeLessThan(tops.linkBottom);
+    expect(tops.dotBottom, `${width} px`).toBeGreaterThan(tops.link);
+  }
+});

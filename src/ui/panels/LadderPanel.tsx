@@ -226,11 +226,14 @@ export function LadderPanel({
           <span>tcpdump labels</span>
         </label>
         <span className="hint">
-          Drag to pan · Ctrl + wheel or pinch to zoom · arrow keys step through packets
-          {' · '}
-          <button type="button" className="link-button" aria-haspopup="dialog" onClick={showShortcuts}>
-            Keyboard shortcuts
-          </button>
+          Drag to pan · Ctrl + wheel or pinch to zoom · arrow keys step through packets{' '}
+          {/* The dot goes to the next line with the link, not left at the end of the line above. */}
+          <span className="hint-nowrap">
+            {'· '}
+            <button type="button" className="link-button" aria-haspopup="dialog" onClick={showShortcuts}>
+              Keyboard shortcuts
+            </button>
+          </span>
         </span>
         {lanesHidden && (
           <span className="lanes-note" data-lanes-note="">

@@ -334,3 +334,31 @@ test("a line marks where the page loaded, at the end of its last object's bar an
     5,
   );
 });
+
+test('a connection’s “3 streams” reads whole where its page-loaded line ends under it', async ({ page }) => {
+  // HTTP/2 on B loads the page in 26 ms of A's 523 ms axis: its load line falls on the label.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openLab(page, 'b.http=2');
+  const side = page.locator('[data-waterfall-side="b"]');
+  const line = side.locator('[data-load-end]');
+  await expect(line).toHaveCount(1);
+  const label = side.locator('text', { hasText: '3 streams' });
+  await label.scrollIntoViewIfNeeded();
+  const lineBox = (await line.boundingBox())!;
+  const textBox = (await label.boundingBox())!;
+  const x = lineBox.x + lineBox.width / 2;
+  expect(x).toBeGreaterThan(textBox.x);
+  expect(x).toBeLessThan(textBox.x + textBox.width);
+  // What is painted on top where the line crosses the words: the words (it had been the line).
+  const onTop = await page.evaluate(
+    ([px, py]) => {
+      // The element's own words, not its tooltip's.
+      const el = document.elementFromPoint(px, py);
+      return el
+        ? [...el.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : '')).join('')
+        : null;
+    },
+    [x, textBox.y + textBox.height / 2],
+  );
+  expect(onTop).toBe('3 streams');
+});

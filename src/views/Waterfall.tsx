@@ -122,6 +122,22 @@ export function Waterfall({
         );
       })}
       <LoadEnds loads={loads} x={x} top={M.top} bottom={bottom} cursorNs={cursorNs} />
+      {/* A connection's "N streams" over the page-loaded line, on a halo of the panel's colour: a
+          short HTTP/2 load ends under its own label, and the line had run through the words. */}
+      {lines.map((line, i) =>
+        line.kind === 'connection' ? (
+          <text
+            key={`streams-${line.conn}`}
+            x={x(line.startNs) + 4}
+            y={M.top + i * ROW_PX + ROW_PX / 2 - 5}
+            className="tick-label waterfall-streams"
+            data-connection-streams={line.conn}
+          >
+            <title>{connectionTitle(line)}</title>
+            {`${line.streams} streams`}
+          </text>
+        ) : null,
+      )}
       {cursorNs <= endNs && (
         <line
           x1={x(cursorNs)}
@@ -234,6 +250,10 @@ interface RowProps {
   cursorNs: number;
 }
 
+function connectionTitle(line: ConnectionLine): string {
+  return `Connection ${line.conn + 1}: ${line.streams} streams, ${formatDuration(line.endNs - line.startNs)}`;
+}
+
 /** The line heading a connection's streams: its name, and a thin bar from its opening to its last stream's end. */
 function ConnectionRow({ line, yMid, x, cursorNs }: RowProps & { line: ConnectionLine }) {
   const colour = CONNECTION_COLOURS[line.conn % CONNECTION_COLOURS.length];
@@ -241,14 +261,11 @@ function ConnectionRow({ line, yMid, x, cursorNs }: RowProps & { line: Connectio
   const w = Math.max(1, x(Math.min(line.endNs, cursorNs)) - x0);
   return (
     <g data-connection-group={line.conn}>
-      <title>{`Connection ${line.conn + 1}: ${line.streams} streams, ${formatDuration(line.endNs - line.startNs)}`}</title>
+      <title>{connectionTitle(line)}</title>
       <text x={4} y={yMid} dy="0.32em" className="row-label row-label-connection">
         {`connection ${line.conn + 1}`}
       </text>
       {line.startNs <= cursorNs && <rect x={x0} y={yMid - 2} width={w} height={4} fill={colour} />}
-      <text x={x0 + 4} y={yMid - 5} className="tick-label">
-        {`${line.streams} streams`}
-      </text>
     </g>
   );
 }

@@ -84,3 +84,17 @@ export async function partlyHiddenBy(
     [coverSelector, outermostFixed] as const,
   );
 }
+
+/** Pairs of drawn texts whose boxes overlap by more than a pixel each way, as "a / b". */
+export function overlappingPairs(
+  texts: Array<{ text: string | null; left: number; right: number; top: number; bottom: number }>,
+): string[] {
+  return texts.flatMap((a, i) =>
+    texts
+      .slice(i + 1)
+      .filter(
+        (b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1,
+      )
+      .map((b) => `${a.text} / ${b.text}`),
+  );
+}

@@ -2,7 +2,7 @@
 // each shows only its own waits and where its own run ends; a folded gap inside a labelled stall
 // gives no second number for the same wait; the playhead's time is never written over a tick's.
 import { expect, test, type Page } from '@playwright/test';
-import { engine, openLab } from './lab';
+import { engine, openLab, overlappingPairs } from './lab';
 
 /** The texts beside one side's fold marks, and whether a labelled stall's band spans the fold. */
 async function foldMarks(page: Page, side: 'a' | 'b') {
@@ -189,14 +189,6 @@ for (const width of [1440, 390]) {
       const own = axis.ticks.filter((t) => t.y > bounds[i] && t.y < bounds[i + 1]);
       expect(own.length, `load ${i + 1}`).toBeGreaterThan(0);
     }
-    const overlapping = axis.texts.flatMap((a, i) =>
-      axis.texts
-        .slice(i + 1)
-        .filter(
-          (b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1,
-        )
-        .map((b) => `${a.text} / ${b.text}`),
-    );
-    expect(overlapping).toEqual([]);
+    expect(overlappingPairs(axis.texts)).toEqual([]);
   });
 }

@@ -3,7 +3,7 @@
 // same x in every chart, and a zoomed strip shows only its window. The sequence axis reads in KB or
 // MB, the legend names exactly the series drawn, and a strip's few ticks stand well apart.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openLab } from './lab';
+import { openLab, overlappingPairs } from './lab';
 
 const VIEWPORTS = [
   { width: 1440, height: 900 },
@@ -525,15 +525,7 @@ for (const viewport of VIEWPORTS) {
       const own = axis.ticks.filter((t) => t.x > bounds[i] && t.x < bounds[i + 1]);
       expect(own.length, `load ${i + 1}`).toBeGreaterThan(0);
     }
-    const overlapping = axis.texts.flatMap((a, i) =>
-      axis.texts
-        .slice(i + 1)
-        .filter(
-          (b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1,
-        )
-        .map((b) => `${a.text} / ${b.text}`),
-    );
-    expect(overlapping).toEqual([]);
+    expect(overlappingPairs(axis.texts)).toEqual([]);
   });
 }
 

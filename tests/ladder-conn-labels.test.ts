@@ -40,19 +40,24 @@ const shapeOf = (p: PacketRecord, lane: Lane): PacketShape => ({
   dropped: false,
 });
 
-describe('connection names on shared lanes', () => {
-  // Connections 1 and 2 open at once in lanes 1 and 2; connection 3 takes lane 1 at 200 ms.
-  const packets = [syn(0, 0), syn(1, 1_000_000), syn(2, 200_000_000)];
-  const laneOf = [0, 1, 0];
-  const shapes = packets.map((p, i) => shapeOf(p, lanes[laneOf[i]]));
-  const labels = ladderLabels({
+/**
+ * The labels of three connections' packets in two lanes: connections 1 and 3 share lane 1 (the
+ * first ending at `firstEndNs`, the third starting at 200 ms), connection 2 has lane 2.
+ */
+function labelsOf(
+  packets: PacketRecord[],
+  shapes: ReturnType<typeof shapeOf>[],
+  name: (i: number) => string,
+  firstEndNs: number,
+) {
+  return ladderLabels({
     packets: { get: (i) => packets[i] },
     inView: [0, 1, 2],
     shapes,
-    name: () => 'SYN',
+    name,
     lanes,
     spans: [
-      { conn: 0, startNs: 0, endNs: 150_000_000, lane: 0 },
+      { conn: 0, startNs: 0, endNs: firstEndNs, lane: 0 },
       { conn: 1, startNs: 1_000_000, endNs: 400_000_000, lane: 1 },
       { conn: 2, startNs: 200_000_000, endNs: 400_000_000, lane: 0 },
     ],
@@ -63,6 +68,14 @@ describe('connection names on shared lanes', () => {
     right: 480,
     stallBoxes: [],
   }).labels;
+}
+
+describe('connection names on shared lanes', () => {
+  // Connections 1 and 2 open at once in lanes 1 and 2; connection 3 takes lane 1 at 200 ms.
+  const packets = [syn(0, 0), syn(1, 1_000_000), syn(2, 200_000_000)];
+  const laneOf = [0, 1, 0];
+  const shapes = packets.map((p, i) => shapeOf(p, lanes[laneOf[i]]));
+  const labels = labelsOf(packets, shapes, () => 'SYN', 150_000_000);
   const connLabel = (conn: number) => labels.find((l) => l.item.kind === 'conn' && l.item.conn === conn);
 
   it('names every connection, those that start at the top above their lane headings', () => {
@@ -116,24 +129,7 @@ describe('connection names in a lossy shared lane', () => {
     },
     shapeOf(packets[2], lane),
   ];
-  const labels = ladderLabels({
-    packets: { get: (i) => packets[i] },
-    inView: [0, 1, 2],
-    shapes,
-    name: (i) => (i === 1 ? 'data 1460 B' : 'SYN'),
-    lanes,
-    spans: [
-      { conn: 0, startNs: 0, endNs: 190_000_000, lane: 0 },
-      { conn: 1, startNs: 1_000_000, endNs: 400_000_000, lane: 1 },
-      { conn: 2, startNs: 200_000_000, endNs: 400_000_000, lane: 0 },
-    ],
-    y,
-    top: TOP,
-    bottom: 600,
-    left: 64,
-    right: 480,
-    stallBoxes: [],
-  }).labels;
+  const labels = labelsOf(packets, shapes, (i) => (i === 1 ? 'data 1460 B' : 'SYN'), 190_000_000);
 
   it("names the connection where it starts, clear of the lost packet's ×", () => {
     const name = labels.find((l) => l.item.kind === 'conn' && l.item.conn === 2);

@@ -14,11 +14,11 @@ export function LessonsDialog({ open, onClose, onStart }: LessonsDialogProps) {
   return (
     <dialog
       ref={dialogRef}
-      className="gallery lessons-dialog"
+      className="modal gallery lessons-dialog"
       aria-labelledby="lessons-title"
       onClose={onClose}
     >
-      <div className="gallery-head">
+      <div className="modal-head gallery-head">
         <h2 id="lessons-title">Guided lessons</h2>
         <button type="button" className="secondary" onClick={onClose}>
           Close

@@ -25,8 +25,8 @@ export default function PresetGallery({
   const dialogRef = useModalDialog(open);
   const figures = usePresetFigures(open);
   return (
-    <dialog ref={dialogRef} className="gallery" aria-labelledby="gallery-title" onClose={onClose}>
-      <div className="gallery-head">
+    <dialog ref={dialogRef} className="modal gallery" aria-labelledby="gallery-title" onClose={onClose}>
+      <div className="modal-head gallery-head">
         <h2 id="gallery-title">Presets from the papers</h2>
         <button type="button" className="secondary" onClick={onClose}>
           Close

@@ -21,8 +21,8 @@ export function ShareDialog({ open, onClose, ...content }: ShareDialogProps) {
   const dialogRef = useModalDialog(open);
   useFocusTrap(dialogRef, open);
   return (
-    <dialog ref={dialogRef} className="share-dialog" aria-labelledby="share-title" onClose={onClose}>
-      <div className="share-head">
+    <dialog ref={dialogRef} className="modal share-dialog" aria-labelledby="share-title" onClose={onClose}>
+      <div className="modal-head share-head">
         <h2 id="share-title">Share this scenario</h2>
         <button type="button" className="secondary" onClick={onClose}>
           Close

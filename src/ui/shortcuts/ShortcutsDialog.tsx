@@ -86,8 +86,8 @@ function ShortcutsDialog() {
   const dialogRef = useRef<HTMLDialogElement>(null);
   useFocusTrap(dialogRef, true);
   return (
-    <dialog ref={dialogRef} className="shortcuts-dialog" aria-labelledby="shortcuts-title">
-      <div className="shortcuts-head">
+    <dialog ref={dialogRef} className="modal shortcuts-dialog" aria-labelledby="shortcuts-title">
+      <div className="modal-head shortcuts-head">
         <h2 id="shortcuts-title">Keyboard shortcuts</h2>
         <button type="button" className="secondary" onClick={() => dialogRef.current?.close()}>
           Close

@@ -74,3 +74,20 @@ test('dismissed from the keyboard, the invitation hands focus to the header’s 
   // Before, focus fell back to the page's body and the next Tab began again at the skip link.
   await expect(page.locator('.header-actions').getByRole('button', { name: 'Presets' })).toBeFocused();
 });
+
+test('opening a preset from the gallery takes the invitation away, and Back does not bring it back', async ({
+  page,
+}) => {
+  await openLab(page);
+  await expect(invite(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Presets', exact: true }).click();
+  await page.locator('[data-preset="heidemann-short-initial"]').getByRole('button', { name: 'Load' }).click();
+  await expect(page.locator('[data-preset-info="heidemann-short-initial"]')).toBeVisible();
+  await expect(invite(page)).toHaveCount(0);
+  await page.goBack();
+  await expect(page.locator('[data-preset-info]')).toHaveCount(0);
+  await expect(invite(page)).toHaveCount(0);
+  // Not dismissed for good: the next visit to the bare page offers it again.
+  await openLab(page);
+  await expect(invite(page)).toBeVisible();
+});

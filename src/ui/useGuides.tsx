@@ -89,7 +89,7 @@ export function useGuides(
     awaitingAnswer: lesson.awaitingAnswer,
     lessonsButton: <LessonsMenu onStart={lesson.start} />,
     /** The newcomer's pointer to the first lesson (the page's header; not while a lesson is open). */
-    lessonInvite: lesson.lessonId ? null : <LessonInvite onStart={lesson.start} />,
+    lessonInvite: lesson.lessonId ? null : <LessonInvite onStart={lesson.start} preset={config.preset} />,
     lessonPanel: lesson.lessonId ? (
       <LazyPanel name="the lesson">
         <LessonPanel controls={lesson} />

@@ -1,6 +1,7 @@
 // One quiet line under the tagline that points a newcomer at the first lesson. Only on the page
 // opened without a query: a preset, lesson, embed or any lecturer's link has its own purpose. Gone
-// for good (on this device) once dismissed or followed.
+// for good (on this device) once dismissed or followed, and for this visit once a preset is opened
+// (the student has chosen a way in).
 import { useState } from 'react';
 import { readStored, writeStored } from '../storage';
 import { loadLessons } from './catalog';
@@ -10,9 +11,11 @@ const LESSON_ID = 'the-200ms-mystery';
 const LESSON_TITLE = 'The 200 ms mystery';
 const STORAGE_KEY = 'roundtrip.lessonInvite';
 
-export function LessonInvite({ onStart }: { onStart: (id: string) => void }) {
+export function LessonInvite({ onStart, preset }: { onStart: (id: string) => void; preset: string | null }) {
   const [shown, setShown] = useState(() => window.location.search === '' && readStored(STORAGE_KEY) === null);
-  if (!shown) return null;
+  // Derived once and kept: Back to the default scenario does not bring the line back.
+  if (shown && preset !== null) setShown(false);
+  if (!shown || preset !== null) return null;
   const hide = () => {
     setShown(false);
     writeStored(STORAGE_KEY, 'dismissed');

@@ -103,3 +103,44 @@ test("where the ladder's hint wraps, its last dot goes down with the shortcuts l
     expect(tops.dotBottom, `${width} px`).toBeGreaterThan(tops.link);
   }
 });
+
+test('with a slider or a checkbox focused the keys still act; AltGr typing ? opens the list', async ({
+  page,
+}) => {
+  await openLab(page);
+  // After a drag, focus stays on the slider: k had done nothing there.
+  const slider = page.locator('.controls input[type="range"]').first();
+  await slider.focus();
+  await page.keyboard.press('k');
+  await expect(page.locator('[data-playing="true"]')).toHaveCount(1);
+  await page.keyboard.press('k');
+  await expect(page.locator('[data-playing="true"]')).toHaveCount(0);
+  const checkbox = page.locator('.controls input[type="checkbox"]').first();
+  await checkbox.focus();
+  await page.keyboard.press('Shift+Slash');
+  await expect(shortcutsDialog(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(checkbox).toBeFocused();
+  // A layout that types ? with AltGr, which Windows reports as Ctrl and Alt held together.
+  await page.evaluate(() =>
+    document.body.dispatchEvent(
+      new KeyboardEvent('keydown', {
+        key: '?',
+        ctrlKey: true,
+        altKey: true,
+        modifierAltGraph: true,
+        bubbles: true,
+      } as KeyboardEventInit),
+    ),
+  );
+  await expect(shortcutsDialog(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  // Ctrl and Alt without AltGr are the system's: no list.
+  await page.evaluate(() =>
+    document.body.dispatchEvent(
+      new KeyboardEvent('keydown', { key: '?', ctrlKey: true, altKey: true, bubbles: true }),
+    ),
+  );
+  await page.waitForTimeout(200);
+  await expect(shortcutsDialog(page)).toBeHidden();
+});

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Config } from '../../scenario/codec';
 import { findLesson } from './catalog';
 import type { ScenarioUpdate } from '../state/useScenario';
-import { LESSON_KEYS } from '../shortcuts/shortcutKeys';
+import { LESSON_KEYS, notAShortcut } from '../shortcuts/shortcutKeys';
 import { atStep, awaitingAnswer, closeLesson, lessonFromView, stepTimeMs } from './lessonState';
 
 export interface LessonControls {
@@ -60,12 +60,9 @@ export function useLesson(
   useEffect(() => {
     if (!lessonId || folded) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (notAShortcut(event)) return;
       const step = event.key === LESSON_KEYS.forward ? 1 : event.key === LESSON_KEYS.back ? -1 : 0;
       if (!step) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input:not([type="radio"]), select, textarea, [contenteditable="true"], dialog'))
-        return;
       event.preventDefault();
       go(index + step);
     };

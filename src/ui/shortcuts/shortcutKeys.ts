@@ -6,3 +6,21 @@
 export const PAGE_KEYS = { toggle: 'k', stepBack: ',', stepForward: '.', showShortcuts: '?' } as const;
 /** While a lesson is open (useLesson.ts). */
 export const LESSON_KEYS = { back: '[', forward: ']' } as const;
+
+/**
+ * The keydown is not a shortcut: a modifier is held (Ctrl, Alt, Meta: the browser's and the
+ * system's own keys), or focus is where a character key does something of its own. AltGr (which
+ * Windows reports as Ctrl and Alt together) is a way of typing a character, `?` on some layouts.
+ * A slider, a checkbox or a radio button takes no characters: with one focused, after a drag or a
+ * lesson's answer, the keys still act. A text field, a select (which jumps to the option typed)
+ * and a dialog keep them.
+ */
+export function notAShortcut(event: KeyboardEvent): boolean {
+  const altGraph = event.getModifierState?.('AltGraph') ?? false;
+  if (event.metaKey || (!altGraph && (event.altKey || event.ctrlKey))) return true;
+  const target = event.target as Element | null;
+  return !!target?.closest?.(
+    'input:not([type="radio"], [type="checkbox"], [type="range"], [type="button"], [type="submit"], [type="reset"]),' +
+      ' select, textarea, [contenteditable="true"], dialog',
+  );
+}

@@ -55,6 +55,30 @@ describe('HTTP/2', () => {
     }
   });
 
+  it("the client acknowledges the server's SETTINGS at once, and once; the server answers the ACK with nothing", () => {
+    // RFC 9113 6.5.3: a SETTINGS frame without the ACK flag is acknowledged "immediately".
+    for (const q of [
+      `${PAGE}&http=2&tls=none`,
+      `${PAGE}&http=2`,
+      'page=yahoo96&http=2&link=ethernet10&tls=none',
+    ]) {
+      const trace = run(q);
+      const settings = (trace.frames ?? []).filter((f) => f.type === 'SETTINGS');
+      const server = settings.filter((f) => f.dir === 's2c');
+      const client = settings.filter((f) => f.dir === 'c2s');
+      expect(server, q).toHaveLength(1);
+      expect(
+        client.map((f) => f.bytes),
+        q,
+      ).toEqual([24 + 9 + 18, 9]);
+      // Written when the server's SETTINGS arrived: in cleartext, the first delivery of the
+      // server's bytes (under TLS the handshake's records are delivered before them).
+      const firstDelivery = trace.events.find((e) => e.kind === 'deliver' && e.side === 'client')!;
+      if (q.includes('tls=none')) expect(client[1].atNs, q).toBe(firstDelivery.atNs);
+      expect(client[1].atNs, q).toBeGreaterThan(server[0].atNs);
+    }
+  });
+
   it("a small stream window leaves the connection's at 65,535: its credit goes back in halves of that", () => {
     // RFC 9113 6.9.2: SETTINGS_INITIAL_WINDOW_SIZE sets the streams' windows only.
     const trace = run(`${PAGE}&http=2&tls=none&h2window=4096`);

@@ -93,7 +93,11 @@ function walkConnection(
     for (const r of records) {
       if (r.offset + r.bytes > bytes.length) break; // written, never sent: its connection was lost
       expect(at, `${dir} frame at ${r.offset}`).toBe(r.offset);
-      if (r.type === 'SETTINGS' && dir === 'c2s') {
+      if (r.type === 'SETTINGS' && dir === 'c2s' && r.offset > 0) {
+        // The client's ACK of the server's SETTINGS (RFC 9113 6.5.3): empty, the ACK flag set.
+        const ack = frame();
+        expect([ack.type, ack.flags, ack.stream, ack.length]).toEqual([4, 1, 0, 0]);
+      } else if (r.type === 'SETTINGS' && dir === 'c2s') {
         expect(Buffer.from(bytes.subarray(at, at + 24)).toString('latin1')).toBe(
           'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n',
         );

@@ -9,7 +9,8 @@
 //   window (h2window, 65,535 by default), MAX_FRAME_SIZE 16,384 or the largest frame payload the
 //   server writes, if larger. The server's is a SETTINGS frame of two, HEADER_TABLE_SIZE 4,096
 //   (the table the client's encoder uses) and MAX_FRAME_SIZE as the client's, then its ACK of the
-//   client's. (The engine models no ACK of the server's SETTINGS, so none is written.)
+//   client's. The client's later SETTINGS record is its ACK of the server's: an empty SETTINGS
+//   frame with the ACK flag.
 // - WINDOW_UPDATE: the increment the client gave.
 // - HEADERS: an HPACK block (hpack.ts) of exactly the size the engine's rule gave (h2frames.ts),
 //   END_HEADERS always; END_STREAM on every request (GET and HEAD carry no body) and on a
@@ -152,7 +153,8 @@ function maxFrameSize(records: FrameRecord[]): number {
   return Math.min(MAX_FRAME_SIZE_LIMIT, Math.max(MAX_FRAME_PAYLOAD, largest));
 }
 
-function settingsBytes(w: Writer, dir: Direction): number[] {
+function settingsBytes(w: Writer, f: FrameRecord, dir: Direction): number[] {
+  if (dir === 'c2s' && f.offset > 0) return frameHeader(0, TYPE.SETTINGS, FLAG_H2.ACK, 0);
   if (dir === 'c2s')
     return [
       ...Array.from(PREFACE, (ch) => ch.charCodeAt(0)),
@@ -218,7 +220,7 @@ function windowUpdateBytes(f: FrameRecord): number[] {
 function frameBytes(w: Writer, f: FrameRecord, dir: Direction): Uint8Array {
   const bytes =
     f.type === 'SETTINGS'
-      ? settingsBytes(w, dir)
+      ? settingsBytes(w, f, dir)
       : f.type === 'HEADERS'
         ? headersBytes(w, f, dir)
         : f.type === 'DATA'

@@ -9,13 +9,13 @@ import type { TraceSink } from '../sink';
 import type { Bytes, Nanoseconds } from '../units';
 import { MessageReader, type StreamContent } from '../messages';
 import { ClientConnectionBase, type ConnectionEvents } from './clientBase';
-import { CLIENT_PREFACE, DEFAULT_WINDOW, WINDOW_UPDATE, requestHeadersFrame } from './h2frames';
+import { CLIENT_PREFACE, DEFAULT_WINDOW, SETTINGS_ACK, WINDOW_UPDATE, requestHeadersFrame } from './h2frames';
 import type { HttpRequest } from './request';
 import { H2FrameWriter } from './h2writer';
 
 /** What a frame in the stream is, for the peer that reads it. */
 export type H2Frame =
-  | { type: 'control' }
+  | { type: 'control'; ack?: true } // SETTINGS (with the preface, from the client); ack: the client's ACK
   | { type: 'headers'; stream: number; request: HttpRequest; end?: boolean } // end: END_STREAM, a response with no body
   | { type: 'data'; stream: number; bytes: Bytes; end: boolean }
   | { type: 'window'; stream: number; increment: Bytes }; // stream 0: the connection
@@ -109,19 +109,22 @@ export class H2ClientConnection extends ClientConnectionBase {
       if (this.sim.now > this.holSinceNs) this.stall('hol-blocking', this.holSinceNs, this.sim.now);
       this.holSinceNs = null;
     }
-    const credit: Array<{ bytes: Bytes; tag: H2Frame }> = [];
+    const replies: Array<{ bytes: Bytes; tag: H2Frame }> = [];
     for (const frame of this.reader.read(bytes)) {
-      if (frame.type === 'headers') this.onResponseHeaders(frame.stream, frame.end === true);
-      else if (frame.type === 'data') this.onData(frame.stream, frame.bytes, frame.end, credit);
+      // RFC 9113 6.5.3: the server's SETTINGS are acknowledged at once, in the client's next write.
+      if (frame.type === 'control')
+        replies.push({ bytes: SETTINGS_ACK, tag: { type: 'control', ack: true } });
+      else if (frame.type === 'headers') this.onResponseHeaders(frame.stream, frame.end === true);
+      else if (frame.type === 'data') this.onData(frame.stream, frame.bytes, frame.end, replies);
     }
     // The connection's window is never below 65,535 (SETTINGS_INITIAL_WINDOW_SIZE sets the
     // streams' only, RFC 9113 6.9.2): its credit goes back at half of that, not of a smaller
     // stream window (h2window=4096 had sent a connection WINDOW_UPDATE every 2 KB).
     if (this.connUnacked >= Math.max(this.window, DEFAULT_WINDOW) / 2) {
-      credit.push({ bytes: WINDOW_UPDATE, tag: { type: 'window', stream: 0, increment: this.connUnacked } });
+      replies.push({ bytes: WINDOW_UPDATE, tag: { type: 'window', stream: 0, increment: this.connUnacked } });
       this.connUnacked = 0;
     }
-    if (credit.length > 0 && !this.finished) this.frames.write(credit);
+    if (replies.length > 0 && !this.finished) this.frames.write(replies);
     if (!this.finished) this.armSilenceTimer();
   }
 
@@ -141,7 +144,7 @@ export class H2ClientConnection extends ClientConnectionBase {
     stream: number,
     bytes: Bytes,
     end: boolean,
-    credit: Array<{ bytes: Bytes; tag: H2Frame }>,
+    replies: Array<{ bytes: Bytes; tag: H2Frame }>,
   ): void {
     const open = this.streams.get(stream);
     this.connUnacked += bytes;
@@ -152,7 +155,7 @@ export class H2ClientConnection extends ClientConnectionBase {
     if (bytes > 0) this.events.onResponseBytes(r, open.received);
     if (!end) {
       if (open.unacked >= this.window / 2) {
-        credit.push({ bytes: WINDOW_UPDATE, tag: { type: 'window', stream, increment: open.unacked } });
+        replies.push({ bytes: WINDOW_UPDATE, tag: { type: 'window', stream, increment: open.unacked } });
         open.unacked = 0;
       }
       return;

@@ -11,6 +11,8 @@ export const FRAME_HEADER: Bytes = 9;
 export const CLIENT_PREFACE: Bytes = 24 + FRAME_HEADER + 3 * 6;
 /** The server's SETTINGS (two settings) and its ACK of the client's. */
 export const SERVER_SETTINGS: Bytes = FRAME_HEADER + 2 * 6 + FRAME_HEADER;
+/** RFC 9113 6.5.3: the client's ACK of the server's SETTINGS, an empty SETTINGS frame. */
+export const SETTINGS_ACK: Bytes = FRAME_HEADER;
 /** RFC 9113 6.9: WINDOW_UPDATE carries a 4-byte increment. */
 export const WINDOW_UPDATE: Bytes = FRAME_HEADER + 4;
 /** SETTINGS_MAX_FRAME_SIZE's initial value (RFC 9113 6.5.2): the largest DATA payload. */

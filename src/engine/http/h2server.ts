@@ -50,7 +50,8 @@ export class H2ServerConnection extends ServerConnectionBase<H2Frame> {
 
   onDeliver(bytes: Bytes): void {
     for (const frame of this.reader.read(bytes)) {
-      if (frame.type === 'control') this.frames.write([{ bytes: SERVER_SETTINGS, tag: { type: 'control' } }]);
+      if (frame.type === 'control' && !frame.ack)
+        this.frames.write([{ bytes: SERVER_SETTINGS, tag: { type: 'control' } }]);
       else if (frame.type === 'headers') this.prepare(frame.stream, frame.request);
       else if (frame.type === 'window') this.credit(frame.stream, frame.increment);
     }

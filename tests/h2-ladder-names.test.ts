@@ -75,6 +75,8 @@ describe('HTTP/2 segments named by their frames', () => {
     const s2c = names.filter((n) => n.p.dir === 's2c' && n.p.len > 0).map((n) => n.name);
     expect(c2s.slice(0, 2)).toEqual(['SETTINGS', 'HEADERS 1']);
     expect(c2s).toContain('HEADERS 3');
+    // The client's ACK of the server's SETTINGS is named as such, alone or after a request.
+    expect(c2s.filter((n) => /SETTINGS ACK$/.test(n))).toHaveLength(1);
     expect(s2c[0]).toBe('SETTINGS');
     // Each response: its HEADERS, then DATA sized by the body it carries (5000, 3000, 800 B).
     expect(s2c.slice(1, 4)).toEqual(['HEADERS 1', 'DATA 1 5.0 KB', 'DATA 1']);

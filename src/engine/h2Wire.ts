@@ -9,7 +9,7 @@
 //   window (h2window, 65,535 by default), MAX_FRAME_SIZE 16,384 or the largest frame payload the
 //   server writes, if larger. The server's is a SETTINGS frame of two, HEADER_TABLE_SIZE 4,096
 //   (the table the client's encoder uses) and MAX_FRAME_SIZE as the client's, then its ACK of the
-//   client's. The client's later SETTINGS record is its ACK of the server's: an empty SETTINGS
+//   client's. The client's ACK of the server's (its record marked `ack`) is an empty SETTINGS
 //   frame with the ACK flag.
 // - WINDOW_UPDATE: the increment the client gave.
 // - HEADERS: an HPACK block (hpack.ts) of exactly the size the engine's rule gave (h2frames.ts),
@@ -154,7 +154,7 @@ function maxFrameSize(records: FrameRecord[]): number {
 }
 
 function settingsBytes(w: Writer, f: FrameRecord, dir: Direction): number[] {
-  if (dir === 'c2s' && f.offset > 0) return frameHeader(0, TYPE.SETTINGS, FLAG_H2.ACK, 0);
+  if (f.ack) return frameHeader(0, TYPE.SETTINGS, FLAG_H2.ACK, 0);
   if (dir === 'c2s')
     return [
       ...Array.from(PREFACE, (ch) => ch.charCodeAt(0)),

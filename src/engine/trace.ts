@@ -253,6 +253,7 @@ export interface FrameRecord {
   payload: Bytes; // for DATA: the body bytes it carries; else 0
   exchange?: number; // HEADERS and DATA: the exchange its stream carries
   increment?: Bytes; // WINDOW_UPDATE: the credit it gives
+  ack?: true; // SETTINGS: the client's empty ACK of the server's (RFC 9113 6.5.3)
 }
 
 export interface Trace {

@@ -72,7 +72,8 @@ interface Named {
 function named(frames: PlacedFrame[], p: PacketRecord): Named[] {
   const out: Named[] = [];
   for (const f of frames) {
-    const { type, stream, payload } = f.frame;
+    const { stream, payload } = f.frame;
+    const type = f.frame.ack ? 'SETTINGS ACK' : f.frame.type;
     const last = out[out.length - 1];
     if (last && last.type === type && last.stream === stream) continue;
     out.push({ type, stream, size: type === 'DATA' && f.start >= p.seq ? payload : null });

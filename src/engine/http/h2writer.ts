@@ -14,12 +14,14 @@ export interface FrameWrite {
   tag: H2Frame;
 }
 
-type Described = Pick<FrameRecord, 'type' | 'stream' | 'payload' | 'increment'>;
+type Described = Pick<FrameRecord, 'type' | 'stream' | 'payload' | 'increment' | 'ack'>;
 
 function describe(tag: H2Frame): Described {
   switch (tag.type) {
     case 'control':
-      return { type: 'SETTINGS', stream: 0, payload: 0 };
+      return tag.ack
+        ? { type: 'SETTINGS', stream: 0, payload: 0, ack: true }
+        : { type: 'SETTINGS', stream: 0, payload: 0 };
     case 'headers':
       return { type: 'HEADERS', stream: tag.stream, payload: 0 };
     case 'data':

@@ -2,7 +2,8 @@
 //
 // File layout (little-endian): a 24-byte global header (magic 0xa1b2c3d4, version 2.4, snaplen
 // 65535, linktype 1 = Ethernet, microsecond timestamps), then for each packet a 16-byte record
-// header and an Ethernet II frame carrying IPv4 and TCP.
+// header and an Ethernet II frame carrying IPv4 and TCP (a QUIC run's: IPv4, UDP and its QUIC
+// packets, as quic/pcapPackets.ts writes them).
 //
 // The capture is *omniscient*: every packet appears once, stamped with its send time (the moment
 // its first bit leaves the sender), as if a tap sat at each sender's interface with one shared
@@ -29,6 +30,7 @@ import { h2Streams } from './h2Wire';
 import { httpStreams, type ConnectionStreams } from './httpWire';
 import { tlsStreams } from './tls/wire';
 import { udpFrame } from './quic/pcapFrame';
+import { QuicPayloads } from './quic/pcapPackets';
 import type { HttpParams } from './params';
 import { FLAG, type PacketRecord, type Trace } from './trace';
 import {
@@ -182,6 +184,7 @@ export function writePcap(trace: Trace, http?: HttpParams): Uint8Array {
         : http
           ? httpStreams(trace, http)
           : new Map();
+  const quic = trace.packets.some((p) => p.quic) ? new QuicPayloads(trace, http?.tls) : null;
   const ipId = { c2s: 0, s2c: 0 };
   const records: { tsUs: number; frame: Uint8Array }[] = [];
   let total = GLOBAL_HEADER_BYTES;
@@ -193,18 +196,20 @@ export function writePcap(trace: Trace, http?: HttpParams): Uint8Array {
     const ports = c2s
       ? { src: conn.clientPort, dst: conn.serverPort }
       : { src: conn.serverPort, dst: conn.clientPort };
-    // A QUIC run's datagrams go out as UDP (quic/pcapFrame.ts).
-    const frame = packet.quic
-      ? udpFrame(packet, ports, ipId[packet.dir])
-      : buildFrame(
-          packet,
-          ports,
-          absoluteSeq(conn, packet),
-          absoluteAck(conn, packet),
-          wireWindow(conn, packet),
-          ipId[packet.dir],
-          streams.get(packet.conn)?.[packet.dir],
-        );
+    // A QUIC run's datagrams go out as UDP (quic/pcapFrame.ts), their packets' bytes written in
+    // send order (quic/pcapPackets.ts).
+    const frame =
+      packet.quic && quic
+        ? udpFrame(packet, ports, ipId[packet.dir], quic.payload(packet))
+        : buildFrame(
+            packet,
+            ports,
+            absoluteSeq(conn, packet),
+            absoluteAck(conn, packet),
+            wireWindow(conn, packet),
+            ipId[packet.dir],
+            streams.get(packet.conn)?.[packet.dir],
+          );
     records.push({ tsUs: nsToMicros(packet.sendNs), frame });
     total += RECORD_HEADER_BYTES + Math.min(frame.length, PCAP_SNAPLEN);
   }

@@ -1,6 +1,5 @@
 // A QUIC datagram as an Ethernet frame for the pcap (pcap.ts): IPv4, UDP (checksum 0: optional
-// over IPv4, RFC 768), and the QUIC bytes as filler, since the engine carries sizes, not bytes
-// (the packets' types, numbers and frames are in the trace and the qlog).
+// over IPv4, RFC 768), and the QUIC packets' bytes (pcapPackets.ts).
 import { CLIENT_IP, CLIENT_MAC, SERVER_IP, SERVER_MAC } from '../pcap';
 import type { PacketRecord } from '../trace';
 
@@ -15,11 +14,17 @@ function ipChecksum(header: Uint8Array): number {
   return ~sum & 0xffff;
 }
 
+/** `payload`: the datagram's QUIC bytes, ipBytes less 28 of them. */
 export function udpFrame(
   packet: PacketRecord,
   ports: { src: number; dst: number },
   ipId: number,
+  payload: Uint8Array,
 ): Uint8Array {
+  if (payload.length !== packet.ipBytes - IP - UDP)
+    throw new Error(
+      `packet ${packet.id}: ${payload.length} QUIC bytes for a ${packet.ipBytes}-byte datagram`,
+    );
   const frame = new Uint8Array(ETHERNET + packet.ipBytes);
   const view = new DataView(frame.buffer);
   const c2s = packet.dir === 'c2s';
@@ -40,6 +45,6 @@ export function udpFrame(
   view.setUint16(udp, ports.src);
   view.setUint16(udp + 2, ports.dst);
   view.setUint16(udp + 4, packet.ipBytes - IP);
-  frame.fill(0x2e, udp + UDP);
+  frame.set(payload, udp + UDP);
   return frame;
 }

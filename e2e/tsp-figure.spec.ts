@@ -556,3 +556,23 @@ for (const colorScheme of ['light', 'dark'] as const)
       expect(colours.key).toBe(colours.theme);
     });
   });
+
+test('Zoom in from the end of the run halves the plot, and Zoom out gives the whole run back', async ({
+  page,
+}) => {
+  // The playhead opens at the run's end (the default page's 523 ms): Zoom in had cut a window
+  // centred there off at the end, a quarter of the run, and Zoom out then went nowhere.
+  await openLab(page);
+  const tsp = page.locator('[data-view="tsp"]');
+  const zoom = () =>
+    page.evaluate(() => new URLSearchParams(window.location.search).get('tspzoom')?.split(',').map(Number));
+  const end = Number(await page.locator('[data-side="a"] [data-playhead]').getAttribute('data-t-ns')) / 1e6;
+  await tsp.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(zoom).toBeDefined();
+  const [from, to] = (await zoom())!;
+  expect(to).toBeCloseTo(end, 0);
+  expect((to - from) / end).toBeCloseTo(0.5, 2);
+  await tsp.getByRole('button', { name: 'Zoom out' }).click();
+  await expect.poll(zoom).toBeUndefined();
+  await expect(tsp.getByRole('button', { name: 'Full run' })).toBeDisabled();
+});

@@ -11,6 +11,7 @@ import {
   type StepPoint,
   type TspSeries,
 } from '../src/views/tspSeries';
+import { zoomedWindow } from '../src/views/tspTimeAxis';
 
 const MS = 1e6;
 
@@ -85,5 +86,27 @@ describe("the whole plot's sequence axis", () => {
     const windowTop = Math.max(...series.window.map((p) => p.value));
     expect(seriesTop(series)).toBeGreaterThanOrEqual(windowTop);
     expect(runsAbove(series.window, seriesTop(series) * 1.04, 0, Infinity)).toBe(false);
+  });
+});
+
+describe("the plot's Zoom in and Zoom out buttons", () => {
+  const END = 731 * MS;
+  const whole: [number, number] = [0, END];
+
+  it('at the end of the run, where the playhead opens, zoom in to the last half, not the last quarter', () => {
+    expect(zoomedWindow(whole, END, END, 2)).toEqual([END / 2, END]);
+  });
+
+  it('and zoom out from there gives the whole run back', () => {
+    const inOnce = zoomedWindow(whole, END, END, 2)!;
+    expect(zoomedWindow(inOnce, END, END, 0.5)).toBeNull();
+    const inTwice = zoomedWindow(inOnce, END, END, 2)!;
+    expect(inTwice).toEqual([(3 * END) / 4, END]);
+    expect(zoomedWindow(inTwice, END, END, 0.5)).toEqual(inOnce);
+  });
+
+  it('centre the window on a playhead in the middle, and keep it inside the run near the start', () => {
+    expect(zoomedWindow(whole, 300 * MS, END, 2)).toEqual([300 * MS - END / 4, 300 * MS + END / 4]);
+    expect(zoomedWindow(whole, 10 * MS, END, 2)).toEqual([0, END / 2]);
   });
 });

@@ -30,3 +30,22 @@ export function tspTimeAxis(
     .map((ns) => timeTick(ns, x(ns), formatTick(ns, toNs - fromNs), width));
   return { x, ticks, folds: [] };
 }
+
+/**
+ * The time window the plot's Zoom in (factor 2) and Zoom out (factor 0.5) buttons go to from
+ * `shown`: `factor` times narrower, centred on the playhead where the run allows, slid back inside
+ * [0, endNs] where the playhead is near either end (at the run's end, where it opens, a half-window
+ * cut off there had zoomed in four times over and left Zoom out going nowhere). Null: the whole run.
+ */
+export function zoomedWindow(
+  shown: [number, number],
+  cursorNs: number,
+  endNs: number,
+  factor: number,
+): [number, number] | null {
+  const span = (shown[1] - shown[0]) / factor;
+  if (span >= endNs) return null;
+  const centre = Math.min(Math.max(cursorNs, shown[0]), shown[1]);
+  const start = Math.min(Math.max(0, centre - span / 2), endNs - span);
+  return [start, start + span];
+}

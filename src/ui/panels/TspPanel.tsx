@@ -7,6 +7,7 @@ import { CongestionChart } from '../../views/CongestionChart';
 import { TimeSequencePlot } from '../../views/TimeSequencePlot';
 import { connectionIds } from '../../views/ladderLayout';
 import { isQuicRun } from '../../views/quicSeries';
+import { zoomedWindow } from '../../views/tspTimeAxis';
 import { connectionSeries, streamsOf } from '../../views/streamSeries';
 import { FitHeightContext, fittedViewHeight } from '../embed/viewHeight';
 import { useElementWidth } from '../useElementWidth';
@@ -44,12 +45,7 @@ export function TspPanel({
     ? [Math.max(0, window_[0]), Math.min(endNs, window_[1])]
     : [0, endNs];
   const valid = domain[1] > domain[0] ? domain : ([0, Math.max(1, endNs)] as [number, number]);
-  const zoomBy = (factor: number) => {
-    const span = (valid[1] - valid[0]) / factor;
-    const centre = Math.min(Math.max(cursorNs, valid[0]), valid[1]);
-    const start = Math.max(0, centre - span / 2);
-    setWindow(span >= endNs ? null : [start, Math.min(endNs, start + span)]);
-  };
+  const zoomBy = (factor: number) => setWindow(zoomedWindow(valid, cursorNs, endNs, factor));
   const streams = streamChoices(sides, conn);
   const stream = streams.some((c) => c.stream === chosenStream) ? chosenStream : null;
   // In an embed each plot takes the frame's height, as the ladder does; its strips follow below it

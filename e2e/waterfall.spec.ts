@@ -362,3 +362,27 @@ test('a connection’s “3 streams” reads whole where its page-loaded line en
   );
   expect(onTop).toBe('3 streams');
 });
+
+/** A duration as the tooltips write it ("0.389 ms", "206 ms", "1.52 s"), in ms. */
+const readMs = (text: string) => Number(text.split(' ')[0]) * (text.endsWith(' s') ? 1000 : 1);
+
+for (const query of ['', 'page=microscape&http=1.0&conns=4', 'http=2']) {
+  test(`a row's tooltip gives the length of its bar, which its phases add up to (${query || 'the default page'})`, async ({
+    page,
+  }) => {
+    // yahoo1.gif waits its turn for 200 ms behind the HTML: its tooltip had said "6.51 ms (waiting
+    // its turn 200 ms, ...)", the time from its request only, a part longer than the whole.
+    await openLab(page, query);
+    const titles = await waterfall(page).locator('[data-exchange] > title').allTextContents();
+    expect(titles.length).toBeGreaterThan(2);
+    for (const title of titles) {
+      const m = /: ([\d.]+ m?s) \((.*)\)$/.exec(title);
+      expect(m, title).not.toBeNull();
+      const total = readMs(m![1]);
+      const parts = m![2].split(', ').map((part) => readMs(/([\d.]+ m?s)$/.exec(part)![1]));
+      const sum = parts.reduce((a, b) => a + b, 0);
+      // Each figure is rounded as written: to 1 ms from 10 ms up, finer below.
+      expect(Math.abs(sum - total), title).toBeLessThanOrEqual(0.5 * (parts.length + 1));
+    }
+  });
+}

@@ -327,11 +327,17 @@ function ExchangeRow({
   );
 }
 
-/** What a row's tooltip says of its whole length. */
+/**
+ * What a row's tooltip says of its whole length: the bar as drawn, from its first phase (waiting
+ * its turn or connecting, before the request was written), so the phases listed after it add up
+ * to it (from the request alone, the Yahoo page's yahoo1.gif read "6.51 ms (waiting its turn
+ * 200 ms, ...)").
+ */
 function rowTotal(row: WaterfallRow): string {
-  if (row.lostNs === null) return row.endNs === null ? 'unfinished' : formatDuration(row.endNs - row.startNs);
+  const fromNs = Math.min(row.startNs, ...row.phases.map((p) => p.startNs));
+  if (row.lostNs === null) return row.endNs === null ? 'unfinished' : formatDuration(row.endNs - fromNs);
   const unwritten = row.written ? '' : ' before it was written';
-  return `lost${unwritten} after ${formatDuration(row.lostNs - row.startNs)}: its connection closed; ${row.askedAgain ? 'asked for again' : 'given up'}`;
+  return `lost${unwritten} after ${formatDuration(row.lostNs - fromNs)}: its connection closed; ${row.askedAgain ? 'asked for again' : 'given up'}`;
 }
 
 const LOST_MARK_PX = 4;

@@ -576,3 +576,23 @@ test('Zoom in from the end of the run halves the plot, and Zoom out gives the wh
   await expect.poll(zoom).toBeUndefined();
   await expect(tsp.getByRole('button', { name: 'Full run' })).toBeDisabled();
 });
+
+test('compared with a run of fewer connections, a connection only A opened leaves B a sentence, not an empty plot', async ({
+  page,
+}) => {
+  // Microscape over HTTP/1.0 opens a connection per object; over HTTP/2 one. Connection 5 on B
+  // had been an empty plot with a 0 to 10 B sequence axis.
+  await openLab(page, 'page=microscape&http=1.0&b.http=2');
+  const tsp = page.locator('[data-view="tsp"]');
+  await tsp.locator('select').first().selectOption('5');
+  await expect(tsp.locator('[data-tsp-side="a"] svg.tsp-svg')).toHaveAttribute('aria-label', /connection 5/);
+  const b = tsp.locator('[data-tsp-side="b"]');
+  await expect(b.locator('svg')).toHaveCount(0);
+  await expect(b.locator('[data-tsp-no-connection]')).toHaveText(
+    'This run has no connection 5: it opened only one.',
+  );
+  // Connection 1, which both opened, is plotted on both sides.
+  await tsp.locator('select').first().selectOption('1');
+  await expect(b.locator('svg.tsp-svg')).toHaveAttribute('aria-label', /connection 1/);
+  await expect(b.locator('[data-tsp-no-connection]')).toHaveCount(0);
+});

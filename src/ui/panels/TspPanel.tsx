@@ -105,32 +105,46 @@ export function TspPanel({
         )}
         <span className="hint">Drag across the plot to zoom into a time range</span>
       </div>
-      {sides.map((s) => (
-        <figure key={s.side} className="tsp-box" data-tsp-side={s.side}>
-          {sides.length > 1 && <figcaption className="side-caption">{s.caption}</figcaption>}
-          <TimeSequencePlot
-            trace={s.run.trace}
-            conn={conn}
-            stream={streamsOf(s.run.trace, conn).some((c) => c.stream === stream) ? stream : null}
-            side={s.side}
-            cursorNs={cursorNs}
-            domain={valid}
-            zoomed={window_ !== null}
-            width={width}
-            height={plotHeight}
-            onBrush={setWindow}
-            folds={folds}
-          />
-          <CongestionChart
-            trace={s.run.trace}
-            conn={conn}
-            cursorNs={cursorNs}
-            domain={valid}
-            width={width}
-            folds={folds}
-          />
-        </figure>
-      ))}
+      {sides.map((s) => {
+        const opened = connectionIds(s.run.trace).length;
+        // A comparison's connection that one run never opened (HTTP/1.0's fifth against HTTP/2's
+        // one): that run says so, where an empty plot with a 0-10 B axis had stood.
+        if (opened > 0 && !connectionIds(s.run.trace).includes(conn))
+          return (
+            <figure key={s.side} className="tsp-box" data-tsp-side={s.side}>
+              {sides.length > 1 && <figcaption className="side-caption">{s.caption}</figcaption>}
+              <p className="note" data-tsp-no-connection="">
+                {`This run has no connection ${conn + 1}: it opened only ${opened === 1 ? 'one' : opened}.`}
+              </p>
+            </figure>
+          );
+        return (
+          <figure key={s.side} className="tsp-box" data-tsp-side={s.side}>
+            {sides.length > 1 && <figcaption className="side-caption">{s.caption}</figcaption>}
+            <TimeSequencePlot
+              trace={s.run.trace}
+              conn={conn}
+              stream={streamsOf(s.run.trace, conn).some((c) => c.stream === stream) ? stream : null}
+              side={s.side}
+              cursorNs={cursorNs}
+              domain={valid}
+              zoomed={window_ !== null}
+              width={width}
+              height={plotHeight}
+              onBrush={setWindow}
+              folds={folds}
+            />
+            <CongestionChart
+              trace={s.run.trace}
+              conn={conn}
+              cursorNs={cursorNs}
+              domain={valid}
+              width={width}
+              folds={folds}
+            />
+          </figure>
+        );
+      })}
     </div>
   );
 }

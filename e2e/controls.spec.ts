@@ -208,3 +208,29 @@ test("HTTP/2 on the papers' hosts says so, and one click gives it today's, as HT
   await page.locator('#a-http').selectOption('1.1');
   await expect(page.locator('[data-hosts-note]')).toHaveCount(0);
 });
+
+test('a number box refused says its bounds as the box takes them, and once left shows the value in effect without the error', async ({
+  page,
+}) => {
+  await openLab(page);
+  const bw = page.locator(`#${idOf('bw')}`);
+  const error = page.locator(`#${idOf('bw')}-error`);
+  await bw.fill('0');
+  // The box takes "2 Mb/s": its bounds had read "between 1000 and 100000000000".
+  await expect(error).toHaveText('must be between 1 kb/s and 100 Gb/s');
+  await expect(bw).toHaveAttribute('aria-invalid', 'true');
+  // A bound the readout would round ("64 KB") is written whole.
+  await page.locator(`#${idOf('mss')}`).fill('70000');
+  await expect(page.locator(`#${idOf('mss')}-error`)).toHaveText('must be between 64 bytes and 65495 bytes');
+  await page.locator(`#${idOf('queue')}`).fill('0');
+  await expect(page.locator(`#${idOf('queue')}-error`)).toHaveText('must be between 1 and 100000 packets');
+  // Left, the refused text goes and the box is back on the link's 10 Mb/s: so does its error,
+  // which had stayed red under the value in effect.
+  await bw.fill('0');
+  await bw.press('Tab');
+  await expect(bw).toHaveValue('');
+  await expect(error).toHaveCount(0);
+  await expect(bw).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(bw.locator('xpath=..').locator('[data-readout]')).toHaveText("10 Mb/s (the link's)");
+  expect(await page.evaluate(() => window.location.search)).not.toContain('bw=');
+});

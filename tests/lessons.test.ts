@@ -118,6 +118,19 @@ describe('lessons', () => {
     expect(partNs(sixteen, 'stale-connection')).toBeLessThan(0.1e9);
     expect(step.question!.explain).toMatch(/little time.*small windows \(cwnd\)/);
   });
+  it('says the handshake step turns to the /Test page over one connection, and how much slower that page gets', () => {
+    // The steps before it load /acts over four and sixteen connections (2.92 s); this one /Test over
+    // one, each of its 28 elements on a new connection (37.9 s). Its words had named neither change and said
+    // "more than half as long again", against a run of /Test kept alive (16.2 s) it never showed.
+    const steps = LESSONS.find((l) => l.id === 'web-from-orbit')!.steps;
+    const i = steps.findIndex((s) => s.title === 'Without persistent connections');
+    expect(steps[i - 1].query).toContain('kruse-acts');
+    expect(steps[i].query).toBe('preset=kruse-test&conns=1&http=1.0');
+    expect(steps[i].text).toMatch(/\/Test page .* over one connection/);
+    const load = (query: string) => measure('load_s', runQuery(query).trace);
+    expect(load(steps[i].query) / load('preset=kruse-test&conns=1')).toBeGreaterThan(2);
+    expect(steps[i].text).toMatch(/more than twice as long as over one persistent connection/);
+  });
   it('has a lesson per paper, and one from 1997 to today', () => {
     expect(new Set(LESSONS.map((l) => l.paper.split(' ')[0])).size).toBe(5);
   });

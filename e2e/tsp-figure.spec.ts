@@ -596,3 +596,31 @@ test('compared with a run of fewer connections, a connection only A opened leave
   await expect(b.locator('svg.tsp-svg')).toHaveAttribute('aria-label', /connection 1/);
   await expect(b.locator('[data-tsp-no-connection]')).toHaveCount(0);
 });
+
+test("a connection's lines end with its last packet, not at the end of a run it left early", async ({
+  page,
+}) => {
+  // Microscape over HTTP/1.0, one connection at a time: connection 1 carries the HTML and closes
+  // about 150 ms into a 2.5 s page. Its ACK, window and cwnd lines, and the strips under the plot,
+  // had run on flat to the page's end, as if it were still open.
+  const rights = () =>
+    page.locator('[data-tsp-side="a"]').evaluate((box) => {
+      const right = (el: Element | null) => el!.getBoundingClientRect().right;
+      return {
+        ack: right(box.querySelector('svg.tsp-svg [data-series="ack"]')),
+        cwnd: right(box.querySelector('svg.tsp-svg [data-series="cwnd"]')),
+        strip: Math.max(...[...box.querySelectorAll('svg.cc-chart [data-cc-strip] path')].map(right)),
+        playhead: box.querySelector('svg.tsp-svg [data-series="playhead"]')!.getBoundingClientRect().x,
+        left: box.querySelector('svg.tsp-svg')!.getBoundingClientRect().x,
+      };
+    });
+  await openLab(page, 'page=microscape&http=1.0&conns=1');
+  const early = await rights();
+  const plot = early.playhead - early.left;
+  for (const line of [early.ack, early.cwnd, early.strip]) expect(line - early.left).toBeLessThan(plot * 0.2);
+  // One connection for the whole page: its lines reach the playhead at the run's end, as before.
+  await openLab(page);
+  const whole = await rights();
+  for (const line of [whole.ack, whole.cwnd, whole.strip])
+    expect(Math.abs(line - whole.playhead)).toBeLessThan(3);
+});

@@ -5,6 +5,7 @@ import { scaleLinear } from './piecewiseScale';
 import type { AppEvent, SampleRecord, Trace } from '../engine/trace';
 import { stripAxis } from './axisTicks';
 import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX } from './kindStyle';
+import { connectionEndNs } from './tspSeries';
 import { TIME_AXIS_INSET, tspTimeAxis } from './tspTimeAxis';
 import { FoldMarks } from './FoldMarks';
 import type { Gap } from './timeScale';
@@ -69,6 +70,8 @@ export function CongestionChart({
   const phases = trace.events.filter(
     (e) => e.kind === 'cc-phase' && e.conn === conn && e.side === 'server' && e.atNs <= cursorNs,
   );
+  // As the plot's lines: a connection's strips end with its last packet.
+  const linesEndNs = Math.max(connectionEndNs(trace, conn), 0);
   const height = M.top + strips.length * (STRIP_HEIGHT + M.gap) + M.bottom - M.gap;
   const axis = tspTimeAxis(domain, width, folds);
   const x = axis.x;
@@ -93,7 +96,7 @@ export function CongestionChart({
         const y = scaleLinear()
           .domain([0, axis.top])
           .range([top + STRIP_HEIGHT, top]);
-        const d = stepLine(points, x, y, domain[0], Math.min(cursorNs, domain[1]));
+        const d = stepLine(points, x, y, domain[0], Math.min(cursorNs, domain[1], linesEndNs));
         return (
           <g key={st.id} data-cc-strip={st.id}>
             <text x={8} y={top - TITLE_RISE} className="axis-title">

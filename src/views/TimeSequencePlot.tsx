@@ -14,7 +14,15 @@ import { byteAxis, byteAxisBetween, type ValueAxis } from './axisTicks';
 import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX, PLAYHEAD_WORDS } from './kindStyle';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
 import { connectionSeries } from './streamSeries';
-import { runsAbove, seriesTop, stepPoints, zoomedRange, type SegmentBar, type TspSeries } from './tspSeries';
+import {
+  connectionEndNs,
+  runsAbove,
+  seriesTop,
+  stepPoints,
+  zoomedRange,
+  type SegmentBar,
+  type TspSeries,
+} from './tspSeries';
 import { LEGEND_ROW_PX, legendRows, legendTextWidth, TspLegend, type LegendEntry } from './TspLegend';
 import { TIME_AXIS_INSET, tspTimeAxis } from './tspTimeAxis';
 import { FoldMarks } from './FoldMarks';
@@ -129,9 +137,12 @@ export function TimeSequencePlot({
 
   const brush = useBrushX(m.left, right, ([a, b]) => onBrush([x.invert(a), x.invert(b)]));
 
-  const ackPath = stepPath(stepPoints(series.acks, cursorNs), x, y);
-  const winPath = stepPath(stepPoints(series.window, cursorNs), x, y);
-  const cwndPath = stepPath(stepPoints(series.cwnd, cursorNs), x, y);
+  // The lines stop where the connection's last packet is, or at the playhead before then.
+  const connEndNs = useMemo(() => connectionEndNs(trace, conn), [trace, conn]);
+  const linesEndNs = Math.min(cursorNs, Math.max(connEndNs, 0));
+  const ackPath = stepPath(stepPoints(series.acks, linesEndNs), x, y);
+  const winPath = stepPath(stepPoints(series.window, linesEndNs), x, y);
+  const cwndPath = stepPath(stepPoints(series.cwnd, linesEndNs), x, y);
   const clipId = `tsp-clip-${side}`;
   const stalls = useMemo(
     () =>

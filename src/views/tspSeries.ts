@@ -164,3 +164,16 @@ export function zoomedRange(series: TspSeries, fromNs: number, toNs: number): [n
   const margin = (high - low) * ZOOMED_MARGIN;
   return [Math.max(0, low - margin), high + margin];
 }
+
+/**
+ * When connection `conn` last had a packet on the wire (sent or arriving): its lines (ACK, window,
+ * cwnd, and the strips' samples) end there, not at the run's end, so a connection that closed
+ * early (one of HTTP/1.0's, 150 ms into a 2.5 s page) does not read as open until the page ends.
+ */
+export function connectionEndNs(trace: Trace, conn: number): number {
+  let end = -Infinity;
+  trace.packets.forEach((p) => {
+    if (p.conn === conn) end = Math.max(end, p.arriveNs ?? p.sendNs);
+  });
+  return end;
+}

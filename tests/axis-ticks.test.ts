@@ -1,7 +1,7 @@
 // The y axes of the time-sequence plot (bytes in KB or MB) and of the congestion strips (three ticks).
 import { describe, expect, it } from 'vitest';
 import { byteAxis, byteAxisBetween, stripAxis } from '../src/views/axisTicks';
-import { formatBytes } from '../src/views/format';
+import { formatBytes, formatDuration } from '../src/views/format';
 
 const labels = (axis: { ticks: Array<{ label: string }> }) => axis.ticks.map((t) => t.label);
 
@@ -102,5 +102,17 @@ describe('sizes', () => {
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(20_000_000)).toBe('19.1 MB');
     expect(formatBytes(3 * 2 ** 30)).toBe('3 GB');
+  });
+});
+
+describe('durations', () => {
+  it('write a wait that rounds to a second as "1 s", as the breakdown beside it does', () => {
+    // The default page at 5% loss has an RTO wait of 999.786 ms: the ladder had labelled it
+    // "1000 ms" while "where did the time go" gave the cause "1 s".
+    expect(formatDuration(999.786e6)).toBe('1 s');
+    expect(formatDuration(999.4e6)).toBe('999 ms');
+    expect(formatDuration(1000.2e6)).toBe('1 s');
+    expect(formatDuration(9.996e6)).toBe('10 ms');
+    expect(formatDuration(1234e6)).toBe('1.23 s');
   });
 });

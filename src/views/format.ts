@@ -5,7 +5,8 @@ export function formatDuration(ns: number): string {
   const ms = ns / 1e6;
   if (ms < 1) return `${trim(ms, 3)} ms`;
   if (ms < 10) return `${trim(ms, 2)} ms`;
-  if (ms < 1000) return `${Math.round(ms)} ms`;
+  // 999.5 ms and up round to a second, written as one ("1 s", not "1000 ms" beside it).
+  if (Math.round(ms) < 1000) return `${Math.round(ms)} ms`;
   const s = ms / 1000;
   return s < 100 ? `${trim(s, 2)} s` : `${Math.round(s)} s`;
 }

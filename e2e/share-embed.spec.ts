@@ -184,3 +184,28 @@ test('an embed link with a mistyped panel says so and shows the panels it could 
   await expect(ladderPackets(page, 'b').first()).toBeAttached();
   await expect(page.locator('[data-problems]')).toHaveCount(0);
 });
+
+test("a sweep's embed code, from the Share dialog, shows the sweep's chart in the frame", async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await page.goto('/?sweep=kruse-fig2');
+  const points = page.locator('#sweep [data-sweep-point]');
+  await expect(points).toHaveCount(16, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Share' }).click();
+  const code = await page
+    .getByRole('dialog', { name: 'Share this scenario' })
+    .locator('[data-copy="embed"] textarea')
+    .inputValue();
+  const src = /src="([^"]+)"/.exec(code)![1].replace(/&amp;/g, '&');
+
+  // The frame had shown the default page's ladder, the sweep left out without a word.
+  await page.setViewportSize({ width: 800, height: 500 });
+  await page.goto(src);
+  await expect(page.locator('[data-embed]')).toBeVisible();
+  await expect(points).toHaveCount(16, { timeout: 30_000 });
+  await expect(page.locator('#sweep')).toContainText('little benefit from more than 4 connections');
+  // Its link out opens the same sweep in the full lab.
+  expect(await page.locator('a.embed-open').getAttribute('href')).toContain('sweep=kruse-fig2');
+  expectClean(watch);
+});

@@ -12,6 +12,7 @@ import {
   NOTE_MAX_CHARS,
   withoutEmbed,
 } from '../src/ui/share/shareLinks';
+import { sweepShown } from '../src/ui/sweep/sweepPanelState';
 
 const SCENARIO = '?v=1&preset=heidemann-odd-final&nagle=0&b.delack=off&t=12.5';
 const CHOICES = {
@@ -47,6 +48,17 @@ describe('embed links', () => {
     const zoomed = `${SCENARIO}&zoom=2,12`;
     expect(parseQuery(embedQuery(zoomed, CHOICES)).config.view.zoom).toBe('2,12');
     expect(new URLSearchParams(withoutEmbed(embedQuery(zoomed, CHOICES))).get('zoom')).toBe('2,12');
+  });
+
+  it("an embed of a sweep's link shows the sweep, as the page does", () => {
+    const shownBy = (query: string) => sweepShown(parseQuery(embedQuery(query, CHOICES)).config);
+    // A sweep's link without view= shows the sweep panel; so does one that lists it.
+    expect(shownBy('?v=1&sweep=kruse-fig2')).toBe(true);
+    expect(shownBy('?v=1&sweep=kruse-fig2&view=tsp,sweep')).toBe(true);
+    expect(embedQuery('?v=1&sweep=kruse-fig2', CHOICES)).toContain('view=ladder,tsp,sweep');
+    // A view list without it (the panel closed) leaves it out, and no sweep, no panel.
+    expect(shownBy('?v=1&sweep=kruse-fig2&view=ladder')).toBe(false);
+    expect(shownBy(SCENARIO)).toBe(false);
   });
 
   it('leaving the embed drops embed, controls and autoplay and keeps the rest', () => {

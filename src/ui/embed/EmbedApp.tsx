@@ -115,6 +115,8 @@ export default function EmbedApp() {
       </div>
       <SimStatus sim={sim} />
       <main className="embed-views" ref={viewsRef}>
+        {/* A sweep's link shows its chart, as the full lab does, above the chosen panels. */}
+        {guides.sweepPanel}
         <FitHeightContext.Provider value={viewsHeight === null ? null : viewsHeight - LADDER_CHROME_PX}>
           <ViewsOrStatus
             error={sim.error}

@@ -50,9 +50,14 @@ export function embedQuery(query: string, choices: EmbedChoices): string {
   const params = new URLSearchParams(withoutEmbed(query).slice(1));
   for (const key of ['t', 'view', 'note', 'theme', 'speed']) params.delete(key);
   params.set('embed', '1');
-  // Keep "ab" (compare with an unchanged B) from the page's own view list.
-  const keepAb = (new URLSearchParams(query).get('view') ?? '').split(',').includes('ab');
-  const view = [...choices.panels, ...(keepAb ? ['ab'] : [])];
+  // Keep "ab" (compare with an unchanged B) from the page's own view list, and the sweep panel
+  // where the page shows it: listed, or a sweep's link without a list (sweepPanelState.ts).
+  const pageView = new URLSearchParams(query).get('view');
+  const listed = (pageView ?? '').split(',');
+  const keep = ['ab', 'sweep'].filter(
+    (p) => listed.includes(p) || (p === 'sweep' && pageView === null && params.has('sweep')),
+  );
+  const view = [...choices.panels, ...keep];
   if (view.length > 0) params.set('view', view.join(','));
   if (choices.controls.length > 0) params.set('controls', choices.controls.join(','));
   if (choices.tMs !== null) params.set('t', String(choices.tMs));

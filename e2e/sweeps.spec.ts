@@ -352,3 +352,20 @@ test("under the paper's claim, the figure as the simulation gives it (Padmanabha
   const cut = Math.round((1 - load('getall') / load('1.0')) * 100);
   await expect(page.locator('[data-sweep-measured]')).toContainText(`${cut}% at 10`);
 });
+
+test('Compare on a sweep keeps the sweep in the link: reloaded, the sweep and both ladders are back', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await page.goto('/?sweep=kruse-fig2');
+  await expect(points(page)).toHaveCount(16, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Compare A/B' }).click();
+  await expect(ladderPackets(page, 'b').first()).toBeAttached();
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('view=ab');
+  // The link it wrote (view=ab) had reopened without the sweep.
+  await page.reload();
+  await expect(points(page)).toHaveCount(16, { timeout: 30_000 });
+  await expect(ladderPackets(page, 'b').first()).toBeAttached();
+  await expect(page.locator('#waterfall')).toBeAttached();
+  expect(watch.consoleErrors).toEqual([]);
+});

@@ -16,6 +16,7 @@ import {
 } from '../src/ui/state/configModel';
 import { advance, nextEvent, previousEvent } from '../src/ui/state/playbackModel';
 import { queryFor, readLocation } from '../src/ui/state/useScenario';
+import { setSweepShown, sweepShown } from '../src/ui/sweep/sweepPanelState';
 import { SimClient } from '../src/worker/simClient';
 import type { WorkerRequest, WorkerResponse } from '../src/worker/protocol';
 
@@ -61,6 +62,23 @@ describe('config edits', () => {
     expect(back.initialCursorNs).toBe(121_556_000);
     expect(back.config.b).toEqual({});
     expect([...panelsShown(back.config)]).toEqual(['ladder', 'tsp', 'time', 'metrics']);
+  });
+
+  it("keeps a sweep's panel across Compare: the link it writes reopens on the sweep and all panels", () => {
+    // Compare on ?sweep=kruse-fig2 wrote view=ab, which had read as a list without the sweep.
+    const c = setCompare(readLocation('?sweep=kruse-fig2').config, true);
+    expect(sweepShown(c)).toBe(true);
+    const back = readLocation(queryFor(c, null)).config;
+    expect(sweepShown(back)).toBe(true);
+    expect(back.b).toEqual({});
+    expect(panelsShown(back).size).toBe(5);
+    // Closed there, it stays closed, the comparison and the five panels kept.
+    const closed = readLocation(queryFor(setSweepShown(back, false, [...panelsShown(back)]), null)).config;
+    expect(sweepShown(closed)).toBe(false);
+    expect(closed.b).toEqual({});
+    expect(panelsShown(closed).size).toBe(5);
+    // A list that names the panels still decides: the sweep was closed before Compare.
+    expect(sweepShown(readLocation('?sweep=kruse-fig2&view=ladder,ab').config)).toBe(false);
   });
 
   it('reports a panel it does not know and leaves it out of the link it writes back', () => {

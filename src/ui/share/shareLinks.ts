@@ -2,6 +2,7 @@
 // for an iframe), the "open in Roundtrip" link back out of an embed, and the iframe snippet.
 import { readableQuery, type SPEEDS, type THEMES } from '../../scenario/codec';
 import { SCHEMA } from '../../scenario/schema';
+import { sweepShownIn } from '../sweep/sweepPanelState';
 
 import { clipNote } from './openingLink';
 
@@ -51,13 +52,10 @@ export function embedQuery(query: string, choices: EmbedChoices): string {
   for (const key of ['t', 'view', 'note', 'theme', 'speed']) params.delete(key);
   params.set('embed', '1');
   // Keep "ab" (compare with an unchanged B) from the page's own view list, and the sweep panel
-  // where the page shows it: listed, or a sweep's link without a list (sweepPanelState.ts).
-  const pageView = new URLSearchParams(query).get('view');
-  const listed = (pageView ?? '').split(',');
-  const keep = ['ab', 'sweep'].filter(
-    (p) => listed.includes(p) || (p === 'sweep' && pageView === null && params.has('sweep')),
-  );
-  const view = [...choices.panels, ...keep];
+  // where the page shows it.
+  const pageView = Object.fromEntries(new URLSearchParams(query));
+  const keepAb = (pageView.view ?? '').split(',').includes('ab');
+  const view = [...choices.panels, ...(sweepShownIn(pageView) ? ['sweep'] : []), ...(keepAb ? ['ab'] : [])];
   if (view.length > 0) params.set('view', view.join(','));
   if (choices.controls.length > 0) params.set('controls', choices.controls.join(','));
   if (choices.tMs !== null) params.set('t', String(choices.tMs));

@@ -5,16 +5,30 @@ import { encodeConfig, parseQuery, querySettings, type Config } from '../../scen
 import type { ConfigKey, Settings } from '../../scenario/schema';
 import { newRunView } from '../state/configModel';
 
-function listed(config: Config): string[] {
-  return (config.view.view ?? '').split(',').filter((p) => p !== '');
+function listed(view: Record<string, string>): string[] {
+  return (view.view ?? '').split(',').filter((p) => p !== '');
+}
+
+/**
+ * Whether `view=` lists the panels. `ab` alone (a comparison with an unchanged B, which the page
+ * adds to the list it writes) lists none: a sweep's link is still open on its sweep.
+ */
+function listsPanels(view: Record<string, string>): boolean {
+  return listed(view).some((p) => p !== 'ab');
+}
+
+/** The rule on a link's view keys (the Share dialog reads it from the page's query). */
+export function sweepShownIn(view: Record<string, string>): boolean {
+  return listsPanels(view) ? listed(view).includes('sweep') : view.sweep !== undefined;
 }
 
 export function sweepShown(config: Config): boolean {
-  return config.view.view ? listed(config).includes('sweep') : config.view.sweep !== undefined;
+  return sweepShownIn(config.view);
 }
 
 export function setSweepShown(config: Config, on: boolean, otherPanels: readonly string[]): Config {
-  const panels = (config.view.view ? listed(config) : [...otherPanels]).filter((p) => p !== 'sweep');
+  const base = listsPanels(config.view) ? listed(config.view) : [...otherPanels, ...listed(config.view)];
+  const panels = base.filter((p) => p !== 'sweep');
   return { ...config, view: { ...config.view, view: [...panels, ...(on ? ['sweep'] : [])].join(',') } };
 }
 

@@ -239,3 +239,27 @@ test('a link with many bad keys lists a few and counts the rest, so the lab stay
   await expect(notice.locator('li')).toHaveCount(9);
   await expect(notice.locator('[data-problems-more]')).toHaveText('…and 12 more.');
 });
+
+test('a link copied out of HTML (&amp; between its keys) opens its scenario, and its embed', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  // As an iframe's src reads in the embed code or a course page's source.
+  await page.goto('/?v=1&amp;preset=heidemann-odd-final&amp;b.nagle=0&amp;view=ladder&amp;labels=tcpdump');
+  await expect(ladderPackets(page, 'a')).toHaveCount(engine('preset=heidemann-odd-final').packets);
+  await expect(ladderPackets(page, 'b')).toHaveCount(engine('preset=heidemann-odd-final&nagle=0').packets);
+  await expect(page.locator('[data-problems]')).toHaveCount(0);
+  await expect(page.locator('#tsp')).toHaveCount(0);
+  await expect(page.getByLabel('tcpdump labels')).toBeChecked();
+  await expect
+    .poll(() => page.evaluate(() => window.location.search))
+    .toBe('?v=1&preset=heidemann-odd-final&b.nagle=0&view=ladder&labels=tcpdump');
+
+  // Escaped twice, as an LMS may store it; the embed key among them.
+  await page.goto('/?v=1&amp;amp;preset=heidemann-odd-final&amp;amp;embed=1&amp;amp;view=ladder');
+  await expect(page.locator('[data-embed]')).toBeVisible();
+  await expect(page.locator('.embed-title')).toHaveText('The odd, short final segment (Heidemann Fig. 4)');
+  await expect(ladderPackets(page)).toHaveCount(engine('preset=heidemann-odd-final').packets);
+  await expect(page.locator('[data-problems]')).toHaveCount(0);
+  expect(watch.consoleErrors).toEqual([]);
+});

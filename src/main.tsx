@@ -3,13 +3,25 @@ import './ui/preactOptions';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './ui/App';
-import { isEmbed } from './ui/share/openingLink';
+import { isEmbed, unescapedQuery } from './ui/share/openingLink';
 import { registerServiceWorker } from './registerServiceWorker';
 import { UpdateNotice } from './ui/UpdateNotice';
 import { linkNamesLesson, loadLessons } from './ui/lessons/catalog';
 import { linkNamesSweep, loadSweepReader } from './ui/lessons/openGuides';
 import { linkNamesPreset, loadPresetTexts } from './ui/presets/presetTexts';
 import { startTheme } from './ui/theme';
+
+// A link pasted from HTML (`&amp;` between its keys) is read as the link it stands for; the
+// address bar shows that link, so everything below, and Back to this entry, reads it.
+{
+  const search = unescapedQuery(window.location.search);
+  if (search !== window.location.search)
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${search}${window.location.hash}`,
+    );
+}
 
 // Before the first render, so the page never paints in the wrong theme.
 startTheme(window.location.search);

@@ -10,6 +10,7 @@ import {
   frameSize,
   iframeSnippet,
   NOTE_MAX_CHARS,
+  unescapedQuery,
   withoutEmbed,
 } from '../src/ui/share/shareLinks';
 import { sweepShown } from '../src/ui/sweep/sweepPanelState';
@@ -59,6 +60,16 @@ describe('embed links', () => {
     // A view list without it (the panel closed) leaves it out, and no sweep, no panel.
     expect(shownBy('?v=1&sweep=kruse-fig2&view=ladder')).toBe(false);
     expect(shownBy(SCENARIO)).toBe(false);
+  });
+
+  it('a link copied out of HTML reads with its separators, and any other link as it is', () => {
+    const link = '?v=1&preset=heidemann-odd-final&b.nagle=0&embed=1&note=Q%26A%20%26amp%3B';
+    expect(unescapedQuery(link.replace(/&/g, '&amp;'))).toBe(link);
+    expect(unescapedQuery(link.replace(/&/g, '&amp;amp;'))).toBe(link);
+    expect(unescapedQuery('?v=1&AMP;nagle=0')).toBe('?v=1&nagle=0');
+    // A note's own "&amp;" is percent-encoded in a query, so it is never touched.
+    expect(unescapedQuery(link)).toBe(link);
+    expect(parseQuery(unescapedQuery(link.replace(/&/g, '&amp;'))).config.view.note).toBe('Q&A &amp;');
   });
 
   it('leaving the embed drops embed, controls and autoplay and keeps the rest', () => {

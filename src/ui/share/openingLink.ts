@@ -16,3 +16,14 @@ export function clipNote(text: string): string {
   const chars = [...trimmed];
   return chars.length > NOTE_MAX_CHARS ? `${chars.slice(0, NOTE_MAX_CHARS - 1).join('')}…` : trimmed;
 }
+
+/**
+ * A link copied out of HTML (an iframe's src, a course page's source) has its separators escaped:
+ * `?v=1&amp;preset=...`. A raw query never holds `&amp;` otherwise (a value's own "&" is `%26`),
+ * so each one is a separator; twice-escaped (`&amp;amp;`) too. Other queries come back as they are.
+ */
+export function unescapedQuery(search: string): string {
+  let out = search;
+  for (let i = 0; i < 4 && /&amp;/i.test(out); i++) out = out.replace(/&amp;/gi, '&');
+  return out;
+}

@@ -6,7 +6,7 @@ import { sweepShownIn } from '../sweep/sweepPanelState';
 
 import { clipNote } from './openingLink';
 
-export { NOTE_MAX_CHARS, clipNote, isEmbed } from './openingLink';
+export { NOTE_MAX_CHARS, clipNote, isEmbed, unescapedQuery } from './openingLink';
 
 /** View keys that only make sense inside an iframe: dropped when leaving the embed. */
 export const EMBED_ONLY_KEYS = ['embed', 'controls', 'autoplay'] as const;

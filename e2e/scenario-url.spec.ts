@@ -263,3 +263,27 @@ test('a link copied out of HTML (&amp; between its keys) opens its scenario, and
   await expect(page.locator('[data-problems]')).toHaveCount(0);
   expect(watch.consoleErrors).toEqual([]);
 });
+
+test('a link whose zoom or connection the run does not have says so, and the link drops them', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  // Typed for a longer run: the ladder had shown the whole run and the plot connection 1 without
+  // a word, and the link had kept both keys.
+  await openLab(page, 'preset=heidemann-odd-final&zoom=500,900&tspconn=9&t=25');
+  const notice = page.locator('[data-problems]');
+  await expect(notice).toContainText('zoom="500,900": the run ends at 190 ms; showing the whole run');
+  await expect(notice).toContainText('tspconn="9": the run has one connection; plotting connection 1');
+  await expect
+    .poll(() => page.evaluate(() => window.location.search))
+    .toBe('?v=1&preset=heidemann-odd-final&t=25');
+  await expect(page.getByRole('button', { name: 'Fit' }).first()).toBeDisabled();
+
+  // An embed says so too; a window inside the run has nothing to report.
+  await page.goto('/?preset=wang-spdy&embed=1&view=tsp&tspstream=4');
+  await expect(notice).toContainText('tspstream="4": connection 1 has no stream 4');
+  await openLab(page, 'preset=heidemann-odd-final&zoom=2,12&tspzoom=150,900&t=100000');
+  await expect(page.locator('[data-side="a"] [data-packet]').first()).toBeAttached();
+  await expect(notice).toHaveCount(0);
+  expect(watch.consoleErrors).toEqual([]);
+});

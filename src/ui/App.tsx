@@ -78,6 +78,7 @@ export default function App() {
     initial.initialCursorNs,
     scenario.restored,
     update,
+    scenario.addProblems,
   );
   const [stallFocus, setStallFocus] = useState<StallFocus | null>(null);
   const { zoom, onZoomWindow, tsp, onTsp, labelStyle, onLabelStyle } = useLinkedViews(config.view, update);

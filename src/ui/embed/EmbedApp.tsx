@@ -35,7 +35,7 @@ export default function EmbedApp() {
     const controls = controlKeys(read.config.view.controls);
     return { ...read, problems: [...read.problems, ...controls.problems], controls: controls.keys };
   });
-  const { config, update, problems, dismissProblems } = useScenario(initial);
+  const { config, update, problems, dismissProblems, addProblems } = useScenario(initial);
   const onSetting = useCallback(
     (key: ConfigKey, value: Settings[ConfigKey]) => update((c) => setSetting(c, 'a', key, value)),
     [update],
@@ -46,6 +46,7 @@ export default function EmbedApp() {
     initial.initialCursorNs,
     0, // an embed has no Back or Forward of its own
     update,
+    addProblems,
   );
   const guides = useGuides(config, update, playback.seek, { embedded: true }); // a lesson link works in an embed too
   // The link's zooms; a student's go into "Open in Roundtrip".

@@ -2,7 +2,7 @@
 // comparing), the views' common data derived from the traces (run end, idle gaps, event times),
 // the playhead driven over them, and the sides captioned for the panels. A fix to any step lands
 // in both pages.
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Config } from '../../scenario/codec';
 import { findPreset } from '../../scenario/presets';
 import { idleGaps, runEndNs } from '../../views/timeScale';
@@ -17,6 +17,7 @@ import {
   sidesOf,
   speedInLink,
 } from './configModel';
+import { linkMisfits } from './linkFit';
 import { eventTimes, type SpeedMode } from './playbackModel';
 import { usePlayback } from './usePlayback';
 import { useSimulation } from './useSimulation';
@@ -24,13 +25,15 @@ import type { ScenarioUpdate } from './useScenario';
 
 /**
  * `restored`: how many times Back or Forward put a state back (the page opens on it anew);
- * `update` writes what the pipeline says in the link (its folding).
+ * `update` writes what the pipeline says in the link (its folding); `onLinkProblems` hears what
+ * of the opening link's view its run cannot show (linkFit.ts), which is then left out of the link.
  */
 export function useRunPipeline(
   config: Config,
   initialCursorNs: number | null,
   restored: number,
   update: ScenarioUpdate,
+  onLinkProblems: (lines: string[]) => void,
 ) {
   const sim = useSimulation(
     useMemo(() => sidesOf(config), [config]),
@@ -59,6 +62,24 @@ export function useRunPipeline(
     setFold: playback.setFold,
     writeInLink: writeFold,
   });
+  // The opening link's view against its first run, once.
+  const linkChecked = useRef(false);
+  useEffect(() => {
+    if (linkChecked.current || traces.length === 0 || sim.busy) return;
+    linkChecked.current = true;
+    const misfit = linkMisfits(config.view, traces, endNs);
+    if (misfit.keys.length === 0) return;
+    onLinkProblems(misfit.problems);
+    update(
+      (c) => {
+        const view = { ...c.view };
+        for (const key of misfit.keys) delete view[key];
+        return { ...c, view };
+      },
+      { quiet: true },
+    );
+  }, [traces, sim.busy, config.view, endNs, onLinkProblems, update]);
+
   const { toggle, stepBack, stepForward } = playback;
   useShortcuts(useMemo(() => ({ toggle, stepBack, stepForward }), [toggle, stepBack, stepForward]));
 

@@ -113,13 +113,25 @@ export function useScenario(initial: InitialScenario) {
     setRestored((n) => n + 1);
   }, []);
   const dismissProblems = useCallback(() => setProblems([]), []);
+  /** Problems found once the run is known (a link's view the run cannot show). */
+  const addProblems = useCallback((lines: string[]) => setProblems((p) => [...p, ...lines]), []);
   /** The mode `config` was made with, once: a later write of the same config only amends. */
   const takeMode = useCallback((c: Config): HistoryMode => {
     const mode = modes.current.get(c) ?? 'replace';
     modes.current.delete(c);
     return mode;
   }, []);
-  return { config, update, problems, dismissProblems, restore, restored, takeMode, onUnchangedRef };
+  return {
+    config,
+    update,
+    problems,
+    dismissProblems,
+    addProblems,
+    restore,
+    restored,
+    takeMode,
+    onUnchangedRef,
+  };
 }
 
 /** Same preset, settings, side B and view, value for value. */

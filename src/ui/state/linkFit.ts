@@ -1,0 +1,50 @@
+// A link's view keys checked against the run it opens: a zoom, connection or stream the
+// run does not have (a typo, or a link written for another scenario) had been passed over without
+// a word, the view falling back and the key staying in the link. Checked once, when the link opens:
+// after a knob change the views fall back on their own and the keys wait for the run to have them.
+import type { Trace } from '../../engine/trace';
+import { formatDuration } from '../../views/format';
+import { connectionIds } from '../../views/ladderLayout';
+import { streamsOf } from '../../views/streamSeries';
+import { tspView, zoomWindow } from './configModel';
+
+export interface LinkMisfit {
+  /** One line a reader can act on per key. */
+  problems: string[];
+  /** The view keys to leave out of the link the page writes back. */
+  keys: string[];
+}
+
+/**
+ * What in `view` the run (its traces, ending at `endNs`) cannot show. A playhead past the end is
+ * no misfit: it shows the end, as a link with `t=100000` means it to.
+ */
+export function linkMisfits(view: Record<string, string>, traces: Trace[], endNs: number): LinkMisfit {
+  const problems: string[] = [];
+  const keys: string[] = [];
+  const misfit = (key: string, why: string) => {
+    problems.push(`${key}=${JSON.stringify(view[key].slice(0, 40))}: ${why}`);
+    keys.push(key);
+  };
+  const end = formatDuration(endNs);
+  for (const key of ['zoom', 'tspzoom'] as const) {
+    const window = zoomWindow(view[key]);
+    if (window && window.startNs >= endNs) misfit(key, `the run ends at ${end}; showing the whole run`);
+  }
+  const tsp = tspView(view);
+  const conns = [...new Set(traces.flatMap(connectionIds))];
+  if (view.tspconn !== undefined && !conns.includes(tsp.conn)) {
+    const count = conns.length === 1 ? 'one connection' : `${conns.length} connections`;
+    misfit('tspconn', `the run has ${count}; plotting connection 1`);
+  } else if (view.tspstream !== undefined) {
+    const streams = traces.flatMap((t) => streamsOf(t, tsp.conn).map((s) => s.stream));
+    if (!streams.includes(tsp.stream!))
+      misfit(
+        'tspstream',
+        streams.length === 0
+          ? `connection ${tsp.conn + 1} carries no HTTP/2 streams; plotting the whole connection`
+          : `connection ${tsp.conn + 1} has no stream ${tsp.stream}; plotting the whole connection`,
+      );
+  }
+  return { problems, keys };
+}

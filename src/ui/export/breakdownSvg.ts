@@ -26,7 +26,9 @@ export function breakdownSvg(sides: Array<{ side: 'a' | 'b'; trace: Trace; path:
   const out: string[] = [];
   bars.forEach(({ side, data }, row) => {
     const y = 10 + row * (BAR_HEIGHT + 10);
-    out.push(`<text x="0" y="${y + 18}" ${FONT} fill="#1f2933">${side.toUpperCase()}</text>`);
+    // A and B name the bars of a comparison; one run's bar is unnamed, as on the page.
+    if (bars.length > 1)
+      out.push(`<text x="0" y="${y + 18}" ${FONT} fill="#1f2933">${side.toUpperCase()}</text>`);
     let x = LABEL_WIDTH;
     for (const part of data.parts) {
       const w = (span * part.ns) / longest;

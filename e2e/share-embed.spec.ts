@@ -205,6 +205,12 @@ test("a sweep's embed code, from the Share dialog, shows the sweep's chart in th
   await expect(page.locator('[data-embed]')).toBeVisible();
   await expect(points).toHaveCount(16, { timeout: 30_000 });
   await expect(page.locator('#sweep')).toContainText('little benefit from more than 4 connections');
+  // The frame is for the chart: the pickers stay in the lab, and the chart starts in the first screen.
+  await expect(page.getByText('Ready-made sweeps from the papers and RFCs')).toBeHidden();
+  const chartTop = await page
+    .locator('#sweep .sweep-chart-box')
+    .evaluate((e) => e.getBoundingClientRect().top);
+  expect(chartTop).toBeLessThan(300);
   // Its link out opens the same sweep in the full lab.
   expect(await page.locator('a.embed-open').getAttribute('href')).toContain('sweep=kruse-fig2');
   expectClean(watch);

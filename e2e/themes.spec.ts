@@ -113,6 +113,32 @@ test.describe('light system scheme', () => {
     expect(await bodyLuminance(page)).toBeLessThan(0.15);
   });
 
+  test("the header's Theme choice on a link with theme= goes into the link, so a reload and Share keep it", async ({
+    page,
+  }) => {
+    await openLab(page, 'preset=heidemann-odd-final&theme=dark');
+    const theme = page.getByLabel('Theme');
+    await expect(theme).toHaveValue('dark');
+    await theme.selectOption('light');
+    expect(await bodyLuminance(page)).toBeGreaterThan(0.85);
+    // The link had kept theme=dark: reloaded (or shared), the page was dark again, the choice lost.
+    const search = () => page.evaluate(() => window.location.search);
+    await expect.poll(search).toBe('?v=1&preset=heidemann-odd-final&theme=light');
+    await page.reload();
+    await expect(page.locator('[data-packet]').first()).toBeAttached();
+    await expect(theme).toHaveValue('light');
+    expect(await bodyLuminance(page)).toBeGreaterThan(0.85);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(page.locator('[data-copy="link"] input')).toHaveValue(/theme=light$/);
+    await page.keyboard.press('Escape');
+    // System takes the key away; a link without one keeps none, whatever is chosen.
+    await theme.selectOption('system');
+    await expect.poll(search).toBe('?v=1&preset=heidemann-odd-final');
+    await theme.selectOption('dark');
+    await page.waitForTimeout(300);
+    expect(await search()).toBe('?v=1&preset=heidemann-odd-final');
+  });
+
   test('an unknown theme is reported and the system scheme applies', async ({ page }) => {
     await page.goto('/?preset=heidemann-odd-final&embed=1&view=ladder&theme=purple');
     await expect(page.locator('.notice')).toContainText('theme="purple": must be light or dark');

@@ -17,6 +17,7 @@ import {
   setPanel,
   setSetting,
   setSettings,
+  setThemeInLink,
   type SideKey,
 } from './state/configModel';
 import { useLinkedViews } from './state/useLinkedViews';
@@ -102,6 +103,7 @@ export default function App() {
         onBrowsePresets={() => setGalleryOpen(true)}
         onSweep={guides.openSweep}
         invite={guides.lessonInvite}
+        onTheme={(choice) => update((c) => setThemeInLink(c, choice))}
       >
         {guides.lessonsButton}
         <ShareButton config={config} pinnedNs={playback.pinnedNs} panels={panels} />

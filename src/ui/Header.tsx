@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { PANELS, PANEL_TITLES, type Panel } from './state/configModel';
 import { ThemeSwitch } from './ThemeSwitch';
+import type { ThemeChoice } from './theme';
 import { useHeaderMenu } from './headerMenu';
 
 export interface HeaderProps {
@@ -19,6 +20,8 @@ export interface HeaderProps {
   extraPanels?: ReactNode;
   /** A line under the tagline (the newcomer's pointer to a lesson). */
   invite?: ReactNode;
+  /** The reader chose a theme in the header's menu. */
+  onTheme?: (choice: ThemeChoice) => void;
 }
 
 export function Header({
@@ -31,6 +34,7 @@ export function Header({
   children,
   extraPanels,
   invite,
+  onTheme,
 }: HeaderProps) {
   const panelsMenu = useHeaderMenu();
   return (
@@ -74,7 +78,7 @@ export function Header({
           </fieldset>
         </details>
         {children}
-        <ThemeSwitch />
+        <ThemeSwitch onChoose={onTheme} />
       </nav>
     </header>
   );

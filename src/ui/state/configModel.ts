@@ -245,3 +245,16 @@ export function setPanel(config: Config, panel: Panel, shown: boolean): Config {
   else view.view = PANELS.filter((p) => panels.has(p)).join(',');
   return { ...config, view };
 }
+
+/**
+ * The header's theme choice, where the link names a theme (`theme=`): the key follows it (System
+ * takes it away), so the link, a reload and Share give what the reader now sees. A link without
+ * the key keeps none: the choice is the device's, remembered apart.
+ */
+export function setThemeInLink(config: Config, choice: 'system' | 'light' | 'dark'): Config {
+  if (config.view.theme === undefined) return config;
+  const view = { ...config.view };
+  if (choice === 'system') delete view.theme;
+  else view.theme = choice;
+  return view.theme === config.view.theme ? config : { ...config, view };
+}

@@ -198,11 +198,14 @@ test("a sweep's embed code, from the Share dialog, shows the sweep's chart in th
     .locator('[data-copy="embed"] textarea')
     .inputValue();
   const src = /src="([^"]+)"/.exec(code)![1].replace(/&amp;/g, '&');
+  // The frame is named for the figure, not "TCP/HTTP simulation".
+  expect(code).toContain('title="Roundtrip: Response time against connections (Kruse Fig. 2)"');
 
   // The frame had shown the default page's ladder, the sweep left out without a word.
   await page.setViewportSize({ width: 800, height: 500 });
   await page.goto(src);
   await expect(page.locator('[data-embed]')).toBeVisible();
+  await expect(page.locator('.embed-title')).toHaveText('Response time against connections (Kruse Fig. 2)');
   await expect(points).toHaveCount(16, { timeout: 30_000 });
   await expect(page.locator('#sweep')).toContainText('little benefit from more than 4 connections');
   // The frame is for the chart: the pickers stay in the lab, and the chart starts in the first screen.

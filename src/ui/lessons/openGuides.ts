@@ -4,7 +4,9 @@
 // render when the link names a sweep (main.tsx), else with the sweep panel. It comes in the sweep
 // panel's chunk (a link naming a sweep shows the panel anyway): a chunk of its own was about 0.4 KB
 // more gzipped JavaScript. An address the page wrote itself (Back, Forward) has nothing to report.
+import type { Config } from '../../scenario/codec';
 import type { InitialScenario } from '../state/useScenario';
+import { sweepShown } from '../sweep/sweepPanelState';
 import type { parseSweepParam } from '../sweep/sweepParam';
 import { atStep, lessonFromView, linkNamesScenario, stepTimeMs } from './lessonState';
 
@@ -17,6 +19,16 @@ export function loadSweepReader(): Promise<unknown> {
 /** Whether a query string names a sweep (so the page loads the sweep reader before it renders). */
 export function linkNamesSweep(search: string): boolean {
   return new URLSearchParams(search).has('sweep');
+}
+
+/**
+ * The title of the sweep a config shows (a ready-made one's; null for a custom sweep, none, or
+ * before its reader has loaded): an embed's bar and the embed code name the frame by it.
+ */
+export function shownSweepTitle(config: Config): string | null {
+  if (!sweepReader || config.view.sweep === undefined || !sweepShown(config)) return null;
+  const choice = sweepReader(config.view.sweep, []);
+  return choice?.kind === 'ready' ? choice.spec.title : null;
 }
 
 export function withGuides(initial: InitialScenario, search: string): InitialScenario {

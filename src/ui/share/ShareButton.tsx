@@ -6,6 +6,7 @@ import type { Panel } from '../state/configModel';
 import { queryFor } from '../state/useScenario';
 import { onDemand } from '../onDemand';
 import { LoadFailure } from '../LazyPanel';
+import { shownSweepTitle } from '../lessons/openGuides';
 import { useOnDemandDialog } from '../useOnDemandDialog';
 import './share.css';
 
@@ -44,7 +45,7 @@ export function ShareButton({
           cursorMs={pinnedNs === null ? null : Math.round(pinnedNs / 1e3) / 1e3}
           panels={panels}
           settings={config.settings}
-          title={`Roundtrip: ${preset?.title ?? 'TCP/HTTP simulation'}`}
+          title={`Roundtrip: ${preset?.title ?? shownSweepTitle(config) ?? 'TCP/HTTP simulation'}`}
         />
       )}
     </>

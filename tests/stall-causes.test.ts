@@ -25,6 +25,7 @@ const EMITTED_BY: Record<StallCause, string> = {
   'flush-timer': 'preset=nielsen-wan-pipe-first',
   'idle-restart': 'link=wan&ssr=rfc&sthink=3000&page=custom&objects=100000,100000',
   rto: 'preset=mathis-loss',
+  'tail-probe': 'link=wan&loss=2&sack=1&rack=on',
   'stale-connection': 'link=wan&http=1.1&page=yahoo96&loads=2&loadgap=3&katimeout=1&stale=1',
   'tls-handshake': 'link=wan&tls=1.2',
   'flow-control': `${FAST}&page=custom&objects=2000,30000,30000,30000&http=2&h2window=4096`,

@@ -1,6 +1,6 @@
 // Figures derived from a trace, counted as the papers count them: `bytes` are IP-level
 // (TCP/IP headers plus payload, as tcpdump reports); link framing is reported apart.
-import type { PacketRecord, StallCause, Trace } from './trace';
+import { isResentReason, type PacketRecord, type StallCause, type Trace } from './trace';
 import { seconds } from './units';
 
 export interface Metrics {
@@ -197,8 +197,7 @@ export function stallTotals(trace: Trace): Partial<Record<StallCause, number>> {
   return totals;
 }
 
-export const isRetransmission = (p: PacketRecord) =>
-  p.reason === 'retransmit' || p.reason === 'fast-retransmit';
+export const isRetransmission = (p: PacketRecord) => isResentReason(p.reason);
 
 /**
  * RTT samples as tcptrace takes them: each data segment sent once (Karn: a range sent twice says

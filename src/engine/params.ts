@@ -34,6 +34,8 @@ export interface TcpParams {
   slowStartRestart: SlowStartRestart;
   congestionControl: CongestionControlName;
   sack?: boolean; // offer SACK (RFC 2018) and recover from its scoreboard (RFC 6675)
+  /** RACK-TLP loss detection (RFC 8985): loss found by time, a lost tail probed; needs SACK. */
+  rack?: boolean;
   pacing?: boolean; // space segments at the controller's pacing rate (BBR paces regardless)
   bufferBytes: Bytes; // receive socket buffer: the window advertised
   sendBufferBytes: Bytes; // what the application may queue ahead of the acknowledged data

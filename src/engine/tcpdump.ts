@@ -13,7 +13,7 @@
 //
 // The helpers below (send order, absolute numbers, wire window, time) are shared with pcap.ts so
 // that the text and the capture always agree.
-import { FLAG, type ConnectionRecord, type PacketRecord, type Trace } from './trace';
+import { FLAG, isResentReason, type ConnectionRecord, type PacketRecord, type Trace } from './trace';
 import type { Nanoseconds } from './units';
 
 const TWO_32 = 4294967296;
@@ -113,7 +113,7 @@ function quicLine(conn: ConnectionRecord, packet: PacketRecord): string {
   const packets = packet.quic!.packets.map((q) => `${q.type} #${q.pn} ${q.frames.join(' ')}`);
   let text = `${formatSeconds(packet.sendNs)} ${src} > ${dst}: UDP, length ${packet.ipBytes - 28}`;
   text += ` [${packets.join('; ')}]`;
-  if (packet.reason === 'retransmit' || packet.reason === 'fast-retransmit') text += ' [retransmit]';
+  if (isResentReason(packet.reason)) text += ' [retransmit]';
   if (packet.arriveNs === null) text += packet.drop ? ` [dropped: ${packet.drop}]` : ' [dropped]';
   return text;
 }
@@ -136,9 +136,9 @@ function lineFor(conn: ConnectionRecord, packet: PacketRecord): string {
   text += ` win ${wireWindow(conn, packet)}`;
   text += optionsText(packet);
 
-  if (packet.reason === 'retransmit' || packet.reason === 'fast-retransmit') {
-    text += ' [retransmit]';
-  }
+  if (packet.reason === 'tlp') text += ' [retransmit: TLP]';
+  else if (packet.reason === 'tlp-new') text += ' [TLP]';
+  else if (isResentReason(packet.reason)) text += ' [retransmit]';
   if (packet.arriveNs === null) {
     text += packet.drop ? ` [dropped: ${packet.drop}]` : ' [dropped]';
   }

@@ -25,6 +25,11 @@ export class Timer implements Receiver<null> {
     return this.expiresAt !== NOT_SET;
   }
 
+  /** When it fires, or -1 when it is not pending. */
+  get at(): Nanoseconds {
+    return this.expiresAt;
+  }
+
   set(at: Nanoseconds): void {
     const handle = this.handle;
     // A pending wake-up that comes first stays, and re-arms when it wakes.

@@ -23,8 +23,15 @@ export const SEND_REASONS = [
   'window-update',
   'probe', // zero-window probe
   'rst',
+  'tlp', // a tail loss probe (RFC 8985 7.3) sending the last segment again
+  'tlp-new', // a tail loss probe sending the next new segment
 ] as const;
 export type SendReason = (typeof SEND_REASONS)[number];
+
+/** Whether a segment sent for this reason carried data sent before (a tail loss probe of new data did not). */
+export function isResentReason(reason: SendReason): boolean {
+  return reason === 'retransmit' || reason === 'fast-retransmit' || reason === 'tlp';
+}
 
 /** What every packet has, whatever the transport: who sent it, when, how big, what became of it. */
 export interface PacketCommon {
@@ -84,7 +91,8 @@ export interface QuicPacketFields {
  */
 export type PacketRecord = PacketCommon & TcpPacketFields & QuicPacketFields;
 
-export type TimerKind = 'delack' | 'rto' | 'persist';
+// 'tlp': the probe timeout (RFC 8985 7.3); 'rack': the reordering timer (RFC 8985 6.3).
+export type TimerKind = 'delack' | 'rto' | 'persist' | 'tlp' | 'rack';
 export interface TimerRecord {
   atNs: Nanoseconds;
   conn: number;
@@ -114,6 +122,7 @@ export const APP_EVENT_KINDS = [
   'cwnd-restart', // slow-start restart after idle
   'tls-ready', // the client's TLS handshake let it send application data
   'cc-phase', // the congestion controller changed phase (slow start, recovery, BBR's modes...)
+  'tlp-repaired', // a tail loss probe repaired a loss: the window was cut once (RFC 8985 7.4)
 ] as const;
 export type AppEventKind = (typeof APP_EVENT_KINDS)[number];
 export interface AppEvent {
@@ -144,6 +153,7 @@ export type StallCause =
   | 'flush-timer'
   | 'idle-restart'
   | 'rto'
+  | 'tail-probe' // the tail of the data is lost: the sender waits for its loss probe (RFC 8985 7)
   | 'stale-connection' // a request written on a connection the server had closed, unknown to the client
   | 'tls-handshake'
   | 'flow-control' // HTTP/2: the peer's flow-control window is spent

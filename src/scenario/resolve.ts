@@ -223,6 +223,7 @@ export function toSimInput(s: Settings): SimInput {
       slowStartRestart: senderValue(s, 'ssr', side),
       congestionControl: congestionControlOf(s, side),
       sack: senderValue(s, 'sack', side),
+      rack: s.rack === 'on',
       pacing: s.pacing,
       bufferBytes: s.window,
       sendBufferBytes: s.sndbuf ?? s.window,

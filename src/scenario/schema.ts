@@ -335,6 +335,20 @@ export const SCHEMA = {
     sweep: { values: ['0', '1'] },
     when: NOT_QUIC,
   },
+  rack: {
+    label: 'RACK-TLP loss detection',
+    kind: 'enum',
+    group: 'tcp',
+    values: ['off', 'on'],
+    options: {
+      off: 'Off: duplicate ACKs and the RTO (the papers)',
+      on: 'On: RFC 8985 (Linux default since 4.18)',
+    },
+    default: 'off',
+    help: "RACK-TLP (RFC 8985; Linux's default since 4.18): a lost tail is probed after about two round trips (TLP) instead of waiting for the retransmission timeout, and a segment is declared lost by time once a later one has arrived (RACK), not after three duplicate ACKs. Works with SACK on (as Linux, it reads the SACK blocks; without SACK it does nothing).",
+    sweep: { values: ['off', 'on'] },
+    when: { key: 'sack', notIn: ['0'] },
+  },
   pacing: {
     label: 'Pace segments',
     kind: 'bool',

@@ -6,7 +6,7 @@
 import { INITIAL_WINDOWS } from '../engine/params';
 import type { Side, StallCause, StallRecord } from '../engine/trace';
 import type { Settings } from './schema';
-import { congestionControlOf, delackKeyOf, initialWindowOf, minRtoMs, mssOf } from './resolve';
+import { congestionControlOf, delackKeyOf, initialWindowOf, minRtoMs, mssOf, senderValue } from './resolve';
 
 /** Linux's floor of the retransmission timeout (TCP_RTO_MIN, include/net/tcp.h), in ms. */
 const LINUX_MIN_RTO_MS = 200;
@@ -235,7 +235,23 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     // A timer at its floor (BSD's two 500 ms ticks; RFC 6298 2.4 asks for 1 s), or the floor
     // doubled by back-off, is the floor's doing: Linux's 200 ms floor shortens the wait. A timer
     // above it (a long or slow path's RTT) is not, and then only less loss helps.
-    fixes: (c) => (atFloor(c) ? [{ key: 'minrto', value: LINUX_MIN_RTO_MS }] : [{ key: 'loss', value: 0 }]),
+    // With SACK, RACK-TLP (RFC 8985) probes a lost tail after about two round trips, well before
+    // the timer (the advice runs it and offers it only when the page gets faster).
+    fixes: (c) => [
+      ...(get(c, 'http') !== '3' && get(c, 'rack') === 'off' && senderValue(c.settings, 'sack', c.side)
+        ? [{ key: 'rack', value: 'on' }]
+        : []),
+      atFloor(c) ? { key: 'minrto', value: LINUX_MIN_RTO_MS } : { key: 'loss', value: 0 },
+    ],
+  },
+  'tail-probe': {
+    label: 'tail probe',
+    words: 'waiting for a tail loss probe (the last data sent was lost)',
+    colour: same('#BBCC33'),
+    sentence: (who, d) =>
+      `The ${who}'s last data was lost, and nothing came back to say so: it waited ${d} before probing with a segment sent again (TLP)`,
+    // The probe waits two round trips (RFC 8985 7.2), a fixed part of the path: only less loss helps.
+    fixes: (c) => (Number(get(c, 'loss') ?? 0) > 0 ? [{ key: 'loss', value: 0 }] : []),
   },
   'stale-connection': {
     label: 'stale connection',

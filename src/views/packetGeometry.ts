@@ -6,7 +6,7 @@
 import { quicShortLabel } from './quicPacketNames';
 import type { PathTiming } from '../engine/path';
 import { flagLetters } from '../engine/tcpdump';
-import { FLAG, type PacketRecord } from '../engine/trace';
+import { FLAG, isResentReason, type PacketRecord } from '../engine/trace';
 
 export type { LinkTiming, PathTiming } from '../engine/path';
 
@@ -79,7 +79,7 @@ export type PacketKind = 'data' | 'ack' | 'control' | 'retransmit' | 'dropped';
 /** What a packet is, for its colour: data, a pure ACK, SYN/FIN/RST, a retransmission, a loss. */
 export function packetKind(p: PacketRecord): PacketKind {
   if (p.arriveNs === null) return 'dropped';
-  if (p.reason === 'retransmit' || p.reason === 'fast-retransmit') return 'retransmit';
+  if (isResentReason(p.reason)) return 'retransmit';
   if (p.flags & (FLAG.SYN | FLAG.FIN | FLAG.RST)) return 'control';
   return p.len > 0 ? 'data' : 'ack';
 }

@@ -3,7 +3,7 @@
 // the app's writes (request-write, response-write), which the trace records in application-stream
 // order; under TLS those offsets are mapped past the records' headers (streamOffsets.ts). An
 // HTTP/2 segment is named by its frames instead (`HEADERS 3, DATA 1`).
-import { FLAG, type PacketRecord, type Trace } from '../engine/trace';
+import { FLAG, isResentReason, type PacketRecord, type Trace } from '../engine/trace';
 import { frameNames, framesInPackets } from './framePacketNames';
 import { wireSeqOf } from './streamOffsets';
 import { tlsPacketName } from './tlsPacketNames';
@@ -72,7 +72,14 @@ export function packetNamer(trace: Trace): (p: PacketRecord) => string {
     return `${status(starts[0].exchange)}${more} + ${p.len} B`;
   };
   return (p) => {
-    const again = p.reason === 'retransmit' || p.reason === 'fast-retransmit' ? ' (resent)' : '';
+    const again =
+      p.reason === 'tlp'
+        ? ' (TLP, resent)'
+        : p.reason === 'tlp-new'
+          ? ' (TLP)'
+          : isResentReason(p.reason)
+            ? ' (resent)'
+            : '';
     const quic = quicPacketName(p); // a QUIC datagram is named by its packets and frames
     if (quic) return `${quic}${again}`;
     if (p.flags & FLAG.RST) return 'RST';

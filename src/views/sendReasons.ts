@@ -14,4 +14,6 @@ export const SEND_REASON_WORDS: Record<SendReason, string> = {
   'window-update': 'window update: the application read data',
   probe: 'zero-window probe',
   rst: 'reset (RST)',
+  tlp: 'tail loss probe (RFC 8985): the last segment sent again, to draw an ACK',
+  'tlp-new': 'tail loss probe (RFC 8985): the next new segment, sent to draw an ACK',
 };

@@ -2,7 +2,7 @@
 // server: each data segment it sends (a bar seq..seq+len at its send time), and the ACK and
 // advertised-window lines drawn from the client's ACKs as they arrive, and the server's congestion
 // window as recorded by the engine, drawn above the ACK line (ACK + cwnd, as tcptrace does).
-import { FLAG, type Trace } from '../engine/trace';
+import { FLAG, isResentReason, type Trace } from '../engine/trace';
 
 export interface SegmentBar {
   index: number; // index in trace.packets
@@ -51,7 +51,7 @@ export function tspSeries(trace: Trace, conn: number): TspSeries {
         timeNs: p.sendNs,
         seq: p.seq,
         end,
-        retransmit: p.reason === 'retransmit' || p.reason === 'fast-retransmit',
+        retransmit: isResentReason(p.reason),
         dropped: p.arriveNs === null,
       });
       maxSeq = Math.max(maxSeq, end);

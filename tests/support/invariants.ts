@@ -145,6 +145,7 @@ const SENDER_CAUSES = new Set([
   'sndbuf',
   'idle-restart',
   'rto',
+  'tail-probe',
   'pacing',
 ]);
 

@@ -39,6 +39,9 @@ const tuned = {
   loadgap: fc.constantFrom(0, 2),
   closestyle: fc.constantFrom('full', 'half'),
   seed: fc.integer({ min: 0, max: 1_000_000 }),
+  // RACK-TLP reads SACK: drawn together, so a quarter of the runs have both.
+  sack: fc.constantFrom('0', '1'),
+  rack: fc.constantFrom('off', 'on'),
 };
 
 /** Upper ends for drawing from a schema range: wide enough to explore, short enough to run fast. */

@@ -62,6 +62,9 @@ export interface CongestionControl {
    */
   onDuplicateAck(count: number, window: Bytes, mss: Bytes, ack: number, highSent: number): boolean;
   afterFastRetransmit(mss: Bytes): void;
+  /** A loss found already repaired (RFC 8985 7.4): cut the window once. Controllers that recover
+   * with SACK have it (RACK-TLP needs SACK). */
+  onLossRepaired?(window: Bytes, mss: Bytes): void;
   /** The retransmission timer fired. */
   onTimeout(window: Bytes, mss: Bytes, highSent: number): void;
   /** Bytes per second to pace at, or 0 for no pacing. */

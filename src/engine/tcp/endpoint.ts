@@ -133,6 +133,7 @@ export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment
     }
     if (seg.flags & FLAG.ACK && !this.processAck(seg)) return;
     this.processData(seg);
+    if (this.rack !== null && seg.flags & FLAG.ACK) this.detectLossByTime();
     if (this.sackOk && this.cc.inRecovery) this.sackRecovery();
     this.output();
   }

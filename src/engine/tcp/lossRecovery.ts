@@ -7,14 +7,17 @@
 import type { TcpParams } from '../params';
 import type { Sim } from '../sim';
 import type { TraceSink } from '../sink';
+import { Timer } from '../timer';
 import { FLAG, type Side } from '../trace';
 import type { Nanoseconds } from '../units';
 import { blankAckSample, fillAckSample, newestAcked } from './ackSample';
 import type { AckSample } from './congestion';
 import { TcpOutput, type EndpointHooks } from './output';
+import { Rack } from './rack';
 import { firstIsLost, Scoreboard } from './scoreboard';
 import type { Segment } from './segment';
 import type { SendRecord } from './sender';
+import { outputAllowed } from './state';
 
 /** What a controller that reads no samples (Reno) is handed: never filled, never read. */
 const UNREAD_SAMPLE: AckSample = blankAckSample();
@@ -26,11 +29,23 @@ export abstract class TcpLossRecovery extends TcpOutput {
   /** The ACK sample handed to the controller, refilled for each ACK (controllers keep none); made
    * at the first, as Reno reads none. */
   private sample: AckSample | null = null;
+  /** RACK-TLP (RFC 8985), when asked for: it acts only once both ends use SACK. */
+  protected readonly rack: Rack | null = null;
+  private readonly probeTimer: Timer | null = null;
+  private readonly reorderTimer: Timer | null = null;
+  /** After a timeout, RTO recovery lasts until this is acknowledged: no probe before (RFC 8985 7.2). */
+  private rtoRecoveryEnd = 0;
 
   // Spelled out: a derived class's default constructor forwards its arguments as a spread, a
   // runtime builtin's work for every endpoint made.
   constructor(sim: Sim, sink: TraceSink, conn: number, side: Side, p: TcpParams, hooks: EndpointHooks) {
     super(sim, sink, conn, side, p, hooks);
+    if (p.rack && p.sack) {
+      this.rack = new Rack();
+      this.probeTimer = new Timer(sim, () => this.onProbeTimeout());
+      this.reorderTimer = new Timer(sim, () => this.onReorderTimeout());
+      this.probes = true;
+    }
   }
 
   /** An ACK of snd.una again: counted, and at the third (or a SACKed loss) a fast retransmit. */
@@ -47,16 +62,24 @@ export abstract class TcpLossRecovery extends TcpOutput {
     const lost = this.sackOk && snd.dupAcks < 3 && firstIsLost(snd, this.mss);
     const count = lost ? 3 : snd.dupAcks;
     const window = Math.min(snd.sndWnd, this.cc.cwnd);
-    if (this.cc.onDuplicateAck(count, window, this.mss, seg.ack, snd.sndMax)) {
-      this.noteLateRecovery();
-      this.recoveryStartNs = this.sim.now;
-      this.rtt.forget();
-      const resume = snd.sndNxt;
-      snd.sndNxt = snd.sndUna;
-      this.output('fast-retransmit');
-      this.cc.afterFastRetransmit(this.mss);
-      snd.sndNxt = Math.max(resume, snd.sndNxt);
+    if (this.cc.onDuplicateAck(count, window, this.mss, seg.ack, snd.sndMax)) this.fastRetransmit();
+  }
+
+  /** Recovery begins (the controller has cut the window): the segment at snd.una goes again now. */
+  private fastRetransmit(): void {
+    const snd = this.snd;
+    this.noteLateRecovery();
+    this.recoveryStartNs = this.sim.now;
+    this.rtt.forget();
+    if (this.rack) {
+      this.rack.tlpEndSeq = null; // the recovery cuts the window: a probe's episode would cut it twice
+      this.probeTimer!.cancel();
     }
+    const resume = snd.sndNxt;
+    snd.sndNxt = snd.sndUna;
+    this.output('fast-retransmit');
+    this.cc.afterFastRetransmit(this.mss);
+    snd.sndNxt = Math.max(resume, snd.sndNxt);
   }
 
   /**
@@ -83,6 +106,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
     const newest = sampled ? newestAcked(snd, seg.ack) : null;
     const ackedBytes = seg.ack - snd.sndUna;
     snd.dupAcks = 0;
+    if (this.rack && this.sackOk) this.rackDelivered(seg.ack);
     this.rtt.onAck(seg.ack, this.sim.now);
     const freedData = snd.onAcked(seg.ack, this.sim.now);
     const sample = sampled ? this.ackSample(seg.ack, ackedBytes, newest) : UNREAD_SAMPLE;
@@ -90,13 +114,36 @@ export abstract class TcpLossRecovery extends TcpOutput {
     if (snd.idle) this.rtoTimer.cancel();
     else this.rtoTimer.set(this.sim.now + this.rtt.current());
     snd.updateWindow(seg.win);
+    if (this.rack && this.sackOk) this.armProbe(); // RFC 8985 7.2: an ACK of new data re-arms the PTO
     return freedData;
+  }
+
+  /**
+   * RACK (RFC 8985 6.2 step 1-3) learns from the newest segment this cumulative ACK delivers (one
+   * not SACKed before); TLP (7.4) from whether it covers the outstanding probe.
+   */
+  private rackDelivered(ack: number): void {
+    const rack = this.rack!;
+    const snd = this.snd;
+    const records = snd.records;
+    let newest: SendRecord | null = null;
+    for (let i = snd.nextUnsacked(snd.firstRecord); i < records.length; i = snd.nextUnsacked(i + 1)) {
+      const r = records[i];
+      if (r.seq + r.len > ack) break;
+      if (!newest || r.sentNs >= newest.sentNs) newest = r;
+    }
+    if (newest) rack.onDelivered(newest, this.sim.now);
+    if (rack.onAck(ack, this.sim.now) && this.cc.onLossRepaired) {
+      this.cc.onLossRepaired(Math.min(snd.sndWnd, this.cc.cwnd), this.mss);
+      this.event('tlp-repaired', this.cc.cwnd);
+    }
   }
 
   /** SACK blocks: mark the scoreboard; a controller that models delivery learns from SACKed data too. */
   protected takeSack(blocks: Array<[number, number]>, ack: number): void {
     const before = this.snd.delivered;
     const newest = this.snd.onSacked(blocks, this.sim.now);
+    if (newest && this.rack) this.rack.onDelivered(newest, this.sim.now);
     if (newest && ack === this.snd.sndUna && this.cc.onSacked)
       this.cc.onSacked(this.mss, this.ackSample(ack, this.snd.delivered - before, newest));
   }
@@ -131,7 +178,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
     const snd = this.snd;
     const mss = this.mss;
     const board = (this.board ??= new Scoreboard());
-    board.read(snd, mss, this.recoveryStartNs);
+    board.read(snd, mss, this.recoveryStartNs, this.rack?.lostSeq);
     let inPipe = board.pipe;
     for (let i = 0; i < 1000; i++) {
       if (this.cc.cwnd - inPipe < mss || this.paced()) return;
@@ -167,9 +214,119 @@ export abstract class TcpLossRecovery extends TcpOutput {
     this.cc.onTimeout(Math.min(snd.sndWnd, this.cc.cwnd), this.mss, snd.sndMax);
     for (const o of this.observers) o.onTimeout(this.quietSinceNs());
     snd.dupAcks = 0;
+    if (this.rack) {
+      // RFC 8985 6.2/7: after a timeout everything outstanding counts as lost, and no probe is sent
+      // until what was outstanding is acknowledged.
+      this.rack.lostSeq = Math.max(this.rack.lostSeq, snd.sndMax);
+      this.rack.tlpEndSeq = null;
+      this.rtoRecoveryEnd = snd.sndMax;
+      this.probeTimer!.cancel();
+      this.reorderTimer!.cancel();
+    }
     snd.sndNxt = snd.sndUna;
     for (const o of this.observers) o.onRelease('rto', 0);
     this.rtoTimer.set(this.sim.now + this.rtt.current());
     this.output();
+  }
+
+  // ---- RACK-TLP (RFC 8985) ----------------------------------------------------------------------
+
+  /** Whether a probe may be scheduled now (RFC 8985 7.2): both ends use SACK, data is in flight,
+   * no recovery (fast or after a timeout) is under way, nothing is SACKed, no probe is out. */
+  private probeAllowed(): boolean {
+    const snd = this.snd;
+    return (
+      this.sackOk &&
+      outputAllowed(this.state) &&
+      this.state !== 'CLOSED' &&
+      !snd.idle &&
+      !this.cc.inRecovery &&
+      snd.sndUna >= this.rtoRecoveryEnd &&
+      snd.sndNxt === snd.sndMax &&
+      this.rack!.tlpEndSeq === null &&
+      snd.sackedInFlight === 0
+    );
+  }
+
+  /** RFC 8985 7.2: (re)arm the probe timer, never later than the RTO; or stop it, when no probe may go. */
+  protected override armProbe(): void {
+    const timer = this.probeTimer!;
+    if (!this.probeAllowed()) {
+      timer.cancel();
+      return;
+    }
+    const snd = this.snd;
+    const atNs = this.sim.now + this.rack!.ptoNs(this.rtt.srttNs, snd.sndMax - snd.sndUna, this.mss);
+    const rtoNs = this.rtoTimer.at;
+    timer.set(rtoNs >= 0 ? Math.min(atNs, rtoNs) : atNs);
+  }
+
+  /**
+   * RFC 8985 7.3: the probe timer fired. Send one new segment if the peer's window allows, else the
+   * last segment sent again; note the probe (TLP.end_seq), and re-arm the RTO, not the PTO.
+   */
+  private onProbeTimeout(): void {
+    if (!this.probeAllowed()) return;
+    const snd = this.snd;
+    const rack = this.rack!;
+    const now = this.sim.now;
+    this.sink.timer({ atNs: now, conn: this.conn, side: this.side, timer: 'tlp' });
+    for (const o of this.observers) o.onProbe(this.quietSinceNs());
+    const room = snd.sndUna + snd.sndWnd - snd.sndMax;
+    const len = Math.min(this.mss, snd.queuedEnd - snd.sndMax, room);
+    rack.tlpSentNs = now;
+    if (len > 0) {
+      rack.tlpRetrans = false;
+      this.transmitSegment(len, snd.finQueued && snd.sndMax + len === snd.queuedEnd, 'tlp-new');
+    } else {
+      const last = snd.records[snd.records.length - 1];
+      const dataLen = Math.max(0, Math.min(last.len, snd.queuedEnd - last.seq));
+      rack.tlpRetrans = true;
+      this.rtt.forget(); // Karn: the probe's ACK says nothing of the path
+      snd.sndNxt = last.seq;
+      this.transmitSegment(dataLen, last.seq + last.len > snd.queuedEnd, 'tlp');
+      snd.sndNxt = snd.sndMax;
+    }
+    rack.tlpEndSeq = snd.sndMax;
+    this.rtoTimer.set(now + this.rtt.current());
+    this.output();
+    this.settle();
+  }
+
+  /**
+   * RFC 8985 6.2 step 5 after an ACK (or on the reordering timer, 6.3): RACK marks what is lost by
+   * time, and a loss found outside recovery starts it, as a third duplicate ACK would.
+   */
+  protected detectLossByTime(): void {
+    const rack = this.rack!;
+    const snd = this.snd;
+    if (!this.sackOk || snd.idle) {
+      this.reorderTimer!.cancel();
+      return;
+    }
+    const before = rack.lostSeq;
+    const reoWnd = rack.reoWnd(this.cc.inRecovery, snd.sackedInFlight, this.mss, this.rtt.srttNs);
+    const dueNs = rack.detectLoss(snd, this.sim.now, reoWnd);
+    if (dueNs >= 0) this.reorderTimer!.set(dueNs);
+    else this.reorderTimer!.cancel();
+    if (rack.lostSeq <= before || rack.lostSeq <= snd.sndUna || this.cc.inRecovery) return;
+    const window = Math.min(snd.sndWnd, this.cc.cwnd);
+    if (this.cc.onDuplicateAck(3, window, this.mss, snd.sndUna, snd.sndMax)) this.fastRetransmit();
+  }
+
+  /** RFC 8985 6.3: the reordering timer fired: what it waited for may now be lost. */
+  private onReorderTimeout(): void {
+    if (!outputAllowed(this.state) || this.state === 'CLOSED') return;
+    this.sink.timer({ atNs: this.sim.now, conn: this.conn, side: this.side, timer: 'rack' });
+    this.detectLossByTime();
+    if (this.cc.inRecovery) this.sackRecovery();
+    this.output();
+    this.settle();
+  }
+
+  protected override stopSending(): void {
+    super.stopSending();
+    this.probeTimer?.cancel();
+    this.reorderTimer?.cancel();
   }
 }

@@ -59,6 +59,8 @@ export abstract class TcpOutput implements ReceiverHooks {
   private progressSent = false;
   /** The application's last write did not all fit in the send buffer: it has more to send. */
   protected appRefused = false;
+  /** RACK-TLP is on (RFC 8985): sending new data sets the probe timer again (`armProbe`). */
+  protected probes = false;
 
   readonly wscale: WindowScale;
 
@@ -183,7 +185,14 @@ export abstract class TcpOutput implements ReceiverHooks {
     if (len > 0 && seq + len === snd.queuedEnd) flags |= FLAG.PSH;
     if (fin) flags |= FLAG.FIN;
     let reason: SendReason;
-    if (len > 0 || fin) reason = retransmit ? (forced ?? 'retransmit') : len > 0 ? 'data' : 'fin';
+    if (len > 0 || fin)
+      reason = retransmit
+        ? (forced ?? 'retransmit')
+        : forced === 'tlp-new'
+          ? forced
+          : len > 0
+            ? 'data'
+            : 'fin';
     else reason = this.rcv.ackReason;
     this.emit(this.segment(seq, len, flags, reason));
     const consumed = len + (fin ? 1 : 0);
@@ -198,8 +207,12 @@ export abstract class TcpOutput implements ReceiverHooks {
       if (!this.rtt.timing && !retransmit) this.rtt.time(seq, this.sim.now);
       snd.onSent(consumed, this.sim.now);
       if (!this.rtoTimer.pending) this.rtoTimer.set(this.sim.now + this.rtt.current());
+      if (this.probes && !retransmit && forced === undefined) this.armProbe();
     }
   }
+
+  /** RACK-TLP's (lossRecovery.ts): new data sent, not itself a probe, sets the probe timer again. */
+  protected armProbe(): void {}
 
   /** The connection is over: no timer of the sender's may send again (a paced segment due after a
    * reset had left from the closed socket, and set the retransmission timer going again). */

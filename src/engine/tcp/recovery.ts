@@ -64,6 +64,16 @@ export abstract class RecoveringControl extends WindowControl {
     return true;
   }
 
+  /**
+   * A loss found already repaired (a tail loss probe's, RFC 8985 7.4): the window is cut once, as
+   * entering and leaving fast recovery would (Linux: tcp_process_tlp_ack, a CWR episode).
+   */
+  onLossRepaired(window: Bytes, mss: Bytes): void {
+    if (this.inRecovery) return;
+    this.reduce(window, mss, 0);
+    this.cwnd = Math.min(this.cwnd, this.ssthresh);
+  }
+
   onTimeout(window: Bytes, mss: Bytes, highSent: number): void {
     this.reduce(window, mss, 0);
     this.cwnd = mss;

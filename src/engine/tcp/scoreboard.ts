@@ -37,11 +37,15 @@ export class Scoreboard {
   private settled = 0;
   private settledMoves = -1;
 
-  /** Read the sender's records (SACK marks included); `recoveryStartNs` dates this recovery. */
-  read(snd: TcpSender, mss: Bytes, recoveryStartNs: Nanoseconds): void {
+  /**
+   * Read the sender's records (SACK marks included); `recoveryStartNs` dates this recovery.
+   * `rackLostSeq`: with RACK (RFC 8985 6.2), what is not SACKed below it is lost too.
+   */
+  read(snd: TcpSender, mss: Bytes, recoveryStartNs: Nanoseconds, rackLostSeq = 0): void {
     // Above the boundary what is not SACKed is in the network; below it, what is not SACKed is
     // lost, and in the network again only if retransmitted in this recovery.
-    const lostBelow = snd.lostBelow((DUP_THRESH - 1) * mss);
+    let lostBelow = snd.lostBelow((DUP_THRESH - 1) * mss);
+    if (rackLostSeq > snd.sndUna) lostBelow = Math.max(lostBelow, snd.firstAtOrAfter(rackLostSeq));
     this.pipe = snd.unsackedFrom(lostBelow) + snd.resentSinceNs(recoveryStartNs);
     this.snd = snd;
     this.lostBelow = lostBelow;

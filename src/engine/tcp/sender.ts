@@ -258,6 +258,11 @@ export class TcpSender {
 
   // ---- The SACK scoreboard's questions (RFC 6675 4), answered in O(log n) -----------------------
 
+  /** Bytes SACKed and not yet cumulatively acknowledged (0 without SACK). */
+  get sackedInFlight(): Bytes {
+    return this.tracking ? this.sackedLen.total - this.sackedLen.prefix(this.first) : 0;
+  }
+
   /** Bytes SACKed in the records above index `i`. */
   sackedAbove(i: number): Bytes {
     return this.sackedLen.total - this.sackedLen.prefix(Math.min(this.sent.length, i + 1));

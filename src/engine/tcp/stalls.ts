@@ -22,6 +22,8 @@ export interface EndpointObserver {
   onIdleRestart(cwndBefore: Bytes): void;
   /** A retransmission timeout cut the window (cwnd); the connection last moved at `quietSinceNs` (data sent, or something new heard). */
   onTimeout(quietSinceNs: Nanoseconds): void;
+  /** The probe timer fired (RFC 8985 7.3): the wait since `quietSinceNs` was for the tail loss probe. */
+  onProbe(quietSinceNs: Nanoseconds): void;
   /** A loss found only long after the connection last moved, as the timer was about to find it:
    * the wait since `quietSinceNs` was the timer's. */
   onLateRecovery(quietSinceNs: Nanoseconds): void;
@@ -37,7 +39,7 @@ export class StallLabeller implements EndpointObserver {
    * object: a paced sender opens one after every segment. */
   private stallCause: StallCause | null = null;
   private stallStartNs: Nanoseconds = 0;
-  private releasedBy: 'ack-delayed' | 'rto' | null = null;
+  private releasedBy: 'ack-delayed' | 'rto' | 'tail-probe' | null = null;
   private releasedHeldNs: Nanoseconds = 0; // how long the peer held the releasing delayed ACK
   private cwndBeforeRestart: Bytes = 0; // stalls are blamed on the restart until cwnd regrows to this
   /** The last delayed ACK to arrive: when, and how long the peer held it from when. */
@@ -94,13 +96,18 @@ export class StallLabeller implements EndpointObserver {
     this.openTimeoutWait(quietSinceNs);
   }
 
+  onProbe(quietSinceNs: Nanoseconds): void {
+    this.openTimeoutWait(quietSinceNs, 'tail-probe');
+    this.releasedBy = 'tail-probe'; // the probe ends the wait, whatever held queued data meanwhile
+  }
+
   /**
    * The sender has waited for the retransmission timer since the connection last moved: that wait
    * is the timeout's. No stall need be open (everything sent and the tail lost: nothing queued was
    * held back), or one may have opened since (a FIN sent meanwhile had opened one 9 s into a 12 s
    * wait); one open from before keeps its start.
    */
-  private openTimeoutWait(quietSinceNs: Nanoseconds): void {
+  private openTimeoutWait(quietSinceNs: Nanoseconds, cause: 'rto' | 'tail-probe' = 'rto'): void {
     // The last segment may have left late, behind others on the link. The link's time when it
     // was sent says so; its time now counts what was sent since, by other connections or in a
     // FIN behind the lost data (it had moved a wait's start 2.5 s late).
@@ -115,7 +122,7 @@ export class StallLabeller implements EndpointObserver {
       const endNs = heldFromNs + this.heldAckNs;
       this.sink.stall({ conn: this.conn, side: this.side, startNs: heldFromNs, endNs, cause: 'delayed-ack' });
     }
-    this.stallCause = 'rto';
+    this.stallCause = cause;
     this.stallStartNs = startNs;
   }
 
@@ -151,7 +158,7 @@ export class StallLabeller implements EndpointObserver {
     this.stallCause = null;
     const now = this.clock.now;
     if (now <= startNs) return;
-    if (this.releasedBy === 'rto') cause = 'rto';
+    if (this.releasedBy === 'rto' || this.releasedBy === 'tail-probe') cause = this.releasedBy;
     else if (cause === 'cwnd' && cwnd < this.cwndBeforeRestart) cause = 'idle-restart';
     else if (
       (cause === 'cwnd' || cause === 'rwnd') &&

@@ -1,0 +1,180 @@
+// RACK-TLP (RFC 8985), one endpoint driven by hand: a lost tail is probed after 2 SRTT instead of
+// waiting for the RTO (TLP, RFC 8985 7), and a segment is lost by time once a later one is SACKed
+// (RACK, RFC 8985 6), with fewer than three duplicate ACKs. The handshake takes 100 ms, so SRTT is
+// 100 ms, min_RTT 100 ms and the RTO its 1 s floor; data leaves at 100 ms.
+import { describe, expect, it } from 'vitest';
+import type { TcpParams } from '../src/engine/params';
+import { FLAG } from '../src/engine/trace';
+import { MSS, TcpHarness } from './support/tcpHarness';
+import { run } from './support/trace';
+
+const ms = (x: number) => x * 1e6;
+const seg = (n: number) => 1 + n * MSS; // where segment n (from 0) starts
+
+/** Opened with SACK on both ends over a 100 ms round trip; `rack` as given. */
+function opened(rack: boolean, params: Partial<TcpParams> = {}): TcpHarness {
+  const h = new TcpHarness({ sack: true, rack, initialWindow: '10', nagle: false, ...params });
+  h.tcp.connect();
+  h.expectSegment({ flags: FLAG.SYN });
+  h.advanceMs(100);
+  h.sendSegment({
+    seq: 0,
+    ack: 1,
+    flags: FLAG.SYN | FLAG.ACK,
+    win: 60_000,
+    mssOption: MSS,
+    sackPermitted: true,
+  });
+  h.expectSegment({ ack: 1, flags: FLAG.ACK, len: 0 });
+  return h;
+}
+
+/** Four segments out at 100 ms; the first two ACKed at 200 ms; the last two lost. */
+function tailLost(rack: boolean): TcpHarness {
+  const h = opened(rack);
+  h.write(4 * MSS);
+  expect(h.takeData()).toEqual([
+    `${seg(0)}:${seg(1)}`,
+    `${seg(1)}:${seg(2)}`,
+    `${seg(2)}:${seg(3)}`,
+    `${seg(3)}:${seg(4)}`,
+  ]);
+  h.advanceMs(100).sendAck(seg(2));
+  h.expectNothing();
+  return h;
+}
+
+describe('TLP: a lost tail', () => {
+  it('without RACK-TLP, waits for the RTO: the tail goes again 1 s after the last ACK', () => {
+    const h = tailLost(false);
+    h.advanceMs(999);
+    h.expectNothing();
+    h.advanceMs(1);
+    const resent = h.expectSegment({ seq: seg(2), len: MSS, reason: 'retransmit' });
+    expect(resent.atNs).toBe(ms(1200));
+  });
+
+  it('with RACK-TLP, probes with the last segment at 2 SRTT (200 ms after the ACK), and RACK repairs the rest', () => {
+    const h = tailLost(true).labelStalls();
+    h.advanceMs(199);
+    h.expectNothing();
+    h.advanceMs(1);
+    // RFC 8985 7.3: nothing new to send, so the highest segment sent goes again, at 400 ms.
+    const probe = h.expectSegment({ seq: seg(3), len: MSS, reason: 'tlp' });
+    expect(probe.atNs).toBe(ms(400));
+    h.expectNothing();
+    // The probe's SACK, a round trip later: segment 2 left 400 ms ago, more than RACK.rtt (100 ms)
+    // + reo_wnd (min_RTT / 4 = 25 ms): lost by time (RFC 8985 6.2), resent at once.
+    h.advanceMs(100).sendSegment({ ack: seg(2), sackBlocks: [[seg(3), seg(4)]], reason: 'ack-now' });
+    const repair = h.expectSegment({ seq: seg(2), len: MSS, reason: 'fast-retransmit' });
+    expect(repair.atNs).toBe(ms(500));
+    h.advanceMs(100).sendAck(seg(4));
+    expect(h.tcp.snd.idle).toBe(true);
+    // Everything acknowledged at 600 ms, against the RTO's resend alone at 1,200 ms; the wait before
+    // the probe (from the last ACK at 200 ms) is named for it.
+    expect(h.trace.stalls.filter((s) => s.cause === 'tail-probe').map((s) => [s.startNs, s.endNs])).toEqual([
+      [ms(200), ms(400)],
+    ]);
+    expect(h.rtoWaits()).toEqual([]);
+  });
+
+  it('adds the delayed-ACK allowance when one segment is in flight (RFC 8985 7.2): 2 SRTT + 200 ms', () => {
+    const h = opened(true);
+    h.write(3 * MSS);
+    h.takeData();
+    h.advanceMs(100).sendAck(seg(2)); // the third segment, alone in flight, is lost
+    h.advanceMs(399);
+    h.expectNothing();
+    h.advanceMs(1);
+    expect(h.expectSegment({ seq: seg(2), len: MSS, reason: 'tlp' }).atNs).toBe(ms(600));
+  });
+
+  it('sends new data as the probe when the window has room for it, ignoring cwnd', () => {
+    const h = opened(true, { initialWindow: '1' });
+    h.write(3 * MSS);
+    expect(h.takeData()).toEqual([`${seg(0)}:${seg(1)}`]); // cwnd: one segment, and it is lost
+    h.advanceMs(400); // one segment in flight: PTO = 2 SRTT + 200 ms
+    expect(h.expectSegment({ seq: seg(1), len: MSS, reason: 'tlp-new' }).atNs).toBe(ms(500));
+    // At most one probe outstanding, and the RTO re-armed from the probe (RFC 8985 7.3): 1 s later.
+    h.advanceMs(999);
+    h.expectNothing();
+    h.advanceMs(1);
+    expect(h.expectSegment({ seq: seg(0), reason: 'retransmit' }).atNs).toBe(ms(1500));
+  });
+
+  it('reduces the window once when the probe itself repaired the loss (RFC 8985 7.4)', () => {
+    const h = opened(true);
+    h.write(3 * MSS);
+    h.takeData();
+    h.advanceMs(100).sendAck(seg(2));
+    h.advanceMs(400);
+    h.expectSegment({ seq: seg(2), reason: 'tlp' });
+    const cwnd = h.tcp.cc.cwnd;
+    h.advanceMs(100).sendAck(seg(3)); // the probe's ACK, a round trip after it: the original was lost
+    expect(h.tcp.cc.ssthresh).toBe(Math.floor(Math.min(cwnd, 60_000) / 2 / MSS) * MSS);
+    expect(h.tcp.cc.cwnd).toBe(h.tcp.cc.ssthresh);
+    expect(h.tcp.cc.inRecovery).toBe(false);
+  });
+
+  it('does not reduce the window when the ACK comes sooner than a round trip after the probe: the original arrived', () => {
+    const h = opened(true);
+    h.write(3 * MSS);
+    h.takeData();
+    h.advanceMs(100).sendAck(seg(2));
+    h.advanceMs(400);
+    h.expectSegment({ seq: seg(2), reason: 'tlp' });
+    const cwnd = h.tcp.cc.cwnd;
+    h.advanceMs(10).sendAck(seg(3)); // the original's late ACK
+    expect(h.tcp.cc.cwnd).toBe(cwnd);
+  });
+});
+
+describe('RACK: loss found by time', () => {
+  it('marks a segment lost once a later one is SACKed and RACK.rtt + min_RTT/4 has passed: one duplicate ACK is enough', () => {
+    const h = opened(true);
+    h.write(6 * MSS);
+    expect(h.takeData()).toHaveLength(6);
+    // Segment 1 is lost; at 200 ms the peer ACKs segment 0 and SACKs segment 2: one ACK, no duplicates.
+    h.advanceMs(100).sendSegment({ ack: seg(1), sackBlocks: [[seg(2), seg(3)]], reason: 'ack-now' });
+    h.expectNothing();
+    // Segment 1 left at 100 ms with segment 2: lost at 100 + RACK.rtt (100) + reo_wnd (25) = 225 ms.
+    h.advanceMs(24);
+    h.expectNothing();
+    h.advanceMs(1);
+    expect(h.expectSegment({ seq: seg(1), len: MSS, reason: 'fast-retransmit' }).atNs).toBe(ms(225));
+    expect(h.tcp.cc.inRecovery).toBe(true);
+  });
+
+  it('without RACK the same single SACK starts nothing: the segment waits for two more duplicates or the RTO', () => {
+    const h = opened(false);
+    h.write(6 * MSS);
+    h.takeData();
+    h.advanceMs(100).sendSegment({ ack: seg(1), sackBlocks: [[seg(2), seg(3)]], reason: 'ack-now' });
+    h.advanceMs(500);
+    h.expectNothing();
+    expect(h.tcp.cc.inRecovery).toBe(false);
+  });
+
+  it('does nothing without SACK: the key asks for both ends to use it', () => {
+    const h = new TcpHarness({ rack: true, sack: false, initialWindow: '10', nagle: false }).open();
+    h.write(3 * MSS);
+    h.takeData();
+    h.sendAck(seg(2));
+    h.advanceMs(999);
+    h.expectNothing();
+  });
+});
+
+describe('RACK-TLP on a page', () => {
+  it('finishes the lossy WAN page 400 ms sooner: both sides probe their lost tails instead of waiting for the RTO', () => {
+    const q = 'link=wan&loss=2&sack=1';
+    const off = run(q);
+    const on = run(`${q}&rack=on`);
+    expect(off.endNs).toBeGreaterThan(2.2e9);
+    expect(off.endNs - on.endNs).toBe(ms(400));
+    expect(off.packets.filter((p) => p.reason === 'tlp')).toHaveLength(0);
+    expect(on.packets.filter((p) => p.reason === 'tlp')).toHaveLength(2);
+    expect(on.stalls.filter((s) => s.cause === 'rto')).toEqual([]);
+    expect(on.stalls.filter((s) => s.cause === 'tail-probe').length).toBeGreaterThan(0);
+  });
+});

@@ -47,6 +47,9 @@ describe('invariants over random configurations', () => {
     // A request written on a connection the server had closed met the RST in the same instant:
     // a stale-connection stall of no length.
     'link=deepbuffer&loss=9.61&window=43181&mss=646&queue=3&nagle=1&nagle.client=1&delack=off&delackms=492&iw=4k&ssr=bsd&objects=22451%2C5460&req=300&hdr=229&flush=headers&chunk=5412&sthink=22&cthink=1198&http=1.0ka&conns=2&visit=revalidate&gzip=1&pipebuf=11&pipeflush=2&sbuf=1024&maxreq=2&katimeout=1&loads=3&loadgap=2&closestyle=full&seed=885099&bw=1000&nagle.server=1&delackphase=0&ackread.client=1&sack=1&sndbuf=35526&cparse=10000&stale=1&pages=one',
+    // RACK found the server's last segment, data and FIN, lost; SACK recovery resent the data
+    // without the FIN, over and over at the same instant (a zero-RTT path), until the client reset.
+    'link=wan&loss=0.08&window=4101&mss=73&queue=9&nagle=0&nagle.client=0&delack=off&delackms=122&iw=1&ssr=rfc&objects=24729%2C2237%2C20561&req=5&hdr=378&flush=headers&chunk=8192&sthink=2&cthink=290&conns=1&visit=first&gzip=0&pipebuf=1589&pipeflush=85&sbuf=0&maxreq=1&katimeout=15&loads=2&loadgap=2&closestyle=full&seed=512028&bw=100000000000&rtt=0&nagle.server=1&stack=sunos4&stack.server=netbsd12&delack.client=fixed&ackread.client=0&imagebytes=1&saccept=0&tls=auto&sack=1&rack=on',
   ])('keeps every invariant on a configuration the fuzzer once broke: %s', (query) => {
     checkInvariants(run(query));
   });

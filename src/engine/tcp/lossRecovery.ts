@@ -186,8 +186,10 @@ export abstract class TcpLossRecovery extends TcpOutput {
       const resume = snd.sndNxt;
       if (hole) {
         snd.sndNxt = hole.seq;
+        // A hole that held our FIN sends it again with its data (RACK can find the last segment
+        // lost; the duplicate-ACK rule never does, nothing being above it to SACK).
         const len = Math.min(hole.len, snd.queuedEnd - hole.seq);
-        this.transmitSegment(len, false, 'retransmit');
+        this.transmitSegment(len, hole.seq + hole.len > snd.queuedEnd, 'retransmit');
         snd.sndNxt = resume;
         inPipe += len;
         continue;

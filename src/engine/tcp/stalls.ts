@@ -98,7 +98,6 @@ export class StallLabeller implements EndpointObserver {
 
   onProbe(quietSinceNs: Nanoseconds): void {
     this.openTimeoutWait(quietSinceNs, 'tail-probe');
-    this.releasedBy = 'tail-probe'; // the probe ends the wait, whatever held queued data meanwhile
   }
 
   /**

@@ -36,3 +36,17 @@ test("the headline gives pacing's many short waits as their total, the figure th
   expect(total, headline).toBeDefined();
   await expect(callout.locator('.callout-context')).toContainText(`; ${total} of it went to pacing stalls`);
 });
+
+test('RACK-TLP: the ladder names the tail loss probe and its wait, and the callout the probe', async ({
+  page,
+}) => {
+  // The WAN page at 2% loss: the client's second request and the server's unanswered tail are
+  // probed (about 400 ms) instead of waiting about 1 s for the RTO.
+  await openLab(page, 'link=wan&loss=2&sack=1&rack=on');
+  const ladder = page.locator('[data-view="ladder"]');
+  await expect(ladder.locator('[data-stall="tail-probe"]').first()).toBeVisible();
+  await expect(ladder.getByText('(TLP, resent)').first()).toBeVisible();
+  const callout = page.locator('[data-callout]');
+  await expect(callout).toHaveAttribute('data-cause', 'tail-probe');
+  await expect(callout).toContainText('tail loss probe (TLP)');
+});

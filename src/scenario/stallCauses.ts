@@ -249,7 +249,7 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     words: 'waiting for a tail loss probe (the last data sent was lost)',
     colour: same('#BBCC33'),
     sentence: (who, d) =>
-      `The ${who}'s last data was lost, and nothing came back to say so: it waited ${d} before probing with a segment sent again (TLP)`,
+      `The ${who}'s last data was lost and no ACK came back to say so: it waited ${d} for its tail loss probe (TLP)`,
     // The probe waits two round trips (RFC 8985 7.2), a fixed part of the path: only less loss helps.
     fixes: (c) => (Number(get(c, 'loss') ?? 0) > 0 ? [{ key: 'loss', value: 0 }] : []),
   },

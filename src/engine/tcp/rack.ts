@@ -76,19 +76,25 @@ export class Rack {
     if (this.xmitNs < 0) return -1;
     const records = snd.records;
     let i = snd.nextUnsacked(Math.max(snd.firstRecord, snd.firstAtOrAfter(this.lostSeq)));
+    let nextDueNs = -1;
     for (let n = 0; i < records.length && n < WALK_LIMIT; i = snd.nextUnsacked(i + 1), n++) {
       const r = records[i];
       const end = r.seq + r.len;
       const sentBefore = r.sentNs < this.xmitNs || (r.sentNs === this.xmitNs && end < this.endSeq);
-      if (!sentBefore) {
-        if (r.retransmitted) continue; // resent since: judged by its new send, which is later
-        return -1; // sent after the newest delivered: nothing beyond can be judged yet
-      }
       const dueNs = r.sentNs + this.rttNs + reoWndNs;
-      if (dueNs > nowNs) return dueNs; // 6.3: the reordering timer waits for it
+      // A retransmission is judged by its own, later send; the segments above it, sent once and in
+      // order, may already be lost.
+      if (r.retransmitted && (!sentBefore || dueNs > nowNs)) {
+        if (sentBefore) nextDueNs = nextDueNs < 0 ? dueNs : Math.min(nextDueNs, dueNs);
+        continue;
+      }
+      // Sent after the newest delivered: nothing above can be judged yet.
+      if (!sentBefore) return nextDueNs;
+      // 6.3: the reordering timer waits for the first not yet due (those above left later).
+      if (dueNs > nowNs) return nextDueNs < 0 ? dueNs : Math.min(nextDueNs, dueNs);
       this.lostSeq = Math.max(this.lostSeq, end);
     }
-    return -1;
+    return nextDueNs;
   }
 
   /**

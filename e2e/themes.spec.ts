@@ -156,6 +156,7 @@ const GRAPHICS = [
   '--tsp-ack',
   '--tsp-window',
   '--tsp-cwnd',
+  '--tsp-queue-drop',
   '--ink', // lifelines, axes
   '--focus',
   '--field-line', // form field borders

@@ -247,6 +247,13 @@ const LEGEND_RUNS = [
     query: LOSS_RUN,
     series: ['data', 'ack', 'window', 'cwnd', 'retransmit', 'dropped', 'playhead'],
   },
+  {
+    // Slow start overshoots a 20-packet queue: the queue's drops are named as such, apart from the
+    // retransmissions (resent bytes are new bytes on a QUIC connection's axis).
+    name: 'QUIC with queue drops',
+    query: 'http=3&link=lte&page=custom&objects=300000&queue=20',
+    series: ['data', 'ack', 'cwnd', 'retransmit', 'queue-drop', 'playhead'],
+  },
 ];
 
 /** What side A's legend names (`data-legend`, one key may name several series) and what the plot

@@ -65,6 +65,7 @@ const CWND_COLOUR = 'var(--tsp-cwnd)';
 const SACK_COLOUR = 'var(--tsp-sack)';
 const DATA_COLOUR = 'var(--packet-data)';
 const RETRANSMIT_COLOUR = 'var(--packet-retransmit)';
+const QUEUE_DROP_COLOUR = 'var(--tsp-queue-drop)';
 /** Where the sequence axis's title begins, and the least room between it and the legend beside it. */
 const AXIS_TITLE_X = 12;
 const LEGEND_TITLE_GAP_PX = 16;
@@ -273,7 +274,7 @@ export function TimeSequencePlot({
           <path
             key={mark.series}
             d={segmentsPath(shown.filter(mark.is), x, y, !dense)}
-            stroke={RETRANSMIT_COLOUR}
+            stroke={mark.colour}
             strokeWidth={1.6}
             fill="none"
             data-segments={mark.series}
@@ -288,7 +289,7 @@ export function TimeSequencePlot({
                 x={x(s.timeNs) + 4}
                 y={y(s.end)}
                 className="tsp-mark"
-                fill={RETRANSMIT_COLOUR}
+                fill={mark.colour}
                 data-mark={mark.series}
               >
                 {mark.glyph}
@@ -334,16 +335,49 @@ export function TimeSequencePlot({
   );
 }
 
-/** A segment that was resent, or one that never arrived (and was not itself a resend): both drawn
- * in the retransmission colour, told apart by a letter beside the bar. */
+/** A segment that was resent, or one lost on the link (and not itself a resend): both drawn in the
+ * retransmission colour, told apart by a letter beside the bar. A segment the full queue in front
+ * of the link turned away is drawn apart, in a colour of its own: it never left the interface, so
+ * it is drawn when it reached the queue, above the data still waiting in it (the bars are drawn as
+ * they leave). In the retransmission colour, a slow start's overshoot of a deep queue (HTTP/3 over
+ * LTE: 270 KB above the data line) read as resends of data not yet sent. */
 const LOSS_MARKS: Array<{
-  series: 'retransmit' | 'dropped';
+  series: 'retransmit' | 'dropped' | 'queue-drop';
   label: string;
+  words?: string;
   glyph: string;
+  colour: string;
+  /** Whether a dense plot's one key for the loss marks names it (it looks as the others do). */
+  merged: boolean;
   is: (s: SegmentBar) => boolean;
 }> = [
-  { series: 'retransmit', label: 'retransmit', glyph: 'R', is: (s) => s.retransmit },
-  { series: 'dropped', label: 'dropped', glyph: '×', is: (s) => s.dropped && !s.retransmit },
+  {
+    series: 'retransmit',
+    label: 'retransmit',
+    glyph: 'R',
+    colour: RETRANSMIT_COLOUR,
+    merged: true,
+    is: (s) => s.retransmit,
+  },
+  {
+    series: 'dropped',
+    label: 'dropped',
+    words: 'lost on the link after it left',
+    glyph: '×',
+    colour: RETRANSMIT_COLOUR,
+    merged: true,
+    is: (s) => s.dropped && !s.retransmit && s.drop !== 'queue',
+  },
+  {
+    series: 'queue-drop',
+    label: 'dropped at the queue',
+    words:
+      'turned away by the full queue in front of the link: drawn when it reached the queue, above the data still waiting in it',
+    glyph: '×',
+    colour: QUEUE_DROP_COLOUR,
+    merged: false,
+    is: (s) => s.dropped && !s.retransmit && s.drop === 'queue',
+  },
 ];
 
 /** The playhead's key, in the words and colour of the waterfall's. */
@@ -358,8 +392,8 @@ const PLAYHEAD_ENTRY: LegendEntry = {
  * advertised window (flow control is not modelled), one HTTP/2 stream no window or cwnd of its own,
  * only a SACK connection has SACK blocks, and only a run that lost segments has retransmissions and
  * drops. A dense plot draws no letters, and its retransmitted and dropped bars look alike: one key
- * names both. */
-function legendEntries(
+ * names both (a queue's drops, in a colour of their own, keep their own key). */
+export function legendEntries(
   series: TspSeries,
   dense: boolean,
   above: { window: boolean; cwnd: boolean },
@@ -402,24 +436,26 @@ function legendEntries(
   ];
   const entries = lines.filter(([has]) => has).map(([, entry]) => entry);
   const marks = LOSS_MARKS.filter((mark) => series.segments.some(mark.is));
-  if (marks.length === 0) return entries;
-  if (dense)
-    return [
-      ...entries,
-      {
-        series: marks.map((mark) => mark.series).join(' '),
-        label: marks.map((mark) => mark.label).join(' or '),
-        colour: RETRANSMIT_COLOUR,
-        swatch: 'line',
-      },
-    ];
+  const merged = dense ? marks.filter((mark) => mark.merged) : [];
+  const own = marks.filter((mark) => !merged.includes(mark));
   return [
     ...entries,
-    ...marks.map((mark): LegendEntry => ({
+    ...(merged.length > 0
+      ? [
+          {
+            series: merged.map((mark) => mark.series).join(' '),
+            label: merged.map((mark) => mark.label).join(' or '),
+            colour: RETRANSMIT_COLOUR,
+            swatch: 'line' as const,
+          },
+        ]
+      : []),
+    ...own.map((mark): LegendEntry => ({
       series: mark.series,
       label: mark.label,
-      colour: RETRANSMIT_COLOUR,
-      swatch: { glyph: mark.glyph },
+      words: mark.words,
+      colour: mark.colour,
+      swatch: dense ? 'line' : { glyph: mark.glyph },
     })),
   ];
 }

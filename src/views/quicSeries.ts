@@ -86,6 +86,7 @@ export function quicTspSeries(trace: Trace, conn: number, stream: number | null)
           retransmit:
             stream === null ? p.reason === 'retransmit' || p.reason === 'fast-retransmit' : start < sentEnd,
           dropped: p.arriveNs === null,
+          drop: p.drop,
         });
         sentEnd = Math.max(sentEnd, end);
         maxSeq = Math.max(maxSeq, end);

@@ -11,6 +11,9 @@ export interface SegmentBar {
   end: number;
   retransmit: boolean;
   dropped: boolean;
+  /** Where a dropped segment was lost: turned away by the full queue in front of the link (drawn
+   * when it reached the queue, never having left the interface), or lost on the link after it left. */
+  drop?: 'queue' | 'loss';
 }
 
 /** A SACK block the server learnt of: the range, at the ACK's arrival (tcptrace's "S" line). */
@@ -53,6 +56,7 @@ export function tspSeries(trace: Trace, conn: number): TspSeries {
         end,
         retransmit: isResentReason(p.reason),
         dropped: p.arriveNs === null,
+        drop: p.drop,
       });
       maxSeq = Math.max(maxSeq, end);
     } else if (p.dir === 'c2s' && p.flags & FLAG.ACK && p.arriveNs !== null && !(p.flags & FLAG.SYN)) {

@@ -163,8 +163,15 @@ export function tspNote(sides: SideView[]): string {
     : quic.some(Boolean)
       ? `over TCP ${TCP_LINES}; over QUIC ${QUIC_LINES}`
       : TCP_LINES;
-  return `Server→client data as seen at the server: ${lines}; the purple line is ACK + the server's congestion window. A packet is drawn when it leaves the server's interface, after the queue in front of the link: a queue's wait shows in the RTT strip, not as a gap between the lines.`;
+  const queueDrops = sides.some((s) =>
+    s.run.trace.packets.some((p) => p.dir === 's2c' && p.drop === 'queue'),
+  );
+  return `Server→client data as seen at the server: ${lines}; the purple line is ACK + the server's congestion window. A packet is drawn when it leaves the server's interface, after the queue in front of the link: a queue's wait shows in the RTT strip, not as a gap between the lines.${queueDrops ? QUEUE_DROP_WORDS : ''}`;
 }
+
+/** A packet the full queue turned away never left: it is drawn when it reached the queue. */
+const QUEUE_DROP_WORDS =
+  ' A packet the full queue turned away (grey ×) never left: it is drawn when it reached the queue, above the data still waiting in it.';
 
 /** The streams of connection `conn` on either side (HTTP/2), in stream order. */
 function streamChoices(sides: SideView[], conn: number): Array<{ stream: number; label: string }> {

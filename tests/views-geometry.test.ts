@@ -8,6 +8,8 @@ import { stallLabelSpot } from '../src/views/LadderStalls';
 import { foldLabel } from '../src/views/foldLabels';
 import { bandAmount, bandTitle, stallBands } from '../src/views/stallBands';
 import { segmentsPath } from '../src/views/TimeSequencePlot';
+import { breakdown } from '../src/views/breakdown';
+import { adviceFor } from '../src/ui/callout/stallAdvice';
 import type { SegmentBar } from '../src/views/tspSeries';
 import type { StallRecord } from '../src/engine/trace';
 
@@ -153,11 +155,40 @@ describe('stall bands', () => {
     const merged = bands.filter((b) => b.count > 1);
     expect(merged.length).toBeGreaterThan(0);
     for (const b of merged) {
-      expect(bandAmount(b)).toBe(`${b.count.toLocaleString('en-US')} waits`);
+      expect(bandAmount(b)).toMatch(new RegExp(`^${b.count.toLocaleString('en-US')} (of [\\d,]+ )?waits$`));
       expect(bandTitle(b, 'server', 'pacing')).toContain(`${b.count.toLocaleString('en-US')} times`);
     }
     const one = bands.find((b) => b.count === 1)!;
     expect(bandAmount(one)).toMatch(/s$/); // a single stall keeps its length
+  });
+
+  it("a merged band's label says how many of the run's stalls of its cause it stands for, as the headline counts them", () => {
+    // HTTP/2 over LTE: the receiver's window holds the server 661 times; the plot merges them into
+    // dozens of bands, and the one wide enough for a label had read 'rwnd 94 waits'.
+    const run = runQuery('page=almanac24&http=2&link=lte');
+    const { trace } = run;
+    const advice = adviceFor(trace, run.config.settings, breakdown(trace, run.path))!;
+    expect(advice.stall.cause).toBe('rwnd');
+    const stalls = trace.stalls.filter((s) => s.conn === 0);
+    const bands = stallBands(stalls, trace.endNs, 0, trace.endNs, trace.endNs / 800);
+    const rwnd = bands.filter((b) => b.cause === 'rwnd' && b.count > 1);
+    expect(rwnd.length).toBeGreaterThan(1);
+    for (const b of rwnd) {
+      expect(b.count).toBeLessThan(advice.causeCount);
+      expect(bandAmount(b)).toBe(`${b.count} of ${advice.causeCount} waits`);
+      expect(bandTitle(b, 'server', 'x')).toContain(
+        `(drawn as one band; ${advice.causeCount} such stalls in all)`,
+      );
+    }
+    // A band that is all of its cause's stalls says only how many.
+    const all = stallBands(
+      stalls.filter((s) => s.cause === 'rwnd'),
+      trace.endNs,
+      0,
+      trace.endNs,
+      trace.endNs,
+    );
+    expect(all.map(bandAmount)).toEqual([`${advice.causeCount} waits`]);
   });
 });
 

@@ -465,6 +465,7 @@ interface StallSpan {
   endNs: number;
   cause: StallCause;
   count?: number;
+  total?: number;
 }
 
 function stallLabel(s: StallSpan): string {

@@ -9,7 +9,12 @@ export const MAX_BANDS = 400;
 export interface StallBand extends StallRecord {
   /** How many stalls this band stands for (1 unless merged). */
   count: number;
+  /** A merged band's: how many stalls of its connection, side and cause the run has in all (what
+   * the headline counts), of which the band stands for `count`. */
+  total?: number;
 }
+
+const bandKey = (s: StallRecord) => `${s.conn}:${s.side}:${s.cause}`;
 
 export function stallBands(
   stalls: StallRecord[],
@@ -21,16 +26,18 @@ export function stallBands(
 ): StallBand[] {
   const shown = stalls.filter((s) => s.startNs <= cursorNs && s.endNs >= fromNs && s.startNs <= toNs);
   if (shown.length <= MAX_BANDS) return shown.map((s) => ({ ...s, count: 1 }));
+  const totals = new Map<string, number>();
+  for (const s of stalls) totals.set(bandKey(s), (totals.get(bandKey(s)) ?? 0) + 1);
   const open = new Map<string, StallBand>();
   const bands: StallBand[] = [];
   for (const s of [...shown].sort((a, b) => a.startNs - b.startNs)) {
-    const key = `${s.conn}:${s.side}:${s.cause}`;
+    const key = bandKey(s);
     const band = open.get(key);
     if (band && s.startNs - band.endNs <= nsPerPx) {
       band.endNs = Math.max(band.endNs, s.endNs);
       band.count++;
     } else {
-      const fresh = { ...s, count: 1 };
+      const fresh = { ...s, count: 1, total: totals.get(key) };
       bands.push(fresh);
       open.set(key, fresh);
     }
@@ -38,25 +45,29 @@ export function stallBands(
   return bands;
 }
 
+type BandCounts = { startNs: number; endNs: number; count?: number; total?: number };
+
+const counted = (n: number) => n.toLocaleString('en-US');
+
+/** A merged band's stalls out of the run's of its kind, where the band is not all of them. */
+function ofTotal(s: BandCounts): string {
+  return s.total !== undefined && s.total > s.count! ? ` of ${counted(s.total)}` : '';
+}
+
 /**
  * What a band's label gives after its cause: its length, or for a band standing for many stalls
  * how many there were (its length from first to last would read as one wait, while data was
- * leaving between them).
+ * leaving between them), out of how many the run has ("94 of 661 waits": "94 waits" alone, on the
+ * one band wide enough for a label, read as the total while the headline counted 661).
  */
-export function bandAmount(s: { startNs: number; endNs: number; count?: number }): string {
-  return (s.count ?? 1) > 1
-    ? `${s.count!.toLocaleString('en-US')} waits`
-    : formatDuration(s.endNs - s.startNs);
+export function bandAmount(s: BandCounts): string {
+  return (s.count ?? 1) > 1 ? `${counted(s.count!)}${ofTotal(s)} waits` : formatDuration(s.endNs - s.startNs);
 }
 
-/** A band's tooltip: the side, how long (or how many stalls, over how long), and why. */
-export function bandTitle(
-  s: { startNs: number; endNs: number; count?: number },
-  side: string,
-  words: string,
-): string {
+/** A band's tooltip: the side, how long (or how many stalls, over how long, of how many), and why. */
+export function bandTitle(s: BandCounts, side: string, words: string): string {
   const span = formatDuration(s.endNs - s.startNs);
-  return (s.count ?? 1) > 1
-    ? `${side} stalled ${s.count!.toLocaleString('en-US')} times in ${span} (drawn as one band): ${words}`
-    : `${side} stalled ${span}: ${words}`;
+  if ((s.count ?? 1) === 1) return `${side} stalled ${span}: ${words}`;
+  const all = s.total !== undefined && s.total > s.count! ? `; ${counted(s.total)} such stalls in all` : '';
+  return `${side} stalled ${counted(s.count!)} times in ${span} (drawn as one band${all}): ${words}`;
 }

@@ -58,7 +58,14 @@ test('a number box takes a size or a time as the page writes it', async ({ page 
   await page.locator(`#${idOf('rtt')}`).fill('1.5 s');
   await expect(page.locator('[data-link-summary]')).toContainText('RTT 1500 ms (set)');
   await box.fill('64 parsecs');
-  await expect(page.locator(`#${idOf('window')}-error`)).toHaveText('must be a number');
+  // Text that is no number says which units the box takes.
+  await expect(page.locator(`#${idOf('window')}-error`)).toHaveText(
+    'must be a number, in bytes, KB, MB or GB',
+  );
+  await page.locator(`#${idOf('bw')}`).fill('64 parsecs');
+  await expect(page.locator(`#${idOf('bw')}-error`)).toHaveText(
+    'must be a number, in b/s, kb/s, Mb/s or Gb/s',
+  );
 });
 
 test("the link type's description says when the scenario sets the link's RTT", async ({ page }) => {

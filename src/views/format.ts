@@ -103,6 +103,23 @@ const READ_UNITS: Record<string, Record<string, number>> = {
   'KB/s': { 'kb/s': 1, 'mb/s': 1024 },
 };
 
+/** The units a setting's box reads (READ_UNITS), written as the page writes them, smallest first. */
+const WRITTEN_UNITS: Record<string, string[]> = {
+  bytes: ['bytes', 'KB', 'MB', 'GB'],
+  'bit/s': ['b/s', 'kb/s', 'Mb/s', 'Gb/s'],
+  ms: ['ms', 's'],
+  s: ['ms', 's'],
+  'KB/s': ['KB/s', 'MB/s'],
+};
+
+/** The units a box of this unit takes after its number, as a list in words ("b/s, kb/s, Mb/s or
+ * Gb/s"), or null for a unit written with no words of its own (a count, a percentage). */
+export function unitChoices(unit: string): string | null {
+  const words = WRITTEN_UNITS[unit];
+  if (!words) return null;
+  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
 /**
  * A setting typed as formatSetting writes it ("64 KB", "10 Mb/s", "1.5 s") in the schema's unit, or
  * null when the text is no number with one of the unit's names (a bare number is read as it is).

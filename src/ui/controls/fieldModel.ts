@@ -11,8 +11,15 @@ import {
   sideStack,
   type SenderKey,
 } from '../../scenario/resolve';
-import { countNoun, formatSetting } from '../../views/format';
-import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
+import { countNoun, formatSetting, readSetting, unitChoices } from '../../views/format';
+import {
+  CONFIG_KEYS,
+  SCHEMA,
+  type ConfigKey,
+  type NumberRow,
+  type Row,
+  type Settings,
+} from '../../scenario/schema';
 
 const GROUP_ORDER = ['scenario', 'page', 'link', 'http', 'tcp', 'run'];
 const GROUP_TITLES: Record<string, string> = {
@@ -320,4 +327,26 @@ function logBetween(low: number, high: number, first: number): Mapping {
     toPosition: (v) => first + (Math.log(Math.max(low, v) / low) / span) * steps,
     valueAt: (p) => low * Math.exp((span * (p - first)) / steps),
   };
+}
+
+/**
+ * The codec's reason for refusing a number, its bounds written as the field's readout writes values
+ * ("must be between 1 kb/s and 100 Gb/s", not "between 1000 and 100000000000" under a box that
+ * takes "2 Mb/s"); a count keeps its noun once ("between 1 and 64 connections"). Text that is no
+ * number says the units the box takes ("64 parsecs" in Bandwidth had read only "must be a number").
+ */
+export function refusal(row: NumberRow, why: string): string {
+  const units = unitChoices(row.unit);
+  if (why === 'must be a number' && units !== null) return `${why}, in ${units}`;
+  if (!why.startsWith('must be between')) return why;
+  const count = countNoun(row.unit) !== null;
+  // A bound the readout's words round ("64 KB" for 65495 bytes) is written whole in the field's unit.
+  const written = (n: number) => {
+    const words = formatSetting(n, row.unit);
+    const read = readSetting(words, row.unit);
+    if (read !== null && read !== n) return `${n} ${row.unit}`;
+    return n === 1 && row.unit === 'bytes' ? '1 byte' : words;
+  };
+  const bound = (n: number) => (count || row.unit === '' ? String(n) : written(n));
+  return `must be between ${bound(row.min)} and ${bound(row.max)}${count ? ` ${row.unit}` : ''}`;
 }

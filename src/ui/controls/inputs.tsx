@@ -4,8 +4,8 @@ import { useRef, useState } from 'react';
 import { parseValue } from '../../scenario/codec';
 import type { BoolRow, EnumRow, ListRow, NumberRow, Settings, ConfigKey } from '../../scenario/schema';
 import type { HistoryMode } from '../state/history';
-import { countNoun, formatSetting, readSetting } from '../../views/format';
-import { SLIDER_STEPS, sliderScale } from './fieldModel';
+import { formatSetting, readSetting } from '../../views/format';
+import { refusal, SLIDER_STEPS, sliderScale } from './fieldModel';
 
 interface Common {
   id: string;
@@ -63,25 +63,6 @@ export function BoolInput({
   );
 }
 
-/**
- * The codec's reason for refusing a number, its bounds written as the field's readout writes values
- * ("must be between 1 kb/s and 100 Gb/s", not "between 1000 and 100000000000" under a box that
- * takes "2 Mb/s"); a count keeps its noun once ("between 1 and 64 connections").
- */
-function outOfRange(row: NumberRow, why: string): string {
-  if (!why.startsWith('must be between')) return why;
-  const count = countNoun(row.unit) !== null;
-  // A bound the readout's words round ("64 KB" for 65495 bytes) is written whole in the field's unit.
-  const written = (n: number) => {
-    const words = formatSetting(n, row.unit);
-    const read = readSetting(words, row.unit);
-    if (read !== null && read !== n) return `${n} ${row.unit}`;
-    return n === 1 && row.unit === 'bytes' ? '1 byte' : words;
-  };
-  const bound = (n: number) => (count || row.unit === '' ? String(n) : written(n));
-  return `must be between ${bound(row.min)} and ${bound(row.max)}${count ? ` ${row.unit}` : ''}`;
-}
-
 export function NumberInput({
   id,
   helpId,
@@ -112,7 +93,7 @@ export function NumberInput({
     // "64 KB" as the page writes it, as well as 65536.
     const measured = readSetting(text, row.unit);
     const parsed = parseValue(row, measured === null ? text : String(measured));
-    setError(parsed.ok ? null : outOfRange(row, parsed.why));
+    setError(parsed.ok ? null : refusal(row, parsed.why));
     if (parsed.ok) onChange(parsed.value, 'draft');
   };
 

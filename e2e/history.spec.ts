@@ -106,6 +106,43 @@ test('a dragged slider makes one history entry, and Back returns to the value be
   await expect(text).toHaveValue(dragged);
 });
 
+test('a run of arrow-key presses on a slider makes one history entry, as a drag does', async ({ page }) => {
+  await openLab(page);
+  const text = page.locator('#a-rtt');
+  const slider = page.locator('.number-input:has(#a-rtt) input[type="range"]');
+  const startValue = await text.inputValue();
+  await expect.poll(() => search(page)).toContain('v=1');
+  const entries = await historyLength(page);
+
+  await slider.focus();
+  // Five presses a moment apart, longer than the address bar's coalescing, so drafts are written.
+  for (let i = 0; i < 5; i++) {
+    await slider.press('ArrowRight');
+    await page.waitForTimeout(300);
+  }
+  const pressed = await text.inputValue();
+  expect(pressed).not.toBe(startValue);
+  await expect.poll(() => search(page)).toContain(`rtt=${pressed}`);
+  await page.waitForTimeout(1000); // past the pause that ends the run
+  expect(await historyLength(page)).toBe(entries + 1);
+
+  await page.goBack();
+  await expect(text).toHaveValue(startValue);
+  expect(await search(page)).not.toMatch(/rtt=/);
+  await page.goForward();
+  await expect(text).toHaveValue(pressed);
+
+  // After a pause, another press is a change of its own; leaving the slider ends it at once.
+  await slider.press('ArrowRight');
+  await slider.blur();
+  await expect.poll(() => historyLength(page)).toBe(entries + 2);
+  const again = await text.inputValue();
+  await page.goBack();
+  await expect(text).toHaveValue(pressed);
+  await page.goForward();
+  await expect(text).toHaveValue(again);
+});
+
 test('Back brings the playhead back where it stood before the action', async ({ page }) => {
   await openLab(page, 't=5');
   const next = page.getByRole('button', { name: 'Step to the next event' });

@@ -1,6 +1,6 @@
 // The widgets behind SettingField, one per schema kind. Text entries keep a draft while typed
 // and commit only values the codec accepts, so a half-typed number never reaches the engine.
-import { useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { parseValue } from '../../scenario/codec';
 import type { BoolRow, EnumRow, ListRow, NumberRow, Settings, ConfigKey } from '../../scenario/schema';
 import type { HistoryMode } from '../state/history';
@@ -63,6 +63,9 @@ export function BoolInput({
   );
 }
 
+/** How long after a key's release on a slider another press still belongs to the same change. */
+const KEY_RUN_PAUSE_MS = 700;
+
 export function NumberInput({
   id,
   helpId,
@@ -78,10 +81,30 @@ export function NumberInput({
   const effective = value ?? inherited;
   // Edited since the last 'commit': the gesture to close when the slider or the box is left.
   const edited = useRef(false);
+  // The value last drawn, for a commit that comes after a pause (the render that set the timer
+  // may be older than the last key's change); set as the render is committed, before any event.
+  const latest = useRef(value);
+  useLayoutEffect(() => {
+    latest.current = value;
+  }, [value]);
   const finish = () => {
-    if (edited.current) onChange(value, 'commit');
+    cancelKeyRun();
+    if (edited.current) onChange(latest.current, 'commit');
     edited.current = false;
   };
+  // A run of arrow-key presses on the slider is one gesture, as a drag is: each key's release
+  // waits KEY_RUN_PAUSE_MS for another press before it commits (five presses had made five
+  // history entries, five Backs to undo). Leaving the slider commits at once.
+  const keyRun = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancelKeyRun = () => {
+    if (keyRun.current !== null) clearTimeout(keyRun.current);
+    keyRun.current = null;
+  };
+  const finishAfterPause = () => {
+    cancelKeyRun();
+    keyRun.current = setTimeout(finish, KEY_RUN_PAUSE_MS);
+  };
+  useEffect(() => cancelKeyRun, []);
   const commit = (text: string) => {
     setDraft(text);
     edited.current = true;
@@ -126,13 +149,15 @@ export function NumberInput({
           aria-valuetext={effective === null ? 'auto' : formatSetting(effective, row.unit)}
           value={effective === null ? 0 : slider.toPosition(effective)}
           onChange={(e) => {
+            cancelKeyRun();
             setDraft(null);
             setError(null);
             edited.current = true;
             onChange(slider.fromPosition(Number(e.target.value), effective ?? undefined), 'draft');
           }}
           onPointerUp={finish}
-          onKeyUp={finish}
+          onKeyUp={finishAfterPause}
+          onBlur={finish}
         />
       )}
       {effective !== null && row.unit && (

@@ -101,8 +101,9 @@ test("every gallery card shows only its own preset's published figures", async (
       const f = published[i];
       expect(row.figure, `${id} row ${i}`).toBe(f.figure);
       expect(row.label.startsWith(f.label), `${id}: "${row.label}" is "${f.label}"`).toBe(true);
-      // As printed in the paper: Nielsen's 0.97 s is not "1 s".
-      expect(row.paper, `${id}: ${f.label}`).toContain(`${f.value} ${f.unit}`);
+      // As printed in the paper: Nielsen's 0.97 s is not "1 s"; number and unit held together
+      // by a no-break space (a narrow card had wrapped "over 50 %" before the "%").
+      expect(row.paper, `${id}: ${f.label}`).toContain(`${f.value}\u00a0${f.unit}`);
     });
   }
 });
@@ -112,9 +113,9 @@ test('a simulated figure has as many decimals as the paper printed', async ({ pa
   const seconds = page.locator('[data-preset-info] table.figures tr[data-figure="elapsed_s"]');
   await expect(seconds.locator('td').first()).toHaveText('0.72 s'); // Nielsen Table 5
   // Ours to two decimals too, a trailing zero kept (0.60 s, not 0.6 s beside 0.72 s).
-  await expect(seconds.locator('td').nth(1)).toHaveText(/^\d\.\d\d s ✓ within$/);
+  await expect(seconds.locator('td').nth(1)).toHaveText(/^\d\.\d\d\u00a0s ✓ within$/);
   const bytes = page.locator('[data-preset-info] table.figures tr[data-figure="payload_bytes"] td');
-  await expect(bytes.nth(1)).toHaveText(/^\d+ bytes/); // beside a whole number, no ".0"
+  await expect(bytes.nth(1)).toHaveText(/^\d+\u00a0bytes/); // beside a whole number, no ".0"
   // The tolerance to the figure's decimals too: a quarter of 216289 bytes is not ±54072.3 bytes.
   await openLab(page, 'preset=nielsen-lan-1.0-first');
   await expect(page.locator('[data-preset-info] tr[data-figure="payload_bytes"] th')).toHaveText(
@@ -125,7 +126,7 @@ test('a simulated figure has as many decimals as the paper printed', async ({ pa
   );
   // Our count is whole beside the paper's mean of 510.2: no "521.0 packets".
   await expect(page.locator('[data-preset-info] tr[data-figure="packets"] td').nth(1)).toHaveText(
-    /^\d+ packets ✓ within$/,
+    /^\d+\u00a0packets ✓ within$/,
   );
 });
 
@@ -136,12 +137,12 @@ test("a figure the model cannot bring within the paper's bound says it is a know
   const row = (figure: string) =>
     page.locator(`[data-preset-info] table.figures tr[data-figure="${figure}"] td`).nth(1);
   // Nielsen Table 7: 0.86 s; the model's 0.63 s is 27% short, beyond the 25% the rows are held to.
-  await expect(row('elapsed_s')).toHaveText(/^0\.\d\d s ~ a known difference$/);
+  await expect(row('elapsed_s')).toHaveText(/^0\.\d\d\u00a0s ~ a known difference$/);
   await expect(row('elapsed_s').locator('.verdict')).toHaveAttribute('title', /retransmission/);
   await expect(row('overhead_pct')).toHaveText(/✓ within$/);
   // Changed by the reader, the run is not held to the paper's figure, which is for the preset.
   await openLab(page, 'preset=nielsen-wan-1.1-first&loss=3&seed=6');
-  await expect(row('packets')).toHaveText(/^261 packets$/);
+  await expect(row('packets')).toHaveText(/^261\u00a0packets$/);
   await expect(row('packets').locator('.verdict')).toHaveCount(0);
 });
 

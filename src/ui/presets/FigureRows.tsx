@@ -30,17 +30,23 @@ function toleranceText(tolerance: number, places: number): string {
   return trim(tolerance, tolerance >= 100 ? 0 : places > 0 ? places : tolerance >= 10 ? 0 : 1);
 }
 
+/** A figure and its unit, joined by a no-break space: a narrow card had wrapped "over 50 %"
+ * between the number and "%". */
+export function withUnit(figure: string, unit: string): string {
+  return `${figure}\u00a0${unit}`;
+}
+
 /** How the paper's figure is stated: ±tolerance, a bound, or a range. */
-function statedAs(f: PublishedFigure): string {
+export function statedAs(f: PublishedFigure): string {
   switch (f.bound) {
     case 'lt':
-      return `under ${trim(f.value, 3)} ${f.unit}`;
+      return `under ${withUnit(trim(f.value, 3), f.unit)}`;
     case 'gt':
-      return `over ${trim(f.value, 3)} ${f.unit}`;
+      return `over ${withUnit(trim(f.value, 3), f.unit)}`;
     case 'between':
-      return `${trim(f.min ?? 0, 3)} to ${trim(f.value, 3)} ${f.unit}`;
+      return `${trim(f.min ?? 0, 3)} to ${withUnit(trim(f.value, 3), f.unit)}`;
     default:
-      return `${trim(f.value, 3)} ${f.unit}`;
+      return withUnit(trim(f.value, 3), f.unit);
   }
 }
 
@@ -84,7 +90,7 @@ export function FigureRows({
                 {(f.bound ?? 'approx') === 'approx' && (
                   <span className="figure-reason" title={f.reason}>
                     {' '}
-                    (±{toleranceText(f.tolerance, places)} {f.unit})
+                    (±{withUnit(toleranceText(f.tolerance, places), f.unit)})
                   </span>
                 )}
               </th>
@@ -97,7 +103,7 @@ export function FigureRows({
                   ? '…'
                   : ours === null
                     ? 'n/a'
-                    : `${likePrinted(ours, places, f.unit)} ${f.unit}`}
+                    : withUnit(likePrinted(ours, places, f.unit), f.unit)}
                 {within === true && (
                   <span className={known ? 'verdict known' : 'verdict'} title={known ? f.reason : undefined}>
                     {known ? ' ~ a known difference' : ' ✓ within'}

@@ -3,6 +3,8 @@
 // the queue, above the data still waiting in it, and keyed apart from the retransmissions, so a
 // slow start's overshoot of a deep queue does not read as resends of data not yet sent.
 import { describe, expect, it } from 'vitest';
+import { tspNote } from '../src/ui/panels/TspPanel';
+import type { SideView } from '../src/ui/panels/sideView';
 import { legendEntries } from '../src/views/TimeSequencePlot';
 import { connectionSeries } from '../src/views/streamSeries';
 import type { TspSeries } from '../src/views/tspSeries';
@@ -54,5 +56,14 @@ describe('segments dropped at the queue on the time-sequence plot', () => {
     expect(entries.find((e) => e.series === 'dropped')?.colour).toBe('var(--packet-retransmit)');
     expect(entries.map((e) => e.series)).not.toContain('queue-drop');
     expect(keys(series, true).map((e) => e.series)).toContain('retransmit dropped');
+  });
+
+  it("the plot's note says where a queue's drop is drawn, where the run has one", () => {
+    const note = (query: string) =>
+      tspNote([{ side: 'a', run: { trace: run(query) }, caption: '' } as SideView]);
+    expect(note(QUIC_LTE)).toContain(
+      'A packet the full queue turned away (in grey) never left: it is drawn when it reached the queue',
+    );
+    expect(note(LINK_LOSS)).not.toContain('turned away');
   });
 });

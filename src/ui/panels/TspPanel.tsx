@@ -171,7 +171,7 @@ export function tspNote(sides: SideView[]): string {
 
 /** A packet the full queue turned away never left: it is drawn when it reached the queue. */
 const QUEUE_DROP_WORDS =
-  ' A packet the full queue turned away (grey ×) never left: it is drawn when it reached the queue, above the data still waiting in it.';
+  ' A packet the full queue turned away (in grey) never left: it is drawn when it reached the queue, above the data still waiting in it.';
 
 /** The streams of connection `conn` on either side (HTTP/2), in stream order. */
 function streamChoices(sides: SideView[], conn: number): Array<{ stream: number; label: string }> {

@@ -278,6 +278,33 @@ describe('retransmission timeout', () => {
     expect(fastRetransmitAfter(0)).toEqual([]);
   });
 
+  it("Linux's stacks time an ACK that covers a retransmission by the segment that moved it (its echoed timestamp), not the segment timed", () => {
+    // Segments 2 and 5 of ten are lost. A segment sent at the fast retransmit is timed; its ACK
+    // comes only after two repairs, 200 ms later. Linux takes no sample from its send time
+    // (tcp_clean_rtx_queue: FLAG_RETRANS_DATA_ACKED) but one from the timestamp echoed, that of
+    // the retransmission that filled the receiver's left edge: 100 ms.
+    const h = new TcpHarness({ initialWindow: '10', nagle: false, congestionControl: 'newreno' }).open();
+    h.write(10 * MSS);
+    h.takeData();
+    h.advanceMs(100);
+    h.sendAck(1 + MSS); // a sample of 100 ms
+    const rtt = (srtt: number, sample: number) => srtt + (sample - srtt) / 8; // RFC 6298 2.3
+    const srtt = rtt(0, 100e6); // the handshake's sample was 0 ms
+    expect(h.tcp.rtt.srttNs).toBe(srtt);
+    for (let i = 0; i < 3; i++) h.sendAck(1 + MSS);
+    h.expectSegment({ seq: 1 + MSS, reason: 'fast-retransmit' });
+    h.write(MSS);
+    for (let i = 0; i < 3; i++) h.sendAck(1 + MSS); // inflation lets a new segment out: timed
+    expect(h.takeData()).toEqual([`${1 + 10 * MSS}:${1 + 11 * MSS}`]);
+    h.advanceMs(100);
+    h.sendAck(1 + 4 * MSS); // the first repair arrived: a partial ACK, and segment 5 goes again
+    h.expectSegment({ seq: 1 + 4 * MSS, reason: 'fast-retransmit' });
+    expect(h.tcp.rtt.srttNs).toBe(srtt); // one sample per segment timed, as before
+    h.advanceMs(100);
+    h.sendAck(1 + 11 * MSS); // covers the timed segment, sent 200 ms ago, and the second repair
+    expect(h.tcp.rtt.srttNs).toBe(rtt(srtt, 100e6));
+  });
+
   it('a retransmitted segment gives no RTT sample (Karn)', () => {
     const h = new TcpHarness({ nagle: false }).open();
     const srtt = h.tcp.rtt.srttNs;

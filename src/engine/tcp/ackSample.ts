@@ -33,6 +33,22 @@ export function newestAcked(snd: TcpSender, ack: number): SendRecord | null {
   return newest;
 }
 
+/**
+ * Whether an ACK up to `ack` covers data that was sent more than once. Linux then takes no RTT
+ * sample from it (tcp_clean_rtx_queue in net/ipv4/tcp_input.c: no seq_rtt_us when
+ * FLAG_RETRANS_DATA_ACKED), even for a segment sent once that the same ACK covers: that segment's
+ * ACK waited for the repair below it, not for the path.
+ */
+export function acksRetransmitted(snd: TcpSender, ack: number): boolean {
+  const records = snd.records;
+  for (let i = snd.firstRecord; i < records.length; i++) {
+    const r = records[i];
+    if (r.seq >= ack) break;
+    if (r.retransmitted) return true;
+  }
+  return false;
+}
+
 /** Refill `s` for an ACK of `ack` that newly delivered `ackedBytes`, `newest` its newest segment. */
 export function fillAckSample(
   s: AckSample,

@@ -10,7 +10,7 @@ import type { TraceSink } from '../sink';
 import { Timer } from '../timer';
 import { FLAG, type Side } from '../trace';
 import type { Nanoseconds } from '../units';
-import { blankAckSample, fillAckSample, newestAcked } from './ackSample';
+import { acksRetransmitted, blankAckSample, fillAckSample, newestAcked } from './ackSample';
 import type { AckSample } from './congestion';
 import { TcpOutput, type EndpointHooks } from './output';
 import { Rack } from './rack';
@@ -107,7 +107,8 @@ export abstract class TcpLossRecovery extends TcpOutput {
     const ackedBytes = seg.ack - snd.sndUna;
     snd.dupAcks = 0;
     if (this.rack && this.sackOk) this.rackDelivered(seg.ack);
-    this.rtt.onAck(seg.ack, this.sim.now);
+    if (sampled && this.rtt.covers(seg.ack) && acksRetransmitted(snd, seg.ack)) this.echoedSample();
+    else this.rtt.onAck(seg.ack, this.sim.now);
     const freedData = snd.onAcked(seg.ack, this.sim.now);
     const sample = sampled ? this.ackSample(seg.ack, ackedBytes, newest) : UNREAD_SAMPLE;
     if (this.cc.onNewAck(this.mss, sample)) this.retransmitFirst();
@@ -116,6 +117,25 @@ export abstract class TcpLossRecovery extends TcpOutput {
     snd.updateWindow(seg.win);
     if (this.rack && this.sackOk) this.armProbe(); // RFC 8985 7.2: an ACK of new data re-arms the PTO
     return freedData;
+  }
+
+  /**
+   * The ACK of the timed segment covers a retransmission too, and the sender is a Linux stack (a
+   * controller that reads samples). Linux takes no sample from the segment's send time then
+   * (tcp_clean_rtx_queue: no seq_rtt_us with FLAG_RETRANS_DATA_ACKED): its ACK waited for the
+   * repair below it, not for the path. It takes the timestamp the receiver echoes instead
+   * (tcp_ack_update_rtt; RFC 7323 4.3): TS.Recent comes from the segment at the receiver's left
+   * edge, the one that moved the ACK, so the sample is that segment's own round trip, from its
+   * latest send. BSD's Reno has no timestamps and takes the timed segment's sample whatever its
+   * ACK covers. That sample had been taken here too: a segment sent early in a long NewReno
+   * recovery was ACKed 141 s later behind 711 repairs, srtt became 17.8 s, the RTO 64 s, and the
+   * client gave up on the stalled transfer first.
+   */
+  private echoedSample(): void {
+    const snd = this.snd;
+    this.rtt.forget();
+    const edge = snd.records[snd.firstRecord];
+    if (edge !== undefined && edge.seq === snd.sndUna) this.rtt.take(this.sim.now - edge.sentNs);
   }
 
   /**

@@ -36,11 +36,20 @@ export class RttEstimator {
     this.timedSeq = null;
   }
 
+  /** Whether an ACK up to `ack` covers the segment being timed. */
+  covers(ack: number): boolean {
+    return this.timedSeq !== null && ack > this.timedSeq;
+  }
+
   /** An ACK up to `ack` arrived now: a sample if it covers the timed segment. */
   onAck(ack: number, nowNs: Nanoseconds): void {
     if (this.timedSeq === null || ack <= this.timedSeq) return;
-    const sample = nowNs - this.timedAtNs;
     this.timedSeq = null;
+    this.take(nowNs - this.timedAtNs);
+  }
+
+  /** A round-trip time measured otherwise than from the timed segment's send (an echoed timestamp). */
+  take(sample: Nanoseconds): void {
     this.backoffCount = 0;
     this.version++;
     if (this.srttNs === null) {

@@ -67,7 +67,7 @@ export const MODERN_TEXTS: Record<string, PresetTexts> = {
   },
   'cardwell-bufferbloat': {
     explanation:
-      'An access link (20 Mb/s, 20 ms) whose modem buffers 1000 packets: 0.6 s of queue when full. A loss-based sender such as CUBIC fills it, and its segments then wait up to 0.6 s in the queue. The smoothed RTT under the time-sequence plot follows slowly (one timed segment a round trip, each sample weighing an eighth): it passes 300 ms before this 10 MB transfer ends. BBR paces at the bottleneck rate and drains what it queued, so its RTT stays near 20 ms at the same throughput.',
+      'An access link (20 Mb/s, 20 ms) whose modem buffers 1000 packets: 0.6 s of queue when full. A loss-based sender such as CUBIC fills it, and its segments then wait up to 0.6 s in the queue. The smoothed RTT under the time-sequence plot follows slowly (one timed segment a round trip, each sample weighing an eighth): it passes 200 ms before this 10 MB transfer ends. BBR paces at the bottleneck rate and drains what it queued, so its RTT stays near 20 ms at the same throughput.',
     tryNext: [
       {
         sentence: 'Switch to CUBIC and watch the RTT strip under the time-sequence plot.',

@@ -205,6 +205,29 @@ describe('BBR (draft-cardwell-iccrg-bbr-congestion-control-00)', () => {
   });
 });
 
+describe('BBR without SACK on a long fat path', () => {
+  // Startup overshoots a one-BDP buffer: 711 segments of one flight are dropped, and without SACK
+  // NewReno repairs one hole per round trip. The repair must neither be held up by the client's
+  // delayed ACKs nor leave an RTO inflated by it (a 141 s sample had made it 64 s, and the client
+  // gave up on the stalled transfer and began again, five times over: 1016 s).
+  const q = 'cc=bbr&objects=20000000&link=longfat&window=4000000';
+
+  it('repairs its Startup losses in one connection, about a round trip per hole', () => {
+    const trace = run(q);
+    const m = computeMetrics(trace);
+    expect(m.connections).toBe(1);
+    expect(m.retransmits).toBe(711);
+    expect(m.elapsed_s).toBeGreaterThan(711 * 0.1);
+    expect(m.elapsed_s).toBeLessThan(80);
+    const rtoMaxNs = Math.max(...trace.samples!.filter((s) => s.side === 'server').map((s) => s.rtoNs));
+    expect(rtoMaxNs).toBe(2e9); // the 1 s floor, doubled once by the timeout after the repair (64 s before)
+    const delayedAckNs = trace.stalls
+      .filter((s) => s.cause === 'delayed-ack')
+      .reduce((sum, s) => sum + s.endNs - s.startNs, 0);
+    expect(delayedAckNs).toBeLessThan(0.5e9); // 529 s before
+  });
+});
+
 describe("Linux's receiver (delack=linux)", () => {
   it('quick-ACK mode ACKs each of the first segments at once, then a lone segment waits 40 ms', () => {
     const h = opened({ delack: 'linux', bufferBytes: 8 * MSS }); // quick-ACK budget: 8000 / 2000 = 4

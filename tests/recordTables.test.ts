@@ -59,11 +59,15 @@ describe('trace tables', () => {
     // The Reno run's again when Reno opened its window as BSD does at cwnd == ssthresh and on the
     // ACK ending fast recovery (its queue overflows): its packets changed with its window.
     // The CUBIC run's again when the ACK of a timed segment that also covers a retransmission gave
-    // the echoed timestamp's sample (Linux): its samples changed, its packets not.
-    expect(traceHash(long)).toBe('1510b4594d3a67');
-    expect(traceHash(reno)).toBe('148457bef6ed4f');
+    // the echoed timestamp's sample (Linux): its samples changed, its packets not. All three again
+    // when a segment that fills part of a gap was ACKed at once (RFC 5681 4.2): a few ACKs leave
+    // earlier (CUBIC 24,770 packets, was 24,769; BBR 26,338, was 26,135; both end when they did),
+    // and Reno's recovery moves with them (2.72 s, 21,003 packets, 180 retransmissions; was 2.70 s,
+    // 21,008, 194).
+    expect(traceHash(long)).toBe('00d4141e782f2f');
+    expect(traceHash(reno)).toBe('0ea8790ab3440c');
     const bbr = run('objects=20000000&flush=none&link=longfat&window=16000000&cc=bbr&sack=1');
-    expect(traceHash(bbr)).toBe('0a69273184051a');
+    expect(traceHash(bbr)).toBe('13eac8db3011cd');
   });
 
   it('a trace crosses to the page whole, with its tables usable again', () => {

@@ -57,6 +57,22 @@ describe('delayed ACK', () => {
     h.expectSegment({ ack: 1 + 2 * MSS, reason: 'ack-now' });
   });
 
+  it('a segment that fills part of a gap is acknowledged at once (RFC 5681 4.2), not held for the timer', () => {
+    const h = new TcpHarness({ delack: 'fixed' }).open();
+    h.sendSegment({ seq: 1 + 2 * MSS, len: MSS }); // two segments lost before it
+    h.expectSegment({ ack: 1, reason: 'ack-now' });
+    h.sendSegment({ seq: 1, len: MSS }); // the first hole's repair: the second is still open
+    const ack = h.expectSegment({ ack: 1 + MSS, len: 0, reason: 'ack-now' });
+    expect(ack.atNs).toBe(0);
+    h.sendSegment({ seq: 1 + MSS, len: MSS }); // the gap closes: everything held is acknowledged
+    h.expectSegment({ ack: 1 + 3 * MSS, reason: 'ack-now' });
+    // In order again, nothing held: one segment waits for the timer as before.
+    h.sendSegment({ seq: 1 + 3 * MSS, len: 100 });
+    h.expectNothing();
+    h.advanceMs(200);
+    h.expectSegment({ ack: 1 + 3 * MSS + 100, reason: 'ack-delayed' });
+  });
+
   it('off: every segment is acknowledged at once', () => {
     const h = new TcpHarness({ delack: 'off' }).open();
     h.sendSegment({ seq: 1, len: 100 });

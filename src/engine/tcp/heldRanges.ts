@@ -68,6 +68,11 @@ export class HeldRanges {
     else this.below.insert(r);
   }
 
+  /** Whether any range is still held. */
+  get empty(): boolean {
+    return this.above.peek() === null && this.below.peek() === null;
+  }
+
   /** The first held range if it starts at or before `seq`, taken out; else null. */
   takeFrom(seq: number): Range | null {
     const a = this.above.peek();

@@ -80,7 +80,12 @@ export class TcpReceiver {
       this.ackNow = true; // a gap: a duplicate ACK tells the sender at once
     } else if (end > this.rcvNxt) {
       this.deliver(this.rcvNxt, end);
-      if (this.pullOutOfOrder()) this.ackNow = true;
+      // RFC 5681 4.2: a segment that fills all or part of a gap is ACKed at once. 4.4BSD's
+      // TCP_REASS delays only when nothing is held out of order (tcp_input.c: `tp->seg_next ==
+      // (struct tcpiphdr *)tp`), Linux's __tcp_ack_snd_check sends at once while its out-of-order
+      // queue holds data. A retransmission that filled only the first of several holes had been
+      // held for the delayed-ACK timer, 200 ms added to every round of NewReno's recovery.
+      if (this.pullOutOfOrder() || this.holdsOutOfOrder()) this.ackNow = true;
       else this.scheduleAck(mss);
     }
     return this.checkFin();
@@ -152,6 +157,10 @@ export class TcpReceiver {
   private pullOutOfOrder(): boolean {
     // Nothing ever arrived out of order: nothing held, none SACKed.
     return this.ooo !== null && this.pullHeld(this.ooo);
+  }
+
+  private holdsOutOfOrder(): boolean {
+    return this.ooo !== null && !this.ooo.empty;
   }
 
   private pullHeld(ooo: HeldRanges): boolean {

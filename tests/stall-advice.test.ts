@@ -363,6 +363,31 @@ describe('the callout on a paced sender', () => {
   });
 });
 
+describe('the callout on a paced sender that the receiver window holds', () => {
+  // The default 16 KB window over 100 ms: about 160 KB/s, far below the 100 Mb/s path. BBR's
+  // bandwidth estimate is that window-limited delivery rate, and its pacing spaces each window's
+  // segments over the round trip: the window, not the pacing, is what holds the sender.
+  const run = runQuery('cc=bbr&objects=20000000&link=longfat');
+
+  it('names the receive window, with a larger window as the fix, not pacing', () => {
+    const advice = advise(run)!;
+    expect(advice.stall.cause).toBe('rwnd');
+    expect(advice.candidates[0]).toEqual({ key: 'window', value: 65_536 });
+    const server = run.trace.stalls.filter((s) => s.side === 'server');
+    const total = (cause: StallRecord['cause']) =>
+      server.filter((s) => s.cause === cause).reduce((sum, s) => sum + s.endNs - s.startNs, 0);
+    expect(total('rwnd') / 1e9).toBeGreaterThan(130); // 14 s before, beside 119 s of "pacing"
+    expect(total('pacing') / 1e9).toBeLessThan(1);
+  });
+
+  it('leaves a sender with room in a large window to pacing', () => {
+    const big = runQuery('objects=20000000&flush=none&link=longfat&window=16000000&cc=bbr&sack=1');
+    const rwnd = big.trace.stalls.filter((s) => s.cause === 'rwnd');
+    expect(rwnd).toEqual([]);
+    expect(advise(big)!.stall.cause).toBe('pacing');
+  });
+});
+
 describe('stalls under SACK recovery', () => {
   // Recovery sends its segments before the output pass that reports to the stall labeller: a
   // stall must end when any of them leaves, or a whole recovery reads as one wait.

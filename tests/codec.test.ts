@@ -1,13 +1,25 @@
 // The scenario contract: config -> URL -> config loses nothing, and no link breaks the parser.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeConfig, formatZoom, parseQuery, parseZoom, type Config } from '../src/scenario/codec';
+import {
+  baseSettings,
+  encodeConfig,
+  formatZoom,
+  parseQuery,
+  parseZoom,
+  presetSideB,
+  sideBSettings,
+  type Config,
+} from '../src/scenario/codec';
 import { PRESETS } from '../src/scenario/presets';
 import { isEmbed } from '../src/ui/share/openingLink';
 import {
   choosePreset,
   editingSide,
+  presetAsB,
+  resetBKey,
   setCompare,
+  setSetting,
   setEditing,
   setLabelStyle,
   setSpeedInLink,
@@ -61,6 +73,7 @@ const randomConfig: fc.Arbitrary<Config> = fc
       preset,
       settings,
       b: b && Object.keys(b).length > 0 ? (b as Partial<Settings>) : null,
+      bPreset: null,
       view: (t === undefined ? {} : { t }) as Record<string, string>,
     };
   });
@@ -144,6 +157,92 @@ describe('URL codec', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const escape = (k: string) => k.replace(/\./g, '\\.');
     for (const key of CONFIG_KEYS) expect(readme).toMatch(new RegExp(`\\|\\s*\`${escape(key)}\`\\s*\\|`));
+  });
+});
+
+describe('b.preset: side B of a comparison starts from another preset', () => {
+  const pair = 'preset=heidemann-table1-phttp&b.preset=heidemann-table1-phttp-fix2';
+  const bPresetIds = PRESETS.map((p) => p.id);
+
+  it("reads B as that preset's settings, with no notice, and writes the link back as it was", () => {
+    const { config, problems } = parseQuery(`v=1&${pair}`);
+    expect(problems).toEqual([]);
+    expect(config.bPreset).toBe('heidemann-table1-phttp-fix2');
+    expect(config.settings).toEqual(baseSettings('heidemann-table1-phttp'));
+    expect(sideBSettings(config)).toEqual(baseSettings('heidemann-table1-phttp-fix2'));
+    expect(encodeConfig(config)).toBe(`v=1&${pair}`);
+  });
+
+  it("lays b.<key> over B's preset, not over A, and writes only what differs from B's preset", () => {
+    const query = `v=1&${pair}&b.nagle=1&edit=b`;
+    const { config } = parseQuery(query);
+    expect(sideBSettings(config)).toEqual({ ...baseSettings('heidemann-table1-phttp-fix2'), nagle: true });
+    expect(encodeConfig(config)).toBe(query);
+    // A key of A's does not reach into B where B's preset sets it.
+    const aChanged = parseQuery(`${pair}&flush=headers&nagle=0`).config;
+    expect(sideBSettings(aChanged)?.flush).toBe('none');
+  });
+
+  it('works without a preset for A, and against random presets and keys survives URL -> config -> URL', () => {
+    const { config } = parseQuery('b.preset=kruse-acts');
+    expect(config.preset).toBeNull();
+    expect(sideBSettings(config)).toEqual(baseSettings('kruse-acts'));
+    fc.assert(
+      fc.property(randomConfig, fc.constantFrom(...bPresetIds), overrides, (a, bPreset, keys) => {
+        const config = { ...a, b: presetSideB(a.settings, bPreset, keys as Partial<Settings>), bPreset };
+        const back = parseQuery(encodeConfig(config)).config;
+        expect(back.bPreset).toBe(bPreset);
+        expect(back.settings).toEqual(config.settings);
+        expect(sideBSettings(back)).toEqual(sideBSettings(config));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leaves every link without b.preset as it read before: B is A plus its b.<key>', () => {
+    for (const query of [
+      'v=1&preset=heidemann-odd-final&b.nagle=0',
+      'v=1&preset=kruse-acts&b.window=32768&b.conns=4&edit=b',
+      'v=1&link=geo&b.page=custom&b.objects=1000,2000',
+      'v=1&preset=heidemann-table1-phttp&view=ladder,ab',
+    ]) {
+      const { config, problems } = parseQuery(query);
+      expect(problems).toEqual([]);
+      expect(config.bPreset).toBeNull();
+      expect(encodeConfig(config)).toBe(query);
+    }
+    const { config } = parseQuery('preset=heidemann-odd-final&b.nagle=0');
+    expect(config.b).toEqual({ nagle: false });
+    expect(sideBSettings(config)).toEqual({ ...baseSettings('heidemann-odd-final'), nagle: false });
+  });
+
+  it('reports a preset it does not know, and runs the rest', () => {
+    const { config, problems } = parseQuery('preset=heidemann-odd-final&b.preset=nope&b.nagle=0');
+    expect(problems).toEqual(['b.preset="nope": no such preset, ignored']);
+    expect(config.bPreset).toBeNull();
+    expect(config.b).toEqual({ nagle: false });
+  });
+
+  it('comes with a comparison only: stopping it, or choosing a preset for A, leaves it out', () => {
+    const compared = parseQuery(pair).config;
+    const stopped = setCompare(compared, false);
+    expect(encodeConfig(stopped)).not.toMatch(/b\./);
+    expect(encodeConfig(setCompare(stopped, true))).not.toMatch(/b\.preset/);
+    expect(encodeConfig(choosePreset(compared, 'heidemann-odd-final'))).not.toMatch(/b\.preset/);
+  });
+
+  it('is what presetAsB gives, and a knob changed on B is written over its preset', () => {
+    const single = parseQuery('preset=heidemann-table1-phttp').config;
+    const paired = presetAsB(single, 'heidemann-table1-phttp-fix2');
+    expect(editingSide(paired)).toBe('b');
+    expect(encodeConfig(paired)).toBe(`v=1&${pair}&edit=b`);
+    const changed = setSetting(paired, 'b', 'nagle', true);
+    expect(encodeConfig(changed)).toBe(`v=1&${pair}&b.nagle=1&edit=b`);
+    // A B its preset cannot describe (a knob reset to A's unset value) is written as before.
+    const reset = resetBKey(paired, 'delackphase');
+    expect(parseQuery(encodeConfig(reset)).config.bPreset).toBe(
+      sideBSettings(reset)?.delackphase === null ? null : 'heidemann-table1-phttp-fix2',
+    );
   });
 });
 

@@ -64,8 +64,16 @@ export function formatZoom(window: TimeWindow): string {
 export interface Config {
   preset: string | null;
   settings: Settings;
-  /** Side B of a comparison: only the keys the user changed (`b.<key>`); null when not comparing. */
+  /**
+   * Side B of a comparison: the keys where B differs from A (`b.<key>`, and the settings of B's
+   * preset where they differ from A's); null when not comparing. Keys B does not name follow A.
+   */
   b: Partial<Settings> | null;
+  /**
+   * `b.preset`: the preset side B started from (a paper's other row, to compare with A's), or null
+   * when B starts from A. Only meaningful while comparing; `b` already holds its settings.
+   */
+  bPreset: string | null;
   view: Record<string, string>;
 }
 
@@ -176,11 +184,18 @@ export function parseQuery(query: string): ParseResult {
     problems.push(`preset=${quote(preset)}: no such preset`);
     preset = null;
   }
+  let bPreset = params.get('b.preset');
+  if (bPreset !== null && !findPreset(bPreset)) {
+    problems.push(`b.preset=${quote(bPreset)}: no such preset, ignored`);
+    bPreset = null;
+  }
   const settings = baseSettings(preset);
   const view: Record<string, string> = {};
   let b: Partial<Settings> | null = null;
+  /** Side B's own keys (`b.<key>`), laid over B's preset once A is known. */
+  const bKeys: Partial<Settings> = {};
   for (const [rawKey, raw] of params) {
-    if (rawKey === 'v' || rawKey === 'preset') continue;
+    if (rawKey === 'v' || rawKey === 'preset' || rawKey === 'b.preset') continue;
     if ((VIEW_KEYS as readonly string[]).includes(rawKey)) {
       view[rawKey] = raw;
       continue;
@@ -196,7 +211,7 @@ export function parseQuery(query: string): ParseResult {
       problems.push(`${rawKey}=${quote(raw)}: ${parsed.why}; using the default`);
       continue;
     }
-    if (sideB) (b ??= {})[key] = parsed.value as never;
+    if (sideB) (b ??= {})[key] = bKeys[key] = parsed.value as never;
     else (settings as Record<string, unknown>)[key] = parsed.value;
   }
   // QUIC always runs TLS 1.3 (RFC 9001): another tls= cannot hold with http=3.
@@ -265,8 +280,31 @@ export function parseQuery(query: string): ParseResult {
   }
   // A list of object sizes describes a custom page unless the link names the page.
   if (params.has('objects') && !params.has('page')) settings.page = 'custom';
-  if (params.has('b.objects') && !params.has('b.page')) (b ??= {}).page = 'custom';
-  return { config: { preset, settings, b, view }, problems };
+  if (params.has('b.objects') && !params.has('b.page')) (b ??= {}).page = bKeys.page = 'custom';
+  if (bPreset !== null) b = presetSideB(settings, bPreset, bKeys);
+  return { config: { preset, settings, b, bPreset, view }, problems };
+}
+
+/**
+ * Side B that starts from a preset: the preset's settings with B's own keys on top, kept as what
+ * differs from A (so `sideBSettings` gives it, and a knob B leaves alone still follows A).
+ */
+export function presetSideB(
+  settings: Settings,
+  bPreset: string,
+  bKeys: Partial<Settings> = {},
+): Partial<Settings> {
+  const wanted: Settings = { ...baseSettings(bPreset), ...bKeys };
+  const b: Partial<Settings> = {};
+  for (const key of CONFIG_KEYS) {
+    if (key in bKeys || !sameText(key, wanted[key], settings[key]))
+      (b as Record<string, unknown>)[key] = wanted[key];
+  }
+  return b;
+}
+
+function sameText(key: ConfigKey, x: Settings[ConfigKey], y: Settings[ConfigKey]): boolean {
+  return formatValue(SCHEMA[key], x) === formatValue(SCHEMA[key], y);
 }
 
 /**
@@ -294,19 +332,45 @@ export function encodeConfig(config: Config): string {
   }
   // objects= alone reads as page=custom, so name the page whenever objects are written.
   if (params.has('objects') && !params.has('page')) params.set('page', config.settings.page);
-  for (const key of CONFIG_KEYS) {
-    const value = config.b?.[key];
-    if (value === undefined) continue;
-    const text = formatValue(SCHEMA[key], value);
-    if (text !== null) params.set(`b.${key}`, text);
+  const bPreset = presetOfB(config);
+  if (bPreset !== null) {
+    // B from its preset: the preset named, then only where B differs from the preset.
+    params.set('b.preset', bPreset);
+    const sideB = sideBSettings(config)!;
+    const bBase = baseSettings(bPreset);
+    for (const key of CONFIG_KEYS) {
+      const text = formatValue(SCHEMA[key], sideB[key]);
+      if (text !== null && text !== formatValue(SCHEMA[key], bBase[key])) params.set(`b.${key}`, text);
+    }
+    if (params.has('b.objects') && !params.has('b.page')) params.set('b.page', sideB.page);
+  } else {
+    for (const key of CONFIG_KEYS) {
+      const value = config.b?.[key];
+      if (value === undefined) continue;
+      const text = formatValue(SCHEMA[key], value);
+      if (text !== null) params.set(`b.${key}`, text);
+    }
+    if (params.has('b.objects') && !params.has('b.page'))
+      params.set('b.page', config.b?.page ?? config.settings.page);
   }
-  if (params.has('b.objects') && !params.has('b.page'))
-    params.set('b.page', config.b?.page ?? config.settings.page);
   for (const [key, value] of Object.entries(config.view)) {
     if (key === 'edit' && !config.b) continue; // a side to edit means nothing without a comparison
     params.set(key, value);
   }
   return readableQuery(params);
+}
+
+/**
+ * The preset side B is written from, or null: none, not comparing, or a B the preset cannot
+ * describe (a knob left to its default where the preset sets it, which no `b.<key>` can say):
+ * that B is written as A plus its differences, as a link without `b.preset` would be.
+ */
+export function presetOfB(config: Config): string | null {
+  if (!config.b || !config.bPreset || !findPreset(config.bPreset)) return null;
+  const sideB = sideBSettings(config)!;
+  const bBase = baseSettings(config.bPreset);
+  const said = CONFIG_KEYS.every((k) => sideB[k] !== null || bBase[k] === null);
+  return said ? config.bPreset : null;
 }
 
 /** The settings of side B: side A's with B's overrides on top. */

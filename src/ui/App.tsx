@@ -10,6 +10,7 @@ import { ProblemsNotice } from './ProblemsNotice';
 import { SimStatus } from './SimStatus';
 import {
   choosePreset,
+  presetAsB,
   editingSide,
   resetBKey,
   setCompare,
@@ -192,6 +193,10 @@ export default function App() {
             hintsWithheld={guides.awaitingAnswer}
             onLoad={(id) => {
               update((c) => choosePreset(c, id), { history: 'push' });
+              setGalleryOpen(false);
+            }}
+            onCompare={(id) => {
+              update((c) => presetAsB(c, id), { history: 'push' });
               setGalleryOpen(false);
             }}
             onClose={() => setGalleryOpen(false)}

@@ -1,6 +1,7 @@
 // One side of the lab as the panels see it: its run and a caption naming what differs.
-import type { Config } from '../../scenario/codec';
-import { SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
+import { baseSettings, formatValue, sideBSettings, type Config } from '../../scenario/codec';
+import { findPreset } from '../../scenario/presets';
+import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
 import type { SideRun } from '../../worker/protocol';
 import type { Gap } from '../../views/timeScale';
 import { labelFor, labelNamesUnit, valueText } from '../controls/fieldModel';
@@ -66,8 +67,35 @@ export function differenceText(key: ConfigKey, value: Settings[ConfigKey]): stri
   return `${label} ${valueText(key, value)}`;
 }
 
-/** Side B's caption, naming what differs from A ("B: Nagle's algorithm off"): the lab and embeds alike. */
+/**
+ * Side A's caption: "A", or, beside a B that starts from a preset, A's own preset by its title
+ * ("A: P-HTTP with both problems (Heidemann Table 1)"), so the two rows read as a pair.
+ */
+export function aCaption(config: Config): string {
+  const preset = config.b && config.bPreset && config.preset ? findPreset(config.preset) : undefined;
+  if (!preset) return 'A';
+  const base = baseSettings(config.preset);
+  const changed = CONFIG_KEYS.filter((k) => !sameText(k, config.settings[k], base[k]));
+  return `A: ${preset.title}${changed.length > 0 ? ', changed' : ''}`;
+}
+
+const sameText = (key: ConfigKey, x: Settings[ConfigKey], y: Settings[ConfigKey]) =>
+  formatValue(SCHEMA[key], x) === formatValue(SCHEMA[key], y);
+
+/**
+ * Side B's caption, naming what differs from A ("B: Nagle's algorithm off"): the lab and embeds
+ * alike. A B that starts from a preset is named by the preset's title, then what differs from it
+ * ("B: P-HTTP with both fixes (Heidemann Table 1), then Nagle's algorithm on").
+ */
 export function bCaption(config: Config): string {
+  const bPreset = config.b && config.bPreset ? findPreset(config.bPreset) : undefined;
+  if (bPreset) {
+    const sideB = sideBSettings(config)!;
+    const base = baseSettings(bPreset.id);
+    const changed = CONFIG_KEYS.filter((k) => sideB[k] !== null && !sameText(k, sideB[k], base[k]));
+    const then = changed.map((k) => differenceText(k, sideB[k])).join(', ');
+    return `B: ${bPreset.title}${then ? `, then ${then}` : ''}`;
+  }
   const differences = bDifferences(config);
   return differences.length > 0
     ? `B: ${differences.map((k) => differenceText(k, config.b![k]!)).join(', ')}`

@@ -13,6 +13,7 @@ export function PresetCard({
   current,
   hintsWithheld,
   onLoad,
+  onCompare,
 }: {
   preset: Preset;
   texts: PresetTexts;
@@ -21,6 +22,8 @@ export function PresetCard({
   /** A lesson's question is open and the hints would answer it. */
   hintsWithheld: boolean;
   onLoad: () => void;
+  /** Put this preset beside the scenario open now, as side B of a comparison. */
+  onCompare: () => void;
 }) {
   const titleId = `preset-${preset.id}-title`;
   const figures = shownFigures(preset.published, results, hintsWithheld);
@@ -57,9 +60,16 @@ export function PresetCard({
           </ul>
         </details>
       )}
-      <button type="button" onClick={onLoad} aria-describedby={titleId}>
-        {current ? 'Reload this preset' : 'Load'}
-      </button>
+      <div className="preset-actions">
+        <button type="button" onClick={onLoad} aria-describedby={titleId}>
+          {current ? 'Reload this preset' : 'Load'}
+        </button>
+        {!current && (
+          <button type="button" className="secondary" onClick={onCompare} aria-describedby={titleId}>
+            Compare as B
+          </button>
+        )}
+      </div>
     </article>
   );
 }

@@ -13,6 +13,7 @@ export default function PresetGallery({
   current,
   hintsWithheld,
   onLoad,
+  onCompare,
   onClose,
 }: {
   open: boolean;
@@ -20,6 +21,8 @@ export default function PresetGallery({
   /** A lesson's question is open: the cards keep back what would answer it. */
   hintsWithheld: boolean;
   onLoad: (id: string) => void;
+  /** Compare the scenario open now (A) with this preset (B). */
+  onCompare: (id: string) => void;
   onClose: () => void;
 }) {
   const dialogRef = useModalDialog(open);
@@ -34,7 +37,8 @@ export default function PresetGallery({
       </div>
       <p>
         Each preset sets the knobs to a paper's scenario. Protocol behaviour is never tuned; only the host
-        figures listed under "calibrated" were read off the paper.
+        figures listed under "calibrated" were read off the paper. <strong>Compare as B</strong> puts a preset
+        beside the scenario open now (a paper's row before its fix and after it, say).
       </p>
       {open &&
         presetsByPaper(PRESETS).map(([paper, presets]) => (
@@ -50,6 +54,7 @@ export default function PresetGallery({
                   current={p.id === current}
                   hintsWithheld={hintsWithheld}
                   onLoad={() => onLoad(p.id)}
+                  onCompare={() => onCompare(p.id)}
                 />
               ))}
             </div>

@@ -1,11 +1,13 @@
 // Pure edits of the scenario Config (the one object the URL, the CLI and the page share).
-// Side A is `settings`; side B is A plus the overrides in `b` (null when not comparing).
+// Side A is `settings`; side B is A plus the overrides in `b` (null when not comparing), which
+// hold B's preset's settings too when B starts from one (`bPreset`).
 import {
   baseSettings,
   encodeConfig,
   formatZoom,
   parseQuery,
   parseZoom,
+  presetSideB,
   sideBSettings,
   type Config,
   type LABEL_STYLES,
@@ -91,7 +93,22 @@ export function resetBKey(config: Config, key: ConfigKey): Config {
 
 /** Load a preset (or the default scenario): its settings, B reset to a copy of A. */
 export function choosePreset(config: Config, preset: string | null): Config {
-  return { preset, settings: baseSettings(preset), b: config.b ? {} : null, view: newRunView(config.view) };
+  return {
+    preset,
+    settings: baseSettings(preset),
+    b: config.b ? {} : null,
+    bPreset: null,
+    view: newRunView(config.view),
+  };
+}
+
+/**
+ * Compare A with a preset (a paper's other row): side B starts from that preset's settings, and
+ * the settings then change B. The same preset as A's compares A with an unchanged copy.
+ */
+export function presetAsB(config: Config, preset: string): Config {
+  const b = presetSideB(config.settings, preset);
+  return setEditing({ ...config, b, bPreset: preset, view: newRunView(config.view) }, 'b');
 }
 
 /**
@@ -193,7 +210,8 @@ export function setLabelStyle(config: Config, style: LabelStyle): Config {
 
 /** Start or stop comparing; the settings then change B (a new comparison) or A (none). */
 export function setCompare(config: Config, on: boolean): Config {
-  return setEditing({ ...config, b: on ? (config.b ?? {}) : null }, on ? 'b' : 'a');
+  const bPreset = on ? config.bPreset : null;
+  return setEditing({ ...config, b: on ? (config.b ?? {}) : null, bPreset }, on ? 'b' : 'a');
 }
 
 /** The side the settings change: B only in a comparison whose link says `edit=b`. */

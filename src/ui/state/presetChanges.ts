@@ -46,5 +46,5 @@ function sameRun(a: Settings, b: Settings): boolean {
 /** Side by side: A the preset's settings (or the defaults), B side A as it was, changes and all. */
 export function compareWithPreset(config: Config): Config {
   const b = Object.fromEntries(changedKeys(config).map((k) => [k, config.settings[k]])) as Partial<Settings>;
-  return setEditing({ ...config, settings: baseSettings(config.preset), b }, 'b');
+  return setEditing({ ...config, settings: baseSettings(config.preset), b, bPreset: null }, 'b');
 }

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Config } from '../../scenario/codec';
 import { findPreset } from '../../scenario/presets';
 import { idleGaps, runEndNs } from '../../views/timeScale';
-import { bCaption, type SideView } from '../panels/sideView';
+import { aCaption, bCaption, type SideView } from '../panels/sideView';
 import { useAutoFold } from '../panels/useAutoFold';
 import { useShortcuts } from '../shortcuts/useShortcuts';
 import {
@@ -83,11 +83,16 @@ export function useRunPipeline(
   const { toggle, stepBack, stepForward } = playback;
   useShortcuts(useMemo(() => ({ toggle, stepBack, stepForward }), [toggle, stepBack, stepForward]));
 
+  const captionA = aCaption(config);
   const captionB = bCaption(config);
   const sides: SideView[] = useMemo(
     () =>
-      (runs ?? []).map((run, i) => ({ side: i === 0 ? 'a' : 'b', run, caption: i === 0 ? 'A' : captionB })),
-    [runs, captionB],
+      (runs ?? []).map((run, i) => ({
+        side: i === 0 ? 'a' : 'b',
+        run,
+        caption: i === 0 ? captionA : captionB,
+      })),
+    [runs, captionA, captionB],
   );
   const panelsKey = config.view.view;
   const panels = useMemo(() => panelsFromView(panelsKey), [panelsKey]);

@@ -10,7 +10,7 @@
 // and `useUrlSync(scenario, restingCursorNs, read, pin)` once, in the page that owns the address
 // bar (the lab; an embed never writes its iframe's URL, so it adds nothing to the host's history).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { encodeConfig, parseQuery, type Config } from '../../scenario/codec';
+import { encodeConfig, parseQuery, presetOfB, type Config } from '../../scenario/codec';
 import { afterNextFrame } from '../afterNextFrame';
 import { markChange } from '../perf';
 import { noteChange } from './gesture';
@@ -72,7 +72,7 @@ export function queryFor(config: Config, cursorNs: number | null): string {
   const view = { ...config.view };
   if (cursorNs !== null) view.t = String(Math.round(cursorNs / 1e3) / 1e3);
   const panels = (view.view ?? '').split(',').filter((p) => p !== '' && p !== 'ab');
-  if (config.b && Object.keys(config.b).length === 0) panels.push('ab');
+  if (config.b && Object.keys(config.b).length === 0 && !presetOfB(config)) panels.push('ab');
   if (panels.length > 0) view.view = panels.join(',');
   else delete view.view;
   return '?' + encodeConfig({ ...config, view });
@@ -138,6 +138,7 @@ export function useScenario(initial: InitialScenario) {
 function sameConfig(a: Config, b: Config): boolean {
   return (
     a.preset === b.preset &&
+    a.bPreset === b.bPreset &&
     sameRecord(a.settings, b.settings) &&
     (a.b === b.b || (a.b !== null && b.b !== null && sameRecord(a.b, b.b))) &&
     sameRecord(a.view, b.view)

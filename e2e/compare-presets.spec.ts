@@ -1,0 +1,68 @@
+// Two presets side by side (`b.preset=`): a paper's row before its fix as A, after it as B. Each
+// side must be its own preset's run, as that preset opened alone shows it.
+import { expect, test, type Page } from '@playwright/test';
+import { findPreset } from '../src/scenario/presets';
+import { watchPage } from './helpers';
+import { ladderPackets, openLab } from './lab';
+
+const A = 'heidemann-table1-phttp';
+const B = 'heidemann-table1-phttp-fix2';
+
+/** The figures table's values for one side (`data-metric` for A, `data-metric-b` for B). */
+async function figures(page: Page, attr: 'data-metric' | 'data-metric-b'): Promise<Record<string, string>> {
+  const cells = page.locator(`[data-metrics] [${attr}][data-value]`);
+  await expect(cells.first()).toBeAttached();
+  return Object.fromEntries(
+    await cells.evaluateAll(
+      (els, name) => els.map((el) => [el.getAttribute(name)!, el.getAttribute('data-value')!]),
+      attr,
+    ),
+  );
+}
+
+async function alone(page: Page, preset: string) {
+  await openLab(page, `preset=${preset}`);
+  return { figures: await figures(page, 'data-metric'), packets: await ladderPackets(page).count() };
+}
+
+test("a link with b.preset compares two presets: each side is its own preset's run", async ({ page }) => {
+  const soloA = await alone(page, A);
+  const soloB = await alone(page, B);
+  expect(soloA.figures).not.toEqual(soloB.figures); // else the check below proves nothing
+
+  const watch = watchPage(page);
+  await openLab(page, `v=1&preset=${A}&b.preset=${B}`);
+  await expect(page.locator('[data-problems]')).toHaveCount(0);
+  await expect(ladderPackets(page, 'b').first()).toBeAttached();
+  expect(await figures(page, 'data-metric')).toEqual(soloA.figures);
+  expect(await figures(page, 'data-metric-b')).toEqual(soloB.figures);
+  await expect(ladderPackets(page, 'a')).toHaveCount(soloA.packets);
+  await expect(ladderPackets(page, 'b')).toHaveCount(soloB.packets);
+
+  // The captions name both presets.
+  const captions = page.locator('[data-view="ladder"] .side-caption');
+  await expect(captions.first()).toHaveText(`A: ${findPreset(A)!.title}`);
+  await expect(captions.nth(1)).toHaveText(`B: ${findPreset(B)!.title}`);
+  // The page writes the link back as it came.
+  await expect.poll(() => page.evaluate(() => window.location.search)).toBe(`?v=1&preset=${A}&b.preset=${B}`);
+  expect(watch.consoleErrors).toEqual([]);
+});
+
+test("the gallery's Compare as B puts a preset beside the scenario open now", async ({ page }) => {
+  const soloB = await alone(page, B);
+  await openLab(page, `preset=${A}`);
+  await page.getByRole('button', { name: 'Presets', exact: true }).click();
+  const card = page.locator(`[data-preset="${B}"]`);
+  await card.getByRole('button', { name: 'Compare as B' }).click();
+  await expect(page.locator('dialog.gallery')).not.toBeVisible();
+  await expect(ladderPackets(page, 'b')).toHaveCount(soloB.packets);
+  expect(await figures(page, 'data-metric-b')).toEqual(soloB.figures);
+  await expect
+    .poll(() => page.evaluate(() => window.location.search))
+    .toBe(`?v=1&preset=${A}&b.preset=${B}&edit=b`);
+  // The open preset's own card offers no comparison with itself.
+  await page.getByRole('button', { name: 'Presets', exact: true }).click();
+  await expect(
+    page.locator(`[data-preset="${A}"]`).getByRole('button', { name: 'Compare as B' }),
+  ).toHaveCount(0);
+});

@@ -80,6 +80,52 @@ test('clicking a point (or Enter on it) opens its run in the ladder', async ({ p
   expect(watch.foreignRequests).toEqual([]);
 });
 
+test('every point can be hovered and clicked, points at one spot side by side over their x', async ({
+  page,
+}) => {
+  // Kruse Fig. 2 at 8 connections: the ACTS and OU-FR pages both take 5.4 s, and ACTS's point lay
+  // under OU-FR's, out of reach of the mouse.
+  const watch = watchPage(page);
+  const spec = findSweep('kruse-fig2')!;
+  await page.goto('/?sweep=kruse-fig2');
+  await expect(page.locator('[data-sweep-status="done"]')).toBeVisible({ timeout: 30_000 });
+  await expect(points(page)).toHaveCount(16);
+  const ticks = await xTickBoxes(page);
+  const spots = await points(page).evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2];
+      return { x: el.getAttribute('data-x')!, series: el.getAttribute('data-series')!, cx, cy };
+    }),
+  );
+  for (const spot of spots) {
+    const name = `${spot.series} at ${spot.x}`;
+    // Nothing lies over the point's centre: the mouse reaches it.
+    const top = await page.evaluate(
+      ([cx, cy]) => {
+        const el = document.elementFromPoint(cx, cy);
+        return el ? `${el.getAttribute('data-series')} at ${el.getAttribute('data-x')}` : null;
+      },
+      [spot.cx, spot.cy],
+    );
+    expect(top, name).toBe(name);
+    // And it stands over its x: within a point's width of its tick label's middle.
+    const tick = ticks.find((t) => t.text === spot.x)!;
+    expect(Math.abs(spot.cx - (tick.left + tick.width / 2)), name).toBeLessThanOrEqual(12);
+    await page.mouse.move(spot.cx, spot.cy);
+    await expect(
+      page.locator(`[data-sweep-point][data-x="${spot.x}"][data-series="${spot.series}"]`),
+      name,
+    ).toHaveCSS('stroke-width', '3px');
+  }
+  const hidden = spots.find((s) => s.x === '8' && s.series === 'kruse-acts')!;
+  await page.mouse.click(hidden.cx, hidden.cy);
+  await expect(ladderPackets(page)).toHaveCount(engine(pointQuery(spec, '8', 'kruse-acts')).packets);
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('preset=kruse-acts');
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('conns=8');
+  expect(watch.consoleErrors).toEqual([]);
+});
+
 test('a point plotted as a saving opens as the comparison it was measured by', async ({ page }) => {
   // Kruse Fig. 5 plots what Keep-Alive saves over HTTP/1.0: the point had opened the Keep-Alive run
   // alone, a page of 2.92 s beside a point reading "4.4 s saved", with nothing to subtract.

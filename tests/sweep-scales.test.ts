@@ -6,7 +6,7 @@ import { axisIsNumeric, findSweep } from '../src/scenario/sweeps';
 import { runSweep } from '../src/scenario/sweepRun';
 import { seriesUnder, SWEEP_Y_TICKS, sweepXScale, sweepYScale } from '../src/views/sweepScales';
 import { customSpec, parseSweepParam } from '../src/ui/sweep/sweepParam';
-import { polyline } from '../src/views/SweepChart';
+import { dodgeOffsets, polyline } from '../src/views/SweepChart';
 
 /** The labelled lines the chart draws, and the axis's ends. */
 function axis(values: number[]) {
@@ -134,5 +134,43 @@ describe("a sweep's line", () => {
       ]),
     ).toBe('M64,20.5L120,300L400,12');
     expect(polyline([])).toBeUndefined();
+  });
+});
+
+describe("a sweep's points at one spot", () => {
+  const at = (key: string, cx: number, cy: number, order: number) => ({ key, cx, cy, order });
+
+  it('are set side by side in series order, centred on their x; a point alone stays put', () => {
+    const shifts = dodgeOffsets([
+      at('oufr|8', 300, 120, 2),
+      at('acts|8', 300, 121, 1),
+      at('lerc|8', 300, 200, 0), // well below: alone
+      at('acts|4', 100, 120, 1), // another x
+    ]);
+    expect(shifts.get('acts|8')).toBe(-6);
+    expect(shifts.get('oufr|8')).toBe(6);
+    expect(shifts.get('lerc|8')).toBe(0);
+    expect(shifts.get('acts|4')).toBe(0);
+  });
+
+  it('never leave two circles overlapping, and stay centred on their x', () => {
+    const cloud = fc.array(
+      fc.record({ column: fc.integer({ min: 0, max: 3 }), cy: fc.integer({ min: 0, max: 60 }) }),
+      { maxLength: 8 },
+    );
+    fc.assert(
+      fc.property(cloud, (drawn) => {
+        const points = drawn.map((p, i) => at(String(i), 100 + 200 * p.column, p.cy, i));
+        const shifts = dodgeOffsets(points);
+        const placed = points.map((p) => ({ ...p, cx: p.cx + shifts.get(p.key)! }));
+        for (const [i, p] of placed.entries()) {
+          const column = points.filter((q) => q.cx === points[i].cx).length;
+          expect(Math.abs(p.cx - points[i].cx)).toBeLessThanOrEqual(((column - 1) / 2) * 12);
+          for (const q of placed.slice(i + 1))
+            expect(Math.hypot(p.cx - q.cx, p.cy - q.cy)).toBeGreaterThanOrEqual(10);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -50,6 +50,43 @@ export function polyline(points: Array<[number, number]>): string | undefined {
   return points.length === 0 ? undefined : `M${points.map(([px, py]) => `${px},${py}`).join('L')}`;
 }
 
+/** A simulated point's radius, and the room between two points set side by side. */
+const POINT_R = 5;
+const DODGE_GAP_PX = 2;
+
+/**
+ * Horizontal shifts that keep every point reachable: points of different series at one x whose
+ * circles would overlap (Kruse Fig. 2's ACTS and OU-FR pages both load in 5.4 s at 8 connections,
+ * and the one drawn first could be neither hovered nor clicked) are set side by side, in series
+ * order, centred on their x, so the x still reads right and the line still meets it. A point no
+ * other overlaps stays where it is. `key` names a point; the result gives a shift for each key.
+ */
+export function dodgeOffsets(
+  points: ReadonlyArray<{ key: string; cx: number; cy: number; order: number }>,
+  r = POINT_R,
+): Map<string, number> {
+  const offsets = new Map(points.map((p) => [p.key, 0]));
+  const byX = new Map<number, Array<(typeof points)[number]>>();
+  for (const p of points) byX.set(Math.round(p.cx), [...(byX.get(Math.round(p.cx)) ?? []), p]);
+  for (const column of byX.values()) {
+    const sorted = [...column].sort((a, b) => a.cy - b.cy);
+    // Runs of circles each overlapping the one above it.
+    const clusters: Array<typeof sorted> = [];
+    for (const p of sorted) {
+      const last = clusters[clusters.length - 1];
+      if (last && p.cy - last[last.length - 1].cy < 2 * r) last.push(p);
+      else clusters.push([p]);
+    }
+    for (const cluster of clusters) {
+      if (cluster.length < 2) continue;
+      cluster.sort((a, b) => a.order - b.order);
+      const step = 2 * r + DODGE_GAP_PX;
+      cluster.forEach((p, i) => offsets.set(p.key, (i - (cluster.length - 1) / 2) * step));
+    }
+  }
+  return offsets;
+}
+
 /**
  * The ticks whose labels fit, left to right, each with its row: a label that would touch the one
  * before it goes to the first row below where it fits, or, past `rows`, is left out. Numbers may be
@@ -98,6 +135,12 @@ export function SweepChart(props: SweepChartProps) {
   // The y label runs along the plot's height: on a phone it takes a second line rather than
   // running past the chart's ends.
   const yLabelLines = wrapWords(props.yLabel, Math.floor((bottom - M.top) / LABEL_CHAR_PX));
+  const pointKey = (p: SweepChartPoint) => `${p.series}|${p.x}`;
+  const dodge = dodgeOffsets(
+    points
+      .filter((p) => p.y !== null)
+      .map((p) => ({ key: pointKey(p), cx: x.at(p.x), cy: y(p.y!), order: seriesValues.indexOf(p.series) })),
+  );
   const lineOf = (s: string | null, pick: (p: SweepChartPoint) => number | null) =>
     polyline(
       points
@@ -179,10 +222,10 @@ export function SweepChart(props: SweepChartProps) {
       {points.map((p) =>
         p.y === null ? null : (
           <circle
-            key={`${p.series}|${p.x}`}
-            cx={x.at(p.x)}
+            key={pointKey(p)}
+            cx={x.at(p.x) + (dodge.get(pointKey(p)) ?? 0)}
             cy={y(p.y)}
-            r={5}
+            r={POINT_R}
             fill={colour(p.series)}
             className="sweep-point"
             tabIndex={0}

@@ -153,6 +153,17 @@ describe("a sweep's points at one spot", () => {
     expect(shifts.get('acts|4')).toBe(0);
   });
 
+  it('spread over at most a third of the way to a close x, each showing a crescent', () => {
+    // A log axis on a phone: x values 24 px apart, four series all at one spot.
+    const points = [0, 1, 2, 3].flatMap((s) => [at(`${s}|a`, 100, 50, s), at(`${s}|b`, 124, 50, s + 4)]);
+    const shifts = dodgeOffsets(points);
+    const a = [0, 1, 2, 3].map((s) => shifts.get(`${s}|a`)!);
+    expect(a).toEqual([...a].sort((p, q) => p - q)); // left to right in drawing order
+    expect(a[3] - a[0]).toBeLessThanOrEqual(9);
+    for (let i = 1; i < 4; i++) expect(a[i] - a[i - 1]).toBeGreaterThanOrEqual(3);
+    expect(a.reduce((sum, d) => sum + d, 0)).toBeCloseTo(0); // centred on x
+  });
+
   it('never leave two circles overlapping, and stay centred on their x', () => {
     const cloud = fc.array(
       fc.record({ column: fc.integer({ min: 0, max: 3 }), cy: fc.integer({ min: 0, max: 60 }) }),
@@ -160,7 +171,7 @@ describe("a sweep's points at one spot", () => {
     );
     fc.assert(
       fc.property(cloud, (drawn) => {
-        const points = drawn.map((p, i) => at(String(i), 100 + 200 * p.column, p.cy, i));
+        const points = drawn.map((p, i) => at(String(i), 100 + 400 * p.column, p.cy, i));
         const shifts = dodgeOffsets(points);
         const placed = points.map((p) => ({ ...p, cx: p.cx + shifts.get(p.key)! }));
         for (const [i, p] of placed.entries()) {

@@ -53,13 +53,17 @@ export function polyline(points: Array<[number, number]>): string | undefined {
 /** A simulated point's radius, and the room between two points set side by side. */
 const POINT_R = 5;
 const DODGE_GAP_PX = 2;
+/** The least a point set beside another shows of itself, where the x values lie close. */
+const MIN_CRESCENT_PX = 3;
 
 /**
  * Horizontal shifts that keep every point reachable: points of different series at one x whose
  * circles would overlap (Kruse Fig. 2's ACTS and OU-FR pages both load in 5.4 s at 8 connections,
- * and the one drawn first could be neither hovered nor clicked) are set side by side, in series
- * order, centred on their x, so the x still reads right and the line still meets it. A point no
- * other overlaps stays where it is. `key` names a point; the result gives a shift for each key.
+ * and the one drawn first could be neither hovered nor clicked) are set side by side, in the order
+ * they are drawn (`order`), centred on their x, so the x still reads right and the line still meets it. A point no
+ * other overlaps stays where it is. Where the x values lie close (a log axis on a phone), a group
+ * spreads over at most a third of the way to the next x, its circles then overlapping in part,
+ * each still showing a crescent to point at. `key` names a point; the result gives a shift for each.
  */
 export function dodgeOffsets(
   points: ReadonlyArray<{ key: string; cx: number; cy: number; order: number }>,
@@ -68,7 +72,9 @@ export function dodgeOffsets(
   const offsets = new Map(points.map((p) => [p.key, 0]));
   const byX = new Map<number, Array<(typeof points)[number]>>();
   for (const p of points) byX.set(Math.round(p.cx), [...(byX.get(Math.round(p.cx)) ?? []), p]);
-  for (const column of byX.values()) {
+  const columns = [...byX.keys()];
+  for (const [at, column] of byX) {
+    const gap = Math.min(...columns.filter((c) => c !== at).map((c) => Math.abs(c - at)));
     const sorted = [...column].sort((a, b) => a.cy - b.cy);
     // Runs of circles each overlapping the one above it.
     const clusters: Array<typeof sorted> = [];
@@ -80,7 +86,8 @@ export function dodgeOffsets(
     for (const cluster of clusters) {
       if (cluster.length < 2) continue;
       cluster.sort((a, b) => a.order - b.order);
-      const step = 2 * r + DODGE_GAP_PX;
+      const spread = Math.min((2 * r + DODGE_GAP_PX) * (cluster.length - 1), gap / 3);
+      const step = Math.max(MIN_CRESCENT_PX, spread / (cluster.length - 1));
       cluster.forEach((p, i) => offsets.set(p.key, (i - (cluster.length - 1) / 2) * step));
     }
   }
@@ -136,10 +143,11 @@ export function SweepChart(props: SweepChartProps) {
   // running past the chart's ends.
   const yLabelLines = wrapWords(props.yLabel, Math.floor((bottom - M.top) / LABEL_CHAR_PX));
   const pointKey = (p: SweepChartPoint) => `${p.series}|${p.x}`;
+  // In drawing order, left to right: each circle a later one overlaps keeps its left side in view.
   const dodge = dodgeOffsets(
-    points
-      .filter((p) => p.y !== null)
-      .map((p) => ({ key: pointKey(p), cx: x.at(p.x), cy: y(p.y!), order: seriesValues.indexOf(p.series) })),
+    points.flatMap((p, order) =>
+      p.y === null ? [] : [{ key: pointKey(p), cx: x.at(p.x), cy: y(p.y), order }],
+    ),
   );
   const lineOf = (s: string | null, pick: (p: SweepChartPoint) => number | null) =>
     polyline(

@@ -174,6 +174,26 @@ test('a sweep saves as a picture for a slide: its points, legend, title and clai
   }
   for (const name of ['page: lerc', 'page: acts', 'page: oufr', 'page: test', "Kruse's simple model"])
     expect(svg).toContain(name);
+  // What was simulated reads as the page gives it: one plain paragraph under the title, not a bold
+  // "Simulated here, ..." line over a fragment that starts in lowercase.
+  const measured = (await page.locator('[data-sweep-measured]').textContent())!.trim();
+  const band = [...svg.matchAll(/<text([^>]*data-export-title[^>]*)>([^<]*)<\/text>/g)].map((m) => ({
+    bold: m[1].includes('font-weight="bold"'),
+    text: m[2]
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  }));
+  const first = band.findIndex((l) => l.text.startsWith('Simulated here'));
+  expect(first).toBeGreaterThan(0);
+  expect(band.slice(first).every((l) => !l.bold)).toBe(true);
+  expect(
+    band
+      .slice(first)
+      .map((l) => l.text)
+      .join(' '),
+  ).toBe(measured);
   // It draws on its own, as wide as the chart on the page and taller (title and legend).
   const size = await page.evaluate(async (text) => {
     const img = new Image();

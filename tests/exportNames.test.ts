@@ -86,6 +86,20 @@ describe('the title band of an exported picture', () => {
     expect(texts.length).toBeGreaterThan(3);
     for (const t of texts) expect(t.length * 6.6).toBeLessThanOrEqual(200);
   });
+  it('draws a sentence as one plain paragraph, not split at its colon into a bold name', () => {
+    const sentence =
+      'Simulated here: a 2 KB transfer gets 26% of the best throughput; a 20 KB one 71% of what an 8 KB window carries over 500 KB.';
+    const out = titledSvg(svg.replace(/600/g, '350'), ['Sweep: its source', { sentence }]);
+    const lines = [...out.matchAll(/<text([^>]*)>([^<]*)<\/text>/g)].map((m) => ({
+      bold: m[1].includes('bold'),
+      text: m[2],
+    }));
+    const after = lines.slice(lines.findIndex((l) => l.text === 'its source') + 1);
+    expect(after.every((l) => !l.bold)).toBe(true);
+    expect(after.map((l) => l.text).join(' ')).toBe(sentence);
+    expect(after.length).toBeGreaterThan(1); // wrapped to the width, as one paragraph
+    expect(out).toContain(`<title>Sweep: its source / ${sentence}</title>`);
+  });
   it("wraps a long name too: a sweep saved at a phone's width keeps its whole title", () => {
     const title = 'Throughput against transfer length, RTT near 0 (Padmanabhan-Mogul Fig. 3-3)';
     const out = titledSvg(svg.replace(/600/g, '350'), [`${title}: Padmanabhan & Mogul 1994, Fig. 3-3`]);

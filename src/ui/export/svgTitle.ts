@@ -33,10 +33,17 @@ function setAttr(tag: string, name: string, value: string): string {
 }
 
 /**
- * `svgText` with `title` drawn above it. Each title is `name: settings`; several titles (a
- * comparison) are drawn one under the other.
+ * A line of the title band: `name: settings` (the name in bold, on its own line when long), or a
+ * sentence, drawn as one plain paragraph however many colons it has ("Simulated here: a 2 KB
+ * transfer gets 26% ..." had read as a bold "Simulated here" over a lowercase fragment).
  */
-export function titledSvg(svgText: string, titles: string[]): string {
+export type TitleLine = string | { sentence: string };
+
+/**
+ * `svgText` with `title` drawn above it. Each title is `name: settings` or a sentence; several
+ * titles (a comparison, a sweep's figure and what was simulated) are drawn one under the other.
+ */
+export function titledSvg(svgText: string, titles: TitleLine[]): string {
   const root = /^<svg\b[^>]*>/.exec(svgText);
   if (!root) return svgText;
   const tag = root[0];
@@ -44,6 +51,7 @@ export function titledSvg(svgText: string, titles: string[]): string {
   const height = Number(attr(tag, 'height') ?? 400);
   const [x, y, w, h] = (attr(tag, 'viewBox') ?? `0 0 ${width} ${height}`).split(/[\s,]+/).map(Number);
   const lines = titles.flatMap((title) => {
+    if (typeof title !== 'string') return wrap(title.sentence, width).map((text) => ({ text, bold: false }));
     const at = title.indexOf(': ');
     const name = at < 0 ? title : title.slice(0, at);
     const rest = at < 0 ? '' : title.slice(at + 2);
@@ -64,6 +72,7 @@ export function titledSvg(svgText: string, titles: string[]): string {
   );
   let newTag = setAttr(tag, 'height', String(height + band));
   newTag = setAttr(newTag, 'viewBox', `${x} ${top} ${w} ${h + band * scale}`);
-  const heading = `<title>${escapeXml(titles.join(' / '))}</title>${texts.join('')}`;
+  const said = titles.map((t) => (typeof t === 'string' ? t : t.sentence));
+  const heading = `<title>${escapeXml(said.join(' / '))}</title>${texts.join('')}`;
   return newTag + heading + svgText.slice(tag.length);
 }

@@ -31,7 +31,11 @@ export function SweepExport({
       const width = Math.round(chart.getBoundingClientRect().width);
       const parts = [standaloneSvg(chart), ...(legend ? [legendSvg(legend, width)] : [])];
       const about = spec.claim ? `${spec.source} — ${claimLead(spec.source)}: “${spec.claim}”` : spec.source;
-      const svg = titledSvg(stackedSvg(parts), [`${spec.title}: ${about}`, ...(measured ? [measured] : [])]);
+      // What was simulated is a sentence of its own, not a name and its settings.
+      const svg = titledSvg(stackedSvg(parts), [
+        `${spec.title}: ${about}`,
+        ...(measured ? [{ sentence: measured }] : []),
+      ]);
       const name = `${sweepFileName(spec)}.${kind}`;
       downloadBlob(kind === 'svg' ? new Blob([svg], { type: 'image/svg+xml' }) : await svgToPng(svg), name);
       setStatus(`Saved ${name}.`);

@@ -218,3 +218,47 @@ test("a sweep's embed code, from the Share dialog, shows the sweep's chart in th
   expect(await page.locator('a.embed-open').getAttribute('href')).toContain('sweep=kruse-fig2');
   expectClean(watch);
 });
+
+test("the embed's Start at says why it refuses a time, keeps what is typed, and never passes the run's end", async ({
+  page,
+}) => {
+  // A time past the end had gone into the embed code without a word, and a typed "-" vanished.
+  const watch = watchPage(page);
+  await openLab(page, 'preset=heidemann-odd-final&t=5');
+  const endMs = Math.ceil(engine('preset=heidemann-odd-final').endNs / 1e3) / 1e3;
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this scenario' });
+  const startAt = dialog.locator('input[name="embed-t"]');
+  const code = dialog.locator('[data-copy="embed"] textarea');
+  const error = dialog.locator('#embed-t-error');
+  await expect(startAt).toHaveValue('5');
+  await expect(code).toHaveValue(/;t=5["&]/);
+
+  await startAt.selectText();
+  await startAt.press('-');
+  await expect(startAt).toHaveValue('-');
+  await expect(error).toHaveText(
+    `Start at must be a number of ms, between 0 and ${endMs} (the end of the run)`,
+  );
+  await expect(startAt).toHaveAttribute('aria-invalid', 'true');
+  await expect(startAt).toHaveAttribute('aria-describedby', 'embed-t-error');
+  await startAt.pressSequentially('3');
+  await expect(startAt).toHaveValue('-3');
+  await expect(error).toHaveText(`Start at must be between 0 and ${endMs} ms (the end of the run)`);
+
+  await startAt.fill(String(Math.ceil(endMs) + 100));
+  await expect(error).toHaveText(`Start at must be between 0 and ${endMs} ms (the end of the run)`);
+  await expect(code).toHaveValue(/;t=5["&]/); // a refused time never reaches the code
+  // Left with a time refused, the box goes back to the one in effect, its reason with it.
+  await startAt.blur();
+  await expect(startAt).toHaveValue('5');
+  await expect(error).toHaveCount(0);
+
+  await startAt.fill(String(endMs));
+  await expect(error).toHaveCount(0);
+  await expect(code).toHaveValue(new RegExp(`;t=${endMs}["&]`));
+  await startAt.fill('');
+  await expect(error).toHaveCount(0);
+  await expect(code).not.toHaveValue(/;t=/);
+  expectClean(watch);
+});

@@ -13,6 +13,7 @@ import {
   unescapedQuery,
   withoutEmbed,
 } from '../src/ui/share/shareLinks';
+import { readStartAt } from '../src/ui/share/StartAtField';
 import { sweepShown } from '../src/ui/sweep/sweepPanelState';
 
 const SCENARIO = '?v=1&preset=heidemann-odd-final&nagle=0&b.delack=off&t=12.5';
@@ -128,5 +129,28 @@ describe('the theme key', () => {
     const bad = parseQuery('theme=purple');
     expect(bad.config.view.theme).toBeUndefined();
     expect(bad.problems).toEqual(['theme="purple": must be light or dark; following the system\'s setting']);
+  });
+});
+
+describe("the embed builder's Start at", () => {
+  const endNs = 590_611_500; // a run of 590.6115 ms: the box takes up to 590.612
+
+  it('takes a time inside the run, and empty for its end', () => {
+    expect(readStartAt('25', endNs)).toEqual({ ms: 25 });
+    expect(readStartAt(' 0 ', endNs)).toEqual({ ms: 0 });
+    expect(readStartAt('590.612', endNs)).toEqual({ ms: 590.612 });
+    expect(readStartAt('', endNs)).toEqual({ ms: null });
+  });
+
+  it('says why it refuses a time: not a number, before 0, or past the end of the run', () => {
+    const range = 'must be between 0 and 590.612 ms (the end of the run)';
+    const number = 'must be a number of ms, between 0 and 590.612 (the end of the run)';
+    expect(readStartAt('-', endNs)).toEqual({ why: number });
+    expect(readStartAt('-3', endNs)).toEqual({ why: range });
+    expect(readStartAt('590.613', endNs)).toEqual({ why: range });
+    expect(readStartAt('5 s', endNs)).toEqual({ why: number });
+    // Before a run is drawn, only the lower bound holds.
+    expect(readStartAt('99999', null)).toEqual({ ms: 99999 });
+    expect(readStartAt('-1', null)).toEqual({ why: 'must be 0 ms or more' });
   });
 });

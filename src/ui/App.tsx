@@ -107,7 +107,12 @@ export default function App() {
         onTheme={(choice) => update((c) => setThemeInLink(c, choice))}
       >
         {guides.lessonsButton}
-        <ShareButton config={config} pinnedNs={playback.pinnedNs} panels={panels} />
+        <ShareButton
+          config={config}
+          pinnedNs={playback.pinnedNs}
+          endNs={runs ? endNs : null}
+          panels={panels}
+        />
         <ExportMenu runs={runs} panels={panels} config={config} />
       </Header>
       <ProblemsNotice problems={problems} onDismiss={dismissProblems} />

@@ -7,14 +7,18 @@ import { PANELS, PANEL_TITLES } from '../state/configModel';
 import { SPEED_MODES } from '../state/playbackModel';
 import { THEMES } from '../../scenario/codec';
 import { FRAME_SIZES, NOTE_MAX_CHARS, type EmbedChoices } from './shareLinks';
+import { StartAtField } from './StartAtField';
 
 export function EmbedBuilder({
   choices,
   settings,
+  endNs,
   onChange,
 }: {
   choices: EmbedChoices;
   settings: Settings;
+  /** The end of the run, which the start time may not pass; null while no run is drawn. */
+  endNs: number | null;
   onChange: (next: EmbedChoices) => void;
 }) {
   const toggle = (list: string[], item: string, on: boolean) =>
@@ -63,20 +67,7 @@ export function EmbedBuilder({
         </div>
       </fieldset>
       <div className="builder-row">
-        <label>
-          Start at (ms; empty = end of the run)
-          <input
-            type="number"
-            name="embed-t"
-            min={0}
-            step="any"
-            value={choices.tMs ?? ''}
-            onChange={(e) => {
-              const ms = e.target.value === '' ? null : Number(e.target.value);
-              onChange({ ...choices, tMs: ms !== null && Number.isFinite(ms) && ms >= 0 ? ms : null });
-            }}
-          />
-        </label>
+        <StartAtField tMs={choices.tMs} endNs={endNs} onChange={(tMs) => onChange({ ...choices, tMs })} />
         <label className="check">
           <input
             type="checkbox"

@@ -15,10 +15,13 @@ const shareDialog = onDemand(() => import('./ShareDialog').then((m) => m.ShareDi
 export function ShareButton({
   config,
   pinnedNs,
+  endNs,
   panels,
 }: {
   config: Config;
   pinnedNs: number | null;
+  /** The end of the run; null while none is drawn. */
+  endNs: number | null;
   panels: Set<Panel>;
 }) {
   const { open, close, failure, prefetch, request } = useOnDemandDialog(shareDialog);
@@ -43,6 +46,7 @@ export function ShareButton({
           // Encoded only while the dialog is open: not on every knob change.
           query={open ? queryFor(config, pinnedNs) : ''}
           cursorMs={pinnedNs === null ? null : Math.round(pinnedNs / 1e3) / 1e3}
+          endNs={endNs}
           panels={panels}
           settings={config.settings}
           title={`Roundtrip: ${preset?.title ?? shownSweepTitle(config) ?? 'TCP/HTTP simulation'}`}

@@ -10,6 +10,7 @@ import type { ShareDialogProps } from './ShareDialog';
 export default function ShareContents({
   query,
   cursorMs,
+  endNs,
   panels,
   settings,
   title,
@@ -37,7 +38,7 @@ export default function ShareContents({
         value={link}
       />
       <h3>Embed in a course page</h3>
-      <EmbedBuilder choices={choices} settings={settings} onChange={setChoices} />
+      <EmbedBuilder choices={choices} settings={settings} endNs={endNs} onChange={setChoices} />
       <CopyField
         name="embed"
         label="Embed code (paste into an HTML page or LMS)"

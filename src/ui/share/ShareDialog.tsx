@@ -12,6 +12,8 @@ export interface ShareDialogProps {
   /** The page's query for the current scenario and resting playhead. */
   query: string;
   cursorMs: number | null;
+  /** The end of the run (ns), past which the embed cannot start; null while none is drawn. */
+  endNs: number | null;
   panels: Set<Panel>;
   settings: Settings;
   title: string;

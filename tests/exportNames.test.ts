@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../src/scenario/codec';
 import { scenarioName, scenarioTitle } from '../src/scenario/scenarioName';
 import { titledSvg } from '../src/ui/export/svgTitle';
+import { describeSides } from '../src/ui/export/ExportItems';
 
 const named = (query: string) => {
   const { config } = parseQuery(query);
@@ -63,6 +64,24 @@ describe('scenario names', () => {
     expect(named('link=lte&http=3&nagle=0')).toEqual([
       'roundtrip-lte-h3',
       'Roundtrip: page=yahoo96 visit=first link=lte http=3',
+    ]);
+  });
+});
+
+describe("a comparison's sides, named for files and pictures", () => {
+  it('name a B that starts from a preset after that preset, and by its changes from it', () => {
+    const pair = 'preset=heidemann-table1-phttp&b.preset=heidemann-table1-phttp-fix2';
+    const names = (query: string) => describeSides(parseQuery(query).config).map((s) => s.name);
+    expect(names(pair)).toEqual(['heidemann-table1-phttp', 'heidemann-table1-phttp-fix2']);
+    expect(names(`${pair}&b.nagle=1`)).toEqual([
+      'heidemann-table1-phttp',
+      'heidemann-table1-phttp-fix2-nagle1',
+    ]);
+    expect(describeSides(parseQuery(pair).config)[1].title).toMatch(/^heidemann-table1-phttp-fix2: /);
+    // A B that starts from A is named from A's preset, as before.
+    expect(names('preset=heidemann-odd-final&b.nagle=0')).toEqual([
+      'heidemann-odd-final',
+      'heidemann-odd-final-nagle0',
     ]);
   });
 });

@@ -39,13 +39,19 @@ async function viewSvg(view: PictureView, side: Side, runs: SideRun[], titles: s
   return titledSvg(drawing, [titles[side === 'a' ? 0 : 1]]);
 }
 
-/** Each side's name for files, title for pictures and HTTP parameters for the capture and HAR. */
-function describeSides(config: Config) {
-  const described = sidesOf(config).map((settings) => ({
-    name: scenarioName(config.preset, settings),
-    title: scenarioTitle(config.preset, settings),
-    http: toSimInput(settings).http,
-  }));
+/**
+ * Each side's name for files, title for pictures and HTTP parameters for the capture and HAR. A B
+ * that starts from a preset of its own (`b.preset`) is named after it, and by its changes from it.
+ */
+export function describeSides(config: Config) {
+  const described = sidesOf(config).map((settings, i) => {
+    const preset = i === 1 && config.bPreset ? config.bPreset : config.preset;
+    return {
+      name: scenarioName(preset, settings),
+      title: scenarioTitle(preset, settings),
+      http: toSimInput(settings).http,
+    };
+  });
   // Side B's name differs from A's by its changes; when it has none, by a suffix.
   if (described[1] && described[1].name === described[0].name) described[1].name += '-b';
   return described;

@@ -126,6 +126,30 @@ test('every point can be hovered and clicked, points at one spot side by side ov
   expect(watch.consoleErrors).toEqual([]);
 });
 
+test("on a phone, every ready-made sweep's points can each be reached by the mouse", async ({ page }) => {
+  // Where x values lie close (a log axis at 390 px), points at one spot overlap in part: each must
+  // still show some of itself to hover and click.
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const spec of SWEEPS) {
+    await page.goto(`/?sweep=${spec.id}`);
+    await expect(page.locator('[data-sweep-status="done"]'), spec.id).toBeVisible({ timeout: 30_000 });
+    await page.locator('#sweep svg.sweep-chart').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const unreachable = await points(page).evaluateAll((els) =>
+      els.flatMap((el) => {
+        const r = el.getBoundingClientRect();
+        const [cx, cy, radius] = [r.left + r.width / 2, r.top + r.height / 2, r.width / 2 - 1];
+        for (let dx = -radius; dx <= radius; dx += 1)
+          for (let dy = -radius; dy <= radius; dy += 1)
+            if (dx * dx + dy * dy <= radius * radius && document.elementFromPoint(cx + dx, cy + dy) === el)
+              return [];
+        return [`${el.getAttribute('data-series')} at ${el.getAttribute('data-x')}`];
+      }),
+    );
+    expect(unreachable, spec.id).toEqual([]);
+  }
+});
+
 test('a point plotted as a saving opens as the comparison it was measured by', async ({ page }) => {
   // Kruse Fig. 5 plots what Keep-Alive saves over HTTP/1.0: the point had opened the Keep-Alive run
   // alone, a page of 2.92 s beside a point reading "4.4 s saved", with nothing to subtract.

@@ -43,6 +43,14 @@ test("a link with b.preset compares two presets: each side is its own preset's r
   const captions = page.locator('[data-view="ladder"] .side-caption');
   await expect(captions.first()).toHaveText(`A: ${findPreset(A)!.title}`);
   await expect(captions.nth(1)).toHaveText(`B: ${findPreset(B)!.title}`);
+  // The figures table gives each preset's paper row: Table 1's rows 2 and 4, 605 ms and 26 ms.
+  const paper = page.locator('[data-metrics] tr[data-row^="paper"] th');
+  await expect(paper).toHaveText([
+    `Paper, A (${findPreset(A)!.source})`,
+    `Paper, B (${findPreset(B)!.source})`,
+  ]);
+  await expect(page.locator('[data-metrics] [data-paper-metric="elapsed_s"]')).toHaveText('0.605');
+  await expect(page.locator('[data-metrics] [data-paper-b-metric="elapsed_s"]')).toHaveText('0.0260');
   // The page writes the link back as it came.
   await expect.poll(() => page.evaluate(() => window.location.search)).toBe(`?v=1&preset=${A}&b.preset=${B}`);
   expect(watch.consoleErrors).toEqual([]);

@@ -59,6 +59,8 @@ export interface MetricsTableProps {
   a: MetricValues;
   b?: MetricValues;
   paper?: { label: string; values: Partial<MetricValues> };
+  /** Side B's paper figures, when B is a preset of its own (`b.preset`). */
+  paperB?: { label: string; values: Partial<MetricValues> };
   /** The figures as rows and the runs as columns: five rows of two to four numbers fit a phone,
    * where six columns do not. */
   figuresAsRows?: boolean;
@@ -95,13 +97,13 @@ function LoadsNote({ loads }: { loads: RunLoads[] }) {
 
 /** One row of the usual table: a run (or the paper, or B − A) and how each of its cells reads. */
 interface RunLine {
-  key: 'a' | 'paper' | 'b' | 'delta';
+  key: 'a' | 'paper' | 'paper-b' | 'b' | 'delta';
   label: string;
   className?: string;
   cell: (name: MetricName) => { text: string; attrs: Record<string, string | number> };
 }
 
-function runLines({ a, b, paper }: MetricsTableProps): RunLine[] {
+function runLines({ a, b, paper, paperB }: MetricsTableProps): RunLine[] {
   const lines: RunLine[] = [
     {
       key: 'a',
@@ -126,17 +128,19 @@ function runLines({ a, b, paper }: MetricsTableProps): RunLine[] {
   }
   // The paper's figures after the comparison: on a phone, where runs are columns, its long
   // heading had pushed B − A off the screen.
-  if (paper) {
+  const paperLine = (key: 'paper' | 'paper-b', row: typeof paper, attr: string) =>
+    row &&
     lines.push({
-      key: 'paper',
-      label: paper.label,
+      key,
+      label: row.label,
       className: 'paper-row',
       cell: (n) => {
-        const v = paper.values[n];
-        return { text: v === undefined ? '—' : formatMetric(n, v), attrs: { 'data-paper-metric': n } };
+        const v = row.values[n];
+        return { text: v === undefined ? '—' : formatMetric(n, v), attrs: { [attr]: n } };
       },
     });
-  }
+  paperLine('paper', paper, 'data-paper-metric');
+  paperLine('paper-b', paperB, 'data-paper-b-metric');
   return lines;
 }
 

@@ -109,6 +109,7 @@ export function BreakdownPanel({ sides }: { sides: SideView[] }) {
 /** The paper's figures for the four columns, when the preset publishes them. */
 function paperValues(
   preset: Preset | undefined,
+  side = '',
 ): { label: string; values: Partial<MetricValues> } | undefined {
   if (!preset) return undefined;
   const values: Partial<MetricValues> = {};
@@ -118,7 +119,7 @@ function paperValues(
     if (f.figure === 'elapsed_ms') values.elapsed_s = f.value / 1000;
     if (f.figure === 'elapsed_s') values.elapsed_s = f.value;
   }
-  return Object.keys(values).length > 0 ? { label: `Paper (${preset.source})`, values } : undefined;
+  return Object.keys(values).length > 0 ? { label: `Paper${side} (${preset.source})`, values } : undefined;
 }
 
 /** Whose headers IP bytes include: HTTP/3 runs carry QUIC's UDP/IP ones (an HTTP/3 run had
@@ -136,13 +137,17 @@ export function MetricsPanel({ sides, preset }: { sides: SideView[]; preset: Pre
   const values = metrics.map(metricValues);
   const loads = metrics.map((m) => ({ loads_s: m.loads_s, run_s: m.elapsed_s }));
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
+  // Two presets compared (b.preset): each one's paper figures, A's and B's, when they differ.
+  const bPreset = sides[1]?.preset;
+  const paperB = bPreset && bPreset.id !== preset?.id ? paperValues(bPreset, ', B') : undefined;
   return (
     <div data-view="metrics" ref={boxRef}>
       <SidewaysScroll label="Figures table" cue="Scroll sideways for more columns">
         <MetricsTable
           a={values[0]}
           b={values[1]}
-          paper={paperValues(preset)}
+          paper={paperValues(preset, paperB ? ', A' : '')}
+          paperB={paperB}
           figuresAsRows={width < FIGURES_AS_ROWS_BELOW_PX}
         />
       </SidewaysScroll>

@@ -1,6 +1,6 @@
 // One side of the lab as the panels see it: its run and a caption naming what differs.
 import { baseSettings, formatValue, sideBSettings, type Config } from '../../scenario/codec';
-import { findPreset } from '../../scenario/presets';
+import { findPreset, type Preset } from '../../scenario/presets';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
 import type { SideRun } from '../../worker/protocol';
 import type { Gap } from '../../views/timeScale';
@@ -20,6 +20,8 @@ export interface SideView {
   side: 'a' | 'b';
   run: SideRun;
   caption: string;
+  /** Side B's own preset (`b.preset`), whose paper figures the figures table gives beside A's. */
+  preset?: Preset;
 }
 
 /** A switch's states, said after the label as words ("Delayed ACK off"), not as a name. */

@@ -85,14 +85,16 @@ export function useRunPipeline(
 
   const captionA = aCaption(config);
   const captionB = bCaption(config);
+  const bPreset = config.b && config.bPreset ? findPreset(config.bPreset) : undefined;
   const sides: SideView[] = useMemo(
     () =>
       (runs ?? []).map((run, i) => ({
         side: i === 0 ? 'a' : 'b',
         run,
         caption: i === 0 ? captionA : captionB,
+        ...(i === 1 && bPreset ? { preset: bPreset } : {}),
       })),
-    [runs, captionA, captionB],
+    [runs, captionA, captionB, bPreset],
   );
   const panelsKey = config.view.view;
   const panels = useMemo(() => panelsFromView(panelsKey), [panelsKey]);

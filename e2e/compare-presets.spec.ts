@@ -74,3 +74,20 @@ test("the gallery's Compare as B puts a preset beside the scenario open now", as
     page.locator(`[data-preset="${A}"]`).getByRole('button', { name: 'Compare as B' }),
   ).toHaveCount(0);
 });
+
+test('an embed of two presets, and its embed code, are titled with both', async ({ page }) => {
+  const both = `${findPreset(A)!.title} against ${findPreset(B)!.title}`;
+  await openLab(page, `preset=${A}&b.preset=${B}`);
+  await page.getByRole('button', { name: 'Share' }).click();
+  const code = page
+    .getByRole('dialog', { name: 'Share this scenario' })
+    .locator('[data-copy="embed"] textarea');
+  await expect(code).toHaveValue(new RegExp(`title="Roundtrip: ${both.replace(/[().]/g, '\\$&')}"`));
+
+  await page.goto(`/?preset=${A}&b.preset=${B}&embed=1&view=ladder`);
+  await expect(page.locator('.embed-title')).toHaveText(both);
+  await expect(ladderPackets(page, 'b').first()).toBeAttached();
+  // One preset alone keeps its own title.
+  await page.goto(`/?preset=${A}&embed=1&view=ladder`);
+  await expect(page.locator('.embed-title')).toHaveText(findPreset(A)!.title);
+});

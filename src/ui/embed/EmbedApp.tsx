@@ -12,6 +12,7 @@ import { queryFor, readLocation, useScenario } from '../state/useScenario';
 import { ViewsOrStatus } from '../Views';
 import { useGuides, withGuides } from '../useGuides';
 import { shownSweepTitle } from '../lessons/openGuides';
+import { presetsTitle } from '../panels/sideView';
 import { NoteBanner } from '../share/NoteBanner';
 import { appUrl, controlKeys, withoutEmbed } from '../share/shareLinks';
 import { EmbedControls } from './EmbedControls';
@@ -82,7 +83,7 @@ export default function EmbedApp() {
       data-embed=""
     >
       <div className="embed-bar">
-        <h1 className="embed-title">{preset?.title ?? shownSweepTitle(config) ?? 'Roundtrip'}</h1>
+        <h1 className="embed-title">{presetsTitle(config) ?? shownSweepTitle(config) ?? 'Roundtrip'}</h1>
         {config.view.lesson !== undefined && (
           <button
             type="button"

@@ -70,6 +70,18 @@ export function differenceText(key: ConfigKey, value: Settings[ConfigKey]): stri
 }
 
 /**
+ * The scenario's title where one line names it (an embed's heading, the embed code's iframe
+ * title): A's preset, or, when B starts from another preset, both ("P-HTTP with both problems
+ * (Heidemann Table 1) against P-HTTP with both fixes (Heidemann Table 1)"); null without a preset.
+ */
+export function presetsTitle(config: Config): string | null {
+  const a = config.preset ? findPreset(config.preset) : undefined;
+  const b = config.b && config.bPreset ? findPreset(config.bPreset) : undefined;
+  if (!a || !b || a.id === b.id) return a?.title ?? null;
+  return `${a.title} against ${b.title}`;
+}
+
+/**
  * Side A's caption: "A", or, beside a B that starts from a preset, A's own preset by its title
  * ("A: P-HTTP with both problems (Heidemann Table 1)"), so the two rows read as a pair.
  */

@@ -1,9 +1,9 @@
 // The header's Share button and the dialog it opens, whose code loads when Share is first pressed
 // (a pointer on the button starts the load): most visits never share.
 import type { Config } from '../../scenario/codec';
-import { findPreset } from '../../scenario/presets';
 import type { Panel } from '../state/configModel';
 import { queryFor } from '../state/useScenario';
+import { presetsTitle } from '../panels/sideView';
 import { onDemand } from '../onDemand';
 import { LoadFailure } from '../LazyPanel';
 import { shownSweepTitle } from '../lessons/openGuides';
@@ -25,7 +25,6 @@ export function ShareButton({
   panels: Set<Panel>;
 }) {
   const { open, close, failure, prefetch, request } = useOnDemandDialog(shareDialog);
-  const preset = config.preset ? findPreset(config.preset) : undefined;
   const ShareDialog = shareDialog.value;
   return (
     <>
@@ -49,7 +48,7 @@ export function ShareButton({
           endNs={endNs}
           panels={panels}
           settings={config.settings}
-          title={`Roundtrip: ${preset?.title ?? shownSweepTitle(config) ?? 'TCP/HTTP simulation'}`}
+          title={`Roundtrip: ${presetsTitle(config) ?? shownSweepTitle(config) ?? 'TCP/HTTP simulation'}`}
         />
       )}
     </>

@@ -91,3 +91,29 @@ test('an embed of two presets, and its embed code, are titled with both', async 
   await page.goto(`/?preset=${A}&embed=1&view=ladder`);
   await expect(page.locator('.embed-title')).toHaveText(findPreset(A)!.title);
 });
+
+test("the preset card tells both presets' stories when B starts from a preset of its own", async ({
+  page,
+}) => {
+  await openLab(page, `preset=${A}&b.preset=${B}`);
+  const card = page.locator(`[data-preset-info="${A}"]`);
+  await expect(card.locator('h2')).toHaveText(`A: ${findPreset(A)!.title}`);
+  const b = card.locator(`[data-preset-b="${B}"]`);
+  await expect(b.locator('h3')).toHaveText(`B: ${findPreset(B)!.title}`);
+  await expect(b).toContainText(findPreset(B)!.source);
+  await expect(b.locator('p').nth(1)).not.toBeEmpty(); // the story, loaded with A's
+  // A's hints and A's figures come before B's part, so neither is read as B's; the table says it is A's.
+  const after = (selector: string) =>
+    card.evaluate((el, sel) => {
+      const mine = el.querySelector(sel);
+      const side = el.querySelector('[data-preset-b]');
+      return mine && side ? mine.compareDocumentPosition(side) & Node.DOCUMENT_POSITION_FOLLOWING : -1;
+    }, selector);
+  expect(await after('.try-next')).toBeGreaterThan(0);
+  expect(await after('table')).toBeGreaterThan(0);
+  await expect(card.locator('table')).toContainText('Paper vs run A');
+  // One preset alone, or B from A's own preset, keeps the card as it was.
+  await openLab(page, `preset=${A}`);
+  await expect(page.locator(`[data-preset-info="${A}"] h2`)).toHaveText(findPreset(A)!.title);
+  await expect(page.locator('[data-preset-b]')).toHaveCount(0);
+});

@@ -126,6 +126,7 @@ export default function App() {
             <LazyPanel name="the preset's card">
               <PresetInfo
                 preset={preset}
+                comparedWith={sides[1]?.preset?.id !== preset.id ? sides[1]?.preset : undefined}
                 results={sim.figures}
                 settings={config.settings}
                 changedKeys={changedFromPreset(config)}

@@ -15,6 +15,7 @@ import { tryNextApplied } from './state/presetChanges';
 
 export function PresetInfo({
   preset,
+  comparedWith,
   results,
   settings,
   changedKeys,
@@ -24,6 +25,8 @@ export function PresetInfo({
   onCompare,
 }: {
   preset: Preset;
+  /** Side B's own preset (b.preset), when it is another: its story is told too, under A's. */
+  comparedWith?: Preset;
   results: FigureResult[] | null;
   /** Side A's settings: a hint they already hold is shown as applied. */
   settings: Settings;
@@ -42,7 +45,10 @@ export function PresetInfo({
   const applied = texts ? texts.tryNext.map((t) => tryNextApplied(settings, t.settings)) : [];
   return (
     <section className="preset-info" aria-labelledby="preset-info-title" data-preset-info={preset.id}>
-      <h2 id="preset-info-title">{preset.title}</h2>
+      <h2 id="preset-info-title">
+        {comparedWith && 'A: '}
+        {preset.title}
+      </h2>
       <p className="preset-source">{preset.source}</p>
       {texts && <p>{texts.explanation}</p>}
       {hintsWithheld ? (
@@ -81,9 +87,9 @@ export function PresetInfo({
           published={figures.published}
           results={figures.results}
           caption={
-            changedKeys.length > 0
-              ? `Paper vs this run (you changed ${changedKeys.join(', ')})`
-              : 'Paper vs this run'
+            // Beside B's preset, the table is A's: said, so it is not read as B's.
+            `Paper vs ${comparedWith ? 'run A' : 'this run'}` +
+            (changedKeys.length > 0 ? ` (you changed ${changedKeys.join(', ')})` : '')
           }
           modified={changedKeys.length > 0}
         />
@@ -104,6 +110,20 @@ export function PresetInfo({
           </ul>
         </details>
       )}
+      {comparedWith && <SideBPreset preset={comparedWith} />}
     </section>
+  );
+}
+
+/** Side B's preset in a comparison of two: its title, source and story, after all of A's (a "Try it"
+ * changes A; the figures beside B's paper are in the figures panel). */
+function SideBPreset({ preset }: { preset: Preset }) {
+  const texts = usePresetTexts(preset.id);
+  return (
+    <div className="preset-b" data-preset-b={preset.id}>
+      <h3>B: {preset.title}</h3>
+      <p className="preset-source">{preset.source}</p>
+      {texts && <p>{texts.explanation}</p>}
+    </div>
   );
 }

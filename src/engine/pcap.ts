@@ -27,7 +27,7 @@
 // as ipBytes. (If a trace ever holds optionBytes that are not a multiple of 4, or too few for the
 // options named, the header is padded up to the next multiple of 4 so the capture stays valid.)
 import { h2Streams } from './h2Wire';
-import { httpStreams, type ConnectionStreams } from './httpWire';
+import { httpStreams, SERVER_HOST, type ConnectionStreams } from './httpWire';
 import { tlsStreams } from './tls/wire';
 import { udpFrame } from './quic/pcapFrame';
 import { QuicPayloads } from './quic/pcapPackets';
@@ -175,10 +175,14 @@ function buildFrame(
  */
 export function writePcap(trace: Trace, http?: HttpParams): Uint8Array {
   const connOf = connectionLookup(trace);
-  const tls = http?.tls?.version;
+  const tls = http?.tls;
   const streams: Map<number, ConnectionStreams> =
-    tls && tls !== 'none'
-      ? tlsStreams(trace, tls)
+    tls && tls.version !== 'none'
+      ? tlsStreams(trace, {
+          tls: { ...tls, version: tls.version },
+          host: SERVER_HOST,
+          alpn: http.mode === '2' ? ['h2', 'http/1.1'] : ['http/1.1'],
+        })
       : http?.mode === '2'
         ? h2Streams(trace, http)
         : http

@@ -133,7 +133,14 @@ export class QuicPayloads {
       try {
         if (space === 'initial')
           hello = c2s
-            ? clientHello({ host: SERVER_HOST, bytes: firstBytes, sourceCid: conn.clientCid, resume, seed })
+            ? clientHello({
+                host: SERVER_HOST,
+                bytes: firstBytes,
+                alpn: ['h3'],
+                sourceCid: conn.clientCid,
+                resume,
+                seed,
+              })
             : serverHello({ bytes: firstBytes, resume, seed });
       } catch {
         // A hello cut short (not seen with the engine's sizes): the bytes stay zeros, and tests see it.

@@ -67,7 +67,7 @@ function sealed(version: TlsVersion, kind: string, body: Bytes): RecordPlan[] {
 /** Browsers pad the ClientHello to 512 bytes (RFC 7685); a PSK and its binder make it longer. */
 const CLIENT_HELLO = 512;
 const CLIENT_HELLO_PSK = 600;
-const SERVER_HELLO_12 = 80;
+export const SERVER_HELLO_12 = 80;
 const SERVER_HELLO_13 = 90; // with key_share (x25519) and supported_versions (RFC 8446 4.1.3)
 /** Certificate message: header, list length, and a 3-byte length per certificate (two); 1.3 adds
  * a context byte and a 2-byte extensions field per entry (RFC 8446 4.4.2). */

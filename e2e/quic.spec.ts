@@ -17,7 +17,7 @@ test('an HTTP/3 run draws its datagrams named by QUIC packets and frames, and ex
   await expect(labels.filter({ hasText: /1-RTT\[.*STREAM 0/ }).first()).toBeAttached();
   await ladderPackets(page).first().focus();
   await expect(page.locator('.packet-tip')).toContainText(
-    'client.3199 > server.8080: UDP, length 1200 [Initial #0 CRYPTO PADDING]',
+    'client.3199 > server.443: UDP, length 1200 [Initial #0 CRYPTO PADDING]',
   );
   // TCP knobs do not apply to QUIC: their group is gone.
   await expect(page.locator('[data-group="tcp"]')).toHaveCount(0);

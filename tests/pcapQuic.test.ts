@@ -2,7 +2,7 @@
 // real header, in its datagram of exactly the recorded size; Initial packets protected with the
 // keys anyone can derive (RFC 9001 5.2), which this test derives and opens with Node's crypto
 // (written apart from the engine's), finding the recorded packet numbers and frames and a TLS
-// ClientHello and ServerHello; and tshark, decoding the port as QUIC, agrees and finds nothing
+// ClientHello and ServerHello; and tshark, on QUIC's port 443, agrees and finds nothing
 // malformed.
 import { spawnSync } from 'node:child_process';
 import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
@@ -288,7 +288,7 @@ const tsharkPath = (() => {
 })();
 
 function tshark(path: string, args: string[]): string {
-  const r = spawnSync(tsharkPath, ['-r', path, '-d', 'udp.port==8080,quic', ...args], {
+  const r = spawnSync(tsharkPath, ['-r', path, '-d', 'udp.port==443,quic', ...args], {
     encoding: 'utf8',
     timeout: 60_000,
   });

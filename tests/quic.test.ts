@@ -258,7 +258,7 @@ describe('captures of a QUIC run', () => {
   it('tcpdump prints UDP datagrams with their QUIC packets; the pcap carries IPv4/UDP frames', () => {
     const t = run(`${PATH}&http=3`);
     const lines = formatTcpdump(t).trim().split('\n');
-    expect(lines[0]).toBe('0.000000 client.3199 > server.8080: UDP, length 1200 [Initial #0 CRYPTO PADDING]');
+    expect(lines[0]).toBe('0.000000 client.3199 > server.443: UDP, length 1200 [Initial #0 CRYPTO PADDING]');
     const pcap = writePcap(t);
     const view = new DataView(pcap.buffer);
     let at = 24;

@@ -14,6 +14,10 @@ import type { Bytes, Nanoseconds } from './units';
 const CLIENT_ISS = 676352001; // Heidemann Fig. 2, so our tcpdump lines read like the paper's
 const SERVER_ISS = 1807168001;
 const ISS_STEP = 64000; // 4.4BSD advanced the ISS by 64000 per connection
+/** The papers' server port (tcpdump reads `server.8080` as in Heidemann's traces); HTTPS and
+ * HTTP/3 listen on 443, where Wireshark looks for TLS and QUIC without being told. */
+const HTTP_PORT = 8080;
+const HTTPS_PORT = 443;
 
 export interface ConnectionPair {
   conn: number;
@@ -49,6 +53,12 @@ export class Network<D extends Datagram = Datagram> {
     this.s2c = new LinkDirection(sim, input.s2c, input.seed, 2);
   }
 
+  /** Whether the connections carry TLS (over TCP, or QUIC's own). */
+  private get secure(): boolean {
+    const http = this.input.http;
+    return http.mode === '3' || (http.tls !== undefined && http.tls.version !== 'none');
+  }
+
   /** Link framing bytes per packet. */
   get framingBytes(): Bytes {
     return this.input.c2s.framingBytes;
@@ -60,7 +70,7 @@ export class Network<D extends Datagram = Datagram> {
     const record = this.sink.connection({
       id: 0,
       clientPort: 3199 + conn,
-      serverPort: 8080,
+      serverPort: this.secure ? HTTPS_PORT : HTTP_PORT,
       clientIss: (CLIENT_ISS + conn * ISS_STEP) >>> 0,
       serverIss: (SERVER_ISS + conn * ISS_STEP) >>> 0,
       mss: Math.min(this.input.client.mssBytes, this.input.server.mssBytes),

@@ -254,6 +254,12 @@ const LEGEND_RUNS = [
     query: 'http=3&link=lte&page=custom&objects=300000&queue=20',
     series: ['data', 'ack', 'cwnd', 'retransmit', 'queue-drop', 'playhead'],
   },
+  {
+    // CUBIC through a deep buffer under CoDel: its drops, at the head of the queue, keyed apart.
+    name: 'TCP through CoDel',
+    query: 'link=deepbuffer&objects=1000000&window=8000000&iw=10&cc=cubic&sack=1&delack=linux&aqm=codel',
+    series: ['data', 'ack', 'window', 'cwnd', 'sack', 'retransmit', 'codel-drop', 'playhead'],
+  },
 ];
 
 /** What side A's legend names (`data-legend`, one key may name several series) and what the plot

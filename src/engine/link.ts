@@ -1,9 +1,11 @@
-// One direction of a link: a drop-tail queue in front of a serializer, then propagation.
-// A packet occupies the queue until its last bit has been serialized.
+// One direction of a link: a drop-tail queue (with CoDel before it if asked) in front of a
+// serializer, then propagation. A packet occupies the queue until its last bit has been serialized.
+import { CoDel } from './codel';
 import type { LinkParams } from './params';
 import { Prng } from './prng';
 import { DeliveryLane } from './deliveryLane';
 import type { Receiver, Sim } from './sim';
+import type { DropCause } from './trace';
 import type { Bytes, Nanoseconds } from './units';
 
 /** The generator of every lossless link, never drawn from, so its state never changes. */
@@ -17,7 +19,9 @@ export class LinkDirection {
   /** The outcome of the last `transmit`, read by the caller at once (no object per packet). */
   sendNs: Nanoseconds = 0;
   arriveNs: Nanoseconds | null = null;
-  drop: 'queue' | 'loss' | undefined = undefined;
+  drop: DropCause | undefined = undefined;
+  /** Active queue management, or null: drop-tail alone. */
+  private readonly codel: CoDel | null;
   private readonly rng: Prng;
   /** Most packets are the size of the one before (full segments, bare ACKs): its time is kept. */
   private lastWireBytes = -1;
@@ -34,6 +38,7 @@ export class LinkDirection {
     // A link without loss never draws (chancePpm(0) is false without a draw): it shares one generator.
     this.rng = params.lossPpm > 0 ? new Prng(seed, stream) : NEVER_DRAWN;
     this.arrivals = new DeliveryLane(sim);
+    this.codel = params.aqm === 'codel' ? new CoDel() : null;
   }
 
   /** When the last packet handed to this direction has been fully sent. */
@@ -70,6 +75,13 @@ export class LinkDirection {
       return;
     }
     const sendNs = Math.max(now, this.busyUntilNs);
+    if (this.codel !== null && this.codel.drops(now, sendNs, now > this.busyUntilNs)) {
+      q[q.length] = sendNs; // it held its place in the queue until its turn, and used no link time
+      this.sendNs = sendNs;
+      this.arriveNs = null;
+      this.drop = 'codel';
+      return;
+    }
     const doneNs = sendNs + this.serializationNs(wireBytes);
     this.busyUntilNs = doneNs;
     // An indexed store, not push: a push that once meets a time too big for a small integer

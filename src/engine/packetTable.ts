@@ -1,6 +1,7 @@
 // The packets of a run: objects while few, then columns (recordTable.ts says why).
 import { columnMaker, RecordTable, type TypedColumns } from './recordTable';
 import {
+  DROP_CAUSES,
   SEND_REASONS,
   type Direction,
   type PacketRecord,
@@ -19,7 +20,7 @@ function reasonCode(reason: SendReason): number {
   return REASON_CODE.get(reason)!;
 }
 const DIRS: readonly Direction[] = ['c2s', 's2c'];
-const DROPS = [undefined, 'queue', 'loss'] as const;
+const DROPS = [undefined, ...DROP_CAUSES] as const;
 
 /** The rare fields: TCP options on a SYN, and a QUIC packet's contents. */
 interface Extras {
@@ -106,7 +107,7 @@ export class PacketTable extends RecordTable<PacketRecord, PacketColumns> {
     g.reason[i] = reasonCode(p.reason);
     g.sendNs[i] = p.sendNs;
     g.arriveNs[i] = p.arriveNs === null ? NaN : p.arriveNs;
-    g.drop[i] = p.drop === undefined ? 0 : p.drop === 'queue' ? 1 : 2;
+    g.drop[i] = p.drop === undefined ? 0 : DROPS.indexOf(p.drop);
     g.ipBytes[i] = p.ipBytes;
     g.wireBytes[i] = p.wireBytes;
     g.length = i + 1;

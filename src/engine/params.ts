@@ -10,7 +10,12 @@ export interface LinkParams {
   queuePackets: number; // drop-tail buffer, packets not yet fully sent
   lossPpm: number; // random loss, parts per million (integer: no floats in random decisions)
   framingBytes: Bytes; // link-layer bytes per packet (Ethernet header, FCS, preamble, gap...)
+  /** The queue's management: drop-tail only, or CoDel before it (codel.ts). */
+  aqm: QueueManagement;
 }
+
+export const QUEUE_MANAGEMENTS = ['none', 'codel'] as const;
+export type QueueManagement = (typeof QUEUE_MANAGEMENTS)[number];
 
 export const DELACK_MODES = ['bsd', 'fixed', 'off', 'linux'] as const;
 export type DelackMode = (typeof DELACK_MODES)[number];

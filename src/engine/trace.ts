@@ -28,6 +28,16 @@ export const SEND_REASONS = [
 ] as const;
 export type SendReason = (typeof SEND_REASONS)[number];
 
+/** Why a packet never arrived: a full router queue turned it away, the link lost it at random,
+ * or CoDel dropped it at the head of the queue (codel.ts). */
+export const DROP_CAUSES = ['queue', 'loss', 'codel'] as const;
+export type DropCause = (typeof DROP_CAUSES)[number];
+
+/** Whether the router's queue dropped it (full, or CoDel): it never left the sender's side. */
+export function droppedAtQueue(drop: DropCause | undefined): boolean {
+  return drop === 'queue' || drop === 'codel';
+}
+
 /** Whether a segment sent for this reason carried data sent before (a tail loss probe of new data did not). */
 export function isResentReason(reason: SendReason): boolean {
   return reason === 'retransmit' || reason === 'fast-retransmit' || reason === 'tlp';
@@ -42,7 +52,7 @@ export interface PacketCommon {
   reason: SendReason;
   sendNs: Nanoseconds; // first bit leaves the sender's interface
   arriveNs: Nanoseconds | null; // last bit reaches the receiver; null when dropped
-  drop?: 'queue' | 'loss';
+  drop?: DropCause;
   ipBytes: Bytes; // IP + transport headers + payload
   wireBytes: Bytes; // ipBytes + link framing
 }

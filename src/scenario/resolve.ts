@@ -206,6 +206,7 @@ export function toSimInput(s: Settings): SimInput {
     queuePackets: s.queue ?? link.queuePackets,
     lossPpm: Math.round(s.loss * 10_000),
     framingBytes: link.framingBytes,
+    aqm: s.aqm,
   };
   const tcp = (side: 'client' | 'server', phaseIndex: number): TcpParams => {
     const ack = sideAcks(s, side);

@@ -8,6 +8,7 @@ import {
   INITIAL_WINDOWS,
   SLOW_START_RESTARTS,
   CONGESTION_CONTROLS,
+  QUEUE_MANAGEMENTS,
   VISITS,
 } from '../engine/params';
 import { CAPTURE_POINTS } from '../engine/trace';
@@ -144,6 +145,19 @@ export const SCHEMA = {
     label: 'Router queue',
     ...num('link', 'packets', 1, 100_000, null, "Router buffer before drop-tail loss (default: the link's)."),
     sweep: { values: ['2', '5', '10', '20', '50'] },
+  },
+  aqm: {
+    label: 'Queue management',
+    kind: 'enum',
+    group: 'link',
+    values: QUEUE_MANAGEMENTS,
+    options: {
+      none: 'None: drop-tail (drop when full)',
+      codel: 'CoDel (RFC 8289)',
+    },
+    default: 'none',
+    help: "How the router manages its queue: none = drop-tail, a packet is dropped only when the queue is full (a deep buffer then holds a standing queue: bufferbloat); codel = CoDel (RFC 8289, in Linux's default fq_codel): once packets have waited over 5 ms for 100 ms, it drops at the head of the queue, ever sooner, until the wait falls below 5 ms; a loss-based sender then keeps the queue short.",
+    sweep: { values: QUEUE_MANAGEMENTS },
   },
   loss: {
     label: 'Packet loss',

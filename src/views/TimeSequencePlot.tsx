@@ -342,7 +342,7 @@ export function TimeSequencePlot({
  * they leave). In the retransmission colour, a slow start's overshoot of a deep queue (HTTP/3 over
  * LTE: 270 KB above the data line) read as resends of data not yet sent. */
 const LOSS_MARKS: Array<{
-  series: 'retransmit' | 'dropped' | 'queue-drop';
+  series: 'retransmit' | 'dropped' | 'queue-drop' | 'codel-drop';
   label: string;
   words?: string;
   glyph: string;
@@ -366,7 +366,7 @@ const LOSS_MARKS: Array<{
     glyph: '×',
     colour: RETRANSMIT_COLOUR,
     merged: true,
-    is: (s) => s.dropped && !s.retransmit && s.drop !== 'queue',
+    is: (s) => s.dropped && !s.retransmit && s.drop === 'loss',
   },
   {
     series: 'queue-drop',
@@ -377,6 +377,16 @@ const LOSS_MARKS: Array<{
     colour: QUEUE_DROP_COLOUR,
     merged: false,
     is: (s) => s.dropped && !s.retransmit && s.drop === 'queue',
+  },
+  {
+    series: 'codel-drop',
+    label: 'dropped by CoDel',
+    words:
+      'dropped by CoDel at the head of the queue, having waited too long in it: drawn when its turn to leave came',
+    glyph: '×',
+    colour: QUEUE_DROP_COLOUR,
+    merged: false,
+    is: (s) => s.dropped && !s.retransmit && s.drop === 'codel',
   },
 ];
 

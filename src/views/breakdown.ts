@@ -14,6 +14,7 @@
 //      "idle": nothing in flight and nothing waiting.
 import { reportedLoad } from '../engine/metrics';
 import {
+  droppedAtQueue,
   FLAG,
   type PacketRecord,
   type Side,
@@ -123,7 +124,7 @@ function edgesOf(trace: Trace, path: PathTiming): Edge[] {
     // stall that follows, but its bytes were sent: on a modem a lost segment had read as 300 ms of
     // "idle"); data the queue dropped never reached the link.
     const data = p.len > (p.quic?.cryptoBytes ?? 0) && !onlyHandshake(p, handshake);
-    if (data && p.drop !== 'queue') {
+    if (data && !droppedAtQueue(p.drop)) {
       const side: Side = p.dir === 'c2s' ? 'client' : 'server';
       const doneNs = p.sendNs + serializationNs(p.wireBytes, path[p.dir].bandwidthBps);
       edges.push(

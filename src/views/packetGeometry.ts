@@ -6,7 +6,7 @@
 import { quicShortLabel } from './quicPacketNames';
 import type { PathTiming } from '../engine/path';
 import { flagLetters } from '../engine/tcpdump';
-import { FLAG, isResentReason, type PacketRecord } from '../engine/trace';
+import { droppedAtQueue, FLAG, isResentReason, type PacketRecord } from '../engine/trace';
 
 export type { LinkTiming, PathTiming } from '../engine/path';
 
@@ -49,8 +49,8 @@ export function packetShape(
   const leaveTop = y(p.sendNs);
   const leaveBottom = y(p.sendNs + serNs);
   if (p.arriveNs === null) {
-    // Lost on the link: draw it dying halfway across; dropped at the queue: it never left.
-    const fraction = p.drop === 'queue' ? 0.12 : 0.5;
+    // Lost on the link: draw it dying halfway across; dropped at the queue (full, or CoDel): it never left.
+    const fraction = droppedAtQueue(p.drop) ? 0.12 : 0.5;
     const toX = fromX + (farX - fromX) * fraction;
     const midNs = p.sendNs + serNs + link.oneWayDelayNs * fraction;
     return {

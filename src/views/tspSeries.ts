@@ -2,7 +2,7 @@
 // server: each data segment it sends (a bar seq..seq+len at its send time), and the ACK and
 // advertised-window lines drawn from the client's ACKs as they arrive, and the server's congestion
 // window as recorded by the engine, drawn above the ACK line (ACK + cwnd, as tcptrace does).
-import { FLAG, isResentReason, type Trace } from '../engine/trace';
+import { FLAG, isResentReason, type DropCause, type Trace } from '../engine/trace';
 
 export interface SegmentBar {
   index: number; // index in trace.packets
@@ -13,7 +13,7 @@ export interface SegmentBar {
   dropped: boolean;
   /** Where a dropped segment was lost: turned away by the full queue in front of the link (drawn
    * when it reached the queue, never having left the interface), or lost on the link after it left. */
-  drop?: 'queue' | 'loss';
+  drop?: DropCause;
 }
 
 /** A SACK block the server learnt of: the range, at the ACK's arrival (tcptrace's "S" line). */

@@ -74,6 +74,11 @@ export const MODERN_TEXTS: Record<string, PresetTexts> = {
         settings: 'cc=cubic',
       },
       { sentence: 'A shallow buffer hides the difference.', settings: 'queue=30&cc=cubic' },
+      {
+        sentence:
+          "Keep CUBIC and the deep buffer, and let the router manage its queue with CoDel (RFC 8289): a few early drops, and CUBIC's RTT stays within a few milliseconds of 20 at the same throughput.",
+        settings: 'cc=cubic&aqm=codel',
+      },
     ],
     calibrated: ['1000-packet modem buffer (link deepbuffer)'],
     claims: [

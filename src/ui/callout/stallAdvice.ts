@@ -7,7 +7,7 @@
 // schema has and values that differ from the current ones, so keys added later (http, conns...)
 // are suggested as soon as they exist. Each cause's sentence and fixes are its row in
 // scenario/stallCauses.ts. A knob the settings hide (see `applies`) is never suggested.
-import type { StallRecord, Trace } from '../../engine/trace';
+import type { DropCause, StallRecord, Trace } from '../../engine/trace';
 import { applies, SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
 import { partNs, type Breakdown } from '../../views/breakdown';
 import { formatDuration } from '../../views/format';
@@ -187,6 +187,11 @@ const QUEUE_DROP_NOTE: Partial<Record<StallRecord['cause'], string>> = {
   'hol-blocking': '; a full router queue dropped that segment (Packet loss is 0%)',
   rto: '; a full router queue had dropped the packet it resends (Packet loss is 0%)',
 };
+/** The same, when the router's CoDel dropped it to keep the queue short. */
+const CODEL_DROP_NOTE: Partial<Record<StallRecord['cause'], string>> = {
+  'hol-blocking': "; the router queue's CoDel dropped that segment (Packet loss is 0%)",
+  rto: "; the router queue's CoDel had dropped the packet it resends (Packet loss is 0%)",
+};
 
 /**
  * A wait that follows a loss, on a page whose packet loss is 0%: the packets the load lost were
@@ -194,12 +199,11 @@ const QUEUE_DROP_NOTE: Partial<Record<StallRecord['cause'], string>> = {
  * "Packet loss: 0%" had read as a contradiction).
  */
 function queueDropNote(stall: StallRecord, trace: Trace, settings: Settings, b: Breakdown): string {
-  const note = QUEUE_DROP_NOTE[stall.cause];
-  if (note === undefined || Number(settings.loss) > 0) return '';
-  const dropped = trace.packets.some(
-    (p) => p.drop === 'queue' && p.sendNs >= b.startNs && p.sendNs < b.endNs,
-  );
-  return dropped ? note : '';
+  if (QUEUE_DROP_NOTE[stall.cause] === undefined || Number(settings.loss) > 0) return '';
+  const dropped = (cause: DropCause) =>
+    trace.packets.some((p) => p.drop === cause && p.sendNs >= b.startNs && p.sendNs < b.endNs);
+  if (dropped('queue')) return QUEUE_DROP_NOTE[stall.cause]!;
+  return dropped('codel') ? CODEL_DROP_NOTE[stall.cause]! : '';
 }
 
 /** A fix is offered when the engine finds it saves at least this share of the page time. */

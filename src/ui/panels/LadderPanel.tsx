@@ -13,7 +13,7 @@ import { LadderLegend } from '../../views/LadderLegend';
 import { LadderOverview, OVERVIEW_PX } from '../../views/LadderOverview';
 import type { FocusedStall } from '../../views/LadderStalls';
 import { formatDuration } from '../../views/format';
-import { SEND_REASON_WORDS } from '../../views/sendReasons';
+import { DROP_WORDS, SEND_REASON_WORDS } from '../../views/sendReasons';
 import { FitHeightContext, fittedViewHeight } from '../embed/viewHeight';
 import { timeScale, type Gap } from '../../views/timeScale';
 import { markRedraw } from '../perf';
@@ -285,7 +285,7 @@ export function LadderPanel({
                       <span>
                         {SEND_REASON_WORDS[packet.reason]} · sent {formatDuration(packet.sendNs)}
                         {packet.arriveNs === null
-                          ? ` · dropped (${packet.drop ?? 'lost'})`
+                          ? ` · dropped (${DROP_WORDS[packet.drop ?? 'loss']})`
                           : ` · arrived ${formatDuration(packet.arriveNs)}`}{' '}
                         · {packet.wireBytes} bytes on the wire
                       </span>

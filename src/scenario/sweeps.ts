@@ -14,6 +14,7 @@ export type SweepMetric =
   | 'throughput_kbps' // response bytes over the load time
   | 'retransmits'
   | 'rtt_p50_ms' // the data senders' median round trip
+  | 'srtt_max_ms' // the highest smoothed RTT a server reached: what a standing queue adds
   | `stall_s:${StallCause}`;
 
 export interface SweepAxis {
@@ -54,6 +55,17 @@ export interface SweepSpec {
 /** Padmanabhan and Mogul's Fig. 3 transfer lengths and windows (bytes). */
 const PM_LENGTHS = ['1024', '2048', '5120', '10240', '20480', '51200', '102400', '512000'];
 const PM_WINDOWS = ['4096', '8192', '16384', '32768'];
+
+/** The codel-buffer sweep's claim in its figures: drop-tail's smoothed RTT at the smallest and
+ * largest buffer, CoDel's at its highest. */
+function codelAgainstBuffer(y: PointY): string | null {
+  const small = y('30', 'none');
+  const large = y('1000', 'none');
+  const codel = ['30', '100', '300', '1000'].map((x) => y(x, 'codel'));
+  if (small === null || large === null || codel.some((v) => v === null)) return null;
+  const most = Math.max(...(codel as number[]));
+  return `drop-tail: ${Math.round(small)} ms with 30 packets, ${Math.round(large)} ms with 1000; CoDel: at most ${Math.round(most)} ms`;
+}
 
 /** Padmanabhan and Mogul's Fig. 3-2 (T1, 70 ms): 2 KB against the best throughput; 20 KB against an 8 KB window's long transfer. */
 function remoteThroughput(y: PointY): string | null {
@@ -169,6 +181,7 @@ export const SWEEP_METRICS: readonly SweepMetric[] = [
   'throughput_kbps',
   'retransmits',
   'rtt_p50_ms',
+  'srtt_max_ms',
 ];
 
 /** The query of one point: the base with the x and series values laid over it. */
@@ -187,6 +200,15 @@ export function loadNs(trace: Trace): number {
   return lastLoadNs(trace) ?? elapsedNs(trace);
 }
 
+/** The server's smoothed RTT at its highest: its timing starts when TCP sends, so it includes the
+ * router queue's wait, which the capture's RTT (taken after the queue) does not. */
+function highestServerSrttNs(trace: Trace): number {
+  let most = 0;
+  for (const s of trace.samples ?? [])
+    if (s.side === 'server' && s.srttNs !== null) most = Math.max(most, s.srttNs);
+  return most;
+}
+
 export function measure(metric: SweepMetric, trace: Trace): number {
   if (metric.startsWith('stall_s:')) return (stallTotals(trace)[metric.slice(8) as StallCause] ?? 0) / 1e9;
   const m = computeMetrics(trace);
@@ -203,6 +225,8 @@ export function measure(metric: SweepMetric, trace: Trace): number {
       return m.retransmits;
     case 'rtt_p50_ms':
       return m.rtt_ms?.p50 ?? 0;
+    case 'srtt_max_ms':
+      return highestServerSrttNs(trace) / 1e6;
     case 'throughput_kbps': {
       const bytes = trace.exchanges.reduce((s, e) => s + (e.endNs !== null ? e.responseBytes : 0), 0);
       return (bytes * 8) / (loadNs(trace) / 1e9) / 1000;
@@ -402,6 +426,20 @@ export const SWEEPS: readonly SweepSpec[] = [
     series: { key: 'cc', values: ['newreno', 'cubic', 'bbr'], label: 'congestion control (with SACK)' },
     y: 'throughput_kbps',
     measured: fourTimesTheLoss,
+  },
+  {
+    id: 'codel-buffer',
+    title:
+      "Bufferbloat: CUBIC's round trip against the router buffer, drop-tail or CoDel (10 MB, 20 Mb/s, 20 ms)",
+    source:
+      'Gettys and Nichols, "Bufferbloat: Dark Buffers in the Internet", CACM 55(1), 2012; Nichols and Jacobson, "Controlling Queue Delay", ACM Queue 10(5), 2012; RFC 8289',
+    claim:
+      "a loss-based sender fills whatever buffer drop-tail gives it, so the round trip grows with the buffer; CoDel keeps it near the path's 20 ms at any buffer size",
+    base: 'link=deepbuffer&objects=10000000&window=8000000&iw=10&cc=cubic&sack=1&delack=linux',
+    x: { key: 'queue', values: ['30', '100', '300', '1000'], label: 'router buffer (packets)' },
+    series: { key: 'aqm', values: ['none', 'codel'], label: 'queue management' },
+    y: 'srtt_max_ms',
+    measured: codelAgainstBuffer,
   },
 ];
 

@@ -3,19 +3,25 @@ import { SWEEPS, type SweepSpec } from '../../scenario/sweeps';
 import { PAPER_NAMES } from '../presets/presetGroups';
 
 // The 1990s papers first, each under its name; the sweeps of later protocols, whose claims come
-// from RFCs and later papers, together after them.
-const GROUPS: Array<[prefixes: string[], heading: string]> = [
-  [['pm-'], PAPER_NAMES['padmanabhan-mogul']],
-  [['nielsen-'], PAPER_NAMES.nielsen],
-  [['kruse-'], PAPER_NAMES.kruse],
-  [['tls-', 'quic-', 'mathis-'], 'Since 1997 — TLS, QUIC and congestion control'],
+// from RFCs and later papers, together after them (every sweep not of a 1990s paper, so none is
+// left out of the picker).
+const PAPER_GROUPS: Array<[prefix: string, heading: string]> = [
+  ['pm-', PAPER_NAMES['padmanabhan-mogul']],
+  ['nielsen-', PAPER_NAMES.nielsen],
+  ['kruse-', PAPER_NAMES.kruse],
 ];
+const LATER = 'Since 1997 — TLS, QUIC, congestion control and router queues';
 
 function byGroup(): Array<[string, SweepSpec[]]> {
-  return GROUPS.map(([prefixes, heading]): [string, SweepSpec[]] => [
-    heading,
-    SWEEPS.filter((s) => prefixes.some((prefix) => s.id.startsWith(prefix))),
-  ]).filter(([, specs]) => specs.length > 0);
+  const ofPaper = (s: SweepSpec) => PAPER_GROUPS.some(([prefix]) => s.id.startsWith(prefix));
+  const groups: Array<[string, SweepSpec[]]> = [
+    ...PAPER_GROUPS.map(([prefix, heading]): [string, SweepSpec[]] => [
+      heading,
+      SWEEPS.filter((s) => s.id.startsWith(prefix)),
+    ]),
+    [LATER, SWEEPS.filter((s) => !ofPaper(s))],
+  ];
+  return groups.filter(([, specs]) => specs.length > 0);
 }
 
 export function SweepPicker({ current, onPick }: { current: string | null; onPick: (id: string) => void }) {

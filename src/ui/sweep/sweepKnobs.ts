@@ -113,6 +113,7 @@ const METRIC_LABELS: Record<string, string> = {
   throughput_kbps: 'throughput (kbit/s)',
   retransmits: 'retransmissions',
   rtt_p50_ms: 'median RTT (ms)',
+  srtt_max_ms: "server's highest smoothed RTT (ms)",
 };
 
 /** Every figure a sweep can plot: the metrics, then stall time per cause. */

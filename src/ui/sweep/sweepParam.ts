@@ -1,7 +1,7 @@
 // The `sweep=` URL value: a ready-made sweep's id, or a custom sweep over the current scenario:
 //   sweep=custom:x=conns:1,4,8,16;series=window:8192,16384;y=load_s
 // `x=<knob>[:<values>]` (values default to the knob's list), optional `series=<knob>[:<values>]`,
-// `y=<metric>` (load_s, packets, bytes, payload_bytes, throughput_kbps, retransmits, rtt_p50_ms or stall_s:<cause>; default
+// `y=<metric>` (load_s, packets, bytes, payload_bytes, throughput_kbps, retransmits, rtt_p50_ms, srtt_max_ms or stall_s:<cause>; default
 // load_s). Read defensively: what cannot be read is reported and left out, never thrown.
 import { SCHEMA } from '../../scenario/schema';
 import { parseValue } from '../../scenario/codec';

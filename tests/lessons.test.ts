@@ -131,7 +131,7 @@ describe('lessons', () => {
     expect(load(steps[i].query) / load('preset=kruse-test&conns=1')).toBeGreaterThan(2);
     expect(steps[i].text).toMatch(/more than twice as long as over one persistent connection/);
   });
-  it('has a lesson per paper, and one from 1997 to today', () => {
-    expect(new Set(LESSONS.map((l) => l.paper.split(' ')[0])).size).toBe(5);
+  it('has a lesson per paper, one from 1997 to today, and one on bufferbloat', () => {
+    expect(new Set(LESSONS.map((l) => l.paper.split(' ')[0])).size).toBe(6);
   });
 });

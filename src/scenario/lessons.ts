@@ -1,5 +1,6 @@
 // The lessons, one file each in lessons/, addressable as ?lesson=<id>&step=<n>.
 import type { Lesson } from './lesson';
+import { BUFFERBLOAT } from './lessons/bufferbloat';
 import { MYSTERY_200MS } from './lessons/mystery200';
 import { MYSTERY_200MS_TODAY } from './lessons/mystery200today';
 import { WEB_FROM_ORBIT } from './lessons/orbit';
@@ -14,6 +15,7 @@ export const LESSONS: readonly Lesson[] = [
   WEB_FROM_ORBIT,
   FROM_1997,
   MYSTERY_200MS_TODAY,
+  BUFFERBLOAT,
 ];
 
 export function findLesson(id: string): Lesson | undefined {

@@ -4,9 +4,9 @@
 // 100 ms, min_RTT 100 ms and the RTO its 1 s floor; data leaves at 100 ms.
 import { describe, expect, it } from 'vitest';
 import type { TcpParams } from '../src/engine/params';
-import { FLAG } from '../src/engine/trace';
+import { FLAG, type PacketRecord } from '../src/engine/trace';
 import { MSS, TcpHarness } from './support/tcpHarness';
-import { run } from './support/trace';
+import { dataSegments, run } from './support/trace';
 
 const ms = (x: number) => x * 1e6;
 const seg = (n: number) => 1 + n * MSS; // where segment n (from 0) starts
@@ -145,6 +145,39 @@ describe('RACK: loss found by time', () => {
     expect(h.tcp.cc.inRecovery).toBe(true);
   });
 
+  it('finds a lost retransmission by its own send time and sends it again, instead of waiting for the RTO', () => {
+    const h = opened(true).labelStalls();
+    h.write(4 * MSS);
+    h.takeData(); // segments 0-3 at 100 ms
+    h.advanceMs(50).write(6 * MSS);
+    h.takeData(); // segments 4-9 at 150 ms
+    // Segment 1 is lost: at 200 ms segment 0 is ACKed, 2 and 3 SACKed; RACK finds 1 lost at 225 ms.
+    h.advanceMs(50).sendSegment({ ack: seg(1), sackBlocks: [[seg(2), seg(3)]], reason: 'ack-now' });
+    h.sendSegment({ ack: seg(1), sackBlocks: [[seg(2), seg(4)]], reason: 'ack-now' });
+    h.advanceMs(25);
+    expect(h.expectSegment({ seq: seg(1), reason: 'fast-retransmit' }).atNs).toBe(ms(225));
+    // The retransmission is lost too. More is written, and the SACKs of segments 4-9 (sent at
+    // 150 ms) open the pipe for four new segments at 250 ms, sent after the retransmission.
+    h.advanceMs(15).write(10 * MSS);
+    h.advanceMs(10);
+    for (let k = 5; k <= 10; k++)
+      h.sendSegment({ ack: seg(1), sackBlocks: [[seg(2), seg(k)]], reason: 'ack-now' });
+    expect(h.takeData()).toEqual([10, 11, 12, 13].map((n) => `${seg(n)}:${seg(n + 1)}`));
+    // Segment 10's SACK at 350 ms: it left 25 ms after the retransmission, so RACK.xmit_ts is past
+    // the retransmission's own send, and RACK.rtt (100 ms) + reo_wnd (0 in recovery with no
+    // reordering seen, RFC 8985 6.2 step 4) has passed since it left: lost (6.2 step 5), sent again
+    // at once, ahead of new data (the pipe no longer counts it).
+    h.advanceMs(100).sendSegment({ ack: seg(1), sackBlocks: [[seg(2), seg(11)]], reason: 'ack-now' });
+    const again = h.expectSegment({ seq: seg(1), len: MSS, reason: 'retransmit' });
+    expect(again.atNs).toBe(ms(350));
+    expect(h.takeData()).toEqual([`${seg(14)}:${seg(15)}`]);
+    // Its ACK at 450 ms covers all sent before the recovery began: the recovery is over.
+    h.advanceMs(100).sendAck(seg(15));
+    expect(h.tcp.cc.inRecovery).toBe(false);
+    // Without it the segment went again only when the RTO fired, 1 s after the last new ACK (1,200 ms).
+    expect(h.rtoWaits()).toEqual([]);
+  });
+
   it('without RACK the same single SACK starts nothing: the segment waits for two more duplicates or the RTO', () => {
     const h = opened(false);
     h.write(6 * MSS);
@@ -176,5 +209,24 @@ describe('RACK-TLP on a page', () => {
     expect(on.packets.filter((p) => p.reason === 'tlp')).toHaveLength(2);
     expect(on.stalls.filter((s) => s.cause === 'rto')).toEqual([]);
     expect(on.stalls.filter((s) => s.cause === 'tail-probe').length).toBeGreaterThan(0);
+  });
+
+  it('resends a lost retransmission about a round trip after it left, not at the RTO: a 300 KB object at 5% loss', () => {
+    const t = run('link=wan&loss=5&sack=1&rack=on&objects=300000&seed=8');
+    const sends = new Map<number, PacketRecord[]>();
+    for (const p of dataSegments(t, 's2c')) sends.set(p.seq, [...(sends.get(p.seq) ?? []), p]);
+    // One segment's fast retransmission was lost as well as its first send; RACK found it lost once
+    // data sent after it was SACKed, and sent it again 150 ms (a 90 ms path's round trip behind a
+    // queue) after it had left. Before RACK judged retransmissions, it waited for the RTO (at 5.62 s,
+    // and a second timeout followed at 7.25 s): the page took 10.27 s, against 8.26 s now.
+    const lostTwice = [...sends.values()].filter((ps) => ps.length > 2);
+    expect(lostTwice.map((ps) => ps.map((p) => `${p.reason}${p.drop ? ' (lost)' : ''}`))).toEqual([
+      ['data (lost)', 'fast-retransmit (lost)', 'retransmit'],
+    ]);
+    const [, first, again] = lostTwice[0];
+    expect(Math.round((again.sendNs - first.sendNs) / 1e6)).toBe(150);
+    expect(t.timers.filter((x) => x.timer === 'rto')).toEqual([]);
+    expect(t.stalls.filter((s) => s.cause === 'rto')).toEqual([]);
+    expect(Math.round(t.endNs / 1e6)).toBe(8265);
   });
 });

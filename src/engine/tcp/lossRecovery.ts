@@ -73,11 +73,13 @@ export abstract class TcpLossRecovery extends TcpOutput {
     this.rtt.forget();
     if (this.rack) {
       this.rack.tlpEndSeq = null; // the recovery cuts the window: a probe's episode would cut it twice
+      this.rack.forgetRetransmissions();
       this.probeTimer!.cancel();
     }
     const resume = snd.sndNxt;
     snd.sndNxt = snd.sndUna;
     this.output('fast-retransmit');
+    this.watchRetransmission(snd.sndUna);
     this.cc.afterFastRetransmit(this.mss);
     snd.sndNxt = Math.max(resume, snd.sndNxt);
   }
@@ -198,7 +200,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
     const snd = this.snd;
     const mss = this.mss;
     const board = (this.board ??= new Scoreboard());
-    board.read(snd, mss, this.recoveryStartNs, this.rack?.lostSeq);
+    board.read(snd, mss, this.recoveryStartNs, this.rack?.lostSeq, this.rack?.lostAgainCount);
     let inPipe = board.pipe;
     for (let i = 0; i < 1000; i++) {
       if (this.cc.cwnd - inPipe < mss || this.paced()) return;
@@ -210,6 +212,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
         // lost; the duplicate-ACK rule never does, nothing being above it to SACK).
         const len = Math.min(hole.len, snd.queuedEnd - hole.seq);
         this.transmitSegment(len, hole.seq + hole.len > snd.queuedEnd, 'retransmit');
+        this.watchRetransmission(hole.seq);
         snd.sndNxt = resume;
         inPipe += len;
         continue;
@@ -241,6 +244,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
       // until what was outstanding is acknowledged.
       this.rack.lostSeq = Math.max(this.rack.lostSeq, snd.sndMax);
       this.rack.tlpEndSeq = null;
+      this.rack.forgetRetransmissions();
       this.rtoRecoveryEnd = snd.sndMax;
       this.probeTimer!.cancel();
       this.reorderTimer!.cancel();
@@ -328,12 +332,22 @@ export abstract class TcpLossRecovery extends TcpOutput {
     }
     const before = rack.lostSeq;
     const reoWnd = rack.reoWnd(this.cc.inRecovery, snd.sackedInFlight, this.mss, this.rtt.srttNs);
-    const dueNs = rack.detectLoss(snd, this.sim.now, reoWnd);
+    const againNs = this.cc.inRecovery ? rack.lostRetransmissions(snd, this.sim.now, reoWnd) : -1;
+    const firstNs = rack.detectLoss(snd, this.sim.now, reoWnd);
+    const dueNs = againNs < 0 || (firstNs >= 0 && firstNs < againNs) ? firstNs : againNs;
     if (dueNs >= 0) this.reorderTimer!.set(dueNs);
     else this.reorderTimer!.cancel();
     if (rack.lostSeq <= before || rack.lostSeq <= snd.sndUna || this.cc.inRecovery) return;
     const window = Math.min(snd.sndWnd, this.cc.cwnd);
     if (this.cc.onDuplicateAck(3, window, this.mss, snd.sndUna, snd.sndMax)) this.fastRetransmit();
+  }
+
+  /** A SACK recovery's retransmission of the segment at `seq` left: RACK watches it (RFC 8985 6.2). */
+  private watchRetransmission(seq: number): void {
+    const snd = this.snd;
+    const r = snd.records[snd.firstAtOrAfter(seq)];
+    if (this.rack && this.sackOk && r?.seq === seq && r.retransmitted && r.sentNs === this.sim.now)
+      this.rack.onRetransmitted(r);
   }
 
   /** RFC 8985 6.3: the reordering timer fired: what it waited for may now be lost. */

@@ -6,11 +6,14 @@
 //    tail brings back the SACK or ACK that RACK or fast recovery need, instead of waiting for the RTO.
 // Simplifications, said here once: reo_wnd is static, min_RTT / 4 (RFC 8985 6.2 step 4 without the
 // DSACK-driven multiplier of 6.2 step 4's RACK.reo_wnd_mult); min_RTT is the smallest RTT seen on the
-// connection, not a windowed minimum; a retransmission is judged by its latest send (as 6.2 asks),
-// but the SACK scoreboard does not resend a segment twice in one recovery, so a lost retransmission
-// still waits for the RTO. No DSACK is modelled: TLP's loss detection (7.4) tells a probe that
-// repaired a loss from one that duplicated a delivered segment by timing (an ACK sooner than min_RTT
-// after the probe cannot be the probe's).
+// connection, not a windowed minimum. A retransmission is judged by its latest send (as 6.2 asks):
+// one sent in a SACK recovery and lost again is found so once a segment sent after it is delivered
+// and RACK.rtt + reo_wnd has passed, and the scoreboard fills it again (`lostRetransmissions`); the
+// window is not cut again for it (Linux's recovery episode, one cut, goes on; RFC 5681 4.3's second
+// cut is not modelled), and after a timeout the retransmissions wait for the timer as before. No
+// DSACK is modelled: TLP's loss detection (7.4) tells a probe that repaired a loss from one that
+// duplicated a delivered segment by timing (an ACK sooner than min_RTT after the probe cannot be the
+// probe's).
 import type { Nanoseconds } from '../units';
 import type { SendRecord, TcpSender } from './sender';
 
@@ -39,6 +42,15 @@ export class Rack {
   tlpEndSeq: number | null = null;
   tlpRetrans = false;
   tlpSentNs: Nanoseconds = 0;
+  /**
+   * This SACK recovery's retransmissions in the order they left, from `resentHead` on: RACK's
+   * time-ordered walk over them (Linux's tsorted_sent_queue) finds the lost ones without reading
+   * the whole scoreboard. Records delivered, replaced or already found lost are dropped as met.
+   */
+  private resent: SendRecord[] = [];
+  private resentHead = 0;
+  /** Retransmissions found lost again so far: the scoreboard reads its holes afresh when it moves. */
+  lostAgainCount = 0;
 
   /** RFC 8985 6.2 steps 1-3: a segment was newly delivered (cumulatively ACKed or SACKed). */
   onDelivered(r: SendRecord, nowNs: Nanoseconds): void {
@@ -95,6 +107,43 @@ export class Rack {
       this.lostSeq = Math.max(this.lostSeq, end);
     }
     return nextDueNs;
+  }
+
+  /** A SACK recovery began, or a timeout ended it: its retransmissions are no longer watched. */
+  forgetRetransmissions(): void {
+    this.resent.length = 0;
+    this.resentHead = 0;
+  }
+
+  /** A retransmission left in SACK recovery (its record, now in the sender's records). */
+  onRetransmitted(r: SendRecord): void {
+    if (this.resentHead > WALK_LIMIT && this.resentHead * 2 > this.resent.length) {
+      this.resent.splice(0, this.resentHead);
+      this.resentHead = 0;
+    }
+    this.resent.push(r);
+  }
+
+  /**
+   * RFC 8985 6.2 step 5 for this recovery's retransmissions, oldest send first (Linux's
+   * tcp_rack_detect_loss walks the same time-ordered list, then tcp_mark_skb_lost): one sent before
+   * RACK.xmit_ts at least RACK.rtt + reo_wnd ago is lost again, and the sender marks it so. Returns
+   * when the next one comes due (6.3), or -1.
+   */
+  lostRetransmissions(snd: TcpSender, nowNs: Nanoseconds, reoWndNs: Nanoseconds): Nanoseconds {
+    const resent = this.resent;
+    for (; this.resentHead < resent.length; this.resentHead++) {
+      const r = resent[this.resentHead];
+      const end = r.seq + r.len;
+      const gone = r.sacked || r.lostAgain || end <= snd.sndUna;
+      if (gone || snd.records[snd.firstAtOrAfter(r.seq)] !== r) continue; // delivered, or sent again
+      if (r.sentNs > this.xmitNs || (r.sentNs === this.xmitNs && end >= this.endSeq)) return -1;
+      const dueNs = r.sentNs + this.rttNs + reoWndNs;
+      if (dueNs > nowNs) return dueNs; // those after it left later: not due before it
+      snd.markLostAgain(r);
+      this.lostAgainCount++;
+    }
+    return -1;
   }
 
   /**

@@ -36,12 +36,15 @@ export class Scoreboard {
    */
   private settled = 0;
   private settledMoves = -1;
+  /** RACK's count of retransmissions found lost again when `settled` was taken: one below it may be a hole again. */
+  private settledLostAgain = 0;
 
   /**
    * Read the sender's records (SACK marks included); `recoveryStartNs` dates this recovery.
-   * `rackLostSeq`: with RACK (RFC 8985 6.2), what is not SACKed below it is lost too.
+   * `rackLostSeq`: with RACK (RFC 8985 6.2), what is not SACKed below it is lost too;
+   * `lostAgain`: how many retransmissions RACK has found lost too (each a hole again).
    */
-  read(snd: TcpSender, mss: Bytes, recoveryStartNs: Nanoseconds, rackLostSeq = 0): void {
+  read(snd: TcpSender, mss: Bytes, recoveryStartNs: Nanoseconds, rackLostSeq = 0, lostAgain = 0): void {
     // Above the boundary what is not SACKed is in the network; below it, what is not SACKed is
     // lost, and in the network again only if retransmitted in this recovery.
     let lostBelow = snd.lostBelow((DUP_THRESH - 1) * mss);
@@ -51,9 +54,14 @@ export class Scoreboard {
     this.lostBelow = lostBelow;
     const records = snd.records;
     this.lostBelowSeq = lostBelow < records.length ? records[lostBelow].seq : snd.sndMax;
-    if (recoveryStartNs !== this.sinceNs || snd.moves !== this.settledMoves) {
+    if (
+      recoveryStartNs !== this.sinceNs ||
+      snd.moves !== this.settledMoves ||
+      lostAgain !== this.settledLostAgain
+    ) {
       this.sinceNs = recoveryStartNs;
       this.settledMoves = snd.moves;
+      this.settledLostAgain = lostAgain;
       this.settled = 0;
     }
     let i = snd.nextUnsacked(Math.max(this.settled, snd.firstRecord));
@@ -86,9 +94,9 @@ export class Scoreboard {
     return null;
   }
 
-  /** Retransmitted in this recovery: no longer a hole to fill. */
+  /** Retransmitted in this recovery, and not found lost again: no longer a hole to fill. */
   private resent(r: SendRecord): boolean {
-    return r.retransmitted && r.sentNs >= this.sinceNs;
+    return r.retransmitted && !r.lostAgain && r.sentNs >= this.sinceNs;
   }
 }
 

@@ -1,53 +1,18 @@
 // The sending half's bookkeeping: sequence space (what the application queued, what was sent,
 // what the peer acknowledged), the peer's window, and a record of every data segment in flight:
 // what was sent when, and whether it was a retransmission.
-import type { StallCause } from '../trace';
 import type { Bytes, Nanoseconds } from '../units';
 import { Fenwick } from './fenwick';
+import { RELEASED, type NextSend, type SendRecord } from './sendRecord';
 import { blockedBy, mayTransmit, type SendRuleInput } from './sendrule';
 
-export interface SendRecord {
-  seq: number;
-  /** Sequence space used: payload, plus one for a FIN. */
-  len: number;
-  sentNs: Nanoseconds;
-  retransmitted: boolean;
-  /** The peer SACKed it (RFC 2018): it is held there, not in flight. */
-  sacked?: boolean;
-  /** Bytes delivered, and when the last of them was, as this segment left: its delivery rate's start. */
-  delivered: number;
-  deliveredNs: Nanoseconds;
-  /** When the most recently delivered segment had been sent, as this one left: the send interval's start. */
-  firstSentNs: Nanoseconds;
-  /** Nothing was queued behind it: the rate it measures is the application's, not the path's. */
-  appLimited: boolean;
-}
-
-/** What the next segment may carry: `len` data bytes, a FIN, or nothing and what blocks the data. */
-export interface NextSend {
-  len: Bytes;
-  fin: boolean;
-  blocked: StallCause | null;
-}
+export type { SendRecord } from './sendRecord';
 
 /**
  * Acknowledged records' slots kept before the array is compacted (and only once they are half of
  * it): compacting moves every record in flight, rebuilds the SACK sums and regrows their arrays.
  */
 const COMPACT_AFTER = 4096;
-
-/** What an acknowledged record's slot holds until the array is compacted (never read). */
-const RELEASED: SendRecord = {
-  seq: 0,
-  len: 0,
-  sentNs: 0,
-  retransmitted: false,
-  sacked: false,
-  delivered: 0,
-  deliveredNs: 0,
-  firstSentNs: 0,
-  appLimited: false,
-};
 
 export class TcpSender {
   sndUna = 0;
@@ -181,6 +146,7 @@ export class TcpSender {
         sentNs: nowNs,
         retransmitted,
         sacked: false,
+        lostAgain: false,
         delivered: this.delivered,
         deliveredNs: this.deliveredNs,
         firstSentNs: this.firstSentNs,
@@ -233,9 +199,15 @@ export class TcpSender {
     if (tracking) this.reindex();
   }
 
-  /** Not SACKed, and retransmitted at or after `resentSince`. */
+  /** Not SACKed, retransmitted at or after `resentSince`, and not found lost again. */
   private resent(r: SendRecord): boolean {
-    return !r.sacked && r.retransmitted && r.sentNs >= this.resentSince;
+    return !r.sacked && r.retransmitted && !r.lostAgain && r.sentNs >= this.resentSince;
+  }
+
+  /** RACK found this retransmission, still in flight, lost too: out of the pipe, a hole again. */
+  markLostAgain(r: SendRecord): void {
+    if (this.resentSince >= 0 && this.resent(r)) this.resentBytes -= r.len;
+    r.lostAgain = true;
   }
 
   /** Records moved: build the SACK indexes again. */

@@ -106,6 +106,31 @@ describe('SACK (RFC 2018, RFC 6675)', () => {
     expect(retransmitted(h).sort((a, b) => a - b)).toEqual([seg(1), seg(3), seg(5)]);
   });
 
+  it('sends nothing more once data for a closed socket has reset the connection mid-recovery', () => {
+    for (const rack of [false, true]) {
+      const h = opened({ sack: true, rack, initialWindow: '10' }, true);
+      h.write(10 * MSS);
+      h.tcp.close(); // data arriving now is answered with an RST (Nielsen 4.2)
+      h.takeAll();
+      // Segment 1 is lost: three SACKs start recovery and its fast retransmission.
+      for (const k of [3, 4, 5])
+        h.sendSegment({ ack: seg(1), sackBlocks: [[seg(2), seg(k)]], reason: 'ack-now' });
+      expect(retransmitted(h)).toEqual([seg(1)]);
+      // The peer's data arrives with SACKs that make segment 5 a hole: the RST, and nothing after it
+      // (SACK recovery had gone on sending on the closed socket, and the retransmission it sent set
+      // the timer going again: twelve backed-off timeouts followed, and a second RST 511 s later).
+      const blocks: Array<[number, number]> = [
+        [seg(6), seg(9)],
+        [seg(2), seg(5)],
+      ];
+      h.sendSegment({ seq: 1, len: 100, ack: seg(1), sackBlocks: blocks, reason: 'data' });
+      expect(h.takeAll().map((s) => s.reason)).toEqual(['rst']);
+      expect(h.tcp.state).toBe('CLOSED');
+      h.advanceMs(1_000_000);
+      h.expectNothing();
+    }
+  });
+
   it('with SACK off the same losses take a round trip each', () => {
     const h = opened({ congestionControl: 'newreno', initialWindow: '10' });
     h.write(10 * MSS);

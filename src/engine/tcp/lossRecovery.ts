@@ -196,7 +196,8 @@ export abstract class TcpLossRecovery extends TcpOutput {
    */
   protected sackRecovery(): void {
     // Held by pacing with its timer set: the loop below would stop at once, whatever the board says.
-    if (this.pacedAndWaiting()) return;
+    // Nor on a connection the ACK's own data has just reset (data for a closed socket).
+    if (this.pacedAndWaiting() || !outputAllowed(this.state)) return;
     const snd = this.snd;
     const mss = this.mss;
     const board = (this.board ??= new Scoreboard());
@@ -326,7 +327,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
   protected detectLossByTime(): void {
     const rack = this.rack!;
     const snd = this.snd;
-    if (!this.sackOk || snd.idle) {
+    if (!this.sackOk || snd.idle || !outputAllowed(this.state)) {
       this.reorderTimer!.cancel();
       return;
     }

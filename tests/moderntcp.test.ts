@@ -47,6 +47,27 @@ describe('NewReno (RFC 6582)', () => {
     expect(retransmitted(h)).toEqual([seg(3)]);
   });
 
+  it('names the wait a partial ACK ends "recovery": without SACK the next hole is found a round trip later', () => {
+    const h = opened({ congestionControl: 'newreno', initialWindow: '10' }).labelStalls();
+    h.write(20 * MSS); // more than the window: the rest waits
+    expect(h.takeData()).toHaveLength(10);
+    // As above, a round trip later: segments 1 and 3 are lost; the fast retransmission of 1 at 100 ms.
+    h.advanceMs(100).sendAck(seg(1));
+    for (let i = 0; i < 7; i++) h.sendAck(seg(1));
+    expect(retransmitted(h)).toEqual([seg(1)]);
+    // Its ACK at 200 ms is partial: only now does the sender learn of segment 3 and send it.
+    h.advanceMs(100).sendAck(seg(3));
+    expect(retransmitted(h)).toEqual([seg(3)]);
+    // The window was full meanwhile; that round trip was the repair's, which SACK (reporting both
+    // holes at 100 ms) would not have waited: "recovery", not "cwnd", whose advice is a larger
+    // initial window.
+    const stalls = h.trace.stalls.map((s) => [s.cause, s.startNs / 1e6, s.endNs / 1e6]);
+    expect(stalls).toEqual([
+      ['cwnd', 0, 100],
+      ['recovery', 100, 200],
+    ]);
+  });
+
   it('Reno leaves recovery on the partial ACK and waits for the timeout', () => {
     const h = twoLosses('reno');
     expect(retransmitted(h)).toEqual([]);

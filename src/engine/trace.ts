@@ -164,6 +164,7 @@ export type StallCause =
   | 'idle-restart'
   | 'rto'
   | 'tail-probe' // the tail of the data is lost: the sender waits for its loss probe (RFC 8985 7)
+  | 'recovery' // without SACK, NewReno's recovery finds one lost segment per round trip (RFC 6582)
   | 'stale-connection' // a request written on a connection the server had closed, unknown to the client
   | 'tls-handshake'
   | 'flow-control' // HTTP/2: the peer's flow-control window is spent

@@ -253,6 +253,21 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     // The probe waits two round trips (RFC 8985 7.2), a fixed part of the path: only less loss helps.
     fixes: (c) => (Number(get(c, 'loss') ?? 0) > 0 ? [{ key: 'loss', value: 0 }] : []),
   },
+  recovery: {
+    label: 'recovery',
+    words: 'repairing losses one per round trip (no SACK)',
+    colour: { light: '#CC3311', dark: '#ee7755' },
+    sentence: (who, d) =>
+      `The ${who} waited ${d} repairing its losses one per round trip: without SACK, each partial ACK shows only the next hole (NewReno)`,
+    // SACK reports every hole at once and the sender repairs them in one round trip (RFC 6675);
+    // else only less loss helps.
+    fixes: (c) => [
+      ...(get(c, 'http') !== '3' && !senderValue(c.settings, 'sack', c.side)
+        ? [{ key: 'sack', value: true }]
+        : []),
+      ...(Number(get(c, 'loss') ?? 0) > 0 ? [{ key: 'loss', value: 0 }] : []),
+    ],
+  },
   'stale-connection': {
     label: 'stale connection',
     words: 'a request sent on a connection the server had closed',

@@ -146,6 +146,7 @@ const SENDER_CAUSES = new Set([
   'idle-restart',
   'rto',
   'tail-probe',
+  'recovery',
   'pacing',
 ]);
 

@@ -184,6 +184,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
   /** A partial ACK in NewReno recovery (RFC 6582 step 4): retransmit the segment at snd.una now. */
   private retransmitFirst(): void {
     const snd = this.snd;
+    for (const o of this.observers) o.onPartialAckRepair();
     const resume = snd.sndNxt;
     snd.sndNxt = snd.sndUna;
     this.output('fast-retransmit');

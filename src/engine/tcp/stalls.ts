@@ -24,6 +24,12 @@ export interface EndpointObserver {
   onTimeout(quietSinceNs: Nanoseconds): void;
   /** The probe timer fired (RFC 8985 7.3): the wait since `quietSinceNs` was for the tail loss probe. */
   onProbe(quietSinceNs: Nanoseconds): void;
+  /**
+   * Without SACK, a partial ACK in NewReno's fast recovery (RFC 6582 3.2 step 4) sent the next
+   * lost segment: the wait it ends was for that round trip of repair, one hole per round trip,
+   * where SACK would have reported every hole at once (RFC 6675).
+   */
+  onPartialAckRepair(): void;
   /** A loss found only long after the connection last moved, as the timer was about to find it:
    * the wait since `quietSinceNs` was the timer's. */
   onLateRecovery(quietSinceNs: Nanoseconds): void;
@@ -39,7 +45,7 @@ export class StallLabeller implements EndpointObserver {
    * object: a paced sender opens one after every segment. */
   private stallCause: StallCause | null = null;
   private stallStartNs: Nanoseconds = 0;
-  private releasedBy: 'ack-delayed' | 'rto' | 'tail-probe' | null = null;
+  private releasedBy: 'ack-delayed' | 'rto' | 'tail-probe' | 'recovery' | null = null;
   private releasedHeldNs: Nanoseconds = 0; // how long the peer held the releasing delayed ACK
   private cwndBeforeRestart: Bytes = 0; // stalls are blamed on the restart until cwnd regrows to this
   /** The last delayed ACK to arrive: when, and how long the peer held it from when. */
@@ -90,6 +96,10 @@ export class StallLabeller implements EndpointObserver {
   onTimeout(quietSinceNs: Nanoseconds): void {
     this.cwndBeforeRestart = 0; // from here on a small window is the timeout's doing
     this.openTimeoutWait(quietSinceNs);
+  }
+
+  onPartialAckRepair(): void {
+    this.releasedBy = 'recovery';
   }
 
   onLateRecovery(quietSinceNs: Nanoseconds): void {
@@ -158,6 +168,8 @@ export class StallLabeller implements EndpointObserver {
     const now = this.clock.now;
     if (now <= startNs) return;
     if (this.releasedBy === 'rto' || this.releasedBy === 'tail-probe') cause = this.releasedBy;
+    // A window held full by the hole that a partial ACK's repair ends: the repair's wait.
+    else if (this.releasedBy === 'recovery' && (cause === 'cwnd' || cause === 'rwnd')) cause = 'recovery';
     else if (cause === 'cwnd' && cwnd < this.cwndBeforeRestart) cause = 'idle-restart';
     else if (
       (cause === 'cwnd' || cause === 'rwnd') &&

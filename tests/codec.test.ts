@@ -30,8 +30,13 @@ import {
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../src/scenario/schema';
 import { readFileSync } from 'node:fs';
 
-/** A valid value for one schema row. */
+/** A valid value for one schema row: null too where the row's default follows another setting. */
 function valueOf(row: Row): fc.Arbitrary<unknown> {
+  const value = someValue(row);
+  return row.default === null ? fc.oneof(value, fc.constant(null)) : value;
+}
+
+function someValue(row: Row): fc.Arbitrary<unknown> {
   switch (row.kind) {
     case 'enum':
       return fc.constantFrom(...row.values);
@@ -140,6 +145,29 @@ describe('URL codec', () => {
   it('writes only what differs from the preset', () => {
     const { config } = parseQuery('preset=heidemann-odd-final&nagle=0');
     expect(encodeConfig(config)).toBe('v=1&preset=heidemann-odd-final&nagle=0');
+  });
+
+  it("writes a preset's link figure given back to the link as auto, so the link reopens the same run", () => {
+    // mathis-loss sets bw=10 Mb/s and rtt=100 ms; choosing LTE gives both back to the link's.
+    const lte = setSetting(parseQuery('preset=mathis-loss').config, 'a', 'link', 'lte');
+    expect(lte.settings.bw).toBeNull();
+    const query = encodeConfig(lte);
+    expect(query).toBe('v=1&preset=mathis-loss&link=lte&bw=auto&rtt=auto');
+    const { config, problems } = parseQuery(query);
+    expect(problems).toEqual([]);
+    expect(config.settings).toEqual(lte.settings);
+    // The same on side B, from A and from a preset of its own.
+    const fromA = setSetting(setCompare(parseQuery('preset=mathis-loss').config, true), 'b', 'link', 'lte');
+    expect(sideBSettings(parseQuery(encodeConfig(fromA)).config)).toEqual(sideBSettings(fromA));
+    const ownPreset = setSetting(
+      parseQuery('preset=heidemann-odd-final&b.preset=mathis-loss').config,
+      'b',
+      'link',
+      'lte',
+    );
+    const written = encodeConfig(ownPreset);
+    expect(written).toContain('b.preset=mathis-loss&b.link=lte&b.bw=auto&b.rtt=auto');
+    expect(sideBSettings(parseQuery(written).config)).toEqual(sideBSettings(ownPreset));
   });
 
   it('writes lists and sweeps as a lecturer types them, and reads them back', () => {

@@ -127,6 +127,25 @@ export function parseValue(row: Row, raw: string): Parsed {
   }
 }
 
+/**
+ * `auto`: a knob whose default follows another setting (the link's bandwidth, the general Nagle
+ * switch) left to follow it. A link needs the word where a preset sets such a knob and the reader
+ * gave it back to the link (by choosing another link): without it the link reopens the preset's.
+ */
+export const FOLLOW = 'auto';
+
+/** A setting's value as a link spells it: `auto` names a null (following) value where the row has one. */
+function parseSetting(row: Row, raw: string): Parsed {
+  if (row.default === null && raw.trim() === FOLLOW) return { ok: true, value: null };
+  return parseValue(row, raw);
+}
+
+/** The text a link writes for a value where it differs from `base`'s (null where it goes unsaid). */
+function differing(key: ConfigKey, value: Settings[ConfigKey], base: Settings[ConfigKey]): string | null {
+  const text = formatValue(SCHEMA[key], value) ?? FOLLOW;
+  return text === (formatValue(SCHEMA[key], base) ?? FOLLOW) ? null : text;
+}
+
 export function formatValue(row: Row, value: Settings[ConfigKey]): string | null {
   if (value === null) return null;
   if (row.kind === 'bool') return value ? '1' : '0';
@@ -149,7 +168,7 @@ export function querySettings(query: string): Partial<Settings> {
   const out: Record<string, unknown> = {};
   for (const [key, raw] of new URLSearchParams(query)) {
     if (!isKey(key)) continue;
-    const parsed = parseValue(SCHEMA[key], raw);
+    const parsed = parseSetting(SCHEMA[key], raw);
     if (parsed.ok) out[key] = parsed.value;
   }
   return out as Partial<Settings>;
@@ -206,7 +225,7 @@ export function parseQuery(query: string): ParseResult {
       problems.push(`${quote(rawKey)}: unknown setting, ignored`);
       continue;
     }
-    const parsed = parseValue(SCHEMA[key], raw);
+    const parsed = parseSetting(SCHEMA[key], raw);
     if (!parsed.ok) {
       problems.push(`${rawKey}=${quote(raw)}: ${parsed.why}; using the default`);
       continue;
@@ -327,8 +346,8 @@ export function encodeConfig(config: Config): string {
   if (config.preset) params.set('preset', config.preset);
   const base = baseSettings(config.preset);
   for (const key of CONFIG_KEYS) {
-    const text = formatValue(SCHEMA[key], config.settings[key]);
-    if (text !== null && text !== formatValue(SCHEMA[key], base[key])) params.set(key, text);
+    const text = differing(key, config.settings[key], base[key]);
+    if (text !== null) params.set(key, text);
   }
   // objects= alone reads as page=custom, so name the page whenever objects are written.
   if (params.has('objects') && !params.has('page')) params.set('page', config.settings.page);
@@ -339,16 +358,15 @@ export function encodeConfig(config: Config): string {
     const sideB = sideBSettings(config)!;
     const bBase = baseSettings(bPreset);
     for (const key of CONFIG_KEYS) {
-      const text = formatValue(SCHEMA[key], sideB[key]);
-      if (text !== null && text !== formatValue(SCHEMA[key], bBase[key])) params.set(`b.${key}`, text);
+      const text = differing(key, sideB[key], bBase[key]);
+      if (text !== null) params.set(`b.${key}`, text);
     }
     if (params.has('b.objects') && !params.has('b.page')) params.set('b.page', sideB.page);
   } else {
     for (const key of CONFIG_KEYS) {
       const value = config.b?.[key];
       if (value === undefined) continue;
-      const text = formatValue(SCHEMA[key], value);
-      if (text !== null) params.set(`b.${key}`, text);
+      params.set(`b.${key}`, formatValue(SCHEMA[key], value) ?? FOLLOW);
     }
     if (params.has('b.objects') && !params.has('b.page'))
       params.set('b.page', config.b?.page ?? config.settings.page);
@@ -360,17 +378,9 @@ export function encodeConfig(config: Config): string {
   return readableQuery(params);
 }
 
-/**
- * The preset side B is written from, or null: none, not comparing, or a B the preset cannot
- * describe (a knob left to its default where the preset sets it, which no `b.<key>` can say):
- * that B is written as A plus its differences, as a link without `b.preset` would be.
- */
+/** The preset side B is written from (then only where B differs from it), or null: none, or not comparing. */
 export function presetOfB(config: Config): string | null {
-  if (!config.b || !config.bPreset || !findPreset(config.bPreset)) return null;
-  const sideB = sideBSettings(config)!;
-  const bBase = baseSettings(config.bPreset);
-  const said = CONFIG_KEYS.every((k) => sideB[k] !== null || bBase[k] === null);
-  return said ? config.bPreset : null;
+  return config.b && config.bPreset && findPreset(config.bPreset) ? config.bPreset : null;
 }
 
 /** The settings of side B: side A's with B's overrides on top. */

@@ -117,3 +117,24 @@ test("the preset card tells both presets' stories when B starts from a preset of
   await expect(page.locator(`[data-preset-info="${A}"] h2`)).toHaveText(findPreset(A)!.title);
   await expect(page.locator('[data-preset-b]')).toHaveCount(0);
 });
+
+test('choosing another preset for A, from the picker or the gallery, keeps B on its own preset', async ({
+  page,
+}) => {
+  const A2 = 'heidemann-table1-phttp-fix1';
+  const soloB = await alone(page, B);
+  const soloA2 = await alone(page, A2);
+  await openLab(page, `preset=${A}&b.preset=${B}`);
+  await page.locator('#preset-select').selectOption(A2);
+  await expect
+    .poll(() => page.evaluate(() => window.location.search))
+    .toBe(`?v=1&preset=${A2}&b.preset=${B}`);
+  await expect(ladderPackets(page, 'b')).toHaveCount(soloB.packets);
+  expect(await figures(page, 'data-metric-b')).toEqual(soloB.figures);
+  await expect(ladderPackets(page, 'a')).toHaveCount(soloA2.packets);
+
+  await page.getByRole('button', { name: 'Presets', exact: true }).click();
+  await page.locator(`[data-preset="${A}"]`).getByRole('button', { name: 'Load' }).click();
+  await expect.poll(() => page.evaluate(() => window.location.search)).toBe(`?v=1&preset=${A}&b.preset=${B}`);
+  expect(await figures(page, 'data-metric-b')).toEqual(soloB.figures);
+});

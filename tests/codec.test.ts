@@ -251,12 +251,25 @@ describe('b.preset: side B of a comparison starts from another preset', () => {
     expect(config.b).toEqual({ nagle: false });
   });
 
-  it('comes with a comparison only: stopping it, or choosing a preset for A, leaves it out', () => {
+  it('comes with a comparison only: stopping it leaves it out', () => {
     const compared = parseQuery(pair).config;
     const stopped = setCompare(compared, false);
     expect(encodeConfig(stopped)).not.toMatch(/b\./);
     expect(encodeConfig(setCompare(stopped, true))).not.toMatch(/b\.preset/);
-    expect(encodeConfig(choosePreset(compared, 'heidemann-odd-final'))).not.toMatch(/b\.preset/);
+  });
+
+  it("stays, with B's own changes, when another preset is chosen for A", () => {
+    const changed = setSetting(parseQuery(pair).config, 'b', 'rtt', 50);
+    const before = sideBSettings(changed);
+    const next = choosePreset(changed, 'heidemann-table1-phttp-fix1');
+    expect(next.settings).toEqual(baseSettings('heidemann-table1-phttp-fix1'));
+    expect(sideBSettings(next)).toEqual(before);
+    expect(encodeConfig(next)).toBe(
+      'v=1&preset=heidemann-table1-phttp-fix1&b.preset=heidemann-table1-phttp-fix2&b.rtt=50',
+    );
+    // A B that is A plus changes goes back to a copy of the new A.
+    const plain = setSetting(setCompare(parseQuery('').config, true), 'b', 'nagle', false);
+    expect(choosePreset(plain, 'heidemann-odd-final').b).toEqual({});
   });
 
   it('is what presetAsB gives, and a knob changed on B is written over its preset', () => {

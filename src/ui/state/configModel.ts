@@ -7,6 +7,7 @@ import {
   formatZoom,
   parseQuery,
   parseZoom,
+  presetOfB,
   presetSideB,
   sideBSettings,
   type Config,
@@ -91,15 +92,22 @@ export function resetBKey(config: Config, key: ConfigKey): Config {
   return { ...config, b };
 }
 
-/** Load a preset (or the default scenario): its settings, B reset to a copy of A. */
+/**
+ * Load a preset (or the default scenario) as A: its settings. A B that starts from a preset of its
+ * own stays as it was (that preset and what was changed on it): two papers' rows are compared by
+ * changing one of them. A B that is A plus changes goes back to a copy of the new A.
+ */
 export function choosePreset(config: Config, preset: string | null): Config {
-  return {
-    preset,
-    settings: baseSettings(preset),
-    b: config.b ? {} : null,
-    bPreset: null,
-    view: newRunView(config.view),
-  };
+  const settings = baseSettings(preset);
+  const view = newRunView(config.view);
+  const bPreset = presetOfB(config);
+  if (bPreset === null) return { preset, settings, b: config.b ? {} : null, bPreset: null, view };
+  const sideB = sideBSettings(config)!;
+  const bBase = baseSettings(bPreset);
+  const own = Object.fromEntries(
+    CONFIG_KEYS.filter((k) => !sameValue(sideB[k], bBase[k])).map((k) => [k, sideB[k]]),
+  ) as Partial<Settings>;
+  return { preset, settings, b: presetSideB(settings, bPreset, own), bPreset, view };
 }
 
 /**

@@ -76,7 +76,8 @@ test("the gallery's Compare as B puts a preset beside the scenario open now", as
 });
 
 test('an embed of two presets, and its embed code, are titled with both', async ({ page }) => {
-  const both = `${findPreset(A)!.title} against ${findPreset(B)!.title}`;
+  // The shared source is said once.
+  const both = 'P-HTTP with both problems against P-HTTP with both fixes (Heidemann Table 1)';
   await openLab(page, `preset=${A}&b.preset=${B}`);
   await page.getByRole('button', { name: 'Share' }).click();
   const code = page
@@ -138,3 +139,28 @@ test('choosing another preset for A, from the picker or the gallery, keeps B on 
   await expect.poll(() => page.evaluate(() => window.location.search)).toBe(`?v=1&preset=${A}&b.preset=${B}`);
   expect(await figures(page, 'data-metric-b')).toEqual(soloB.figures);
 });
+
+for (const [width, height] of [
+  [390, 844],
+  [400, 300],
+]) {
+  test(`a ${width} × ${height} embed of two presets shows its whole title, beside its link out`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/?preset=${A}&b.preset=${B}&embed=1&view=ladder`);
+    const title = page.locator('.embed-title');
+    await expect(title).toHaveText(/ against P-HTTP with both fixes \(Heidemann Table 1\)$/);
+    await expect(ladderPackets(page, 'b').first()).toBeAttached();
+    // Nothing of it cut: its text fits its box, the box is in the frame and clear of the link.
+    const box = await title.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const link = el.parentElement!.querySelector('.embed-open')!.getBoundingClientRect();
+      return { cut: el.scrollWidth > el.clientWidth, left: r.left, right: r.right, linkLeft: link.left };
+    });
+    expect(box.cut).toBe(false);
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(box.linkLeft);
+    await expect(page.getByRole('link', { name: /Open in Roundtrip/ })).toBeInViewport();
+  });
+}

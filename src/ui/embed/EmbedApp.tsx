@@ -95,7 +95,8 @@ export default function EmbedApp() {
           </button>
         )}
         <a className="embed-open" href={openUrl} target="_blank" rel="noopener">
-          Open in Roundtrip<span aria-hidden="true"> ↗</span>
+          Open<span className="embed-open-where"> in Roundtrip</span>
+          <span aria-hidden="true"> ↗</span>
           <span className="visually-hidden"> (opens a new tab)</span>
         </a>
       </div>

@@ -134,8 +134,12 @@ test('choosing another preset for A, from the picker or the gallery, keeps B on 
   expect(await figures(page, 'data-metric-b')).toEqual(soloB.figures);
   await expect(ladderPackets(page, 'a')).toHaveCount(soloA2.packets);
 
+  // In a comparison the gallery says which side a preset loads into, and offers B's own as B no more.
   await page.getByRole('button', { name: 'Presets', exact: true }).click();
-  await page.locator(`[data-preset="${A}"]`).getByRole('button', { name: 'Load' }).click();
+  await expect(
+    page.locator(`[data-preset="${B}"]`).getByRole('button', { name: 'Compare as B' }),
+  ).toHaveCount(0);
+  await page.locator(`[data-preset="${A}"]`).getByRole('button', { name: 'Load as A', exact: true }).click();
   await expect.poll(() => page.evaluate(() => window.location.search)).toBe(`?v=1&preset=${A}&b.preset=${B}`);
   expect(await figures(page, 'data-metric-b')).toEqual(soloB.figures);
 });

@@ -196,6 +196,8 @@ export default function App() {
           <PresetGallery
             open={galleryOpen}
             current={config.preset}
+            comparing={comparing}
+            currentB={comparing ? config.bPreset : null}
             hintsWithheld={guides.awaitingAnswer}
             onLoad={(id) => {
               update((c) => choosePreset(c, id), { history: 'push' });

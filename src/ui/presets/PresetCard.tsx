@@ -11,6 +11,7 @@ export function PresetCard({
   texts,
   results,
   current,
+  side,
   hintsWithheld,
   onLoad,
   onCompare,
@@ -19,6 +20,8 @@ export function PresetCard({
   texts: PresetTexts;
   results: FigureResult[] | null;
   current: boolean;
+  /** In a comparison: the side loading it changes ('a'), or 'b' where it is B's preset already. */
+  side: 'a' | 'b' | null;
   /** A lesson's question is open and the hints would answer it. */
   hintsWithheld: boolean;
   onLoad: () => void;
@@ -62,9 +65,9 @@ export function PresetCard({
       )}
       <div className="preset-actions">
         <button type="button" onClick={onLoad} aria-describedby={titleId}>
-          {current ? 'Reload this preset' : 'Load'}
+          {current ? 'Reload this preset' : side ? 'Load as A' : 'Load'}
         </button>
-        {!current && (
+        {!current && side !== 'b' && (
           <button type="button" className="secondary" onClick={onCompare} aria-describedby={titleId}>
             Compare as B
           </button>

@@ -11,6 +11,8 @@ import { useModalDialog } from '../useModalDialog';
 export default function PresetGallery({
   open,
   current,
+  comparing,
+  currentB,
   hintsWithheld,
   onLoad,
   onCompare,
@@ -18,6 +20,10 @@ export default function PresetGallery({
 }: {
   open: boolean;
   current: string | null;
+  /** A comparison is open: loading a preset changes A. */
+  comparing: boolean;
+  /** The preset side B starts from, if any. */
+  currentB: string | null;
   /** A lesson's question is open: the cards keep back what would answer it. */
   hintsWithheld: boolean;
   onLoad: (id: string) => void;
@@ -38,7 +44,13 @@ export default function PresetGallery({
       <p>
         Each preset sets the knobs to a paper's scenario. Protocol behaviour is never tuned; only the host
         figures listed under "calibrated" were read off the paper. <strong>Compare as B</strong> puts a preset
-        beside the scenario open now (a paper's row before its fix and after it, say).
+        beside the scenario open now (a paper's row before its fix and after it, say)
+        {comparing && (
+          <>
+            ; <strong>Load as A</strong> changes side A, and a B that starts from a preset keeps it
+          </>
+        )}
+        .
       </p>
       {open &&
         presetsByPaper(PRESETS).map(([paper, presets]) => (
@@ -52,6 +64,7 @@ export default function PresetGallery({
                   texts={PRESET_TEXTS[p.id]}
                   results={figures?.get(p.id) ?? null}
                   current={p.id === current}
+                  side={comparing ? (p.id === currentB ? 'b' : 'a') : null}
                   hintsWithheld={hintsWithheld}
                   onLoad={() => onLoad(p.id)}
                   onCompare={() => onCompare(p.id)}

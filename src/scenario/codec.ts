@@ -1,6 +1,7 @@
 // The URL codec: query string <-> Config. Versioned with v=1; a bad value never throws: it is
 // reported in `problems` and the rest of the scenario runs.
-import { findPreset } from './presets';
+import { didYouMean, nearestName } from './didYouMean';
+import { findPreset, PRESETS } from './presets';
 import { CONFIG_KEYS, SCHEMA, defaultSettings, type ConfigKey, type Row, type Settings } from './schema';
 
 export const CODEC_VERSION = '1';
@@ -60,6 +61,8 @@ export function formatZoom(window: TimeWindow): string {
   const ms = (ns: number) => String(Number((Math.round(ns) / 1e6).toFixed(6)));
   return `${ms(window.startNs)},${ms(window.endNs)}`;
 }
+
+const PRESET_IDS = PRESETS.map((p) => p.id);
 
 export interface Config {
   preset: string | null;
@@ -200,12 +203,12 @@ export function parseQuery(query: string): ParseResult {
   }
   let preset = params.get('preset');
   if (preset !== null && !findPreset(preset)) {
-    problems.push(`preset=${quote(preset)}: no such preset`);
+    problems.push(`preset=${quote(preset)}: no such preset${didYouMean(preset, PRESET_IDS)}`);
     preset = null;
   }
   let bPreset = params.get('b.preset');
   if (bPreset !== null && !findPreset(bPreset)) {
-    problems.push(`b.preset=${quote(bPreset)}: no such preset, ignored`);
+    problems.push(`b.preset=${quote(bPreset)}: no such preset, ignored${didYouMean(bPreset, PRESET_IDS)}`);
     bPreset = null;
   }
   const settings = baseSettings(preset);
@@ -222,7 +225,10 @@ export function parseQuery(query: string): ParseResult {
     const sideB = rawKey.startsWith('b.');
     const key = sideB ? rawKey.slice(2) : rawKey;
     if (!isKey(key)) {
-      problems.push(`${quote(rawKey)}: unknown setting, ignored`);
+      const known = sideB ? [...CONFIG_KEYS, 'preset'] : [...CONFIG_KEYS, ...VIEW_KEYS, 'preset'];
+      const near = nearestName(key, known);
+      const hint = near === null ? '' : `; did you mean ${sideB ? 'b.' : ''}${near}?`;
+      problems.push(`${quote(rawKey)}: unknown setting, ignored${hint}`);
       continue;
     }
     const parsed = parseSetting(SCHEMA[key], raw);

@@ -4,7 +4,8 @@
 // on screen until the answer is revealed, then shows both: the step before as A, the answer as B.
 import { parseQuery, VIEW_KEYS, type Config } from '../../scenario/codec';
 import type { Lesson } from '../../scenario/lessons';
-import { findLesson } from './catalog';
+import { findLesson, loadedLessons } from './catalog';
+import { didYouMean } from '../../scenario/didYouMean';
 import type { Settings } from '../../scenario/schema';
 import { newRunView, sameValue } from '../state/configModel';
 
@@ -21,7 +22,8 @@ export function lessonFromView(view: Record<string, string>, problems: string[] 
   if (view.lesson === undefined) return null;
   const lesson = findLesson(view.lesson);
   if (!lesson) {
-    problems.push(`lesson=${quote(view.lesson)}: no such lesson`);
+    const ids = loadedLessons().map((l) => l.id);
+    problems.push(`lesson=${quote(view.lesson)}: no such lesson${didYouMean(view.lesson, ids)}`);
     return null;
   }
   const raw = view.step ?? '1';

@@ -5,7 +5,8 @@
 // load_s). Read defensively: what cannot be read is reported and left out, never thrown.
 import { SCHEMA } from '../../scenario/schema';
 import { parseValue } from '../../scenario/codec';
-import { findSweep, type SweepAxis, type SweepMetric, type SweepSpec } from '../../scenario/sweeps';
+import { didYouMean } from '../../scenario/didYouMean';
+import { findSweep, SWEEPS, type SweepAxis, type SweepMetric, type SweepSpec } from '../../scenario/sweeps';
 import { findKnob, isSweepMetric, metricLabel } from './sweepKnobs';
 
 const MAX_VALUES = 12;
@@ -50,7 +51,8 @@ function readAxis(text: string, limit: number, problems: string[]): CustomSweep[
 export function parseSweepParam(raw: string, problems: string[]): SweepChoice | null {
   if (!raw.startsWith('custom:')) {
     const spec = findSweep(raw);
-    if (!spec) problems.push(`sweep=${quote(raw)}: no such sweep`);
+    const ids = SWEEPS.map((w) => w.id);
+    if (!spec) problems.push(`sweep=${quote(raw)}: no such sweep${didYouMean(raw, ids)}`);
     return spec ? { kind: 'ready', spec } : null;
   }
   const fields = new Map<string, string>();

@@ -1,0 +1,42 @@
+// A link's mistyped name (a preset, a key, a lesson, a sweep) and the one it most likely meant, so
+// its notice can say "did you mean heidemann-odd-final?" rather than leave the reader to find it.
+
+/** Edits (insert, delete or replace a character, or swap two neighbours) from one word to another. */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.length][b.length];
+}
+
+/**
+ * The name `typed` most likely meant: the nearest within a few edits (a quarter of its length,
+ * at least two), case aside; null when none is near or two are equally near.
+ */
+export function nearestName(typed: string, names: readonly string[]): string | null {
+  const word = typed.trim().toLowerCase();
+  if (word === '' || word.length > 80) return null;
+  const limit = Math.max(2, Math.floor(word.length / 4));
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  let tie = false;
+  for (const name of names) {
+    const d = distance(word, name.toLowerCase());
+    if (d < bestDistance) [best, bestDistance, tie] = [name, d, false];
+    else if (d === bestDistance) tie = true;
+  }
+  return best !== null && bestDistance <= limit && !tie ? best : null;
+}
+
+/** "; did you mean x?" for a problem's end, or nothing. */
+export function didYouMean(typed: string, names: readonly string[]): string {
+  const near = nearestName(typed, names);
+  return near === null ? '' : `; did you mean ${near}?`;
+}

@@ -1,0 +1,56 @@
+// A mistyped name in a link: the notice names the one it most likely meant.
+import { describe, expect, it } from 'vitest';
+import { parseQuery } from '../src/scenario/codec';
+import { nearestName } from '../src/scenario/didYouMean';
+import { PRESETS } from '../src/scenario/presets';
+import { loadLessons } from '../src/ui/lessons/catalog';
+import { lessonFromView } from '../src/ui/lessons/lessonState';
+import { parseSweepParam } from '../src/ui/sweep/sweepParam';
+
+const problemsOf = (query: string) => parseQuery(query).problems;
+
+describe('a bad link names what it most likely meant', () => {
+  it('for a preset, on either side, cut short, case or a swapped letter aside', () => {
+    expect(problemsOf('preset=heidemann-odd-fina')).toEqual([
+      'preset="heidemann-odd-fina": no such preset; did you mean heidemann-odd-final?',
+    ]);
+    expect(problemsOf('preset=Nielsen-WAN-pipe-frist')).toEqual([
+      'preset="Nielsen-WAN-pipe-frist": no such preset; did you mean nielsen-wan-pipe-first?',
+    ]);
+    expect(problemsOf('preset=heidemann-table1-phttp&b.preset=heidemann-table1-phttp-fx2')).toEqual([
+      'b.preset="heidemann-table1-phttp-fx2": no such preset, ignored; did you mean heidemann-table1-phttp-fix2?',
+    ]);
+  });
+
+  it('for a key, with its side', () => {
+    expect(problemsOf('nagel=0&b.delak=off&embd=1')).toEqual([
+      '"nagel": unknown setting, ignored; did you mean nagle?',
+      '"b.delak": unknown setting, ignored; did you mean b.delack?',
+      '"embd": unknown setting, ignored; did you mean embed?',
+    ]);
+  });
+
+  it('and nothing where no name is near, or two are equally near', () => {
+    expect(problemsOf('preset=nope&colour=blue')).toEqual([
+      'preset="nope": no such preset',
+      '"colour": unknown setting, ignored',
+    ]);
+    expect(
+      nearestName(
+        'heidemann-table1-phttp-fix3',
+        PRESETS.map((p) => p.id),
+      ),
+    ).toBeNull();
+  });
+
+  it('for a lesson and a ready-made sweep', async () => {
+    await loadLessons();
+    const problems: string[] = [];
+    expect(lessonFromView({ lesson: 'the-200-ms-mystery' }, problems)).toBeNull();
+    expect(parseSweepParam('kruse-fig-2', problems)).toBeNull();
+    expect(problems).toEqual([
+      'lesson="the-200-ms-mystery": no such lesson; did you mean the-200ms-mystery?',
+      'sweep="kruse-fig-2": no such sweep; did you mean kruse-fig2?',
+    ]);
+  });
+});

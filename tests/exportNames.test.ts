@@ -50,6 +50,16 @@ describe('scenario names', () => {
     expect(named('link=geo&gzip=1')[1]).toMatch(/^Roundtrip: .*link=geo .* gzip=1$/);
   });
 
+  it("a title names the path's figures where they are not its link's own, a preset's too", () => {
+    // langley-quic runs over ethernet10 at 10 Mb/s with a 250 ms RTT: titled a LAN, its ladder ran 800 ms.
+    expect(named('preset=langley-quic')[1]).toBe(
+      'langley-quic: page=custom visit=first link=ethernet10 bw=10000000 rtt=250 http=3',
+    );
+    expect(named('preset=mathis-loss')[1]).toContain('link=ethernet10 bw=10000000 rtt=100 loss=1 ');
+    expect(named('preset=mathis-loss&link=lte&bw=auto&rtt=auto')[1]).toContain(' link=lte loss=1 ');
+    expect(named('preset=heidemann-odd-final')[1]).toContain(' link=ethernet10 http=1.1 ');
+  });
+
   it("a title names the initial window and delayed ACK the hosts run, each host's when they differ", () => {
     // Linux hosts had been titled iw=2 delack=bsd (the keys' defaults, which their stack overrides).
     expect(named('stack=linux')[1]).toMatch(/ delack=linux iw=10 stack=linux$/);

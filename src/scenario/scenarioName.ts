@@ -1,11 +1,17 @@
 // A scenario in a few words, for export file names and the title line drawn into pictures: the
 // preset id (or the link and HTTP mode) and the keys changed from it, in the URL's own spelling.
 import { baseSettings, formatValue } from './codec';
-import { applies, CONFIG_KEYS, SCHEMA, type ConfigKey, type Settings } from './schema';
+import { applies, CONFIG_KEYS, defaultSettings, SCHEMA, type ConfigKey, type Settings } from './schema';
 import { initialWindowOf, sideAcks } from './resolve';
 
 /** Settings worth naming in a title even when they are the preset's own. */
 const KEY_SETTINGS: ConfigKey[] = ['page', 'visit', 'link', 'http', 'nagle', 'delack', 'iw'];
+/**
+ * The path's figures, named after the link wherever they are not the link's own: a preset's
+ * `bw=10000000 rtt=250` over `link=ethernet10` had been titled a LAN under a 250 ms ladder.
+ */
+const LINK_FIGURES: ConfigKey[] = ['bw', 'rtt', 'mss', 'queue', 'loss'];
+const DEFAULTS = defaultSettings();
 const MAX_NAME = 80;
 
 const text = (key: ConfigKey, settings: Settings) => formatValue(SCHEMA[key], settings[key]);
@@ -47,9 +53,9 @@ export function scenarioName(preset: string | null, settings: Settings): string 
 /** `heidemann-odd-final: page=... link=ethernet10 http=1.0 nagle=0 ...`: the key settings and every
  * change, leaving out what does not apply (no Nagle or delayed ACK over QUIC). */
 export function scenarioTitle(preset: string | null, settings: Settings): string {
-  const keys = [...new Set([...KEY_SETTINGS, ...changedKeys(preset, settings)])].filter((k) =>
-    applies(k, settings),
-  );
+  const figures = LINK_FIGURES.filter((k) => text(k, settings) !== text(k, DEFAULTS));
+  const named = KEY_SETTINGS.flatMap((k) => (k === 'link' ? [k, ...figures] : [k]));
+  const keys = [...new Set([...named, ...changedKeys(preset, settings)])].filter((k) => applies(k, settings));
   const pairs = [...new Map(keys.flatMap((k) => inForce(k, settings)))].filter(
     ([, v]) => v !== null && v !== '',
   );

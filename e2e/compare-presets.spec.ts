@@ -126,10 +126,14 @@ test('choosing another preset for A, from the picker or the gallery, keeps B on 
   const soloB = await alone(page, B);
   const soloA2 = await alone(page, A2);
   await openLab(page, `preset=${A}&b.preset=${B}`);
+  // The picker says it chooses A's scenario, whichever side the knobs change, and names B's.
+  await page.getByLabel('B only').check();
+  await expect(page.locator('label[for="preset-select"]')).toHaveText('Scenario of side A');
+  await expect(page.locator('[data-b-scenario]')).toHaveText(`Side B starts from ${findPreset(B)!.title}.`);
   await page.locator('#preset-select').selectOption(A2);
   await expect
     .poll(() => page.evaluate(() => window.location.search))
-    .toBe(`?v=1&preset=${A2}&b.preset=${B}`);
+    .toBe(`?v=1&preset=${A2}&b.preset=${B}&edit=b`);
   await expect(ladderPackets(page, 'b')).toHaveCount(soloB.packets);
   expect(await figures(page, 'data-metric-b')).toEqual(soloB.figures);
   await expect(ladderPackets(page, 'a')).toHaveCount(soloA2.packets);
@@ -140,7 +144,9 @@ test('choosing another preset for A, from the picker or the gallery, keeps B on 
     page.locator(`[data-preset="${B}"]`).getByRole('button', { name: 'Compare as B' }),
   ).toHaveCount(0);
   await page.locator(`[data-preset="${A}"]`).getByRole('button', { name: 'Load as A', exact: true }).click();
-  await expect.poll(() => page.evaluate(() => window.location.search)).toBe(`?v=1&preset=${A}&b.preset=${B}`);
+  await expect
+    .poll(() => page.evaluate(() => window.location.search))
+    .toBe(`?v=1&preset=${A}&b.preset=${B}&edit=b`);
   expect(await figures(page, 'data-metric-b')).toEqual(soloB.figures);
 });
 

@@ -48,6 +48,8 @@ export const ControlsPanel = memo(function ControlsPanel({
       <h2 id="controls-title">Settings</h2>
       <PresetPicker
         preset={config.preset}
+        comparing={config.b !== null}
+        bPreset={config.b !== null ? config.bPreset : null}
         changed={changedFromPreset(config)}
         onPreset={onPreset}
         onReset={onResetPreset}

@@ -1,17 +1,23 @@
 // The scenario chooser at the top of the settings: the default page or a paper preset,
 // grouped by paper, marked "(modified)" once a knob differs from it, with a one-click reset,
 // and a button to the gallery with every preset's story and figures.
-import { PRESETS } from '../../scenario/presets';
+import { findPreset, PRESETS } from '../../scenario/presets';
 import { PAPER_NAMES, presetsByPaper } from '../presets/presetGroups';
 
 export function PresetPicker({
   preset,
+  comparing,
+  bPreset,
   changed,
   onPreset,
   onReset,
   onBrowse,
 }: {
   preset: string | null;
+  /** Two runs are compared: the picker chooses side A's scenario (the side switch below is for knobs). */
+  comparing: boolean;
+  /** The preset side B starts from, if any, named under the picker. */
+  bPreset: string | null;
   /** Labels of the knobs that differ from the preset (or the defaults). */
   changed: string[];
   onPreset: (id: string | null) => void;
@@ -23,7 +29,7 @@ export function PresetPicker({
   return (
     <div className="field preset-picker">
       <label htmlFor="preset-select">
-        Scenario
+        {comparing ? 'Scenario of side A' : 'Scenario'}
         {/* Also here: a long preset title cuts off the mark in the closed select. */}
         {modified && <span className="unit"> (modified)</span>}
       </label>
@@ -57,6 +63,11 @@ export function PresetPicker({
       ) : (
         <p id="preset-help" className="help">
           A paper's scenario sets the knobs below; change any of them afterwards.
+        </p>
+      )}
+      {comparing && bPreset && (
+        <p className="help" data-b-scenario="">
+          Side B starts from {findPreset(bPreset)?.title ?? bPreset}.
         </p>
       )}
       <button type="button" className="secondary" onClick={onBrowse}>

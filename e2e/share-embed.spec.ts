@@ -219,6 +219,32 @@ test("a sweep's embed code, from the Share dialog, shows the sweep's chart in th
   expectClean(watch);
 });
 
+test("a sweep's chart can be embedded alone: no run panel and no playback bar in its frame", async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await page.goto('/?sweep=kruse-fig2');
+  const points = page.locator('#sweep [data-sweep-point]');
+  await expect(points).toHaveCount(16, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this scenario' });
+  // With the sweep shown, the last run panel may go too: the frame is the chart.
+  await dialog.getByLabel('Packet ladder').uncheck();
+  const code = await dialog.locator('[data-copy="embed"] textarea').inputValue();
+  const src = /src="([^"]+)"/.exec(code)![1].replace(/&amp;/g, '&');
+  expect(new URL(src).searchParams.get('view')).toBe('sweep');
+
+  await page.setViewportSize({ width: 400, height: 300 });
+  await page.goto(src);
+  await expect(points).toHaveCount(16, { timeout: 30_000 });
+  await expect(page.locator('#playback')).toHaveCount(0);
+  await expect(page.locator('[data-view]')).toHaveCount(0);
+  // The sweep starts right under the frame's title bar.
+  const sweepTop = await page.locator('#sweep').evaluate((e) => e.getBoundingClientRect().top);
+  expect(sweepTop).toBeLessThan(80);
+  expectClean(watch);
+});
+
 test("the embed's Start at says why it refuses a time, keeps what is typed, and never passes the run's end", async ({
   page,
 }) => {

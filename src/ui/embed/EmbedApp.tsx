@@ -12,6 +12,7 @@ import { queryFor, readLocation, useScenario } from '../state/useScenario';
 import { ViewsOrStatus } from '../Views';
 import { useGuides, withGuides } from '../useGuides';
 import { shownSweepTitle } from '../lessons/openGuides';
+import { sweepAloneIn } from '../sweep/sweepPanelState';
 import { presetsTitle } from '../panels/sideView';
 import { NoteBanner } from '../share/NoteBanner';
 import { appUrl, controlKeys, withoutEmbed } from '../share/shareLinks';
@@ -72,6 +73,8 @@ export default function EmbedApp() {
   const [lessonOpen, setLessonOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const manyControls = initial.controls.length > INLINE_CONTROLS;
+  // `view=sweep`: the chart alone; no playback bar or panels for the base run it sweeps over.
+  const chartOnly = guides.sweepPanel !== null && sweepAloneIn(config.view);
   const openUrl = appUrl(
     withoutEmbed(queryFor(config, playback.playing ? null : playback.pinnedNs)),
     window.location,
@@ -115,31 +118,33 @@ export default function EmbedApp() {
           </button>
         )}
         <EmbedControls config={config} keys={initial.controls} onSetting={onSetting} many={manyControls} />
-        <PlaybackBar playback={playback} endNs={endNs} />
+        {!chartOnly && <PlaybackBar playback={playback} endNs={endNs} />}
       </div>
-      <SimStatus sim={sim} />
+      {!chartOnly && <SimStatus sim={sim} />}
       <main className="embed-views" ref={viewsRef}>
         {/* A sweep's link shows its chart, as the full lab does, above the chosen panels. */}
         {guides.sweepPanel}
-        <FitHeightContext.Provider value={viewsHeight === null ? null : viewsHeight - LADDER_CHROME_PX}>
-          <ViewsOrStatus
-            error={sim.error}
-            sides={sides}
-            panels={panels}
-            endNs={endNs}
-            cursorNs={playback.cursorNs}
-            playing={playback.playing}
-            gaps={gaps}
-            fold={playback.fold}
-            preset={preset}
-            zoomWindow={zoom}
-            onZoomWindow={onZoomWindow}
-            tspView={tsp}
-            onTspView={onTsp}
-            labelStyle={labelStyle}
-            onLabelStyle={onLabelStyle}
-          />
-        </FitHeightContext.Provider>
+        {!chartOnly && (
+          <FitHeightContext.Provider value={viewsHeight === null ? null : viewsHeight - LADDER_CHROME_PX}>
+            <ViewsOrStatus
+              error={sim.error}
+              sides={sides}
+              panels={panels}
+              endNs={endNs}
+              cursorNs={playback.cursorNs}
+              playing={playback.playing}
+              gaps={gaps}
+              fold={playback.fold}
+              preset={preset}
+              zoomWindow={zoom}
+              onZoomWindow={onZoomWindow}
+              tspView={tsp}
+              onTspView={onTsp}
+              labelStyle={labelStyle}
+              onLabelStyle={onLabelStyle}
+            />
+          </FitHeightContext.Provider>
+        )}
       </main>
     </div>
   );

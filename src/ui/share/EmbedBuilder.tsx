@@ -12,11 +12,14 @@ import { StartAtField } from './StartAtField';
 export function EmbedBuilder({
   choices,
   settings,
+  sweep,
   endNs,
   onChange,
 }: {
   choices: EmbedChoices;
   settings: Settings;
+  /** The page shows a sweep: the frame may show its chart alone, without a run's panel. */
+  sweep: boolean;
   /** The end of the run, which the start time may not pass; null while no run is drawn. */
   endNs: number | null;
   onChange: (next: EmbedChoices) => void;
@@ -35,7 +38,7 @@ export function EmbedBuilder({
               name="embed-panel"
               value={p}
               checked={choices.panels.includes(p)}
-              disabled={choices.panels.length === 1 && choices.panels.includes(p)}
+              disabled={!sweep && choices.panels.length === 1 && choices.panels.includes(p)}
               onChange={(e) =>
                 onChange({
                   ...choices,

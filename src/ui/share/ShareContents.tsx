@@ -6,6 +6,7 @@ import { EmbedBuilder } from './EmbedBuilder';
 import { EmbedPreview } from './EmbedPreview';
 import { appUrl, DEFAULT_FRAME, embedQuery, frameSize, iframeSnippet, type EmbedChoices } from './shareLinks';
 import type { ShareDialogProps } from './ShareDialog';
+import { sweepShownIn } from '../sweep/sweepPanelState';
 
 export default function ShareContents({
   query,
@@ -38,7 +39,13 @@ export default function ShareContents({
         value={link}
       />
       <h3>Embed in a course page</h3>
-      <EmbedBuilder choices={choices} settings={settings} endNs={endNs} onChange={setChoices} />
+      <EmbedBuilder
+        choices={choices}
+        settings={settings}
+        sweep={sweepShownIn(Object.fromEntries(new URLSearchParams(query)))}
+        endNs={endNs}
+        onChange={setChoices}
+      />
       <CopyField
         name="embed"
         label="Embed code (paste into an HTML page or LMS)"

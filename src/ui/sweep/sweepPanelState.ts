@@ -3,7 +3,7 @@
 // never shown by default: a sweep is dozens of runs.
 import { encodeConfig, parseQuery, querySettings, type Config } from '../../scenario/codec';
 import type { ConfigKey, Settings } from '../../scenario/schema';
-import { newRunView } from '../state/configModel';
+import { newRunView, PANELS } from '../state/configModel';
 
 function listed(view: Record<string, string>): string[] {
   return (view.view ?? '').split(',').filter((p) => p !== '');
@@ -20,6 +20,15 @@ function listsPanels(view: Record<string, string>): boolean {
 /** The rule on a link's view keys (the Share dialog reads it from the page's query). */
 export function sweepShownIn(view: Record<string, string>): boolean {
   return listsPanels(view) ? listed(view).includes('sweep') : view.sweep !== undefined;
+}
+
+/**
+ * `view=sweep`: the sweep's chart and no run panel (a figure for a slide). Such an embed shows the
+ * chart alone, without a playback bar for a run it does not draw.
+ */
+export function sweepAloneIn(view: Record<string, string>): boolean {
+  const panels = listed(view);
+  return panels.includes('sweep') && !panels.some((p) => (PANELS as readonly string[]).includes(p));
 }
 
 export function sweepShown(config: Config): boolean {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../src/scenario';
 import { CONFIG_KEYS, SCHEMA, type Settings } from '../src/scenario/schema';
+import { findPreset } from '../src/scenario/presets';
 import { fieldGroups, labelFor, labelNamesUnit, sliderScale } from '../src/ui/controls/fieldModel';
 import { bCaption, differenceText } from '../src/ui/panels/sideView';
 import {
@@ -101,6 +102,19 @@ describe("side B's caption", () => {
     expect(caption('b.nagle=0')).toBe("B: Nagle's algorithm off");
     expect(caption('b.delack=off')).toBe('B: Delayed ACK off');
     expect(caption('compare=1')).toBe('B: same as A (change a knob on side B)');
+  });
+
+  it("names another link without its own figures, and a figure given back to the link as the link's", () => {
+    // mathis-loss sets 10 Mb/s and 100 ms; LTE on B gives them back to LTE's.
+    expect(caption('preset=mathis-loss&b.link=lte&b.bw=auto&b.rtt=auto')).toBe('B: Link type: LTE mobile');
+    expect(caption('preset=mathis-loss&b.rtt=auto')).toBe("B: Round-trip time as the link's");
+    const fromPreset = 'preset=heidemann-odd-final&b.preset=mathis-loss';
+    expect(caption(`${fromPreset}&b.link=lte&b.bw=auto&b.rtt=auto`)).toBe(
+      `B: ${findPreset('mathis-loss')!.title}, then Link type: LTE mobile`,
+    );
+    expect(caption(`${fromPreset}&b.rtt=auto`)).toBe(
+      `B: ${findPreset('mathis-loss')!.title}, then Round-trip time as the link's`,
+    );
   });
 
   it('names an option after its knob, never by its URL code alone nor by a name that hides the knob', () => {

@@ -51,6 +51,7 @@ function optionName(options: Readonly<Record<string, string | undefined>>, value
 export function differenceText(key: ConfigKey, value: Settings[ConfigKey]): string {
   const row = SCHEMA[key];
   const label = labelFor(key);
+  if (value === null && row.group === 'link') return `${label} as the link's`;
   if (row.kind === 'enum') {
     const name = optionName(row.options as Readonly<Record<string, string | undefined>>, String(value));
     const firstWord = (text: string) => text.split(/[^A-Za-z]/)[0].toLowerCase();
@@ -103,6 +104,11 @@ export function aCaption(config: Config): string {
 const sameText = (key: ConfigKey, x: Settings[ConfigKey], y: Settings[ConfigKey]) =>
   formatValue(SCHEMA[key], x) === formatValue(SCHEMA[key], y);
 
+/** A link figure back to the link's own with another link: the link names it ("Bandwidth default" did not). */
+function givenBackToLink(key: ConfigKey, value: Settings[ConfigKey], linkChanged: boolean): boolean {
+  return linkChanged && value === null && key !== 'link' && SCHEMA[key].group === 'link';
+}
+
 /**
  * Side B's caption, naming what differs from A ("B: Nagle's algorithm off"): the lab and embeds
  * alike. A B that starts from a preset is named by the preset's title, then what differs from it
@@ -113,11 +119,13 @@ export function bCaption(config: Config): string {
   if (bPreset) {
     const sideB = sideBSettings(config)!;
     const base = baseSettings(bPreset.id);
-    const changed = CONFIG_KEYS.filter((k) => sideB[k] !== null && !sameText(k, sideB[k], base[k]));
+    const differs = CONFIG_KEYS.filter((k) => !sameText(k, sideB[k], base[k]));
+    const changed = differs.filter((k) => !givenBackToLink(k, sideB[k], differs.includes('link')));
     const then = changed.map((k) => differenceText(k, sideB[k])).join(', ');
     return `B: ${bPreset.title}${then ? `, then ${then}` : ''}`;
   }
-  const differences = bDifferences(config);
+  const all = bDifferences(config);
+  const differences = all.filter((k) => !givenBackToLink(k, config.b![k]!, all.includes('link')));
   return differences.length > 0
     ? `B: ${differences.map((k) => differenceText(k, config.b![k]!)).join(', ')}`
     : 'B: same as A (change a knob on side B)';

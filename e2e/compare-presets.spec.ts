@@ -174,3 +174,26 @@ for (const [width, height] of [
     await expect(page.getByRole('link', { name: /Open in Roundtrip/ })).toBeInViewport();
   });
 }
+
+for (const [width, height] of [
+  [640, 360],
+  [800, 500],
+]) {
+  test(`a ${width} × ${height} embed of two presets shows both ladders in its frame, level`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/?preset=${A}&b.preset=${B}&embed=1&view=ladder`);
+    await expect(ladderPackets(page, 'b').first()).toBeAttached();
+    // Stacked, each ladder at its least height, B had begun below the frame.
+    const box = (side: 'a' | 'b') =>
+      page.locator(`[data-side="${side}"] .ladder-scroll`).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom };
+      });
+    const [a, b] = [await box('a'), await box('b')];
+    expect(b.bottom).toBeLessThanOrEqual(height);
+    expect(a.bottom).toBeLessThanOrEqual(height);
+    expect(Math.abs(a.top - b.top)).toBeLessThanOrEqual(2);
+  });
+}

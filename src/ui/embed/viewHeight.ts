@@ -9,6 +9,22 @@ export const FitHeightContext = createContext<number | null>(null);
  * their "A"/"B" captions (embed.css hides the caption of a lone view).
  */
 export function fittedViewHeight(room: number, stacked: number, captioned: boolean): number {
-  const captions = captioned ? 26 * stacked : 0;
-  return Math.max(160, Math.floor((room - captions) / Math.max(1, stacked)));
+  return Math.max(MIN_VIEW_PX, stackedRoom(room, stacked, captioned));
+}
+
+/** The least height a view is drawn at: a shorter frame scrolls. */
+const MIN_VIEW_PX = 160;
+/** A caption's line ("A", "B: Nagle's algorithm off") and the gap under it. */
+export const CAPTION_PX = 26;
+/** Another line, for a caption that wraps (two presets' titles side by side). */
+export const CAPTION_LINE_PX = 20;
+
+function stackedRoom(room: number, stacked: number, captioned: boolean): number {
+  const captions = captioned ? CAPTION_PX * stacked : 0;
+  return Math.floor((room - captions) / Math.max(1, stacked));
+}
+
+/** Whether `stacked` captioned views one above the other would each fall below their least height. */
+export function tooShortToStack(room: number | null, stacked: number): boolean {
+  return room !== null && stacked > 1 && stackedRoom(room, stacked, true) < MIN_VIEW_PX;
 }

@@ -14,7 +14,7 @@ import { LadderOverview, OVERVIEW_PX } from '../../views/LadderOverview';
 import type { FocusedStall } from '../../views/LadderStalls';
 import { formatDuration } from '../../views/format';
 import { DROP_WORDS, SEND_REASON_WORDS } from '../../views/sendReasons';
-import { FitHeightContext, fittedViewHeight } from '../embed/viewHeight';
+import { CAPTION_LINE_PX, FitHeightContext, fittedViewHeight, tooShortToStack } from '../embed/viewHeight';
 import { timeScale, type Gap } from '../../views/timeScale';
 import { markRedraw } from '../perf';
 import { useElementWidth } from '../useElementWidth';
@@ -54,6 +54,8 @@ const RUN_TOP_PAD_PX = 14;
  * then showed a horizontal scrollbar over the ladder's last rows wherever scrollbars take room.
  */
 const LADDER_CHROME_PX = 4 + 2;
+/** The narrowest box that sets two ladders side by side in a frame too short to stack them. */
+const SHORT_FRAME_PAIR_PX = 560;
 
 interface Inspected {
   side: string;
@@ -76,14 +78,26 @@ export function LadderPanel({
   onLabelStyle,
 }: LadderPanelProps) {
   const [boxRef, boxWidth] = useElementWidth<HTMLDivElement>();
-  const sideBySide = sides.length > 1 && boxWidth >= 880;
-  const ladderWidth =
-    (sideBySide ? Math.floor((boxWidth - 16) / 2) : boxWidth) - OVERVIEW_PX - LADDER_CHROME_PX;
   // In an embed the ladders share the frame's height; on the page they have a fixed one.
   const fitHeight = useContext(FitHeightContext);
+  // A frame too short for A over B (a 640 x 360 slide, where B began below the frame) sets them
+  // side by side from a narrower width, each as wide as a phone's ladder; their captions get two
+  // lines each, so the two ladders start level.
+  const pairedShort =
+    sides.length > 1 &&
+    boxWidth < 880 &&
+    boxWidth >= SHORT_FRAME_PAIR_PX &&
+    tooShortToStack(fitHeight, sides.length);
+  const sideBySide = sides.length > 1 && (boxWidth >= 880 || pairedShort);
+  const ladderWidth =
+    (sideBySide ? Math.floor((boxWidth - 16) / 2) : boxWidth) - OVERVIEW_PX - LADDER_CHROME_PX;
   const height =
     fitHeight !== null
-      ? fittedViewHeight(fitHeight, sideBySide ? 1 : sides.length, sides.length > 1)
+      ? fittedViewHeight(
+          fitHeight - (pairedShort ? CAPTION_LINE_PX : 0),
+          sideBySide ? 1 : sides.length,
+          sides.length > 1,
+        )
       : boxWidth < 600
         ? 470
         : 580;
@@ -243,7 +257,9 @@ export function LadderPanel({
           </span>
         )}
       </div>
-      <div className={`ladders${sideBySide ? ' ladders--side-by-side' : ''}`}>
+      <div
+        className={`ladders${sideBySide ? ' ladders--side-by-side' : ''}${pairedShort ? ' ladders--paired-short' : ''}`}
+      >
         {sides.map((s) => {
           const mine = inspected?.side === s.side ? inspected : null;
           const packet = mine ? s.run.trace.packets.get(mine.index) : undefined;

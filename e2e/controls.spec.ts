@@ -97,7 +97,7 @@ test('the callout offers a fix only once the engine finds it faster, and says wh
   await expect(callout).toHaveAttribute('data-cause', 'handshake', { timeout: 20_000 });
   const offered = callout.getByRole('button', { name: 'Try HTTP mode: HTTP/1.0 with Keep-Alive' });
   await expect(offered).toBeVisible({ timeout: 20_000 });
-  await expect(callout).toContainText(/try HTTP mode: HTTP\/1\.0 with Keep-Alive \(6\.\d+ s faster\)/);
+  await expect(callout).toContainText(/try HTTP mode: HTTP\/1\.0 with Keep-Alive \(6\.\d+\ss faster\)/);
   await expect(callout).not.toContainText('pipelined');
   // The ACTS page over the same link: each candidate is slower than a connection per object.
   await page.goto('/?page=kruse-acts&http=1.0&link=geo&tls=none&stack=linux');
@@ -120,7 +120,7 @@ test('the callout names a suggested option as the controls do, not by its value 
   await expect(callout).toHaveAttribute('data-cause', 'cwnd', { timeout: 20_000 });
   // 1% loss: the fix is judged on the medians of five loss draws, and the callout gives both.
   await expect(callout).toContainText(
-    /try Congestion control: BBR v1 \([\d.]+ m?s against [\d.]+ m?s, medians of 5 loss draws\)/,
+    /try Congestion control: BBR v1 \([\d.]+\sm?s against [\d.]+\sm?s, medians of 5 loss draws\)/,
   );
   await callout.getByRole('button', { name: 'Try Congestion control: BBR v1' }).click();
   await expect(page.locator('#a-cc')).toHaveValue('bbr');
@@ -135,7 +135,7 @@ test("a fix that wins on the medians but loses on the page's own losses says so 
   const callout = page.locator('[data-callout]');
   await expect(callout).toHaveAttribute('data-cause', 'cwnd', { timeout: 20_000 });
   await expect(callout).toContainText(
-    /try Initial window: .+ \(832 ms against 1\.23 s, medians of 5 loss draws; with this page's own losses it would take 1\.14 s\)/,
+    /try Initial window: .+ \(832\sms against 1\.23\ss, medians of 5 loss draws; with this page's own losses it would take 1\.14\ss\)/,
   );
   await callout.getByRole('button', { name: 'Compare side by side' }).click();
   const pageMs = (side: 'a' | 'b') =>

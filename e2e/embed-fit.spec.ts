@@ -65,7 +65,7 @@ for (const width of [320, 375]) {
     }
     // The clock is read whole, not cut at the frame's edge.
     const clock = page.locator('.playback .clock');
-    await expect(clock).toHaveText(/^\d+ ms \/ \d+ ms run$/);
+    await expect(clock).toHaveText(/^\d+\sms \/ \d+\sms run$/);
     expect(await clock.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   });
 }

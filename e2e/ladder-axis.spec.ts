@@ -61,7 +61,7 @@ test('a wait has one number: a fold inside a labelled stall gives no second leng
   for (const f of folds.filter((f) => f.inLabelledStall)) {
     expect(f.text).not.toMatch(/\d/);
     // Its own length (the wire idle, not the stall) is still there, in words, on hover.
-    expect(f.title).toMatch(/^Time axis folded: \d+ ms with nothing on the wire, inside the/);
+    expect(f.title).toMatch(/^Time axis folded: \d+\sms with nothing on the wire, inside the/);
   }
 });
 

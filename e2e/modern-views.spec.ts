@@ -58,7 +58,7 @@ test('compared, the stall callout says it speaks of run A', async ({ page }) => 
   await openLab(page, 'cc=cubic&b.cc=bbr&link=longfat&loss=1');
   const callout = page.locator('[data-callout]');
   await expect(callout.locator('[data-callout-side]')).toHaveText('A:');
-  await expect(callout).toContainText(/^A: The server waited \d+ ms for a delayed ACK/);
+  await expect(callout).toContainText(/^A: The server waited \d+\sms for a delayed ACK/);
   await openLab(page, 'http=2&b.http=3');
   await expect(callout).toContainText(/^A: No long stall: the page took/);
   await openLab(page, 'http=2');

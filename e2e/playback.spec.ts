@@ -97,7 +97,7 @@ test('the default speed plays a 6 s satellite run from start to end in under 20 
   // What a second on screen means: the whole run over 15 s.
   const meaning = page.locator('.playback [data-speed]');
   expect(Number(await meaning.getAttribute('data-speed'))).toBeCloseTo(run.endNs / 1e9 / 15, 3);
-  await expect(meaning).toHaveText(/^1 s on screen = \d+ ms of the run$/);
+  await expect(meaning).toHaveText(/^1 s on screen = \d+\sms of the run$/);
 
   await page.getByRole('button', { name: 'Play' }).click();
   const started = Date.now();
@@ -120,14 +120,14 @@ test('with idle gaps folded, the speed control says what the folded gaps take, a
   const meaning = page.locator('.playback [data-speed]');
   // The rate is the run outside the folded gaps over what the gaps leave of 15 s (2 s each); it
   // had read "1 s on screen = 1.55 ms of the run", a 340 s run beside "Whole run in 15 s".
-  await expect(meaning).toHaveText(/^1 s on screen = [\d.]+ ms of the run; the 3 folded gaps take 2 s each$/);
+  await expect(meaning).toHaveText(/^1 s on screen = [\d.]+\sms of the run; the 3 folded gaps take 2\ss each$/);
   const foldedNs = gaps.reduce((sum, g) => sum + g.endNs - g.startNs, 0);
   expect(Number(await meaning.getAttribute('data-speed'))).toBeCloseTo(
     (run.endNs - foldedNs) / 1e9 / (15 - 3 * 2),
     6,
   );
   await page.getByLabel('Fold idle gaps').uncheck();
-  await expect(meaning).toHaveText(/^1 s on screen = [\d.]+ ms of the run$/);
+  await expect(meaning).toHaveText(/^1 s on screen = [\d.]+\sms of the run$/);
   expect(Number(await meaning.getAttribute('data-speed'))).toBeCloseTo(run.endNs / 1e9 / 15, 6);
 });
 

@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { PRESETS } from '../src/scenario';
 import { PRESET_TEXTS } from '../src/scenario/presetTexts';
+import { keepTimesTogether } from '../src/views/format';
 import { engine, ladderStalls, openLab, tspStalls } from './lab';
 
 declare global {
@@ -48,7 +49,7 @@ test("a preset link opens with its story; the default page fetches none of the p
     }).observe(document, { childList: true, subtree: true });
   });
   await openLab(page, 'preset=heidemann-short-initial');
-  expect(await page.evaluate(() => globalThis.firstPresetStory)).toContain(explanation);
+  expect(await page.evaluate(() => globalThis.firstPresetStory)).toContain(keepTimesTogether(explanation));
 
   const scripts = new Set<string>();
   page.on('response', (r) => {

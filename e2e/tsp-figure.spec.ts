@@ -506,7 +506,7 @@ test("Kruse's five loads: the time-sequence plot and its strips fold the waits b
   await expect(side.locator('svg.tsp-svg .fold-mark')).toHaveCount(4);
   // The same four bands at the same x under the plot: a moment reads straight down.
   expect(await bands('svg.cc-chart')).toEqual(await bands('svg.tsp-svg'));
-  await expect(side.locator('svg.tsp-svg [data-fold-label]').first()).toHaveText(/^⋯ \d+(\.\d)? s$/);
+  await expect(side.locator('svg.tsp-svg [data-fold-label]').first()).toHaveText(/^⋯ \d+(\.\d)?\ss$/);
   await page.locator('[data-view="tsp"]').getByRole('button', { name: 'Zoom in' }).click();
   await expect(side.locator('.fold-mark')).toHaveCount(0);
 });

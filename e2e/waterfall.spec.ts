@@ -243,7 +243,7 @@ test("Kruse's five loads: the waterfall folds the waits between loads as the lad
   await view.scrollIntoViewIfNeeded();
   const figure = view.locator('[data-waterfall-side="a"] svg.waterfall-svg');
   await expect(figure.locator('.fold-mark')).toHaveCount(4);
-  await expect(figure.locator('[data-fold-label]').first()).toHaveText(/^⋯ \d+(\.\d)? s$/);
+  await expect(figure.locator('[data-fold-label]').first()).toHaveText(/^⋯ \d+(\.\d)?\ss$/);
   // The first load's HTML row, from its first phase to its last, is wide enough to read.
   const htmlBar = await figure.locator('[data-exchange="0"] [data-phase]').evaluateAll((els) => {
     const boxes = els.map((e) => e.getBoundingClientRect());
@@ -364,7 +364,7 @@ test('a connection’s “3 streams” reads whole where its page-loaded line en
 });
 
 /** A duration as the tooltips write it ("0.389 ms", "206 ms", "1.52 s"), in ms. */
-const readMs = (text: string) => Number(text.split(' ')[0]) * (text.endsWith(' s') ? 1000 : 1);
+const readMs = (text: string) => Number(text.split(/\s/)[0]) * (/\ss$/.test(text) ? 1000 : 1);
 
 for (const query of ['', 'page=microscape&http=1.0&conns=4', 'http=2']) {
   test(`a row's tooltip gives the length of its bar, which its phases add up to (${query || 'the default page'})`, async ({
@@ -376,10 +376,10 @@ for (const query of ['', 'page=microscape&http=1.0&conns=4', 'http=2']) {
     const titles = await waterfall(page).locator('[data-exchange] > title').allTextContents();
     expect(titles.length).toBeGreaterThan(2);
     for (const title of titles) {
-      const m = /: ([\d.]+ m?s) \((.*)\)$/.exec(title);
+      const m = /: ([\d.]+\sm?s) \((.*)\)$/.exec(title);
       expect(m, title).not.toBeNull();
       const total = readMs(m![1]);
-      const parts = m![2].split(', ').map((part) => readMs(/([\d.]+ m?s)$/.exec(part)![1]));
+      const parts = m![2].split(', ').map((part) => readMs(/([\d.]+\sm?s)$/.exec(part)![1]));
       const sum = parts.reduce((a, b) => a + b, 0);
       // Each figure is rounded as written: to 1 ms from 10 ms up, finer below.
       expect(Math.abs(sum - total), title).toBeLessThanOrEqual(0.5 * (parts.length + 1));

@@ -109,10 +109,10 @@ describe('durations', () => {
   it('write a wait that rounds to a second as "1 s", as the breakdown beside it does', () => {
     // The default page at 5% loss has an RTO wait of 999.786 ms: the ladder had labelled it
     // "1000 ms" while "where did the time go" gave the cause "1 s".
-    expect(formatDuration(999.786e6)).toBe('1 s');
-    expect(formatDuration(999.4e6)).toBe('999 ms');
-    expect(formatDuration(1000.2e6)).toBe('1 s');
-    expect(formatDuration(9.996e6)).toBe('10 ms');
-    expect(formatDuration(1234e6)).toBe('1.23 s');
+    expect(formatDuration(999.786e6)).toBe('1\u00a0s');
+    expect(formatDuration(999.4e6)).toBe('999\u00a0ms');
+    expect(formatDuration(1000.2e6)).toBe('1\u00a0s');
+    expect(formatDuration(9.996e6)).toBe('10\u00a0ms');
+    expect(formatDuration(1234e6)).toBe('1.23\u00a0s');
   });
 });

@@ -12,7 +12,7 @@ describe("the breakdown's picture", () => {
     const b = runQuery('preset=heidemann-odd-final&nagle=0');
     const one = breakdownSvg([{ side: 'a', trace: a.trace, path: a.path }]);
     // The bar itself and its legend are there, without a lone "A" beside it.
-    expect(one).toContain("Nagle's algorithm holding a short segment: 173 ms");
+    expect(one).toContain("Nagle's algorithm holding a short segment: 173\u00a0ms");
     expect(sideNames(one)).toEqual([]);
     const two = breakdownSvg([
       { side: 'a', trace: a.trace, path: a.path },

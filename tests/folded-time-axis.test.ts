@@ -58,7 +58,7 @@ describe("the waterfall's time axis", () => {
     expect(axis.x(to) - axis.x(from)).toBeGreaterThan((((RIGHT - LEFT) * (to - from)) / endNs) * 5);
     // Each fold says how long it was, as the ladder's break marks do.
     expect(axis.folds.map((f) => f.text)).toEqual(
-      gaps.map((g) => `⋯ ${((g.endNs - g.startNs) / 1e9).toFixed(1)} s`),
+      gaps.map((g) => `⋯ ${((g.endNs - g.startNs) / 1e9).toFixed(1)}\u00a0s`),
     );
     // Ticks only where time runs, starting at 0, and no label over another.
     expect(axis.ticks[0].ns).toBe(0);

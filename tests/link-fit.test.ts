@@ -16,8 +16,8 @@ describe("a link's view against its run", () => {
     const odd = misfits('preset=heidemann-odd-final', { zoom: '500,900', tspconn: '9', tspzoom: '200,300' });
     expect(odd.keys).toEqual(['zoom', 'tspzoom', 'tspconn']);
     expect(odd.problems).toEqual([
-      'zoom="500,900": the run ends at 190 ms; showing the whole run',
-      'tspzoom="200,300": the run ends at 190 ms; showing the whole run',
+      'zoom="500,900": the run ends at 190\u00a0ms; showing the whole run',
+      'tspzoom="200,300": the run ends at 190\u00a0ms; showing the whole run',
       'tspconn="9": the run has one connection; plotting connection 1',
     ]);
     expect(misfits('preset=heidemann-odd-final', { tspstream: '3' }).problems).toEqual([

@@ -50,7 +50,7 @@ describe('playback with idle gaps folded', () => {
     const { seconds: total, speed } = play('fit', endNs, gaps);
     const words = speedMeaning(speed, gaps);
     const said = words.match(
-      /^1 s on screen = ([\d.]+) (ms|s) of the run; the (\d+) folded gaps take ([\d.]+) (ms|s) each$/,
+      /^1 s on screen = ([\d.]+)\s(ms|s) of the run; the (\d+) folded gaps take ([\d.]+)\s(ms|s) each$/,
     );
     expect(said, words).not.toBeNull();
     const [, rate, rateUnit, count, gapTime, gapUnit] = said!;
@@ -71,7 +71,7 @@ describe('playback with idle gaps folded', () => {
     expect(total).toBeGreaterThan(14.7);
     expect(total).toBeLessThan(15.3);
     // In real time the default page's gaps (under 200 ms each) pass at the real rate: no hurry to name.
-    expect(speedMeaning(speedFor('real', endNs, gaps), gaps)).toBe('1 s on screen = 1 s of the run');
+    expect(speedMeaning(speedFor('real', endNs, gaps), gaps)).toBe('1 s on screen = 1\u00a0s of the run');
   });
 
   it("plays a frame that crosses the end of a gap at the gap's pace to its end, then at the rate", () => {

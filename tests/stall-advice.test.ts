@@ -231,7 +231,7 @@ describe('the callout threshold', () => {
     const advice = pageAdvice(t, s)!;
     expect(advice.passedOver?.cause).toBe('handshake');
     expect(advice.stall.cause).toBe('delayed-ack');
-    expect(advice.sentence).toBe('The client waited 95 ms for a delayed ACK');
+    expect(advice.sentence).toBe('The client waited 95\u00a0ms for a delayed ACK');
   });
 
   it('proposes nothing worth less than 5% of the page', () => {
@@ -426,7 +426,7 @@ describe('the callout on many stalls none of which is worth a headline alone', (
     // The 2024 page over a geostationary link on HTTP/3: four congestion-window waits, the longest
     // labelled "cwnd 490 ms" on the ladder, had been called "4 short stalls".
     const geo = advise(runQuery('page=almanac24&link=geo&http=3'))!;
-    expect(geo.sentence).toBe('Congestion window full: 4 stalls of up to 490 ms');
+    expect(geo.sentence).toBe('Congestion window full: 4 stalls of up to 490\u00a0ms');
     // HTTP/3 at 1 kb/s: waits of about 30 s for the loss timer (from the last packet that asked
     // for an ACK, until the idle timeout), each under 5% of a 744 s page. "20 short stalls" said
     // the opposite of what the ladder shows.
@@ -612,16 +612,16 @@ describe('the callout offers a fix only once the engine finds it makes the page 
     const knob = 'HTTP mode: HTTP/1.0 with Keep-Alive';
     const c = { fix: fix('http', '1.0ka'), tried: fix('http', '1.0ka'), currentNs: 58e9, draws: 1 };
     const thisDraw = (pageNs: number | null) => ({ thisDraw: { pageNs, currentNs: 58e9 } });
-    expect(fixWords({ ...c, pageNs: 44e9, ...thisDraw(44e9) }, knob)).toBe(`try ${knob} (14 s faster)`);
+    expect(fixWords({ ...c, pageNs: 44e9, ...thisDraw(44e9) }, knob)).toBe(`try ${knob} (14\u00a0s faster)`);
     expect(fixWords({ ...c, fix: null, pageNs: 89e9, ...thisDraw(89e9) }, knob)).toBe(
-      `${knob} would not help: the page would take 89 s`,
+      `${knob} would not help: the page would take 89\u00a0s`,
     );
     expect(fixWords({ ...c, pageNs: 44e9, draws: 5, ...thisDraw(50e9) }, knob)).toBe(
-      `try ${knob} (44 s against 58 s, medians of 5 loss draws)`,
+      `try ${knob} (44\u00a0s against 58\u00a0s, medians of 5 loss draws)`,
     );
     // Faster by the medians but not on the draw shown, which Try and Compare run: said beforehand.
     expect(fixWords({ ...c, pageNs: 44e9, draws: 5, ...thisDraw(61e9) }, knob)).toBe(
-      `try ${knob} (44 s against 58 s, medians of 5 loss draws; with this page's own losses it would take 61 s)`,
+      `try ${knob} (44\u00a0s against 58\u00a0s, medians of 5 loss draws; with this page's own losses it would take 61\u00a0s)`,
     );
     // A run stopped by a budget is no evidence either way: not "would not help".
     expect(fixWords({ ...c, fix: null, pageNs: null, ...thisDraw(null) }, knob)).toBe(

@@ -115,7 +115,7 @@ describe('stall labels and fold marks', () => {
 
   it('breaks an outside label after its cause rather than run past the edge', () => {
     const spot = stallLabelSpot(stall({}), lane, y, true, bounds)!;
-    expect(spot.lines).toEqual(['server think', '20 ms']);
+    expect(spot.lines).toEqual(['server think', '20\u00a0ms']);
     expect(spot.box.x1).toBeLessThanOrEqual(bounds.right);
   });
 
@@ -140,7 +140,7 @@ describe('stall labels and fold marks', () => {
 
   it("gives a fold's length only where no stall label or run's end already says it", () => {
     const gap = { startNs: 5e6, endNs: 120e6 };
-    expect(foldLabel(gap, 200e6, []).text).toBe('⋯ 115 ms');
+    expect(foldLabel(gap, 200e6, []).text).toBe('⋯ 115\u00a0ms');
     const held = stall({ cause: 'delayed-ack', startNs: 4.8e6, endNs: 121e6 });
     expect(foldLabel(gap, 200e6, [held])).toMatchObject({ text: '⋯', quiet: 'in-stall' });
     expect(foldLabel(gap, 3e6, [])).toMatchObject({ text: '', quiet: 'after-run' });

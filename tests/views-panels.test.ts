@@ -124,7 +124,7 @@ describe('the stall callout', () => {
     const run = runQuery('');
     const advice = adviceFor(run.trace, run.config.settings, breakdown(run.trace, run.path))!;
     expect(advice.stall.cause).toBe('delayed-ack');
-    expect(advice.sentence).toMatch(/^The server waited \d+ ms for a delayed ACK$/);
+    expect(advice.sentence).toMatch(/^The server waited \d+\sms for a delayed ACK$/);
     expect(advice.candidates[0]).toEqual({ key: 'flush', value: 'none' });
   });
 

@@ -67,9 +67,8 @@ export interface MetricsTableProps {
 }
 
 function LoadsNote({ loads }: { loads: RunLoads[] }) {
-  // A no-break space keeps each figure with its unit when the note wraps.
-  const seconds = (s: number | null) =>
-    s === null ? 'unfinished' : formatDuration(s * 1e9).replace(' ', '\u00a0');
+  // formatDuration keeps each figure with its unit when the note wraps.
+  const seconds = (s: number | null) => (s === null ? 'unfinished' : formatDuration(s * 1e9));
   if (!loads.some((l) => l.loads_s.length > 1)) return null;
   return (
     <p className="note" data-loads-note="">

@@ -1,14 +1,24 @@
 // Number formatting shared by the views: times in ms or s, sizes in bytes, rates in bit/s.
 
-/** Nanoseconds as a short human time: 0.24 ms, 118 ms, 1.52 s. */
+/** Between a number and its unit in running text: a no-break space, so a time in a sentence
+ * never wraps apart ("12.3" at a line's end, "ms" on the next). */
+export const UNIT_SPACE = '\u00a0';
+
+/** Nanoseconds as a short human time: 0.24 ms, 118 ms, 1.52 s (number and unit kept together). */
 export function formatDuration(ns: number): string {
   const ms = ns / 1e6;
-  if (ms < 1) return `${trim(ms, 3)} ms`;
-  if (ms < 10) return `${trim(ms, 2)} ms`;
+  if (ms < 1) return `${trim(ms, 3)}${UNIT_SPACE}ms`;
+  if (ms < 10) return `${trim(ms, 2)}${UNIT_SPACE}ms`;
   // 999.5 ms and up round to a second, written as one ("1 s", not "1000 ms" beside it).
-  if (Math.round(ms) < 1000) return `${Math.round(ms)} ms`;
+  if (Math.round(ms) < 1000) return `${Math.round(ms)}${UNIT_SPACE}ms`;
   const s = ms / 1000;
-  return s < 100 ? `${trim(s, 2)} s` : `${Math.round(s)} s`;
+  return s < 100 ? `${trim(s, 2)}${UNIT_SPACE}s` : `${Math.round(s)}${UNIT_SPACE}s`;
+}
+
+/** Authored prose with times in it ("about 185 ms", "a 40 ms timer"): each number kept with its
+ * time unit, as formatDuration writes them. */
+export function keepTimesTogether(text: string): string {
+  return text.replace(/(\d) (ms|s)\b/g, `$1${UNIT_SPACE}$2`);
 }
 
 /** Nanoseconds as a tick label in ms (or s once the axis spans seconds). */

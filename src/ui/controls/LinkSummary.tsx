@@ -2,7 +2,7 @@
 // in force marked, so a student sees what "10 Mb Ethernet" means in numbers.
 import { linkPreset } from '../../scenario/links';
 import type { Settings } from '../../scenario/schema';
-import { formatBitRate } from '../../views/format';
+import { formatBitRate, UNIT_SPACE } from '../../views/format';
 
 export function LinkSummary({ settings }: { settings: Settings }) {
   let link;
@@ -18,7 +18,8 @@ export function LinkSummary({ settings }: { settings: Settings }) {
   return (
     <p className="link-summary" data-link-summary="">
       <strong>{formatBitRate(bw)}</strong>
-      {mark(settings.bw !== null)} · <abbr title="round-trip time">RTT</abbr> <strong>{rtt} ms</strong>
+      {mark(settings.bw !== null)} · <abbr title="round-trip time">RTT</abbr>{' '}
+      <strong>{`${rtt}${UNIT_SPACE}ms`}</strong>
       {mark(settings.rtt !== null)} ·{' '}
       <abbr title="maximum segment size: the most data one TCP segment carries">MSS</abbr> {mss} B
       {mark(settings.mss !== null)}

@@ -6,6 +6,7 @@ import type { ConfigKey, Row, Settings } from '../../scenario/schema';
 import type { HistoryMode } from '../state/history';
 import { labelFor, labelNamesUnit } from './fieldModel';
 import { BoolInput, EnumInput, ListInput, NumberInput } from './inputs';
+import { keepTimesTogether } from '../../views/format';
 
 export interface SettingFieldProps {
   settingKey: ConfigKey;
@@ -98,11 +99,11 @@ function SettingFieldImpl({
       </div>
       {input}
       <p id={helpId} className="help">
-        {row.help}
+        {keepTimesTogether(row.help)}
       </p>
       {valueHelp && (
         <p id={valueHelpId} className="help" data-value-help="">
-          {valueHelp}
+          {keepTimesTogether(valueHelp)}
         </p>
       )}
       {children}

@@ -6,6 +6,7 @@
 // re-check it on each restyle, which doubled the style time of a knob change on a large run.
 import { useEffect } from 'react';
 import { findLesson } from './catalog';
+import { keepTimesTogether } from '../../views/format';
 import { LessonQuestion } from './LessonQuestion';
 import { LESSON_KEYS } from '../shortcuts/shortcutKeys';
 import type { LessonControls } from './useLesson';
@@ -52,7 +53,7 @@ export function LessonPanel({ controls }: { controls: LessonControls }) {
         </span>{' '}
         {step.title}
       </h2>
-      <p className="lesson-text">{step.text}</p>
+      <p className="lesson-text">{keepTimesTogether(step.text)}</p>
       {step.question && (
         <LessonQuestion
           key={`${lesson.id}-${index}`}

@@ -2,6 +2,7 @@
 // lesson's to do (it puts the answer on screen as side B), so it is a prop, not local state.
 import { useId, useState } from 'react';
 import type { LessonStep } from '../../scenario/lessons';
+import { keepTimesTogether } from '../../views/format';
 
 export function LessonQuestion({
   question,
@@ -18,19 +19,22 @@ export function LessonQuestion({
   return (
     <div className="lesson-question" data-lesson-question="">
       <fieldset disabled={revealed}>
-        <legend>{question.prompt}</legend>
+        <legend>{keepTimesTogether(question.prompt)}</legend>
         {question.choices.map((choice, i) => (
           <label key={i} className={revealed && i === question.answer ? 'lesson-answer' : undefined}>
             <input type="radio" name={name} checked={chosen === i} onChange={() => setChosen(i)} />
-            {choice}
+            {keepTimesTogether(choice)}
           </label>
         ))}
       </fieldset>
       {revealed ? (
         <p className="lesson-explain" role="status" data-lesson-explain="">
           <strong>{chosen === null ? 'Answer: ' : right ? 'Right. ' : 'Not quite. '}</strong>
-          {chosen !== null && !right && <>The answer is “{question.choices[question.answer]}”. </>}
-          {question.explain} <span className="lesson-sides">Below: A before the change, B after it.</span>
+          {chosen !== null && !right && (
+            <>The answer is “{keepTimesTogether(question.choices[question.answer])}”. </>
+          )}
+          {keepTimesTogether(question.explain)}{' '}
+          <span className="lesson-sides">Below: A before the change, B after it.</span>
         </p>
       ) : (
         <p className="lesson-reveal">

@@ -4,10 +4,25 @@
 import { useEffect, useState } from 'react';
 import type { PresetTexts } from '../../scenario/presets';
 import { onDemand } from '../onDemand';
+import { keepTimesTogether } from '../../views/format';
 
 type TextsById = Readonly<Record<string, PresetTexts>>;
 
-const texts = onDemand(() => import('../../scenario/presetTexts').then((m) => m.PRESET_TEXTS));
+/** A preset's words as the page writes them: each time kept with its unit. */
+function forPage(t: PresetTexts): PresetTexts {
+  return {
+    ...t,
+    explanation: keepTimesTogether(t.explanation),
+    tryNext: t.tryNext.map((n) => ({ ...n, sentence: keepTimesTogether(n.sentence) })),
+    calibrated: t.calibrated.map(keepTimesTogether),
+  };
+}
+
+const texts = onDemand(() =>
+  import('../../scenario/presetTexts').then((m): TextsById =>
+    Object.fromEntries(Object.entries(m.PRESET_TEXTS).map(([id, t]) => [id, forPage(t)])),
+  ),
+);
 
 export const loadPresetTexts = (): Promise<TextsById> => texts.load();
 

@@ -138,3 +138,38 @@ for (const width of [1440, 390]) {
     expect(found.crossed).toEqual([]);
   });
 }
+
+for (const query of [
+  'http=1.0&conns=1&page=microscape&link=wan&loss=2&seed=3',
+  'http=1.0&conns=2&page=microscape&link=wan&loss=2',
+]) {
+  test(`on a phone a stall's label in a lossy lane is not written over a drop's × (${query})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    // Microscape over the lossy WAN: the narrow lanes' RTO labels sit inside them, where the × of
+    // the packets they wait to resend are; "RTO 986 ms" had been written over one.
+    await openLab(page, query);
+    const found = await page.locator('[data-side="a"] svg.ladder-svg').evaluate((svg) => {
+      const drops = [...svg.querySelectorAll<SVGPathElement>('path.packet')].filter(
+        (a) => a.getAttribute('stroke-width') === '2',
+      );
+      const labels = [...svg.querySelectorAll<SVGTextElement>('.stall-label')];
+      const crossed = labels.filter((t) => {
+        const b = t.getBBox();
+        for (let x = b.x + 1; x < b.x + b.width - 1; x += 1.5)
+          for (let y = b.y + 2; y < b.y + b.height - 2; y += 1.5)
+            if (drops.some((a) => a.isPointInStroke(new DOMPoint(x, y)))) return true;
+        return false;
+      });
+      return {
+        drops: drops.length,
+        rto: labels.filter((t) => t.textContent!.startsWith('RTO')).length,
+        crossed: crossed.map((t) => t.textContent),
+      };
+    });
+    expect(found.drops).toBeGreaterThan(10);
+    expect(found.rto).toBeGreaterThan(0); // moved clear of the × rather than dropped
+    expect(found.crossed).toEqual([]);
+  });
+}

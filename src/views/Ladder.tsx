@@ -19,7 +19,7 @@ import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from './ladde
 import { CONN_LABEL_HEADROOM_PX, ladderLabels, type LadderLabels } from './ladderLabels';
 import { LadderLabelLayer } from './LadderLabelLayer';
 import { distanceToShape, LadderBands, PacketArrows, ProvisionalArrows } from './LadderPacket';
-import { LadderStalls, stallKey, stallLabelSpot, type FocusedStall } from './LadderStalls';
+import { LadderStalls, stallKey, stallLabelSpots, type FocusedStall } from './LadderStalls';
 import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX } from './kindStyle';
 import { packetNamer } from './packetNames';
 import { packetShape, shortLabel, type PathTiming } from './packetGeometry';
@@ -100,7 +100,7 @@ export interface LadderProps {
 }
 
 const NO_PACKETS: number[] = [];
-const NO_LABELS: LadderLabels = { labels: [], bursts: [], stalls: new Set() };
+const NO_LABELS: LadderLabels = { labels: [], bursts: [], stalls: new Map() };
 
 /** First position in `sorted` (indices of packets in sending order) sent after `ns`. */
 function sentBy(sorted: number[], packets: Trace['packets'], ns: number): number {
@@ -185,11 +185,15 @@ export function Ladder({
       inScale.length > maxArrows && !connNames ? denseNoteRect(denseNoteText(inScale.length, width)) : null,
     [inScale, maxArrows, connNames, width],
   );
+  // Each stall's places in stallLabelSpots' order (the index is how the drawing finds the one
+  // taken), null for a place out of view.
   const stallLabels = useMemo(
     () =>
       trace.stalls.flatMap((s) => {
-        const box = stallLabelSpot(s, laneOf(s.conn), y, layout.labelsOutside, labelBounds)?.box;
-        return box && box.y1 >= top && box.y0 <= bottom ? [[stallKey(s), box] as [string, Rect]] : [];
+        const boxes = stallLabelSpots(s, laneOf(s.conn), y, layout.labelsOutside, labelBounds).map(
+          ({ box }) => (box.y1 >= top && box.y0 <= bottom ? box : null),
+        );
+        return boxes.some((b) => b) ? [[stallKey(s), boxes] as [string, (Rect | null)[]]] : [];
       }),
     [trace, laneOf, y, layout.labelsOutside, labelBounds, top, bottom],
   );

@@ -19,8 +19,9 @@ interface Props {
   stalls: StallRecord[];
   laneOf: (conn: number) => Lane;
   focused?: FocusedStall | null;
-  /** The stalls whose label fits clear of the arrows; the others keep only their tooltip. */
-  labelled: Set<string>;
+  /** The stalls whose label fits clear of the arrows, with the place it takes (an index into its
+   * stallLabelSpots); the others keep only their tooltip. */
+  labelled: Map<string, number>;
   y: LinearScale;
   cursorNs: number;
   top: number;
@@ -57,7 +58,7 @@ const LABEL_GAP_PX = BAND_PX / 2 + 4;
 export function stallTextPx(text: string): number {
   let px = 0;
   for (const c of text) {
-    if (c === ' ' || c === '.' || c === 'i' || c === 'l') px += 5;
+    if (c === ' ' || c === '\u00a0' || c === '.' || c === 'i' || c === 'l') px += 5;
     else if (c === 't') px += 6;
     else if ('cfjrs'.includes(c)) px += 7;
     else if (c === 'm' || c === 'w') px += 12;
@@ -77,26 +78,29 @@ export interface StallLabelSpot {
 }
 
 /**
- * Where a stall's label goes, kept whole between `left` (the time axis) and `right` (the ladder's
- * edge): beside the band on the preferred side (outside the host lines on wide lanes, as
- * Padmanabhan and Mogul annotate; toward the lane's middle on narrow ones), on one line or broken
- * after the cause; an outside label with no room goes inside the lane. None when nothing fits.
+ * Where a stall's label may go, best first, kept whole between `left` (the time axis) and `right`
+ * (the ladder's edge): beside the band on the preferred side (outside the host lines on wide lanes,
+ * as Padmanabhan and Mogul annotate; toward the lane's middle on narrow ones), on one line or broken
+ * after the cause; an outside label with no room goes inside the lane. Each at the band's middle,
+ * then a little lower or higher, still beside it: the ladder takes the first that no arrow or
+ * drop's × crosses. None when nothing fits.
  */
-export function stallLabelSpot(
+export function stallLabelSpots(
   s: StallRecord & { count?: number },
   lane: Lane,
   y: (ns: number) => number,
   outside: boolean,
   { left, right, runEndY = Infinity }: LabelBounds,
-): StallLabelSpot | null {
+): StallLabelSpot[] {
   const top = y(s.startNs);
   const bottom = y(s.endNs);
-  if (bottom - top < MIN_LABELLED_PX) return null;
+  if (bottom - top < MIN_LABELLED_PX) return [];
   const cause = causeStyle(s.cause).short;
   const amount = bandAmount(s);
   const oneLine = [`${cause} ${amount}`];
   const twoLines = [cause, amount];
   const hostX = s.side === 'client' ? lane.clientX : lane.serverX;
+  const spots: StallLabelSpot[] = [];
   for (const placedOutside of outside ? [true, false] : [false]) {
     const choices = placedOutside && bottom - top >= TWO_LINES_PX ? [twoLines, oneLine] : [oneLine, twoLines];
     // Outside: away from the lane's middle. Inside: toward it.
@@ -109,15 +113,37 @@ export function stallLabelSpot(
       const x1 = towardRight ? x + width : x;
       if (x0 < left || x1 > right) continue;
       const middle = Math.min((top + bottom) / 2, runEndY - half);
-      return {
-        lines,
-        x,
-        anchor: towardRight ? 'start' : 'end',
-        box: { x0, y0: middle - half, x1, y1: middle + half },
-      };
+      const heights = besideBand(middle, top, Math.min(bottom, runEndY - half));
+      for (const c of heights)
+        spots.push({
+          lines,
+          x,
+          anchor: towardRight ? 'start' : 'end',
+          box: { x0, y0: c - half, x1, y1: c + half },
+        });
     }
   }
-  return null;
+  return spots;
+}
+
+/** How far a label moves at each step along its band, and at most, to clear an arrow or a drop's ×. */
+const NUDGE_PX = 6;
+const MAX_NUDGE_PX = 60;
+
+/** Heights for a label's middle beside a band from `top` to `bottom`: its middle, then a step
+ * lower, a step higher, two steps lower..., each still beside the band. */
+function besideBand(middle: number, top: number, bottom: number): number[] {
+  const heights = [middle];
+  for (let d = NUDGE_PX; d <= MAX_NUDGE_PX; d += NUDGE_PX) {
+    if (middle + d <= bottom) heights.push(middle + d);
+    if (middle - d >= top) heights.push(middle - d);
+  }
+  return heights;
+}
+
+/** A stall label's first choice of place (stallLabelSpots), or null when it has none. */
+export function stallLabelSpot(...args: Parameters<typeof stallLabelSpots>): StallLabelSpot | null {
+  return stallLabelSpots(...args)[0] ?? null;
 }
 
 /** Identifies a stall (or the first of a merged band) across the label pass and the drawing. */
@@ -156,17 +182,22 @@ export function LadderStalls({
         const style = causeStyle(s.cause);
         const x = s.side === 'client' ? lane.clientX : lane.serverX;
         const height = Math.max(1, y1 - y0);
-        const spot =
-          height >= MIN_LABELLED_PX && labelled.has(stallKey(s))
-            ? stallLabelSpot(s, lane, y, outside, bounds)
-            : null;
-        // Beside the band's part in view, and above the run's end, as stallLabelSpot keeps it.
-        const labelY = spot
-          ? Math.min(
-              Math.max(y0, top) + Math.min(height, bottom - Math.max(y0, top)) / 2,
-              (bounds.runEndY ?? Infinity) - (spot.box.y1 - spot.box.y0) / 2,
-            )
-          : 0;
+        const place = labelled.get(stallKey(s));
+        const spots =
+          height >= MIN_LABELLED_PX && place !== undefined
+            ? stallLabelSpots(s, lane, y, outside, bounds)
+            : [];
+        const spot = spots[place ?? 0] ?? spots[0];
+        const half = spot ? (spot.box.y1 - spot.box.y0) / 2 : 0;
+        // Beside the band's part in view, and above the run's end, as stallLabelSpots keeps it; a
+        // label moved off the middle (an arrow or a drop's × there) keeps its place, within the band
+        // drawn so far.
+        const shown = Math.max(y0, top) + Math.min(height, bottom - Math.max(y0, top)) / 2;
+        const labelY = !spot
+          ? 0
+          : spot === spots[0]
+            ? Math.min(shown, (bounds.runEndY ?? Infinity) - half)
+            : Math.min(spot.box.y0 + half, Math.max(y0 + half, y1 - half));
         return (
           <g
             key={i}

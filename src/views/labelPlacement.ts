@@ -103,19 +103,45 @@ class RowIndex {
   }
 }
 
-/** Which of the boxes (fixed text, e.g. stall labels) cross no obstacle, no reserved area and no earlier box. */
-export function clearBoxes(boxes: Rect[], obstacles: Segment[], reserved: Rect[] = []): boolean[] {
+/**
+ * For each item of fixed text (a stall label), the first of its boxes that crosses no obstacle, no
+ * reserved area and no box chosen before it: its index, or -1 when none is clear (a null box is
+ * never chosen). `marks` (a drop's ×) are small: they are kept off the glyphs themselves, the box
+ * less the air its estimate leaves around them (MARK_AIR), so a label can sit close beside one.
+ */
+export function chooseBoxes(
+  choices: (Rect | null)[][],
+  obstacles: Segment[],
+  reserved: Rect[] = [],
+  marks: Segment[] = [],
+): number[] {
   const lines = new RowIndex();
   for (const s of obstacles) lines.add(s);
+  const small = new RowIndex();
+  for (const s of marks) small.add(s);
   const taken = new RowIndex();
   for (const r of reserved) taken.add(r);
-  return boxes.map((box) => {
+  const clear = (box: Rect) => {
     if (taken.some(box, (other) => overlaps(box, other))) return false;
     if (lines.some(box, (s) => segmentHitsRect(s, box))) return false;
-    taken.add(box);
-    return true;
+    const glyphs = {
+      x0: box.x0 + MARK_AIR.x,
+      y0: box.y0 + MARK_AIR.top,
+      x1: box.x1 - MARK_AIR.x,
+      y1: box.y1 - MARK_AIR.bottom,
+    };
+    return !small.some(glyphs, (s) => segmentHitsRect(s, glyphs));
+  };
+  return choices.map((boxes) => {
+    const i = boxes.findIndex((box) => box !== null && clear(box));
+    if (i >= 0) taken.add(boxes[i]!);
+    return i;
   });
 }
+
+/** The air a stall label's box keeps around its glyphs (LadderStalls): its width is estimated a
+ * little generously, and one line takes 18 px for 11.5 px type, two lines 30 px. */
+const MARK_AIR = { x: 3, top: 4, bottom: 1 };
 
 /**
  * Place the requests, first come first served; `bounds` keeps labels inside the drawing and

@@ -5,7 +5,7 @@
 import type { PacketRecord } from '../engine/trace';
 import { formatBytes } from './format';
 import {
-  clearBoxes,
+  chooseBoxes,
   placeLabels,
   LABEL_CHAR_PX,
   type LabelRequest,
@@ -36,8 +36,8 @@ export interface Burst {
 export interface LadderLabels {
   labels: PlacedLabel<LabelItem>[];
   bursts: Burst[];
-  /** Keys of the stalls whose labels are drawn. */
-  stalls: Set<string>;
+  /** The stalls whose labels are drawn: each one's key, and which of its places it takes. */
+  stalls: Map<string, number>;
 }
 
 /** A connection that starts at the top of the view has its first packets where its name would go:
@@ -72,8 +72,9 @@ interface Input {
   bottom: number;
   left: number;
   right: number;
-  /** Stall labels' boxes, by stall: kept when clear of arrows, then avoided by packet labels. */
-  stallBoxes: [string, Rect][];
+  /** Stall labels' boxes, by stall, best first: the first clear of arrows and drops' × is kept,
+   * then avoided by packet labels. */
+  stallBoxes: [string, (Rect | null)[]][];
   /** Boxes drawn apart that labels keep clear of (the dense-band note in the headings' band). */
   reserved?: Rect[];
 }
@@ -141,9 +142,9 @@ export function ladderLabels(input: Input): LadderLabels {
   });
   for (const lane of lanes)
     for (const x of [lane.clientX, lane.serverX]) obstacles.push({ x0: x, y0: top, x1: x, y1: bottom });
-  // Names keep clear of a dropped packet's × too, which reaches past its shaft: a connection named
-  // where it starts in a lossy shared lane had been written over the × of a packet lost just
-  // before. (A stall's label keeps its place beside the ×: the loss is what it waits on.)
+  // Names and stall labels keep clear of a dropped packet's × too, which reaches past its shaft: a
+  // connection named where it starts in a lossy shared lane had been written over the × of a packet
+  // lost just before, and an RTO's label over the × of the packet it waited to resend.
   const crosses = inView.flatMap((i) => dropCross(shapes[i]));
   const nameObstacles = [...obstacles, ...crosses];
   const bounds = { x0: input.left, y0: top, x1: input.right, y1: bottom };
@@ -165,20 +166,23 @@ export function ladderLabels(input: Input): LadderLabels {
     headings,
   );
   const connRects = conns.map((l) => l.rect);
-  const clear = clearBoxes(
-    input.stallBoxes.map(([, box]) => box),
+  const places = chooseBoxes(
+    input.stallBoxes.map(([, boxes]) => boxes),
     obstacles,
     connRects,
+    crosses,
   );
-  const stallBoxes = input.stallBoxes.filter((_, i) => clear[i]);
+  const stallBoxes = input.stallBoxes.flatMap(([key, boxes], i) =>
+    places[i] < 0 ? [] : [{ key, place: places[i], box: boxes[places[i]]! }],
+  );
   const labels = [
     ...conns,
     ...placeLabels(ordered.slice(split), nameObstacles, bounds, [
       ...connRects,
-      ...stallBoxes.map(([, box]) => box),
+      ...stallBoxes.map((s) => s.box),
     ]),
   ];
-  return { labels, bursts, stalls: new Set(stallBoxes.map(([key]) => key)) };
+  return { labels, bursts, stalls: new Map(stallBoxes.map((s) => [s.key, s.place])) };
 }
 
 /** The two strokes of the × a dropped packet's arrow ends in (none for a packet that arrived). */

@@ -173,3 +173,35 @@ for (const query of [
     expect(found.crossed).toEqual([]);
   });
 }
+
+test('a wait the trace records once per request is drawn once, in the colour of the same cause beside it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  // Nielsen's pipelined revalidation on the LAN: the client learns 42 images at once and thinks
+  // 4 ms before each request, all over the same 4 ms. The 42 records had been drawn as 42 bands
+  // stacked (a deep yellow beside the pale one of the first think) under 42 copies of their label.
+  await openLab(page, 'preset=nielsen-lan-pipe-revalidate');
+  const drawn = async (bands: string) =>
+    page.locator(bands).evaluateAll((groups) =>
+      groups.map((g) => {
+        const r = g.querySelector('rect')!;
+        return `${g.getAttribute('data-stall')} ${r.getAttribute('x')} ${r.getAttribute('y')} ${r.getAttribute('width')} ${r.getAttribute('height')}`;
+      }),
+    );
+  for (const bands of [
+    '[data-side="a"] svg.ladder-svg [data-stall]',
+    '[data-view="tsp"] [data-tsp-side="a"] svg.tsp-svg [data-stall]',
+  ]) {
+    const all = await drawn(bands);
+    expect(all.filter((b) => b.startsWith('client-think')).length, bands).toBeGreaterThan(1);
+    expect(
+      all.filter((b, i) => all.indexOf(b) !== i),
+      bands,
+    ).toEqual([]);
+  }
+  const labels = await page
+    .locator('[data-side="a"] svg.ladder-svg .stall-label')
+    .evaluateAll((ts) => ts.map((t) => `${t.textContent} ${t.getAttribute('x')} ${t.getAttribute('y')}`));
+  expect(labels.filter((l, i) => labels.indexOf(l) !== i)).toEqual([]);
+});

@@ -148,6 +148,27 @@ describe('stall labels and fold marks', () => {
 });
 
 describe('stall bands', () => {
+  it('draws a wait recorded more than once as one band, and counts it once among merged ones', () => {
+    // A client thinking 4 ms before each of the requests it learned at once: one record a request.
+    const wait = (i: number): StallRecord => ({
+      conn: 0,
+      side: 'client',
+      cause: 'client-think',
+      startNs: i * 4e6,
+      endNs: (i + 1) * 4e6,
+    });
+    const twice = (n: number) => Array.from({ length: n }, (_, i) => [wait(i), wait(i)]).flat();
+    const few = stallBands(twice(3), 1e9, 0, 1e9, 1e6);
+    expect(few.map((b) => [b.startNs, b.count])).toEqual([
+      [0, 1],
+      [4e6, 1],
+      [8e6, 1],
+    ]);
+    // Past MAX_BANDS, touching waits merge: 250 waits, not the 500 records.
+    const many = stallBands(twice(250), 2e9, 0, 2e9, 1e6);
+    expect(many.map((b) => b.count)).toEqual([250]);
+  });
+
   it('a band standing for many stalls is labelled with how many, not with one long wait', () => {
     const { trace } = runQuery('objects=20000000&flush=none&link=longfat&window=16000000&cc=bbr&sack=1');
     const server = trace.stalls.filter((s) => s.side === 'server');

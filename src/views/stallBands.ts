@@ -1,6 +1,9 @@
 // The stalls a view draws: those begun by the cursor and inside the visible range. A long run can
 // hold a hundred thousand tiny stalls; past MAX_BANDS, stalls of the same connection, side and
-// cause that touch on screen are merged into one band, so the DOM stays small.
+// cause that touch on screen are merged into one band, so the DOM stays small. A wait the trace
+// records more than once (a client thinking before each of the 42 requests it learned at once, all
+// over the same 4 ms) is one band: stacked, its translucent bands had drawn a deeper colour than
+// the same cause beside it, under a label written 42 times over.
 import type { StallRecord } from '../engine/trace';
 import { formatDuration } from './format';
 
@@ -15,6 +18,18 @@ export interface StallBand extends StallRecord {
 }
 
 const bandKey = (s: StallRecord) => `${s.conn}:${s.side}:${s.cause}`;
+const waitKey = (s: StallRecord) => `${bandKey(s)}:${s.startNs}:${s.endNs}`;
+
+/** The stalls with each wait once (the first record of each connection, side, cause and interval). */
+function eachWaitOnce(stalls: StallRecord[]): StallRecord[] {
+  const seen = new Set<string>();
+  return stalls.filter((s) => {
+    const key = waitKey(s);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 export function stallBands(
   stalls: StallRecord[],
@@ -25,13 +40,17 @@ export function stallBands(
   nsPerPx: number,
 ): StallBand[] {
   const shown = stalls.filter((s) => s.startNs <= cursorNs && s.endNs >= fromNs && s.startNs <= toNs);
-  if (shown.length <= MAX_BANDS) return shown.map((s) => ({ ...s, count: 1 }));
+  if (shown.length <= MAX_BANDS) return eachWaitOnce(shown).map((s) => ({ ...s, count: 1 }));
   const totals = new Map<string, number>();
   for (const s of stalls) totals.set(bandKey(s), (totals.get(bandKey(s)) ?? 0) + 1);
   const open = new Map<string, StallBand>();
+  const last = new Map<string, StallRecord>();
   const bands: StallBand[] = [];
   for (const s of [...shown].sort((a, b) => a.startNs - b.startNs)) {
     const key = bandKey(s);
+    const before = last.get(key);
+    if (before && before.startNs === s.startNs && before.endNs === s.endNs) continue; // the same wait again
+    last.set(key, s);
     const band = open.get(key);
     if (band && s.startNs - band.endNs <= nsPerPx) {
       band.endNs = Math.max(band.endNs, s.endNs);

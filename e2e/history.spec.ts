@@ -143,6 +143,34 @@ test('a run of arrow-key presses on a slider makes one history entry, as a drag 
   await expect(text).toHaveValue(again);
 });
 
+test('a knob moved while the run plays is an entry of its own: Back undoes it alone', async ({ page }) => {
+  // The WAN page plays for 15 s: long enough to move a knob and press Back before it stops.
+  await openLab(page, 'link=wan');
+  await page.locator('#a-nagle').click();
+  await expect.poll(() => search(page)).toContain('nagle=0');
+  const text = page.locator('#a-rtt');
+  const slider = page.locator('.number-input:has(#a-rtt) input[type="range"]');
+  const startValue = await text.inputValue();
+
+  await page.getByRole('button', { name: /Play/ }).click();
+  await expect(page.getByRole('button', { name: /Pause/ })).toBeVisible();
+  await slider.focus();
+  await slider.press('ArrowRight');
+  await slider.blur();
+  const moved = await text.inputValue();
+  expect(moved).not.toBe(startValue);
+  // Written while the run still plays, not left for the playhead to rest.
+  await expect.poll(() => search(page)).toContain(`rtt=${moved}`);
+  await expect(page.getByRole('button', { name: /Pause/ })).toBeVisible();
+
+  await page.goBack();
+  await expect(text).toHaveValue(startValue);
+  expect(await search(page)).toContain('nagle=0');
+  await expect(page.locator('#a-nagle')).not.toBeChecked();
+  await page.goForward();
+  await expect(text).toHaveValue(moved);
+});
+
 test('Back brings the playhead back where it stood before the action', async ({ page }) => {
   await openLab(page, 't=5');
   const next = page.getByRole('button', { name: 'Step to the next event' });

@@ -174,12 +174,18 @@ export function useUrlSync(
   /** Writes waiting for the frame to be drawn, in order. */
   const waiting = useRef<Waiting[]>([]);
   const { config, takeMode, restore, onUnchangedRef } = scenario;
+  /** Where the playhead last rested: the link's `t` while it moves. */
+  const rested = useRef(restingCursorNs ?? null);
   useEffect(() => {
-    // undefined: the playhead is moving (playback); the URL waits until it rests.
-    if (restingCursorNs === undefined) return;
+    // undefined: the playhead is moving (playback). The link keeps it where it last rested, but a
+    // knob moved meanwhile is written as ever: left until playback stopped, it had shared the
+    // entry before it, and Back undid both (Nagle ticked, then RTT moved while playing: Back
+    // unticked Nagle too).
+    if (restingCursorNs !== undefined) rested.current = restingCursorNs;
+    const cursorNs = rested.current;
     const queue = waiting.current;
     const enqueue = (mode: HistoryMode) => {
-      queue.push([config, restingCursorNs, mode]);
+      queue.push([config, cursorNs, mode]);
       // The address bar after the picture: pushState costs milliseconds the student would wait
       // for between moving a knob and seeing its effect. Entries keep their order and modes.
       if (queue.length === 1) afterNextFrame(() => writeAll(writer, queue));

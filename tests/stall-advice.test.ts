@@ -21,6 +21,7 @@ import {
 import { pageTimes } from '../src/worker/runSettings';
 import { breakdown, partNs } from '../src/views/breakdown';
 import { formatDuration } from '../src/views/format';
+import { stallBands } from '../src/views/stallBands';
 import { conn, INSTANT_PATH, pkt, trace } from './support/handTrace';
 import { checkStallsAreWaits } from './support/invariants';
 import { anyQuery } from './support/randomQuery';
@@ -410,6 +411,22 @@ describe('the callout on many think waits', () => {
     // a contradiction: the sentence names the one wait it measures.
     expect(advice.sentence).toBe(`The server spent ${one} thinking before one response`);
     expect(advice.causeTotalNs).toBeGreaterThan(advice.stall.endNs - advice.stall.startNs);
+  });
+});
+
+describe('the callout counts waits as the ladder draws them', () => {
+  it('counts a think recorded once per request, over the same interval, as one wait', () => {
+    // Pipelined revalidation: the client learns 42 images at once and thinks 50 ms before each
+    // request, all over the same 50 ms. The ladder draws the load's two thinks as two bands; the
+    // callout had said "client think stalls (43)".
+    const run = runQuery('preset=nielsen-lan-pipe-revalidate&cthink=50&sthink=0&saccept=0');
+    const advice = advise(run)!;
+    expect(advice.stall.cause).toBe('client-think');
+    const thinks = run.trace.stalls.filter((s) => s.cause === 'client-think');
+    expect(thinks.length).toBe(43);
+    const bands = stallBands(thinks, run.trace.endNs, 0, run.trace.endNs, 1);
+    expect(bands.length).toBe(2);
+    expect(advice.causeCount).toBe(bands.length);
   });
 });
 

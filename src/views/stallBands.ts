@@ -20,8 +20,9 @@ export interface StallBand extends StallRecord {
 const bandKey = (s: StallRecord) => `${s.conn}:${s.side}:${s.cause}`;
 const waitKey = (s: StallRecord) => `${bandKey(s)}:${s.startNs}:${s.endNs}`;
 
-/** The stalls with each wait once (the first record of each connection, side, cause and interval). */
-function eachWaitOnce(stalls: StallRecord[]): StallRecord[] {
+/** The stalls with each wait once (the first record of each connection, side, cause and interval):
+ * what the views draw and the callout counts. */
+export function eachWaitOnce(stalls: StallRecord[]): StallRecord[] {
   const seen = new Set<string>();
   return stalls.filter((s) => {
     const key = waitKey(s);

@@ -11,6 +11,7 @@ import type { DropCause, StallRecord, Trace } from '../../engine/trace';
 import { applies, SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
 import { partNs, type Breakdown } from '../../views/breakdown';
 import { formatDuration } from '../../views/format';
+import { eachWaitOnce } from '../../views/stallBands';
 import { STALL_CAUSES, causeStyle } from '../../scenario/stallCauses';
 
 /** A single stall is named when it is at least this share of the page time and this long. */
@@ -46,11 +47,13 @@ export function worthFixing(b: Breakdown, cause: StallRecord['cause']): boolean 
   return partNs(b, cause) >= Math.max(MIN_WORTH_NS, b.totalNs * MIN_WORTH_SHARE);
 }
 
-/** Stalls of the reported load whose cause is worth fixing, in time order. */
+/** Stalls of the reported load whose cause is worth fixing, in time order, each wait once: a
+ * client thinking before each of 42 requests at once over the same 50 ms is one wait, as the
+ * ladder draws it (the callout had said "client think stalls (43)" beside two bands). */
 function worthyStalls(trace: Trace, b: Breakdown): StallRecord[] {
-  return trace.stalls
-    .filter((s) => s.endNs > b.startNs && s.startNs < b.endNs && worthFixing(b, s.cause))
-    .sort((a, b) => a.startNs - b.startNs || b.endNs - a.endNs);
+  return eachWaitOnce(
+    trace.stalls.filter((s) => s.endNs > b.startNs && s.startNs < b.endNs && worthFixing(b, s.cause)),
+  ).sort((a, b) => a.startNs - b.startNs || b.endNs - a.endNs);
 }
 
 /** The sentence for a stall; a cause of many short waits speaks of their total in the load (`totalNs`). */

@@ -114,6 +114,24 @@ test("a first stall no knob shortens gives the headline to a costlier one, and k
   await expect(passed).toContainText('no knob here shortens');
 });
 
+test("a costlier later cause is named as the ladder labels it, with the breakdown's figure", async ({
+  page,
+}) => {
+  // Wang's SPDY page: the handshake comes first, congestion-window waits cost more. The callout
+  // had capitalized the ladder's "cwnd" into "Cwnd stalls cost more".
+  await openLab(page, 'preset=wang-spdy');
+  const costlier = page.locator('[data-callout] [data-costlier="cwnd"]');
+  // The label's first line (its cause; the wait follows, on the same line or the next).
+  const label = await page
+    .locator('[data-side="a"] [data-stall="cwnd"] .stall-label tspan')
+    .first()
+    .textContent();
+  const ms = Number(
+    await page.locator('[data-breakdown="a"] [data-cause="cwnd"]').getAttribute('data-breakdown-ms'),
+  );
+  await expect(costlier).toContainText(`${label!.split(/\s/)[0]} stalls: ${formatDuration(ms * 1e6)}`);
+});
+
 test('a load that ended by giving objects up says so beside its time, and the waterfall counts requests', async ({
   page,
 }) => {

@@ -119,7 +119,8 @@ function SettledCallout({
           {advice.costlier && (
             <span data-costlier={advice.costlier.cause}>
               {' '}
-              {capitalized(causeStyle(advice.costlier.cause).short)} stalls cost more:{' '}
+              {/* The cause as the ladder labels it: capitalized, "cwnd" had read "Cwnd". */}
+              More went to {causeStyle(advice.costlier.cause).short} stalls:{' '}
               {formatDuration(advice.costlier.totalNs)}.
             </span>
           )}
@@ -143,8 +144,6 @@ function SettledCallout({
     </aside>
   );
 }
-
-const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /** With repeated loads, which load the headline gives and how long the whole run took. */
 /** A load the client ended by giving objects up took less than a whole page: say so beside its time. */

@@ -3,7 +3,7 @@
 // the queue, above the data still waiting in it, and keyed apart from the retransmissions, so a
 // slow start's overshoot of a deep queue does not read as resends of data not yet sent.
 import { describe, expect, it } from 'vitest';
-import { tspNote } from '../src/ui/panels/TspPanel';
+import { tspNote } from '../src/ui/panels/tspNote';
 import type { SideView } from '../src/ui/panels/sideView';
 import { legendEntries } from '../src/views/TimeSequencePlot';
 import { connectionSeries } from '../src/views/streamSeries';

@@ -15,22 +15,20 @@ import type { TimeWindow } from '../scenario/codec';
 import { LadderPanel, type StallFocus } from './panels/LadderPanel';
 import { Panel } from './panels/Panel';
 import type { SideView } from './panels/sideView';
-import * as Tsp from './panels/TspPanel';
+import { tspNote } from './panels/tspNote';
 import type { LabelStyle, Panel as PanelName, TspView } from './state/configModel';
 import { useInView } from './useInView';
 import { markPanelDrawn } from './perf';
 import { LazyPanel } from './LazyPanel';
 import { afterNextFrame } from './afterNextFrame';
 
-// Memoised, so a panel held during a gesture is not re-rendered either.
-const TspPanel = memo(Tsp.TspPanel);
-
 /**
- * The waterfall, the breakdown and the figures sit below the ladder and the plot: their code is
- * not needed for the first picture, and loads once that picture has been painted and the page is
- * idle (`Deferred`): a few milliseconds later, long before a reader scrolls to them. A load that
- * fails says so in the panel.
+ * The time-sequence plot, the waterfall, the breakdown and the figures sit below the ladder: their
+ * code is not needed for the first picture, and loads once that picture has been painted and the
+ * page is idle (`Deferred`): a few milliseconds later, long before a reader scrolls to them. A load
+ * that fails says so in the panel. Memoised, so a panel held during a gesture is not re-rendered.
  */
+const TspPanel = lazy(() => import('./panels/TspPanel').then((m) => ({ default: memo(m.TspPanel) })));
 const sidePanels = () => import('./panels/SidePanels');
 const WaterfallPanel = lazy(() => sidePanels().then((m) => ({ default: memo(m.WaterfallPanel) })));
 const BreakdownPanel = lazy(() => sidePanels().then((m) => ({ default: memo(m.BreakdownPanel) })));
@@ -233,19 +231,21 @@ export const Views = memo(function Views({
         <LaterPanel
           id="tsp"
           title="Time-sequence plot"
-          note={(v) => Tsp.tspNote(v.sides)}
+          note={(v) => tspNote(v.sides)}
           latest={latest}
           fold={fold}
         >
           {(v, laterGaps) => (
-            <TspPanel
-              sides={v.sides}
-              endNs={v.endNs}
-              cursorNs={cursorNs}
-              gaps={laterGaps}
-              view={tspView}
-              onView={onTspView}
-            />
+            <Deferred name="the time-sequence plot">
+              <TspPanel
+                sides={v.sides}
+                endNs={v.endNs}
+                cursorNs={cursorNs}
+                gaps={laterGaps}
+                view={tspView}
+                onView={onTspView}
+              />
+            </Deferred>
           )}
         </LaterPanel>
       )}

@@ -6,14 +6,12 @@ import { useCallback, useContext } from 'react';
 import { CongestionChart } from '../../views/CongestionChart';
 import { TimeSequencePlot } from '../../views/TimeSequencePlot';
 import { connectionIds } from '../../views/ladderLayout';
-import { isQuicRun } from '../../views/quicSeries';
 import { zoomedWindow } from '../../views/tspTimeAxis';
 import { connectionSeries, streamsOf } from '../../views/streamSeries';
 import { FitHeightContext, fittedViewHeight } from '../embed/viewHeight';
 import { useElementWidth } from '../useElementWidth';
 import type { SideView, TimePanelProps } from './sideView';
 import type { Gap } from '../../views/timeScale';
-import type { DropCause } from '../../engine/trace';
 import type { TspView } from '../state/configModel';
 
 const NO_GAPS: Gap[] = [];
@@ -149,32 +147,6 @@ export function TspPanel({
     </div>
   );
 }
-
-const TCP_LINES =
-  'bars are segments (sequence range at send time), the ACK line climbs as ACKs arrive, the dashed line is ACK + advertised window';
-const QUIC_LINES =
-  'bars are the CRYPTO and STREAM bytes each packet carries (counted in order of sending), the ACK line climbs as ACK frames arrive';
-
-/** The panel's note: what the lines are, for the transports the runs shown use. A QUIC run has no
- * advertised-window line (its flow control is not modelled), so the note names none for it. */
-export function tspNote(sides: SideView[]): string {
-  const quic = sides.map((s) => isQuicRun(s.run.trace));
-  const lines = quic.every(Boolean)
-    ? QUIC_LINES
-    : quic.some(Boolean)
-      ? `over TCP ${TCP_LINES}; over QUIC ${QUIC_LINES}`
-      : TCP_LINES;
-  const drops = (cause: DropCause) =>
-    sides.some((s) => s.run.trace.packets.some((p) => p.dir === 's2c' && p.drop === cause));
-  return `Server→client data as seen at the server: ${lines}; the purple line is ACK + the server's congestion window. A packet is drawn when it leaves the server's interface, after the queue in front of the link: a queue's wait shows in the RTT strip, not as a gap between the lines.${drops('queue') ? QUEUE_DROP_WORDS : ''}${drops('codel') ? CODEL_DROP_WORDS : ''}`;
-}
-
-/** A packet the full queue turned away never left: it is drawn when it reached the queue. */
-const QUEUE_DROP_WORDS =
-  ' A packet the full queue turned away (in grey) never left: it is drawn when it reached the queue, above the data still waiting in it.';
-/** CoDel drops a packet when its turn to leave comes, after it has waited too long. */
-const CODEL_DROP_WORDS =
-  ' A packet CoDel dropped (in grey) waited its turn in the queue and was dropped then: it is drawn at that moment.';
 
 /** The streams of connection `conn` on either side (HTTP/2), in stream order. */
 function streamChoices(sides: SideView[], conn: number): Array<{ stream: number; label: string }> {

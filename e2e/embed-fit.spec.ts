@@ -25,6 +25,18 @@ test('a 560 × 400 ladder embed with one control gives the ladder 200 px or more
   expect(box!.y + box!.height).toBeGreaterThan(400 - 24);
 });
 
+test("in a comparison the embed's controls say they change side A", async ({ page }) => {
+  await page.setViewportSize({ width: 640, height: 400 });
+  await page.goto('/?preset=heidemann-odd-final&b.nagle=0&embed=1&view=ladder&controls=nagle');
+  const controls = page.getByRole('group', { name: 'Settings of side A' });
+  await expect(controls).toBeVisible();
+  await expect(controls.locator('.embed-controls-side')).toHaveText('A:');
+  // Without a comparison there is one run, and nothing to say.
+  await page.goto('/?preset=heidemann-odd-final&embed=1&view=ladder&controls=nagle');
+  await expect(page.getByRole('group', { name: 'Settings', exact: true })).toBeVisible();
+  await expect(page.locator('.embed-controls-side')).toHaveCount(0);
+});
+
 test('a time-sequence plot embed takes the frame: at 480 × 320 and 800 × 500 its axis ends inside it', async ({
   page,
 }) => {

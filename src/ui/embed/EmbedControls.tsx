@@ -1,5 +1,6 @@
 // The few controls a lecturer kept (`controls=nagle,flush`), in a compact row above the views.
-// They edit side A (B follows A where it does not differ), like the full page's controls.
+// They edit side A (B follows A where it does not differ), like the full page's controls; in a
+// comparison they say so, or a student unticking Nagle on A could not tell which run it changed.
 import type { Config } from '../../scenario/codec';
 import { applies, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
 import { inheritedValue, stackHelp } from '../controls/fieldModel';
@@ -19,12 +20,21 @@ export function EmbedControls({
 }) {
   const shown = (keys as ConfigKey[]).filter((k) => applies(k, config.settings));
   if (shown.length === 0) return null;
+  const comparing = config.b !== null;
   return (
     <div
       className={`embed-controls${many ? ' embed-controls--many' : ''}`}
       role="group"
-      aria-label="Settings"
+      aria-label={comparing ? 'Settings of side A' : 'Settings'}
     >
+      {comparing && (
+        <span
+          className="embed-controls-side"
+          title="These settings change side A; B keeps what it sets apart"
+        >
+          A:
+        </span>
+      )}
       {shown.map((key) => (
         <SettingField
           key={key}

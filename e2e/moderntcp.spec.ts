@@ -21,6 +21,8 @@ test('the congestion strips show pacing only when the sender paces', async ({ pa
   await expect(page.locator('[data-cc-strip="pacing"]')).toHaveCount(0);
   await openLab(page, `${QUERY.replace('cc=cubic', 'cc=bbr')}&t=100000`);
   await expect(page.locator('[data-cc-strip="pacing"]')).toHaveCount(1);
+  // A rate is written Mb/s everywhere, as the Bandwidth setting writes it.
+  await expect(page.locator('[data-cc-strip="pacing"] .axis-title')).toHaveText('pacing rate (Mb/s)');
   await expect(page.locator('[data-cc-phase-now]')).toContainText('phase:');
 });
 

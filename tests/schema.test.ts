@@ -44,6 +44,17 @@ describe('the schema table', () => {
     }
   });
 
+  it("mentions every page in the Web page setting's help", () => {
+    // Each option's source in brackets (Heidemann, Web Almanac...) or its first word.
+    const row: Row = SCHEMA.page;
+    if (row.kind !== 'enum') throw new Error('page is a choice');
+    for (const v of row.values) {
+      const words = row.options[v];
+      const named = /\(([^)]+)\)/.exec(words)?.[1] ?? words.split(/[ :,]/)[0];
+      expect(row.help.toLowerCase(), `${v}: ${words}`).toContain(named.toLowerCase());
+    }
+  });
+
   it('gives every numeric row a unit, except the pure numbers', () => {
     for (const key of CONFIG_KEYS) {
       const row: Row = SCHEMA[key];

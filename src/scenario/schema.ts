@@ -426,7 +426,7 @@ export const SCHEMA = {
       custom: 'Custom object sizes',
     },
     default: 'yahoo96',
-    help: 'The page: Yahoo 1996 (Heidemann), Microscape (Nielsen), n images (Padmanabhan-Mogul), Kruse pages, or custom.',
+    help: 'The page: Yahoo 1996 (Heidemann), Microscape (Nielsen), n images (Padmanabhan-Mogul), Kruse pages, a median 2024 page (Web Almanac), or custom.',
   },
   objects: {
     label: 'Object sizes',

@@ -21,7 +21,8 @@ const STRIPS: Strip[] = [
   { id: 'cwnd', title: 'cwnd: congestion window (KB)', value: (s) => s.cwnd / 1024 },
   {
     id: 'pacing',
-    title: 'pacing rate (Mbit/s)',
+    // Mb/s, as the settings and every other figure write a rate.
+    title: 'pacing rate (Mb/s)',
     value: (s) => (s.pacingRate ? (s.pacingRate * 8) / 1e6 : null),
   },
   { id: 'rtt', title: 'smoothed RTT (ms)', value: (s) => (s.srttNs === null ? null : s.srttNs / 1e6) },

@@ -155,3 +155,42 @@ test('a load that ended by giving objects up says so beside its time, and the wa
   await expect(page.locator('[data-callout]')).toBeVisible();
   await expect(page.locator('[data-never-arrived]')).toHaveCount(0);
 });
+
+test("a panel still showing the previous run is marked so: no figure beside the new headline's contradicts it", async ({
+  page,
+}) => {
+  // On a phone the breakdown is out of view: it takes a new run a frame after the callout does.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLab(page, 'link=wan');
+  const before = await headlineNs(page);
+  expect(await breakdownMs(page)).not.toEqual([]);
+  // Every DOM change is checked before it is painted: the breakdown's page time either is the
+  // headline's or its panel says it is stale.
+  await page.evaluate(() => {
+    const w = window as unknown as { seen: { differing: number; unmarked: number[][] } };
+    w.seen = { differing: 0, unmarked: [] };
+    new MutationObserver(() => {
+      const headline = document.querySelector('[data-callout] [data-page-ns]');
+      const bar = document.querySelector('[data-breakdown="a"] [data-page-ms]');
+      if (!headline || !bar) return;
+      const headlineMs = Number(headline.getAttribute('data-page-ns')) / 1e6;
+      const barMs = Number(bar.getAttribute('data-page-ms'));
+      if (Math.abs(headlineMs - barMs) < 1e-6) return;
+      w.seen.differing++;
+      if (!document.getElementById('time')!.hasAttribute('data-stale'))
+        w.seen.unmarked.push([headlineMs, barMs]);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  await page.locator('[data-callout] button', { hasText: 'Try' }).click();
+  await expect.poll(() => headlineNs(page)).not.toBe(before);
+  const after = await headlineNs(page);
+  await expect(page.locator('[data-breakdown="a"] [data-page-ms]')).toHaveAttribute(
+    'data-page-ms',
+    String(after / 1e6),
+  );
+  await expect(page.locator('[data-stale]')).toHaveCount(0);
+  const seen = await page.evaluate(() => (window as unknown as { seen: unknown }).seen);
+  // The breakdown did lag the headline (else this checks nothing), and said so while it did.
+  expect(seen).toMatchObject({ unmarked: [] });
+  expect((seen as { differing: number }).differing).toBeGreaterThan(0);
+});

@@ -100,7 +100,13 @@ function LadderSection({
   const [ref, inView] = useInView<HTMLElement>();
   const shown = useSettled(latest, !inView, false);
   return (
-    <Panel id="ladder" title="Packet ladder" note={ladderNote(shown.sides)} sectionRef={ref}>
+    <Panel
+      id="ladder"
+      title="Packet ladder"
+      note={ladderNote(shown.sides)}
+      sectionRef={ref}
+      stale={shown !== latest}
+    >
       <LadderPanel
         sides={shown.sides}
         endNs={shown.endNs}
@@ -150,7 +156,13 @@ function LaterPanel({
     [fold, shown],
   );
   return (
-    <Panel id={id} title={title} note={typeof note === 'function' ? note(shown) : note} sectionRef={ref}>
+    <Panel
+      id={id}
+      title={title}
+      note={typeof note === 'function' ? note(shown) : note}
+      sectionRef={ref}
+      stale={shown !== latest}
+    >
       {children(shown, gaps)}
     </Panel>
   );

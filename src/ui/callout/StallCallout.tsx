@@ -40,7 +40,9 @@ export function StallCallout({
     [liveTrace, livePath, liveSettings],
   );
   const { trace, path, settings } = useSettled(live);
-  return <SettledCallout trace={trace} path={path} settings={settings} {...rest} />;
+  return (
+    <SettledCallout trace={trace} path={path} settings={settings} stale={trace !== liveTrace} {...rest} />
+  );
 }
 
 function SettledCallout({
@@ -52,9 +54,12 @@ function SettledCallout({
   onApply,
   onCompare,
   onShowStall,
-}: StallCalloutProps) {
+  stale,
+}: StallCalloutProps & { stale: boolean }) {
   const b = breakdown(trace, path);
-  const advice = adviceFor(trace, settings, b);
+  // Once per run: over a 20 MB run's 13,000 stalls it took a tenth of a second, at every render
+  // (the fix's answer arriving, the other side's run).
+  const advice = useMemo(() => adviceFor(trace, settings, b), [trace, settings, b]);
   // The fix is offered once the engine has run it (tiny candidates with this render, else after it).
   const checked = useCheckedFix(settings, advice && !withholdFix ? advice.candidates : [], b.totalNs);
   // Compared, the callout speaks of run A alone: say so, or its page time reads as both runs'.
@@ -72,7 +77,13 @@ function SettledCallout({
   );
   if (!advice) {
     return (
-      <aside className="callout callout--clear" aria-live="polite" data-callout="">
+      <aside
+        className="callout callout--clear"
+        aria-live="polite"
+        data-callout=""
+        data-stale={stale || undefined}
+        aria-busy={stale || undefined}
+      >
         <p>
           {side}No long stall: the page took {page}. Look at the time-sequence plot to see what paces it.
         </p>
@@ -97,6 +108,8 @@ function SettledCallout({
       className="callout"
       aria-live="polite"
       data-callout=""
+      data-stale={stale || undefined}
+      aria-busy={stale || undefined}
       data-cause={stall.cause}
       data-fix-checking={checked === 'checking' ? '' : undefined}
       style={{ borderLeftColor: causeStyle(stall.cause).fill, ...darkFill(causeStyle(stall.cause)) }}

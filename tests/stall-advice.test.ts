@@ -295,6 +295,25 @@ describe('the callout on the presets', () => {
   });
 });
 
+describe('the callout names the first long cause by its longest stall in the load', () => {
+  it("loaded three times over the WAN: the last load's longest Nagle hold, as the ladder labels it", () => {
+    const r = runQuery('loads=3&link=wan');
+    const b = breakdown(r.trace, r.path);
+    expect(b.loads).toBe(3);
+    const holds = r.trace.stalls.filter(
+      (s) => s.cause === 'nagle' && s.startNs >= b.startNs && s.endNs <= b.endNs,
+    );
+    const lengths = holds.map((s) => s.endNs - s.startNs);
+    // The load's first hold is not its longest: the case this is about.
+    expect(lengths[0]).toBeLessThan(Math.max(...lengths));
+    const advice = adviceFor(r.trace, r.config.settings, b)!;
+    expect(advice.stall.cause).toBe('nagle');
+    expect(advice.stall.endNs - advice.stall.startNs).toBe(Math.max(...lengths));
+    expect(advice.sentence).toContain(formatDuration(Math.max(...lengths)));
+    expect(advice.causeTotalNs).toBe(partNs(b, 'nagle'));
+  });
+});
+
 describe('the callout names a costlier later cause too', () => {
   it('on the default page: the first long stall is the delayed ACK, but Nagle cost more, and it says how much', () => {
     const r = runQuery('');

@@ -1,7 +1,8 @@
 // Which stall to point at, in words, and which knob removes it. It speaks of the load the
 // headline reports (the last) and counts time as "where did the time go" does (breakdown()),
-// so its figures and the breakdown's are the same numbers. The stall named is the first long
-// one in time: later stalls are often its consequences; a later cause that cost more is named too.
+// so its figures and the breakdown's are the same numbers. The cause named is the first long
+// stall's: later stalls are often its consequences; a later cause that cost more is named too.
+// Of that cause's stalls in the load, the longest is named (and framed by "Show the stall").
 // When no knob here removes the first (one connection's handshake), the costliest cause that one
 // does takes the headline: the callout is there to name the change to try. Suggestions only name keys the
 // schema has and values that differ from the current ones, so keys added later (http, conns...)
@@ -128,7 +129,10 @@ const AS_COSTLY = 0.9;
 export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advice | null {
   const stalls = worthyStalls(trace, b);
   const long = stalls.find((s) => isLong(s, b));
-  const first = long ?? costliestCause(stalls, b);
+  // The first long stall's cause, by its longest stall in the load, as the other ways in name a
+  // cause: a page loaded three times over the WAN had been told of its last load's first Nagle
+  // hold (90 ms) while the ladder drew a 226 ms one after it.
+  const first = long ? longestOf(stalls, long.cause) : costliestCause(stalls, b);
   if (!first) return null;
   const advice = adviceAbout(first, stalls, trace, settings, b);
   // Many short stalls are named as the costliest cause: nothing else cost more, or came first.

@@ -194,3 +194,35 @@ test("a panel still showing the previous run is marked so: no figure beside the 
   expect(seen).toMatchObject({ unmarked: [] });
   expect((seen as { differing: number }).differing).toBeGreaterThan(0);
 });
+
+test('while a long run is simulated the callout keeps the run it shows and its fix, dimmed with the views', async ({
+  page,
+}) => {
+  // 20 MB over a long fat path: the run after Try takes a second or more in the worker.
+  // Too many packets for the ladder to draw each (openLab waits for one): wait for the fix.
+  await page.goto('/?objects=20000000&link=longfat&cc=bbr');
+  const tryFix = page.locator('[data-callout] button', { hasText: 'Try' });
+  await expect(tryFix).toBeVisible({ timeout: 60_000 });
+  const before = await headlineNs(page);
+  const offered = await tryFix.innerText();
+  await page.evaluate((oldNs) => {
+    const w = window as unknown as { seen: { simulating: number; mixed: string[] } };
+    w.seen = { simulating: 0, mixed: [] };
+    new MutationObserver(() => {
+      const headline = document.querySelector('[data-callout] [data-page-ns]');
+      if (Number(headline?.getAttribute('data-page-ns')) !== oldNs) return;
+      if (document.querySelector('.main[data-simulating]')) w.seen.simulating++;
+      // The old run's headline with fixes checked against the new knobs: "trying the knobs" (or
+      // another fix) beside the old page time.
+      const callout = document.querySelector('[data-callout]')!;
+      if (callout.hasAttribute('data-fix-checking')) w.seen.mixed.push(callout.textContent ?? '');
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  }, before);
+  await tryFix.click();
+  await expect.poll(() => headlineNs(page), { timeout: 60_000 }).not.toBe(before);
+  const seen = await page.evaluate(() => (window as unknown as { seen: unknown }).seen);
+  expect(seen).toMatchObject({ mixed: [] });
+  expect((seen as { simulating: number }).simulating).toBeGreaterThan(0);
+  expect(offered).toContain('Socket buffer');
+  await expect(page.locator('.main[data-simulating]')).toHaveCount(0);
+});

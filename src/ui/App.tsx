@@ -117,7 +117,8 @@ export default function App() {
       </Header>
       <ProblemsNotice problems={problems} onDismiss={dismissProblems} />
       <div className="layout">
-        <main id="main" className="main">
+        {/* While a run takes long the views show the one before: dimmed, as the status says (app.css). */}
+        <main id="main" className="main" data-simulating={sim.slow || undefined}>
           {guides.lessonPanel}
           <NoteBanner note={config.view.note} />
           {/* First in the views, so a sweep link opens with the sweep in view. */}
@@ -141,7 +142,9 @@ export default function App() {
             <StallCallout
               trace={sides[0].run.trace}
               path={sides[0].run.path}
-              settings={config.settings}
+              // The settings the run shown ran on: the knobs' own, while a newer run is simulated,
+              // would have had fixes checked against the older run's page time.
+              settings={sim.ranOn?.[0] ?? config.settings}
               comparing={comparing}
               withholdFix={guides.awaitingAnswer}
               onApply={(s) => update((c) => setSetting(c, 'a', s.key, s.value), { history: 'push' })}

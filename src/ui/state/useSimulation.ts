@@ -20,6 +20,8 @@ const SLOW_AFTER_MS = 100;
 
 export interface SimulationState {
   runs: SideRun[] | null;
+  /** The settings `runs` ran on, side A's first: while a newer run is simulated, not the knobs'. */
+  ranOn: Settings[] | null;
   /** The loaded preset's published figures measured on side A's run. */
   figures: FigureResult[] | null;
   /** A request is waiting for its answer. */
@@ -181,10 +183,15 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
       ? { ...answeredHere, runs: answer.runs, figures: answer.figures }
       : answeredHere
     : answer;
+  const ranOn = useMemo(
+    () => (shown.key ? (JSON.parse(shown.key) as { sides: Settings[] }).sides : null),
+    [shown.key],
+  );
   const cancelled = cancelledKey === key && shown.key !== key;
   const busy = shown.key !== key && !cancelled;
   return {
     runs: shown.runs,
+    ranOn,
     figures: shown.figures,
     busy,
     slow: busy && slowKey === key,

@@ -40,6 +40,8 @@ export interface SimulationState {
 interface Answer {
   key: string;
   runs: SideRun[] | null;
+  /** The request `runs` answer: after a failed run, still the one before. */
+  runsKey: string;
   figures: FigureResult[] | null;
   error: string | null;
   fault: RunFault | null;
@@ -50,6 +52,7 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
   const [answer, setAnswer] = useState<Answer>({
     key: '',
     runs: null,
+    runsKey: '',
     figures: null,
     error: null,
     fault: null,
@@ -71,9 +74,16 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
     if (!mainThreadEngineReady() || !fitsMainThread(run)) return null;
     const response = runOnMainThread(run);
     if (response.kind === 'run')
-      return { key, runs: response.runs, figures: response.figures, error: null, fault: null };
+      return { key, runs: response.runs, runsKey: key, figures: response.figures, error: null, fault: null };
     if (response.kind === 'error')
-      return { key, runs: null, figures: null, error: response.message, fault: response.fault ?? null };
+      return {
+        key,
+        runs: null,
+        runsKey: '',
+        figures: null,
+        error: response.message,
+        fault: response.fault ?? null,
+      };
     return null;
   }, [key]);
   /** The last answer made in a render: shown while a later run goes to the worker. */
@@ -88,6 +98,7 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
         setAnswer({
           key: answered,
           runs: response.runs,
+          runsKey: answered,
           figures: response.figures,
           error: null,
           fault: null,
@@ -105,9 +116,11 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
     const onProvisional = (response: WorkerResponse) => {
       noteWorkerCost(response);
       if (response.kind !== 'run') return;
+      const answered = requestKeys.current.get(response.id) ?? '';
       setAnswer({
-        key: requestKeys.current.get(response.id) ?? '',
+        key: answered,
         runs: response.runs,
+        runsKey: answered,
         figures: response.figures,
         error: null,
         fault: null,
@@ -147,7 +160,9 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
     lastAnsweredHere.current = null;
     if (before)
       setAnswer((prev) =>
-        before.error ? { ...prev, ...before, runs: prev.runs, figures: prev.figures } : before,
+        before.error
+          ? { ...prev, ...before, runs: prev.runs, runsKey: prev.runsKey, figures: prev.figures }
+          : before,
       );
     const request = JSON.parse(key) as { sides: Settings[]; preset: string | null };
     const run = { kind: 'run' as const, sides: request.sides, preset: request.preset };
@@ -180,12 +195,12 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
   // An error answered here keeps the runs shown before it, as one from the worker does.
   const shown = answeredHere
     ? answeredHere.error
-      ? { ...answeredHere, runs: answer.runs, figures: answer.figures }
+      ? { ...answeredHere, runs: answer.runs, runsKey: answer.runsKey, figures: answer.figures }
       : answeredHere
     : answer;
   const ranOn = useMemo(
-    () => (shown.key ? (JSON.parse(shown.key) as { sides: Settings[] }).sides : null),
-    [shown.key],
+    () => (shown.runsKey ? (JSON.parse(shown.runsKey) as { sides: Settings[] }).sides : null),
+    [shown.runsKey],
   );
   const cancelled = cancelledKey === key && shown.key !== key;
   const busy = shown.key !== key && !cancelled;

@@ -115,6 +115,7 @@ test('a run that hits the event cap says why nothing of it is drawn and suggests
   const small = 'objects=6651&mss=64';
   await openLab(page, small);
   await expect(ladderPackets(page)).toHaveCount(engine(small).packets);
+  const callout = await page.locator('[data-callout]').innerText();
 
   await page.locator('#a-objects').fill('100000000');
   // while it runs, the status says how far it has got
@@ -126,6 +127,9 @@ test('a run that hits the event cap says why nothing of it is drawn and suggests
   await expect(status(page)).toContainText('event cap reached');
   await expect(status(page)).toContainText('Try a smaller setting');
   await expect(ladderPackets(page)).toHaveCount(engine(small).packets);
+  // The callout speaks of the run still drawn, with its own settings' fix, not the failed one's.
+  await expect(page.locator('[data-fix-checking]')).toHaveCount(0);
+  expect(await page.locator('[data-callout]').innerText()).toBe(callout);
 
   await page.locator('#a-objects').fill('5000');
   await expect(ladderPackets(page)).toHaveCount(engine('objects=5000&mss=64').packets);

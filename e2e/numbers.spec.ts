@@ -206,23 +206,29 @@ test('while a long run is simulated the callout keeps the run it shows and its f
   const before = await headlineNs(page);
   const offered = await tryFix.innerText();
   await page.evaluate((oldNs) => {
-    const w = window as unknown as { seen: { simulating: number; mixed: string[] } };
-    w.seen = { simulating: 0, mixed: [] };
+    const w = window as unknown as { seen: { oldShown: number; mixed: string[] }; clicked: boolean };
+    w.seen = { oldShown: 0, mixed: [] };
+    w.clicked = false;
     new MutationObserver(() => {
       const headline = document.querySelector('[data-callout] [data-page-ns]');
       if (Number(headline?.getAttribute('data-page-ns')) !== oldNs) return;
-      if (document.querySelector('.main[data-simulating]')) w.seen.simulating++;
+      // The page changed after Try while the old run was still shown (the knob moves at once; the
+      // new run comes from the worker later). On a slow machine this is also when the page says
+      // "Simulating…" and dims the views; a fast one may answer before that shows.
+      if (w.clicked) w.seen.oldShown++;
       // The old run's headline with fixes checked against the new knobs: "trying the knobs" (or
       // another fix) beside the old page time.
       const callout = document.querySelector('[data-callout]')!;
       if (callout.hasAttribute('data-fix-checking')) w.seen.mixed.push(callout.textContent ?? '');
     }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   }, before);
+  await page.evaluate(() => ((window as unknown as { clicked: boolean }).clicked = true));
   await tryFix.click();
   await expect.poll(() => headlineNs(page), { timeout: 60_000 }).not.toBe(before);
   const seen = await page.evaluate(() => (window as unknown as { seen: unknown }).seen);
   expect(seen).toMatchObject({ mixed: [] });
-  expect((seen as { simulating: number }).simulating).toBeGreaterThan(0);
+  // The old run was on screen after the knob moved (else this checks nothing).
+  expect((seen as { oldShown: number }).oldShown).toBeGreaterThan(0);
   expect(offered).toContain('Socket buffer');
   await expect(page.locator('.main[data-simulating]')).toHaveCount(0);
 });

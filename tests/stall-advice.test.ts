@@ -197,6 +197,14 @@ describe('a wait after a loss on a page without packet loss', () => {
       /behind a lost segment.*; a full router queue dropped that segment \(Packet loss is 0%\)$/,
     );
   });
+  it("says the router queue's CoDel dropped it, where CoDel manages the queue", () => {
+    const r = runQuery(`${TODAY}&aqm=codel`);
+    expect(r.trace.packets.some((p) => p.drop === 'codel')).toBe(true);
+    const advice = advise(r)!;
+    expect(advice.sentence).toMatch(
+      /; the router queue's CoDel (had )?dropped th(at segment|e packet it resends) \(Packet loss is 0%\)$/,
+    );
+  });
   it('says nothing of the queue when the loss is the random loss the knob sets', () => {
     const lossy =
       'page=microscape&nagle=0&iw=10&window=1048576&delack=fixed&delackms=40&link=lte&http=2&loss=2';

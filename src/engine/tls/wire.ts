@@ -34,19 +34,17 @@ function plainMessage(kind: string, bytes: number, o: TlsWireOptions, conn: numb
   const { version, resume } = o.tls;
   const seed = conn * 16;
   const alpn = o.alpn[0];
-  // TLS 1.2: the session ID the server gives (and, resuming, the client offers back).
-  const sessionIdLength = version === '1.2' ? sessionIdBytes12(bytes, alpn) : null;
+  // TLS 1.2: the session ID the server gives (and, resuming, the client offers back): the length
+  // its ServerHello leaves.
+  const sessionIdLength = sessionIdBytes12(SERVER_HELLO_12, alpn);
+  const sessionId = Uint8Array.from(filler(seed + 5, sessionIdLength ?? 0));
   try {
     switch (kind) {
-      case 'ClientHello': {
-        const sessionId = Uint8Array.from(filler(seed + 5, sessionIdBytes12(SERVER_HELLO_12, alpn) ?? 0));
+      case 'ClientHello':
         return clientHello({ host: o.host, bytes, version, alpn: o.alpn, resume, sessionId, seed });
-      }
       case 'ServerHello':
         if (version === '1.3') return serverHello({ bytes, resume, seed: seed + 8 });
-        return sessionIdLength === null
-          ? null
-          : serverHello12(bytes, alpn, Uint8Array.from(filler(seed + 5, sessionIdLength)), seed + 8);
+        return sessionIdLength === null ? null : serverHello12(bytes, alpn, sessionId, seed + 8);
       case 'Certificate':
         return certificateMessage(bytes - CERTIFICATE_12_FRAMING, o.host, seed + 9);
       case 'ServerKeyExchange':

@@ -189,16 +189,16 @@ function adviceAbout(
   };
 }
 
-/** What a wait that follows a loss adds when the packet lost was a full router queue's drop. */
-const QUEUE_DROP_NOTE: Partial<Record<StallRecord['cause'], string>> = {
-  'hol-blocking': '; a full router queue dropped that segment (Packet loss is 0%)',
-  rto: '; a full router queue had dropped the packet it resends (Packet loss is 0%)',
+/** What a wait that follows a loss adds when the packet lost was dropped at the router's queue. */
+const QUEUE_DROP_NOTE: Partial<Record<StallRecord['cause'], (dropper: string) => string>> = {
+  'hol-blocking': (dropper) => `; ${dropper} dropped that segment (Packet loss is 0%)`,
+  rto: (dropper) => `; ${dropper} had dropped the packet it resends (Packet loss is 0%)`,
 };
-/** The same, when the router's CoDel dropped it to keep the queue short. */
-const CODEL_DROP_NOTE: Partial<Record<StallRecord['cause'], string>> = {
-  'hol-blocking': "; the router queue's CoDel dropped that segment (Packet loss is 0%)",
-  rto: "; the router queue's CoDel had dropped the packet it resends (Packet loss is 0%)",
-};
+/** Who dropped it: the full queue, or its CoDel keeping it short. */
+const DROPPERS = [
+  ['queue', 'a full router queue'],
+  ['codel', "the router queue's CoDel"],
+] as const;
 
 /**
  * A wait that follows a loss, on a page whose packet loss is 0%: the packets the load lost were
@@ -206,11 +206,12 @@ const CODEL_DROP_NOTE: Partial<Record<StallRecord['cause'], string>> = {
  * "Packet loss: 0%" had read as a contradiction).
  */
 function queueDropNote(stall: StallRecord, trace: Trace, settings: Settings, b: Breakdown): string {
-  if (QUEUE_DROP_NOTE[stall.cause] === undefined || Number(settings.loss) > 0) return '';
+  const note = QUEUE_DROP_NOTE[stall.cause];
+  if (note === undefined || Number(settings.loss) > 0) return '';
   const dropped = (cause: DropCause) =>
     trace.packets.some((p) => p.drop === cause && p.sendNs >= b.startNs && p.sendNs < b.endNs);
-  if (dropped('queue')) return QUEUE_DROP_NOTE[stall.cause]!;
-  return dropped('codel') ? CODEL_DROP_NOTE[stall.cause]! : '';
+  const by = DROPPERS.find(([cause]) => dropped(cause));
+  return by ? note(by[1]) : '';
 }
 
 /** A fix is offered when the engine finds it saves at least this share of the page time. */

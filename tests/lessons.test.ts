@@ -131,6 +131,21 @@ describe('lessons', () => {
     expect(load(steps[i].query) / load('preset=kruse-test&conns=1')).toBeGreaterThan(2);
     expect(steps[i].text).toMatch(/more than twice as long as over one persistent connection/);
   });
+  it('opens a step whose run is too big to read as a ladder on the time-sequence plot instead', () => {
+    // Over the ladder's 3000 arrows it draws the run as one band (bufferbloat's 10,000-packet
+    // downloads were a solid block above the plot each step asks the student to read).
+    const bandAbove = 3000;
+    let big = 0;
+    for (const lesson of LESSONS)
+      lesson.steps.forEach((step, i) => {
+        if (runQuery(step.query).trace.packets.length <= bandAbove) return;
+        big++;
+        const panels = step.view?.panels ?? [];
+        expect(panels, `${lesson.id} step ${i + 1}`).toContain('tsp');
+        expect(panels, `${lesson.id} step ${i + 1}`).not.toContain('ladder');
+      });
+    expect(big).toBeGreaterThan(0);
+  });
   it('has a lesson per paper, one from 1997 to today, and one on bufferbloat', () => {
     expect(new Set(LESSONS.map((l) => l.paper.split(' ')[0])).size).toBe(6);
   });

@@ -3,6 +3,12 @@ import type { Lesson } from '../lesson';
 /** A 10 MB download over a 20 Mb/s access link whose modem buffers 1000 packets, by CUBIC. */
 const CUBIC = 'link=deepbuffer&objects=10000000&window=8000000&iw=10&cc=cubic&sack=1&delack=linux';
 
+/**
+ * Over ten thousand packets: a ladder of the whole run is one solid band, and the story is in the
+ * time-sequence plot's RTT strip, so every step opens on that (the ladder stays under Panels).
+ */
+const VIEW = { panels: ['tsp', 'time', 'metrics'] };
+
 export const BUFFERBLOAT: Lesson = {
   id: 'bufferbloat',
   title: 'Bufferbloat',
@@ -14,6 +20,7 @@ export const BUFFERBLOAT: Lesson = {
       title: 'A deep buffer and a loss-based sender',
       text: "A 20 Mb/s access link, 20 ms across, whose modem buffers 1000 packets: 0.6 s of waiting when full. CUBIC, Linux's congestion control, grows its window until a packet is lost, and here nothing is lost until the buffer is full. Watch the smoothed RTT under the time-sequence plot: every segment now waits its turn behind the queue it built.",
       query: CUBIC,
+      view: VIEW,
       checks: [
         {
           kind: 'compare',
@@ -28,6 +35,7 @@ export const BUFFERBLOAT: Lesson = {
       title: 'Predict: a buffer of 30 packets',
       text: 'The same download, the same link, but the modem keeps only 30 packets.',
       query: `${CUBIC}&queue=30`,
+      view: VIEW,
       question: {
         prompt: 'With the small buffer, the 10 MB download takes...',
         choices: [
@@ -49,6 +57,7 @@ export const BUFFERBLOAT: Lesson = {
       title: 'CoDel: keep the buffer, manage the queue',
       text: "A small buffer drops the bursts a router should absorb. CoDel (RFC 8289, in Linux's default fq_codel) keeps the deep buffer and watches how long packets wait: once every packet has waited more than 5 ms for 100 ms, it drops one at the head of the queue, then more, ever sooner, until the wait falls below 5 ms. A handful of drops, each halving CUBIC's window, and the queue stays short.",
       query: `${CUBIC}&aqm=codel`,
+      view: VIEW,
       checks: [
         { kind: 'compare', metric: 'srtt_max_ms', versus: CUBIC, relation: 'less', factor: 0.2 },
         { kind: 'compare', metric: 'load_s', versus: CUBIC, relation: 'less', factor: 1.05 },
@@ -59,6 +68,7 @@ export const BUFFERBLOAT: Lesson = {
       title: 'BBR: a sender that does not fill the buffer',
       text: 'Back to the deep drop-tail buffer, with BBR at the sender (Cardwell et al. 2016). It paces at the bottleneck rate it measures and drains what it queued, so its round trip stays near the path with nothing dropped.',
       query: CUBIC.replace('cc=cubic', 'cc=bbr'),
+      view: VIEW,
       checks: [
         { kind: 'compare', metric: 'srtt_max_ms', versus: CUBIC, relation: 'less', factor: 0.25 },
         { kind: 'packet', flag: 'retransmit', present: false },

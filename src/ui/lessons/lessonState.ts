@@ -65,7 +65,9 @@ export function atStep(config: Config, lesson: Lesson, index: number, revealed =
     step: String(index + 1),
   };
   delete view.reveal;
+  const setByLesson = lessonPanels(config.view);
   if (step.view?.panels) view.view = step.view.panels.join(',');
+  else if (setByLesson !== undefined && view.view === setByLesson) delete view.view;
   if (!asking || !revealed) return { ...parsed, b: null, view };
   view.reveal = '1';
   return { ...parsed, b: changes(parsed.settings, parseQuery(step.query).config.settings), view };
@@ -85,8 +87,16 @@ function changes(before: Settings, after: Settings): Partial<Settings> {
   return b;
 }
 
+/** The panels the view's lesson step chose (`view=`), if it chose any. */
+function lessonPanels(view: Record<string, string>): string | undefined {
+  const at = lessonFromView(view);
+  return at?.lesson.steps[at.index].view?.panels?.join(',');
+}
+
+/** Out of the lesson, with the panels it chose given back (the student's own choice stays). */
 export function closeLesson(config: Config): Config {
   const view = { ...config.view };
+  if (view.view !== undefined && view.view === lessonPanels(view)) delete view.view;
   delete view.lesson;
   delete view.step;
   delete view.reveal;

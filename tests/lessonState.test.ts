@@ -1,0 +1,28 @@
+// A lesson's panels: a step that chooses them shows them, and leaving the lesson gives them back.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseQuery } from '../src/scenario/codec';
+import { findLesson } from '../src/scenario/lessons';
+import { loadLessons } from '../src/ui/lessons/catalog';
+import { atStep, closeLesson } from '../src/ui/lessons/lessonState';
+
+const bufferbloat = findLesson('bufferbloat')!;
+const mystery = findLesson('the-200ms-mystery')!;
+
+describe('lesson panels', () => {
+  beforeAll(() => loadLessons());
+  it("shows the panels a step chooses, and gives the page's own back when the lesson closes", () => {
+    const inLesson = atStep(parseQuery('').config, bufferbloat, 0);
+    expect(inLesson.view.view).toBe('tsp,time,metrics');
+    expect(closeLesson(inLesson).view.view).toBeUndefined();
+  });
+  it("keeps the student's own choice of panels when the lesson closes", () => {
+    const inLesson = atStep(parseQuery('').config, bufferbloat, 2);
+    const chosen = { ...inLesson, view: { ...inLesson.view, view: 'ladder,tsp' } };
+    expect(closeLesson(chosen).view.view).toBe('ladder,tsp');
+  });
+  it("drops a lesson's panels for another lesson's step that chooses none", () => {
+    const inLesson = atStep(parseQuery('').config, bufferbloat, 3);
+    expect(mystery.steps[0].view?.panels).toBeUndefined();
+    expect(atStep(inLesson, mystery, 0).view.view).toBeUndefined();
+  });
+});

@@ -132,6 +132,27 @@ test("a costlier later cause is named as the ladder labels it, with the breakdow
   await expect(costlier).toContainText(`${label!.split(/\s/)[0]} stalls: ${formatDuration(ms * 1e6)}`);
 });
 
+test("when the named cause's knobs do not help, the costlier cause's fix is offered, and Try applies it", async ({
+  page,
+}) => {
+  // HTTP/2 over TLS 1.2 from a 1996 host on LTE: the server's Nagle hold stretches the TLS
+  // handshake. TLS 1.3 does not help; the callout had offered nothing, beside 442 ms of Nagle.
+  await openLab(page, 'http=2&tls=1.2&link=lte');
+  const callout = page.locator('[data-callout]');
+  await expect(callout).toHaveAttribute('data-cause', 'tls-handshake');
+  await expect(callout).toContainText('TLS 1.3 would not help');
+  const costlier = callout.locator('[data-costlier="nagle"]');
+  await expect(costlier.locator('[data-costlier-fix-page-ns]')).toContainText("try Nagle's algorithm: off");
+  const pageNs = Number(await callout.locator('[data-page-ns]').getAttribute('data-page-ns'));
+  const fixNs = Number(
+    await costlier.locator('[data-costlier-fix-page-ns]').getAttribute('data-costlier-fix-page-ns'),
+  );
+  expect(fixNs).toBeLessThan(pageNs / 2);
+  await callout.getByRole('button', { name: "Try Nagle's algorithm: off" }).click();
+  await expect(page).toHaveURL(/nagle=0/);
+  await expect(page.locator('[data-callout] [data-page-ns]')).toHaveAttribute('data-page-ns', String(fixNs));
+});
+
 test('a load that ended by giving objects up says so beside its time, and the waterfall counts requests', async ({
   page,
 }) => {

@@ -54,7 +54,7 @@ const byFix = new Map<string, { offered: number; faster: number }>();
 const slower: string[] = [];
 let offered = 0;
 /** What the page's own check makes of the callouts with candidates: a fix offered, or none. */
-const checked = { withFix: 0, noneHelps: 0, losesOnItsDraw: 0 };
+const checked = { withFix: 0, noneHelps: 0, losesOnItsDraw: 0, costlierHelps: 0 };
 for (const drawn of fc.sample(anyQuery, { numRuns: options.runs, seed: options.seed })) {
   const query = options.loss ? drawn : drawn.replace(/(^|&)loss=[0-9.]+/, '$1loss=0');
   const { config, problems } = parseQuery(query);
@@ -71,7 +71,18 @@ for (const drawn of fc.sample(anyQuery, { numRuns: options.runs, seed: options.s
     pageTimeNs(trace),
   );
   if (check?.fix) checked.withFix++;
-  else checked.noneHelps++;
+  else {
+    checked.noneHelps++;
+    // Then the page runs the costlier cause's knobs, and offers the first that helps.
+    const costlier = advice.costlier?.candidates ?? [];
+    const other = checkedFix(
+      costlier,
+      config.settings,
+      pageTimes(checkRuns(config.settings, costlier)),
+      pageTimeNs(trace),
+    );
+    if (other?.fix) checked.costlierHelps++;
+  }
   if (check && losesOnItsDraw(check)) checked.losesOnItsDraw++; // the callout says so
   const fixed = run({ ...config.settings, [fix.key]: fix.value } as Settings);
   if (!fixed) continue;
@@ -94,7 +105,8 @@ for (const [name, { offered: n, faster: f }] of [...byFix].sort((a, b) => b[1].o
 if (slower.length) process.stdout.write(`\nNot faster:\n${slower.join('\n')}\n`);
 process.stdout.write(
   `\nAs the page checks them (each candidate run${options.loss ? ', medians of loss draws' : ''}): ` +
-    `${checked.withFix} offer a fix that helps, ${checked.noneHelps} say none of theirs would` +
+    `${checked.withFix} offer a fix that helps, ${checked.noneHelps} say none of theirs would ` +
+    `(of those, ${checked.costlierHelps} offer the fix of a costlier cause they name)` +
     (options.loss
       ? `; ${checked.losesOnItsDraw} of the fixes lose on the page's own draw, and say so\n`
       : '\n'),

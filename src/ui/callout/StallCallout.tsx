@@ -62,6 +62,13 @@ function SettledCallout({
   const advice = useMemo(() => adviceFor(trace, settings, b), [trace, settings, b]);
   // The fix is offered once the engine has run it (tiny candidates with this render, else after it).
   const checked = useCheckedFix(settings, advice && !withholdFix ? advice.candidates : [], b.totalNs);
+  // When none of those helps, the knobs of the costlier cause the callout names are run in turn.
+  const noFix = checked === null || (checked !== 'checking' && checked.fix === null);
+  const costlierChecked = useCheckedFix(
+    settings,
+    advice?.costlier && !withholdFix && noFix ? advice.costlier.candidates : [],
+    b.totalNs,
+  );
   // Compared, the callout speaks of run A alone: say so, or its page time reads as both runs'.
   const side = comparing ? (
     <>
@@ -91,16 +98,17 @@ function SettledCallout({
     );
   }
   const { stall, sentence } = advice;
-  const suggestion = checked !== null && checked !== 'checking' ? checked.fix : null;
+  const fixOf = (c: typeof checked) => (c !== null && c !== 'checking' ? c.fix : null);
+  const suggestion = fixOf(checked) ?? fixOf(costlierChecked);
   const knobOf = (s: Suggestion) => `${labelFor(s.key)}: ${suggestedValueText(s.key, s.value)}`;
   const knob = suggestion ? knobOf(suggestion) : null;
-  const fixText =
-    checked === null ? null : checked === 'checking' ? (
+  const fixText = (c: typeof checked, attr: 'data-fix-page-ns' | 'data-costlier-fix-page-ns') =>
+    c === null ? null : c === 'checking' ? (
       <span className="callout-context"> — trying the knobs that could remove it</span>
     ) : (
-      <span data-fix-page-ns={checked.pageNs ?? ''} data-fix-draws={checked.draws}>
+      <span {...{ [attr]: c.pageNs ?? '' }} data-fix-draws={c.draws}>
         {' '}
-        — {fixWords(checked, knobOf(checked.tried))}
+        — {fixWords(c, knobOf(c.tried))}
       </span>
     );
   return (
@@ -111,13 +119,13 @@ function SettledCallout({
       data-stale={stale || undefined}
       aria-busy={stale || undefined}
       data-cause={stall.cause}
-      data-fix-checking={checked === 'checking' ? '' : undefined}
+      data-fix-checking={checked === 'checking' || costlierChecked === 'checking' ? '' : undefined}
       style={{ borderLeftColor: causeStyle(stall.cause).fill, ...darkFill(causeStyle(stall.cause)) }}
     >
       <p className="callout-text">
         {side}
         <strong>{sentence}</strong>
-        {fixText}.{' '}
+        {fixText(checked, 'data-fix-page-ns')}.{' '}
         <span className="callout-context">
           The page took {page}; {formatDuration(advice.causeTotalNs)} of it went to{' '}
           {causeStyle(stall.cause).short} stalls
@@ -134,7 +142,8 @@ function SettledCallout({
               {' '}
               {/* The cause as the ladder labels it: capitalized, "cwnd" had read "Cwnd". */}
               More went to {causeStyle(advice.costlier.cause).short} stalls:{' '}
-              {formatDuration(advice.costlier.totalNs)}.
+              {formatDuration(advice.costlier.totalNs)}
+              {fixOf(costlierChecked) && fixText(costlierChecked, 'data-costlier-fix-page-ns')}.
             </span>
           )}
         </span>

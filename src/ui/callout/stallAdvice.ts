@@ -37,8 +37,12 @@ export interface Advice {
   causeTotalNs: number;
   /** Stalls of this cause in the load. */
   causeCount: number;
-  /** A later cause that cost the page more than the one named, so the callout says so too. */
-  costlier: { cause: StallRecord['cause']; totalNs: number } | null;
+  /**
+   * A later cause that cost the page more than the one named, so the callout says so too, with
+   * the knobs that could remove it: offered when none of the named cause's helps (a TLS 1.2
+   * handshake stretched by the server's Nagle hold: TLS 1.3 does not shorten it, Nagle off does).
+   */
+  costlier: { cause: StallRecord['cause']; totalNs: number; candidates: Suggestion[] } | null;
   /** The first long stall's cause, when no knob here removes it and another cause (named) has knobs. */
   passedOver: { cause: StallRecord['cause']; totalNs: number } | null;
 }
@@ -173,7 +177,15 @@ function adviceAbout(
   const costliest = [...new Set(stalls.map((s) => s.cause))]
     .map((cause) => ({ cause, totalNs: partNs(b, cause) }))
     .sort((x, y) => y.totalNs - x.totalNs)[0];
-  const candidates = suggestionsFor(stall, settings, ofCause, total, () => rtoWhenStalled(trace, stall));
+  const candidatesOf = (s: StallRecord) =>
+    suggestionsFor(
+      s,
+      settings,
+      stalls.filter((o) => o.cause === s.cause),
+      partNs(b, s.cause),
+      () => rtoWhenStalled(trace, s),
+    );
+  const candidates = candidatesOf(stall);
   return {
     stall,
     sentence:
@@ -184,7 +196,10 @@ function adviceAbout(
     candidates,
     causeTotalNs: total,
     causeCount: count,
-    costlier: costliest && costliest.totalNs > total ? costliest : null,
+    costlier:
+      costliest && costliest.totalNs > total
+        ? { ...costliest, candidates: candidatesOf(longestOf(stalls, costliest.cause)) }
+        : null,
     passedOver: null,
   };
 }

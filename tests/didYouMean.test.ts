@@ -30,6 +30,22 @@ describe('a bad link names what it most likely meant', () => {
     ]);
   });
 
+  it("for a knob's value, on either side", () => {
+    expect(problemsOf('page=almanac&b.link=etherent10&cc=Cubc')).toEqual([
+      expect.stringMatching(
+        /^page="almanac": must be one of .*; using the default; did you mean almanac24\?$/,
+      ),
+      expect.stringMatching(
+        /^b\.link="etherent10": must be one of .*; using the default; did you mean ethernet10\?$/,
+      ),
+      expect.stringMatching(/^cc="Cubc": must be one of .*; using the default; did you mean cubic\?$/),
+    ]);
+    // 1.1 and 1.0 are as near as each other to 1.2: neither is named.
+    expect(problemsOf('http=1.2')).toEqual([
+      expect.stringMatching(/must be one of [^;]*; using the default$/),
+    ]);
+  });
+
   it('and nothing where no name is near, or two are equally near', () => {
     expect(problemsOf('preset=nope&colour=blue')).toEqual([
       'preset="nope": no such preset',

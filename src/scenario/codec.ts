@@ -231,9 +231,11 @@ export function parseQuery(query: string): ParseResult {
       problems.push(`${quote(rawKey)}: unknown setting, ignored${hint}`);
       continue;
     }
-    const parsed = parseSetting(SCHEMA[key], raw);
+    const row = SCHEMA[key];
+    const parsed = parseSetting(row, raw);
     if (!parsed.ok) {
-      problems.push(`${rawKey}=${quote(raw)}: ${parsed.why}; using the default`);
+      const hint = row.kind === 'enum' ? didYouMean(raw, row.values) : '';
+      problems.push(`${rawKey}=${quote(raw)}: ${parsed.why}; using the default${hint}`);
       continue;
     }
     if (sideB) (b ??= {})[key] = bKeys[key] = parsed.value as never;

@@ -1,5 +1,5 @@
-// One TCP endpoint: the RFC 793 state machine (state.ts), on top of loss recovery
-// (lossRecovery.ts: what duplicate ACKs, SACK and the RTO send again) and the output loop
+// One TCP endpoint: the RFC 793 state machine (state.ts), on top of RACK-TLP (rackRecovery.ts), loss
+// recovery (lossRecovery.ts: what duplicate ACKs, SACK and the RTO send again) and the output loop
 // (output.ts) that joins its parts — the sender's sequence space (sender.ts), the receiver and its
 // ACK policy (receiver.ts, ackPolicy.ts), the RTT/RTO estimator (rtt.ts), a congestion controller
 // (congestion.ts, reno.ts) and observers such as the stall labeller (stalls.ts). Time comes from
@@ -8,7 +8,7 @@
 import type { TransportEnd } from '../transport';
 import type { Bytes } from '../units';
 import { FLAG } from '../trace';
-import { TcpLossRecovery } from './lossRecovery';
+import { TcpRackRecovery } from './rackRecovery';
 import type { Segment } from './segment';
 import type { EndpointObserver } from './stalls';
 import { afterFinAcked, afterPeerFin, afterShutdown } from './state';
@@ -16,7 +16,7 @@ import { afterFinAcked, afterPeerFin, afterShutdown } from './state';
 export type { TcpState } from './state';
 export type { EndpointHooks } from './output';
 
-export class TcpEndpoint extends TcpLossRecovery implements TransportEnd<Segment> {
+export class TcpEndpoint extends TcpRackRecovery implements TransportEnd<Segment> {
   observe(observer: EndpointObserver): void {
     this.observers.push(observer);
   }

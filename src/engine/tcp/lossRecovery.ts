@@ -3,11 +3,11 @@
 // new ACK feeds the controller its sample and may retransmit again (a partial ACK); with SACK
 // the scoreboard (scoreboard.ts) picks each segment of the recovery; after a timeout sending
 // starts over from snd.una. How the window changes meanwhile is the controller's business
-// (congestion.ts; recovery.ts for NewReno's). The state machine (endpoint.ts) builds on it.
+// (congestion.ts; recovery.ts for NewReno's). RACK-TLP's timers and time-based loss detection
+// (rackRecovery.ts) and the state machine (endpoint.ts) build on it.
 import type { TcpParams } from '../params';
 import type { Sim } from '../sim';
 import type { TraceSink } from '../sink';
-import { Timer } from '../timer';
 import { FLAG, type Side } from '../trace';
 import type { Nanoseconds } from '../units';
 import { acksRetransmitted, blankAckSample, fillAckSample, newestAcked } from './ackSample';
@@ -31,10 +31,6 @@ export abstract class TcpLossRecovery extends TcpOutput {
   private sample: AckSample | null = null;
   /** RACK-TLP (RFC 8985), when asked for: it acts only once both ends use SACK. */
   protected readonly rack: Rack | null = null;
-  private readonly probeTimer: Timer | null = null;
-  private readonly reorderTimer: Timer | null = null;
-  /** After a timeout, RTO recovery lasts until this is acknowledged: no probe before (RFC 8985 7.2). */
-  private rtoRecoveryEnd = 0;
 
   // Spelled out: a derived class's default constructor forwards its arguments as a spread, a
   // runtime builtin's work for every endpoint made.
@@ -42,11 +38,15 @@ export abstract class TcpLossRecovery extends TcpOutput {
     super(sim, sink, conn, side, p, hooks);
     if (p.rack && p.sack) {
       this.rack = new Rack();
-      this.probeTimer = new Timer(sim, () => this.onProbeTimeout());
-      this.reorderTimer = new Timer(sim, () => this.onReorderTimeout());
       this.probes = true;
     }
   }
+
+  /** RACK-TLP's part (rackRecovery.ts): a SACK recovery begins; a timeout fired; a retransmission
+   * of the segment at `seq` left in a SACK recovery. */
+  protected abstract rackRecoveryBegins(): void;
+  protected abstract rackAfterTimeout(): void;
+  protected abstract watchRetransmission(seq: number): void;
 
   /** An ACK of snd.una again: counted, and at the third (or a SACKed loss) a fast retransmit. */
   protected onDuplicateAck(seg: Segment): void {
@@ -66,16 +66,12 @@ export abstract class TcpLossRecovery extends TcpOutput {
   }
 
   /** Recovery begins (the controller has cut the window): the segment at snd.una goes again now. */
-  private fastRetransmit(): void {
+  protected fastRetransmit(): void {
     const snd = this.snd;
     this.noteLateRecovery();
     this.recoveryStartNs = this.sim.now;
     this.rtt.forget();
-    if (this.rack) {
-      this.rack.tlpEndSeq = null; // the recovery cuts the window: a probe's episode would cut it twice
-      this.rack.forgetRetransmissions();
-      this.probeTimer!.cancel();
-    }
+    if (this.rack) this.rackRecoveryBegins();
     const resume = snd.sndNxt;
     snd.sndNxt = snd.sndUna;
     this.output('fast-retransmit');
@@ -241,130 +237,10 @@ export abstract class TcpLossRecovery extends TcpOutput {
     this.cc.onTimeout(Math.min(snd.sndWnd, this.cc.cwnd), this.mss, snd.sndMax);
     for (const o of this.observers) o.onTimeout(this.quietSinceNs());
     snd.dupAcks = 0;
-    if (this.rack) {
-      // RFC 8985 6.2/7: after a timeout everything outstanding counts as lost, and no probe is sent
-      // until what was outstanding is acknowledged.
-      this.rack.lostSeq = Math.max(this.rack.lostSeq, snd.sndMax);
-      this.rack.tlpEndSeq = null;
-      this.rack.forgetRetransmissions();
-      this.rtoRecoveryEnd = snd.sndMax;
-      this.probeTimer!.cancel();
-      this.reorderTimer!.cancel();
-    }
+    if (this.rack) this.rackAfterTimeout();
     snd.sndNxt = snd.sndUna;
     for (const o of this.observers) o.onRelease('rto', 0);
     this.rtoTimer.set(this.sim.now + this.rtt.current());
     this.output();
-  }
-
-  // ---- RACK-TLP (RFC 8985) ----------------------------------------------------------------------
-
-  /** Whether a probe may be scheduled now (RFC 8985 7.2): both ends use SACK, data is in flight,
-   * no recovery (fast or after a timeout) is under way, nothing is SACKed, no probe is out. */
-  private probeAllowed(): boolean {
-    const snd = this.snd;
-    return (
-      this.sackOk &&
-      outputAllowed(this.state) &&
-      this.state !== 'CLOSED' &&
-      !snd.idle &&
-      !this.cc.inRecovery &&
-      snd.sndUna >= this.rtoRecoveryEnd &&
-      snd.sndNxt === snd.sndMax &&
-      this.rack!.tlpEndSeq === null &&
-      snd.sackedInFlight === 0
-    );
-  }
-
-  /** RFC 8985 7.2: (re)arm the probe timer, never later than the RTO; or stop it, when no probe may go. */
-  protected override armProbe(): void {
-    const timer = this.probeTimer!;
-    if (!this.probeAllowed()) {
-      timer.cancel();
-      return;
-    }
-    const snd = this.snd;
-    const atNs = this.sim.now + this.rack!.ptoNs(this.rtt.srttNs, snd.sndMax - snd.sndUna, this.mss);
-    const rtoNs = this.rtoTimer.at;
-    timer.set(rtoNs >= 0 ? Math.min(atNs, rtoNs) : atNs);
-  }
-
-  /**
-   * RFC 8985 7.3: the probe timer fired. Send one new segment if the peer's window allows, else the
-   * last segment sent again; note the probe (TLP.end_seq), and re-arm the RTO, not the PTO.
-   */
-  private onProbeTimeout(): void {
-    if (!this.probeAllowed()) return;
-    const snd = this.snd;
-    const rack = this.rack!;
-    const now = this.sim.now;
-    this.sink.timer({ atNs: now, conn: this.conn, side: this.side, timer: 'tlp' });
-    for (const o of this.observers) o.onProbe(this.quietSinceNs());
-    const room = snd.sndUna + snd.sndWnd - snd.sndMax;
-    const len = Math.min(this.mss, snd.queuedEnd - snd.sndMax, room);
-    rack.tlpSentNs = now;
-    if (len > 0) {
-      rack.tlpRetrans = false;
-      this.transmitSegment(len, snd.finQueued && snd.sndMax + len === snd.queuedEnd, 'tlp-new');
-    } else {
-      const last = snd.records[snd.records.length - 1];
-      const dataLen = Math.max(0, Math.min(last.len, snd.queuedEnd - last.seq));
-      rack.tlpRetrans = true;
-      this.rtt.forget(); // Karn: the probe's ACK says nothing of the path
-      snd.sndNxt = last.seq;
-      this.transmitSegment(dataLen, last.seq + last.len > snd.queuedEnd, 'tlp');
-      snd.sndNxt = snd.sndMax;
-    }
-    rack.tlpEndSeq = snd.sndMax;
-    this.rtoTimer.set(now + this.rtt.current());
-    this.output();
-    this.settle();
-  }
-
-  /**
-   * RFC 8985 6.2 step 5 after an ACK (or on the reordering timer, 6.3): RACK marks what is lost by
-   * time, and a loss found outside recovery starts it, as a third duplicate ACK would.
-   */
-  protected detectLossByTime(): void {
-    const rack = this.rack!;
-    const snd = this.snd;
-    if (!this.sackOk || snd.idle || !outputAllowed(this.state)) {
-      this.reorderTimer!.cancel();
-      return;
-    }
-    const before = rack.lostSeq;
-    const reoWnd = rack.reoWnd(this.cc.inRecovery, snd.sackedInFlight, this.mss, this.rtt.srttNs);
-    const againNs = this.cc.inRecovery ? rack.lostRetransmissions(snd, this.sim.now, reoWnd) : -1;
-    const firstNs = rack.detectLoss(snd, this.sim.now, reoWnd);
-    const dueNs = againNs < 0 || (firstNs >= 0 && firstNs < againNs) ? firstNs : againNs;
-    if (dueNs >= 0) this.reorderTimer!.set(dueNs);
-    else this.reorderTimer!.cancel();
-    if (rack.lostSeq <= before || rack.lostSeq <= snd.sndUna || this.cc.inRecovery) return;
-    const window = Math.min(snd.sndWnd, this.cc.cwnd);
-    if (this.cc.onDuplicateAck(3, window, this.mss, snd.sndUna, snd.sndMax)) this.fastRetransmit();
-  }
-
-  /** A SACK recovery's retransmission of the segment at `seq` left: RACK watches it (RFC 8985 6.2). */
-  private watchRetransmission(seq: number): void {
-    const snd = this.snd;
-    const r = snd.records[snd.firstAtOrAfter(seq)];
-    if (this.rack && this.sackOk && r?.seq === seq && r.retransmitted && r.sentNs === this.sim.now)
-      this.rack.onRetransmitted(r);
-  }
-
-  /** RFC 8985 6.3: the reordering timer fired: what it waited for may now be lost. */
-  private onReorderTimeout(): void {
-    if (!outputAllowed(this.state) || this.state === 'CLOSED') return;
-    this.sink.timer({ atNs: this.sim.now, conn: this.conn, side: this.side, timer: 'rack' });
-    this.detectLossByTime();
-    if (this.cc.inRecovery) this.sackRecovery();
-    this.output();
-    this.settle();
-  }
-
-  protected override stopSending(): void {
-    super.stopSending();
-    this.probeTimer?.cancel();
-    this.reorderTimer?.cancel();
   }
 }

@@ -1,6 +1,6 @@
 // The output half of a TCP endpoint: the parts an endpoint is made of, and the loop that sends
-// what the send rule, the window and the ACK debt allow. Loss recovery (lossRecovery.ts) and the
-// state machine (endpoint.ts) build on it.
+// what the send rule, the window and the ACK debt allow. Loss recovery (lossRecovery.ts), RACK-TLP
+// (rackRecovery.ts) and the state machine (endpoint.ts) build on it.
 import type { TcpParams } from '../params';
 import type { Sim } from '../sim';
 import { Timer } from '../timer';
@@ -215,7 +215,7 @@ export abstract class TcpOutput implements ReceiverHooks {
     }
   }
 
-  /** RACK-TLP's (lossRecovery.ts): new data sent, not itself a probe, sets the probe timer again. */
+  /** RACK-TLP's (rackRecovery.ts): new data sent, not itself a probe, sets the probe timer again. */
   protected armProbe(): void {}
 
   /** The connection is over: no timer of the sender's may send again (a paced segment due after a

@@ -1,5 +1,5 @@
 // RACK-TLP (RFC 8985), the loss detection of Linux since 4.18 (tcp_recovery=1, tcp_early_retrans=3):
-// the state and the rules, kept apart from the endpoint that acts on them (lossRecovery.ts).
+// the state and the rules, kept apart from the endpoint that acts on them (rackRecovery.ts).
 //  - RACK (6): a segment is lost once one sent after it has been delivered and RACK.rtt + reo_wnd
 //    has passed since it left: loss found by time, not by counting duplicate ACKs.
 //  - TLP (7): with nothing in recovery, a probe timeout (about 2 SRTT) sends one segment, so a lost
@@ -82,7 +82,7 @@ export class Rack {
   /**
    * RFC 8985 6.2 step 5 (RACK_detect_loss): mark lost, in sequence order, each segment not SACKed
    * that left before RACK.xmit_ts at least RACK.rtt + reo_wnd ago. Returns when the next one comes
-   * due (for the reordering timer, 6.3), or -1; `lostSeq` moves up to what is lost.
+   * due (for the reordering timer, 6.2 step 5), or -1; `lostSeq` moves up to what is lost.
    */
   detectLoss(snd: TcpSender, nowNs: Nanoseconds, reoWndNs: Nanoseconds): Nanoseconds {
     if (this.xmitNs < 0) return -1;
@@ -102,7 +102,7 @@ export class Rack {
       }
       // Sent after the newest delivered: nothing above can be judged yet.
       if (!sentBefore) return nextDueNs;
-      // 6.3: the reordering timer waits for the first not yet due (those above left later).
+      // The reordering timer waits for the first not yet due (those above left later).
       if (dueNs > nowNs) return nextDueNs < 0 ? dueNs : Math.min(nextDueNs, dueNs);
       this.lostSeq = Math.max(this.lostSeq, end);
     }
@@ -128,7 +128,7 @@ export class Rack {
    * RFC 8985 6.2 step 5 for this recovery's retransmissions, oldest send first (Linux's
    * tcp_rack_detect_loss walks the same time-ordered list, then tcp_mark_skb_lost): one sent before
    * RACK.xmit_ts at least RACK.rtt + reo_wnd ago is lost again, and the sender marks it so. Returns
-   * when the next one comes due (6.3), or -1.
+   * when the next one comes due (for the reordering timer), or -1.
    */
   lostRetransmissions(snd: TcpSender, nowNs: Nanoseconds, reoWndNs: Nanoseconds): Nanoseconds {
     const resent = this.resent;

@@ -198,6 +198,40 @@ describe('RACK: loss found by time', () => {
   });
 });
 
+describe('RACK after a timeout', () => {
+  it('finds a retransmission from snd.una lost again by its own send time, and sends it again a round trip later, not at the backed-off RTO', () => {
+    const h = opened(true).labelStalls();
+    h.write(4 * MSS);
+    expect(h.takeData()).toHaveLength(4); // segments 0-3 at 100 ms; 1-3 are lost
+    h.advanceMs(100).sendAck(seg(1)); // min_RTT: 100 ms
+    h.advanceMs(200);
+    expect(h.expectSegment({ seq: seg(3), reason: 'tlp' }).atNs).toBe(ms(400)); // lost too
+    // The RTO, 1 s after the probe: sending starts over from snd.una, one segment (RFC 8985 6.3).
+    h.advanceMs(1000);
+    expect(h.expectSegment({ seq: seg(1), len: MSS, reason: 'retransmit' }).atNs).toBe(ms(1400));
+    h.expectNothing();
+    // Its ACK opens the window to two: segments 2 and 3 go again at 1,500 ms; 2 is lost again.
+    h.advanceMs(100).sendAck(seg(2));
+    expect(h.takeData()).toEqual([`${seg(2)}:${seg(3)}`, `${seg(3)}:${seg(4)}`]);
+    // Segment 3's SACK at 1,600 ms. It left with segment 2 but after it (6.2's tie, by sequence),
+    // and RACK.rtt (100 ms) + reo_wnd (0: RTO recovery is loss recovery, and no reordering was
+    // seen, 6.2 step 4) has passed since segment 2 left: lost again (6.2 step 5), sent at once.
+    h.advanceMs(100).sendSegment({ ack: seg(2), sackBlocks: [[seg(3), seg(4)]], reason: 'ack-now' });
+    expect(h.expectSegment({ seq: seg(2), len: MSS, reason: 'retransmit' }).atNs).toBe(ms(1600));
+    h.expectNothing();
+    h.advanceMs(100).sendAck(seg(4));
+    expect(h.tcp.snd.idle).toBe(true);
+    // One timeout: before, segment 2 went again only when the backed-off RTO fired (3,500 ms).
+    expect(h.trace.timers.filter((t) => t.timer === 'rto').map((t) => t.atNs)).toEqual([ms(1400)]);
+    // The waits: for the probe, for the timeout, then one round trip at a window of one segment.
+    expect(h.trace.stalls.map((s) => [s.cause, s.startNs, s.endNs])).toEqual([
+      ['tail-probe', ms(200), ms(400)],
+      ['rto', ms(400), ms(1400)],
+      ['cwnd', ms(1400), ms(1500)],
+    ]);
+  });
+});
+
 describe('RACK-TLP on a page', () => {
   it('finishes the lossy WAN page 400 ms sooner: both sides probe their lost tails instead of waiting for the RTO', () => {
     const q = 'link=wan&loss=2&sack=1';
@@ -228,5 +262,25 @@ describe('RACK-TLP on a page', () => {
     expect(t.timers.filter((x) => x.timer === 'rto')).toEqual([]);
     expect(t.stalls.filter((s) => s.cause === 'rto')).toEqual([]);
     expect(Math.round(t.endNs / 1e6)).toBe(8265);
+  });
+
+  it('after a timeout, resends a retransmission lost again once later data is SACKed, not at the backed-off RTO', () => {
+    const t = run('link=wan&loss=5&sack=1&rack=on&objects=300000&seed=189');
+    const sends = dataSegments(t, 's2c').filter((p) => p.seq === 73_227);
+    // Lost at its first send (3.89 s), behind a fast retransmission that was lost too: the timeout
+    // at 4.79 s. Sending started over from snd.una; this segment's retransmission (4.89 s) was lost
+    // again, and the SACK of the new segment sent after it showed so: RACK's reordering timer sent
+    // it again 140 ms later. Before, it waited for the backed-off RTO (2 s, at 6.89 s), and the
+    // page took 13.81 s, not 11.70 s.
+    expect(sends.map((p) => `${p.reason}${p.drop ? ' (lost)' : ''}`)).toEqual([
+      'data (lost)',
+      'retransmit (lost)',
+      'retransmit',
+    ]);
+    expect(Math.round((sends[2].sendNs - sends[1].sendNs) / 1e6)).toBe(140);
+    expect(t.timers.filter((x) => x.timer === 'rto').map((x) => Math.round(x.atNs / 1e6))).toEqual([
+      3216, 4789,
+    ]);
+    expect(Math.round((t.loads[0].endNs! - t.loads[0].startNs) / 1e6)).toBe(11_701);
   });
 });

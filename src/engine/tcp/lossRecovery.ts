@@ -42,11 +42,9 @@ export abstract class TcpLossRecovery extends TcpOutput {
     }
   }
 
-  /** RACK-TLP's part (rackRecovery.ts): a SACK recovery begins; a timeout fired; a retransmission
-   * of the segment at `seq` left in a SACK recovery. */
+  /** RACK-TLP's part (rackRecovery.ts): a SACK recovery begins; a timeout fired. */
   protected abstract rackRecoveryBegins(): void;
   protected abstract rackAfterTimeout(): void;
-  protected abstract watchRetransmission(seq: number): void;
 
   /** An ACK of snd.una again: counted, and at the third (or a SACKed loss) a fast retransmit. */
   protected onDuplicateAck(seg: Segment): void {

@@ -211,12 +211,19 @@ export abstract class TcpOutput implements ReceiverHooks {
       if (!this.rtt.timing && !retransmit) this.rtt.time(seq, this.sim.now);
       snd.onSent(consumed, this.sim.now);
       if (!this.rtoTimer.pending) this.rtoTimer.set(this.sim.now + this.rtt.current());
-      if (this.probes && !retransmit && forced === undefined) this.armProbe();
+      if (this.probes && forced === undefined) {
+        if (retransmit) this.watchRetransmission(seq);
+        else this.armProbe();
+      }
     }
   }
 
   /** RACK-TLP's (rackRecovery.ts): new data sent, not itself a probe, sets the probe timer again. */
   protected armProbe(): void {}
+
+  /** RACK-TLP's too: a retransmission left (here, one from snd.una after a timeout): RACK watches it. */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  protected watchRetransmission(seq: number): void {}
 
   /** The connection is over: no timer of the sender's may send again (a paced segment due after a
    * reset had left from the closed socket, and set the retransmission timer going again). */

@@ -7,10 +7,11 @@
 // Simplifications, said here once: reo_wnd is static, min_RTT / 4 (RFC 8985 6.2 step 4 without the
 // DSACK-driven multiplier of 6.2 step 4's RACK.reo_wnd_mult); min_RTT is the smallest RTT seen on the
 // connection, not a windowed minimum. A retransmission is judged by its latest send (as 6.2 asks):
-// one sent in a SACK recovery and lost again is found so once a segment sent after it is delivered
-// and RACK.rtt + reo_wnd has passed, and the scoreboard fills it again (`lostRetransmissions`); the
-// window is not cut again for it (Linux's recovery episode, one cut, goes on; RFC 5681 4.3's second
-// cut is not modelled), and after a timeout the retransmissions wait for the timer as before. No
+// one sent in a SACK recovery, or from snd.una after a timeout, and lost again is found so once a
+// segment sent after it is delivered and RACK.rtt + reo_wnd has passed (`lostRetransmissions`);
+// the scoreboard fills it again, or after a timeout it goes again at once. The window is not cut
+// again for it (in fast recovery Linux's episode, one cut, goes on, and RFC 5681 4.3's second cut
+// is not modelled; after a timeout Linux moves to fast recovery, a cut not modelled either). No
 // DSACK is modelled: TLP's loss detection (7.4) tells a probe that repaired a loss from one that
 // duplicated a delivered segment by timing (an ACK sooner than min_RTT after the probe cannot be the
 // probe's).
@@ -43,9 +44,9 @@ export class Rack {
   tlpRetrans = false;
   tlpSentNs: Nanoseconds = 0;
   /**
-   * This SACK recovery's retransmissions in the order they left, from `resentHead` on: RACK's
-   * time-ordered walk over them (Linux's tsorted_sent_queue) finds the lost ones without reading
-   * the whole scoreboard. Records delivered, replaced or already found lost are dropped as met.
+   * This recovery's retransmissions (a SACK recovery's, or those from snd.una after a timeout) in
+   * the order they left, from `resentHead` on: RACK's time-ordered walk over them (Linux's
+   * tsorted_sent_queue) finds the lost ones without reading the whole scoreboard. Records delivered, replaced or already found lost are dropped as met.
    */
   private resent: SendRecord[] = [];
   private resentHead = 0;
@@ -109,13 +110,13 @@ export class Rack {
     return nextDueNs;
   }
 
-  /** A SACK recovery began, or a timeout ended it: its retransmissions are no longer watched. */
+  /** A SACK recovery began, or a timeout fired: the retransmissions sent before are no longer watched. */
   forgetRetransmissions(): void {
     this.resent.length = 0;
     this.resentHead = 0;
   }
 
-  /** A retransmission left in SACK recovery (its record, now in the sender's records). */
+  /** A retransmission left in a recovery (its record, now in the sender's records). */
   onRetransmitted(r: SendRecord): void {
     if (this.resentHead > WALK_LIMIT && this.resentHead * 2 > this.resent.length) {
       this.resent.splice(0, this.resentHead);

@@ -16,6 +16,8 @@ export abstract class TcpRackRecovery extends TcpLossRecovery {
   private readonly reorderTimer: Timer | null = null;
   /** After a timeout, RTO recovery lasts until this is acknowledged: no probe before (RFC 8985 7.2). */
   private rtoRecoveryEnd = 0;
+  /** In RTO recovery, RACK found retransmissions lost again that have not all gone yet (pacing held them). */
+  private lostToResend = false;
 
   // Spelled out: see TcpLossRecovery's.
   constructor(sim: Sim, sink: TraceSink, conn: number, side: Side, p: TcpParams, hooks: EndpointHooks) {
@@ -29,12 +31,14 @@ export abstract class TcpRackRecovery extends TcpLossRecovery {
   protected rackRecoveryBegins(): void {
     this.rack!.tlpEndSeq = null; // the recovery cuts the window: a probe's episode would cut it twice
     this.rack!.forgetRetransmissions();
+    this.lostToResend = false;
     this.probeTimer!.cancel();
   }
 
   /**
    * RFC 8985 6.3 (Linux's tcp_enter_loss): after a timeout everything outstanding counts as lost,
-   * and no probe is sent until what was outstanding is acknowledged (7.2).
+   * and no probe is sent until what was outstanding is acknowledged (7.2). The retransmissions that
+   * follow from snd.una are watched from here on (`watchRetransmission`).
    */
   protected rackAfterTimeout(): void {
     const rack = this.rack!;
@@ -42,8 +46,15 @@ export abstract class TcpRackRecovery extends TcpLossRecovery {
     rack.tlpEndSeq = null;
     rack.forgetRetransmissions();
     this.rtoRecoveryEnd = this.snd.sndMax;
+    this.lostToResend = false;
     this.probeTimer!.cancel();
     this.reorderTimer!.cancel();
+  }
+
+  /** RTO recovery (Linux's CA_Loss): a timeout fired and what was outstanding then is not all
+   * acknowledged, and no fast recovery has begun since (Reno's may, by duplicate ACKs). */
+  private inRtoRecovery(): boolean {
+    return this.snd.sndUna < this.rtoRecoveryEnd && !this.cc.inRecovery;
   }
 
   // ---- TLP (RFC 8985 7) -------------------------------------------------------------------------
@@ -113,8 +124,10 @@ export abstract class TcpRackRecovery extends TcpLossRecovery {
   // ---- RACK (RFC 8985 6) ------------------------------------------------------------------------
 
   /**
-   * RFC 8985 6.2 step 5 after an ACK (or on the reordering timer): RACK marks what is lost by time,
-   * and a loss found outside recovery starts it, as a third duplicate ACK would.
+   * RFC 8985 6.2 step 5 after an ACK (or on the reordering timer): RACK marks what is lost by time.
+   * A loss found outside recovery starts it, as a third duplicate ACK would; in fast recovery the
+   * scoreboard fills what is lost; in RTO recovery a retransmission lost again goes at once
+   * (`resendLost`).
    */
   protected detectLossByTime(): void {
     const rack = this.rack!;
@@ -124,19 +137,70 @@ export abstract class TcpRackRecovery extends TcpLossRecovery {
       return;
     }
     const before = rack.lostSeq;
-    const reoWnd = rack.reoWnd(this.cc.inRecovery, snd.sackedInFlight, this.mss, this.rtt.srttNs);
-    const againNs = this.cc.inRecovery ? rack.lostRetransmissions(snd, this.sim.now, reoWnd) : -1;
+    const lostAgain = rack.lostAgainCount;
+    const rtoRecovery = this.inRtoRecovery();
+    // 6.2 step 4: "in loss recovery" is fast recovery or RTO recovery alike (Linux's
+    // tcp_rack_reo_wnd: ca_state >= TCP_CA_Recovery, CA_Loss included).
+    const recovering = this.cc.inRecovery || rtoRecovery;
+    const reoWnd = rack.reoWnd(recovering, snd.sackedInFlight, this.mss, this.rtt.srttNs);
+    const againNs = recovering ? rack.lostRetransmissions(snd, this.sim.now, reoWnd) : -1;
     const firstNs = rack.detectLoss(snd, this.sim.now, reoWnd);
     const dueNs = againNs < 0 || (firstNs >= 0 && firstNs < againNs) ? firstNs : againNs;
     if (dueNs >= 0) this.reorderTimer!.set(dueNs);
     else this.reorderTimer!.cancel();
+    if (rtoRecovery && rack.lostAgainCount > lostAgain) this.lostToResend = true;
+    if (rtoRecovery && this.lostToResend) this.resendLost();
     if (rack.lostSeq <= before || rack.lostSeq <= snd.sndUna || this.cc.inRecovery) return;
     const window = Math.min(snd.sndWnd, this.cc.cwnd);
     if (this.cc.onDuplicateAck(3, window, this.mss, snd.sndUna, snd.sndMax)) this.fastRetransmit();
   }
 
-  /** A SACK recovery's retransmission of the segment at `seq` left: RACK watches it (RFC 8985 6.2). */
-  protected watchRetransmission(seq: number): void {
+  /**
+   * RTO recovery: the retransmissions from snd.una that RACK found lost again (6.2 step 5 judges each
+   * by its own send) go again now, first to last, ahead of the go-back. Linux does the same in
+   * CA_Loss: tcp_rack_mark_lost, then tcp_mark_skb_lost takes the retransmission out of retrans_out,
+   * and tcp_xmit_retransmit_queue (REXMIT_LOST, as tcp_process_loss asks on every ACK) sends each
+   * segment marked lost. Each takes the place of one gone from the network: the flight the go-back's
+   * window counts (snd.nxt - snd.una) is the same. Not modelled: Linux then also leaves CA_Loss for
+   * fast recovery (FLAG_LOST_RETRANS), a second cut of a window the timeout has just set to one
+   * segment (slow start goes on here); nor does new data first sent after the timeout and found
+   * lost go before the RTO (Linux's would; it is rare, needing a window of three or more while
+   * snd.una is still below what the timeout found outstanding).
+   */
+  private resendLost(): void {
+    const snd = this.snd;
+    const resume = snd.sndNxt;
+    const records = snd.records;
+    for (let i = snd.nextUnsacked(snd.firstRecord); i < records.length; i = snd.nextUnsacked(i + 1)) {
+      const r = records[i];
+      if (r.seq >= resume) break;
+      if (!r.lostAgain) continue;
+      if (this.paced()) return; // the pacing timer comes back for the rest
+      const moves = snd.moves;
+      snd.sndNxt = r.seq;
+      this.transmitSegment(
+        Math.min(r.len, snd.queuedEnd - r.seq),
+        r.seq + r.len > snd.queuedEnd,
+        'retransmit',
+      );
+      snd.sndNxt = resume;
+      this.watchRetransmission(r.seq);
+      if (snd.moves !== moves) i = snd.firstAtOrAfter(r.seq);
+    }
+    this.lostToResend = false;
+  }
+
+  protected override onPaceTimer(): void {
+    if (this.lostToResend && this.inRtoRecovery() && outputAllowed(this.state)) this.resendLost();
+    super.onPaceTimer();
+  }
+
+  /**
+   * A retransmission of the segment at `seq` left, in a SACK recovery or from snd.una after a
+   * timeout: RACK watches it, by its own send time (RFC 8985 6.2 step 5; Linux's
+   * tsorted_sent_queue holds every segment by its latest send, in either state).
+   */
+  protected override watchRetransmission(seq: number): void {
     const snd = this.snd;
     const r = snd.records[snd.firstAtOrAfter(seq)];
     if (this.rack && this.sackOk && r?.seq === seq && r.retransmitted && r.sentNs === this.sim.now)

@@ -167,8 +167,8 @@ test('the HAR download is HAR 1.2 JSON with an entry per object', async ({ page 
   expect(har.log.pages).toHaveLength(1);
   expect(har.log.pages[0].title).toMatch(/^heidemann-odd-final: /);
   expect(har.log.entries.map((e: { request: { url: string } }) => e.request.url)).toEqual([
-    'http://server.example/',
-    'http://server.example/o01',
+    'http://server.example:8080/',
+    'http://server.example:8080/o01',
   ]);
   for (const e of har.log.entries) {
     expect(e.response.status).toBe(200);

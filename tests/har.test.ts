@@ -59,7 +59,7 @@ function expectHar12Entry(e: HarEntry) {
   ]);
   has(e.response.content, ['size', 'mimeType']);
   has(e.timings, ['blocked', 'dns', 'connect', 'send', 'wait', 'receive']);
-  expect(e.request.url).toMatch(/^https?:\/\/server\.example\//);
+  expect(e.request.url).toMatch(/^(http:\/\/server\.example:8080|https:\/\/server\.example)\//);
   for (const h of [...e.request.headers, ...e.response.headers]) {
     expect(typeof h.name).toBe('string');
     expect(typeof h.value).toBe('string');
@@ -155,14 +155,32 @@ describe('sim --format har', () => {
     expect(out.status).toBe(0);
     const har = JSON.parse(out.stdout) as Har;
     expect(har.log.entries.map((e) => e.request.url)).toEqual([
-      'http://server.example/',
-      'http://server.example/o01',
+      'http://server.example:8080/',
+      'http://server.example:8080/o01',
     ]);
     expect(har.log.pages[0].title).toMatch(/^heidemann-odd-final: .*nagle=0/);
     const bad = sim('', '--format', 'hra');
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('sim: unknown format hra (metrics, json, tcpdump, har or qlog)');
   }, 60_000); // two Node processes: slow on a busy machine
+});
+
+describe('the HAR names the port each connection went to', () => {
+  it.each([
+    ['', 'http://server.example:8080/'], // the papers' port, not HTTP's default 80
+    ['http=2&tls=none', 'http://server.example:8080/'], // h2c on the same port
+    ['tls=1.2', 'https://server.example/'], // 443, HTTPS's default: no port in the URL
+    ['http=2', 'https://server.example/'],
+    ['http=3', 'https://server.example/'],
+  ])('%s: %s', (query, first) => {
+    const entries = harOf(query).har.log.entries;
+    expect(entries[0].request.url).toBe(first);
+    for (const e of entries) {
+      const url = new URL(e.request.url);
+      const host = e.request.headers.find((h) => h.name === 'Host')?.value;
+      expect(host).toBe(url.host); // the Host header and the URL agree
+    }
+  });
 });
 
 describe('the HAR of a TLS run', () => {

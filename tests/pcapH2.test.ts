@@ -146,7 +146,7 @@ function walkConnection(
             expect(fields.get(':method')).toBe(e.kind === 'HEAD' ? 'HEAD' : 'GET');
             expect(fields.get(':scheme')).toBe('http');
             expect(fields.get(':path')).toBe(p.objects[e.object].url);
-            expect(fields.get(':authority')).toBe('server.example');
+            expect(fields.get(':authority')).toBe('server.example:8080'); // h2c on the papers' port
             expect(fields.has('if-modified-since')).toBe(e.kind === 'CGET');
             seen.requests++;
           } else {
@@ -376,7 +376,7 @@ describe("nghttp2 (Node's HTTP/2) reads both directions", () => {
     expect(
       requests.map((r) => [r.stream, r[':method'], r[':path'], r[':authority'], Number(r.flags) & 1]),
     ).toEqual(
-      exchanges.map((e) => [e.stream, 'GET', url(e), 'server.example', 1]), // END_STREAM,
+      exchanges.map((e) => [e.stream, 'GET', url(e), 'server.example:8080', 1]), // END_STREAM,
     );
     const window = http.h2WindowBytes ?? 65_535;
     const responses = await nghttp2Reads(s2c, 'client', exchanges.length, window);

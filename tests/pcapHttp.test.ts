@@ -59,7 +59,9 @@ describe('the pcap carries each exchange as HTTP/1.x of the modelled sizes', () 
         expect(method).toBe(e.kind === 'HEAD' ? 'HEAD' : 'GET');
         expect(url).toBe(http.objects[Math.max(0, e.object)].url);
         expect(version).toBe(['1.0', '1.0ka'].includes(http.mode) ? 'HTTP/1.0' : 'HTTP/1.1');
-        expect(r.headers.get('host')).toBe('server.example');
+        // The papers' port 8080 is not HTTP's default 80: the Host names it (RFC 9110 7.2).
+        expect(r.headers.get('host')).toBe(`server.example:${conn.serverPort}`);
+        expect(conn.serverPort).toBe(8080);
         const conditional = e.kind === 'CGET' || (e.kind === 'GETALL' && http.visit === 'revalidate');
         expect(r.headers.has('if-modified-since')).toBe(conditional);
         expect(r.headers.get('connection')).toBe(http.mode === '1.0ka' ? 'Keep-Alive' : undefined);
@@ -189,6 +191,45 @@ describe('tshark dissects the HTTP', () => {
         const answered = written.filter((e) => e.endNs !== null);
         expect(count(values(1))).toEqual(count(answered.map((e) => (e.kind === 'CGET' ? '304' : '200'))));
         expect(values(0).length).toBeGreaterThan(1);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.skipIf(!tsharkPath)(
+    `the full URI Wireshark shows names the port each request went to${tsharkPath ? '' : ' — skipped: tshark is not on PATH'}`,
+    () => {
+      const { trace, http } = runWithParams('preset=heidemann-odd-final');
+      const dir = mkdtempSync(join(tmpdir(), 'roundtrip-http-'));
+      try {
+        const path = join(dir, 'run.pcap');
+        writeFileSync(path, writePcap(trace, http));
+        const r = spawnSync(
+          tsharkPath,
+          [
+            '-r',
+            path,
+            '-Y',
+            'http.request',
+            '-T',
+            'fields',
+            '-e',
+            'tcp.dstport',
+            '-e',
+            'http.request.full_uri',
+          ],
+          { encoding: 'utf8', timeout: 60_000 },
+        );
+        expect(r.status).toBe(0);
+        const rows = r.stdout
+          .trim()
+          .split('\n')
+          .map((line) => line.split('\t'));
+        expect(rows.map(([port, uri]) => [port, uri])).toEqual([
+          ['8080', 'http://server.example:8080/'],
+          ['8080', 'http://server.example:8080/o01'],
+        ]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -27,7 +27,7 @@
 // byte counts. The sizes the engine gives every page's paths leave room (tests/pcapH2.test.ts);
 // a response needs only :status, one byte, and always fits.
 import type { ConnectionStreams } from './httpWire';
-import { LAST_MODIFIED, SERVER_HOST, zlibFiller } from './httpWire';
+import { LAST_MODIFIED, serverAuthority, zlibFiller } from './httpWire';
 import { fitBlock, HEADER_TABLE_SIZE, HpackEncoder, type HeaderField } from './hpack';
 import { DEFAULT_WINDOW, FRAME_HEADER, MAX_FRAME_PAYLOAD } from './http/h2frames';
 import { paramsOfLoad, type HttpParams } from './params';
@@ -87,6 +87,7 @@ function bodyBytes(p: HttpParams, e: ExchangeRecord): number {
 function requestFields(
   p: HttpParams,
   e: ExchangeRecord,
+  authority: string,
 ): { required: HeaderField[]; optional: HeaderField[] } {
   const pl = paramsOfLoad(p, e.load);
   const deflated = pl.objects.some((o) => o.encoding === 'deflate');
@@ -97,7 +98,7 @@ function requestFields(
       { name: ':path', value: pl.objects[Math.max(0, e.object)].url },
     ],
     optional: [
-      { name: ':authority', value: SERVER_HOST, keep: true },
+      { name: ':authority', value: authority, keep: true },
       ...(e.kind === 'CGET' ? [{ name: 'if-modified-since', value: LAST_MODIFIED, keep: true }] : []),
       { name: 'user-agent', value: 'Roundtrip/1 (libwww-like robot)', keep: true },
       { name: 'accept', value: '*/*', keep: true },
@@ -139,6 +140,7 @@ function responseFields(
 /** What one direction of a connection needs while its frames are written in order. */
 interface Writer {
   p: HttpParams;
+  authority: string; // the connection's host and port (h2c: 8080)
   exchanges: Map<number, ExchangeRecord>;
   records: FrameRecord[]; // the direction's frames, in stream order
   peer: FrameRecord[]; // the other direction's
@@ -176,7 +178,7 @@ function settingsBytes(w: Writer, f: FrameRecord, dir: Direction): number[] {
 function headersBytes(w: Writer, f: FrameRecord, dir: Direction): number[] {
   const e = f.exchange === undefined ? undefined : w.exchanges.get(f.exchange);
   if (!e) return []; // every HEADERS the engine writes names its exchange
-  const { required, optional } = dir === 'c2s' ? requestFields(w.p, e) : responseFields(w.p, e);
+  const { required, optional } = dir === 'c2s' ? requestFields(w.p, e, w.authority) : responseFields(w.p, e);
   const size = f.bytes - FRAME_HEADER;
   const { block, pad } = fitBlock(w.encoder, required, optional, size);
   const ends =
@@ -248,6 +250,7 @@ export function h2Streams(trace: Trace, p: HttpParams): Map<number, ConnectionSt
       for (let i = 0; i < bytes.length; i++) bytes[i] = FILLER[i % FILLER.length];
       const w: Writer = {
         p,
+        authority: serverAuthority(trace, conn, false), // cleartext: TLS runs write tls/wire.ts's records
         exchanges,
         records,
         peer: frames[dir === 'c2s' ? 's2c' : 'c2s'],

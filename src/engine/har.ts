@@ -14,7 +14,7 @@
 // All in milliseconds, rounded to the microsecond, and `time` is their sum (dns excluded). A
 // request never answered (its connection closed first) has status 0 and ends with the run.
 // Custom fields: `_connection` (connection id) and `_load` (load index) on each entry.
-import { requestHead, responseHead, SERVER_HOST } from './httpWire';
+import { requestHead, responseHead, serverAuthority } from './httpWire';
 import { paramsOfLoad, requestBytes, type HttpParams } from './params';
 import type { ExchangeRecord, Trace } from './trace';
 
@@ -199,10 +199,11 @@ function entry(
   // the fields are those of the request as HTTP/1.1 writes it, cut from that had left "HTT".
   const multiplexed = p.mode === '2' || p.mode === '3';
   const headSize = multiplexed ? requestBytes(p, e.object) : e.requestBytes;
-  const request = headersOf(requestHead(p, e.kind, e.object, headSize));
+  const tls = p.tls && p.tls.version !== 'none' ? p.tls.version : null;
+  const authority = serverAuthority(trace, e.conn, tls !== null);
+  const request = headersOf(requestHead(p, e.kind, e.object, headSize, authority));
   const [method, path, http1Version] = request.start.split(' ');
   const httpVersion = p.mode === '2' ? 'HTTP/2.0' : p.mode === '3' ? 'HTTP/3' : http1Version;
-  const tls = p.tls && p.tls.version !== 'none' ? p.tls.version : null;
   const notModified = e.kind === 'CGET' || (e.kind === 'GETALL' && p.visit === 'revalidate');
   const headBytes = notModified || e.kind === 'HEAD' ? p.notModifiedBytes : p.responseHeaderBytes;
   const responseKind = e.kind === 'GETALL' ? (notModified ? 'CGET' : 'GET') : e.kind;
@@ -217,7 +218,7 @@ function entry(
     ...entryTimings(trace, p, e, conn, requestEndSeq),
     request: {
       method,
-      url: `${tls ? 'https' : 'http'}://${SERVER_HOST}${path}`,
+      url: `${tls ? 'https' : 'http'}://${authority}${path}`,
       httpVersion,
       cookies: [],
       headers: request.headers,

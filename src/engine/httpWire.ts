@@ -22,6 +22,17 @@ import { paramsOfLoad, type HttpParams, type WireObject } from './params';
 import type { ExchangeRecord, RequestKind, Trace } from './trace';
 
 export const SERVER_HOST = 'server.example';
+
+/**
+ * The server as a request on connection `conn` names it (Host, :authority, a HAR URL; RFC 9110
+ * 4.2, 7.2): the host, and the port the connection went to unless it is the scheme's default
+ * (80, or 443 under TLS). Plain HTTP runs use the papers' 8080, so theirs say `server.example:8080`.
+ * Only the wire text changes: every message is still fitted to the size the engine modelled.
+ */
+export function serverAuthority(trace: Trace, conn: number, secure: boolean): string {
+  const port = trace.connections.find((c) => c.id === conn)?.serverPort;
+  return port === undefined || port === (secure ? 443 : 80) ? SERVER_HOST : `${SERVER_HOST}:${port}`;
+}
 /** The date every object was last modified (the If-Modified-Since the client sends). */
 export const LAST_MODIFIED = 'Wed, 01 Jan 1997 00:00:00 GMT';
 
@@ -62,12 +73,18 @@ const version = (p: HttpParams) => (p.mode === '1.0' || p.mode === '1.0ka' ? 'HT
 const keepAlive = (p: HttpParams) => (p.mode === '1.0ka' ? ['Connection: Keep-Alive'] : []);
 const deflated = (p: HttpParams) => p.objects.some((o) => o.encoding === 'deflate');
 
-export function requestHead(p: HttpParams, kind: RequestKind, object: number, size: number): string {
+export function requestHead(
+  p: HttpParams,
+  kind: RequestKind,
+  object: number,
+  size: number,
+  authority: string,
+): string {
   const url = p.objects[Math.max(0, object)].url;
   const method = kind === 'HEAD' ? 'HEAD' : 'GET';
   const conditional = kind === 'CGET' || (kind === 'GETALL' && p.visit === 'revalidate');
   const required = [
-    `Host: ${SERVER_HOST}`,
+    `Host: ${authority}`,
     ...(kind === 'GETALL' ? ['X-Getall: 1'] : []),
     ...(conditional ? [`If-Modified-Since: ${LAST_MODIFIED}`] : []),
     ...keepAlive(p),
@@ -190,9 +207,12 @@ export function httpStreams(trace: Trace, p: HttpParams): Map<number, Connection
   }
   const out = new Map<number, ConnectionStreams>();
   for (const [conn, exchanges] of written) {
+    const authority = serverAuthority(trace, conn, false); // TLS runs write tls/wire.ts's records
     out.set(conn, {
       c2s: concat(
-        exchanges.map((e) => ascii(requestHead(paramsOfLoad(p, e.load), e.kind, e.object, e.requestBytes))),
+        exchanges.map((e) =>
+          ascii(requestHead(paramsOfLoad(p, e.load), e.kind, e.object, e.requestBytes, authority)),
+        ),
       ),
       s2c: concat(exchanges.flatMap((e) => responseBytes(paramsOfLoad(p, e.load), e))),
     });

@@ -102,10 +102,12 @@ test('the ladder exports as a standalone SVG with its packet arrows, and as a PN
   expect(svg.startsWith('<svg')).toBe(true);
   expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
   expect((svg.match(/data-packet="/g) ?? []).length).toBe(engine(QUERY).packets);
-  // A title band names the scenario and its key settings.
+  // A title band names the scenario as the gallery does, then its key settings; the preset's id
+  // stays on the name for a machine, as in the file's name.
   const titles = [...svg.matchAll(/<text[^>]*data-export-title[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
-  expect(titles[0]).toBe('heidemann-odd-final');
+  expect(titles[0]).toBe('The odd, short final segment (Heidemann Fig. 4)');
   expect(titles.slice(1).join(' ')).toContain('link=ethernet10 http=1.1 nagle=1');
+  expect(svg).toMatch(/<text [^>]*data-preset="heidemann-odd-final">The odd, short final segment/);
   // Styles from the page's stylesheet are written onto the elements.
   expect(svg).toMatch(/<path[^>]*data-packet="0"[^>]*style="[^"]*stroke:/);
   // It renders on its own: an <img> loads it with the ladder's size.
@@ -165,7 +167,7 @@ test('the HAR download is HAR 1.2 JSON with an entry per object', async ({ page 
   expect(har.log.version).toBe('1.2');
   expect(har.log.creator.name).toBe('Roundtrip');
   expect(har.log.pages).toHaveLength(1);
-  expect(har.log.pages[0].title).toMatch(/^heidemann-odd-final: /);
+  expect(har.log.pages[0].title).toMatch(/^The odd, short final segment \(Heidemann Fig\. 4\): /);
   expect(har.log.entries.map((e: { request: { url: string } }) => e.request.url)).toEqual([
     'http://server.example:8080/',
     'http://server.example:8080/o01',

@@ -1,7 +1,8 @@
 // Export file names and picture titles name the scenario.
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../src/scenario/codec';
-import { scenarioName, scenarioTitle } from '../src/scenario/scenarioName';
+import { findPreset } from '../src/scenario/presets';
+import { scenarioHeading, scenarioName, scenarioTitle } from '../src/scenario/scenarioName';
 import { titledSvg } from '../src/ui/export/svgTitle';
 import { describeSides } from '../src/ui/export/ExportItems';
 
@@ -45,7 +46,7 @@ describe('scenario names', () => {
 
   it('a title gives the key settings and every change', () => {
     expect(named('preset=heidemann-odd-final&nagle=0&iw=4k')[1]).toBe(
-      'heidemann-odd-final: page=custom visit=first link=ethernet10 http=1.1 nagle=0 delack=bsd iw=4k',
+      'The odd, short final segment (Heidemann Fig. 4): page=custom visit=first link=ethernet10 http=1.1 nagle=0 delack=bsd iw=4k',
     );
     expect(named('link=geo&gzip=1')[1]).toMatch(/^Roundtrip: .*link=geo .* gzip=1$/);
   });
@@ -53,7 +54,7 @@ describe('scenario names', () => {
   it("a title names the path's figures where they are not its link's own, a preset's too", () => {
     // langley-quic runs over ethernet10 at 10 Mb/s with a 250 ms RTT: titled a LAN, its ladder ran 800 ms.
     expect(named('preset=langley-quic')[1]).toBe(
-      'langley-quic: page=custom visit=first link=ethernet10 bw=10000000 rtt=250 http=3',
+      'QUIC against TCP with TLS, on a long path (Langley et al. 2017): page=custom visit=first link=ethernet10 bw=10000000 rtt=250 http=3',
     );
     expect(named('preset=mathis-loss')[1]).toContain('link=ethernet10 bw=10000000 rtt=100 loss=1 ');
     expect(named('preset=mathis-loss&link=lte&bw=auto&rtt=auto')[1]).toContain(' link=lte loss=1 ');
@@ -68,6 +69,20 @@ describe('scenario names', () => {
       'delack.server=off delack.client=bsd iw=2',
     );
     expect(named('')[1]).toContain('delack=bsd iw=2');
+  });
+
+  it("a picture is headed by the preset's title as the gallery shows it, its id kept apart", () => {
+    const { config } = parseQuery('preset=heidemann-short-initial&nagle=0');
+    expect(scenarioHeading(config.preset, config.settings)).toEqual({
+      name: findPreset('heidemann-short-initial')!.title,
+      settings: expect.stringContaining('nagle=0'),
+      id: 'heidemann-short-initial',
+    });
+    expect(findPreset('heidemann-short-initial')!.title).toBe('The short initial segment (Heidemann Fig. 2)');
+    // The file keeps the id.
+    expect(scenarioName(config.preset, config.settings)).toBe('heidemann-short-initial-nagle0');
+    const { config: plain } = parseQuery('link=geo');
+    expect(scenarioHeading(plain.preset, plain.settings)).toMatchObject({ name: 'Roundtrip', id: null });
   });
 
   it('a title leaves out what does not apply: no TCP knobs over QUIC', () => {
@@ -87,7 +102,9 @@ describe("a comparison's sides, named for files and pictures", () => {
       'heidemann-table1-phttp',
       'heidemann-table1-phttp-fix2-nagle1',
     ]);
-    expect(describeSides(parseQuery(pair).config)[1].title).toMatch(/^heidemann-table1-phttp-fix2: /);
+    const b = describeSides(parseQuery(pair).config)[1];
+    expect(b.heading.name).toBe('P-HTTP with both fixes (Heidemann Table 1)');
+    expect(b.heading.id).toBe('heidemann-table1-phttp-fix2');
     // A B that starts from A is named from A's preset, as before.
     expect(names('preset=heidemann-odd-final&b.nagle=0')).toEqual([
       'heidemann-odd-final',
@@ -107,6 +124,27 @@ describe('the title band of an exported picture', () => {
     const texts = [...out.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
     expect(texts).toEqual(['heidemann-odd-final', 'link=ethernet10 http=1.1 nagle=0']);
     expect(out.endsWith('<rect/></svg>')).toBe(true);
+  });
+  it("draws a heading's name whole, colon and all, and keeps the preset's id on it", () => {
+    const out = titledSvg(svg, [
+      {
+        name: 'HTTP: a connection per document (Heidemann Table 1)',
+        settings: 'link=ethernet10 http=1.0',
+        id: 'heidemann-table1-http',
+      },
+    ]);
+    const lines = [...out.matchAll(/<text([^>]*)>([^<]*)<\/text>/g)].map((m) => [
+      m[1].includes('bold'),
+      m[2],
+    ]);
+    expect(lines).toEqual([
+      [true, 'HTTP: a connection per document (Heidemann Table 1)'],
+      [false, 'link=ethernet10 http=1.0'],
+    ]);
+    expect(out).toMatch(/<text [^>]*font-weight="bold"[^>]*data-preset="heidemann-table1-http">HTTP: a/);
+    expect(out).toContain(
+      '<title>HTTP: a connection per document (Heidemann Table 1): link=ethernet10 http=1.0</title>',
+    );
   });
   it('wraps long settings to the width, and escapes markup', () => {
     const out = titledSvg(svg.replace(/600/g, '200'), [`a<b: ${'key=value '.repeat(20).trim()}`]);

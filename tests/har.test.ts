@@ -158,7 +158,7 @@ describe('sim --format har', () => {
       'http://server.example:8080/',
       'http://server.example:8080/o01',
     ]);
-    expect(har.log.pages[0].title).toMatch(/^heidemann-odd-final: .*nagle=0/);
+    expect(har.log.pages[0].title).toMatch(/^The odd, short final segment \(Heidemann Fig\. 4\): .*nagle=0/);
     const bad = sim('', '--format', 'hra');
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('sim: unknown format hra (metrics, json, tcpdump, har or qlog)');

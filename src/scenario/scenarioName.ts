@@ -1,6 +1,8 @@
-// A scenario in a few words, for export file names and the title line drawn into pictures: the
-// preset id (or the link and HTTP mode) and the keys changed from it, in the URL's own spelling.
+// A scenario in a few words, for export file names and the title line drawn into pictures. A file
+// name is the preset id (or the link and HTTP mode) and the keys changed from it, in the URL's own
+// spelling; a title is the preset's title as the gallery shows it, then the settings.
 import { baseSettings, formatValue } from './codec';
+import { findPreset } from './presets';
 import { applies, CONFIG_KEYS, defaultSettings, SCHEMA, type ConfigKey, type Settings } from './schema';
 import { initialWindowOf, sideAcks } from './resolve';
 
@@ -50,16 +52,36 @@ export function scenarioName(preset: string | null, settings: Settings): string 
   return cut.slice(0, cut.lastIndexOf('-')).replace(/-+$/, '');
 }
 
-/** `heidemann-odd-final: page=... link=ethernet10 http=1.0 nagle=0 ...`: the key settings and every
- * change, leaving out what does not apply (no Nagle or delayed ACK over QUIC). */
-export function scenarioTitle(preset: string | null, settings: Settings): string {
+/** A picture's heading: the name a reader knows the scenario by, and its settings. */
+export interface ScenarioHeading {
+  /** The preset's title as the gallery shows it ("The odd, short final segment (Heidemann Fig. 4)"), or Roundtrip. */
+  name: string;
+  /** `page=... link=ethernet10 http=1.0 nagle=0 ...`: the key settings and every change. */
+  settings: string;
+  /** The preset's id, for whatever reads the picture by machine; null without a preset. */
+  id: string | null;
+}
+
+/** The key settings and every change, leaving out what does not apply (no Nagle or delayed ACK
+ * over QUIC); the name is the preset's title (its id only if no preset has it). */
+export function scenarioHeading(preset: string | null, settings: Settings): ScenarioHeading {
   const figures = LINK_FIGURES.filter((k) => text(k, settings) !== text(k, DEFAULTS));
   const named = KEY_SETTINGS.flatMap((k) => (k === 'link' ? [k, ...figures] : [k]));
   const keys = [...new Set([...named, ...changedKeys(preset, settings)])].filter((k) => applies(k, settings));
   const pairs = [...new Map(keys.flatMap((k) => inForce(k, settings)))].filter(
     ([, v]) => v !== null && v !== '',
   );
-  return `${preset ?? 'Roundtrip'}: ${pairs.map(([k, v]) => `${k}=${v}`).join(' ')}`;
+  return {
+    name: preset ? (findPreset(preset)?.title ?? preset) : 'Roundtrip',
+    settings: pairs.map(([k, v]) => `${k}=${v}`).join(' '),
+    id: preset,
+  };
+}
+
+/** `The odd, short final segment (Heidemann Fig. 4): page=... nagle=0 ...`, a HAR's or qlog's title. */
+export function scenarioTitle(preset: string | null, settings: Settings): string {
+  const { name, settings: said } = scenarioHeading(preset, settings);
+  return `${name}: ${said}`;
 }
 
 /**

@@ -6,7 +6,12 @@
 import { useState } from 'react';
 import type { Config } from '../../scenario/codec';
 import { toSimInput } from '../../scenario/resolve';
-import { scenarioName, scenarioTitle } from '../../scenario/scenarioName';
+import {
+  scenarioHeading,
+  scenarioName,
+  scenarioTitle,
+  type ScenarioHeading,
+} from '../../scenario/scenarioName';
 import type { SideRun } from '../../worker/protocol';
 import { PANEL_TITLES, sidesOf, type Panel } from '../state/configModel';
 import { downloadBlob } from './download';
@@ -24,12 +29,17 @@ const SVG_SELECTORS: Record<Exclude<PictureView, 'time'>, (side: Side) => string
 
 const writers = () => import('./writers');
 
-async function viewSvg(view: PictureView, side: Side, runs: SideRun[], titles: string[]): Promise<string> {
+async function viewSvg(
+  view: PictureView,
+  side: Side,
+  runs: SideRun[],
+  titles: ScenarioHeading[],
+): Promise<string> {
   const { breakdownSvg, stackedSvg, standaloneSvg, titledSvg } = await writers();
   if (view === 'time')
     return titledSvg(
       breakdownSvg(runs.map((r, i) => ({ side: i === 0 ? 'a' : 'b', trace: r.trace, path: r.path }))),
-      titles.length > 1 ? titles.map((t, i) => `${i === 0 ? 'A' : 'B'} ${t}`) : titles,
+      titles.length > 1 ? titles.map((t, i) => ({ ...t, name: `${i === 0 ? 'A' : 'B'} ${t.name}` })) : titles,
     );
   const svg = document.querySelector<SVGSVGElement>(SVG_SELECTORS[view](side));
   if (!svg) throw new Error(`show the ${PANEL_TITLES[view]} panel first`);
@@ -40,15 +50,17 @@ async function viewSvg(view: PictureView, side: Side, runs: SideRun[], titles: s
 }
 
 /**
- * Each side's name for files, title for pictures and HTTP parameters for the capture and HAR. A B
- * that starts from a preset of its own (`b.preset`) is named after it, and by its changes from it.
+ * Each side's name for files (the preset's id), title for pictures, HAR and qlog (the preset's title
+ * as the gallery shows it) and HTTP parameters for the capture and HAR. A B that starts from a
+ * preset of its own (`b.preset`) is named after it, and by its changes from it.
  */
 export function describeSides(config: Config) {
   const described = sidesOf(config).map((settings, i) => {
     const preset = i === 1 && config.bPreset ? config.bPreset : config.preset;
     return {
       name: scenarioName(preset, settings),
-      title: scenarioTitle(preset, settings),
+      title: scenarioTitle(preset, settings), // a HAR's or qlog's
+      heading: scenarioHeading(preset, settings), // a picture's
       http: toSimInput(settings).http,
     };
   });
@@ -83,7 +95,7 @@ export default function ExportItems({
     const described = describeSides(config);
     return described[side === 'a' ? 0 : 1] ?? described[0];
   };
-  const titles = () => describeSides(config).map((d) => d.title);
+  const titles = () => describeSides(config).map((d) => d.heading);
   const views = PICTURE_VIEWS.filter((v) => panels.has(v));
   return (
     <>

@@ -33,15 +33,23 @@ function setAttr(tag: string, name: string, value: string): string {
 }
 
 /**
- * A line of the title band: `name: settings` (the name in bold, on its own line when long), or a
- * sentence, drawn as one plain paragraph however many colons it has ("Simulated here: a 2 KB
- * transfer gets 26% ..." had read as a bold "Simulated here" over a lowercase fragment).
+ * A line of the title band: `name: settings` (the name in bold, on its own line when long), a
+ * scenario's heading (a name that may itself hold a colon, "HTTP: a connection per document",
+ * its preset's id kept on the name as `data-preset`), or a sentence, drawn as one plain paragraph
+ * however many colons it has ("Simulated here: a 2 KB transfer gets 26% ..." had read as a bold
+ * "Simulated here" over a lowercase fragment).
  */
-export type TitleLine = string | { sentence: string };
+export type TitleLine =
+  string | { sentence: string } | { name: string; settings: string; id?: string | null };
+
+/** What a title says in one line, for the picture's <title>. */
+const said = (t: TitleLine) =>
+  typeof t === 'string' ? t : 'sentence' in t ? t.sentence : `${t.name}: ${t.settings}`;
 
 /**
- * `svgText` with `title` drawn above it. Each title is `name: settings` or a sentence; several
- * titles (a comparison, a sweep's figure and what was simulated) are drawn one under the other.
+ * `svgText` with `title` drawn above it. Each title is `name: settings`, a heading or a sentence;
+ * several titles (a comparison, a sweep's figure and what was simulated) are drawn one under the
+ * other.
  */
 export function titledSvg(svgText: string, titles: TitleLine[]): string {
   const root = /^<svg\b[^>]*>/.exec(svgText);
@@ -51,14 +59,20 @@ export function titledSvg(svgText: string, titles: TitleLine[]): string {
   const height = Number(attr(tag, 'height') ?? 400);
   const [x, y, w, h] = (attr(tag, 'viewBox') ?? `0 0 ${width} ${height}`).split(/[\s,]+/).map(Number);
   const lines = titles.flatMap((title) => {
-    if (typeof title !== 'string') return wrap(title.sentence, width).map((text) => ({ text, bold: false }));
-    const at = title.indexOf(': ');
-    const name = at < 0 ? title : title.slice(0, at);
-    const rest = at < 0 ? '' : title.slice(at + 2);
+    if (typeof title !== 'string' && 'sentence' in title)
+      return wrap(title.sentence, width).map((text) => ({ text, bold: false, id: null }));
+    const at = typeof title === 'string' ? title.indexOf(': ') : -1;
+    const [name, rest] =
+      typeof title !== 'string'
+        ? [title.name, title.settings]
+        : at < 0
+          ? [title, '']
+          : [title.slice(0, at), title.slice(at + 2)];
+    const id = typeof title === 'string' ? null : (title.id ?? null);
     // The name wraps too (a sweep's title is a sentence), its bold letters about 15% wider.
     return [
-      ...wrap(name, width / 1.15).map((text) => ({ text, bold: true })),
-      ...wrap(rest, width).map((text) => ({ text, bold: false })),
+      ...wrap(name, width / 1.15).map((text, i) => ({ text, bold: true, id: i === 0 ? id : null })),
+      ...wrap(rest, width).map((text) => ({ text, bold: false, id: null })),
     ];
   });
   const band = lines.length * LINE_HEIGHT + PAD;
@@ -68,11 +82,11 @@ export function titledSvg(svgText: string, titles: TitleLine[]): string {
     (line, i) =>
       `<text x="${x + PAD * scale}" y="${top + (PAD / 2 + (i + 1) * LINE_HEIGHT - 4) * scale}" ${FONT} ` +
       `font-size="${(line.bold ? 13 : 12) * scale}"${line.bold ? ' font-weight="bold"' : ''} ` +
-      `fill="#1f2933" data-export-title="">${escapeXml(line.text)}</text>`,
+      `fill="#1f2933" data-export-title=""${line.id ? ` data-preset="${escapeXml(line.id)}"` : ''}>` +
+      `${escapeXml(line.text)}</text>`,
   );
   let newTag = setAttr(tag, 'height', String(height + band));
   newTag = setAttr(newTag, 'viewBox', `${x} ${top} ${w} ${h + band * scale}`);
-  const said = titles.map((t) => (typeof t === 'string' ? t : t.sentence));
-  const heading = `<title>${escapeXml(said.join(' / '))}</title>${texts.join('')}`;
+  const heading = `<title>${escapeXml(titles.map(said).join(' / '))}</title>${texts.join('')}`;
   return newTag + heading + svgText.slice(tag.length);
 }

@@ -260,3 +260,33 @@ test('a 400 × 300 waterfall embed, too short for a box of rows and its legend, 
   const dock = (await page.locator('.waterfall-axis-dock').boundingBox())!;
   expect(Math.abs(dock.y + dock.height - 300)).toBeLessThanOrEqual(0.5);
 });
+
+test("a comparison's two ladders side by side in a 640 × 360 frame label the delayed-ACK stall, whole and clear", async ({
+  page,
+}) => {
+  // Each ladder is 290 px wide there: "delayed ACK 184 ms" found no place clear of the arrows
+  // beside its band, and the stall the preset is about went unlabelled on both sides.
+  await page.setViewportSize({ width: 640, height: 360 });
+  await page.goto('/?preset=heidemann-short-initial&b.nagle=0&embed=1&view=ladder');
+  await expect(ladderPackets(page, 'b').first()).toBeAttached();
+  for (const side of ['a', 'b']) {
+    const band = page.locator(`[data-side="${side}"] svg.ladder-svg [data-stall="delayed-ack"]`);
+    await expect(band).toHaveCount(1);
+    expect(await band.getAttribute('data-duration-ms')).toBe('184.379');
+    const label = band.locator('.stall-label');
+    await expect(label).toHaveText('184\u00a0ms');
+    const clash = await label.evaluate((el) => {
+      const b = el.getBoundingClientRect();
+      const box = el.closest('.ladder-scroll')!.getBoundingClientRect();
+      const others = [...el.closest('svg')!.querySelectorAll('text')].filter(
+        (t) => t !== el && !el.contains(t),
+      );
+      const over = others.filter((t) => {
+        const o = t.getBoundingClientRect();
+        return o.width > 0 && o.left < b.right && o.right > b.left && o.top < b.bottom && o.bottom > b.top;
+      });
+      return { inside: b.left >= box.left && b.right <= box.right, over: over.map((t) => t.textContent) };
+    });
+    expect(clash).toEqual({ inside: true, over: [] });
+  }
+});

@@ -4,7 +4,7 @@ import { runQuery } from '../src/scenario';
 import { FLAG, type PacketRecord } from '../src/engine/trace';
 import { packetKind, packetShape, serializationNs, shortLabel } from '../src/views/packetGeometry';
 import { idleGaps, runEndNs, timeScale } from '../src/views/timeScale';
-import { stallLabelSpot } from '../src/views/LadderStalls';
+import { stallLabelSpot, stallLabelSpots } from '../src/views/LadderStalls';
 import { foldLabel } from '../src/views/foldLabels';
 import { bandAmount, bandTitle, stallBands } from '../src/views/stallBands';
 import { segmentsPath } from '../src/views/TimeSequencePlot';
@@ -126,6 +126,18 @@ describe('stall labels and fold marks', () => {
     expect(spot.box.x1).toBeLessThan(lane.serverX);
     const narrow = { index: 0, clientX: 160, serverX: 200 };
     expect(stallLabelSpot(stall({}), narrow, y, true, { left: 150, right: 230 })).toBeNull();
+  });
+
+  it('gives the amount alone where the cause has no room, only after every place for the cause', () => {
+    // Two ladders side by side in a 640 px frame: lanes too narrow for "server think" inside.
+    const narrow = { index: 0, clientX: 160, serverX: 230 };
+    expect(stallLabelSpot(stall({}), narrow, y, false, { left: 150, right: 240 })!.lines).toEqual([
+      '20\u00a0ms',
+    ]);
+    const spots = stallLabelSpots(stall({}), lane, y, true, bounds);
+    const first = spots.findIndex((s) => s.lines.join(' ') === '20\u00a0ms');
+    expect(first).toBeGreaterThan(0);
+    expect(spots.slice(0, first).every((s) => s.lines[0].startsWith('server think'))).toBe(true);
   });
 
   it("keeps a stall's label above its run's end, beside the band", () => {

@@ -99,10 +99,19 @@ export function stallLabelSpots(
   const amount = bandAmount(s);
   const oneLine = [`${cause} ${amount}`];
   const twoLines = [cause, amount];
+  // Last, the amount alone: in a narrow ladder (two side by side in a 640 px frame) the cause's
+  // words found no place clear of the arrows, and the stall went unlabelled; its colour is the
+  // legend's, and its tooltip still names the cause.
+  const amountOnly = [amount];
   const hostX = s.side === 'client' ? lane.clientX : lane.serverX;
   const spots: StallLabelSpot[] = [];
-  for (const placedOutside of outside ? [true, false] : [false]) {
-    const choices = placedOutside && bottom - top >= TWO_LINES_PX ? [twoLines, oneLine] : [oneLine, twoLines];
+  const sides = outside ? [true, false] : [false];
+  const tall = bottom - top >= TWO_LINES_PX;
+  const tries: Array<[boolean, string[][]]> = [
+    ...sides.map((o): [boolean, string[][]] => [o, o && tall ? [twoLines, oneLine] : [oneLine, twoLines]]),
+    ...sides.map((o): [boolean, string[][]] => [o, [amountOnly]]),
+  ];
+  for (const [placedOutside, choices] of tries) {
     // Outside: away from the lane's middle. Inside: toward it.
     const towardRight = (s.side === 'client') !== placedOutside;
     for (const lines of choices) {

@@ -7,10 +7,12 @@
 // 200, `notModifiedBytes` for a 304 or a HEAD answer) plus the object's body as sent. A head is
 // the start line and the headers that matter (Host, If-Modified-Since, Content-Length,
 // Content-Encoding, Connection), then optional ones (Accept-Encoding, User-Agent, Accept,
-// Content-Type, Server, ...) while they fit, then an `X-Pad: xxx` header, or a few trailing
-// spaces on the last header (optional whitespace), up to the exact size. A size too small even
-// for the essential lines gets those lines cut at the size: a message Wireshark shows as broken,
-// never a change in the byte counts.
+// Content-Type, Server, ...) while they fit, then an `X-Pad: xxx` header, or a few spaces before
+// the last header's value (optional whitespace), up to the exact size. Host names the port a
+// plain run's server listens on (`server.example:8080`); a request too short for it with the
+// other essential lines goes without it. A size too small even for the essential lines gets
+// those lines cut at the size: a message Wireshark shows as broken, never a change in the byte
+// counts.
 //
 // Messages: GET, conditional GET (If-Modified-Since, answered `304 Not Modified`), HEAD (HTTP/1.0
 // revalidation, answered 200 with the entity's Content-Length and no body). `1.0` and `1.0ka`
@@ -37,7 +39,7 @@ export function serverAuthority(trace: Trace, conn: number, secure: boolean): st
 export const LAST_MODIFIED = 'Wed, 01 Jan 1997 00:00:00 GMT';
 
 const CRLF = '\r\n';
-const PAD_HEADER = 'X-Pad: ';
+const PAD_NAME = 'X-Pad:';
 const FILLER = 'roundtrip ';
 
 export interface ConnectionStreams {
@@ -51,20 +53,28 @@ function ascii(text: string): Uint8Array {
   return out;
 }
 
+const text = (lines: string[]) => lines.join(CRLF) + CRLF + CRLF;
+const headBytes = (lines: string[]) => text(lines).length;
+
 /**
  * Start line and headers of exactly `size` bytes (head and blank line included): optional
  * headers are dropped from the end until the text fits, then it is padded.
  */
 export function fitHead(startLine: string, required: string[], optional: string[], size: number): string {
-  const text = (lines: string[]) => lines.join(CRLF) + CRLF + CRLF;
   const kept = [...optional];
-  while (kept.length > 0 && text([startLine, ...required, ...kept]).length > size) kept.pop();
+  while (kept.length > 0 && headBytes([startLine, ...required, ...kept]) > size) kept.pop();
   const lines = [startLine, ...required, ...kept];
   const gap = size - text(lines).length;
   if (gap < 0) return text(lines).slice(0, size);
-  if (gap >= PAD_HEADER.length + CRLF.length)
-    lines.push(PAD_HEADER + 'x'.repeat(gap - PAD_HEADER.length - CRLF.length));
-  else if (gap > 0 && lines.length > 1) lines[lines.length - 1] += ' '.repeat(gap);
+  const padLine = gap - CRLF.length;
+  if (padLine > PAD_NAME.length + 1) lines.push(`${PAD_NAME} ${'x'.repeat(padLine - PAD_NAME.length - 1)}`);
+  else if (padLine >= PAD_NAME.length)
+    lines.push(PAD_NAME + 'x'.repeat(padLine - PAD_NAME.length)); // no blank value
+  // A few bytes go before the last header's value (optional whitespace, RFC 9110 5.6.3), where a
+  // dissector drops them: after it, Wireshark counts them in the value (a Host of
+  // `server.example:8080` and seven blanks).
+  else if (gap > 0 && lines.length > 1)
+    lines[lines.length - 1] = lines[lines.length - 1].replace(': ', `: ${' '.repeat(gap)}`);
   else if (gap > 0) lines[0] += ' '.repeat(gap); // only a start line: pad its end
   return text(lines);
 }
@@ -83,18 +93,23 @@ export function requestHead(
   const url = p.objects[Math.max(0, object)].url;
   const method = kind === 'HEAD' ? 'HEAD' : 'GET';
   const conditional = kind === 'CGET' || (kind === 'GETALL' && p.visit === 'revalidate');
-  const required = [
-    `Host: ${authority}`,
+  const startLine = `${method} ${url} ${version(p)}`;
+  const others = [
     ...(kind === 'GETALL' ? ['X-Getall: 1'] : []),
     ...(conditional ? [`If-Modified-Since: ${LAST_MODIFIED}`] : []),
     ...keepAlive(p),
   ];
+  // Host first, wherever the modelled size has room for it with the other essential lines: a
+  // paper's 58-byte "GET /images/yahoo1.gif HTTP/1.1" (Heidemann Table 1) has none for
+  // `server.example:8080`, and goes without rather than be cut short.
+  const host = `Host: ${authority}`;
+  const required = headBytes([startLine, host, ...others]) <= size ? [host, ...others] : others;
   const optional = [
     ...(deflated(p) ? ['Accept-Encoding: deflate'] : []),
     'User-Agent: Roundtrip/1 (libwww-like robot)',
     'Accept: */*',
   ];
-  return fitHead(`${method} ${url} ${version(p)}`, required, optional, size);
+  return fitHead(startLine, required, optional, size);
 }
 
 /** The bodies are filler, so only the HTML is named as what it is: an image dissector would fail. */

@@ -196,3 +196,18 @@ test("the time-sequence plot's picture carries its cwnd and RTT strips, as the p
   const size = await renderedSize(page, svg);
   expect(size.h).toBeGreaterThan(figure.height * 0.9);
 });
+
+test("a comparison's breakdown picture is headed by both presets' titles, as the page captions them", async ({
+  page,
+}, testInfo) => {
+  await openLab(page, 'preset=heidemann-table1-phttp&b.preset=heidemann-table1-phttp-fix2&view=ladder,time');
+  const download = await exportFile(page, '[data-export-view="time"]', 'svg');
+  expect(download.suggestedFilename()).toBe('heidemann-table1-phttp-time.svg');
+  await download.saveAs(testInfo.outputPath('time.svg'));
+  const svg = readFileSync(testInfo.outputPath('time.svg'), 'utf8');
+  const names = [...svg.matchAll(/<text[^>]*font-weight="bold"[^>]*data-preset="([^"]*)">([^<]*)<\/text>/g)];
+  expect(names.map((m) => [m[1], m[2]])).toEqual([
+    ['heidemann-table1-phttp', 'A: P-HTTP with both problems (Heidemann Table 1)'],
+    ['heidemann-table1-phttp-fix2', 'B: P-HTTP with both fixes (Heidemann Table 1)'],
+  ]);
+});

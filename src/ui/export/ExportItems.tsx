@@ -39,7 +39,9 @@ async function viewSvg(
   if (view === 'time')
     return titledSvg(
       breakdownSvg(runs.map((r, i) => ({ side: i === 0 ? 'a' : 'b', trace: r.trace, path: r.path }))),
-      titles.length > 1 ? titles.map((t, i) => ({ ...t, name: `${i === 0 ? 'A' : 'B'} ${t.name}` })) : titles,
+      titles.length > 1
+        ? titles.map((t, i) => ({ ...t, name: `${i === 0 ? 'A' : 'B'}: ${t.name}` }))
+        : titles,
     );
   const svg = document.querySelector<SVGSVGElement>(SVG_SELECTORS[view](side));
   if (!svg) throw new Error(`show the ${PANEL_TITLES[view]} panel first`);

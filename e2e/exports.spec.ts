@@ -176,6 +176,13 @@ test('the HAR download is HAR 1.2 JSON with an entry per object', async ({ page 
     expect(e.response.status).toBe(200);
     expect(e.time).toBeGreaterThan(0);
   }
+  // The page's file is the command line's, byte for byte: same URLs, headers, title and times.
+  const cli = spawnSync('node_modules/.bin/tsx', ['src/cli/sim.ts', QUERY, '--format', 'har'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(cli.status).toBe(0);
+  expect(readFileSync(testInfo.outputPath('run.har'), 'utf8')).toBe(cli.stdout);
   await expect(page.locator('.export-status')).toHaveText('Saved the HAR.');
   expect(watch.consoleErrors).toEqual([]);
 });

@@ -10,7 +10,7 @@
 // Content-Type, Server, ...) while they fit, then an `X-Pad: xxx` header, or a few spaces before
 // the last header's value (optional whitespace), up to the exact size. Host names the port a
 // plain run's server listens on (`server.example:8080`); a request too short for it with the
-// other essential lines goes without it. A size too small even for the essential lines gets
+// other essential lines names the host alone, or none. A size too small even for the essential lines gets
 // those lines cut at the size: a message Wireshark shows as broken, never a change in the byte
 // counts.
 //
@@ -101,9 +101,11 @@ export function requestHead(
   ];
   // Host first, wherever the modelled size has room for it with the other essential lines: a
   // paper's 58-byte "GET /images/yahoo1.gif HTTP/1.1" (Heidemann Table 1) has none for
-  // `server.example:8080`, and goes without rather than be cut short.
-  const host = `Host: ${authority}`;
-  const required = headBytes([startLine, host, ...others]) <= size ? [host, ...others] : others;
+  // `server.example:8080`, and names the host alone (as an HTTP/1.1 request must name one); a
+  // request with no room even for that goes without rather than be cut short.
+  const fits = (host: string) => headBytes([startLine, `Host: ${host}`, ...others]) <= size;
+  const host = [authority, SERVER_HOST].find(fits);
+  const required = host === undefined ? others : [`Host: ${host}`, ...others];
   const optional = [
     ...(deflated(p) ? ['Accept-Encoding: deflate'] : []),
     'User-Agent: Roundtrip/1 (libwww-like robot)',

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { elapsedNs, pageTimeNs } from '../src/engine/metrics';
 import { runQuery } from '../src/scenario';
 import { formatDuration } from '../src/views/format';
+import { runEndNs } from '../src/views/timeScale';
 import { engine, metric, openLab } from './lab';
 
 async function breakdownMs(page: Page): Promise<number[]> {
@@ -50,6 +51,40 @@ test('repeated loads: the headline and the figures give the last load, the whole
   expect(parts.reduce((a, b) => a + b, 0)).toBeCloseTo(load / 1e6, 3);
   expect(Math.max(...parts)).toBeLessThan(load / 1e6);
 });
+
+// "All 3 loads took 2.82 s" had stood beside the playback clock's "2.95 s run" with nothing to say
+// they measure different things: the loads end with the last byte, the run once the connections close.
+for (const query of [
+  'link=wan&loads=3',
+  'loads=3',
+  'preset=heidemann-short-initial&loads=3',
+  'page=microscape&loads=3',
+]) {
+  test(`repeated loads: the loads' time and the run's end say what each measures (${query})`, async ({
+    page,
+  }) => {
+    const { trace } = runQuery(query);
+    const loads = formatDuration(elapsedNs(trace));
+    const end = formatDuration(runEndNs(trace));
+    await openLab(page, query);
+    await expect(page.locator('.playback [data-run-end-ns]')).toHaveText(`${end} run`);
+    const rest = end === loads ? '' : `, and the run ends at ${end} as the connections close`;
+    await expect(page.locator('[data-callout]')).toContainText(`all 3 loads took ${loads}${rest})`);
+    await expect(page.locator('#time .note')).toContainText(
+      `all 3 loads took ${loads}, the page idle between them${rest}.`,
+    );
+    await expect(page.locator('[data-loads-note]')).toContainText(
+      `All 3 loads took ${loads}, with the page idle between loads${rest};`,
+    );
+    // Every run end the page gives is the clock's.
+    const ends = await page
+      .locator('[data-run-end-ns]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-run-end-ns')));
+    expect(new Set(ends)).toEqual(new Set([String(runEndNs(trace))]));
+    if (query === 'link=wan&loads=3')
+      expect([loads, end]).toEqual([formatDuration(2.815335e9), formatDuration(2.951487e9)]);
+  });
+}
 
 for (const query of ['', 'preset=nielsen-lan-1.0-first', 'preset=kruse-acts']) {
   test(`the breakdown's parts add up to the page time, as the headline and figures give it (${query || 'default'})`, async ({

@@ -4,6 +4,7 @@
 // load's time and the whole run being given apart below the table.
 import type { Metrics } from '../engine/metrics';
 import { formatDuration } from './format';
+import { RunEndAfterLoads } from './RunEnd';
 
 export type MetricName = 'packets' | 'bytes' | 'payload_bytes' | 'elapsed_s' | 'overhead_pct';
 export type MetricValues = Record<MetricName, number>;
@@ -53,6 +54,8 @@ export function formatDelta(name: MetricName, a: number, b: number): string {
 export interface RunLoads {
   loads_s: Array<number | null>;
   run_s: number;
+  /** When the run ends, its connections closed (the playback clock's end). */
+  end_s: number;
 }
 
 export interface MetricsTableProps {
@@ -86,7 +89,9 @@ function LoadsNote({ loads }: { loads: RunLoads[] }) {
             >
               {seconds(l.run_s)}
             </span>
-            , with the page idle between loads; packets and bytes count the whole run.
+            , with the page idle between loads
+            <RunEndAfterLoads loadsNs={l.run_s * 1e9} endNs={l.end_s * 1e9} />; packets and bytes count the
+            whole run.
           </span>
         ) : null,
       )}

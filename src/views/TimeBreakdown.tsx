@@ -7,6 +7,8 @@ import { breakdown, OVERLAP_RULE, partStyle, textOn, type Breakdown } from './br
 import { elapsedNs } from '../engine/metrics';
 import type { PathTiming } from '../engine/path';
 import type { Trace } from '../engine/trace';
+import { RunEndAfterLoads } from './RunEnd';
+import { runEndNs } from './timeScale';
 
 /** Room the page time beside a bar takes (app.css: the bar's max-width), and a side's letter. */
 const TOTAL_PX = 90;
@@ -22,7 +24,13 @@ export interface TimeBreakdownProps {
 
 export function TimeBreakdown({ sides, width }: TimeBreakdownProps) {
   const bars = useMemo(
-    () => sides.map((s) => ({ side: s.side, data: breakdown(s.trace, s.path), runNs: elapsedNs(s.trace) })),
+    () =>
+      sides.map((s) => ({
+        side: s.side,
+        data: breakdown(s.trace, s.path),
+        runNs: elapsedNs(s.trace),
+        endNs: runEndNs(s.trace),
+      })),
     [sides],
   );
   const longest = Math.max(1, ...bars.map((b) => b.data.totalNs));
@@ -59,11 +67,13 @@ export function TimeBreakdown({ sides, width }: TimeBreakdownProps) {
         ))}
       </ul>
       <p className="note">
-        {bars.map(({ side, data, runNs }) =>
+        {bars.map(({ side, data, runNs, endNs }) =>
           data.loads > 1 ? (
             <span key={side}>
               {bars.length > 1 ? `${side.toUpperCase()}: ` : ''}
-              {`Load ${data.load + 1} of ${data.loads}, from ${formatDuration(data.startNs)} to ${formatDuration(data.endNs)}; all ${data.loads} loads took ${formatDuration(runNs)}, the page idle between them. `}
+              {`Load ${data.load + 1} of ${data.loads}, from ${formatDuration(data.startNs)} to ${formatDuration(data.endNs)}; all ${data.loads} loads took ${formatDuration(runNs)}, the page idle between them`}
+              <RunEndAfterLoads loadsNs={runNs} endNs={endNs} />
+              {'. '}
             </span>
           ) : null,
         )}

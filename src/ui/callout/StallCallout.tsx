@@ -7,6 +7,8 @@ import type { StallRecord, Trace } from '../../engine/trace';
 import type { Settings } from '../../scenario/schema';
 import { breakdown, type Breakdown } from '../../views/breakdown';
 import { formatDuration } from '../../views/format';
+import { RunEndAfterLoads } from '../../views/RunEnd';
+import { runEndNs } from '../../views/timeScale';
 import { causeStyle, darkFill } from '../../scenario/stallCauses';
 import { labelFor, suggestedValueText } from '../controls/fieldModel';
 import { useSettled } from '../state/gesture';
@@ -186,7 +188,8 @@ function WholeRun({ trace, b }: { trace: Trace; b: Breakdown }) {
     <>
       {' '}
       (load {b.load + 1} of {b.loads}; all {b.loads} loads took{' '}
-      <span data-run-ns={elapsedNs(trace)}>{formatDuration(elapsedNs(trace))}</span>)
+      <span data-run-ns={elapsedNs(trace)}>{formatDuration(elapsedNs(trace))}</span>
+      <RunEndAfterLoads loadsNs={elapsedNs(trace)} endNs={runEndNs(trace)} />)
     </>
   );
 }

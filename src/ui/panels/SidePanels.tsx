@@ -135,7 +135,11 @@ const FIGURES_AS_ROWS_BELOW_PX = 520;
 export function MetricsPanel({ sides, preset }: { sides: SideView[]; preset: Preset | undefined }) {
   const metrics = useMemo(() => sides.map((s) => computeMetrics(s.run.trace)), [sides]);
   const values = metrics.map(metricValues);
-  const loads = metrics.map((m) => ({ loads_s: m.loads_s, run_s: m.elapsed_s }));
+  const loads = metrics.map((m, i) => ({
+    loads_s: m.loads_s,
+    run_s: m.elapsed_s,
+    end_s: runEndNs(sides[i].run.trace) / 1e9,
+  }));
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
   // Two presets compared (b.preset): each one's paper figures, A's and B's, when they differ.
   const bPreset = sides[1]?.preset;

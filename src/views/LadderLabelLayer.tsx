@@ -77,7 +77,7 @@ export function LadderLabelLayer({ labels, spans, lanes, y, cursorNs, rules }: P
               {l.text}
             </text>
           );
-          if (!onRule(l.rect)) return text;
+          if (!onRule(l.rect) && !(item.kind === 'conn' && item.overArrows)) return text;
           const r = l.rect;
           return (
             <g key={key}>

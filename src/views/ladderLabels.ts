@@ -20,7 +20,8 @@ import { DROP_CROSS_PX, packetKind, type Lane, type PacketShape } from './packet
 export type LabelItem =
   | { kind: 'packet'; index: number; atNs: number }
   | { kind: 'burst'; members: number[]; atNs: number }
-  | { kind: 'conn'; conn: number; atNs: number };
+  /** `overArrows`: no spot clear of the arrows, so the name is drawn over them on a backdrop. */
+  | { kind: 'conn'; conn: number; atNs: number; overArrows?: true };
 
 /** A burst's bracket beside the sender's line, from its first packet's top to its last's bottom. */
 export interface Burst {
@@ -159,12 +160,25 @@ export function ladderLabels(input: Input): LadderLabels {
     ]),
     ...(input.reserved ?? []),
   ];
-  const conns = placeLabels(
-    ordered.slice(0, split),
-    nameObstacles,
-    { ...bounds, y0: top - CONN_LABEL_HEADROOM_PX },
-    headings,
-  );
+  const connBounds = { ...bounds, y0: top - CONN_LABEL_HEADROOM_PX };
+  const named = placeLabels(ordered.slice(0, split), nameObstacles, connBounds, headings);
+  // A connection is never left unnamed: a lane that showed "connection 2" then "connection 4" read
+  // as a connection missing. Where every spot crosses an arrow, the name goes over the arrows on a
+  // backdrop, still clear of the host lines, the drops' × and the other names.
+  const placedConns = new Set(named.map((l) => l.item));
+  const hostLines = obstacles.slice(inView.length);
+  const conns = [
+    ...named,
+    ...placeLabels(
+      ordered
+        .slice(0, split)
+        .filter((r) => !placedConns.has(r.item))
+        .map((r) => ({ ...r, item: { ...r.item, overArrows: true as const } })),
+      [...hostLines, ...crosses],
+      connBounds,
+      [...headings, ...named.map((l) => l.rect)],
+    ),
+  ];
   const connRects = conns.map((l) => l.rect);
   const places = chooseBoxes(
     input.stallBoxes.map(([, boxes]) => boxes),

@@ -343,6 +343,30 @@ for (const viewport of VIEWPORTS)
     }
   });
 
+// A resend a few pixels from the drop it repairs had its 'R' written over the '×' on a phone
+// (preset=mathis-loss: 41 letters, 66 pairs overlapping at 390 px, 38 at 1440).
+for (const width of [390, 1440])
+  test(`the letters beside retransmitted and dropped segments never cover each other (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/?preset=mathis-loss&${AT_END}`);
+    const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+    await expect(svg.locator('[data-mark="retransmit"]').first()).toBeAttached({ timeout: 60_000 });
+    const marks = await boxesOf(svg.locator('[data-mark]'));
+    const covering = marks.flatMap((a, i) => marks.slice(i + 1).filter((b) => overlaps(a, b)));
+    expect(covering).toEqual([]);
+    // Both letters still written, inside the plot.
+    await expect(svg.locator('[data-mark="dropped"]').first()).toHaveText('×');
+    await expect(svg.locator('[data-mark="retransmit"]').first()).toHaveText('R');
+    const plot = await boxOf(tspPlotArea(page));
+    for (const m of marks) {
+      expect(m.x).toBeGreaterThanOrEqual(plot.x - 1);
+      expect(m.x + m.width).toBeLessThanOrEqual(plot.x + plot.width + 1);
+    }
+    expect(marks.length).toBeGreaterThan(10);
+  });
+
 test('a dense plot, which draws no letters, has one key for its retransmitted and dropped segments', async ({
   page,
 }) => {

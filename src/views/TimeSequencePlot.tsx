@@ -26,6 +26,7 @@ import {
 import { LEGEND_ROW_PX, legendRows, legendTextWidth, TspLegend, type LegendEntry } from './TspLegend';
 import { TIME_AXIS_INSET, tspTimeAxis } from './tspTimeAxis';
 import { FoldMarks } from './FoldMarks';
+import { placeMarks } from './tspMarks';
 import type { Gap } from './timeScale';
 
 export interface TimeSequencePlotProps {
@@ -282,20 +283,30 @@ export function TimeSequencePlot({
           />
         ))}
         {!dense &&
-          LOSS_MARKS.flatMap((mark) =>
-            shown.filter(mark.is).map((s) => (
-              <text
-                key={s.index}
-                x={x(s.timeNs) + 4}
-                y={y(s.end)}
-                className="tsp-mark"
-                fill={mark.colour}
-                data-mark={mark.series}
-              >
-                {mark.glyph}
-              </text>
-            )),
-          )}
+          placeMarks(
+            shown
+              .flatMap((s) => LOSS_MARKS.filter((mark) => mark.is(s)).map((mark) => ({ s, mark })))
+              .map(({ s, mark }) => ({
+                item: { index: s.index, mark },
+                glyph: mark.glyph,
+                x: x(s.timeNs),
+                top: y(s.end),
+                bottom: y(s.seq),
+              })),
+            { x0: m.left, y0: m.top, x1: right, y1: bottom },
+          ).map(({ item, glyph, x: gx, y: gy, anchor }) => (
+            <text
+              key={item.index}
+              x={gx}
+              y={gy}
+              textAnchor={anchor}
+              className="tsp-mark"
+              fill={item.mark.colour}
+              data-mark={item.mark.series}
+            >
+              {glyph}
+            </text>
+          ))}
       </g>
       {playhead && (
         <line

@@ -40,8 +40,8 @@ const DESCENT_PX = 3;
 /** Clear space kept around every label. */
 const PAD_PX = 1.5;
 
-export function labelRect(spot: LabelSpot, text: string): Rect {
-  const width = text.length * LABEL_CHAR_PX;
+export function labelRect(spot: LabelSpot, text: string, charPx = LABEL_CHAR_PX): Rect {
+  const width = text.length * charPx;
   const x0 = spot.anchor === 'start' ? spot.x : spot.anchor === 'end' ? spot.x - width : spot.x - width / 2;
   return {
     x0: x0 - PAD_PX,
@@ -152,6 +152,8 @@ export function placeLabels<T>(
   obstacles: Segment[],
   bounds: Rect,
   reserved: Rect[] = [],
+  /** A character's width: another font's (the plot's bold letters) than the packet labels'. */
+  charPx = LABEL_CHAR_PX,
 ): PlacedLabel<T>[] {
   const lines = new RowIndex();
   for (const s of obstacles) lines.add(s);
@@ -161,7 +163,7 @@ export function placeLabels<T>(
   for (const request of requests) {
     for (const spot of request.spots) {
       const text = spot.text ?? request.text;
-      const rect = labelRect(spot, text);
+      const rect = labelRect(spot, text, charPx);
       if (rect.x0 < bounds.x0 || rect.x1 > bounds.x1 || rect.y0 < bounds.y0 || rect.y1 > bounds.y1) continue;
       if (taken.some(rect, (other) => overlaps(rect, other))) continue;
       if (lines.some(rect, (s) => segmentHitsRect(s, rect))) continue;

@@ -120,7 +120,9 @@ test('with idle gaps folded, the speed control says what the folded gaps take, a
   const meaning = page.locator('.playback [data-speed]');
   // The rate is the run outside the folded gaps over what the gaps leave of 15 s (2 s each); it
   // had read "1 s on screen = 1.55 ms of the run", a 340 s run beside "Whole run in 15 s".
-  await expect(meaning).toHaveText(/^1 s on screen = [\d.]+\sms of the run; the 3 folded gaps take 2\ss each$/);
+  await expect(meaning).toHaveText(
+    /^1 s on screen = [\d.]+\sms of the run; the 3 folded gaps take 2\ss each$/,
+  );
   const foldedNs = gaps.reduce((sum, g) => sum + g.endNs - g.startNs, 0);
   expect(Number(await meaning.getAttribute('data-speed'))).toBeCloseTo(
     (run.endNs - foldedNs) / 1e9 / (15 - 3 * 2),
@@ -179,4 +181,73 @@ test('the speed goes into the link, so a link (an embed that plays itself) plays
   await openLab(page, 'speed=warp');
   await expect(page.locator('[data-problems]')).toContainText('speed="warp": must be fit, slow or real');
   await expect(page.getByLabel('Speed').locator('option:checked')).toHaveText('Whole run in 15 s');
+});
+
+test('while a newer run takes long the playback bar is dimmed and off, as the views are, until it arrives', async ({
+  page,
+}) => {
+  // Every run in the worker, and the worker's requests held back until the test lets them go: the
+  // page waits for the new run however fast the machine is.
+  await page.addInitScript(() => {
+    const w = window as unknown as {
+      roundtripWorkerOnly: boolean;
+      holdRuns: boolean;
+      heldRuns: Array<() => void>;
+      releaseRuns: () => void;
+    };
+    w.roundtripWorkerOnly = true;
+    w.holdRuns = false;
+    w.heldRuns = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
+      if (w.holdRuns) w.heldRuns.push(() => post.apply(this, args));
+      else post.apply(this, args);
+    } as Worker['postMessage'];
+    w.releaseRuns = () => {
+      w.holdRuns = false;
+      for (const send of w.heldRuns.splice(0)) send();
+    };
+  });
+  await openLab(page);
+  const bar = page.getByRole('toolbar', { name: 'Playback' });
+  const controls = [
+    bar.getByRole('button', { name: 'Play' }),
+    bar.getByRole('button', { name: 'Step back to the previous event' }),
+    bar.getByRole('button', { name: 'Step to the next event' }),
+    bar.getByRole('slider', { name: 'Playhead' }),
+    bar.getByRole('combobox'),
+    bar.getByRole('checkbox', { name: 'Fold idle gaps' }),
+  ];
+  for (const control of controls) await expect(control).toBeEnabled();
+  await expect(bar).not.toHaveAttribute('aria-busy');
+
+  await page.evaluate(() => ((window as unknown as { holdRuns: boolean }).holdRuns = true));
+  await page.locator('#a-nagle').uncheck();
+  await expect(page.locator('[data-sim-status="busy"]')).toBeVisible();
+  await expect(page.locator('.main[data-simulating]')).toHaveCount(1);
+  // The bar, like the views, waits for the new run: it had offered to play the old one.
+  await expect(bar).toHaveAttribute('aria-busy', 'true');
+  await expect(bar).toHaveAttribute('data-simulating');
+  for (const control of controls) await expect(control).toBeDisabled();
+  expect(await bar.locator('.play').evaluate((e) => Number(getComputedStyle(e).opacity))).toBeLessThan(0.5);
+  // Nor does the keyboard play it.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('k');
+  await expect(bar.locator('.play')).toHaveAttribute('data-playing', 'false');
+
+  await page.evaluate(() => (window as unknown as { releaseRuns: () => void }).releaseRuns());
+  await expect(ladderPackets(page)).toHaveCount(engine('nagle=0').packets);
+  await expect(bar).not.toHaveAttribute('aria-busy');
+  for (const control of controls) await expect(control).toBeEnabled();
+  await expect(page.locator('.main[data-simulating]')).toHaveCount(0);
+
+  // Playing when a knob moves, the old run stops: its Pause would be out of reach.
+  await controls[0].click();
+  await expect(bar.locator('.play')).toHaveAttribute('data-playing', 'true');
+  await page.evaluate(() => ((window as unknown as { holdRuns: boolean }).holdRuns = true));
+  await page.locator('#a-nagle').check();
+  await expect(bar).toHaveAttribute('aria-busy', 'true');
+  await expect(bar.locator('.play')).toHaveAttribute('data-playing', 'false');
+  await page.evaluate(() => (window as unknown as { releaseRuns: () => void }).releaseRuns());
+  await expect(bar).not.toHaveAttribute('aria-busy');
 });

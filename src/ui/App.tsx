@@ -159,7 +159,7 @@ export default function App() {
           )}
           <SimStatus sim={sim} />
           <div className="playback-dock">
-            <PlaybackBar playback={playback} endNs={endNs} />
+            <PlaybackBar playback={playback} endNs={endNs} simulating={sim.slow} />
           </div>
           <ViewsOrStatus
             error={sim.error}

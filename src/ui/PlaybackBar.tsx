@@ -8,16 +8,36 @@ import { PAGE_KEYS } from './shortcuts/shortcutKeys';
 
 const SCRUB_STEPS = 1000;
 
-export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: number }) {
+export function PlaybackBar({
+  playback,
+  endNs,
+  simulating = false,
+}: {
+  playback: Playback;
+  endNs: number;
+  /** A newer run is taking long: the views show the old one dimmed, and so does this bar, its
+   * controls off until the new run arrives (they had offered to play the old run). */
+  simulating?: boolean;
+}) {
   const { cursorNs, playing } = playback;
   // The rate, and how long each folded gap (a stall, a think time) takes: the rate alone, with the
   // gaps folded, had read as the whole run's (1.55 ms a second beside "Whole run in 15 s").
   const meaning = speedMeaning(playback.speed, playback.foldedGaps);
   const position = endNs > 0 ? Math.round((cursorNs / endNs) * SCRUB_STEPS) : SCRUB_STEPS;
   return (
-    <div className="playback" role="toolbar" aria-label="Playback" id="playback" tabIndex={-1}>
+    <div
+      className="playback"
+      role="toolbar"
+      aria-label="Playback"
+      id="playback"
+      tabIndex={-1}
+      aria-busy={simulating || undefined}
+      aria-disabled={simulating || undefined}
+      data-simulating={simulating || undefined}
+    >
       <button
         type="button"
+        disabled={simulating}
         onClick={playback.stepBack}
         aria-label="Step back to the previous event"
         title={`Previous event (${PAGE_KEYS.stepBack})`}
@@ -27,6 +47,7 @@ export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: nu
       <button
         type="button"
         className="play"
+        disabled={simulating}
         onClick={playback.toggle}
         aria-label={playing ? 'Pause' : 'Play'}
         title={`Play or pause (${PAGE_KEYS.toggle})`}
@@ -43,6 +64,7 @@ export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: nu
       </button>
       <button
         type="button"
+        disabled={simulating}
         onClick={playback.stepForward}
         aria-label="Step to the next event"
         title={`Next event (${PAGE_KEYS.stepForward})`}
@@ -52,6 +74,7 @@ export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: nu
       <input
         type="range"
         className="scrub"
+        disabled={simulating}
         min={0}
         max={SCRUB_STEPS}
         value={position}
@@ -72,6 +95,7 @@ export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: nu
       <label className="speed">
         <span>Speed</span>
         <select
+          disabled={simulating}
           value={playback.speedMode}
           onChange={(e) => playback.setSpeedMode(e.target.value as SpeedMode)}
           aria-describedby="speed-meaning"
@@ -88,7 +112,12 @@ export function PlaybackBar({ playback, endNs }: { playback: Playback; endNs: nu
         </span>
       </label>
       <label className="fold">
-        <input type="checkbox" checked={playback.fold} onChange={(e) => playback.setFold(e.target.checked)} />
+        <input
+          type="checkbox"
+          disabled={simulating}
+          checked={playback.fold}
+          onChange={(e) => playback.setFold(e.target.checked)}
+        />
         <span>Fold idle gaps</span>
       </label>
     </div>

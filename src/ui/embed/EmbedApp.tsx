@@ -118,7 +118,7 @@ export default function EmbedApp() {
           </button>
         )}
         <EmbedControls config={config} keys={initial.controls} onSetting={onSetting} many={manyControls} />
-        {!chartOnly && <PlaybackBar playback={playback} endNs={endNs} />}
+        {!chartOnly && <PlaybackBar playback={playback} endNs={endNs} simulating={sim.slow} />}
       </div>
       {!chartOnly && <SimStatus sim={sim} />}
       <main className="embed-views" ref={viewsRef}>

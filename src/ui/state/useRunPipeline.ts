@@ -23,6 +23,9 @@ import { usePlayback } from './usePlayback';
 import { useSimulation } from './useSimulation';
 import type { ScenarioUpdate } from './useScenario';
 
+const nothing = () => {};
+const IDLE_KEYS = { toggle: nothing, stepBack: nothing, stepForward: nothing };
+
 /**
  * `restored`: how many times Back or Forward put a state back (the page opens on it anew);
  * `update` writes what the pipeline says in the link (its folding); `onLinkProblems` hears what
@@ -80,8 +83,19 @@ export function useRunPipeline(
     );
   }, [traces, sim.busy, config.view, endNs, onLinkProblems, update]);
 
-  const { toggle, stepBack, stepForward } = playback;
-  useShortcuts(useMemo(() => ({ toggle, stepBack, stepForward }), [toggle, stepBack, stepForward]));
+  const { toggle, stepBack, stepForward, pause, playing } = playback;
+  // While a newer run takes long the views show the old one dimmed and the playback bar is off
+  // (PlaybackBar): the old run stops playing, and the keys wait for the new one as the bar does.
+  const simulating = sim.slow;
+  useEffect(() => {
+    if (simulating && playing) pause();
+  }, [simulating, playing, pause]);
+  useShortcuts(
+    useMemo(
+      () => (simulating ? IDLE_KEYS : { toggle, stepBack, stepForward }),
+      [simulating, toggle, stepBack, stepForward],
+    ),
+  );
 
   const captionA = aCaption(config);
   const captionB = bCaption(config);

@@ -86,6 +86,24 @@ for (const query of [
   });
 }
 
+test("compared, the playback clock says whose run it ends with, beside A's own end in the callout", async ({
+  page,
+}) => {
+  // A's three loads over LTE end before B's over the WAN: the clock runs to B's end.
+  const a = runQuery('link=lte&loads=3').trace;
+  const b = runQuery('link=wan&loads=3').trace;
+  expect(runEndNs(b)).toBeGreaterThan(runEndNs(a));
+  await openLab(page, 'link=lte&loads=3&b.link=wan');
+  await expect(page.locator('.playback [data-run-end-ns]')).toHaveText(
+    `${formatDuration(runEndNs(b))} run (B)`,
+  );
+  await expect(page.locator('[data-callout]')).toContainText(`A: Nagle's algorithm`);
+  await expect(page.locator('[data-callout] [data-run-end-ns]')).toHaveText(formatDuration(runEndNs(a)));
+  // One run alone: the clock's end is that run's, nothing to say whose.
+  await openLab(page, 'link=lte&loads=3&b.link=lte&b.nagle=1');
+  await expect(page.locator('.playback [data-run-end-ns]')).toHaveText(`${formatDuration(runEndNs(a))} run`);
+});
+
 for (const query of ['', 'preset=nielsen-lan-1.0-first', 'preset=kruse-acts']) {
   test(`the breakdown's parts add up to the page time, as the headline and figures give it (${query || 'default'})`, async ({
     page,

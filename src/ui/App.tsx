@@ -75,7 +75,7 @@ export default function App() {
   const openGallery = useCallback(() => setGalleryOpen(true), []);
   const onResetPreset = useCallback(() => update(resetToPreset, { history: 'push' }), [update]);
 
-  const { sim, runs, endNs, gaps, playback, sides, panels, preset } = useRunPipeline(
+  const { sim, runs, endNs, endOf, gaps, playback, sides, panels, preset } = useRunPipeline(
     config,
     initial.initialCursorNs,
     scenario.restored,
@@ -159,7 +159,7 @@ export default function App() {
           )}
           <SimStatus sim={sim} />
           <div className="playback-dock">
-            <PlaybackBar playback={playback} endNs={endNs} simulating={sim.slow} />
+            <PlaybackBar playback={playback} endNs={endNs} endOf={endOf} simulating={sim.slow} />
           </div>
           <ViewsOrStatus
             error={sim.error}

@@ -12,17 +12,22 @@ export function PlaybackBar({
   playback,
   endNs,
   simulating = false,
+  endOf = null,
 }: {
   playback: Playback;
   endNs: number;
   /** A newer run is taking long: the views show the old one dimmed, and so does this bar, its
    * controls off until the new run arrives (they had offered to play the old run). */
   simulating?: boolean;
+  /** Compared, whose run ends last, when the two end apart: the clock's end is that run's, and
+   * side A's callout gives A's own end beside it. */
+  endOf?: 'A' | 'B' | null;
 }) {
   const { cursorNs, playing } = playback;
   // The rate, and how long each folded gap (a stall, a think time) takes: the rate alone, with the
   // gaps folded, had read as the whole run's (1.55 ms a second beside "Whole run in 15 s").
   const meaning = speedMeaning(playback.speed, playback.foldedGaps);
+  const whose = endOf ? ` (${endOf})` : '';
   const position = endNs > 0 ? Math.round((cursorNs / endNs) * SCRUB_STEPS) : SCRUB_STEPS;
   return (
     <div
@@ -79,7 +84,7 @@ export function PlaybackBar({
         max={SCRUB_STEPS}
         value={position}
         aria-label="Playhead"
-        aria-valuetext={`${formatDuration(cursorNs)} of the ${formatDuration(endNs)} run`}
+        aria-valuetext={`${formatDuration(cursorNs)} of the ${formatDuration(endNs)} run${whose}`}
         data-t-ns={Math.round(cursorNs)}
         onChange={(e) => playback.seek((Number(e.target.value) / SCRUB_STEPS) * endNs)}
       />
@@ -90,7 +95,10 @@ export function PlaybackBar({
         aria-live="off"
         title="Playhead / end of the run, closing the connections included (the page's time ends with its last byte)"
       >
-        {formatDuration(cursorNs)} / <span data-run-end-ns={endNs}>{formatDuration(endNs)} run</span>
+        {formatDuration(cursorNs)} /{' '}
+        <span data-run-end-ns={endNs}>
+          {formatDuration(endNs)} run{whose}
+        </span>
       </output>
       <label className="speed">
         <span>Speed</span>

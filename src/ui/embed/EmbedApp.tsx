@@ -44,7 +44,7 @@ export default function EmbedApp() {
     [update],
   );
 
-  const { sim, runs, endNs, gaps, playback, sides, panels, preset } = useRunPipeline(
+  const { sim, runs, endNs, endOf, gaps, playback, sides, panels, preset } = useRunPipeline(
     config,
     initial.initialCursorNs,
     0, // an embed has no Back or Forward of its own
@@ -118,7 +118,7 @@ export default function EmbedApp() {
           </button>
         )}
         <EmbedControls config={config} keys={initial.controls} onSetting={onSetting} many={manyControls} />
-        {!chartOnly && <PlaybackBar playback={playback} endNs={endNs} simulating={sim.slow} />}
+        {!chartOnly && <PlaybackBar playback={playback} endNs={endNs} endOf={endOf} simulating={sim.slow} />}
       </div>
       {!chartOnly && <SimStatus sim={sim} />}
       <main className="embed-views" ref={viewsRef}>

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Config } from '../../scenario/codec';
 import { findPreset } from '../../scenario/presets';
+import { formatDuration } from '../../views/format';
 import { idleGaps, runEndNs } from '../../views/timeScale';
 import { aCaption, bCaption, type SideView } from '../panels/sideView';
 import { useAutoFold } from '../panels/useAutoFold';
@@ -46,6 +47,14 @@ export function useRunPipeline(
   const traces = useMemo(() => runs?.map((r) => r.trace) ?? [], [runs]);
   const endNs = useMemo(() => Math.max(1, ...traces.map(runEndNs)), [traces]);
   const gaps = useMemo(() => idleGaps(traces, endNs), [traces, endNs]);
+  // Compared, the clock runs to the later run's end: whose, when the two read apart.
+  const ends = traces.map(runEndNs);
+  const endOf: 'A' | 'B' | null =
+    ends.length > 1 && formatDuration(ends[0]) !== formatDuration(ends[1])
+      ? ends[1] > ends[0]
+        ? 'B'
+        : 'A'
+      : null;
   const times = useMemo(() => eventTimes(traces), [traces]);
   // The speed is the link's (`speed=`): an embed that plays itself can play in slow motion. A
   // change amends the history entry, as a zoom does.
@@ -113,5 +122,5 @@ export function useRunPipeline(
   const panelsKey = config.view.view;
   const panels = useMemo(() => panelsFromView(panelsKey), [panelsKey]);
   const preset = config.preset ? findPreset(config.preset) : undefined;
-  return { sim, runs, endNs, gaps, playback, sides, panels, preset };
+  return { sim, runs, endNs, endOf, gaps, playback, sides, panels, preset };
 }

@@ -60,6 +60,22 @@ test("the picker offers every ready-made sweep, the later protocols' too", async
   expect(watch.consoleErrors).toEqual([]);
 });
 
+test('a sweep picked from the list brings its chart on screen, focus on its title', async ({ page }) => {
+  const watch = watchPage(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/?view=ladder,sweep');
+  const spec = findSweep('mathis-loss')!;
+  // Far down the list: the list folds once it is picked, and the chart is drawn where it began.
+  await page.locator('.sweep-picker').getByRole('button', { name: spec.title }).click();
+  await expect(points(page).first()).toBeVisible({ timeout: 30_000 });
+  const chart = await page.locator('#sweep .sweep-chart').boundingBox();
+  expect(chart!.y).toBeGreaterThanOrEqual(0);
+  expect(chart!.y + chart!.height).toBeLessThanOrEqual(900);
+  await expect(page.locator('#sweep .sweep-title')).toBeFocused();
+  await expect(page.locator('#sweep .sweep-title')).toHaveText(spec.title);
+  expect(watch.consoleErrors).toEqual([]);
+});
+
 test('clicking a point (or Enter on it) opens its run in the ladder', async ({ page }) => {
   const watch = watchPage(page);
   const spec = findSweep('kruse-fig2')!;

@@ -54,6 +54,19 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
     : [];
   const [chartRef, width] = useElementWidth<HTMLDivElement>(800);
   const bodyRef = useRef<HTMLDivElement>(null);
+  // A sweep picked from the list is drawn above it once the list folds: bring its chart into view
+  // (it had been left above the screen, the ladder below it showing) and move focus to its title.
+  const picked = useRef(false);
+  const pick = (id: string) => {
+    picked.current = true;
+    onSweep(id);
+  };
+  useEffect(() => {
+    if (!picked.current || !spec) return;
+    picked.current = false;
+    bodyRef.current?.scrollIntoView({ block: 'start' });
+    bodyRef.current?.querySelector<HTMLElement>('.sweep-title')?.focus({ preventScroll: true });
+  }, [spec]);
   const measured = spec ? measuredClaim(spec, run.points) : null;
   const yLabel = spec
     ? spec.compare
@@ -70,7 +83,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
       <div className="sweep-choose">
         <details open={!spec}>
           <summary>Ready-made sweeps from the papers and RFCs</summary>
-          <SweepPicker current={choice?.kind === 'ready' ? choice.spec.id : null} onPick={onSweep} />
+          <SweepPicker current={choice?.kind === 'ready' ? choice.spec.id : null} onPick={pick} />
         </details>
         <details open={!spec || choice?.kind === 'custom'}>
           <summary>Build a sweep over the current scenario</summary>
@@ -83,7 +96,9 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
       </div>
       {spec && (
         <div ref={bodyRef} className="sweep-body" data-sweep={spec.id}>
-          <h3 className="sweep-title">{spec.title}</h3>
+          <h3 className="sweep-title" tabIndex={-1}>
+            {spec.title}
+          </h3>
           <p className="sweep-meta">
             {spec.source}
             {spec.claim && (

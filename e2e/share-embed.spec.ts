@@ -245,6 +245,38 @@ test("a sweep's chart can be embedded alone: no run panel and no playback bar in
   expectClean(watch);
 });
 
+test("a sweep's chart and its legend fit the frame's first screen, alone or above a panel", async ({
+  page,
+}) => {
+  // In the Share dialog's 800 × 500 frame the 340 px chart had run past the frame's bottom: no x
+  // axis and no legend saying which line is which page, until the student scrolled.
+  const watch = watchPage(page);
+  const cases: Array<[view: string, width: number, height: number]> = [
+    ['sweep', 800, 500],
+    ['sweep', 640, 360],
+    ['sweep', 390, 700],
+    ['ladder,sweep', 800, 500],
+  ];
+  for (const [view, width, height] of cases) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/?v=1&sweep=kruse-fig2&embed=1&view=${view}`);
+    await expect(page.locator('#sweep [data-sweep-point]')).toHaveCount(16, { timeout: 30_000 });
+    const xLabel = page.locator('#sweep .sweep-axis-label', { hasText: 'connections' });
+    const legend = page.locator('#sweep .sweep-legend');
+    await expect(legend).toContainText("Kruse's simple model");
+    await expect
+      .poll(async () => (await legend.boundingBox())!.y + (await legend.boundingBox())!.height, {
+        message: `${view} at ${width}x${height}`,
+      })
+      .toBeLessThanOrEqual(height);
+    expect((await xLabel.boundingBox())!.y).toBeGreaterThan(0);
+    // Alone, the chart takes what room the frame has: a readable height, not a sliver.
+    const chart = (await page.locator('#sweep .sweep-chart').boundingBox())!;
+    expect(chart.height).toBeGreaterThanOrEqual(150);
+  }
+  expectClean(watch);
+});
+
 test("the embed's Start at says why it refuses a time, keeps what is typed, and never passes the run's end", async ({
   page,
 }) => {

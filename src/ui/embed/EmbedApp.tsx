@@ -75,6 +75,7 @@ export default function EmbedApp() {
   const manyControls = initial.controls.length > INLINE_CONTROLS;
   // `view=sweep`: the chart alone; no playback bar or panels for the base run it sweeps over.
   const chartOnly = guides.sweepPanel !== null && sweepAloneIn(config.view);
+  const title = presetsTitle(config) ?? shownSweepTitle(config);
   const openUrl = appUrl(
     withoutEmbed(queryFor(config, playback.playing ? null : playback.pinnedNs)),
     window.location,
@@ -82,11 +83,11 @@ export default function EmbedApp() {
 
   return (
     <div
-      className={`embed${lessonOpen ? ' embed--lesson-open' : ''}${settingsOpen ? ' embed--settings-open' : ''}`}
+      className={`embed${lessonOpen ? ' embed--lesson-open' : ''}${settingsOpen ? ' embed--settings-open' : ''}${chartOnly ? ' embed--chart-only' : ''}${chartOnly && title === shownSweepTitle(config) ? ' embed--sweep-titled' : ''}`}
       data-embed=""
     >
       <div className="embed-bar">
-        <h1 className="embed-title">{presetsTitle(config) ?? shownSweepTitle(config) ?? 'Roundtrip'}</h1>
+        <h1 className="embed-title">{title ?? 'Roundtrip'}</h1>
         {config.view.lesson !== undefined && (
           <button
             type="button"
@@ -122,8 +123,9 @@ export default function EmbedApp() {
       </div>
       {!chartOnly && <SimStatus sim={sim} />}
       <main className="embed-views" ref={viewsRef}>
-        {/* A sweep's link shows its chart, as the full lab does, above the chosen panels. */}
-        {guides.sweepPanel}
+        {/* A sweep's link shows its chart, as the full lab does, above the chosen panels: the
+            chart and its legend take the frame's first screen, as each panel takes one. */}
+        <FitHeightContext.Provider value={viewsHeight}>{guides.sweepPanel}</FitHeightContext.Provider>
         {!chartOnly && (
           <FitHeightContext.Provider value={viewsHeight === null ? null : viewsHeight - LADDER_CHROME_PX}>
             <ViewsOrStatus

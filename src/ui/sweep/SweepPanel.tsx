@@ -1,9 +1,10 @@
 // The sweep panel: pick a ready-made sweep or build one, watch its points stream in from the
 // worker pool, and open any point's run in the ladder. Loaded lazily: it is not part of the
 // first page load.
-import { useEffect, useMemo, useRef } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Config } from '../../scenario/codec';
 import { axisIsNumeric, claimLead, type SweepSpec } from '../../scenario/sweeps';
+import { FitHeightContext } from '../embed/viewHeight';
 import { Panel } from '../panels/Panel';
 import { useElementWidth } from '../useElementWidth';
 import { SweepChart } from '../../views/SweepChart';
@@ -54,6 +55,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
     : [];
   const [chartRef, width] = useElementWidth<HTMLDivElement>(800);
   const bodyRef = useRef<HTMLDivElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   // A sweep picked from the list is drawn above it once the list folds: bring its chart into view
   // (it had been left above the screen, the ladder below it showing) and move focus to its title.
   const picked = useRef(false);
@@ -68,6 +70,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
     bodyRef.current?.querySelector<HTMLElement>('.sweep-title')?.focus({ preventScroll: true });
   }, [spec]);
   const measured = spec ? measuredClaim(spec, run.points) : null;
+  const chartHeight = useFittedChartHeight(chartRef, sectionRef, width < 500 ? 260 : 340);
   const yLabel = spec
     ? spec.compare
       ? savingLabel(metricLabel(spec.y), spec.compare)
@@ -77,6 +80,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
   return (
     <Panel
       id="sweep"
+      sectionRef={sectionRef}
       title="Sweep"
       note="Every point is a full simulation. Click a point (or focus it and press Enter) to open its run in the ladder."
     >
@@ -130,7 +134,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
               yLabel={yLabel}
               seriesLabel={spec.series?.label ?? null}
               width={Math.max(280, width)}
-              height={width < 500 ? 260 : 340}
+              height={chartHeight}
               onOpen={(p) => onOpenRun(p.query, spec.compare?.versus)}
             />
           </div>
@@ -155,6 +159,43 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
     </Panel>
   );
 }
+
+/** The least height the chart is drawn at in a frame: a shorter frame scrolls. */
+const MIN_FITTED_CHART_PX = 150;
+
+/**
+ * The chart's height: `usual` on the page; in a frame that shows the chart alone (embed.css), the
+ * room left once the words above it and the legend under it are placed, so the chart and its
+ * legend fit the frame. In the Share dialog's 800 × 500 frame the x axis and the legend had been
+ * cut off below a 340 px chart.
+ */
+function useFittedChartHeight(
+  chart: RefObject<HTMLDivElement | null>,
+  section: RefObject<HTMLElement | null>,
+  usual: number,
+): number {
+  const room = useContext(FitHeightContext);
+  const [beside, setBeside] = useState<number | null>(null);
+  // Measured whenever the panel's height changes: the words above the chart grow as points arrive.
+  useEffect(() => {
+    const el = section.current;
+    if (room === null || !el) return;
+    const observer = new ResizeObserver(() => {
+      const box = chart.current;
+      const legend = el.querySelector('.sweep-legend');
+      if (!box || !legend) return;
+      const top = el.getBoundingClientRect().top;
+      setBeside(Math.ceil(legend.getBoundingClientRect().bottom - top - box.getBoundingClientRect().height));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [room, chart, section]);
+  if (room === null || beside === null) return usual;
+  return Math.max(MIN_FITTED_CHART_PX, room - beside - FRAME_SLACK_PX);
+}
+
+/** The panel's margin and padding around it in a frame, and a pixel to spare. */
+const FRAME_SLACK_PX = 12;
 
 /** "page load: saving over HTTP/1.0 (s)", or "(%)" for a share: one unit, and the other run in words. */
 function savingLabel(metric: string, compare: NonNullable<SweepSpec['compare']>): string {

@@ -146,6 +146,25 @@ test("a fix that wins on the medians but loses on the page's own losses says so 
   expect(Number(await pageMs('b'))).toBeGreaterThanOrEqual(Number(await pageMs('a')));
 });
 
+test('after Compare side by side the callout does not offer A the fix B already runs', async ({ page }) => {
+  // Its "Try Header flush: none" set A's flush too: two identical runs, the comparison gone.
+  await page.goto('/');
+  const callout = page.locator('[data-callout]');
+  const tryFix = callout.getByRole('button', { name: 'Try Header flush: none' });
+  await expect(tryFix).toBeVisible({ timeout: 20_000 });
+  await callout.getByRole('button', { name: 'Compare side by side' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('b.flush')).toBe('none');
+  await expect(page.locator('[data-breakdown="b"] [data-page-ms]')).toHaveCount(1, { timeout: 20_000 });
+  await expect(callout.locator('[data-fix-in-b]')).toHaveText('Side B runs with Header flush: none.');
+  await expect(tryFix).toHaveCount(0);
+  // The stall's own button stays, and A's numbers are still A's.
+  await expect(callout.getByRole('button', { name: 'Show the stall' })).toBeVisible();
+  await expect(callout).toContainText('A: The server waited 117 ms for a delayed ACK');
+  // Stopping the comparison offers the fix again.
+  await page.getByRole('button', { name: 'Stop comparing' }).click();
+  await expect(tryFix).toBeVisible();
+});
+
 test('under a Linux stack the TCP controls say what the hosts run, and a value chosen holds', async ({
   page,
 }) => {

@@ -146,6 +146,7 @@ export default function App() {
               // would have had fixes checked against the older run's page time.
               settings={sim.ranOn?.[0] ?? config.settings}
               comparing={comparing}
+              sideB={sim.ranOn?.[1] ?? null}
               withholdFix={guides.awaitingAnswer}
               onApply={(s) => update((c) => setSetting(c, 'a', s.key, s.value), { history: 'push' })}
               onCompare={(s) => {

@@ -21,6 +21,8 @@ export interface StallCalloutProps {
   path: PathTiming;
   settings: Settings;
   comparing: boolean;
+  /** Side B's settings while comparing: a fix B already runs with is not offered for A. */
+  sideB?: Settings | null;
   /** Name the stall but not the knob that removes it (a lesson's question asks about that knob). */
   withholdFix?: boolean;
   onApply: (s: Suggestion) => void;
@@ -52,6 +54,7 @@ function SettledCallout({
   path,
   settings,
   comparing,
+  sideB = null,
   withholdFix = false,
   onApply,
   onCompare,
@@ -104,6 +107,10 @@ function SettledCallout({
   const suggestion = fixOf(checked) ?? fixOf(costlierChecked);
   const knobOf = (s: Suggestion) => `${labelFor(s.key)}: ${suggestedValueText(s.key, s.value)}`;
   const knob = suggestion ? knobOf(suggestion) : null;
+  // Compared with a B that runs the fix ("Compare side by side"), trying it on A would leave two
+  // identical runs: say B has it instead of offering it.
+  const inB =
+    comparing && suggestion !== null && sideB !== null && sideB[suggestion.key] === suggestion.value;
   const fixText = (c: typeof checked, attr: 'data-fix-page-ns' | 'data-costlier-fix-page-ns') =>
     c === null ? null : c === 'checking' ? (
       <span className="callout-context"> — trying the knobs that could remove it</span>
@@ -148,10 +155,11 @@ function SettledCallout({
               {fixOf(costlierChecked) && fixText(costlierChecked, 'data-costlier-fix-page-ns')}.
             </span>
           )}
+          {inB && <span data-fix-in-b=""> Side B runs with {knob}.</span>}
         </span>
       </p>
       <div className="callout-actions">
-        {suggestion && (
+        {suggestion && !inB && (
           <button type="button" onClick={() => onApply(suggestion)}>
             Try {knob}
           </button>

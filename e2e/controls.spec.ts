@@ -165,6 +165,20 @@ test('after Compare side by side the callout does not offer A the fix B already 
   await expect(tryFix).toBeVisible();
 });
 
+test("compared with a B that runs a preset's hint, the card says so instead of offering it to A", async ({
+  page,
+}) => {
+  // Its "Try it" set A's nagle.server=0 beside B's nagle=0: two runs alike, the comparison gone.
+  await page.goto('/?preset=heidemann-odd-final&b.nagle=0&edit=b');
+  const hint = page.locator('[data-try="nagle.server=0"]');
+  await expect(hint).toHaveAttribute('data-try-in-b', '');
+  await expect(hint).toContainText('Side B runs this.');
+  await expect(hint.getByRole('button', { name: 'Try it' })).toHaveCount(0);
+  // Without B, the hint is offered.
+  await page.getByRole('button', { name: 'Stop comparing' }).click();
+  await expect(hint.getByRole('button', { name: 'Try it' })).toBeVisible();
+});
+
 test('under a Linux stack the TCP controls say what the hosts run, and a value chosen holds', async ({
   page,
 }) => {

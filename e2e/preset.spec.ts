@@ -171,7 +171,9 @@ test("a Try next the settings already hold reads as applied, with the way back, 
   await expect.poll(() => page.evaluate(() => window.location.search)).toContain('b.nagle.server=0');
   await expect(page.locator('[data-side="a"] [data-stall="nagle"]').first()).toBeAttached();
   await expect(page.locator('[data-side="b"] [data-stall="nagle"]')).toHaveCount(0);
-  await expect(info.getByRole('button', { name: 'Try it' })).toHaveCount(1);
+  // B runs the hint: trying it on A too would leave two runs alike, so it is not offered.
+  await expect(hint).toContainText('Side B runs this.');
+  await expect(info.getByRole('button', { name: 'Try it' })).toHaveCount(0);
   await expect(cell).toHaveText(/ms ✓ within$/);
 
   // Back to the preset: the hint is offered again, and the run within the paper's figure.

@@ -19,6 +19,7 @@ import {
   setSetting,
   setSettings,
   setThemeInLink,
+  settingsOf,
   type SideKey,
 } from './state/configModel';
 import { useLinkedViews } from './state/useLinkedViews';
@@ -130,6 +131,7 @@ export default function App() {
                 comparedWith={sides[1]?.preset?.id !== preset.id ? sides[1]?.preset : undefined}
                 results={sim.figures}
                 settings={config.settings}
+                sideB={comparing ? settingsOf(config, 'b') : null}
                 changedKeys={changedFromPreset(config)}
                 hintsWithheld={guides.awaitingAnswer}
                 onTry={(query) => update((c) => applyTryNext(c, query), { history: 'push' })}

@@ -18,6 +18,7 @@ export function PresetInfo({
   comparedWith,
   results,
   settings,
+  sideB = null,
   changedKeys,
   hintsWithheld = false,
   onTry,
@@ -30,6 +31,8 @@ export function PresetInfo({
   results: FigureResult[] | null;
   /** Side A's settings: a hint they already hold is shown as applied. */
   settings: Settings;
+  /** Side B's settings while comparing: a hint B already runs is not offered for A. */
+  sideB?: Settings | null;
   changedKeys: string[];
   /** A lesson's question is open and the hints would answer it. */
   hintsWithheld?: boolean;
@@ -43,6 +46,8 @@ export function PresetInfo({
   const figures = shownFigures(preset.published, results, hintsWithheld);
   const texts = usePresetTexts(preset.id);
   const applied = texts ? texts.tryNext.map((t) => tryNextApplied(settings, t.settings)) : [];
+  // Trying on A a hint B already runs would leave two identical runs: say B runs it instead.
+  const inB = texts ? texts.tryNext.map((t) => sideB !== null && tryNextApplied(sideB, t.settings)) : [];
   return (
     <section className="preset-info" aria-labelledby="preset-info-title" data-preset-info={preset.id}>
       <h2 id="preset-info-title">
@@ -68,6 +73,10 @@ export function PresetInfo({
                     <button type="button" className="secondary" onClick={onReset}>
                       Back to the preset
                     </button>
+                  </li>
+                ) : inB[i] ? (
+                  <li key={t.settings} data-try={t.settings} data-try-in-b="">
+                    {t.sentence} <em>Side B runs this.</em>
                   </li>
                 ) : (
                   <li key={t.settings} data-try={t.settings}>

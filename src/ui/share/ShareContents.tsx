@@ -16,10 +16,12 @@ export default function ShareContents({
   settings,
   title,
 }: Omit<ShareDialogProps, 'open' | 'onClose'>) {
+  const sweep = sweepShownIn(Object.fromEntries(new URLSearchParams(query)));
   // Fresh choices each time the dialog opens, starting from what the page shows now.
   const [choices, setChoices] = useState<EmbedChoices>(() => ({
-    // All five panels crowd a frame: start from the ladder unless the page shows a chosen few.
-    panels: panels.size === PANELS.length ? ['ladder'] : [...panels],
+    // All five panels crowd a frame: start from the ladder unless the page shows a chosen few, or
+    // from a sweep's chart alone (beside it, a ladder of the page's own run had nothing to do with it).
+    panels: panels.size === PANELS.length ? (sweep ? [] : ['ladder']) : [...panels],
     controls: [],
     tMs: cursorMs,
     autoplay: false,
@@ -39,13 +41,7 @@ export default function ShareContents({
         value={link}
       />
       <h3>Embed in a course page</h3>
-      <EmbedBuilder
-        choices={choices}
-        settings={settings}
-        sweep={sweepShownIn(Object.fromEntries(new URLSearchParams(query)))}
-        endNs={endNs}
-        onChange={setChoices}
-      />
+      <EmbedBuilder choices={choices} settings={settings} sweep={sweep} endNs={endNs} onChange={setChoices} />
       <CopyField
         name="embed"
         label="Embed code (paste into an HTML page or LMS)"

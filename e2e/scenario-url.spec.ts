@@ -66,8 +66,11 @@ test('a long run says it is simulating and can be cancelled without freezing the
   const before = await ladderPackets(page).count();
   await page.getByLabel('Object sizes').fill('100000000,100000000,100000000');
   await expect(page.locator('[data-sim-status="busy"]')).toBeVisible();
-  // The page still answers while the worker runs.
-  await page.getByLabel('Speed').selectOption({ label: 'Real time' });
+  // The page still answers while the worker runs (the playback bar waits for the new run: a
+  // control outside it).
+  await page.getByLabel('Theme').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('[data-sim-status="busy"]')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.locator('[data-sim-status="cancelled"]')).toBeVisible();
   await expect(ladderPackets(page)).toHaveCount(before);

@@ -251,3 +251,35 @@ test('while a newer run takes long the playback bar is dimmed and off, as the vi
   await page.evaluate(() => (window as unknown as { releaseRuns: () => void }).releaseRuns());
   await expect(bar).not.toHaveAttribute('aria-busy');
 });
+
+test('paused part-way, Zoom in keeps the playhead and the packets before it in view', async ({ page }) => {
+  // Nothing after the playhead is drawn yet. Zooming around the view's centre had taken a reader
+  // who paused 20 ms into the default page to 124-129 ms of it: an empty ladder.
+  await openLab(page, 't=20');
+  const paused = await playheadNs(page);
+  expect(paused).toBe(20e6);
+  const svg = page.locator('[data-side="a"] svg.ladder-svg');
+  const view = async () => [
+    Number(await svg.getAttribute('data-view-start-ns')),
+    Number(await svg.getAttribute('data-view-end-ns')),
+  ];
+  const [start0, end0] = await view();
+  const zoomIn = page.getByRole('toolbar', { name: 'Ladder zoom' }).getByRole('button', { name: 'Zoom in' });
+  await zoomIn.click();
+  await zoomIn.click();
+  await expect.poll(view).not.toEqual([start0, end0]);
+  const [start, end] = await view();
+  expect(start).toBeLessThan(paused);
+  expect(end).toBeGreaterThan(paused);
+  // The playhead is brought to the middle of the view.
+  const mid = Number(await svg.getAttribute('data-view-mid-ns'));
+  expect(Math.abs(mid - paused)).toBeLessThan((end - start) / 10);
+  await expect.poll(() => ladderPackets(page).count()).toBeGreaterThan(0);
+  // At the run's end (the page as it opens) the buttons still zoom around the view's centre.
+  await openLab(page);
+  const [startAll, endAll] = await view();
+  const midAll = Number(await svg.getAttribute('data-view-mid-ns'));
+  await zoomIn.click();
+  await expect.poll(async () => (await view())[1] - (await view())[0]).toBeLessThan(endAll - startAll);
+  expect(Math.abs(Number(await svg.getAttribute('data-view-mid-ns')) - midAll)).toBeLessThan(1e6);
+});

@@ -1,5 +1,5 @@
 // Zoom and pan of the ladders' time axis: Ctrl/⌘ + wheel or pinch zooms around the pointer,
-// dragging pans, double-click zooms in (Shift: out), buttons zoom around the view's centre, and a
+// dragging pans, double-click zooms in (Shift: out), buttons zoom around a point the panel picks, and a
 // time range can be framed. Both ladders of a comparison share one transform, so their time axes
 // stay aligned. Every change the reader makes is told to `onChange` (the panel puts it in the
 // link); `restore` puts back a view read from the link without telling. A small one-axis version of d3-zoom's gestures (the same arithmetic, the same
@@ -263,10 +263,11 @@ export function useLadderZoom(top: number, bottom: number, onChange?: (t: AxisTr
     [bind],
   );
 
+  /** Zoom by `factor` around screen point `y`, which then shows at `to` (default: stays put). */
   const zoomAround = useCallback(
-    (factor: number, y: number) => {
+    (factor: number, y: number, to = y) => {
       const t = current.current;
-      apply(zoomedTo(t, t.k * factor, y, t.invertY(y)));
+      apply(zoomedTo(t, t.k * factor, to, t.invertY(y)));
     },
     [apply, zoomedTo],
   );

@@ -72,6 +72,33 @@ test('hovering or focusing a packet shows its full tcpdump line', async ({ page 
   await expect(page.locator('.packet-tip')).toContainText('ACK sent at once · sent');
 });
 
+for (const [width, height] of [
+  [1280, 900],
+  [390, 844],
+] as const) {
+  test(`a packet's tip shows whole in the ladder's box, the last packets' too (${width} px)`, async ({
+    page,
+  }) => {
+    // The box clips what overflows it, and the tip hung below its packet: the FIN's, at the
+    // bottom of the default page's ladder, showed as a sliver.
+    await page.setViewportSize({ width, height });
+    await openLab(page);
+    const box = page.locator('[data-side="a"] .ladder-scroll');
+    const tip = page.locator('.packet-tip');
+    const count = await ladderPackets(page).count();
+    for (const index of [0, Math.floor(count / 2), count - 2, count - 1]) {
+      await ladderPackets(page).nth(index).focus();
+      await expect(tip).toBeVisible();
+      const b = (await box.boundingBox())!;
+      const t = (await tip.boundingBox())!;
+      expect(t.y, `packet ${index}: tip top`).toBeGreaterThanOrEqual(b.y);
+      expect(t.y + t.height, `packet ${index}: tip bottom`).toBeLessThanOrEqual(b.y + b.height);
+      expect(t.x, `packet ${index}: tip left`).toBeGreaterThanOrEqual(b.x);
+      expect(t.x + t.width, `packet ${index}: tip right`).toBeLessThanOrEqual(b.x + b.width + 1);
+    }
+  });
+}
+
 test('the ladder has a key naming each arrow style and stall colour it draws', async ({ page }) => {
   // The default page's client think times (0.5 ms) are bands too short to carry a label.
   await openLab(page);

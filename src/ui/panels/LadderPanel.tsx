@@ -295,11 +295,7 @@ export function LadderPanel({
                     provisional={provisional}
                   />
                   {mine && packet && (
-                    <div
-                      className="packet-tip"
-                      role="status"
-                      style={{ left: Math.min(mine.x, ladderWidth - 300), top: mine.y + 14 }}
-                    >
+                    <div className="packet-tip" role="status" style={tipPlace(mine, ladderWidth, height)}>
                       <code>{formatTcpdumpLine(s.run.trace, packet)}</code>
                       <span>
                         {SEND_REASON_WORDS[packet.reason]} · sent {formatDuration(packet.sendNs)}
@@ -319,6 +315,16 @@ export function LadderPanel({
       <LadderLegend traces={traces} />
     </div>
   );
+}
+
+/**
+ * Where a packet's tip goes in its ladder box, which clips what overflows it: below the packet,
+ * or above it in the box's lower half (below, the last packets' tips had been cut off at the
+ * box's bottom edge, the FIN's to a sliver), and never left of the box.
+ */
+function tipPlace(at: { x: number; y: number }, width: number, height: number) {
+  const left = Math.max(0, Math.min(at.x, width - 300));
+  return at.y > height / 2 ? { left, bottom: height - at.y + 14 } : { left, top: at.y + 14 };
 }
 
 /** Smooth scrolling, unless the reader asked for reduced motion. */

@@ -252,6 +252,25 @@ test('a sweep saves as a picture for a slide: its points, legend, title and clai
   expect(watch.consoleErrors).toEqual([]);
 });
 
+for (const [width, height] of [
+  [390, 844],
+  [1280, 900],
+] as const) {
+  test(`a sweep picked from the bottom of the list is brought into view (${width} px)`, async ({ page }) => {
+    // Picking closes the long list, and the page kept what lay below it in place: on a phone the
+    // reader was left at the ladder, the chart they had asked for off the top of the screen.
+    await page.setViewportSize({ width, height });
+    await openLab(page);
+    await page.getByRole('button', { name: 'Sweep', exact: true }).click();
+    const last = SWEEPS[SWEEPS.length - 1];
+    await page.locator('.sweep-picker').getByRole('button', { name: last.title, exact: true }).click();
+    await expect.poll(() => page.evaluate(() => window.location.search)).toContain(`sweep=${last.id}`);
+    await expect(page.locator('.sweep-title')).toHaveText(last.title);
+    await expect(page.locator('.sweep-title')).toBeInViewport();
+    await expect(page.locator('.sweep-chart-box')).toBeInViewport();
+  });
+}
+
 test('a custom sweep built in the panel draws its points and survives a reload', async ({ page }) => {
   const watch = watchPage(page);
   await page.goto('/?preset=heidemann-short-initial');

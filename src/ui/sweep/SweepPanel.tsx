@@ -94,7 +94,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
           <SweepBuilder
             initial={custom}
             settings={config.settings}
-            onDraw={(c) => onSweep(encodeCustomSweep(c))}
+            onDraw={(c) => pick(encodeCustomSweep(c))}
           />
         </details>
       </div>

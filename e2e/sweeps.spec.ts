@@ -494,3 +494,31 @@ test('Compare on a sweep keeps the sweep in the link: reloaded, the sweep and bo
   await expect(page.locator('#waterfall')).toBeAttached();
   expect(watch.consoleErrors).toEqual([]);
 });
+
+test("every point and marker lies inside the plot, the ones at the axis's ends too", async ({ page }) => {
+  // Kruse Fig. 2's points at 16 connections, drawn on the plot's right edge, had spilled past it.
+  for (const [width, embed] of [
+    [1280, false],
+    [390, false],
+    [640, true],
+  ] as const) {
+    await page.setViewportSize({ width, height: embed ? 360 : 844 });
+    await page.goto(`/?sweep=kruse-fig2${embed ? '&embed=1&view=sweep' : ''}`);
+    await expect(points(page)).toHaveCount(16, { timeout: 30_000 });
+    const { plot, marks } = await page.locator('svg.sweep-chart').evaluate((svg) => {
+      const line = svg.querySelector('.sweep-grid line')!.getBoundingClientRect();
+      const marks = [...svg.querySelectorAll('[data-sweep-point], [data-published-point]')].map((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: el.getAttribute('data-x'), left: r.left, right: r.right };
+      });
+      return { plot: { left: line.left, right: line.right }, marks };
+    });
+    const label = `${width}${embed ? ' embed' : ''}`;
+    expect(marks.length, label).toBeGreaterThanOrEqual(16);
+    const outside = marks.filter((m) => m.left < plot.left - 0.5 || m.right > plot.right + 0.5);
+    expect(outside, label).toEqual([]);
+    // The last x's points still sit near the plot's right edge, not pulled far in.
+    const last = marks.filter((m) => m.x === '16');
+    expect(Math.max(...last.map((m) => m.right)), label).toBeGreaterThan(plot.right - 40);
+  }
+});

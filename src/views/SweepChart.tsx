@@ -129,9 +129,25 @@ export function wrapWords(text: string, maxChars: number): string[] {
   return lines;
 }
 
+/**
+ * Room kept inside the plot at each end of a quantity's axis, so the points at its first and last
+ * x stay inside the plot with their markers: a published diamond's half-width, or the outermost of
+ * the circles set side by side at one x (dodgeOffsets), and a stroke. Drawn at the very ends,
+ * Kruse Fig. 2's points at 16 connections had spilled past the plot's right edge.
+ */
+export function endPadPx(seriesCount: number): number {
+  const dodged = POINT_R + ((2 * POINT_R + DODGE_GAP_PX) * Math.max(0, seriesCount - 1)) / 2;
+  return Math.max(PUBLISHED_R, dodged) + 2;
+}
+
+/** A published point's diamond: this far from its centre to each corner. */
+const PUBLISHED_R = 7;
+
 export function SweepChart(props: SweepChartProps) {
   const { xValues, seriesValues, points, published, width, height } = props;
-  const x = sweepXScale(xValues, M.left, width - M.right, props.xNumeric);
+  // Choices are already spaced in from the ends (sweepXScale's padding); quantities are inset.
+  const pad = props.xNumeric ? endPadPx(seriesValues.length) : 0;
+  const x = sweepXScale(xValues, M.left + pad, width - M.right - pad, props.xNumeric);
   const ticks = fittingTicks(x.ticks, props.xNumeric ? 1 : CHOICE_ROWS, width);
   const bottom = height - M.bottom - Math.max(0, ...ticks.map((t) => t.row)) * TICK_ROW_PX;
   const y = sweepYScale(chartYValues(points, published), M.top, bottom);
@@ -218,7 +234,7 @@ export function SweepChart(props: SweepChartProps) {
         return (
           <path
             key={`pub-${i}`}
-            d={`M${cx} ${cy - 7}L${cx + 7} ${cy}L${cx} ${cy + 7}L${cx - 7} ${cy}Z`}
+            d={`M${cx} ${cy - PUBLISHED_R}L${cx + PUBLISHED_R} ${cy}L${cx} ${cy + PUBLISHED_R}L${cx - PUBLISHED_R} ${cy}Z`}
             className="sweep-published"
             stroke={p.series !== undefined ? colour(p.series) : 'var(--ink)'}
             data-published-point=""

@@ -10,7 +10,7 @@ async function ladderHeights(page: import('@playwright/test').Page): Promise<num
     .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
 }
 
-test('a 560 × 400 ladder embed with one control gives the ladder 200 px or more, inside the frame', async ({
+test('a 560 × 400 ladder embed with one control gives the ladder 180 px or more, inside the frame', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 560, height: 400 });
@@ -18,11 +18,14 @@ test('a 560 × 400 ladder embed with one control gives the ladder 200 px or more
   await expect(ladderPackets(page).first()).toBeAttached();
   await expect(page.locator('[data-embed] .field[data-key="nagle"]')).toBeVisible();
   const [height] = await ladderHeights(page);
-  expect(height).toBeGreaterThanOrEqual(200);
-  // It takes the frame's height: ends inside the frame, less than 24 px from its bottom.
+  // Its key's three rows take the rest.
+  expect(height).toBeGreaterThanOrEqual(180);
+  // With its key it takes the frame's height: ends inside the frame, less than 24 px from its bottom.
   const box = await page.locator('[data-side="a"] .ladder-svg').boundingBox();
-  expect(box!.y + box!.height).toBeLessThanOrEqual(400);
-  expect(box!.y + box!.height).toBeGreaterThan(400 - 24);
+  const key = await page.locator('[data-ladder-legend]').boundingBox();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(key!.y);
+  expect(key!.y + key!.height).toBeLessThanOrEqual(400);
+  expect(key!.y + key!.height).toBeGreaterThan(400 - 24);
 });
 
 test("in a comparison the embed's controls say they change side A", async ({ page }) => {
@@ -195,11 +198,11 @@ test('a 640 × 400 embed of a bad link shows its whole notice, and a long one sc
   // The ladder still shows below it: most of it in the frame, the rest a scroll away.
   const ladder = (await page.locator('[data-side="a"] .ladder-svg').boundingBox())!;
   expect(400 - ladder.y).toBeGreaterThan(120);
-  // Dismissed, the views take the room back.
+  // Dismissed, the views take the room back (less the key's rows under the ladder).
   await page.locator('[data-problems]').getByRole('button', { name: 'Dismiss' }).click();
   await expect
     .poll(async () => (await page.locator('[data-side="a"] .ladder-svg').boundingBox())!.height)
-    .toBeGreaterThan(ladder.height + 80);
+    .toBeGreaterThan(ladder.height + 50);
 
   // Ten problems: eight listed and a line counting the rest; the notice scrolls, and its last
   // line comes whole into view.
@@ -288,5 +291,30 @@ test("a comparison's two ladders side by side in a 640 × 360 frame label the de
       return { inside: b.left >= box.left && b.right <= box.right, over: over.map((t) => t.textContent) };
     });
     expect(clash).toEqual({ inside: true, over: [] });
+  }
+});
+
+test("a ladder embed's key is whole in the frame, at 640 × 360 and 1024 × 576", async ({ page }) => {
+  // The ladder had taken the frame's height and left its key's first row cut in half at the bottom.
+  for (const [width, height] of [
+    [640, 360],
+    [1024, 576],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/?preset=heidemann-odd-final&embed=1&view=ladder');
+    await expect(ladderPackets(page).first()).toBeAttached();
+    const items = page.locator('[data-ladder-legend] li');
+    await expect(items.first()).toBeVisible();
+    // Measured after the ladder has been fitted to the key.
+    await expect
+      .poll(async () => {
+        const frame = await page.locator('.embed-views').boundingBox();
+        const bottoms = await items.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom));
+        return Math.max(...bottoms) <= Math.min(height, frame!.y + frame!.height);
+      }, `${width} × ${height}`)
+      .toBe(true);
+    // And the ladder still takes the rest of the frame: 178 px of 360, 414 of 576.
+    const [ladder] = await ladderHeights(page);
+    expect(ladder, `${width} × ${height}`).toBeGreaterThan(height * 0.45);
   }
 });

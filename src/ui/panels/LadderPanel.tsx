@@ -18,6 +18,7 @@ import { CAPTION_LINE_PX, FitHeightContext, fittedViewHeight, tooShortToStack } 
 import { timeScale, type Gap } from '../../views/timeScale';
 import { markRedraw } from '../perf';
 import { useElementWidth } from '../useElementWidth';
+import { useElementHeight } from '../embed/useFitHeight';
 import type { SideView } from './sideView';
 import { useLadderZoom, type AxisTransform } from './useLadderZoom';
 import { useSettled } from '../state/gesture';
@@ -54,6 +55,8 @@ const RUN_TOP_PAD_PX = 14;
  * then showed a horizontal scrollbar over the ladder's last rows wherever scrollbars take room.
  */
 const LADDER_CHROME_PX = 4 + 2;
+/** The key's height before it is measured: one line of it, with its margin. */
+const LEGEND_GUESS_PX = 28;
 /** The narrowest box that sets two ladders side by side in a frame too short to stack them. */
 const SHORT_FRAME_PAIR_PX = 560;
 
@@ -78,8 +81,12 @@ export function LadderPanel({
   onLabelStyle,
 }: LadderPanelProps) {
   const [boxRef, boxWidth] = useElementWidth<HTMLDivElement>();
-  // In an embed the ladders share the frame's height; on the page they have a fixed one.
-  const fitHeight = useContext(FitHeightContext);
+  // In an embed the ladders share the frame's height, less their key's, measured as it wraps at
+  // this width: a fixed allowance had cut the key's row in half at the frame's bottom. On the page
+  // they have a fixed height.
+  const [legendRef, legendHeight] = useElementHeight<HTMLDivElement>();
+  const frameHeight = useContext(FitHeightContext);
+  const fitHeight = frameHeight === null ? null : frameHeight - (legendHeight ?? LEGEND_GUESS_PX);
   // A frame too short for A over B (a 640 x 360 slide, where B began below the frame) sets them
   // side by side from a narrower width, each as wide as a phone's ladder; their captions get two
   // lines each, so the two ladders start level.
@@ -312,7 +319,9 @@ export function LadderPanel({
           );
         })}
       </div>
-      <LadderLegend traces={traces} />
+      <div ref={legendRef} className="ladder-legend-box">
+        <LadderLegend traces={traces} />
+      </div>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { readPcap } from '../src/engine/pcapReader';
 import { watchPage } from './helpers';
-import { engine, metric, openLab } from './lab';
+import { engine, ladderPackets, metric, openLab } from './lab';
 
 const QUERY = 'preset=heidemann-odd-final';
 
@@ -217,4 +217,41 @@ test("a comparison's breakdown picture is headed by both presets' titles, as the
     ['heidemann-table1-phttp', 'A: P-HTTP with both problems (Heidemann Table 1)'],
     ['heidemann-table1-phttp-fix2', 'B: P-HTTP with both fixes (Heidemann Table 1)'],
   ]);
+});
+
+test("a comparison's ladder picture of one side is drawn on that side's own run, not the shared axis", async ({
+  page,
+}, testInfo) => {
+  // On the page B's 29 ms run shares A's 590 ms axis; its picture alone had been a sliver over a
+  // blank "run end" band ticked at 192, 390, 400 and 589 ms, A's times.
+  await openLab(page, 'preset=heidemann-table1-phttp&b.preset=heidemann-table1-phttp-fix2');
+  await expect(ladderPackets(page, 'b').first()).toBeAttached();
+  const pageB = page.locator('[data-view="ladder"] [data-side="b"] svg.ladder-svg');
+  const endB = Number(await pageB.locator('[data-run-end-ns]').getAttribute('data-run-end-ns'));
+  const endShared = Number(await pageB.getAttribute('data-view-end-ns'));
+  expect(endShared).toBeGreaterThan(10 * endB);
+  const packetsB = await ladderPackets(page, 'b').count();
+
+  for (const kind of ['svg', 'png'] as const) {
+    const download = await exportFile(page, '[data-export-view="ladder"]:has-text("(B)")', kind);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`-ladder\\.${kind}$`));
+    if (kind === 'png') break;
+    await download.saveAs(testInfo.outputPath('b-ladder.svg'));
+    const svg = readFileSync(testInfo.outputPath('b-ladder.svg'), 'utf8');
+    // B's run fills the picture: its axis ends where B's run does, with no "run end" band.
+    const viewEnd = Number(/data-view-end-ns="(\d+)"/.exec(svg)![1]);
+    expect(Math.abs(viewEnd - endB)).toBeLessThan(endB * 0.01);
+    expect(svg).not.toContain('run-end-mark');
+    // Its ticks are B's times, none of A's.
+    const ticks = [...svg.matchAll(/class="tick-label"[^>]*>([\d.]+) ms</g)].map((m) => Number(m[1]));
+    expect(ticks.length).toBeGreaterThan(3);
+    expect(Math.max(...ticks)).toBeLessThanOrEqual(endB / 1e6);
+    expect(Math.max(...ticks)).toBeGreaterThan((endB / 1e6) * 0.6);
+    // Every packet of B's, and the playhead at B's end, not pinned below the picture.
+    expect((svg.match(/data-packet="/g) ?? []).length).toBe(packetsB);
+    expect(Number(/data-playhead="" data-t-ns="(\d+)"/.exec(svg)![1])).toBeLessThanOrEqual(endB);
+  }
+  await expect(page.locator('.export-status')).toHaveText(/Saved the PNG/);
+  // The page keeps the shared axis.
+  expect(Number(await pageB.getAttribute('data-view-end-ns'))).toBe(endShared);
 });

@@ -114,7 +114,7 @@ export default function App() {
           endNs={runs ? endNs : null}
           panels={panels}
         />
-        <ExportMenu runs={runs} panels={panels} config={config} />
+        <ExportMenu runs={runs} panels={panels} config={config} fold={playback.fold} />
       </Header>
       <ProblemsNotice problems={problems} onDismiss={dismissProblems} />
       <div className="layout">

@@ -13,8 +13,9 @@ import {
   type ScenarioHeading,
 } from '../../scenario/scenarioName';
 import type { SideRun } from '../../worker/protocol';
-import { PANEL_TITLES, sidesOf, type Panel } from '../state/configModel';
+import { PANEL_TITLES, sidesOf, zoomWindow, type Panel } from '../state/configModel';
 import { downloadBlob } from './download';
+import type { LadderLook } from './ownAxisLadder';
 
 type Side = 'a' | 'b';
 const PICTURE_VIEWS = ['ladder', 'tsp', 'waterfall', 'time'] as const;
@@ -34,8 +35,10 @@ async function viewSvg(
   side: Side,
   runs: SideRun[],
   titles: ScenarioHeading[],
+  /** How the page draws the ladder; null when the reader has zoomed it (the picture is that window). */
+  ownAxis: LadderLook | null,
 ): Promise<string> {
-  const { breakdownSvg, stackedSvg, standaloneSvg, titledSvg } = await writers();
+  const { breakdownSvg, stackedSvg, standaloneSvg, titledSvg, withOwnAxisLadder } = await writers();
   if (view === 'time')
     return titledSvg(
       breakdownSvg(runs.map((r, i) => ({ side: i === 0 ? 'a' : 'b', trace: r.trace, path: r.path }))),
@@ -45,6 +48,12 @@ async function viewSvg(
     );
   const svg = document.querySelector<SVGSVGElement>(SVG_SELECTORS[view](side));
   if (!svg) throw new Error(`show the ${PANEL_TITLES[view]} panel first`);
+  // One side of a comparison, the whole run: on its own run's axis, not the one shared on the page.
+  const run = runs[side === 'a' ? 0 : 1];
+  if (view === 'ladder' && runs.length > 1 && ownAxis)
+    return titledSvg(withOwnAxisLadder(svg, run, side, ownAxis, standaloneSvg), [
+      titles[side === 'a' ? 0 : 1],
+    ]);
   // The time-sequence plot goes with its cwnd and RTT strips, as the page shows them.
   const strips = view === 'tsp' ? svg.parentElement?.querySelector<SVGSVGElement>('svg.cc-chart') : null;
   const drawing = strips ? stackedSvg([standaloneSvg(svg), standaloneSvg(strips)]) : standaloneSvg(svg);
@@ -75,10 +84,13 @@ export default function ExportItems({
   runs,
   panels,
   config,
+  fold,
 }: {
   runs: SideRun[] | null;
   panels: Set<Panel>;
   config: Config;
+  /** The ladder's idle gaps are folded. */
+  fold: boolean;
 }) {
   const [status, setStatus] = useState('');
   const sides: Side[] = runs && runs.length > 1 ? ['a', 'b'] : ['a'];
@@ -99,6 +111,10 @@ export default function ExportItems({
   };
   const titles = () => describeSides(config).map((d) => d.heading);
   const views = PICTURE_VIEWS.filter((v) => panels.has(v));
+  const ownAxis = (): LadderLook | null =>
+    zoomWindow(config.view.zoom) === null
+      ? { fold, labelStyle: config.view.labels === 'tcpdump' ? 'tcpdump' : 'words' }
+      : null;
   return (
     <>
       {!runs && <p>Waiting for the simulation…</p>}
@@ -199,7 +215,7 @@ export default function ExportItems({
                   onClick={() =>
                     run('the SVG', async () => {
                       const [svg, { fileName }] = await Promise.all([
-                        viewSvg(view, side, runs, titles()),
+                        viewSvg(view, side, runs, titles(), ownAxis()),
                         writers(),
                       ]);
                       downloadBlob(
@@ -218,7 +234,7 @@ export default function ExportItems({
                   onClick={() =>
                     run('the PNG', async () => {
                       const [svg, { svgToPng, fileName }] = await Promise.all([
-                        viewSvg(view, side, runs, titles()),
+                        viewSvg(view, side, runs, titles(), ownAxis()),
                         writers(),
                       ]);
                       downloadBlob(await svgToPng(svg), fileName(about(side).name, 'png', view));

@@ -12,7 +12,13 @@ import './export.css';
 const loadItems = () => import('./ExportItems');
 const ExportItems = lazy(loadItems);
 
-export function ExportMenu(props: { runs: SideRun[] | null; panels: Set<Panel>; config: Config }) {
+export function ExportMenu(props: {
+  runs: SideRun[] | null;
+  panels: Set<Panel>;
+  config: Config;
+  /** The ladder's idle gaps are folded. */
+  fold: boolean;
+}) {
   const [used, setUsed] = useState(false);
   const menu = useHeaderMenu();
   return (

@@ -8,3 +8,4 @@ export { breakdownSvg } from './breakdownSvg';
 export { stackedSvg, standaloneSvg, svgToPng } from './svgExport';
 export { titledSvg } from './svgTitle';
 export { legendSvg } from './legendSvg';
+export { withOwnAxisLadder } from './ownAxisLadder';

@@ -48,7 +48,8 @@ export interface StallFocus {
   trace: Trace;
 }
 
-const RUN_TOP_PAD_PX = 14;
+/** The run starts this far below the ladder's top edge (an exported ladder keeps it too). */
+export const RUN_TOP_PAD_PX = 14;
 /**
  * Beside the overview strip, what is not the ladder: the gap between them (4 px) and the ladder
  * box's border (1 px each side, app.css). Left out, the ladder was 2 px wider than its box, which

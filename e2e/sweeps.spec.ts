@@ -522,3 +522,18 @@ test("every point and marker lies inside the plot, the ones at the axis's ends t
     expect(Math.max(...last.map((m) => m.right)), label).toBeGreaterThan(plot.right - 40);
   }
 });
+
+test("Nielsen's protocol sweeps name the table's rows on the axis and in the table, not the presets' ids", async ({
+  page,
+}) => {
+  // The axis had read "1.0, 1.1, pipe, pipe-gzip": the ids of the presets swept, cut short.
+  await page.goto('/?sweep=nielsen-wan-seconds');
+  await expect(points(page)).toHaveCount(4, { timeout: 30_000 });
+  const rows = ['HTTP/1.0', 'HTTP/1.1', 'pipelined', 'pipelined, deflated'];
+  expect((await xTickBoxes(page)).map((t) => t.text)).toEqual(rows);
+  await page.locator('#sweep .sweep-values summary').click();
+  const firstColumn = page.locator(
+    '#sweep .sweep-table tbody tr td:first-child, #sweep .sweep-table tbody tr th:first-child',
+  );
+  await expect(firstColumn).toHaveText(rows);
+});

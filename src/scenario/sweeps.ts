@@ -21,6 +21,8 @@ export interface SweepAxis {
   key: ConfigKey | 'preset';
   values: string[];
   label: string;
+  /** How the chart, legend and table name each value, where its value reads as a code (a preset id). */
+  names?: string[];
 }
 
 /** A sweep point's figure by its x and series values: null while it runs (or if it failed). */
@@ -270,6 +272,14 @@ function nielsenPoints(table: string, metric: 'packets' | 'seconds', visit: stri
   ).map((f) => ({ x: rows[f.row], y: f.value }));
 }
 
+/** Nielsen's table rows, as the x axis names them (its presets' ids read "1.0", "pipe-gzip"). */
+const NIELSEN_PROTOCOLS: Record<string, string> = {
+  '1.0': 'HTTP/1.0',
+  '1.1': 'HTTP/1.1',
+  pipe: 'pipelined',
+  'pipe-gzip': 'pipelined, deflated',
+};
+
 function nielsenSweep(net: 'lan' | 'wan' | 'ppp', table: string, metric: 'packets' | 'seconds'): SweepSpec {
   const modes = net === 'ppp' ? ['1.1', 'pipe', 'pipe-gzip'] : ['1.0', '1.1', 'pipe', 'pipe-gzip'];
   return {
@@ -284,7 +294,12 @@ function nielsenSweep(net: 'lan' | 'wan' | 'ppp', table: string, metric: 'packet
           ? 'pipelining is faster than HTTP/1.1 without it'
           : 'pipelining is fastest; HTTP/1.1 without pipelining is slower than HTTP/1.0 with four connections',
     base: '',
-    x: { key: 'preset', values: modes.map((m) => `nielsen-${net}-${m}-first`), label: 'protocol' },
+    x: {
+      key: 'preset',
+      values: modes.map((m) => `nielsen-${net}-${m}-first`),
+      label: 'protocol',
+      names: modes.map((m) => NIELSEN_PROTOCOLS[m]),
+    },
     y: metric === 'packets' ? 'packets' : 'load_s',
     published: nielsenPoints(table, metric, 'first')?.map((p) => ({
       ...p,

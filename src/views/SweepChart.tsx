@@ -21,6 +21,8 @@ export interface SweepChartPoint {
 
 export interface SweepChartProps {
   xValues: string[];
+  /** The axis's own names for its values (else they are shortened: see shortLabels). */
+  xNames?: string[];
   /** The x knob measures something (conns, window), rather than naming a choice (an HTTP mode). */
   xNumeric: boolean;
   seriesValues: Array<string | null>;
@@ -147,7 +149,7 @@ export function SweepChart(props: SweepChartProps) {
   const { xValues, seriesValues, points, published, width, height } = props;
   // Choices are already spaced in from the ends (sweepXScale's padding); quantities are inset.
   const pad = props.xNumeric ? endPadPx(seriesValues.length) : 0;
-  const x = sweepXScale(xValues, M.left + pad, width - M.right - pad, props.xNumeric);
+  const x = sweepXScale(xValues, M.left + pad, width - M.right - pad, props.xNumeric, props.xNames);
   const ticks = fittingTicks(x.ticks, props.xNumeric ? 1 : CHOICE_ROWS, width);
   const bottom = height - M.bottom - Math.max(0, ...ticks.map((t) => t.row)) * TICK_ROW_PX;
   const y = sweepYScale(chartYValues(points, published), M.top, bottom);

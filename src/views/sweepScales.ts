@@ -11,8 +11,14 @@ export interface SweepXScale {
 
 /** `quantities`: the axis's knob measures something (its values are placed by size when they all
  * read as numbers); else its values are choices, spaced evenly in their order. */
-export function sweepXScale(values: string[], left: number, right: number, quantities = true): SweepXScale {
-  const labels = shortLabels(values);
+export function sweepXScale(
+  values: string[],
+  left: number,
+  right: number,
+  quantities = true,
+  names?: string[],
+): SweepXScale {
+  const labels = names ?? shortLabels(values);
   const numbers = values.map(Number);
   const numeric = quantities && values.length > 1 && numbers.every((n) => Number.isFinite(n));
   if (!numeric) {

@@ -126,6 +126,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
           <div ref={chartRef} className="sweep-chart-box">
             <SweepChart
               xValues={spec.x.values}
+              xNames={spec.x.names}
               xNumeric={axisIsNumeric(spec.x)}
               seriesValues={spec.series ? spec.series.values : [null]}
               points={run.points}
@@ -148,6 +149,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
             <SweepTable
               points={run.points}
               xLabel={spec.x.label}
+              xNames={spec.x.names ? { values: spec.x.values, names: spec.x.names } : undefined}
               yLabel={yLabel}
               seriesLabel={spec.series?.label ?? null}
               withModel={spec.model === 'kruse-baseline'}

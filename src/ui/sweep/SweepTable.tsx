@@ -3,16 +3,17 @@
 import type { SweepRunPoint } from './useSweepRun';
 import { formatSweepValue, shortLabels } from '../../views/sweepScales';
 
-/** Each value's name as the chart's axis and legend write it. */
-function namer(values: string[]): (value: string) => string {
-  const unique = [...new Set(values)];
-  const names = shortLabels(unique);
+/** Each value's name as the chart's axis and legend write it: the axis's own names, if it has them. */
+function namer(values: string[], own?: { values: string[]; names: string[] }): (value: string) => string {
+  const unique = own ? own.values : [...new Set(values)];
+  const names = own ? own.names : shortLabels(unique);
   return (value) => names[unique.indexOf(value)] ?? value;
 }
 
 export function SweepTable({
   points,
   xLabel,
+  xNames,
   yLabel,
   seriesLabel,
   withModel,
@@ -20,12 +21,17 @@ export function SweepTable({
 }: {
   points: SweepRunPoint[];
   xLabel: string;
+  /** The x axis's own names for its values. */
+  xNames?: { values: string[]; names: string[] };
   yLabel: string;
   seriesLabel: string | null;
   withModel: boolean;
   onOpen: (p: SweepRunPoint) => void;
 }) {
-  const xName = namer(points.map((p) => p.x));
+  const xName = namer(
+    points.map((p) => p.x),
+    xNames,
+  );
   const seriesName = namer(points.flatMap((p) => (p.series === null ? [] : [p.series])));
   return (
     <div className="table-scroll">

@@ -421,7 +421,9 @@ test('a sweep with the paper beside one simulated line names both in its legend'
   await expect(legend).toContainText('published');
   // The table names the protocols as the axis does.
   await page.locator('#sweep summary', { hasText: 'Values as a table' }).click();
-  await expect(page.locator('#sweep .sweep-table tbody tr').first().locator('td').first()).toHaveText('1.0');
+  await expect(page.locator('#sweep .sweep-table tbody tr').first().locator('td').first()).toHaveText(
+    'HTTP/1.0',
+  );
 });
 
 test('Kruse Fig. 5 labels the axis below 0: a 0 line and a negative tick at the bottom; an RFC sweep is no paper', async ({

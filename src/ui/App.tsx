@@ -1,6 +1,6 @@
 // The page: scenario state from the URL, the simulation in a worker, the playhead, and the
 // panels composed around them. Each piece lives in its own module; this file only wires them.
-import { lazy, useCallback, useState } from 'react';
+import { lazy, useCallback, useMemo, useState } from 'react';
 import type { ConfigKey, Settings } from '../scenario/schema';
 import { ControlsPanel } from './controls/ControlsPanel';
 import { StallCallout } from './callout/StallCallout';
@@ -89,6 +89,8 @@ export default function App() {
   const guides = useGuides(config, update, playback.seek);
 
   const comparing = config.b !== null;
+  // Side B's settings for the preset's card, kept while the config is (the page renders every frame it plays).
+  const sideB = useMemo(() => (comparing ? settingsOf(config, 'b') : null), [comparing, config]);
   return (
     <div className="app">
       <a className="skip-link" href="#playback">
@@ -131,7 +133,7 @@ export default function App() {
                 comparedWith={sides[1]?.preset?.id !== preset.id ? sides[1]?.preset : undefined}
                 results={sim.figures}
                 settings={config.settings}
-                sideB={comparing ? settingsOf(config, 'b') : null}
+                sideB={sideB}
                 changedKeys={changedFromPreset(config)}
                 hintsWithheld={guides.awaitingAnswer}
                 onTry={(query) => update((c) => applyTryNext(c, query), { history: 'push' })}

@@ -5,6 +5,7 @@
 // While a lesson's question is open the hints, and the figures that measure a change, wait for the answer.
 // The story's words load apart from the page (presets/presetTexts.ts): until they are here, the
 // title, the source and the figures stand alone.
+import { useMemo } from 'react';
 import type { Preset } from '../scenario/presets';
 import type { Settings } from '../scenario/schema';
 import type { FigureResult } from '../worker/protocol';
@@ -45,9 +46,16 @@ export function PresetInfo({
 }) {
   const figures = shownFigures(preset.published, results, hintsWithheld);
   const texts = usePresetTexts(preset.id);
-  const applied = texts ? texts.tryNext.map((t) => tryNextApplied(settings, t.settings)) : [];
+  // Once per change of settings, not at every playback frame (each check may resolve two runs' inputs).
+  const applied = useMemo(
+    () => (texts ? texts.tryNext.map((t) => tryNextApplied(settings, t.settings)) : []),
+    [texts, settings],
+  );
   // Trying on A a hint B already runs would leave two identical runs: say B runs it instead.
-  const inB = texts ? texts.tryNext.map((t) => sideB !== null && tryNextApplied(sideB, t.settings)) : [];
+  const inB = useMemo(
+    () => (texts ? texts.tryNext.map((t) => sideB !== null && tryNextApplied(sideB, t.settings)) : []),
+    [texts, sideB],
+  );
   return (
     <section className="preset-info" aria-labelledby="preset-info-title" data-preset-info={preset.id}>
       <h2 id="preset-info-title">

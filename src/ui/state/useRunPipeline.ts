@@ -45,10 +45,11 @@ export function useRunPipeline(
   );
   const runs = sim.runs;
   const traces = useMemo(() => runs?.map((r) => r.trace) ?? [], [runs]);
-  const endNs = useMemo(() => Math.max(1, ...traces.map(runEndNs)), [traces]);
+  // Each run's end, once per run (a walk over its packets): this hook renders every playback frame.
+  const ends = useMemo(() => traces.map(runEndNs), [traces]);
+  const endNs = useMemo(() => Math.max(1, ...ends), [ends]);
   const gaps = useMemo(() => idleGaps(traces, endNs), [traces, endNs]);
   // Compared, the clock runs to the later run's end: whose, when the two read apart.
-  const ends = traces.map(runEndNs);
   const endOf: 'A' | 'B' | null =
     ends.length > 1 && formatDuration(ends[0]) !== formatDuration(ends[1])
       ? ends[1] > ends[0]

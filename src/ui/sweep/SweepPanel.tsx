@@ -149,7 +149,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
             <SweepTable
               points={run.points}
               xLabel={spec.x.label}
-              xNames={spec.x.names ? { values: spec.x.values, names: spec.x.names } : undefined}
+              xAxis={spec.x}
               yLabel={yLabel}
               seriesLabel={spec.series?.label ?? null}
               withModel={spec.model === 'kruse-baseline'}

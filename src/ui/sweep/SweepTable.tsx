@@ -1,19 +1,20 @@
 // The sweep's values as a table: the accessible alternative to the chart, and the place to read
 // exact figures. Each row can open its run.
+import type { SweepAxis } from '../../scenario/sweeps';
 import type { SweepRunPoint } from './useSweepRun';
 import { formatSweepValue, shortLabels } from '../../views/sweepScales';
 
 /** Each value's name as the chart's axis and legend write it: the axis's own names, if it has them. */
-function namer(values: string[], own?: { values: string[]; names: string[] }): (value: string) => string {
-  const unique = own ? own.values : [...new Set(values)];
-  const names = own ? own.names : shortLabels(unique);
+function namer(values: string[], axis?: SweepAxis): (value: string) => string {
+  const unique = axis?.names ? axis.values : [...new Set(values)];
+  const names = axis?.names ?? shortLabels(unique);
   return (value) => names[unique.indexOf(value)] ?? value;
 }
 
 export function SweepTable({
   points,
   xLabel,
-  xNames,
+  xAxis,
   yLabel,
   seriesLabel,
   withModel,
@@ -21,8 +22,8 @@ export function SweepTable({
 }: {
   points: SweepRunPoint[];
   xLabel: string;
-  /** The x axis's own names for its values. */
-  xNames?: { values: string[]; names: string[] };
+  /** The x axis: its own names for its values, if it has them. */
+  xAxis?: SweepAxis;
   yLabel: string;
   seriesLabel: string | null;
   withModel: boolean;
@@ -30,7 +31,7 @@ export function SweepTable({
 }) {
   const xName = namer(
     points.map((p) => p.x),
-    xNames,
+    xAxis,
   );
   const seriesName = namer(points.flatMap((p) => (p.series === null ? [] : [p.series])));
   return (

@@ -51,3 +51,33 @@ test("an HTTP/3 run's figures say their IP bytes include UDP/IP headers, not TCP
   await openLab(page, 'http=2&link=wan&b.http=3');
   await expect(page.locator('[data-metrics-explained]')).toContainText('TCP/IP (UDP/IP for HTTP/3) headers');
 });
+
+test('an HTTP/3 window (h3window) shows QUIC flow control: the limit line, the frames, the stall, and the fix', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await openLab(page, 'http=3&link=lte&objects=400000&h3window=32768&zoom=440,520');
+  // The knob is in the settings while HTTP/3 is chosen.
+  await expect(page.getByLabel('HTTP/3 window', { exact: false }).first()).toHaveValue('32768');
+  const callout = page.locator('[data-callout]');
+  await expect(callout).toContainText('Flow-control window spent');
+  // The plot draws the limit as its dashed line, and says what it is.
+  const tsp = page.locator('[data-panel="tsp"]');
+  await expect(tsp.locator('[data-series="window"]').first()).toBeAttached();
+  await expect(tsp).toContainText(
+    "the dashed line how far the client's flow-control limits let the server send",
+  );
+  // The client's packets name the limits they carry (the link zooms onto a round trip of them).
+  await expect(
+    page.locator('.packet-labels text').filter({ hasText: 'MAX_STREAM_DATA 0' }).first(),
+  ).toBeAttached();
+  // The callout's fix is a larger window, and it removes the stall.
+  await callout.getByRole('button', { name: 'Try HTTP/3 window: 512 KB' }).click();
+  await expect(page).toHaveURL(/h3window=524288/);
+  await expect(callout).not.toContainText('Flow-control window spent');
+  // Without the key, a browser's window: no limit line, no frames.
+  await openLab(page, 'http=3&link=lte&objects=400000');
+  await expect(page.locator('[data-panel="tsp"] [data-series="data"]').first()).toBeAttached();
+  await expect(page.locator('[data-panel="tsp"] [data-series="window"]')).toHaveCount(0);
+  expect(watch.consoleErrors).toEqual([]);
+});

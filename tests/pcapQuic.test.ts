@@ -308,7 +308,13 @@ const FRAME_TYPE: Record<string, string> = {
 describe('tshark reads the QUIC', () => {
   it
     .skipIf(!tsharkPath)
-    .each(['http=3', 'http=3&loss=10&seed=38', 'http=3&loss=10&seed=63', 'http=3&resume=1'])(
+    .each([
+      'http=3',
+      'http=3&loss=10&seed=38',
+      'http=3&loss=10&seed=63',
+      'http=3&resume=1',
+      'http=3&h3window=4096&loss=5&seed=3',
+    ])(
     `Initials with a decrypted ClientHello and ServerHello, Handshake and 1-RTT packets, the recorded sizes and packet numbers, nothing malformed (%s)${tsharkPath ? '' : ' — skipped: tshark is not on PATH'}`,
     (query) => {
       const { trace, http } = runWithParams(query);
@@ -376,6 +382,32 @@ describe('tshark reads the QUIC', () => {
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+    },
+  );
+
+  it.skipIf(!tsharkPath)(
+    "the ClientHello's transport parameters give the window the run had: a browser's, or h3window's",
+    () => {
+      const limits = (query: string) => {
+        const { trace, http } = runWithParams(query);
+        const dir = mkdtempSync(join(tmpdir(), 'roundtrip-quic-'));
+        try {
+          const path = join(dir, 'run.pcap');
+          writeFileSync(path, writePcap(trace, http));
+          const fields = ['initial_max_data', 'initial_max_stream_data_bidi_local'];
+          return tshark(path, [
+            '-Y',
+            'tls.handshake.type == 1',
+            '-T',
+            'fields',
+            ...fields.flatMap((f) => ['-e', `tls.quic.parameter.${f}`]),
+          ]).split('\n');
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      };
+      expect(limits('http=3&objects=100000')).toEqual(['15728640\t6291456']);
+      expect(limits('http=3&objects=100000&h3window=16384')).toEqual(['16384\t16384']);
     },
   );
 });

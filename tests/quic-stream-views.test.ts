@@ -127,4 +127,29 @@ describe('QUIC time-sequence plot', () => {
     expect(held).toBeGreaterThan(3);
     expect(passed).toBeGreaterThan(1);
   });
+
+  it('with a flow-control window chosen, the dashed line is how far the limits let the server send: the bars reach it and never pass it', () => {
+    const query = 'http=3&link=lte&objects=400000,30000&h3window=32768';
+    const trace = run(query);
+    // The line's value when a bar left: the last point at or before it.
+    const lineAt = (s: TspSeries, t: number) => s.window.filter((w) => w.timeNs <= t).at(-1)?.value;
+    for (const stream of [null, 0]) {
+      const s = quicTspSeries(trace, 0, stream);
+      expect(s.windowIsFlowControl).toBe(true);
+      expect(s.window.length).toBeGreaterThan(10);
+      let touched = 0;
+      for (const g of s.segments) {
+        const limit = lineAt(s, g.timeNs);
+        expect(limit, `${stream} at ${g.timeNs}`).toBeDefined();
+        expect(g.end, `${stream} at ${g.timeNs}`).toBeLessThanOrEqual(limit!);
+        if (g.end === limit) touched++;
+      }
+      // Held by flow control about once a round trip: the bars meet the line again and again.
+      expect(touched).toBeGreaterThan(10);
+    }
+    // A browser's window is not modelled: no line, as before.
+    const free = quicTspSeries(run('http=3&link=lte&objects=400000,30000'), 0, null);
+    expect(free.window).toEqual([]);
+    expect(free.windowIsFlowControl).toBeUndefined();
+  });
 });

@@ -252,6 +252,26 @@ describe('qlog export', () => {
     expect(events.some((e) => e.name === 'recovery:metrics_updated')).toBe(true);
     expect(buildQlog(run(`${PATH}&http=2`), 'tcp')).toBeNull();
   });
+
+  it('names the limits the client sent, with their values (h3window)', () => {
+    const t = run('http=3&link=lte&objects=100000&h3window=16384');
+    const events = buildQlog(t, 'a run')!
+      .split('\u001e')
+      .slice(2)
+      .map((r) => JSON.parse(r));
+    const frames = events
+      .filter((e) => e.name === 'transport:packet_sent')
+      .flatMap((e) => e.data.frames as Array<{ frame_type: string; stream_id?: number; maximum?: number }>);
+    const maxData = frames.filter((f) => f.frame_type === 'max_data');
+    const maxStream = frames.filter((f) => f.frame_type === 'max_stream_data');
+    expect(maxData.length).toBeGreaterThan(3);
+    expect(maxStream.every((f) => f.stream_id === 0)).toBe(true);
+    // Each raises the limit past the first window, in step with the reading.
+    for (const f of [...maxData, ...maxStream]) expect(f.maximum).toBeGreaterThan(16_384);
+    expect(maxStream.map((f) => f.maximum)).toEqual(
+      [...maxStream.map((f) => f.maximum!)].sort((a, b) => a - b),
+    );
+  });
 });
 
 describe('captures of a QUIC run', () => {

@@ -104,6 +104,9 @@ export interface HttpParams {
   tls?: TlsParams;
   /** HTTP/2: the client's stream and connection flow-control windows (absent: 65,535). */
   h2WindowBytes?: Bytes;
+  /** HTTP/3: the client's QUIC flow-control windows, per stream and for the connection (absent: a
+   * browser's, which no page here reaches, so not modelled). */
+  h3WindowBytes?: Bytes;
 }
 
 /** The request an object is asked for with, in bytes as HTTP/1.x writes it (the last size repeats). */

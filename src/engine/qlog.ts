@@ -15,11 +15,18 @@ const PACKET_TYPES = {
   '1-RTT': '1RTT',
 } as const;
 
-/** 'STREAM 4' -> { frame_type: 'stream', stream_id: 4 }; 'HANDSHAKE_DONE' -> 'handshake_done'. */
-function frame(name: string): Record<string, unknown> {
+/**
+ * 'STREAM 4' -> { frame_type: 'stream', stream_id: 4 }; 'HANDSHAKE_DONE' -> 'handshake_done';
+ * MAX_DATA and MAX_STREAM_DATA with their `maximum`, from the packet's `limits`.
+ */
+function frame(name: string, limits: Array<[number, number]> = []): Record<string, unknown> {
   const [type, id] = name.split(' ');
   const out: Record<string, unknown> = { frame_type: type.toLowerCase() };
   if (id !== undefined) out.stream_id = Number(id);
+  if (type === 'MAX_DATA' || type === 'MAX_STREAM_DATA') {
+    const stream = id === undefined ? -1 : Number(id);
+    out.maximum = limits.find(([s]) => s === stream)?.[1];
+  }
   return out;
 }
 
@@ -49,7 +56,7 @@ function packetEvents(p: PacketRecord, sent: boolean): QlogEvent[] {
       group_id,
       data: {
         header: { packet_type: PACKET_TYPES[q.type], packet_number: q.pn },
-        frames: q.frames.map(frame),
+        frames: q.frames.map((name) => frame(name, q.limits)),
         ...(sent && p.reason !== 'data' ? { trigger: p.reason } : {}),
       },
     });

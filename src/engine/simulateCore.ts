@@ -57,7 +57,9 @@ export function simulateWith(
   const sink = new TraceRecorder(trace, input.maxPackets);
   // HTTP/3 runs over QUIC, with TLS 1.3 inside it; everything else over TCP.
   const quic =
-    input.http.mode === '3' ? requireHttp3(http3).transport(input.http.tls ?? QUIC_TLS) : undefined;
+    input.http.mode === '3'
+      ? requireHttp3(http3).transport(input.http.tls ?? QUIC_TLS, input.http.h3WindowBytes ?? null)
+      : undefined;
   const network = new Network(sim, sink, input, quic as Transport<Datagram> | undefined);
   trace.linkFramingBytes = network.framingBytes;
   const server = new ServerHost(sim, sink, input.http, http3);

@@ -88,9 +88,14 @@ export interface QuicPacketFields {
       cryptoBytes?: number;
       /** The ACK frame's ranges of this space's packet numbers, [first, last] inclusive. */
       acked?: Array<[number, number]>;
+      /** MAX_STREAM_DATA and MAX_DATA frames: [stream id, or -1 for the connection, the new limit]. */
+      limits?: Array<[number, number]>;
     }>;
     /** Of `len`, the bytes of TLS handshake messages (CRYPTO frames); the rest is stream data. */
     cryptoBytes: Bytes;
+    /** The client's ClientHello, when a flow-control window was chosen (h3window): the window its
+     * transport parameters give, per stream and for the connection (RFC 9000 18.2). */
+    flowWindow?: Bytes;
   };
 }
 
@@ -167,7 +172,7 @@ export type StallCause =
   | 'recovery' // without SACK, NewReno's recovery finds one lost segment per round trip (RFC 6582)
   | 'stale-connection' // a request written on a connection the server had closed, unknown to the client
   | 'tls-handshake'
-  | 'flow-control' // HTTP/2: the peer's flow-control window is spent
+  | 'flow-control' // HTTP/2 or QUIC: the peer's flow-control window is spent
   | 'hol-blocking' // HTTP/2: another stream's bytes are in, held behind a lost segment
   | 'amplification' // QUIC: the server may send no more than 3x what the unvalidated client sent
   | 'pacing';

@@ -97,6 +97,7 @@ function httpParams(s: Settings): HttpParams {
       ? {}
       : { tls: { version: tls, falseStart: s.falsestart, resume: s.resume, certBytes: s.cert } }),
     ...(s.http === '2' ? { h2WindowBytes: s.h2window } : {}),
+    ...(s.http === '3' && s.h3window !== null ? { h3WindowBytes: s.h3window } : {}),
   };
 }
 

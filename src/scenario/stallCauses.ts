@@ -292,12 +292,13 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
   },
   'flow-control': {
     label: 'flow control',
-    words: 'HTTP/2 flow-control window spent',
+    words: 'flow-control window spent',
     colour: same('#999933'),
-    sentence: (who, d) => `The ${who} waited ${d} for HTTP/2 flow-control credit`,
-    fixes: (c) => [
-      { key: 'h2window', value: Math.min(2 ** 31 - 1, Number(get(c, 'h2window') ?? 65_535) * 16) },
-    ],
+    sentence: (who, d) => `The ${who} waited ${d} for flow-control credit`,
+    fixes: (c) =>
+      get(c, 'http') === '3'
+        ? [{ key: 'h3window', value: Math.min(2 ** 30 - 1, Number(get(c, 'h3window') ?? 65_536) * 16) }]
+        : [{ key: 'h2window', value: Math.min(2 ** 31 - 1, Number(get(c, 'h2window') ?? 65_535) * 16) }],
   },
   'hol-blocking': {
     label: 'HOL',

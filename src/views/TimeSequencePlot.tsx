@@ -410,7 +410,7 @@ const PLAYHEAD_ENTRY: LegendEntry = {
 };
 
 /** The legend names only the series this connection has, and so draws: a QUIC connection has no
- * advertised window (flow control is not modelled), one HTTP/2 stream no window or cwnd of its own,
+ * advertised window (its flow-control line only where h3window chose one), one HTTP/2 stream no window or cwnd of its own,
  * only a SACK connection has SACK blocks, and only a run that lost segments has retransmissions and
  * drops. A dense plot draws no letters, and its retransmitted and dropped bars look alike: one key
  * names both (a queue's drops, in a colour of their own, keep their own key). */
@@ -429,7 +429,9 @@ export function legendEntries(
       {
         series: 'window',
         label: named('window', above.window),
-        words: "ACK + the receiver's advertised window",
+        words: series.windowIsFlowControl
+          ? "how far the client's flow-control limits (MAX_DATA, MAX_STREAM_DATA) let the server send"
+          : "ACK + the receiver's advertised window",
         colour: WINDOW_COLOUR,
         swatch: 'dashed',
       },

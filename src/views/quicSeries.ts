@@ -3,7 +3,7 @@
 // the ACK line is drawn as tcptrace would draw TCP's: at each acknowledgement's arrival, the end of
 // the first run of its bytes all acknowledged, so a lost packet holds the line until its bytes,
 // resent in a new packet, are acknowledged. For the whole connection, the bytes acknowledged so far.
-import type { Trace } from '../engine/trace';
+import type { PacketRecord, Trace } from '../engine/trace';
 import { cwndLine, type SegmentBar, type StepPoint, type TspSeries } from './tspSeries';
 
 /** Byte ranges [start, end) kept merged; `prefix` is how far they run unbroken from 0. */
@@ -119,12 +119,71 @@ export function quicTspSeries(trace: Trace, conn: number, stream: number | null)
     const value = stream === null ? covered.total : covered.prefix(0);
     if (acks.length === 0 || acks[acks.length - 1].value !== value) acks.push({ timeNs: p.arriveNs!, value });
   }
+  const window = flowControlLine(trace, conn, stream);
   return {
     segments,
     acks,
-    window: [],
+    window,
     cwnd: stream === null ? cwndLine(trace, conn, acks, 0) : [],
     sacks: [],
     maxSeq,
+    ...(window.length > 0 ? { windowIsFlowControl: true } : {}),
   };
+}
+
+/**
+ * How far flow control lets the server send (RFC 9000 4.1), when the run chose a window (h3window):
+ * for a stream the client opened, its limit (the window, then each MAX_STREAM_DATA as it arrives);
+ * for the whole connection, in the plot's running count, the count so far plus the credit MAX_DATA
+ * leaves. CRYPTO and resent bytes take no credit, so they lift the line with the bars. Nothing when
+ * the window was a browser's (not modelled), or for the server's own streams.
+ */
+function flowControlLine(trace: Trace, conn: number, stream: number | null): StepPoint[] {
+  const hello = trace.packets.find((p) => p.conn === conn && p.quic?.flowWindow !== undefined);
+  const window = hello?.quic?.flowWindow;
+  if (window === undefined || (stream !== null && stream % 4 !== 0)) return [];
+  const line: StepPoint[] = [];
+  const put = (timeNs: number, value: number) => {
+    if (line.length === 0 || line[line.length - 1].value !== value) line.push({ timeNs, value });
+  };
+  // The server's packets as they leave and the client's limits as they arrive, in time order.
+  const moments: Array<{ timeNs: number; sent?: PacketRecord; limits?: Array<[number, number]> }> = [];
+  trace.packets.forEach((p) => {
+    if (p.conn !== conn || !p.quic) return;
+    if (p.dir === 's2c') moments.push({ timeNs: p.sendNs, sent: p });
+    else if (p.arriveNs !== null) {
+      const limits = p.quic.packets.flatMap((q) => q.limits ?? []);
+      if (limits.length > 0) moments.push({ timeNs: p.arriveNs, limits });
+    }
+  });
+  moments.sort((a, b) => a.timeNs - b.timeNs);
+  let limit = window;
+  let count = 0; // the running count of CRYPTO and STREAM bytes sent
+  let credited = 0; // of them, what took credit: each stream's highest offset, summed
+  const highest = new Map<number, number>();
+  for (const m of moments) {
+    if (m.limits) {
+      for (const [id, max] of m.limits) if (id === (stream ?? -1)) limit = Math.max(limit, max);
+    } else if (m.sent) {
+      const quic = m.sent.quic!;
+      count = m.sent.seq - 1 + m.sent.len;
+      for (const q of quic.packets)
+        for (const [id, offset, len] of q.streams ?? []) {
+          const before = highest.get(id) ?? 0;
+          if (offset + len > before) {
+            highest.set(id, offset + len);
+            credited += offset + len - before;
+          }
+        }
+      if (
+        stream !== null &&
+        !quic.packets.some((q) => q.streams?.some(([id]) => id === stream)) &&
+        line.length === 0
+      )
+        continue; // a stream's line starts with its first bytes
+    }
+    if (stream === null && line.length === 0 && !m.sent) continue;
+    put(m.timeNs, stream === null ? count + limit - credited : limit);
+  }
+  return line;
 }

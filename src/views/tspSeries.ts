@@ -37,6 +37,8 @@ export interface TspSeries {
   sacks: SackMark[];
   /** The highest sequence number the data reaches (the lines above it are seriesTop's to weigh). */
   maxSeq: number;
+  /** The window line is QUIC's flow-control limit, not TCP's ACK + advertised window. */
+  windowIsFlowControl?: boolean;
 }
 
 export function tspSeries(trace: Trace, conn: number): TspSeries {

@@ -6,9 +6,10 @@ import type { H3ClientConnection } from '../quic/h3client';
 import type { H3ServerConnection } from '../quic/h3server';
 import type { QuicDatagram } from '../quic/endpoint';
 import type { Transport } from '../transport';
+import type { Bytes } from '../units';
 
 export interface Http3Support {
-  transport(tls: TlsParams): Transport<QuicDatagram>;
+  transport(tls: TlsParams, flowWindow?: Bytes | null): Transport<QuicDatagram>;
   Client: typeof H3ClientConnection;
   Server: typeof H3ServerConnection;
 }

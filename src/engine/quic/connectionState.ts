@@ -2,6 +2,7 @@
 //   connectionState.ts  keys, spaces, streams, timers (this file)
 //   lossDetection.ts    acknowledgements received, loss detection and probe timeouts (RFC 9002)
 //   receiving.ts        packets read, frames handled, the handshake advanced, ACKs owed (RFC 9000 13.2)
+//   flowControl.ts      the limits on what the server may send, when modelled (RFC 9000 4)
 //   sending.ts          datagrams built and sent: coalescing, padding, the 3x limit, stream scheduling
 //   endpoint.ts         the face to HTTP/3 and the transport seam, idle timeout and shutdown
 // Each layer extends the one above it; what a layer needs from a later one is declared abstract here.
@@ -12,6 +13,7 @@ import type { SendReason, Side } from '../trace';
 import type { EndContext } from '../transport';
 import type { Bytes, Nanoseconds } from '../units';
 import type { QuicDatagram, StreamHandler } from './datagram';
+import { ReceiveWindow, SendCredit } from './flowControl';
 import { totalBytes, type QuicHandshakePlan } from './handshake';
 import { NewRenoQuic, RttEstimate, type SpaceId } from './recovery';
 import { newSpace, type Space } from './spaces';
@@ -62,6 +64,9 @@ export abstract class QuicConnectionState {
   protected amplificationSinceNs: Nanoseconds | null = null;
   /** Names the waits of queued stream data, as a TCP endpoint's labeller does (congestion window, probe timeout). */
   protected readonly stalls: StallLabeller;
+  /** Flow control, when modelled (plan.flowWindow): the server's credit, the client's window. */
+  protected readonly credit: SendCredit | null;
+  protected readonly receiveWindow: ReceiveWindow | null;
 
   constructor(
     ctx: EndContext<QuicDatagram>,
@@ -88,6 +93,9 @@ export abstract class QuicConnectionState {
     this.ackTimer = new Timer(this.sim, () => this.onAckTimer());
     this.idleTimer = new Timer(this.sim, () => this.onIdle());
     this.stalls = new StallLabeller(ctx.sink, ctx.conn, ctx.side, ctx.sim, ctx.link);
+    const window = plan.flowWindow;
+    this.credit = window !== null && !client ? new SendCredit(window) : null;
+    this.receiveWindow = window !== null && client ? new ReceiveWindow(window) : null;
   }
 
   /** Send what may be sent now (sending.ts). */

@@ -25,6 +25,9 @@ export interface QuicHandshakePlan {
    * connection (RFC 9000 8.1.3), so the server need not hold to the 3x limit (8.1). Its bytes
    * come out of the Initial's padding: the datagram stays 1200 bytes. */
   addressToken: boolean;
+  /** The client's initial_max_stream_data_bidi_local and initial_max_data (RFC 9000 18.2), raised
+   * as it reads (quic/flowControl.ts); null: a browser's, which no page here reaches. */
+  flowWindow: Bytes | null;
 }
 
 const TRANSPORT_PARAMETERS: Bytes = 70; // limits, idle timeout, connection IDs
@@ -38,7 +41,7 @@ const FINISHED: Bytes = 36;
 /** RFC 8446 4.4.2: header, context, list length, and per certificate (two) a length and extensions. */
 const certificate = (chain: Bytes) => chain + 4 + 1 + 3 + 2 * (3 + 2);
 
-export function quicHandshakePlan(t: TlsParams): QuicHandshakePlan {
+export function quicHandshakePlan(t: TlsParams, flowWindow: Bytes | null = null): QuicHandshakePlan {
   if (t.resume) {
     return {
       clientInitial: [{ kind: 'ClientHello', bytes: CLIENT_HELLO_PSK }],
@@ -50,6 +53,7 @@ export function quicHandshakePlan(t: TlsParams): QuicHandshakePlan {
       clientHandshake: [{ kind: 'Finished', bytes: FINISHED }],
       zeroRtt: true,
       addressToken: true,
+      flowWindow,
     };
   }
   return {
@@ -64,6 +68,7 @@ export function quicHandshakePlan(t: TlsParams): QuicHandshakePlan {
     clientHandshake: [{ kind: 'Finished', bytes: FINISHED }],
     zeroRtt: false,
     addressToken: false,
+    flowWindow,
   };
 }
 

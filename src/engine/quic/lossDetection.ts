@@ -59,6 +59,7 @@ export abstract class QuicLossDetection extends QuicConnectionState {
       if (f.kind === 'crypto') this.spaces[spaceId].crypto.toSend.push([f.offset, f.len]);
       else if (f.kind === 'stream') this.resends.push({ id: f.id, offset: f.offset, len: f.len, fin: f.fin });
       else if (f.kind === 'handshake-done') this.handshakeDonePending = true;
+      else if (f.kind === 'max-data' || f.kind === 'max-stream-data') this.receiveWindow?.lost(f);
     }
   }
 

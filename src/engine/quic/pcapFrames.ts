@@ -20,6 +20,8 @@ export type Frame =
   | { kind: 'crypto'; offset: number; data: Uint8Array }
   | { kind: 'stream'; id: number; offset: number; len: number }
   | { kind: 'padding'; bytes: number }
+  | { kind: 'max-data'; max: number }
+  | { kind: 'max-stream-data'; id: number; max: number }
   | { kind: 'ping' | 'handshake-done' | 'close' };
 
 export function encodeFrame(f: Frame): number[] {
@@ -51,6 +53,10 @@ export function encodeFrame(f: Frame): number[] {
       return [0x1e];
     case 'close': // 19.19: transport close, NO_ERROR, frame type 0, no reason
       return [0x1c, 0, 0, 0];
+    case 'max-data': // 19.9
+      return [0x10, ...encodeVarint(f.max)];
+    case 'max-stream-data': // 19.10
+      return [0x11, ...encodeVarint(f.id), ...encodeVarint(f.max)];
   }
 }
 

@@ -89,8 +89,12 @@ export class QuicPayloads {
    * does not name, or too few bytes), and hellos too short to write: tests hold this at 0. */
   bentInitials = 0;
 
+  /** The client's flow-control window, as its ClientHello's record gives it (absent: a browser's). */
+  private readonly flowWindow: number | undefined;
+
   constructor(trace: Trace, tls?: TlsParams) {
     this.resume = tls?.resume ?? false;
+    this.flowWindow = trace.packets.find((p) => p.quic?.flowWindow !== undefined)?.quic?.flowWindow;
     const heard = new Map<number, number>();
     for (const p of trace.packets) {
       if (!p.quic || p.arriveNs === null) continue;
@@ -138,6 +142,7 @@ export class QuicPayloads {
                 bytes: firstBytes,
                 alpn: ['h3'],
                 sourceCid: conn.clientCid,
+                flowWindow: this.flowWindow,
                 resume,
                 seed,
               })
@@ -187,6 +192,8 @@ export class QuicPayloads {
         }
         frames.push(...cryptoFrames[i]);
         if (q.frames.includes('HANDSHAKE_DONE')) frames.push({ kind: 'handshake-done' });
+        for (const [id, max] of q.limits ?? [])
+          frames.push(id < 0 ? { kind: 'max-data', max } : { kind: 'max-stream-data', id, max });
         for (const [id, offset, len] of q.streams ?? []) frames.push({ kind: 'stream', id, offset, len });
         if (q.frames.includes('PING')) frames.push({ kind: 'ping' });
         if (q.frames.includes('CONNECTION_CLOSE')) frames.push({ kind: 'close' });

@@ -1,5 +1,5 @@
 // Receiving (RFC 9000 12-13): datagrams read packet by packet with the keys of their level, frames
-// handled (ACK, CRYPTO, STREAM, HANDSHAKE_DONE, CONNECTION_CLOSE), the TLS handshake advanced as
+// handled (ACK, CRYPTO, STREAM, HANDSHAKE_DONE, CONNECTION_CLOSE, MAX_DATA, MAX_STREAM_DATA), the TLS handshake advanced as
 // each flight completes, and the acknowledgements this end owes: when, and which ranges.
 import type { Nanoseconds } from '../units';
 import type { QuicDatagram, QuicPacket, WireFrame } from './datagram';
@@ -89,6 +89,10 @@ export abstract class QuicReceiver extends QuicLossDetection {
       case 'close':
         this.shutDown('peer');
         return;
+      case 'max-data':
+      case 'max-stream-data':
+        this.credit?.raise(f); // sent when the new limit frees data: the receive's pump sends it
+        return;
     }
   }
 
@@ -139,6 +143,9 @@ export abstract class QuicReceiver extends QuicLossDetection {
     if (!s) this.recvStreams.set(id, (s = new RecvStream()));
     const { bytes, ended, fresh } = s.receive(offset, len, fin);
     if (fresh) this.spaces.app.rx.lastNewsNs = this.sim.now;
+    // HTTP/3 reads what arrives in order at once: that is when credit goes back (flowControl.ts).
+    if (bytes > 0) this.receiveWindow?.read(id, bytes);
+    if (ended) this.receiveWindow?.finished(id);
     if (bytes > 0) this.handler?.onStreamData(id, bytes);
     if (ended) this.handler?.onStreamFin(id);
   }

@@ -2,6 +2,7 @@
 // packets (A.1), and the NewReno congestion controller of Appendix B. The endpoint (endpoint.ts)
 // runs the detection (A.7-A.10) with them.
 import type { Nanoseconds } from '../units';
+import type { LimitFrame } from './flowControl';
 import type { PacketType } from './wire';
 
 export type SpaceId = 'initial' | 'handshake' | 'app';
@@ -12,7 +13,8 @@ export type SentFrame =
   | { kind: 'crypto'; offset: number; len: number }
   | { kind: 'stream'; id: number; offset: number; len: number; fin: boolean }
   | { kind: 'handshake-done' }
-  | { kind: 'ping' };
+  | { kind: 'ping' }
+  | LimitFrame;
 
 export interface SentPacket {
   pn: number;

@@ -5,6 +5,7 @@ import type { SendReason } from '../trace';
 import type { Bytes } from '../units';
 import type { QuicDatagram, QuicPacket, WireFrame } from './datagram';
 import { QuicReceiver } from './receiving';
+import type { SendStream } from './streams';
 import { SPACES, type SentFrame, type SentPacket, type SpaceId } from './recovery';
 import {
   CONNECTION_CLOSE,
@@ -13,6 +14,7 @@ import {
   PING,
   ackFrameBytes,
   cryptoFrameHeader,
+  limitFrameBytes,
   packetOverhead,
   streamFrameHeader,
   type PacketType,
@@ -35,7 +37,8 @@ export abstract class QuicSender extends QuicReceiver {
       if (d.data > 0 || d.crypto > 0) sentData = true;
       this.send(d);
     }
-    this.stalls.onOutput(sentData, this.cwndBlocked() ? 'cwnd' : null, this.cc.cwnd);
+    const blocked = this.cwndBlocked() ? 'cwnd' : this.flowBlocked() ? 'flow-control' : null;
+    this.stalls.onOutput(sentData, blocked, this.cc.cwnd);
     // Handshake data waits on the 3x limit (RFC 9000 8.1): the ladder shows how long.
     if (
       !this.validated &&
@@ -55,6 +58,19 @@ export abstract class QuicSender extends QuicReceiver {
     if (this.probes > 0 || this.sendOneNow || !this.canSendIn('app') || !this.hasWork('app')) return false;
     if (!this.validated && this.ampBudget() < this.maxDatagram) return false;
     return this.cc.cwnd - this.cc.bytesInFlight < this.maxDatagram; // what is left of it holds no full packet
+  }
+
+  /** Stream data waits for the client's MAX_STREAM_DATA or MAX_DATA (RFC 9000 4.1), nothing else to send. */
+  private flowBlocked(): boolean {
+    if (!this.credit || !this.canSendIn('app') || this.hasWork('app')) return false;
+    for (const st of this.sendStreams.values()) if (st.newBytes > 0) return true;
+    return false;
+  }
+
+  /** The stream has new data it may send now, or its FIN alone (flow control does not hold a FIN). */
+  private mayCarry(st: SendStream): boolean {
+    if (!st.hasNew) return false;
+    return !this.credit || st.newBytes === 0 || this.credit.room(st.id, st.sentUpTo) > 0;
   }
 
   /** RFC 9000 10.2: CONNECTION_CLOSE in a packet of the highest level we have, then silence. */
@@ -104,7 +120,8 @@ export abstract class QuicSender extends QuicReceiver {
     if (this.probes > 0 && this.probeSpace === space) return true;
     if (space !== 'app') return false;
     if (this.handshakeDonePending || this.resends.length > 0) return true;
-    for (const st of this.sendStreams.values()) if (st.hasNew) return true;
+    if (this.receiveWindow?.hasUpdates) return true;
+    for (const st of this.sendStreams.values()) if (this.mayCarry(st)) return true;
     return false;
   }
 
@@ -257,6 +274,18 @@ export abstract class QuicSender extends QuicReceiver {
         sentFrames.push({ kind: 'handshake-done' });
         size += HANDSHAKE_DONE;
       }
+      if (this.receiveWindow?.hasUpdates) {
+        const limits = this.receiveWindow.take((f) => {
+          const bytes = limitFrameBytes(f);
+          if (fits(bytes) < 0) return false;
+          size += bytes;
+          return true;
+        });
+        for (const f of limits) {
+          frames.push(f);
+          sentFrames.push(f);
+        }
+      }
       while (this.resends.length > 0) {
         const r = this.resends[0];
         const n = Math.min(r.len, fits(streamFrameHeader(r.id, r.offset, r.len)));
@@ -310,7 +339,9 @@ export abstract class QuicSender extends QuicReceiver {
     fits: (header: Bytes) => Bytes,
   ): Array<{ kind: 'stream'; id: number; offset: number; len: number; fin: boolean }> {
     const out: Array<{ kind: 'stream'; id: number; offset: number; len: number; fin: boolean }> = [];
-    const streams = [...this.sendStreams.values()].filter((st) => st.hasNew).sort((a, b) => a.id - b.id);
+    const streams = [...this.sendStreams.values()]
+      .filter((st) => this.mayCarry(st))
+      .sort((a, b) => a.id - b.id);
     if (streams.length === 0) return out;
     const start = Math.max(
       0,
@@ -319,15 +350,21 @@ export abstract class QuicSender extends QuicReceiver {
     let used = 0;
     for (let k = 0; k < streams.length; k++) {
       const st = streams[(start + k) % streams.length];
-      const n = Math.min(st.newBytes, fits(streamFrameHeader(st.id, st.sentUpTo, st.newBytes) + used));
+      const credit = this.credit ? this.credit.room(st.id, st.sentUpTo) : Infinity;
+      const n = Math.min(
+        st.newBytes,
+        credit,
+        fits(streamFrameHeader(st.id, st.sentUpTo, st.newBytes) + used),
+      );
       if (n < 0 || (n === 0 && st.newBytes > 0)) break;
       const fin = st.closed && n === st.newBytes;
       out.push({ kind: 'stream', id: st.id, offset: st.sentUpTo, len: n, fin });
       used += streamFrameHeader(st.id, st.sentUpTo, n) + n;
       st.sentUpTo += n;
+      this.credit?.sent(n);
       if (fin) st.finSent = true;
       if (k === 0) this.lastServed = st.id;
-      if (st.hasNew) break; // the packet is full
+      if (st.hasNew && n < credit) break; // the packet is full (not the stream's credit spent)
     }
     return out;
   }

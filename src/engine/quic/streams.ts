@@ -2,10 +2,9 @@
 // frames and reassembled on their own, so a lost packet holds back only the streams whose bytes
 // it carried (RFC 9000 2.2: no ordering across streams).
 //
-// Flow control (RFC 9000 4) is kept simple: the receiver's limits are a browser's (Chrome: 6 MB
-// per stream, 15 MB per connection) and it raises them as the application reads, faster than any
-// page here can use them, so they never hold a sender back and no MAX_DATA or MAX_STREAM_DATA
-// frame is modelled. (HTTP/2's windows, h2window, are the place to see flow control stall.)
+// Flow control (RFC 9000 4) is flowControl.ts's, and only when a window is chosen (h3window): by
+// default the receiver's limits are a browser's (Chrome: 6 MB per stream, 15 MB per connection),
+// raised as the application reads faster than any page here can use them.
 import { RangeSet } from './ranges';
 
 /** Bytes waiting to be sent on a stream: new ones from `sentUpTo`, and ranges to send again. */

@@ -3,6 +3,7 @@
 import type { TlsParams } from '../tls/handshake';
 import type { QuicPacketFields } from '../trace';
 import type { Transport } from '../transport';
+import type { Bytes } from '../units';
 
 type QuicPacketRecord = NonNullable<QuicPacketFields['quic']>['packets'][number];
 import { QuicEndpoint, type QuicDatagram, type QuicPacket } from './endpoint';
@@ -16,32 +17,45 @@ const FRAME_NAMES = {
   ping: 'PING',
   'handshake-done': 'HANDSHAKE_DONE',
   close: 'CONNECTION_CLOSE',
+  'max-data': 'MAX_DATA',
 } as const;
 
 /** The frames of a packet as the ladder names them, a run of the same name once. */
 function frameNames(p: QuicPacket): string[] {
   const names: string[] = [];
   for (const f of p.frames) {
-    const name = f.kind === 'stream' ? `STREAM ${f.id}` : FRAME_NAMES[f.kind];
+    const name =
+      f.kind === 'stream'
+        ? `STREAM ${f.id}`
+        : f.kind === 'max-stream-data'
+          ? `MAX_STREAM_DATA ${f.id}`
+          : FRAME_NAMES[f.kind];
     if (!names.includes(name)) names.push(name);
   }
   return names;
 }
 
 /** What views need beyond the names: where STREAM frames lie in their streams, what ACKs cover. */
-type FrameDetail = Pick<QuicPacketRecord, 'streams' | 'cryptoBytes' | 'acked'>;
+type FrameDetail = Pick<QuicPacketRecord, 'streams' | 'cryptoBytes' | 'acked' | 'limits'>;
 function frameDetail(p: QuicPacket): FrameDetail {
   const out: FrameDetail = {};
   for (const f of p.frames) {
     if (f.kind === 'stream') (out.streams ??= []).push([f.id, f.offset, f.len]);
     else if (f.kind === 'crypto') out.cryptoBytes = (out.cryptoBytes ?? 0) + f.len;
     else if (f.kind === 'ack') out.acked = f.ranges.map(([a, b]) => [a, b]);
+    else if (f.kind === 'max-data') (out.limits ??= []).push([-1, f.max]);
+    else if (f.kind === 'max-stream-data') (out.limits ??= []).push([f.id, f.max]);
   }
   return out;
 }
 
-export function quicTransport(tls: TlsParams): Transport<QuicDatagram> {
-  const plan = quicHandshakePlan(tls);
+/** The client's Initial with the start of its CRYPTO stream: the ClientHello, first sent or again. */
+const carriesClientHello = (d: QuicDatagram) =>
+  d.from === 'client' &&
+  d.packets.some((p) => p.type === 'Initial' && p.frames.some((f) => f.kind === 'crypto' && f.offset === 0));
+
+export function quicTransport(tls: TlsParams, flowWindow: Bytes | null = null): Transport<QuicDatagram> {
+  const plan = quicHandshakePlan(tls, flowWindow);
   return {
     endpoint: (ctx) => new QuicEndpoint(ctx, plan),
     ipBytes: (d) => IP_UDP_HEADER + d.payload,
@@ -60,6 +74,7 @@ export function quicTransport(tls: TlsParams): Transport<QuicDatagram> {
       r.quic = {
         packets: d.packets.map((p) => ({ type: p.type, pn: p.pn, frames: frameNames(p), ...frameDetail(p) })),
         cryptoBytes: d.crypto,
+        ...(plan.flowWindow !== null && carriesClientHello(d) ? { flowWindow: plan.flowWindow } : {}),
       };
     },
     established: () => {},

@@ -89,6 +89,8 @@ export interface HelloOptions {
   /** QUIC: the source connection ID, echoed in initial_source_connection_id (RFC 9000 7.3), and
    * with it QUIC's transport parameters. Absent over TCP. */
   sourceCid?: Uint8Array;
+  /** QUIC: the client's flow-control window per stream and for the connection (absent: Chrome's). */
+  flowWindow?: number;
   /** A resumption: 1.3 pre_shared_key and early_data (RFC 8446 4.2.10, 4.2.11); 1.2 the session
    * ticket and the session ID the server echoes (RFC 5077 3.4). */
   resume: boolean;
@@ -172,8 +174,8 @@ export function clientHello(o: HelloOptions): Uint8Array {
   if (cid)
     extensions.extension(EXT.quicTransportParameters, (w) => {
       varintParam(w, 0x01, 30_000); // max_idle_timeout, ms
-      varintParam(w, 0x04, 15_728_640); // initial_max_data
-      varintParam(w, 0x05, 6_291_456); // initial_max_stream_data_bidi_local
+      varintParam(w, 0x04, o.flowWindow ?? 15_728_640); // initial_max_data
+      varintParam(w, 0x05, o.flowWindow ?? 6_291_456); // initial_max_stream_data_bidi_local
       varintParam(w, 0x06, 6_291_456); // initial_max_stream_data_bidi_remote
       varintParam(w, 0x07, 6_291_456); // initial_max_stream_data_uni
       varintParam(w, 0x08, 100); // initial_max_streams_bidi

@@ -9,14 +9,23 @@ const TCP_LINES =
 const QUIC_LINES =
   'bars are the CRYPTO and STREAM bytes each packet carries (counted in order of sending), the ACK line climbs as ACK frames arrive';
 
+/** With a flow-control window chosen (h3window), QUIC's dashed line: how far its limits let the server send. */
+const QUIC_WINDOW = ", the dashed line how far the client's flow-control limits let the server send";
+
 /** The panel's note: what the lines are, for the transports the runs shown use. A QUIC run has no
- * advertised-window line (its flow control is not modelled), so the note names none for it. */
+ * advertised window: its dashed line, where a window was chosen, is flow control's. */
 export function tspNote(sides: SideView[]): string {
   const quic = sides.map((s) => isQuicRun(s.run.trace));
+  const quicLines =
+    QUIC_LINES +
+    // The run's first packet is its client's ClientHello, which names a chosen window.
+    (sides.some((s, i) => quic[i] && s.run.trace.packets.get(0).quic?.flowWindow !== undefined)
+      ? QUIC_WINDOW
+      : '');
   const lines = quic.every(Boolean)
-    ? QUIC_LINES
+    ? quicLines
     : quic.some(Boolean)
-      ? `over TCP ${TCP_LINES}; over QUIC ${QUIC_LINES}`
+      ? `over TCP ${TCP_LINES}; over QUIC ${quicLines}`
       : TCP_LINES;
   const drops = (cause: DropCause) =>
     sides.some((s) => s.run.trace.packets.some((p) => p.dir === 's2c' && p.drop === cause));

@@ -1,0 +1,108 @@
+// QUIC flow control (RFC 9000 4), in the direction a page loads: the client limits what the server
+// may send on each stream it opened (initial_max_stream_data_bidi_local) and on the connection as
+// a whole (initial_max_data), and raises the limits with MAX_STREAM_DATA and MAX_DATA frames as
+// its application reads. Modelled only when a window is chosen (h3window): a browser's own limits
+// (Chrome: 6 MB per stream, 15 MB per connection, raised as it reads) never hold a page here back,
+// and runs without the knob keep the traces they had.
+import type { Bytes } from '../units';
+
+export type LimitFrame =
+  { kind: 'max-data'; max: number } | { kind: 'max-stream-data'; id: number; max: number };
+
+/** RFC 9000 2.1: streams the client opened that carry data both ways (ids 0, 4, 8, ...). */
+const clientBidi = (id: number) => id % 4 === 0;
+
+/** The sender's side: how far it may send on each stream and on the connection. */
+export class SendCredit {
+  /** RFC 9000 4.1: the sum of the highest offsets sent on every stream. */
+  private connSent = 0;
+  private connMax: number;
+  private readonly streamMax = new Map<number, number>();
+
+  constructor(private readonly window: Bytes) {
+    this.connMax = window;
+  }
+
+  /** New bytes the stream may send from `sentUpTo` now. */
+  room(id: number, sentUpTo: number): Bytes {
+    const conn = this.connMax - this.connSent;
+    if (!clientBidi(id)) return conn;
+    return Math.max(0, Math.min(conn, (this.streamMax.get(id) ?? this.window) - sentUpTo));
+  }
+
+  /** `n` new bytes left on a stream. */
+  sent(n: Bytes): void {
+    this.connSent += n;
+  }
+
+  /** RFC 9000 4.1: a limit never goes down; an older frame arriving late changes nothing. */
+  raise(f: LimitFrame): void {
+    if (f.kind === 'max-data') this.connMax = Math.max(this.connMax, f.max);
+    else this.streamMax.set(f.id, Math.max(this.streamMax.get(f.id) ?? this.window, f.max));
+  }
+}
+
+/**
+ * The receiver's side: once the application has read half a window past the last limit given
+ * (RFC 9000 4.2 leaves when to the receiver; Chrome and quiche give credit back at half a
+ * window, as HTTP/2 clients do), the limit moves to what was read plus a window.
+ */
+export class ReceiveWindow {
+  private connRead = 0;
+  private connMax: number;
+  private readonly streams = new Map<number, { read: number; max: number }>();
+  /** Limits to send: the latest of each (RFC 9000 13.3: a lost one is sent again at its newest value). */
+  private readonly pending = new Map<number, LimitFrame>(); // key -1: the connection
+
+  constructor(private readonly window: Bytes) {
+    this.connMax = window;
+  }
+
+  /** The application read `n` more bytes of the stream, in order. */
+  read(id: number, n: Bytes): void {
+    this.connRead += n;
+    if (this.connMax - this.connRead <= this.window / 2) {
+      this.connMax = this.connRead + this.window;
+      this.pending.set(-1, { kind: 'max-data', max: this.connMax });
+    }
+    if (!clientBidi(id)) return;
+    let s = this.streams.get(id);
+    if (!s) this.streams.set(id, (s = { read: 0, max: this.window }));
+    s.read += n;
+    if (s.max - s.read <= this.window / 2) {
+      s.max = s.read + this.window;
+      this.pending.set(id, { kind: 'max-stream-data', id, max: s.max });
+    }
+  }
+
+  /** The stream ended: no more credit for it. */
+  finished(id: number): void {
+    this.streams.delete(id);
+    this.pending.delete(id);
+  }
+
+  get hasUpdates(): boolean {
+    return this.pending.size > 0;
+  }
+
+  /** The limits to send next, oldest first; each sent one leaves the queue. */
+  take(fits: (f: LimitFrame) => boolean): LimitFrame[] {
+    const out: LimitFrame[] = [];
+    for (const [key, f] of this.pending) {
+      if (!fits(f)) break;
+      out.push(f);
+      this.pending.delete(key);
+    }
+    return out;
+  }
+
+  /** A packet with this limit was lost: send it again, unless a newer one has gone or waits. */
+  lost(f: LimitFrame): void {
+    if (f.kind === 'max-data') {
+      if (f.max === this.connMax && !this.pending.has(-1)) this.pending.set(-1, f);
+      return;
+    }
+    const s = this.streams.get(f.id);
+    if (s && f.max === s.max && !this.pending.has(f.id)) this.pending.set(f.id, f);
+  }
+}

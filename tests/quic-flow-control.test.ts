@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { objectsNeverArrived } from '../src/engine/metrics';
 import type { PacketRecord, Trace } from '../src/engine/trace';
+import { LESSONS } from '../src/scenario/lessons';
 import { run } from './support/trace';
 
 const PAGE = 'http=3&link=lte&page=almanac24';
@@ -102,5 +103,18 @@ describe('QUIC flow control (h3window)', () => {
     // With a browser's windows neither is held: both well under half that.
     expect(load(`${today}&http=2&h2window=6291456`)).toBeLessThan(h2 / 2);
     expect(load(PAGE)).toBeLessThan(h3 / 2);
+  });
+
+  it("the lesson's claim: its step 3 HTTP/2 waited on its 64 KB window as the HTTP/3 step does on h3window", () => {
+    const lesson = LESSONS.find((l) => l.id === 'from-1997-to-today')!;
+    const h2 = lesson.steps[2];
+    const h3 = lesson.steps.find((s) => s.query.includes('h3window=65535'))!;
+    expect(h2.query).toMatch(/http=2(&|$)/);
+    expect(h2.query).not.toMatch(/h2window/); // HTTP/2's default window, 65,535
+    expect(h3.question?.explain).toContain('HTTP/2 in step 3 waited on its 64 KB window');
+    for (const step of [h2, h3]) {
+      const waits = run(step.query).stalls.filter((s) => s.cause === 'flow-control');
+      expect(waits.length, step.title).toBeGreaterThan(2);
+    }
   });
 });

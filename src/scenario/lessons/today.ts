@@ -10,7 +10,7 @@ export const FROM_1997: Lesson = {
   title: 'From 1997 to today',
   paper: 'Wang et al. 2014 (SPDY); Web Almanac 2024',
   summary:
-    "Nielsen's Microscape page on a phone network: HTTP/1.0, a browser's six TLS connections, HTTP/2, a satellite, loss, and HTTP/3.",
+    "Nielsen's Microscape page on a phone network: HTTP/1.0, a browser's six TLS connections, HTTP/2, a satellite, loss, HTTP/3, and its flow control.",
   steps: [
     {
       title: 'HTTP/1.0 on a phone network',
@@ -77,6 +77,36 @@ export const FROM_1997: Lesson = {
       checks: [
         { kind: 'stall', cause: 'hol-blocking', present: false },
         { kind: 'compare', metric: 'load_s', versus: `${LTE}&http=2&loss=2`, relation: 'less', factor: 0.5 },
+      ],
+    },
+    {
+      title: 'HTTP/3 without loss',
+      text: "Back on the loss-free path, HTTP/3 loads the page sooner than HTTP/2 did in step 3: QUIC's handshake carries TLS 1.3 in its first round trip, and a browser gives QUIC's flow control megabytes, where HTTP/2 started with its protocol's 64 KB window and waited on it.",
+      query: `${LTE}&http=3`,
+      checks: [
+        { kind: 'stall', cause: 'flow-control', present: false },
+        { kind: 'compare', metric: 'load_s', versus: `${LTE}&http=2`, relation: 'less', factor: 0.9 },
+      ],
+    },
+    {
+      title: 'Predict: HTTP/3 with a small flow-control window',
+      text: "QUIC has flow control too: the client gives the server a limit for each stream and for the connection, and raises it as it reads (MAX_STREAM_DATA and MAX_DATA frames). A browser gives megabytes; here the client gives 64 KB, HTTP/2's default window.",
+      query: `${LTE}&http=3&h3window=65535`,
+      question: {
+        prompt: 'With 64 KB limits, HTTP/3 loads the page...',
+        choices: [
+          'as fast as before: QUIC streams are not held back',
+          'slower: the server waits for the client to raise its limits',
+          'faster: the client has less to keep track of',
+        ],
+        answer: 1,
+        explain:
+          "The server sends what the limits allow, then waits for the client's MAX_DATA: the flow-control stalls, where the time-sequence plot's bars meet its dashed line, the limit. HTTP/2 in step 3 waited on its 64 KB window the same way.",
+      },
+      highlight: { stall: 'flow-control' },
+      checks: [
+        { kind: 'stall', cause: 'flow-control', present: true },
+        { kind: 'compare', metric: 'load_s', versus: `${LTE}&http=3`, relation: 'greater', factor: 1.15 },
       ],
     },
   ],

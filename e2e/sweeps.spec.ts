@@ -96,6 +96,29 @@ test('clicking a point (or Enter on it) opens its run in the ladder', async ({ p
   expect(watch.foreignRequests).toEqual([]);
 });
 
+for (const width of [1280, 800]) {
+  test(`a point's run scrolls the ladder's title into view below the sticky playback bar at ${width} px`, async ({
+    page,
+  }) => {
+    const watch = watchPage(page);
+    await page.setViewportSize({ width, height: 800 });
+    const spec = findSweep('kruse-fig2')!;
+    await page.goto('/?sweep=kruse-fig2');
+    await expect(points(page)).toHaveCount(16, { timeout: 30_000 });
+    await page.locator('[data-sweep-point][data-x="4"][data-series="kruse-lerc"]').click();
+    await expect(ladderPackets(page)).toHaveCount(engine(pointQuery(spec, '4', 'kruse-lerc')).packets);
+    // The bar is stuck to the window's top edge (the page scrolled past it); the title under it
+    // had been hidden behind it (its top at 15 px, the bar's bottom at 94 px at 1280 px).
+    const bar = page.locator('.playback');
+    await expect.poll(async () => (await bar.boundingBox())!.y).toBe(0);
+    const barBottom = (await bar.boundingBox())!.height;
+    const title = (await page.locator('#ladder-title').boundingBox())!;
+    expect(title.y).toBeGreaterThanOrEqual(barBottom);
+    expect(title.y + title.height).toBeLessThanOrEqual(800);
+    expect(watch.consoleErrors).toEqual([]);
+  });
+}
+
 test('every point can be hovered and clicked, points at one spot side by side over their x', async ({
   page,
 }) => {

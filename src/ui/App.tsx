@@ -34,6 +34,7 @@ import { NoteBanner } from './share/NoteBanner';
 import { ShareButton } from './share/ShareButton';
 import { SettingsDrawer } from './SettingsDrawer';
 import { LazyPanel } from './LazyPanel';
+import { useHeightProperty } from './useHeightProperty';
 import './app.css';
 
 /** The gallery's code loads when it is first opened; then it stays, to open and close at once. */
@@ -54,6 +55,8 @@ export default function App() {
   const [galleryOpen, setGalleryOpen] = useState(false);
   const [galleryUsed, setGalleryUsed] = useState(false);
   if (galleryOpen && !galleryUsed) setGalleryUsed(true);
+  // The playback bar's height: what the page scrolls to lands below it (app.css).
+  const dockRef = useHeightProperty<HTMLDivElement>('--playback-height');
 
   const onSetting = useCallback(
     (side: SideKey, key: ConfigKey, value: Settings[ConfigKey], history: HistoryMode = 'push') =>
@@ -163,7 +166,7 @@ export default function App() {
             />
           )}
           <SimStatus sim={sim} />
-          <div className="playback-dock">
+          <div className="playback-dock" ref={dockRef}>
             <PlaybackBar playback={playback} endNs={endNs} endOf={endOf} simulating={sim.slow} />
           </div>
           <ViewsOrStatus

@@ -1,27 +1,15 @@
 // "A new version is ready": shown when a newer build has taken over the service worker while
 // this page still runs the old one. Reloading keeps the scenario (it is in the URL).
-import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { useHeightProperty } from './useHeightProperty';
 import { newerBuildReady, onNewerBuild } from '../registerServiceWorker';
 import './updates.css';
 
 export function UpdateNotice() {
   const newer = useSyncExternalStore(onNewerBuild, newerBuildReady, () => null);
-  const ref = useRef<HTMLDivElement>(null);
   // Its height, for the page to leave room under its last line where the notice sits on the
   // Settings bar (updates.css).
-  useLayoutEffect(() => {
-    const notice = ref.current;
-    if (!notice) return;
-    const root = document.documentElement.style;
-    const observer = new ResizeObserver(() =>
-      root.setProperty('--update-notice-height', `${notice.offsetHeight}px`),
-    );
-    observer.observe(notice);
-    return () => {
-      observer.disconnect();
-      root.removeProperty('--update-notice-height');
-    };
-  }, [newer]);
+  const ref = useHeightProperty<HTMLDivElement>('--update-notice-height');
   if (!newer) return null;
   return (
     <div ref={ref} className="update-notice" role="status" data-update-notice={newer}>

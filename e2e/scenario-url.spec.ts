@@ -233,6 +233,32 @@ test('a link reopens the ladder folded as the page showed it, after a knob chang
   await expect(page).not.toHaveURL(/fold=/);
 });
 
+test("a preset's Try it puts only its change in the link, and the link reopens the same view", async ({
+  browser,
+}) => {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const search = () => page.evaluate(() => window.location.search);
+  const fold = (p: Page) => p.getByLabel('Fold idle gaps');
+  await openLab(page, 'preset=heidemann-odd-final');
+  await expect(fold(page)).toBeChecked(); // its Nagle wait is most of the run
+  const tried = page.locator('[data-try="nagle.server=0"]');
+  await tried.getByRole('button', { name: 'Try it' }).click();
+  await expect(ladderPackets(page)).toHaveCount(engine('preset=heidemann-odd-final&nagle.server=0').packets);
+  // Without the wait no gap is worth folding: the ladder shows the run as its own link opens it
+  // (it had kept the preset's folding and written fold=1 into the link).
+  await expect(fold(page)).not.toBeChecked();
+  await expect.poll(search).toBe('?v=1&preset=heidemann-odd-final&nagle.server=0');
+  const reopened = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await openLab(reopened, (await search()).slice(1));
+  await expect(ladderPackets(reopened)).toHaveCount(await ladderPackets(page).count());
+  await expect(fold(reopened)).not.toBeChecked();
+  // Back to the preset: folded again, the link the preset's alone.
+  await tried.getByRole('button', { name: 'Back to the preset' }).click();
+  await expect(ladderPackets(page)).toHaveCount(engine('preset=heidemann-odd-final').packets);
+  await expect(fold(page)).toBeChecked();
+  await expect.poll(search).toBe('?v=1&preset=heidemann-odd-final');
+});
+
 test('a link with many bad keys lists a few and counts the rest, so the lab stays in view', async ({
   page,
 }) => {

@@ -77,12 +77,12 @@ export default function App() {
     [update],
   );
   const openGallery = useCallback(() => setGalleryOpen(true), []);
-  const onResetPreset = useCallback(() => update(resetToPreset, { history: 'push' }), [update]);
+  const onResetPreset = useCallback(() => update(resetToPreset, { history: 'push', reopen: true }), [update]);
 
   const { sim, runs, endNs, endOf, gaps, playback, sides, panels, preset } = useRunPipeline(
     config,
     initial.initialCursorNs,
-    scenario.restored,
+    scenario.opened,
     update,
     scenario.addProblems,
   );
@@ -139,7 +139,7 @@ export default function App() {
                 sideB={sideB}
                 changedKeys={changedFromPreset(config)}
                 hintsWithheld={guides.awaitingAnswer}
-                onTry={(query) => update((c) => applyTryNext(c, query), { history: 'push' })}
+                onTry={(query) => update((c) => applyTryNext(c, query), { history: 'push', reopen: true })}
                 onReset={onResetPreset}
                 onCompare={() => update(compareWithPreset, { history: 'push' })}
               />

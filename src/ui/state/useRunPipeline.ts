@@ -28,14 +28,14 @@ const nothing = () => {};
 const IDLE_KEYS = { toggle: nothing, stepBack: nothing, stepForward: nothing };
 
 /**
- * `restored`: how many times Back or Forward put a state back (the page opens on it anew);
+ * `opened`: how many times the page opened on a state anew (Back, Forward, a preset's "Try it");
  * `update` writes what the pipeline says in the link (its folding); `onLinkProblems` hears what
  * of the opening link's view its run cannot show (linkFit.ts), which is then left out of the link.
  */
 export function useRunPipeline(
   config: Config,
   initialCursorNs: number | null,
-  restored: number,
+  opened: number,
   update: ScenarioUpdate,
   onLinkProblems: (lines: string[]) => void,
 ) {
@@ -69,7 +69,7 @@ export function useRunPipeline(
     gaps,
     endNs,
     ready: traces.length > 0 && !sim.busy,
-    opened: `${restored}|${config.preset ?? ''}`,
+    opened: `${opened}|${config.preset ?? ''}`,
     inLink: foldInLink(config.view),
     fold: playback.fold,
     setFold: playback.setFold,

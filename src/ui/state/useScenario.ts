@@ -20,11 +20,12 @@ import { browserHistory, UrlWriter, type HistoryMode } from './history';
 export type { HistoryMode } from './history';
 /**
  * `quiet`: a note the page adds to the link itself (its folding), not a reader's change: it is
- * timed by no benchmark and continues no gesture.
+ * timed by no benchmark and continues no gesture. `reopen`: a scenario swapped whole (a preset's
+ * "Try it", "Back to the preset"): the page opens on it as on its link, its folding decided anew.
  */
 export type ScenarioUpdate = (
   edit: (c: Config) => Config,
-  options?: { history?: HistoryMode; quiet?: boolean },
+  options?: { history?: HistoryMode; quiet?: boolean; reopen?: boolean },
 ) => void;
 
 export interface InitialScenario {
@@ -81,6 +82,8 @@ export function queryFor(config: Config, cursorNs: number | null): string {
 export function useScenario(initial: InitialScenario) {
   const [config, setConfigState] = useState<Config>(initial.config);
   const [problems, setProblems] = useState<string[]>(initial.problems);
+  /** How many times the page opened on a state anew: put back from the URL, or reopened. */
+  const [opened, setOpened] = useState(0);
   // Edits apply at once to the latest config, so two in one event compose, and each resulting
   // config carries the history mode it was made with until the URL is written.
   const latest = useRef(config);
@@ -102,15 +105,14 @@ export function useScenario(initial: InitialScenario) {
       noteChange();
     }
     setConfigState(next);
+    if (options?.reopen) setOpened((n) => n + 1);
   }, []);
-  /** How many times a state was put back from the URL: the page opened on each anew. */
-  const [restored, setRestored] = useState(0);
   /** Put back a state read from the URL (Back, Forward): no history mode, nothing to write. */
   const restore = useCallback((read: InitialScenario) => {
     latest.current = read.config;
     setConfigState(read.config);
     setProblems(read.problems);
-    setRestored((n) => n + 1);
+    setOpened((n) => n + 1);
   }, []);
   const dismissProblems = useCallback(() => setProblems([]), []);
   /** Problems found once the run is known (a link's view the run cannot show). */
@@ -128,7 +130,7 @@ export function useScenario(initial: InitialScenario) {
     dismissProblems,
     addProblems,
     restore,
-    restored,
+    opened,
     takeMode,
     onUnchangedRef,
   };

@@ -76,6 +76,34 @@ test('a sweep picked from the list brings its chart on screen, focus on its titl
   expect(watch.consoleErrors).toEqual([]);
 });
 
+test("the header's Sweep and a sweep picked leave a link of the scenario and the sweep's name only", async ({
+  browser,
+}) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const watch = watchPage(page);
+  const panelIds = (p: import('@playwright/test').Page) =>
+    p.locator('section.panel').evaluateAll((els) => els.map((el) => el.id).sort());
+  await page.goto('/?preset=heidemann-odd-final');
+  await expect(ladderPackets(page)).toHaveCount(engine('preset=heidemann-odd-final').packets);
+  await page.locator('header').getByRole('button', { name: 'Sweep' }).click();
+  await page
+    .locator('.sweep-picker')
+    .getByRole('button', { name: findSweep('kruse-fig2')!.title })
+    .click();
+  await expect(points(page)).toHaveCount(16, { timeout: 30_000 });
+  // It had read ...&view=ladder,tsp,waterfall,time,metrics,sweep&sweep=kruse-fig2.
+  await expect
+    .poll(() => page.evaluate(() => window.location.search))
+    .toBe('?v=1&preset=heidemann-odd-final&sweep=kruse-fig2');
+  const shown = await panelIds(page);
+  const reopened = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await reopened.goto('/?v=1&preset=heidemann-odd-final&sweep=kruse-fig2');
+  await expect(points(reopened)).toHaveCount(16, { timeout: 30_000 });
+  await expect.poll(() => panelIds(reopened)).toEqual(shown);
+  expect(shown).toEqual(['ladder', 'metrics', 'sweep', 'time', 'tsp', 'waterfall']);
+  expect(watch.consoleErrors).toEqual([]);
+});
+
 test('clicking a point (or Enter on it) opens its run in the ladder', async ({ page }) => {
   const watch = watchPage(page);
   const spec = findSweep('kruse-fig2')!;

@@ -17,7 +17,7 @@ import {
 } from '../src/ui/state/configModel';
 import { advance, nextEvent, previousEvent } from '../src/ui/state/playbackModel';
 import { queryFor, readLocation } from '../src/ui/state/useScenario';
-import { setSweepShown, sweepShown } from '../src/ui/sweep/sweepPanelState';
+import { setSweepShown, setSweepValue, sweepShown } from '../src/ui/sweep/sweepPanelState';
 import { SimClient } from '../src/worker/simClient';
 import type { WorkerRequest, WorkerResponse } from '../src/worker/protocol';
 
@@ -80,6 +80,33 @@ describe('config edits', () => {
     expect(panelsShown(closed).size).toBe(5);
     // A list that names the panels still decides: the sweep was closed before Compare.
     expect(sweepShown(readLocation('?sweep=kruse-fig2&view=ladder,ab').config)).toBe(false);
+  });
+
+  it("writes no panel list where the sweep's name says the same: every panel and the sweep's", () => {
+    const opened = (query: string) => readLocation(query).config;
+    const headerSweep = (c: ReturnType<typeof opened>) => setSweepShown(c, true, [...panelsShown(c)]);
+    // The header's Sweep, then a sweep picked: the link had kept view=ladder,tsp,waterfall,time,metrics,sweep.
+    const picked = setSweepValue(headerSweep(opened('?preset=heidemann-odd-final')), 'kruse-fig2');
+    expect(queryFor(picked, null)).toBe('?v=1&preset=heidemann-odd-final&sweep=kruse-fig2');
+    const back = opened(queryFor(picked, null));
+    expect(panelsShown(back).size).toBe(5);
+    expect(sweepShown(back)).toBe(true);
+    // Pressed where a sweep is already open, it adds nothing; compared, `ab` stays.
+    expect(queryFor(headerSweep(opened('?sweep=kruse-fig2')), null)).toBe('?v=1&sweep=kruse-fig2');
+    expect(queryFor(headerSweep(opened('?sweep=kruse-fig2&view=ab')), null)).toBe(
+      '?v=1&sweep=kruse-fig2&view=ab',
+    );
+    // Some panels hidden, or no sweep picked yet: the list is what says so.
+    expect(queryFor(headerSweep(opened('?view=ladder,tsp&sweep=kruse-fig2')), null)).toBe(
+      '?v=1&view=ladder,tsp,sweep&sweep=kruse-fig2',
+    );
+    expect(queryFor(headerSweep(opened('?')), null)).toBe(
+      '?v=1&view=ladder,tsp,waterfall,time,metrics,sweep',
+    );
+    // The long form an older page wrote still opens the same.
+    const old = opened('?view=ladder,tsp,waterfall,time,metrics,sweep&sweep=kruse-fig2');
+    expect(panelsShown(old).size).toBe(5);
+    expect(sweepShown(old)).toBe(true);
   });
 
   it('reports a panel it does not know and leaves it out of the link it writes back', () => {

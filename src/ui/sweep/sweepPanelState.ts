@@ -38,7 +38,26 @@ export function sweepShown(config: Config): boolean {
 export function setSweepShown(config: Config, on: boolean, otherPanels: readonly string[]): Config {
   const base = listsPanels(config.view) ? listed(config.view) : [...otherPanels, ...listed(config.view)];
   const panels = base.filter((p) => p !== 'sweep');
-  return { ...config, view: { ...config.view, view: [...panels, ...(on ? ['sweep'] : [])].join(',') } };
+  return {
+    ...config,
+    view: shortView({ ...config.view, view: [...panels, ...(on ? ['sweep'] : [])].join(',') }),
+  };
+}
+
+/**
+ * `view=` left out where the link says the same without it: every run panel and the sweep's, with
+ * a sweep named, is what `?sweep=kruse-fig2` alone opens (the header's Sweep had written all five
+ * panels' names into the link). `ab` stays.
+ */
+function shortView(view: Record<string, string>): Record<string, string> {
+  const panels = listed(view);
+  const all = [...PANELS, 'sweep'].every((p) => panels.includes(p));
+  if (view.sweep === undefined || !all) return view;
+  const short = { ...view };
+  // A comparison with an unchanged B keeps its `ab`.
+  if (panels.includes('ab')) short.view = 'ab';
+  else delete short.view;
+  return short;
 }
 
 /** After another panel is toggled (which rewrites `view=`), keep the sweep panel as it was. */
@@ -52,7 +71,7 @@ export function setSweepValue(config: Config, value: string | null): Config {
   const view = { ...config.view };
   if (value === null) delete view.sweep;
   else view.sweep = value;
-  return { ...config, view };
+  return { ...config, view: shortView(view) };
 }
 
 /**

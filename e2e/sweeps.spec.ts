@@ -432,6 +432,20 @@ test('a bad sweep in the link is reported and the page still runs', async ({ pag
   await expect.poll(() => new URL(page.url()).searchParams.has('sweep')).toBe(false);
 });
 
+test("a sweep's name given as a preset's, and a preset's as a sweep's, is named with its key", async ({
+  page,
+}) => {
+  await page.goto('/?preset=kruse-fig2');
+  await expect(page.locator('[data-problems]')).toContainText(
+    'preset="kruse-fig2": no such preset; did you mean sweep=kruse-fig2?',
+  );
+  await expect(ladderPackets(page).first()).toBeAttached();
+  await page.goto('/?sweep=heidemann-odd-final');
+  await expect(page.locator('[data-problems]')).toContainText(
+    'sweep="heidemann-odd-final": no such sweep; did you mean preset=heidemann-odd-final?',
+  );
+});
+
 test('on a phone a sweep stays legible: tick labels apart and written alike, the y label inside the chart', async ({
   page,
 }) => {

@@ -5,6 +5,8 @@ import { nearestName } from '../src/scenario/didYouMean';
 import { PRESETS } from '../src/scenario/presets';
 import { loadLessons } from '../src/ui/lessons/catalog';
 import { lessonFromView } from '../src/ui/lessons/lessonState';
+import { loadSweepReader, withGuides } from '../src/ui/lessons/openGuides';
+import { readLocation } from '../src/ui/state/useScenario';
 import { parseSweepParam } from '../src/ui/sweep/sweepParam';
 
 const problemsOf = (query: string) => parseQuery(query).problems;
@@ -68,5 +70,25 @@ describe('a bad link names what it most likely meant', () => {
       'lesson="the-200-ms-mystery": no such lesson; did you mean the-200ms-mystery?',
       'sweep="kruse-fig-2": no such sweep; did you mean kruse-fig2?',
     ]);
+  });
+
+  it("for a sweep's name given as a preset's, and a preset's as a sweep's", async () => {
+    await loadSweepReader();
+    const opened = (search: string) => withGuides(readLocation(search), search).problems;
+    // Both had said only "no such preset" / "no such sweep".
+    expect(opened('?preset=kruse-fig2')).toEqual([
+      'preset="kruse-fig2": no such preset; did you mean sweep=kruse-fig2?',
+    ]);
+    expect(opened('?preset=kruse-fig-2')).toEqual([
+      'preset="kruse-fig-2": no such preset; did you mean sweep=kruse-fig2?',
+    ]);
+    expect(opened('?sweep=heidemann-odd-final')).toEqual([
+      'sweep="heidemann-odd-final": no such sweep; did you mean preset=heidemann-odd-final?',
+    ]);
+    // A near preset is still the first guess; a name near nothing gets no hint.
+    expect(opened('?preset=heidemann-odd-fina')).toEqual([
+      'preset="heidemann-odd-fina": no such preset; did you mean heidemann-odd-final?',
+    ]);
+    expect(opened('?preset=nope')).toEqual(['preset="nope": no such preset']);
   });
 });

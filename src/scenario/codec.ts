@@ -188,6 +188,14 @@ export function baseSettings(preset: string | null): Settings {
   return settings;
 }
 
+/**
+ * The notice's line for a `preset=` that names no preset, before any hint: the page adds one when
+ * the name is a sweep's (ui/lessons/openGuides.ts), which this module does not load.
+ */
+export function noSuchPreset(typed: string): string {
+  return `preset=${quote(typed)}: no such preset`;
+}
+
 export function parseQuery(query: string): ParseResult {
   const problems: string[] = [];
   let params: URLSearchParams;
@@ -203,7 +211,7 @@ export function parseQuery(query: string): ParseResult {
   }
   let preset = params.get('preset');
   if (preset !== null && !findPreset(preset)) {
-    problems.push(`preset=${quote(preset)}: no such preset${didYouMean(preset, PRESET_IDS)}`);
+    problems.push(noSuchPreset(preset) + didYouMean(preset, PRESET_IDS));
     preset = null;
   }
   let bPreset = params.get('b.preset');

@@ -40,3 +40,9 @@ export function didYouMean(typed: string, names: readonly string[]): string {
   const near = nearestName(typed, names);
   return near === null ? '' : `; did you mean ${near}?`;
 }
+
+/** The name given to the wrong key (a sweep's as `preset=`): "; did you mean sweep=kruse-fig2?". */
+export function didYouMeanKey(typed: string, key: string, names: readonly string[]): string {
+  const near = nearestName(typed, names);
+  return near === null ? '' : `; did you mean ${key}=${near}?`;
+}

@@ -4,21 +4,31 @@
 // render when the link names a sweep (main.tsx), else with the sweep panel. It comes in the sweep
 // panel's chunk (a link naming a sweep shows the panel anyway): a chunk of its own was about 0.4 KB
 // more gzipped JavaScript. An address the page wrote itself (Back, Forward) has nothing to report.
-import type { Config } from '../../scenario/codec';
+import { noSuchPreset, type Config } from '../../scenario/codec';
+import { findPreset } from '../../scenario/presets';
 import type { InitialScenario } from '../state/useScenario';
 import { sweepShown } from '../sweep/sweepPanelState';
-import type { parseSweepParam } from '../sweep/sweepParam';
+import type { parseSweepParam, sweepHint } from '../sweep/sweepParam';
 import { atStep, lessonFromView, linkNamesScenario, stepTimeMs } from './lessonState';
 
 let sweepReader: typeof parseSweepParam | null = null;
+let presetAsSweep: typeof sweepHint | null = null;
 
 export function loadSweepReader(): Promise<unknown> {
-  return import('../sweep/SweepPanel').then((m) => (sweepReader = m.parseSweepParam));
+  return import('../sweep/SweepPanel').then((m) => {
+    sweepReader = m.parseSweepParam;
+    presetAsSweep = m.sweepHint;
+  });
 }
 
-/** Whether a query string names a sweep (so the page loads the sweep reader before it renders). */
+/**
+ * Whether a query string names a sweep, or a preset that is none (perhaps a sweep's name given as
+ * a preset's), so the page loads the sweep reader before it renders.
+ */
 export function linkNamesSweep(search: string): boolean {
-  return new URLSearchParams(search).has('sweep');
+  const params = new URLSearchParams(search);
+  const preset = params.get('preset');
+  return params.has('sweep') || (preset !== null && !findPreset(preset));
 }
 
 /**
@@ -34,6 +44,10 @@ export function shownSweepTitle(config: Config): string | null {
 export function withGuides(initial: InitialScenario, search: string): InitialScenario {
   const problems = [...initial.problems];
   let { config, initialCursorNs } = initial;
+  // `preset=kruse-fig2`: a sweep's name where a preset's goes (a line with no hint of its own).
+  const preset = new URLSearchParams(search).get('preset');
+  const bare = preset === null ? -1 : problems.indexOf(noSuchPreset(preset));
+  if (bare >= 0 && presetAsSweep) problems[bare] += presetAsSweep(preset!);
   // A sweep the page cannot read at all leaves the link the page writes back, as the notice says.
   if (config.view.sweep !== undefined && sweepReader && !sweepReader(config.view.sweep, problems)) {
     const view = { ...config.view };

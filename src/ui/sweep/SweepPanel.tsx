@@ -16,13 +16,13 @@ import { metricLabel, notApplyingNote } from './sweepKnobs';
 import { SweepPicker } from './SweepPicker';
 import { SweepProgress } from './SweepProgress';
 import { baseQuery } from './sweepPanelState';
-import { customSpec, encodeCustomSweep, parseSweepParam } from './sweepParam';
+import { customSpec, encodeCustomSweep, parseSweepParam, sweepHint } from './sweepParam';
 import { SweepTable } from './SweepTable';
 import { useSweepRun, type SweepRunPoint } from './useSweepRun';
 import './sweep.css';
 
 /** The link's sweep reader, for the page to load with this panel (ui/lessons/openGuides.ts). */
-export { parseSweepParam };
+export { parseSweepParam, sweepHint };
 
 export interface SweepPanelProps {
   config: Config;

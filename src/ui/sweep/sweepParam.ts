@@ -5,7 +5,8 @@
 // load_s). Read defensively: what cannot be read is reported and left out, never thrown.
 import { SCHEMA } from '../../scenario/schema';
 import { parseValue } from '../../scenario/codec';
-import { didYouMean } from '../../scenario/didYouMean';
+import { didYouMean, didYouMeanKey } from '../../scenario/didYouMean';
+import { PRESETS } from '../../scenario/presets';
 import { findSweep, SWEEPS, type SweepAxis, type SweepMetric, type SweepSpec } from '../../scenario/sweeps';
 import { findKnob, isSweepMetric, metricLabel } from './sweepKnobs';
 
@@ -47,12 +48,29 @@ function readAxis(text: string, limit: number, problems: string[]): CustomSweep[
   return unique.length > 0 ? { key: knob.key, values: unique } : null;
 }
 
+/** For a `preset=` that names no preset: "; did you mean sweep=kruse-fig2?" when it is a sweep's. */
+export function sweepHint(typed: string): string {
+  return didYouMeanKey(
+    typed,
+    'sweep',
+    SWEEPS.map((w) => w.id),
+  );
+}
+
 /** Read `sweep=`; null (with a problem) when nothing usable is left. */
 export function parseSweepParam(raw: string, problems: string[]): SweepChoice | null {
   if (!raw.startsWith('custom:')) {
     const spec = findSweep(raw);
     const ids = SWEEPS.map((w) => w.id);
-    if (!spec) problems.push(`sweep=${quote(raw)}: no such sweep${didYouMean(raw, ids)}`);
+    // A preset's name given as a sweep's is named as the preset it is.
+    const hint =
+      didYouMean(raw, ids) ||
+      didYouMeanKey(
+        raw,
+        'preset',
+        PRESETS.map((p) => p.id),
+      );
+    if (!spec) problems.push(`sweep=${quote(raw)}: no such sweep${hint}`);
     return spec ? { kind: 'ready', spec } : null;
   }
   const fields = new Map<string, string>();

@@ -109,6 +109,20 @@ describe('config edits', () => {
     expect(sweepShown(old)).toBe(true);
   });
 
+  it('reports an empty or unreadable t= as any other bad number, and stands at the end of the run', () => {
+    for (const t of ['', '%20', 'abc']) {
+      const read = readLocation(`?preset=heidemann-odd-final&t=${t}`);
+      expect(read.problems).toEqual([
+        `t=${JSON.stringify(decodeURIComponent(t))}: must be a time in ms; showing the end of the run`,
+      ]);
+      expect(read.initialCursorNs).toBeNull();
+      // An empty t= had opened at 0 ms without a word, and the page wrote t=0 back.
+      expect(queryFor(read.config, read.initialCursorNs)).toBe('?v=1&preset=heidemann-odd-final');
+    }
+    expect(readLocation('?t=12.5').initialCursorNs).toBe(12_500_000);
+    expect(readLocation('?t=0').initialCursorNs).toBe(0);
+  });
+
   it('reports a panel it does not know and leaves it out of the link it writes back', () => {
     const read = readLocation('?preset=heidemann-odd-final&view=ladder,laddr,tsp');
     expect(read.problems).toHaveLength(1);

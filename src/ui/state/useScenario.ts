@@ -44,7 +44,8 @@ export function readLocation(search: string): InitialScenario {
   const view = { ...config.view };
   let initialCursorNs: number | null = null;
   if (view.t !== undefined) {
-    const ms = Number(view.t);
+    // Empty is no time, as for every other number in a link (Number('') had read it as 0).
+    const ms = view.t.trim() === '' ? NaN : Number(view.t);
     if (Number.isFinite(ms) && ms >= 0) initialCursorNs = Math.round(ms * 1e6);
     else
       problems.push(

@@ -105,6 +105,38 @@ for (const viewport of [
   }
 }
 
+for (const width of [1280, 390]) {
+  test(`at ${width} px the scenario menu shows its default entry whole, and any entry's whole name on hover`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openLab(page, '');
+    if (width < 1100) await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const menu = page.locator('#preset-select');
+    await expect(menu).toBeVisible();
+    // The chosen entry's text against the room the closed menu gives it (less its arrow, about
+    // 20 px): "Default: Yahoo page, 1996 server, 10 Mb LAN" had needed 342 px of 296 at 1280 px.
+    const fit = await menu.evaluate((el: HTMLSelectElement) => {
+      const style = getComputedStyle(el);
+      const pen = document.createElement('canvas').getContext('2d')!;
+      pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+      return {
+        text: el.selectedOptions[0].text,
+        needs: pen.measureText(el.selectedOptions[0].text).width,
+        room,
+      };
+    });
+    expect(fit.needs, fit.text).toBeLessThanOrEqual(fit.room);
+    expect(fit.text).toMatch(/^Default: Yahoo 1996/);
+    await menu.selectOption('nielsen-wan-pipe-gzip-revalidate');
+    await expect(menu).toHaveAttribute(
+      'title',
+      /^HTTP\/1\.1 pipelined, deflated HTML, WAN, revalidation .*\(Nielsen Table \d\)$/,
+    );
+  });
+}
+
 test('on a phone a control reached with Tab scrolls into view above the Settings bar', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await openLab(page, 'preset=heidemann-short-initial');

@@ -4,6 +4,9 @@
 import { findPreset, PRESETS } from '../../scenario/presets';
 import { PAPER_NAMES, presetsByPaper } from '../presets/presetGroups';
 
+/** Short enough to read whole in the closed menu at every width (the Yahoo page and its 1996 server). */
+const DEFAULT_NAME = 'Default: Yahoo 1996, 10 Mb LAN';
+
 export function PresetPicker({
   preset,
   comparing,
@@ -26,6 +29,8 @@ export function PresetPicker({
 }) {
   const modified = changed.length > 0;
   const mark = (id: string | null) => (modified && id === preset ? ' (modified)' : '');
+  // The closed menu cuts a long title (a paper's row is up to 100 characters): the whole name on hover.
+  const chosen = (preset && findPreset(preset)?.title) || DEFAULT_NAME;
   return (
     <div className="field preset-picker">
       <label htmlFor="preset-select">
@@ -37,9 +42,13 @@ export function PresetPicker({
         id="preset-select"
         aria-describedby="preset-help"
         value={preset ?? ''}
+        title={chosen + mark(preset)}
         onChange={(e) => onPreset(e.target.value || null)}
       >
-        <option value="">Default: Yahoo page, 1996 server, 10 Mb LAN{mark(null)}</option>
+        <option value="">
+          {DEFAULT_NAME}
+          {mark(null)}
+        </option>
         {presetsByPaper(PRESETS).map(([paper, presets]) => (
           <optgroup key={paper} label={PAPER_NAMES[paper] ?? paper}>
             {presets.map((p) => (

@@ -294,6 +294,33 @@ test("a comparison's two ladders side by side in a 640 × 360 frame label the de
   }
 });
 
+test('a comparison in an 800 × 600 frame sets its ladders side by side, each twice as tall; narrower frames keep theirs', async ({
+  page,
+}) => {
+  const boxes = () =>
+    page
+      .locator('[data-side] .ladder-scroll')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+  const layout = async (width: number, height: number, query: string) => {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/?embed=1&${query}`);
+    await expect(ladderPackets(page, 'b').first()).toBeAttached();
+    const [a, b] = await boxes();
+    return { paired: Math.abs(a.y - b.y) < 1 && b.x > a.x + a.width, heights: [a.height, b.height] };
+  };
+  // Stacked, each had been 193 px tall: a strip with its labels crowded.
+  const wide = await layout(800, 600, 'b.nagle=0');
+  expect(wide.paired).toBe(true);
+  for (const h of wide.heights) expect(h).toBeGreaterThanOrEqual(380);
+  await expect(page.locator('[data-lanes-note]')).toHaveCount(0);
+  // A run of four lanes would scroll sideways at half the width: it stays stacked, full width.
+  expect((await layout(800, 600, 'preset=nielsen-lan-1.0-first&b.http=1.1')).paired).toBe(false);
+  // A 640 × 360 slide pairs them as before; the narrow frames stack them.
+  expect((await layout(640, 360, 'b.nagle=0')).paired).toBe(true);
+  expect((await layout(400, 300, 'b.nagle=0')).paired).toBe(false);
+  expect((await layout(390, 700, 'b.nagle=0')).paired).toBe(false);
+});
+
 test("a ladder embed's key is whole in the frame, at 640 × 360 and 1024 × 576", async ({ page }) => {
   // The ladder had taken the frame's height and left its key's first row cut in half at the bottom.
   for (const [width, height] of [

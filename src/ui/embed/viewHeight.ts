@@ -28,3 +28,14 @@ function stackedRoom(room: number, stacked: number, captioned: boolean): number 
 export function tooShortToStack(room: number | null, stacked: number): boolean {
   return room !== null && stacked > 1 && stackedRoom(room, stacked, true) < MIN_VIEW_PX;
 }
+
+/**
+ * Under this, views stacked one above the other read as strips: at 800 x 600 two ladders got 193 px
+ * each, their packets' labels crowded, where side by side each gets 392 px and is still 339 px wide.
+ */
+const STACKED_READABLE_PX = 240;
+
+/** Whether `stacked` captioned views one above the other would each be drawn as a strip. */
+export function crampedToStack(room: number | null, stacked: number): boolean {
+  return room !== null && stacked > 1 && stackedRoom(room, stacked, true) < STACKED_READABLE_PX;
+}

@@ -14,7 +14,13 @@ import { LadderOverview, OVERVIEW_PX } from '../../views/LadderOverview';
 import type { FocusedStall } from '../../views/LadderStalls';
 import { formatDuration } from '../../views/format';
 import { DROP_WORDS, SEND_REASON_WORDS } from '../../views/sendReasons';
-import { CAPTION_LINE_PX, FitHeightContext, fittedViewHeight, tooShortToStack } from '../embed/viewHeight';
+import {
+  CAPTION_LINE_PX,
+  crampedToStack,
+  FitHeightContext,
+  fittedViewHeight,
+  tooShortToStack,
+} from '../embed/viewHeight';
 import { timeScale, type Gap } from '../../views/timeScale';
 import { markRedraw } from '../perf';
 import { useElementWidth } from '../useElementWidth';
@@ -91,14 +97,18 @@ export function LadderPanel({
   // A frame too short for A over B (a 640 x 360 slide, where B began below the frame) sets them
   // side by side from a narrower width, each as wide as a phone's ladder; their captions get two
   // lines each, so the two ladders start level.
+  // So does a frame that would stack them only as strips (800 x 600: 193 px each), where their
+  // lanes fit side by side; a run of many lanes stays full width.
+  const lanes = useMemo(() => sides.map((s) => laneCount(connectionSpans(s.run.trace))), [sides]);
+  const pairWidth = Math.floor((boxWidth - 16) / 2) - OVERVIEW_PX - LADDER_CHROME_PX;
+  const lanesFitPaired = lanes.every((n) => ladderLayout(n, pairWidth).width <= pairWidth + 1);
   const pairedShort =
     sides.length > 1 &&
     boxWidth < 880 &&
     boxWidth >= SHORT_FRAME_PAIR_PX &&
-    tooShortToStack(fitHeight, sides.length);
+    (tooShortToStack(fitHeight, sides.length) || (crampedToStack(fitHeight, sides.length) && lanesFitPaired));
   const sideBySide = sides.length > 1 && (boxWidth >= 880 || pairedShort);
-  const ladderWidth =
-    (sideBySide ? Math.floor((boxWidth - 16) / 2) : boxWidth) - OVERVIEW_PX - LADDER_CHROME_PX;
+  const ladderWidth = sideBySide ? pairWidth : boxWidth - OVERVIEW_PX - LADDER_CHROME_PX;
   const height =
     fitHeight !== null
       ? fittedViewHeight(
@@ -172,7 +182,7 @@ export function LadderPanel({
   const focusedStall = (trace: Trace) => (stallFocus?.trace === trace ? stallFocus.stall : null);
   // Lanes beyond the box: say so, since the ladder then scrolls sideways.
   const traces = useMemo(() => sides.map((s) => s.run.trace), [sides]);
-  const lanesA = useMemo(() => (sides[0] ? laneCount(connectionSpans(sides[0].run.trace)) : 1), [sides]);
+  const lanesA = lanes[0] ?? 1;
   const lanesHidden = ladderLayout(lanesA, ladderWidth).width > ladderWidth + 1;
   const k = zoom.transform.k;
   const jump = useCallback(

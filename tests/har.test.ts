@@ -163,6 +163,12 @@ describe('sim --format har', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('sim: unknown format hra (metrics, json, tcpdump, har or qlog)');
   }, 60_000); // two Node processes: slow on a busy machine
+
+  it("a sweep's name given as a preset's is named as the sweep it is, as the page names it", () => {
+    const out = sim('preset=kruse-fig2');
+    expect(out.status).toBe(2);
+    expect(out.stderr).toContain('no such preset; did you mean sweep=kruse-fig2?');
+  }, 60_000);
 });
 
 describe('the HAR names the port each connection went to', () => {

@@ -9,13 +9,15 @@ import { computeMetrics } from '../engine/metrics';
 import { writePcap } from '../engine/pcap';
 import { simulate } from '../engine/simulate';
 import { formatTcpdump } from '../engine/tcpdump';
-import { parseQuery } from '../scenario/codec';
+import { noSuchPreset, parseQuery } from '../scenario/codec';
+import { didYouMeanKey } from '../scenario/didYouMean';
 import { PRESETS } from '../scenario/presets';
 import { PRESET_TEXTS } from '../scenario/presetTexts';
 import { CONFIG_KEYS, SCHEMA, type Row } from '../scenario/schema';
 import { toSimInput } from '../scenario/resolve';
 import { describeRunFailure } from '../scenario/runFailure';
 import { scenarioTitle } from '../scenario/scenarioName';
+import { SWEEPS } from '../scenario/sweeps';
 
 const FORMATS = ['metrics', 'json', 'tcpdump', 'har', 'qlog'];
 const FORMAT_LIST = 'metrics, json, tcpdump, har or qlog';
@@ -74,7 +76,7 @@ function main(argv: string[]): void {
   }
   if (!FORMATS.includes(format)) fail(`unknown format ${format} (${FORMAT_LIST})`);
   const { config, problems } = parseQuery(query ?? '');
-  if (problems.length > 0) fail(problems.join('; '));
+  if (problems.length > 0) fail(problems.map((line) => line + sweepNamed(line, query ?? '')).join('; '));
   const input = toSimInput(config.settings);
   let trace;
   try {
@@ -97,3 +99,18 @@ function main(argv: string[]): void {
 }
 
 main(process.argv.slice(2));
+
+/**
+ * A sweep's name given as a preset's (`preset=kruse-fig2`): said so, as the page says it. The
+ * page draws sweeps (`?sweep=kruse-fig2`); this command runs one scenario.
+ */
+function sweepNamed(line: string, query: string): string {
+  const preset = new URLSearchParams(query).get('preset');
+  if (preset === null || line !== noSuchPreset(preset)) return '';
+  const hint = didYouMeanKey(
+    preset,
+    'sweep',
+    SWEEPS.map((w) => w.id),
+  );
+  return hint && `${hint} (the page draws sweeps; this command runs one scenario)`;
+}

@@ -316,3 +316,19 @@ test('a link whose zoom or connection the run does not have says so, and the lin
   await expect(notice).toHaveCount(0);
   expect(watch.consoleErrors).toEqual([]);
 });
+
+test('a link to a panel (#waterfall) opens on that panel, below the playback bar, once the run has drawn it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?preset=heidemann-odd-final#waterfall');
+  const title = page.locator('#waterfall-title');
+  await expect(title).toBeInViewport();
+  // It stays there while the panels above take their height.
+  await page.waitForTimeout(1500);
+  await expect(title).toBeInViewport();
+  const bar = await page.locator('.playback-dock').boundingBox();
+  const top = (await title.boundingBox())!.y;
+  expect(top).toBeGreaterThanOrEqual(bar!.y + bar!.height - 1);
+  expect(top).toBeLessThan(300);
+});

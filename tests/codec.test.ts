@@ -13,6 +13,7 @@ import {
 } from '../src/scenario/codec';
 import { PRESETS } from '../src/scenario/presets';
 import { isEmbed } from '../src/ui/share/openingLink';
+import { readLocation } from '../src/ui/state/useScenario';
 import {
   choosePreset,
   editingSide,
@@ -511,5 +512,23 @@ describe('which settings apply', () => {
     expect(applies('loadgap', settings('loads=1'))).toBe(false);
     expect(applies('loadgap', settings('loads=3'))).toBe(true);
     expect(applies('nagle', settings(''))).toBe(true);
+  });
+});
+
+/** Half of a character outside the BMP, without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+describe('a link text quoted in a problem', () => {
+  it('is cut at 40 characters, never inside one: an emoji at the cut stays whole', () => {
+    const typed = `${'a'.repeat(39)}🚀🚀rest`;
+    const { problems } = parseQuery(`link=${encodeURIComponent(typed)}`);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(`"${'a'.repeat(39)}🚀…"`);
+    // No lone surrogate anywhere in the line (it would print as a replacement mark).
+    expect(problems[0]).not.toMatch(LONE_SURROGATE);
+    // The page's own lines read through the same quote: t=, view=.
+    const read = readLocation(`?t=${encodeURIComponent(typed)}&view=${encodeURIComponent(typed)}`);
+    for (const line of read.problems) expect(line, line).not.toMatch(LONE_SURROGATE);
+    expect(read.problems.filter((l) => l.includes('🚀…'))).toHaveLength(2);
   });
 });

@@ -160,10 +160,13 @@ function isKey(key: string): key is ConfigKey {
   return Object.prototype.hasOwnProperty.call(SCHEMA, key);
 }
 
-/** Printable, never interpreted: URL text in a problem is quoted and truncated. */
-function quote(text: string): string {
-  const short = text.length > 40 ? `${text.slice(0, 40)}…` : text;
-  return JSON.stringify(short);
+/**
+ * Printable, never interpreted: URL text in a problem is quoted and cut to 40 characters, counted
+ * as code points so an emoji is never cut in half (a lone surrogate prints as a replacement mark).
+ */
+export function quote(text: string): string {
+  const chars = [...text];
+  return JSON.stringify(chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : text);
 }
 
 /** The settings a query of settings sets (a preset's, a hint's): other keys and bad values left out. */

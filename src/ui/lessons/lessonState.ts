@@ -2,7 +2,7 @@
 // answer is shown) and the pure edits that move through it. A step sets the scenario (its query)
 // and the view (panels); the playhead is the hook's job. A question step keeps the step before it
 // on screen until the answer is revealed, then shows both: the step before as A, the answer as B.
-import { parseQuery, VIEW_KEYS, type Config } from '../../scenario/codec';
+import { parseQuery, quote, VIEW_KEYS, type Config } from '../../scenario/codec';
 import type { Lesson } from '../../scenario/lessons';
 import { findLesson, loadedLessons } from './catalog';
 import { didYouMean } from '../../scenario/didYouMean';
@@ -14,8 +14,6 @@ export interface LessonAt {
   /** 0-based. */
   index: number;
 }
-
-const quote = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
 /** The lesson and step the view names; problems (if any) are pushed for the notice. */
 export function lessonFromView(view: Record<string, string>, problems: string[] = []): LessonAt | null {

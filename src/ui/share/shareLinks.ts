@@ -1,6 +1,6 @@
 // Pure helpers for the links a lecturer shares: the full lab link, the embed link (chrome-less,
 // for an iframe), the "open in Roundtrip" link back out of an embed, and the iframe snippet.
-import { readableQuery, type SPEEDS, type THEMES } from '../../scenario/codec';
+import { quote, readableQuery, type SPEEDS, type THEMES } from '../../scenario/codec';
 import { SCHEMA } from '../../scenario/schema';
 import { sweepShownIn } from '../sweep/sweepPanelState';
 
@@ -19,7 +19,7 @@ export function controlKeys(raw: string | undefined): { keys: string[]; problems
     const key = part.trim();
     if (key === '' || keys.includes(key)) continue;
     if (Object.prototype.hasOwnProperty.call(SCHEMA, key)) keys.push(key);
-    else problems.push(`controls: ${JSON.stringify(key.slice(0, 40))} is not a setting, ignored`);
+    else problems.push(`controls: ${quote(key)} is not a setting, ignored`);
   }
   return { keys, problems };
 }

@@ -2,6 +2,7 @@
 // run does not have (a typo, or a link written for another scenario) had been passed over without
 // a word, the view falling back and the key staying in the link. Checked once, when the link opens:
 // after a knob change the views fall back on their own and the keys wait for the run to have them.
+import { quote } from '../../scenario/codec';
 import type { Trace } from '../../engine/trace';
 import { formatDuration } from '../../views/format';
 import { connectionIds } from '../../views/ladderLayout';
@@ -23,7 +24,7 @@ export function linkMisfits(view: Record<string, string>, traces: Trace[], endNs
   const problems: string[] = [];
   const keys: string[] = [];
   const misfit = (key: string, why: string) => {
-    problems.push(`${key}=${JSON.stringify(view[key].slice(0, 40))}: ${why}`);
+    problems.push(`${key}=${quote(view[key])}: ${why}`);
     keys.push(key);
   };
   const end = formatDuration(endNs);

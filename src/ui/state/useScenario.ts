@@ -10,7 +10,7 @@
 // and `useUrlSync(scenario, restingCursorNs, read, pin)` once, in the page that owns the address
 // bar (the lab; an embed never writes its iframe's URL, so it adds nothing to the host's history).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { encodeConfig, parseQuery, presetOfB, type Config } from '../../scenario/codec';
+import { encodeConfig, parseQuery, presetOfB, quote, type Config } from '../../scenario/codec';
 import { afterNextFrame } from '../afterNextFrame';
 import { markChange } from '../perf';
 import { noteChange } from './gesture';
@@ -47,10 +47,7 @@ export function readLocation(search: string): InitialScenario {
     // Empty is no time, as for every other number in a link (Number('') had read it as 0).
     const ms = view.t.trim() === '' ? NaN : Number(view.t);
     if (Number.isFinite(ms) && ms >= 0) initialCursorNs = Math.round(ms * 1e6);
-    else
-      problems.push(
-        `t=${JSON.stringify(view.t.slice(0, 40))}: must be a time in ms; showing the end of the run`,
-      );
+    else problems.push(`t=${quote(view.t)}: must be a time in ms; showing the end of the run`);
     delete view.t;
   }
   // `view=...,ab` keeps a comparison whose B does not differ yet across a reload.
@@ -58,7 +55,7 @@ export function readLocation(search: string): InitialScenario {
   const unknown = panels.filter((p) => p !== '' && !VIEW_NAMES.includes(p));
   if (unknown.length > 0) {
     problems.push(
-      `view: ${unknown.map((p) => JSON.stringify(p.slice(0, 40))).join(', ')} is not a panel (${VIEW_PANELS.join(', ')}), ignored`,
+      `view: ${unknown.map(quote).join(', ')} is not a panel (${VIEW_PANELS.join(', ')}), ignored`,
     );
     // Left out of the link the page writes back, as the notice says.
     const known = panels.filter((p) => VIEW_NAMES.includes(p));

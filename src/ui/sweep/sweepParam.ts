@@ -4,7 +4,7 @@
 // `y=<metric>` (load_s, packets, bytes, payload_bytes, throughput_kbps, retransmits, rtt_p50_ms, srtt_max_ms or stall_s:<cause>; default
 // load_s). Read defensively: what cannot be read is reported and left out, never thrown.
 import { SCHEMA } from '../../scenario/schema';
-import { parseValue } from '../../scenario/codec';
+import { parseValue, quote } from '../../scenario/codec';
 import { didYouMean, didYouMeanKey } from '../../scenario/didYouMean';
 import { PRESETS } from '../../scenario/presets';
 import { findSweep, SWEEPS, type SweepAxis, type SweepMetric, type SweepSpec } from '../../scenario/sweeps';
@@ -27,8 +27,6 @@ export function encodeCustomSweep(c: CustomSweep): string {
   parts.push(`y=${c.y}`);
   return `custom:${parts.join(';')}`;
 }
-
-const quote = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
 function readAxis(text: string, limit: number, problems: string[]): CustomSweep['x'] | null {
   const [key, list] = [text.split(':')[0], text.split(':').slice(1).join(':')];

@@ -604,3 +604,17 @@ test("Nielsen's protocol sweeps name the table's rows on the axis and in the tab
   );
   await expect(firstColumn).toHaveText(rows);
 });
+
+test("the sweep panel says whose scenario its points run: a paper's sweep its own, a built one the scenario open now", async ({
+  page,
+}) => {
+  await page.goto('/?sweep=kruse-fig2');
+  const panel = page.locator('#sweep');
+  await expect(panel).toContainText(
+    "Every point is a full simulation of the sweep's own scenario, whatever the settings say.",
+  );
+  await page.goto('/?sweep=custom:x=nagle:0,1;y=load_s');
+  await expect(panel).toContainText(
+    'Every point is a full simulation of the scenario open now, with the swept settings changed.',
+  );
+});

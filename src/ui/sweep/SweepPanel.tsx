@@ -24,6 +24,17 @@ import './sweep.css';
 /** The link's sweep reader, for the page to load with this panel (ui/lessons/openGuides.ts). */
 export { parseSweepParam, sweepHint };
 
+/**
+ * Which scenario the points run: a ready-made sweep runs its paper's own, whatever the settings
+ * beside it say (they set the run below until a point is opened, which had read as the sweep's);
+ * a built one runs the scenario open now with the swept setting changed.
+ */
+const WHOSE_SCENARIO = {
+  ready: " of the sweep's own scenario, whatever the settings say",
+  custom: ' of the scenario open now, with the swept settings changed',
+  none: '',
+} as const;
+
 export interface SweepPanelProps {
   config: Config;
   onSweep: (value: string | null) => void;
@@ -82,7 +93,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
       id="sweep"
       sectionRef={sectionRef}
       title="Sweep"
-      note="Every point is a full simulation. Click a point (or focus it and press Enter) to open its run in the ladder."
+      note={`Every point is a full simulation${WHOSE_SCENARIO[choice?.kind ?? 'none']}. Click a point (or focus it and press Enter) to open its run in the ladder.`}
     >
       <div className="sweep-choose">
         <details open={!spec}>

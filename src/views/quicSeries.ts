@@ -139,8 +139,8 @@ export function quicTspSeries(trace: Trace, conn: number, stream: number | null)
  * the window was a browser's (not modelled), or for the server's own streams.
  */
 function flowControlLine(trace: Trace, conn: number, stream: number | null): StepPoint[] {
-  const hello = trace.packets.find((p) => p.conn === conn && p.quic?.flowWindow !== undefined);
-  const window = hello?.quic?.flowWindow;
+  // The connection's first packet is its client's ClientHello, which names a chosen window.
+  const window = trace.packets.find((p) => p.conn === conn)?.quic?.flowWindow;
   if (window === undefined || (stream !== null && stream % 4 !== 0)) return [];
   const line: StepPoint[] = [];
   const put = (timeNs: number, value: number) => {

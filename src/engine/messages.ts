@@ -35,6 +35,11 @@ export class StreamContent<T = unknown> {
   }
 }
 
+/** What `MessageReader.eachPart` hands each part to (an object with a method: no closure per reader). */
+export interface PartHandler<T> {
+  onPart(tag: T, received: Bytes, complete: boolean): void;
+}
+
 export class MessageReader<T> {
   private received: Bytes = 0;
   private next = 0;
@@ -60,12 +65,12 @@ export class MessageReader<T> {
    */
   readParts(bytes: Bytes): Array<{ tag: T; received: Bytes; complete: boolean }> {
     const parts: Array<{ tag: T; received: Bytes; complete: boolean }> = [];
-    this.eachPart(bytes, (tag, received, complete) => parts.push({ tag, received, complete }));
+    this.eachPart(bytes, { onPart: (tag, received, complete) => parts.push({ tag, received, complete }) });
     return parts;
   }
 
-  /** `readParts` without the list: `onPart` is called for each part, in order, once all are read. */
-  eachPart(bytes: Bytes, onPart: (tag: T, received: Bytes, complete: boolean) => void): void {
+  /** `readParts` without the list: `handler.onPart` is called for each part, in order, once all are read. */
+  eachPart(bytes: Bytes, handler: PartHandler<T>): void {
     if (bytes <= 0) return;
     const first = this.next;
     const firstStart = this.lastEnd;
@@ -82,7 +87,7 @@ export class MessageReader<T> {
     for (let k = 0; k < parts; k++) {
       const end = this.content.endOf(first + k);
       const start = k === 0 ? firstStart : this.content.endOf(first + k - 1);
-      onPart(this.content.tagOf(first + k), Math.min(end, received) - start, end <= received);
+      handler.onPart(this.content.tagOf(first + k), Math.min(end, received) - start, end <= received);
     }
   }
 

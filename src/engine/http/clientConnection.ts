@@ -8,14 +8,14 @@ import type { Sim } from '../sim';
 import { Timer } from '../timer';
 import type { TraceSink } from '../sink';
 import type { Bytes, Nanoseconds } from '../units';
-import { MessageReader, type StreamContent } from '../messages';
+import { MessageReader, type PartHandler, type StreamContent } from '../messages';
 import { ClientConnectionBase, type ConnectionEvents } from './clientBase';
 import type { HttpRequest } from './request';
 import { CLIENT_STRATEGIES } from './strategies';
 
 export { type ConnectionEvents } from './clientBase';
 
-export class ClientConnection extends ClientConnectionBase {
+export class ClientConnection extends ClientConnectionBase implements PartHandler<HttpRequest> {
   private readonly reader: MessageReader<HttpRequest>; // responses, found in the bytes received
   private outstanding: HttpRequest[] = []; // written, response not complete
   private pipe: HttpRequest[] = []; // buffered by the pipelining client
@@ -101,15 +101,12 @@ export class ClientConnection extends ClientConnectionBase {
   }
 
   onDeliver(bytes: Bytes): void {
-    this.reader.eachPart(bytes, this.onPart);
+    this.reader.eachPart(bytes, this);
     this.armSilenceTimer();
   }
 
-  private readonly onPart = (r: HttpRequest, received: Bytes, complete: boolean) =>
-    this.onResponsePart(r, received, complete);
-
   /** `received` bytes of the response to `r` are in. One to a request this connection gave up is not read. */
-  private onResponsePart(r: HttpRequest, received: Bytes, complete: boolean): void {
+  onPart(r: HttpRequest, received: Bytes, complete: boolean): void {
     const at = this.outstanding.indexOf(r);
     if (at < 0) return;
     if (r.exchange.firstByteNs === null) this.exchanges.responseBegan(r);

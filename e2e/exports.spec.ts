@@ -255,3 +255,27 @@ test("a comparison's ladder picture of one side is drawn on that side's own run,
   // The page keeps the shared axis.
   expect(Number(await pageB.getAttribute('data-view-end-ns'))).toBe(endShared);
 });
+
+test("the ladder's and the waterfall's pictures carry their keys; each side of a comparison keys its own stalls", async ({
+  page,
+}, testInfo) => {
+  // A handout's waterfall had six shades and outlines of blue and nothing saying which phase each
+  // was; the ladder's arrows and bands had no key either.
+  await openLab(page, 'preset=heidemann-odd-final&b.nagle=0');
+  const texts = async (row: string, file: string) => {
+    const download = await exportFile(page, row, 'svg');
+    await download.saveAs(testInfo.outputPath(file));
+    const svg = readFileSync(testInfo.outputPath(file), 'utf8');
+    return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+  };
+  const waterfall = await texts('[data-export-view="waterfall"]:has-text("(A)")', 'waterfall.svg');
+  for (const phase of ['connecting', 'request on the wire', 'waiting for the first byte', 'receiving'])
+    expect(waterfall).toContain(phase);
+  const nagle = "Nagle's algorithm holding a short segment";
+  const ladderA = await texts('[data-export-view="ladder"]:has-text("(A)")', 'a-ladder.svg');
+  for (const row of ['data segment', 'pure ACK', 'SYN, FIN or RST', nagle]) expect(ladderA).toContain(row);
+  // B, with Nagle off, has no Nagle stall: its picture's key does not name one.
+  const ladderB = await texts('[data-export-view="ladder"]:has-text("(B)")', 'b-ladder.svg');
+  expect(ladderB).toContain('data segment');
+  expect(ladderB).not.toContain(nagle);
+});

@@ -38,7 +38,8 @@ async function viewSvg(
   /** How the page draws the ladder; null when the reader has zoomed it (the picture is that window). */
   ownAxis: LadderLook | null,
 ): Promise<string> {
-  const { breakdownSvg, stackedSvg, standaloneSvg, titledSvg, withOwnAxisLadder } = await writers();
+  const { breakdownSvg, legendSvg, stackedSvg, standaloneSvg, titledSvg, withOwnAxisLadder } =
+    await writers();
   if (view === 'time')
     return titledSvg(
       breakdownSvg(runs.map((r, i) => ({ side: i === 0 ? 'a' : 'b', trace: r.trace, path: r.path }))),
@@ -50,15 +51,30 @@ async function viewSvg(
   if (!svg) throw new Error(`show the ${PANEL_TITLES[view]} panel first`);
   // One side of a comparison, the whole run: on its own run's axis, not the one shared on the page.
   const run = runs[side === 'a' ? 0 : 1];
-  if (view === 'ladder' && runs.length > 1 && ownAxis)
-    return titledSvg(withOwnAxisLadder(svg, run, side, ownAxis, standaloneSvg), [
-      titles[side === 'a' ? 0 : 1],
-    ]);
+  const drawn =
+    view === 'ladder' && runs.length > 1 && ownAxis
+      ? withOwnAxisLadder(svg, run, side, ownAxis, standaloneSvg)
+      : standaloneSvg(svg);
   // The time-sequence plot goes with its cwnd and RTT strips, as the page shows them.
   const strips = view === 'tsp' ? svg.parentElement?.querySelector<SVGSVGElement>('svg.cc-chart') : null;
-  const drawing = strips ? stackedSvg([standaloneSvg(svg), standaloneSvg(strips)]) : standaloneSvg(svg);
-  return titledSvg(drawing, [titles[side === 'a' ? 0 : 1]]);
+  const parts = strips ? [drawn, standaloneSvg(strips)] : [drawn];
+  // The panel's key under the picture: on a handout nothing else says what the waterfall's shades
+  // or the ladder's arrows and bands mean. A comparison's key names both sides' stalls; each
+  // side's picture keeps its own.
+  const key = KEY_SELECTORS[view] ? document.querySelector<HTMLElement>(KEY_SELECTORS[view]) : null;
+  if (key) {
+    const causes = new Set<string>(run.trace.stalls.map((s) => s.cause));
+    const width = Number(/\swidth="([\d.]+)"/.exec(drawn)?.[1] ?? 600);
+    parts.push(legendSvg(key, width, (li) => !li.dataset.cause || causes.has(li.dataset.cause)));
+  }
+  return titledSvg(parts.length > 1 ? stackedSvg(parts) : drawn, [titles[side === 'a' ? 0 : 1]]);
 }
+
+/** Where each view's key is on the page (the time-sequence plot draws its own inside its picture). */
+const KEY_SELECTORS: Partial<Record<PictureView, string>> = {
+  ladder: '[data-view="ladder"] [data-ladder-legend]',
+  waterfall: '[data-view="waterfall"] ul.legend',
+};
 
 /**
  * Each side's name for files (the preset's id), title for pictures, HAR and qlog (the preset's title

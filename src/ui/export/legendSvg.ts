@@ -6,9 +6,15 @@ import { escapeXml, wrap } from './svgTitle';
 const ROW = 18;
 const MARK = 28; // the mark's column: its 22 px and a gap
 
-export function legendSvg(list: HTMLElement, width: number): string {
+/** `keep`: the rows that go into the picture (a comparison's key names both sides' marks). */
+export function legendSvg(
+  list: HTMLElement,
+  width: number,
+  keep: (item: HTMLLIElement) => boolean = () => true,
+): string {
   let top = 4;
-  const rows = [...list.querySelectorAll<HTMLLIElement>(':scope > li')].map((item) => {
+  const items = [...list.querySelectorAll<HTMLLIElement>(':scope > li')].filter(keep);
+  const rows = items.map((item) => {
     const mark = item.querySelector<SVGSVGElement>('svg');
     const lines = wrap((item.textContent ?? '').replace(/\s+/g, ' ').trim(), width - MARK);
     const at = top;

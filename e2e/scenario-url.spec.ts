@@ -293,6 +293,31 @@ test('a link copied out of HTML (&amp; between its keys) opens its scenario, and
   expect(watch.consoleErrors).toEqual([]);
 });
 
+test('a link with names in capitals or a stray space opens what it names: comparison, lesson, embed', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  // A link retyped from a slide: each name had been dropped with a "did you mean", and the
+  // comparison had opened the default page.
+  await page.goto('/?Preset=Heidemann-Odd-Final%20&B.Nagle=0&view=ladder');
+  await expect(ladderPackets(page, 'a')).toHaveCount(engine('preset=heidemann-odd-final').packets);
+  await expect(ladderPackets(page, 'b')).toHaveCount(engine('preset=heidemann-odd-final&nagle=0').packets);
+  await expect(page.locator('[data-problems]')).toHaveCount(0);
+  await expect
+    .poll(() => page.evaluate(() => window.location.search))
+    .toBe('?v=1&preset=heidemann-odd-final&b.nagle=0&view=ladder');
+
+  await page.goto('/?Lesson=The-200ms-Mystery&step=2');
+  await expect(page.getByText('Step 2 of 7')).toBeVisible();
+  await expect(page.locator('[data-problems]')).toHaveCount(0);
+
+  await page.goto('/?preset=Heidemann-Odd-Final&Embed=1&view=ladder&cc=CUBIC');
+  await expect(page.locator('[data-embed]')).toBeVisible();
+  await expect(page.locator('.embed-title')).toHaveText('The odd, short final segment (Heidemann Fig. 4)');
+  await expect(page.locator('[data-problems]')).toHaveCount(0);
+  expect(watch.consoleErrors).toEqual([]);
+});
+
 test('a link whose zoom or connection the run does not have says so, and the link drops them', async ({
   page,
 }) => {

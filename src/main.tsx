@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './ui/App';
 import { isEmbed, unescapedQuery } from './ui/share/openingLink';
+import { speltQuery } from './scenario/codec';
 import { registerServiceWorker } from './registerServiceWorker';
 import { UpdateNotice } from './ui/UpdateNotice';
 import { linkNamesLesson, loadLessons } from './ui/lessons/catalog';
@@ -11,10 +12,11 @@ import { linkNamesSweep, loadSweepReader } from './ui/lessons/openGuides';
 import { linkNamesPreset, loadPresetTexts } from './ui/presets/presetTexts';
 import { startTheme } from './ui/theme';
 
-// A link pasted from HTML (`&amp;` between its keys) is read as the link it stands for; the
-// address bar shows that link, so everything below, and Back to this entry, reads it.
+// A link pasted from HTML (`&amp;` between its keys), or with a name in capitals or a stray space,
+// is read as the link it stands for; the address bar shows that link, so everything below (which
+// lesson or sweep to load, whether it is an embed), and Back to this entry, reads it.
 {
-  const search = unescapedQuery(window.location.search);
+  const search = speltQuery(unescapedQuery(window.location.search));
   if (search !== window.location.search)
     window.history.replaceState(
       window.history.state,

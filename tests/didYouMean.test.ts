@@ -1,6 +1,6 @@
 // A mistyped name in a link: the notice names the one it most likely meant.
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../src/scenario/codec';
+import { parseQuery, speltQuery } from '../src/scenario/codec';
 import { nearestName } from '../src/scenario/didYouMean';
 import { PRESETS } from '../src/scenario/presets';
 import { loadLessons } from '../src/ui/lessons/catalog';
@@ -90,5 +90,45 @@ describe('a bad link names what it most likely meant', () => {
       'preset="heidemann-odd-fina": no such preset; did you mean heidemann-odd-final?',
     ]);
     expect(opened('?preset=nope')).toEqual(['preset="nope": no such preset']);
+  });
+});
+
+describe('a name in capitals or with a stray space is read as the name it is', () => {
+  it('for a preset, a key and a value, on either side: the link runs as its lower-case spelling would', () => {
+    // Each had been dropped with "did you mean": the comparison had opened the default page.
+    const typed = parseQuery(
+      'preset=Heidemann-Odd-Final%20&B.Nagle=0&Link=Ethernet10&cc=BBR&iw=4K&b.page=Yahoo96',
+    );
+    const meant = parseQuery(
+      'preset=heidemann-odd-final&b.nagle=0&link=ethernet10&cc=bbr&iw=4k&b.page=yahoo96',
+    );
+    expect(typed.problems).toEqual([]);
+    expect(typed.config).toEqual(meant.config);
+    expect(typed.config.preset).toBe('heidemann-odd-final');
+    expect(typed.config.settings).toMatchObject({ cc: 'bbr', iw: '4k', link: 'ethernet10' });
+    expect(typed.config.b).toMatchObject({ nagle: false, page: 'yahoo96' });
+    expect(parseQuery('b.preset=%20Heidemann-Table1-PHTTP-Fix2').config.bPreset).toBe(
+      'heidemann-table1-phttp-fix2',
+    );
+  });
+
+  it('for a lesson and a ready-made sweep; a custom sweep and a note keep their own spelling', () => {
+    expect(parseQuery('Lesson=The-200ms-Mystery%20&step=2').config.view).toEqual({
+      lesson: 'the-200ms-mystery',
+      step: '2',
+    });
+    expect(parseQuery('sweep=Kruse-Fig2%20').config.view.sweep).toBe('kruse-fig2');
+    expect(parseQuery('sweep=custom:x=conns:1,4').config.view.sweep).toBe('custom:x=conns:1,4');
+    expect(parseQuery('embed=1&note=Look%20at%20THE%20ACKs').config.view.note).toBe('Look at THE ACKs');
+  });
+
+  it('leaves a link spelt as the tables spell it as it is, and a misspelt one still said', () => {
+    expect(speltQuery('?v=1&preset=heidemann-odd-final&b.nagle=0&view=ladder,tsp')).toBe(
+      '?v=1&preset=heidemann-odd-final&b.nagle=0&view=ladder,tsp',
+    );
+    expect(speltQuery('?Nagle=0&cc=BBR')).toBe('?nagle=0&cc=bbr');
+    expect(problemsOf('preset=Heidemann-Odd-Fina')).toEqual([
+      'preset="Heidemann-Odd-Fina": no such preset; did you mean heidemann-odd-final?',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 // The URL codec: query string <-> Config. Versioned with v=1; a bad value never throws: it is
 // reported in `problems` and the rest of the scenario runs.
-import { didYouMean, nearestName } from './didYouMean';
+import { didYouMean, nearestName, sameName } from './didYouMean';
 import { findPreset, PRESETS } from './presets';
 import { CONFIG_KEYS, SCHEMA, defaultSettings, type ConfigKey, type Row, type Settings } from './schema';
 
@@ -199,11 +199,48 @@ export function noSuchPreset(typed: string): string {
   return `preset=${quote(typed)}: no such preset`;
 }
 
+/** Every key a link may hold, as the tables spell them. */
+const LINK_KEYS = [
+  'v',
+  'preset',
+  'b.preset',
+  ...VIEW_KEYS,
+  ...CONFIG_KEYS,
+  ...CONFIG_KEYS.map((k) => `b.${k}`),
+];
+
+/**
+ * The link with its keys and names spelt as the tables spell them, case and stray spaces aside:
+ * `Nagle=0`, `preset=Heidemann-Odd-Final%20`, `cc=BBR`, `lesson=The-200ms-Mystery` had each been
+ * dropped with a "did you mean" though nothing else could be meant. The same string when nothing
+ * needed it.
+ */
+export function speltQuery(query: string): string {
+  const lead = query.startsWith('?') ? '?' : '';
+  const out = new URLSearchParams();
+  let changed = false;
+  for (const [rawKey, raw] of new URLSearchParams(query.slice(lead.length))) {
+    const key = sameName(rawKey, LINK_KEYS) ?? rawKey;
+    const value = speltValue(key.startsWith('b.') ? key.slice(2) : key, raw);
+    changed ||= key !== rawKey || value !== raw;
+    out.append(key, value);
+  }
+  return changed ? `${lead}${readableQuery(out)}` : query;
+}
+
+function speltValue(key: string, raw: string): string {
+  if (key === 'preset') return sameName(raw, PRESET_IDS) ?? raw;
+  // Lessons and ready-made sweeps load apart from this module; their names are all lower case.
+  if (key === 'lesson' || (key === 'sweep' && !/^\s*custom:/i.test(raw))) return raw.trim().toLowerCase();
+  const row = isKey(key) ? SCHEMA[key] : null;
+  return row?.kind === 'enum' ? (sameName(raw, row.values) ?? raw) : raw;
+}
+
 export function parseQuery(query: string): ParseResult {
   const problems: string[] = [];
   let params: URLSearchParams;
   try {
-    params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
+    params = new URLSearchParams(speltQuery(query.startsWith('?') ? query.slice(1) : query));
   } catch {
     params = new URLSearchParams();
     problems.push('the link could not be read');

@@ -46,3 +46,9 @@ export function didYouMeanKey(typed: string, key: string, names: readonly string
   const near = nearestName(typed, names);
   return near === null ? '' : `; did you mean ${key}=${near}?`;
 }
+
+/** The name `typed` is, case and surrounding spaces aside (`Heidemann-Odd-Final `), or null. */
+export function sameName(typed: string, names: readonly string[]): string | null {
+  const word = typed.trim().toLowerCase();
+  return names.find((name) => name.toLowerCase() === word) ?? null;
+}

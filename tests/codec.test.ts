@@ -143,6 +143,30 @@ describe('URL codec', () => {
     expect(problems.join('\n')).toMatch(/preset.*nope/);
   });
 
+  it("reads a number typed with a unit the page writes, in the key's own unit; names the units where none fits", () => {
+    // `rtt=100ms`, `bw=10Mbps`, `window=64k` had each been refused ("must be a number") and the
+    // link's own figure run instead.
+    const typed = parseQuery('rtt=100ms&bw=10Mbps&window=64k&loss=2%25&b.rtt=0.25%20s&sthink=1.5s');
+    expect(typed.problems).toEqual([]);
+    expect(typed.config.settings).toMatchObject({
+      rtt: 100,
+      bw: 10_000_000,
+      window: 65_536,
+      loss: 2,
+      sthink: 1500,
+    });
+    expect(typed.config.b).toEqual({ rtt: 250 });
+    expect(encodeConfig(typed.config)).toBe(
+      encodeConfig(parseQuery('rtt=100&bw=10000000&window=65536&loss=2&b.rtt=250&sthink=1500').config),
+    );
+    expect(parseQuery('rtt=soon&bw=10%20parsecs&queue=lots&window=64%20ms').problems).toEqual([
+      'rtt="soon": must be a number, in ms or s; using the default',
+      'bw="10 parsecs": must be a number, in b/s, kb/s, Mb/s or Gb/s; using the default',
+      'queue="lots": must be a number; using the default',
+      'window="64 ms": must be a number, in bytes, KB, MB or GB; using the default',
+    ]);
+  });
+
   it('writes only what differs from the preset', () => {
     const { config } = parseQuery('preset=heidemann-odd-final&nagle=0');
     expect(encodeConfig(config)).toBe('v=1&preset=heidemann-odd-final&nagle=0');

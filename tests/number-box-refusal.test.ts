@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseValue } from '../src/scenario/codec';
 import { CONFIG_KEYS, SCHEMA, type NumberRow, type Row } from '../src/scenario/schema';
 import { refusal } from '../src/ui/controls/fieldModel';
-import { readSetting, unitChoices } from '../src/views/format';
+import { readSetting, unitChoices } from '../src/scenario/units';
 
 /** What the box says under `text`, as NumberInput reads it: the page's own words first. */
 function said(row: NumberRow, text: string): string | null {

@@ -10,7 +10,8 @@ import { SWEEPS } from '../src/scenario/sweeps';
 import { labelFor, suggestedValueText, valueText } from '../src/ui/controls/fieldModel';
 import { applyTryNext, changedKeys, compareWithPreset, tryNextApplied } from '../src/ui/state/presetChanges';
 import { SWEEP_KNOBS, findKnob } from '../src/ui/sweep/sweepKnobs';
-import { formatSetting, readSetting } from '../src/views/format';
+import { formatSetting } from '../src/views/format';
+import { readSetting } from '../src/scenario/units';
 
 /** Rows whose value is a pure number: a fraction and a seed. */
 const UNITLESS = ['ratio', 'seed'];
@@ -110,6 +111,7 @@ describe('what the controls say', () => {
       [3000, 'ms'],
       [0.5, 's'],
       [2048, 'KB/s'],
+      [2, '%'],
     ] as const)
       expect(readSetting(formatSetting(value, unit), unit), `${value} ${unit}`).toBe(value);
     expect(readSetting('64k', 'bytes')).toBe(65_536);

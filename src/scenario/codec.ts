@@ -2,6 +2,7 @@
 // reported in `problems` and the rest of the scenario runs.
 import { didYouMean, nearestName, sameName } from './didYouMean';
 import { findPreset, PRESETS } from './presets';
+import { readSetting, unitChoices } from './units';
 import { CONFIG_KEYS, SCHEMA, defaultSettings, type ConfigKey, type Row, type Settings } from './schema';
 
 export const CODEC_VERSION = '1';
@@ -111,8 +112,12 @@ export function parseValue(row: Row, raw: string): Parsed {
       return on === null ? { ok: false, why: 'must be 1 or 0' } : { ok: true, value: on };
     }
     case 'number': {
-      const n = text === '' ? NaN : Number(text);
-      if (!Number.isFinite(n)) return { ok: false, why: 'must be a number' };
+      // With a unit the page writes (`rtt=100ms`, `bw=10Mb/s`, `window=64KB`), read in the key's own.
+      const n = text === '' ? NaN : (readSetting(text, row.unit) ?? Number(text));
+      if (!Number.isFinite(n)) {
+        const units = unitChoices(row.unit);
+        return { ok: false, why: units ? `must be a number, in ${units}` : 'must be a number' };
+      }
       if (row.integer && !Number.isInteger(n)) return { ok: false, why: 'must be a whole number' };
       if (n < row.min || n > row.max) return { ok: false, why: `must be between ${row.min} and ${row.max}` };
       return { ok: true, value: n };

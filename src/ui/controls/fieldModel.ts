@@ -11,7 +11,8 @@ import {
   sideStack,
   type SenderKey,
 } from '../../scenario/resolve';
-import { countNoun, formatSetting, readSetting, unitChoices } from '../../views/format';
+import { countNoun, formatSetting } from '../../views/format';
+import { readSetting, unitChoices } from '../../scenario/units';
 import {
   CONFIG_KEYS,
   SCHEMA,

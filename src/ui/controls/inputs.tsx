@@ -4,7 +4,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { parseValue } from '../../scenario/codec';
 import type { BoolRow, EnumRow, ListRow, NumberRow, Settings, ConfigKey } from '../../scenario/schema';
 import type { HistoryMode } from '../state/history';
-import { formatSetting, readSetting } from '../../views/format';
+import { formatSetting } from '../../views/format';
+import { readSetting } from '../../scenario/units';
 import { refusal, SLIDER_STEPS, sliderScale } from './fieldModel';
 
 interface Common {

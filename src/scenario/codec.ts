@@ -250,16 +250,18 @@ export function parseQuery(query: string): ParseResult {
     params = new URLSearchParams();
     problems.push('the link could not be read');
   }
-  const version = params.get('v');
+  // A key given twice: the last, as for every setting (a key added at a link's end overrides it).
+  const last = (key: string) => params.getAll(key).pop() ?? null;
+  const version = last('v');
   if (version !== null && version !== CODEC_VERSION) {
     problems.push(`v=${quote(version)}: this link is for version ${version}; reading it as version 1`);
   }
-  let preset = params.get('preset');
+  let preset = last('preset');
   if (preset !== null && !findPreset(preset)) {
     problems.push(noSuchPreset(preset) + didYouMean(preset, PRESET_IDS));
     preset = null;
   }
-  let bPreset = params.get('b.preset');
+  let bPreset = last('b.preset');
   if (bPreset !== null && !findPreset(bPreset)) {
     problems.push(`b.preset=${quote(bPreset)}: no such preset, ignored${didYouMean(bPreset, PRESET_IDS)}`);
     bPreset = null;

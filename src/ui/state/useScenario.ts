@@ -10,7 +10,7 @@
 // and `useUrlSync(scenario, restingCursorNs, read, pin)` once, in the page that owns the address
 // bar (the lab; an embed never writes its iframe's URL, so it adds nothing to the host's history).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { encodeConfig, parseQuery, presetOfB, quote, type Config } from '../../scenario/codec';
+import { encodeConfig, parseQuery, presetOfB, quote, speltQuery, type Config } from '../../scenario/codec';
 import { afterNextFrame } from '../afterNextFrame';
 import { markChange } from '../perf';
 import { noteChange } from './gesture';
@@ -39,8 +39,27 @@ export interface InitialScenario {
 const VIEW_PANELS = [...PANELS, 'sweep'];
 const VIEW_NAMES = [...VIEW_PANELS, 'ab'];
 
+/**
+ * A line for each key the link gives differing values: it runs the last, which had gone unsaid (a
+ * lecturer who added `&nagle=1` to a link holding `nagle=0` could not tell which held). The page's
+ * own notice, not the codec's: the command line and the presets add a key at the end to override.
+ */
+function repeatedKeys(search: string): string[] {
+  const values = new Map<string, string[]>();
+  for (const [key, value] of new URLSearchParams(speltQuery(search)))
+    values.set(key, [...(values.get(key) ?? []), value]);
+  return [...values]
+    .filter(([, all]) => new Set(all).size > 1)
+    .map(([key, all]) => {
+      const times = all.length === 2 ? 'twice' : `${all.length} times`;
+      return `${quote(key)}: given ${times} (${all.map(quote).join(', ')}); using the last, ${quote(all[all.length - 1])}`;
+    });
+}
+
 export function readLocation(search: string): InitialScenario {
-  const { config, problems } = parseQuery(search);
+  const parsed = parseQuery(search);
+  const { config } = parsed;
+  const problems = [...repeatedKeys(search), ...parsed.problems];
   const view = { ...config.view };
   let initialCursorNs: number | null = null;
   if (view.t !== undefined) {

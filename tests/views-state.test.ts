@@ -109,18 +109,18 @@ describe('config edits', () => {
     expect(sweepShown(old)).toBe(true);
   });
 
-  it('runs the last of a key given twice, as a key added at the end overrides, and says so', () => {
+  it('runs the last of a key given twice, as a key added at the end overrides (a preset its first, as links always have), and says so', () => {
     // `nagle=0` then `&nagle=1` had run the last without a word, and two presets the first.
     const twice = readLocation(
       '?preset=heidemann-odd-final&nagle=1&b.delack=off&Nagle=0&preset=heidemann-short-initial&t=5&t=7',
     );
     expect(twice.problems).toEqual([
-      '"preset": given twice ("heidemann-odd-final", "heidemann-short-initial"); using the last, "heidemann-short-initial"',
+      '"preset": given twice ("heidemann-odd-final", "heidemann-short-initial"); using the first, "heidemann-odd-final"',
       '"nagle": given twice ("1", "0"); using the last, "0"',
       '"t": given twice ("5", "7"); using the last, "7"',
     ]);
     expect(queryFor(twice.config, twice.initialCursorNs)).toBe(
-      '?v=1&preset=heidemann-short-initial&nagle=0&b.delack=off&t=7',
+      '?v=1&preset=heidemann-odd-final&nagle=0&b.delack=off&t=7',
     );
     expect(readLocation('?b.nagle=0&b.nagle=1&b.nagle=0').problems).toEqual([
       '"b.nagle": given 3 times ("0", "1", "0"); using the last, "0"',

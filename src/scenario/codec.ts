@@ -220,6 +220,13 @@ const LINK_KEYS = [
  * dropped with a "did you mean" though nothing else could be meant. The same string when nothing
  * needed it.
  */
+/**
+ * A key given twice: a setting's last value holds (a key added at a link's end overrides it); the
+ * version and the presets keep their first, as links have always read them, so an old link with
+ * two opens what it opened.
+ */
+export const FIRST_VALUE_KEYS: readonly string[] = ['v', 'preset', 'b.preset'];
+
 export function speltQuery(query: string): string {
   const lead = query.startsWith('?') ? '?' : '';
   const out = new URLSearchParams();
@@ -250,18 +257,16 @@ export function parseQuery(query: string): ParseResult {
     params = new URLSearchParams();
     problems.push('the link could not be read');
   }
-  // A key given twice: the last, as for every setting (a key added at a link's end overrides it).
-  const last = (key: string) => params.getAll(key).pop() ?? null;
-  const version = last('v');
+  const version = params.get('v');
   if (version !== null && version !== CODEC_VERSION) {
     problems.push(`v=${quote(version)}: this link is for version ${version}; reading it as version 1`);
   }
-  let preset = last('preset');
+  let preset = params.get('preset');
   if (preset !== null && !findPreset(preset)) {
     problems.push(noSuchPreset(preset) + didYouMean(preset, PRESET_IDS));
     preset = null;
   }
-  let bPreset = last('b.preset');
+  let bPreset = params.get('b.preset');
   if (bPreset !== null && !findPreset(bPreset)) {
     problems.push(`b.preset=${quote(bPreset)}: no such preset, ignored${didYouMean(bPreset, PRESET_IDS)}`);
     bPreset = null;

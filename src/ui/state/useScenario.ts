@@ -10,7 +10,15 @@
 // and `useUrlSync(scenario, restingCursorNs, read, pin)` once, in the page that owns the address
 // bar (the lab; an embed never writes its iframe's URL, so it adds nothing to the host's history).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { encodeConfig, parseQuery, presetOfB, quote, speltQuery, type Config } from '../../scenario/codec';
+import {
+  encodeConfig,
+  FIRST_VALUE_KEYS,
+  parseQuery,
+  presetOfB,
+  quote,
+  speltQuery,
+  type Config,
+} from '../../scenario/codec';
 import { afterNextFrame } from '../afterNextFrame';
 import { markChange } from '../perf';
 import { noteChange } from './gesture';
@@ -40,9 +48,10 @@ const VIEW_PANELS = [...PANELS, 'sweep'];
 const VIEW_NAMES = [...VIEW_PANELS, 'ab'];
 
 /**
- * A line for each key the link gives differing values: it runs the last, which had gone unsaid (a
- * lecturer who added `&nagle=1` to a link holding `nagle=0` could not tell which held). The page's
- * own notice, not the codec's: the command line and the presets add a key at the end to override.
+ * A line for each key the link gives differing values, saying which holds (the last; the first for
+ * the version and the presets, FIRST_VALUE_KEYS), which had gone unsaid: a lecturer who added
+ * `&nagle=1` to a link holding `nagle=0` could not tell which held. The page's own notice, not the
+ * codec's: the command line and the presets add a key at the end to override.
  */
 function repeatedKeys(search: string): string[] {
   const values = new Map<string, string[]>();
@@ -52,7 +61,10 @@ function repeatedKeys(search: string): string[] {
     .filter(([, all]) => new Set(all).size > 1)
     .map(([key, all]) => {
       const times = all.length === 2 ? 'twice' : `${all.length} times`;
-      return `${quote(key)}: given ${times} (${all.map(quote).join(', ')}); using the last, ${quote(all[all.length - 1])}`;
+      const which = FIRST_VALUE_KEYS.includes(key)
+        ? `the first, ${quote(all[0])}`
+        : `the last, ${quote(all[all.length - 1])}`;
+      return `${quote(key)}: given ${times} (${all.map(quote).join(', ')}); using ${which}`;
     });
 }
 

@@ -46,12 +46,14 @@ test('no control is labelled with a raw key, with every setting shown', async ({
   const seen = new Set<string>();
   // Between them these show every setting: pipelining, compression, repeated loads and a custom
   // page on one; HTTP/1.0 connections and the pm-images page on the other; HTTP/2's window and
-  // TLS 1.2's False Start on the third; a server process pool and revalidation on the fourth.
+  // TLS 1.2's False Start on the third; a server process pool and revalidation on the fourth;
+  // HTTP/3's window on the fifth.
   for (const query of [
     'preset=nielsen-lan-pipe-gzip-first&loads=2&page=custom',
     'preset=pm-remote-2544&http=1.0',
     'http=2&tls=1.2',
     'sprocs=4&visit=revalidate',
+    'http=3',
   ]) {
     await openLab(page, query);
     for (const key of await page

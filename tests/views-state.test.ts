@@ -142,6 +142,10 @@ describe('config edits', () => {
     }
     expect(readLocation('?t=12.5').initialCursorNs).toBe(12_500_000);
     expect(readLocation('?t=0').initialCursorNs).toBe(0);
+    // A time with its unit, as the page writes times: read, not refused.
+    expect(readLocation('?t=100ms').initialCursorNs).toBe(100_000_000);
+    expect(readLocation('?t=1.5%20s').initialCursorNs).toBe(1_500_000_000);
+    expect(readLocation('?t=100ms').problems).toEqual([]);
   });
 
   it('reports a panel it does not know and leaves it out of the link it writes back', () => {

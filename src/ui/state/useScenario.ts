@@ -19,6 +19,7 @@ import {
   speltQuery,
   type Config,
 } from '../../scenario/codec';
+import { readSetting } from '../../scenario/units';
 import { afterNextFrame } from '../afterNextFrame';
 import { markChange } from '../perf';
 import { noteChange } from './gesture';
@@ -76,7 +77,8 @@ export function readLocation(search: string): InitialScenario {
   let initialCursorNs: number | null = null;
   if (view.t !== undefined) {
     // Empty is no time, as for every other number in a link (Number('') had read it as 0).
-    const ms = view.t.trim() === '' ? NaN : Number(view.t);
+    // With a unit as the page writes times too (t=100ms, t=1.5s), as every other number in a link.
+    const ms = view.t.trim() === '' ? NaN : (readSetting(view.t, 'ms') ?? Number(view.t));
     if (Number.isFinite(ms) && ms >= 0) initialCursorNs = Math.round(ms * 1e6);
     else problems.push(`t=${quote(view.t)}: must be a time in ms; showing the end of the run`);
     delete view.t;

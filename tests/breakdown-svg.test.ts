@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { runQuery } from '../src/scenario';
 import { breakdownSvg } from '../src/ui/export/breakdownSvg';
 
-const sideNames = (svg: string) => [...svg.matchAll(/<text x="0"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+/** The bars' names, written left of the bars and clear of the picture's edge. */
+const sideNames = (svg: string) => [...svg.matchAll(/<text x="8"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
 
 describe("the breakdown's picture", () => {
   it('names the bars A and B only in a comparison', () => {

@@ -8,6 +8,8 @@ import { formatDuration } from '../../views/format';
 const WIDTH = 760;
 const BAR_HEIGHT = 28;
 const LABEL_WIDTH = 30;
+/** A and B stand clear of the picture's edge (at 0 they touched it: cut on a slide's crop). */
+const SIDE_X = 8;
 const TOTAL_WIDTH = 70;
 const FONT = 'font-family="system-ui, sans-serif" font-size="12"';
 
@@ -28,7 +30,7 @@ export function breakdownSvg(sides: Array<{ side: 'a' | 'b'; trace: Trace; path:
     const y = 10 + row * (BAR_HEIGHT + 10);
     // A and B name the bars of a comparison; one run's bar is unnamed, as on the page.
     if (bars.length > 1)
-      out.push(`<text x="0" y="${y + 18}" ${FONT} fill="#1f2933">${side.toUpperCase()}</text>`);
+      out.push(`<text x="${SIDE_X}" y="${y + 18}" ${FONT} fill="#1f2933">${side.toUpperCase()}</text>`);
     let x = LABEL_WIDTH;
     for (const part of data.parts) {
       const w = (span * part.ns) / longest;

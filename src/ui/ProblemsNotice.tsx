@@ -10,7 +10,7 @@ export function ProblemsNotice({ problems, onDismiss }: { problems: string[]; on
     <div className="notice" role="status" data-problems="">
       <div>
         <p>
-          <strong>Some of the link could not be read.</strong> The rest of the scenario runs:
+          <strong>Parts of this link are not used as written.</strong> The rest of the scenario runs:
         </p>
         <ul>
           {problems.slice(0, SHOWN_PROBLEMS).map((p, i) => (

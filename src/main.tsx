@@ -25,6 +25,9 @@ import { startTheme } from './ui/theme';
     );
 }
 
+// A link to a panel (`#waterfall`), read before the page writes its own link (without the hash).
+const panelLink = decodeURIComponent(window.location.hash.slice(1));
+
 // Before the first render, so the page never paints in the wrong theme.
 startTheme(window.location.search);
 
@@ -59,5 +62,8 @@ void ready.then(([Page]) =>
     </StrictMode>,
   ),
 );
+
+// Only such a link loads the code that scrolls to its panel once the run has drawn it.
+if (panelLink && !embed) void import('./ui/scrollToPanel').then((m) => m.scrollToPanel(panelLink));
 
 if (import.meta.env.PROD) registerServiceWorker();

@@ -523,7 +523,7 @@ export const SCHEMA = {
       1024,
       2 ** 30 - 1,
       null,
-      "HTTP/3: the client's QUIC flow-control window per stream and for the connection, raised by MAX_STREAM_DATA and MAX_DATA as it reads (RFC 9000 4) (default: a browser's, 6 MB per stream and 15 MB in all, which no page here reaches).",
+      "HTTP/3: the client's QUIC flow-control window per stream and for the connection, raised as it reads (RFC 9000 4) (default: a browser's, which no page here reaches).",
     ),
     when: { key: 'http', in: ['3'] },
     sweep: { values: ['16384', '65536', '262144', '1048576'], needs: 'http=3' },

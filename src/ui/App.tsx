@@ -35,7 +35,6 @@ import { ShareButton } from './share/ShareButton';
 import { SettingsDrawer } from './SettingsDrawer';
 import { LazyPanel } from './LazyPanel';
 import { useHeightProperty } from './useHeightProperty';
-import { useScrollToPanel } from './useScrollToPanel';
 import './app.css';
 
 /** The gallery's code loads when it is first opened; then it stays, to open and close at once. */
@@ -58,7 +57,6 @@ export default function App() {
   if (galleryOpen && !galleryUsed) setGalleryUsed(true);
   // The playback bar's height: what the page scrolls to lands below it (app.css).
   const dockRef = useHeightProperty<HTMLDivElement>('--playback-height');
-  useScrollToPanel();
 
   const onSetting = useCallback(
     (side: SideKey, key: ConfigKey, value: Settings[ConfigKey], history: HistoryMode = 'push') =>

@@ -224,7 +224,8 @@ test("a comparison's ladder picture of one side is drawn on that side's own run,
 }, testInfo) => {
   // On the page B's 29 ms run shares A's 590 ms axis; its picture alone had been a sliver over a
   // blank "run end" band ticked at 192, 390, 400 and 589 ms, A's times.
-  await openLab(page, 'preset=heidemann-table1-phttp&b.preset=heidemann-table1-phttp-fix2');
+  // Paused past B's end (at A's 100 ms), so the picture keeps a playhead: at the run's end it has none.
+  await openLab(page, 'preset=heidemann-table1-phttp&b.preset=heidemann-table1-phttp-fix2&t=100');
   await expect(ladderPackets(page, 'b').first()).toBeAttached();
   const pageB = page.locator('[data-view="ladder"] [data-side="b"] svg.ladder-svg');
   const endB = Number(await pageB.locator('[data-run-end-ns]').getAttribute('data-run-end-ns'));
@@ -278,4 +279,27 @@ test("the ladder's and the waterfall's pictures carry their keys; each side of a
   const ladderB = await texts('[data-export-view="ladder"]:has-text("(B)")', 'b-ladder.svg');
   expect(ladderB).toContain('data segment');
   expect(ladderB).not.toContain(nagle);
+});
+
+test('a picture taken at the run’s end goes without the playhead and its key; one paused mid-run keeps them', async ({
+  page,
+}, testInfo) => {
+  // On a slide the playhead at the end was one more line beside the page-loaded mark, and a key
+  // row for it ("where playback has reached") that says nothing in a still picture.
+  const marks = async (view: string) => {
+    const download = await exportFile(page, `[data-export-view="${view}"]`, 'svg');
+    await download.saveAs(testInfo.outputPath(`${view}.svg`));
+    const svg = readFileSync(testInfo.outputPath(`${view}.svg`), 'utf8');
+    return {
+      drawn: /data-playhead|data-cursor/.test(svg),
+      keyed: svg.includes('playhead: where playback has reached'),
+    };
+  };
+  await openLab(page, 'preset=heidemann-odd-final&view=ladder,tsp,waterfall');
+  for (const view of ['ladder', 'tsp', 'waterfall'])
+    expect(await marks(view), view).toEqual({ drawn: false, keyed: false });
+  await openLab(page, 'preset=heidemann-odd-final&view=ladder,tsp,waterfall&t=10');
+  expect(await marks('ladder')).toEqual({ drawn: true, keyed: false }); // the ladder names its time, no key row
+  for (const view of ['tsp', 'waterfall'])
+    expect(await marks(view), view).toEqual({ drawn: true, keyed: true });
 });

@@ -148,6 +148,7 @@ export function CongestionChart({
           y2={bottom}
           stroke={PLAYHEAD_COLOUR}
           strokeWidth={PLAYHEAD_WIDTH_PX}
+          data-cursor=""
         />
       )}
     </svg>

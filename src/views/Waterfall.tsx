@@ -146,6 +146,7 @@ export function Waterfall({
           y2={bottom}
           stroke={PLAYHEAD_COLOUR}
           strokeWidth={PLAYHEAD_WIDTH_PX}
+          data-cursor=""
         />
       )}
     </svg>

@@ -16,6 +16,7 @@ import type { SideRun } from '../../worker/protocol';
 import { PANEL_TITLES, sidesOf, zoomWindow, type Panel } from '../state/configModel';
 import { downloadBlob } from './download';
 import type { LadderLook } from './ownAxisLadder';
+import { runEndNs } from '../../views/timeScale';
 
 type Side = 'a' | 'b';
 const PICTURE_VIEWS = ['ladder', 'tsp', 'waterfall', 'time'] as const;
@@ -49,15 +50,18 @@ async function viewSvg(
     );
   const svg = document.querySelector<SVGSVGElement>(SVG_SELECTORS[view](side));
   if (!svg) throw new Error(`show the ${PANEL_TITLES[view]} panel first`);
+  // A playhead at the run's end marks nothing on a slide: the picture goes without it and its key.
+  const leaveOut = playheadAtEnd(runs) ? PLAYHEAD_PARTS : undefined;
+  const write = (s: SVGSVGElement) => standaloneSvg(s, leaveOut);
   // One side of a comparison, the whole run: on its own run's axis, not the one shared on the page.
   const run = runs[side === 'a' ? 0 : 1];
   const drawn =
     view === 'ladder' && runs.length > 1 && ownAxis
-      ? withOwnAxisLadder(svg, run, side, ownAxis, standaloneSvg)
-      : standaloneSvg(svg);
+      ? withOwnAxisLadder(svg, run, side, ownAxis, write)
+      : write(svg);
   // The time-sequence plot goes with its cwnd and RTT strips, as the page shows them.
   const strips = view === 'tsp' ? svg.parentElement?.querySelector<SVGSVGElement>('svg.cc-chart') : null;
-  const parts = strips ? [drawn, standaloneSvg(strips)] : [drawn];
+  const parts = strips ? [drawn, write(strips)] : [drawn];
   // The panel's key under the picture: on a handout nothing else says what the waterfall's shades
   // or the ladder's arrows and bands mean. A comparison's key names both sides' stalls; each
   // side's picture keeps its own.
@@ -65,9 +69,21 @@ async function viewSvg(
   if (key) {
     const causes = new Set<string>(run.trace.stalls.map((s) => s.cause));
     const width = Number(/\swidth="([\d.]+)"/.exec(drawn)?.[1] ?? 600);
-    parts.push(legendSvg(key, width, (li) => !li.dataset.cause || causes.has(li.dataset.cause)));
+    const kept = (li: HTMLLIElement) =>
+      (!li.dataset.cause || causes.has(li.dataset.cause)) && !(leaveOut && li.dataset.legend === 'playhead');
+    parts.push(legendSvg(key, width, kept));
   }
   return titledSvg(parts.length > 1 ? stackedSvg(parts) : drawn, [titles[side === 'a' ? 0 : 1]]);
+}
+
+/** The playhead's marks in the views and their keys (the ladder's line and time, the plots' lines). */
+const PLAYHEAD_PARTS = '[data-playhead], [data-cursor], [data-legend="playhead"]';
+
+/** Whether the page's playhead stands at the end of its runs (where it opens, and a link without `t=`). */
+function playheadAtEnd(runs: SideRun[]): boolean {
+  const scrub = document.querySelector<HTMLInputElement>('input.scrub[data-t-ns]');
+  const endNs = Math.max(1, ...runs.map((r) => runEndNs(r.trace)));
+  return scrub !== null && Number(scrub.dataset.tNs) >= Math.round(endNs);
 }
 
 /** Where each view's key is on the page (the time-sequence plot draws its own inside its picture). */

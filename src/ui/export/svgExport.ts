@@ -24,21 +24,22 @@ const STYLE_PROPERTIES = [
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-export function standaloneSvg(svg: SVGSVGElement): string {
+/** `leaveOut`: a selector of what the file goes without (the playhead, when it only marks the end). */
+export function standaloneSvg(svg: SVGSVGElement, leaveOut?: string): string {
   // Files go on slides and paper: always the light theme's colours. Swapped and restored within
   // this synchronous call, so the page never paints in it.
   const root = document.documentElement;
   const theme = root.dataset.theme;
   root.dataset.theme = 'light';
   try {
-    return serialise(svg);
+    return serialise(svg, leaveOut);
   } finally {
     if (theme === undefined) delete root.dataset.theme;
     else root.dataset.theme = theme;
   }
 }
 
-function serialise(svg: SVGSVGElement): string {
+function serialise(svg: SVGSVGElement, leaveOut?: string): string {
   const clone = svg.cloneNode(true) as SVGSVGElement;
   const originals = [svg, ...svg.querySelectorAll('*')];
   const copies = [clone, ...clone.querySelectorAll('*')];
@@ -51,6 +52,8 @@ function serialise(svg: SVGSVGElement): string {
     // Interaction hooks mean nothing in a file.
     copies[i].removeAttribute('tabindex');
   });
+  // After the styles: they are copied element by element, in the page's order.
+  if (leaveOut) for (const part of clone.querySelectorAll(leaveOut)) part.remove();
   const box = svg.getBoundingClientRect();
   clone.setAttribute('xmlns', SVG_NS);
   clone.setAttribute('xmlns:xlink', 'http://www.w3.org/1999/xlink');

@@ -59,6 +59,29 @@ describe('QUIC flow control (h3window)', () => {
     expect(limitsArrived(free, 0)).toEqual([]);
   });
 
+  it('the server says when flow control holds it (DATA_BLOCKED), once for each limit, at the limit it had heard', () => {
+    const trace = run(`${PAGE}&h3window=16384`);
+    const limits = limitsArrived(trace, 0);
+    const said: number[] = [];
+    for (const p of trace.packets) {
+      if (p.dir !== 's2c' || !p.quic) continue;
+      for (const q of p.quic.packets)
+        for (const [id, limit] of q.blocked ?? []) {
+          expect(id).toBe(-1); // the connection's window binds first: every stream shares it
+          const heard = Math.max(
+            16_384,
+            ...limits.filter((l) => l.id < 0 && l.atNs <= p.sendNs).map((l) => l.max),
+          );
+          expect(limit).toBe(heard);
+          said.push(limit);
+        }
+    }
+    expect(said.length).toBeGreaterThan(20);
+    expect(new Set(said).size).toBe(said.length); // no limit said twice on a loss-free path
+    // Without the key, none.
+    expect(run(PAGE).packets.some((p) => p.quic?.packets.some((q) => q.blocked))).toBe(false);
+  });
+
   it('the client gives credit back at half a window read: each new limit is what it had read plus a window', () => {
     const window = 65_536;
     const size = 300_000;

@@ -253,7 +253,7 @@ describe('qlog export', () => {
     expect(buildQlog(run(`${PATH}&http=2`), 'tcp')).toBeNull();
   });
 
-  it('names the limits the client sent, with their values (h3window)', () => {
+  it("names the client's limits and the server's word that it was held, with their values (h3window)", () => {
     const t = run('http=3&link=lte&objects=100000&h3window=16384');
     const events = buildQlog(t, 'a run')!
       .split('\u001e')
@@ -271,6 +271,13 @@ describe('qlog export', () => {
     expect(maxStream.map((f) => f.maximum)).toEqual(
       [...maxStream.map((f) => f.maximum!)].sort((a, b) => a - b),
     );
+    // The server's word that it was held: received by the client, with the limit it was held at.
+    const held = events
+      .filter((e) => e.name === 'transport:packet_received')
+      .flatMap((e) => e.data.frames as Array<{ frame_type: string; limit?: number }>)
+      .filter((f) => f.frame_type === 'data_blocked');
+    expect(held.length).toBeGreaterThan(0);
+    for (const f of held) expect(f.limit).toBeGreaterThanOrEqual(16_384);
   });
 });
 

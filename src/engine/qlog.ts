@@ -17,16 +17,22 @@ const PACKET_TYPES = {
 
 /**
  * 'STREAM 4' -> { frame_type: 'stream', stream_id: 4 }; 'HANDSHAKE_DONE' -> 'handshake_done';
- * MAX_DATA and MAX_STREAM_DATA with their `maximum`, from the packet's `limits`.
+ * MAX_DATA and MAX_STREAM_DATA with their `maximum`, DATA_BLOCKED and STREAM_DATA_BLOCKED with
+ * their `limit`, from the packet's `limits` and `blocked`.
  */
-function frame(name: string, limits: Array<[number, number]> = []): Record<string, unknown> {
+function frame(
+  name: string,
+  limits: Array<[number, number]> = [],
+  blocked: Array<[number, number]> = [],
+): Record<string, unknown> {
   const [type, id] = name.split(' ');
   const out: Record<string, unknown> = { frame_type: type.toLowerCase() };
   if (id !== undefined) out.stream_id = Number(id);
-  if (type === 'MAX_DATA' || type === 'MAX_STREAM_DATA') {
-    const stream = id === undefined ? -1 : Number(id);
+  const stream = id === undefined ? -1 : Number(id);
+  if (type === 'MAX_DATA' || type === 'MAX_STREAM_DATA')
     out.maximum = limits.find(([s]) => s === stream)?.[1];
-  }
+  if (type === 'DATA_BLOCKED' || type === 'STREAM_DATA_BLOCKED')
+    out.limit = blocked.find(([s]) => s === stream)?.[1];
   return out;
 }
 
@@ -56,7 +62,7 @@ function packetEvents(p: PacketRecord, sent: boolean): QlogEvent[] {
       group_id,
       data: {
         header: { packet_type: PACKET_TYPES[q.type], packet_number: q.pn },
-        frames: q.frames.map((name) => frame(name, q.limits)),
+        frames: q.frames.map((name) => frame(name, q.limits, q.blocked)),
         ...(sent && p.reason !== 'data' ? { trigger: p.reason } : {}),
       },
     });

@@ -90,6 +90,8 @@ export interface QuicPacketFields {
       acked?: Array<[number, number]>;
       /** MAX_STREAM_DATA and MAX_DATA frames: [stream id, or -1 for the connection, the new limit]. */
       limits?: Array<[number, number]>;
+      /** DATA_BLOCKED and STREAM_DATA_BLOCKED frames: [stream id, or -1 for the connection, the limit held at]. */
+      blocked?: Array<[number, number]>;
     }>;
     /** Of `len`, the bytes of TLS handshake messages (CRYPTO frames); the rest is stream data. */
     cryptoBytes: Bytes;

@@ -1,13 +1,17 @@
 // QUIC flow control (RFC 9000 4), in the direction a page loads: the client limits what the server
 // may send on each stream it opened (initial_max_stream_data_bidi_local) and on the connection as
 // a whole (initial_max_data), and raises the limits with MAX_STREAM_DATA and MAX_DATA frames as
-// its application reads. Modelled only when a window is chosen (h3window): a browser's own limits
+// its application reads; the server says when they hold it (DATA_BLOCKED, STREAM_DATA_BLOCKED).
+// Modelled only when a window is chosen (h3window): a browser's own limits
 // (Chrome: 6 MB per stream, 15 MB per connection, raised as it reads) never hold a page here back,
 // and runs without the knob keep the traces they had.
 import type { Bytes } from '../units';
 
 export type LimitFrame =
   { kind: 'max-data'; max: number } | { kind: 'max-stream-data'; id: number; max: number };
+/** RFC 9000 19.12, 19.13: the sender says it has data but is held at `limit`. */
+export type BlockedFrame =
+  { kind: 'data-blocked'; limit: number } | { kind: 'stream-data-blocked'; id: number; limit: number };
 
 /** RFC 9000 2.1: streams the client opened that carry data both ways (ids 0, 4, 8, ...). */
 const clientBidi = (id: number) => id % 4 === 0;
@@ -18,6 +22,9 @@ export class SendCredit {
   private connSent = 0;
   private connMax: number;
   private readonly streamMax = new Map<number, number>();
+  /** BLOCKED frames to send, and the limits already said (each once, RFC 9000 4.1). */
+  private readonly blocked: BlockedFrame[] = [];
+  private readonly said = new Set<string>();
 
   constructor(private readonly window: Bytes) {
     this.connMax = window;
@@ -39,6 +46,45 @@ export class SendCredit {
   raise(f: LimitFrame): void {
     if (f.kind === 'max-data') this.connMax = Math.max(this.connMax, f.max);
     else this.streamMax.set(f.id, Math.max(this.streamMax.get(f.id) ?? this.window, f.max));
+  }
+
+  /**
+   * Data waits on the limits (RFC 9000 4.1: the sender SHOULD say so): DATA_BLOCKED when the
+   * connection's is spent, else STREAM_DATA_BLOCKED for each stream held at its own; once per
+   * limit. True when there is one to send.
+   */
+  noteBlocked(streams: Iterable<{ id: number; sentUpTo: number; newBytes: number }>): boolean {
+    const say = (f: BlockedFrame) => {
+      const key = `${f.kind === 'data-blocked' ? -1 : f.id}:${f.limit}`;
+      if (this.said.has(key)) return;
+      this.said.add(key);
+      this.blocked.push(f);
+    };
+    const waiting = [...streams].filter((s) => s.newBytes > 0);
+    if (this.connMax - this.connSent <= 0 && waiting.length > 0)
+      say({ kind: 'data-blocked', limit: this.connMax });
+    else
+      for (const s of waiting)
+        if (clientBidi(s.id) && this.room(s.id, s.sentUpTo) <= 0)
+          say({ kind: 'stream-data-blocked', id: s.id, limit: this.streamMax.get(s.id) ?? this.window });
+    return this.blocked.length > 0;
+  }
+
+  get hasBlocked(): boolean {
+    return this.blocked.length > 0;
+  }
+
+  /** The BLOCKED frames that fit, oldest first; each taken leaves the queue. */
+  takeBlocked(fits: (f: BlockedFrame) => boolean): BlockedFrame[] {
+    let n = 0;
+    while (n < this.blocked.length && fits(this.blocked[n])) n++;
+    return this.blocked.splice(0, n);
+  }
+
+  /** RFC 9000 13.3: a lost BLOCKED frame goes again only while the limit it names still holds. */
+  lostBlocked(f: BlockedFrame): void {
+    const current = f.kind === 'data-blocked' ? this.connMax : (this.streamMax.get(f.id) ?? this.window);
+    if (f.limit === current) this.blocked.push(f);
   }
 }
 

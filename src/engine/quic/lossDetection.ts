@@ -60,6 +60,7 @@ export abstract class QuicLossDetection extends QuicConnectionState {
       else if (f.kind === 'stream') this.resends.push({ id: f.id, offset: f.offset, len: f.len, fin: f.fin });
       else if (f.kind === 'handshake-done') this.handshakeDonePending = true;
       else if (f.kind === 'max-data' || f.kind === 'max-stream-data') this.receiveWindow?.lost(f);
+      else if (f.kind === 'data-blocked' || f.kind === 'stream-data-blocked') this.credit?.lostBlocked(f);
     }
   }
 

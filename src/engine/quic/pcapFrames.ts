@@ -22,6 +22,8 @@ export type Frame =
   | { kind: 'padding'; bytes: number }
   | { kind: 'max-data'; max: number }
   | { kind: 'max-stream-data'; id: number; max: number }
+  | { kind: 'data-blocked'; limit: number }
+  | { kind: 'stream-data-blocked'; id: number; limit: number }
   | { kind: 'ping' | 'handshake-done' | 'close' };
 
 export function encodeFrame(f: Frame): number[] {
@@ -57,6 +59,10 @@ export function encodeFrame(f: Frame): number[] {
       return [0x10, ...encodeVarint(f.max)];
     case 'max-stream-data': // 19.10
       return [0x11, ...encodeVarint(f.id), ...encodeVarint(f.max)];
+    case 'data-blocked': // 19.12
+      return [0x14, ...encodeVarint(f.limit)];
+    case 'stream-data-blocked': // 19.13
+      return [0x15, ...encodeVarint(f.id), ...encodeVarint(f.limit)];
   }
 }
 

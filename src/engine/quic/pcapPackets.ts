@@ -194,6 +194,8 @@ export class QuicPayloads {
         if (q.frames.includes('HANDSHAKE_DONE')) frames.push({ kind: 'handshake-done' });
         for (const [id, max] of q.limits ?? [])
           frames.push(id < 0 ? { kind: 'max-data', max } : { kind: 'max-stream-data', id, max });
+        for (const [id, limit] of q.blocked ?? [])
+          frames.push(id < 0 ? { kind: 'data-blocked', limit } : { kind: 'stream-data-blocked', id, limit });
         for (const [id, offset, len] of q.streams ?? []) frames.push({ kind: 'stream', id, offset, len });
         if (q.frames.includes('PING')) frames.push({ kind: 'ping' });
         if (q.frames.includes('CONNECTION_CLOSE')) frames.push({ kind: 'close' });

@@ -93,6 +93,9 @@ export abstract class QuicReceiver extends QuicLossDetection {
       case 'max-stream-data':
         this.credit?.raise(f); // sent when the new limit frees data: the receive's pump sends it
         return;
+      case 'data-blocked':
+      case 'stream-data-blocked':
+        return; // the client raises its limits as it reads, whether told or not (RFC 9000 4.1)
     }
   }
 

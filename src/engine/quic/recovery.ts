@@ -2,7 +2,7 @@
 // packets (A.1), and the NewReno congestion controller of Appendix B. The endpoint (endpoint.ts)
 // runs the detection (A.7-A.10) with them.
 import type { Nanoseconds } from '../units';
-import type { LimitFrame } from './flowControl';
+import type { BlockedFrame, LimitFrame } from './flowControl';
 import type { PacketType } from './wire';
 
 export type SpaceId = 'initial' | 'handshake' | 'app';
@@ -14,7 +14,8 @@ export type SentFrame =
   | { kind: 'stream'; id: number; offset: number; len: number; fin: boolean }
   | { kind: 'handshake-done' }
   | { kind: 'ping' }
-  | LimitFrame;
+  | LimitFrame
+  | BlockedFrame;
 
 export interface SentPacket {
   pn: number;

@@ -13,6 +13,7 @@ import {
   MIN_INITIAL_DATAGRAM,
   PING,
   ackFrameBytes,
+  blockedFrameBytes,
   cryptoFrameHeader,
   limitFrameBytes,
   packetOverhead,
@@ -32,7 +33,10 @@ export abstract class QuicSender extends QuicReceiver {
     if (this.closePending) return this.sendClose();
     let sentData = false;
     for (let i = 0; i < 10_000; i++) {
-      const d = this.buildDatagram(reason);
+      let d = this.buildDatagram(reason);
+      // Held by flow control with all else sent: say so, once per limit (flowControl.ts).
+      if (!d && this.credit && this.flowBlocked() && this.credit.noteBlocked(this.sendStreams.values()))
+        d = this.buildDatagram(reason);
       if (!d) break;
       if (d.data > 0 || d.crypto > 0) sentData = true;
       this.send(d);
@@ -120,7 +124,7 @@ export abstract class QuicSender extends QuicReceiver {
     if (this.probes > 0 && this.probeSpace === space) return true;
     if (space !== 'app') return false;
     if (this.handshakeDonePending || this.resends.length > 0) return true;
-    if (this.receiveWindow?.hasUpdates) return true;
+    if (this.receiveWindow?.hasUpdates || this.credit?.hasBlocked) return true;
     for (const st of this.sendStreams.values()) if (this.mayCarry(st)) return true;
     return false;
   }
@@ -282,6 +286,18 @@ export abstract class QuicSender extends QuicReceiver {
           return true;
         });
         for (const f of limits) {
+          frames.push(f);
+          sentFrames.push(f);
+        }
+      }
+      if (this.credit?.hasBlocked) {
+        const blocked = this.credit.takeBlocked((f) => {
+          const bytes = blockedFrameBytes(f);
+          if (fits(bytes) < 0) return false;
+          size += bytes;
+          return true;
+        });
+        for (const f of blocked) {
           frames.push(f);
           sentFrames.push(f);
         }

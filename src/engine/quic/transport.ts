@@ -18,6 +18,7 @@ const FRAME_NAMES = {
   'handshake-done': 'HANDSHAKE_DONE',
   close: 'CONNECTION_CLOSE',
   'max-data': 'MAX_DATA',
+  'data-blocked': 'DATA_BLOCKED',
 } as const;
 
 /** The frames of a packet as the ladder names them, a run of the same name once. */
@@ -29,14 +30,16 @@ function frameNames(p: QuicPacket): string[] {
         ? `STREAM ${f.id}`
         : f.kind === 'max-stream-data'
           ? `MAX_STREAM_DATA ${f.id}`
-          : FRAME_NAMES[f.kind];
+          : f.kind === 'stream-data-blocked'
+            ? `STREAM_DATA_BLOCKED ${f.id}`
+            : FRAME_NAMES[f.kind];
     if (!names.includes(name)) names.push(name);
   }
   return names;
 }
 
 /** What views need beyond the names: where STREAM frames lie in their streams, what ACKs cover. */
-type FrameDetail = Pick<QuicPacketRecord, 'streams' | 'cryptoBytes' | 'acked' | 'limits'>;
+type FrameDetail = Pick<QuicPacketRecord, 'streams' | 'cryptoBytes' | 'acked' | 'limits' | 'blocked'>;
 function frameDetail(p: QuicPacket): FrameDetail {
   const out: FrameDetail = {};
   for (const f of p.frames) {
@@ -45,6 +48,8 @@ function frameDetail(p: QuicPacket): FrameDetail {
     else if (f.kind === 'ack') out.acked = f.ranges.map(([a, b]) => [a, b]);
     else if (f.kind === 'max-data') (out.limits ??= []).push([-1, f.max]);
     else if (f.kind === 'max-stream-data') (out.limits ??= []).push([f.id, f.max]);
+    else if (f.kind === 'data-blocked') (out.blocked ??= []).push([-1, f.limit]);
+    else if (f.kind === 'stream-data-blocked') (out.blocked ??= []).push([f.id, f.limit]);
   }
   return out;
 }

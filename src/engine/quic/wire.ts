@@ -3,7 +3,7 @@
 // bytes, so these are the sizes a typical stack puts on the wire: 8-byte connection IDs, 2-byte
 // packet numbers, AES-128-GCM.
 import type { Bytes } from '../units';
-import type { LimitFrame } from './flowControl';
+import type { BlockedFrame, LimitFrame } from './flowControl';
 
 /** IPv4 (20) and UDP (8) headers: what a datagram adds to its QUIC packets. */
 export const IP_UDP_HEADER: Bytes = 28;
@@ -55,6 +55,10 @@ export function ackFrameBytes(ranges: ReadonlyArray<readonly [number, number]>, 
 /** RFC 9000 19.9, 19.10: MAX_DATA (type, limit) and MAX_STREAM_DATA (type, stream, limit). */
 export const limitFrameBytes = (f: LimitFrame): Bytes =>
   1 + (f.kind === 'max-stream-data' ? varint(f.id) : 0) + varint(f.max);
+
+/** RFC 9000 19.12, 19.13: DATA_BLOCKED (type, limit) and STREAM_DATA_BLOCKED (type, stream, limit). */
+export const blockedFrameBytes = (f: BlockedFrame): Bytes =>
+  1 + (f.kind === 'stream-data-blocked' ? varint(f.id) : 0) + varint(f.limit);
 
 /** PING, HANDSHAKE_DONE (RFC 9000 19.2, 19.20): a type byte. CONNECTION_CLOSE: code, frame type, empty reason. */
 export const PING: Bytes = 1;

@@ -64,7 +64,7 @@ export abstract class QuicConnectionState {
   protected amplificationSinceNs: Nanoseconds | null = null;
   /** Names the waits of queued stream data, as a TCP endpoint's labeller does (congestion window, probe timeout). */
   protected readonly stalls: StallLabeller;
-  /** Flow control, when modelled (plan.flowWindow): the server's credit, the client's window. */
+  /** Flow control, when modelled (plan.flowWindow): the server's credit, the client's limits. */
   protected readonly credit: SendCredit | null;
   protected readonly receiveWindow: ReceiveWindow | null;
 
@@ -93,9 +93,9 @@ export abstract class QuicConnectionState {
     this.ackTimer = new Timer(this.sim, () => this.onAckTimer());
     this.idleTimer = new Timer(this.sim, () => this.onIdle());
     this.stalls = new StallLabeller(ctx.sink, ctx.conn, ctx.side, ctx.sim, ctx.link);
-    const window = plan.flowWindow;
-    this.credit = window !== null && !client ? new SendCredit(window) : null;
-    this.receiveWindow = window !== null && client ? new ReceiveWindow(window) : null;
+    const chosen = plan.flowWindow;
+    this.credit = chosen !== null && !client ? new SendCredit(chosen) : null;
+    this.receiveWindow = chosen !== null && client ? new ReceiveWindow(chosen) : null;
   }
 
   /** Send what may be sent now (sending.ts). */

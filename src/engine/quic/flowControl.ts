@@ -26,15 +26,20 @@ export class SendCredit {
   private readonly blocked: BlockedFrame[] = [];
   private readonly said = new Set<string>();
 
-  constructor(private readonly window: Bytes) {
-    this.connMax = window;
+  constructor(private readonly windowBytes: Bytes) {
+    this.connMax = windowBytes;
   }
 
   /** New bytes the stream may send from `sentUpTo` now. */
   room(id: number, sentUpTo: number): Bytes {
     const conn = this.connMax - this.connSent;
     if (!clientBidi(id)) return conn;
-    return Math.max(0, Math.min(conn, (this.streamMax.get(id) ?? this.window) - sentUpTo));
+    return Math.max(0, Math.min(conn, this.streamLimit(id) - sentUpTo));
+  }
+
+  /** How far a stream the client opened may go: its last MAX_STREAM_DATA, else the window. */
+  private streamLimit(id: number): number {
+    return this.streamMax.get(id) ?? this.windowBytes;
   }
 
   /** `n` new bytes left on a stream. */
@@ -45,7 +50,7 @@ export class SendCredit {
   /** RFC 9000 4.1: a limit never goes down; an older frame arriving late changes nothing. */
   raise(f: LimitFrame): void {
     if (f.kind === 'max-data') this.connMax = Math.max(this.connMax, f.max);
-    else this.streamMax.set(f.id, Math.max(this.streamMax.get(f.id) ?? this.window, f.max));
+    else this.streamMax.set(f.id, Math.max(this.streamLimit(f.id), f.max));
   }
 
   /**
@@ -66,7 +71,7 @@ export class SendCredit {
     else
       for (const s of waiting)
         if (clientBidi(s.id) && this.room(s.id, s.sentUpTo) <= 0)
-          say({ kind: 'stream-data-blocked', id: s.id, limit: this.streamMax.get(s.id) ?? this.window });
+          say({ kind: 'stream-data-blocked', id: s.id, limit: this.streamLimit(s.id) });
     return this.blocked.length > 0;
   }
 
@@ -83,7 +88,7 @@ export class SendCredit {
 
   /** RFC 9000 13.3: a lost BLOCKED frame goes again only while the limit it names still holds. */
   lostBlocked(f: BlockedFrame): void {
-    const current = f.kind === 'data-blocked' ? this.connMax : (this.streamMax.get(f.id) ?? this.window);
+    const current = f.kind === 'data-blocked' ? this.connMax : this.streamLimit(f.id);
     if (f.limit === current) this.blocked.push(f);
   }
 }
@@ -100,23 +105,23 @@ export class ReceiveWindow {
   /** Limits to send: the latest of each (RFC 9000 13.3: a lost one is sent again at its newest value). */
   private readonly pending = new Map<number, LimitFrame>(); // key -1: the connection
 
-  constructor(private readonly window: Bytes) {
-    this.connMax = window;
+  constructor(private readonly windowBytes: Bytes) {
+    this.connMax = windowBytes;
   }
 
   /** The application read `n` more bytes of the stream, in order. */
   read(id: number, n: Bytes): void {
     this.connRead += n;
-    if (this.connMax - this.connRead <= this.window / 2) {
-      this.connMax = this.connRead + this.window;
+    if (this.connMax - this.connRead <= this.windowBytes / 2) {
+      this.connMax = this.connRead + this.windowBytes;
       this.pending.set(-1, { kind: 'max-data', max: this.connMax });
     }
     if (!clientBidi(id)) return;
     let s = this.streams.get(id);
-    if (!s) this.streams.set(id, (s = { read: 0, max: this.window }));
+    if (!s) this.streams.set(id, (s = { read: 0, max: this.windowBytes }));
     s.read += n;
-    if (s.max - s.read <= this.window / 2) {
-      s.max = s.read + this.window;
+    if (s.max - s.read <= this.windowBytes / 2) {
+      s.max = s.read + this.windowBytes;
       this.pending.set(id, { kind: 'max-stream-data', id, max: s.max });
     }
   }

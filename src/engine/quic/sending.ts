@@ -278,26 +278,21 @@ export abstract class QuicSender extends QuicReceiver {
         sentFrames.push({ kind: 'handshake-done' });
         size += HANDSHAKE_DONE;
       }
-      if (this.receiveWindow?.hasUpdates) {
-        const limits = this.receiveWindow.take((f) => {
-          const bytes = limitFrameBytes(f);
-          if (fits(bytes) < 0) return false;
-          size += bytes;
-          return true;
-        });
-        for (const f of limits) {
-          frames.push(f);
-          sentFrames.push(f);
-        }
-      }
-      if (this.credit?.hasBlocked) {
-        const blocked = this.credit.takeBlocked((f) => {
-          const bytes = blockedFrameBytes(f);
-          if (fits(bytes) < 0) return false;
-          size += bytes;
-          return true;
-        });
-        for (const f of blocked) {
+      // Flow control's frames (flowControl.ts): the client's new limits, the server's word it is held.
+      if (this.receiveWindow?.hasUpdates || this.credit?.hasBlocked) {
+        const fitting =
+          <F>(bytesOf: (f: F) => Bytes) =>
+          (f: F) => {
+            const bytes = bytesOf(f);
+            if (fits(bytes) < 0) return false;
+            size += bytes;
+            return true;
+          };
+        const control: SentFrame[] = [
+          ...(this.receiveWindow?.take(fitting(limitFrameBytes)) ?? []),
+          ...(this.credit?.takeBlocked(fitting(blockedFrameBytes)) ?? []),
+        ];
+        for (const f of control) {
           frames.push(f);
           sentFrames.push(f);
         }

@@ -3,7 +3,8 @@
 // one line per exchange.
 import { describe, expect, it } from 'vitest';
 import { FLAG } from '../src/engine/trace';
-import { StreamBytes, streamTspSeries, streamsOf } from '../src/views/streamSeries';
+import { StreamBytes, streamTspSeries } from '../src/views/streamSeries';
+import { streamsOf } from '../src/views/streams';
 import { tspSeries } from '../src/views/tspSeries';
 import { waterfallLines } from '../src/views/waterfallGroups';
 import { waterfallRows } from '../src/views/waterfallPhases';

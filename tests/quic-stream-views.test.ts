@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Trace } from '../src/engine/trace';
 import { quicTspSeries } from '../src/views/quicSeries';
-import { streamsOf } from '../src/views/streamSeries';
+import { streamsOf } from '../src/views/streams';
 import type { TspSeries } from '../src/views/tspSeries';
 import { run } from './support/trace';
 

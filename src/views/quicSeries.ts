@@ -39,16 +39,6 @@ class Covered {
 /** Packet numbers count per space (RFC 9000 12.3): Initial, Handshake, and 0-RTT/1-RTT together. */
 const SPACE_OF = { Initial: 0, Handshake: 1, '0-RTT': 2, '1-RTT': 2 } as const;
 
-/** Whether the run is HTTP/3 over QUIC (its packets carry QUIC's part of the record). */
-export function isQuicRun(trace: Trace): boolean {
-  return trace.packets.length > 0 && trace.packets.get(0).quic !== undefined;
-}
-
-/** Whether connection `conn` of the trace runs over QUIC. */
-export function isQuicConnection(trace: Trace, conn: number): boolean {
-  return trace.packets.some((p) => p.conn === conn && p.quic !== undefined);
-}
-
 /**
  * The server's data and the client's acknowledgements of it. A stream: its STREAM frames at their
  * offsets in the stream, and the ACK line the end of the bytes acknowledged without a gap. The

@@ -5,7 +5,8 @@
 import type { Trace } from '../engine/trace';
 import { wireRangesOf } from './streamOffsets';
 import { tspSeries, type StepPoint, type TspSeries } from './tspSeries';
-import { isQuicConnection, quicTspSeries } from './quicSeries';
+import { quicTspSeries } from './quicSeries';
+import { isQuicConnection } from './streams';
 
 /** What the time-sequence plot draws for a connection, whole (`stream` null) or one stream. */
 export function connectionSeries(trace: Trace, conn: number, stream: number | null): TspSeries {
@@ -52,14 +53,6 @@ export class StreamBytes {
     const p = this.pieces[lo - 1];
     return p.streamStart + Math.min(seq, p.wireEnd) - p.wireStart;
   }
-}
-
-/** The streams of a connection that carried response bytes, in stream order, with their exchanges. */
-export function streamsOf(trace: Trace, conn: number): Array<{ stream: number; label: string }> {
-  const out = new Map<number, string>();
-  for (const x of trace.exchanges)
-    if (x.conn === conn && x.stream !== undefined && !out.has(x.stream)) out.set(x.stream, x.label);
-  return [...out.entries()].sort((a, b) => a[0] - b[0]).map(([stream, label]) => ({ stream, label }));
 }
 
 /** The connection's series seen through one stream: its segments and ACKs in the stream's bytes. */

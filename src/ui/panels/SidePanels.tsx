@@ -8,7 +8,7 @@ import { Waterfall, WaterfallAxisDock, WaterfallLegend } from '../../views/Water
 import { waterfallLines } from '../../views/waterfallGroups';
 import { labelColumns } from '../../views/waterfallLabels';
 import { waterfallRows } from '../../views/waterfallPhases';
-import { isQuicRun } from '../../views/quicSeries';
+import { isQuicRun } from '../../views/streams';
 import { runEndNs } from '../../views/timeScale';
 import { useElementWidth } from '../useElementWidth';
 import { useScrollExtent } from '../useScrollExtent';

@@ -1,7 +1,7 @@
 // The time-sequence plot's note, apart from the plot: the panel's frame writes it while the plot's
 // own code loads after the first picture.
 import type { DropCause } from '../../engine/trace';
-import { isQuicRun } from '../../views/quicSeries';
+import { isQuicRun } from '../../views/streams';
 import type { SideView } from './sideView';
 
 const TCP_LINES =

@@ -6,7 +6,7 @@ import { quote } from '../../scenario/codec';
 import type { Trace } from '../../engine/trace';
 import { formatDuration } from '../../views/format';
 import { connectionIds } from '../../views/ladderLayout';
-import { streamsOf } from '../../views/streamSeries';
+import { streamsOf } from '../../views/streams';
 import { tspView, zoomWindow } from './configModel';
 
 export interface LinkMisfit {

@@ -86,6 +86,15 @@ test("the header's Sweep and a sweep picked leave a link of the scenario and the
   await page.goto('/?preset=heidemann-odd-final');
   await expect(ladderPackets(page)).toHaveCount(engine('preset=heidemann-odd-final').packets);
   await page.locator('header').getByRole('button', { name: 'Sweep' }).click();
+  // No sweep picked yet: it had read ...&view=ladder,tsp,waterfall,time,metrics,sweep.
+  await expect
+    .poll(() => page.evaluate(() => window.location.search))
+    .toBe('?v=1&preset=heidemann-odd-final&view=sweep');
+  const unpicked = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await unpicked.goto('/?v=1&preset=heidemann-odd-final&view=sweep');
+  await expect(unpicked.locator('.sweep-picker')).toBeVisible();
+  await expect.poll(() => panelIds(unpicked)).toEqual(await panelIds(page));
+  expect(await panelIds(page)).toEqual(['ladder', 'metrics', 'sweep', 'time', 'tsp', 'waterfall']);
   await page
     .locator('.sweep-picker')
     .getByRole('button', { name: findSweep('kruse-fig2')!.title })

@@ -9,6 +9,7 @@ import { bCaption, differenceText } from '../src/ui/panels/sideView';
 import {
   bDifferences,
   choosePreset,
+  PANELS,
   panelsShown,
   setCompare,
   setPanel,
@@ -17,7 +18,7 @@ import {
 } from '../src/ui/state/configModel';
 import { advance, nextEvent, previousEvent } from '../src/ui/state/playbackModel';
 import { queryFor, readLocation } from '../src/ui/state/useScenario';
-import { setSweepShown, setSweepValue, sweepShown } from '../src/ui/sweep/sweepPanelState';
+import { keepSweepShown, setSweepShown, setSweepValue, sweepShown } from '../src/ui/sweep/sweepPanelState';
 import { SimClient } from '../src/worker/simClient';
 import type { WorkerRequest, WorkerResponse } from '../src/worker/protocol';
 
@@ -100,9 +101,34 @@ describe('config edits', () => {
     expect(queryFor(headerSweep(opened('?view=ladder,tsp&sweep=kruse-fig2')), null)).toBe(
       '?v=1&view=ladder,tsp,sweep&sweep=kruse-fig2',
     );
-    expect(queryFor(headerSweep(opened('?')), null)).toBe(
-      '?v=1&view=ladder,tsp,waterfall,time,metrics,sweep',
+    // No sweep picked yet: `view=sweep`, which opens every panel beside the sweep's on the page (it
+    // had written all five panels' names), and a sweep picked after drops it.
+    const unnamed = headerSweep(opened('?preset=heidemann-odd-final'));
+    expect(queryFor(unnamed, null)).toBe('?v=1&preset=heidemann-odd-final&view=sweep');
+    const reopened = opened(queryFor(unnamed, null));
+    expect([...panelsShown(reopened)]).toEqual([...panelsShown(unnamed)]);
+    expect(panelsShown(reopened).size).toBe(5);
+    expect(sweepShown(reopened)).toBe(true);
+    expect(queryFor(setSweepValue(reopened, 'kruse-fig2'), null)).toBe(
+      '?v=1&preset=heidemann-odd-final&sweep=kruse-fig2',
     );
+    expect(queryFor(headerSweep(opened('?b.nagle=0&view=ab')), null)).toBe('?v=1&b.nagle=0&view=sweep');
+    expect(queryFor(setCompare(unnamed, true), null)).toContain('&view=sweep,ab');
+    // Hiding a panel lists the rest beside the sweep; showing it again goes back to the short form.
+    const hidden = keepSweepShown(reopened, setPanel(reopened, 'tsp', false), PANELS);
+    expect(queryFor(hidden, null)).toBe(
+      '?v=1&preset=heidemann-odd-final&view=ladder,waterfall,time,metrics,sweep',
+    );
+    expect(queryFor(keepSweepShown(hidden, setPanel(hidden, 'tsp', true), PANELS), null)).toBe(
+      '?v=1&preset=heidemann-odd-final&view=sweep',
+    );
+    // In an embed `view=sweep` is the chart alone: picking a sweep there keeps it.
+    const chartAlone = opened('?embed=1&view=sweep&sweep=kruse-fig2');
+    expect(queryFor(setSweepValue(chartAlone, 'kruse-fig5', true), null)).toContain('view=sweep');
+    // An old link's long form, with no sweep named, opens as before.
+    const long = opened('?view=ladder,tsp,waterfall,time,metrics,sweep');
+    expect(panelsShown(long).size).toBe(5);
+    expect(sweepShown(long)).toBe(true);
     // The long form an older page wrote still opens the same.
     const old = opened('?view=ladder,tsp,waterfall,time,metrics,sweep&sweep=kruse-fig2');
     expect(panelsShown(old).size).toBe(5);

@@ -35,8 +35,8 @@ export function useGuides(
   /** Wrap another panel's toggle so the sweep panel stays as it was. */
   const keepSweep = useCallback((before: Config, after: Config) => keepSweepShown(before, after, PANELS), []);
   const onSweep = useCallback(
-    (value: string | null) => update((c) => setSweepValue(c, value), { history: 'push' }),
-    [update],
+    (value: string | null) => update((c) => setSweepValue(c, value, embedded), { history: 'push' }),
+    [update, embedded],
   );
   const onOpenRun = useCallback(
     (query: string, versus?: string) => {

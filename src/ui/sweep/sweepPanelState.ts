@@ -45,17 +45,19 @@ export function setSweepShown(config: Config, on: boolean, otherPanels: readonly
 }
 
 /**
- * `view=` left out where the link says the same without it: every run panel and the sweep's, with
- * a sweep named, is what `?sweep=kruse-fig2` alone opens (the header's Sweep had written all five
- * panels' names into the link). `ab` stays.
+ * The shortest `view=` that says the same: every run panel and the sweep's is what
+ * `?sweep=kruse-fig2` alone opens (the header's Sweep had written all five panels' names into the
+ * link), and with no sweep named yet, what `view=sweep` opens on the page. In an embed `view=sweep`
+ * is the chart alone, so there only the sweep's name shortens it. `ab` stays.
  */
-function shortView(view: Record<string, string>): Record<string, string> {
+function shortView(view: Record<string, string>, embedded = false): Record<string, string> {
   const panels = listed(view);
-  const all = [...PANELS, 'sweep'].every((p) => panels.includes(p));
-  if (view.sweep === undefined || !all) return view;
+  const every = [...PANELS, 'sweep'].every((p) => panels.includes(p)) || (!embedded && sweepAloneIn(view));
+  const named = view.sweep !== undefined;
+  if (!every || (!named && embedded)) return view;
   const short = { ...view };
-  // A comparison with an unchanged B keeps its `ab`.
-  if (panels.includes('ab')) short.view = 'ab';
+  const list = [...(named ? [] : ['sweep']), ...(panels.includes('ab') ? ['ab'] : [])];
+  if (list.length > 0) short.view = list.join(',');
   else delete short.view;
   return short;
 }
@@ -67,11 +69,11 @@ export function keepSweepShown(before: Config, after: Config, otherPanels: reado
   return setSweepShown(after, was, otherPanels);
 }
 
-export function setSweepValue(config: Config, value: string | null): Config {
+export function setSweepValue(config: Config, value: string | null, embedded = false): Config {
   const view = { ...config.view };
   if (value === null) delete view.sweep;
   else view.sweep = value;
-  return { ...config, view: shortView(view) };
+  return { ...config, view: shortView(view, embedded) };
 }
 
 /**

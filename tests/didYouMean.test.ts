@@ -1,4 +1,5 @@
 // A mistyped name in a link: the notice names the one it most likely meant.
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { parseQuery, speltQuery } from '../src/scenario/codec';
 import { nearestName } from '../src/scenario/didYouMean';
@@ -35,18 +36,43 @@ describe('a bad link names what it most likely meant', () => {
   it("for a knob's value, on either side", () => {
     expect(problemsOf('page=almanac&b.link=etherent10&cc=Cubc')).toEqual([
       expect.stringMatching(
-        /^page="almanac": must be one of .*; using the default; did you mean almanac24\?$/,
+        /^page="almanac": must be one of .*; using the default; did you mean page=almanac24\?$/,
       ),
       expect.stringMatching(
-        /^b\.link="etherent10": must be one of .*; using the default; did you mean ethernet10\?$/,
+        /^b\.link="etherent10": must be one of .*; using the default; did you mean b\.link=ethernet10\?$/,
       ),
-      expect.stringMatching(/^cc="Cubc": must be one of .*; using the default; did you mean cubic\?$/),
+      expect.stringMatching(/^cc="Cubc": must be one of .*; using the default; did you mean cc=cubic\?$/),
     ]);
     // 1.1 and 1.0 are as near as each other to 1.2: neither is named.
     expect(problemsOf('http=1.2')).toEqual([
       expect.stringMatching(/must be one of [^;]*; using the default$/),
     ]);
   });
+
+  it('for an HTTP mode written as its label reads, HTTP/1.1 or 1.1pipelined, on the page and the command line', () => {
+    // Each had said only "must be one of ...", the values' own names too far to be guessed.
+    const hintOf = (query: string) => problemsOf(query).map((p) => p.replace(/^.*using the default/, ''));
+    expect(hintOf('http=HTTP/1.1')).toEqual(['; did you mean http=1.1?']);
+    expect(hintOf('http=1.1pipelined')).toEqual(['; did you mean http=1.1pipe?']);
+    expect(hintOf('http=HTTP/1.1%20pipelined&b.http=HTTP/2')).toEqual([
+      '; did you mean http=1.1pipe?',
+      '; did you mean b.http=2?',
+    ]);
+    expect(hintOf('http=h3&http=1.1pipline')).toEqual([
+      '; did you mean http=3?',
+      '; did you mean http=1.1pipe?',
+    ]);
+    // Near neither one value nor one label: no guess (h1 is as near 1.1 as 2 and 3).
+    expect(hintOf('http=h1&http=1.0keepalive')).toEqual(['', '']);
+    const cli = spawnSync('node_modules/.bin/tsx', ['src/cli/sim.ts', 'http=HTTP/1.1'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(cli.status).toBe(2);
+    expect(cli.stderr.trim()).toBe(
+      'sim: http="HTTP/1.1": must be one of 1.0, 1.0ka, 1.1, 1.1pipe, getall, 2, 3; using the default; did you mean http=1.1?',
+    );
+  }, 60_000);
 
   it('and nothing where no name is near, or two are equally near', () => {
     expect(problemsOf('preset=nope&colour=blue')).toEqual([

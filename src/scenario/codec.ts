@@ -1,6 +1,6 @@
 // The URL codec: query string <-> Config. Versioned with v=1; a bad value never throws: it is
 // reported in `problems` and the rest of the scenario runs.
-import { didYouMean, nearestName, sameName } from './didYouMean';
+import { didYouMean, didYouMeanValue, nearestName, sameName } from './didYouMean';
 import { findPreset, PRESETS } from './presets';
 import { readSetting, unitChoices } from './units';
 import { CONFIG_KEYS, SCHEMA, defaultSettings, type ConfigKey, type Row, type Settings } from './schema';
@@ -294,7 +294,7 @@ export function parseQuery(query: string): ParseResult {
     const row = SCHEMA[key];
     const parsed = parseSetting(row, raw);
     if (!parsed.ok) {
-      const hint = row.kind === 'enum' ? didYouMean(raw, row.values) : '';
+      const hint = row.kind === 'enum' ? didYouMeanValue(raw, rawKey, row.values, row.options) : '';
       problems.push(`${rawKey}=${quote(raw)}: ${parsed.why}; using the default${hint}`);
       continue;
     }

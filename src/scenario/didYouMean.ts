@@ -52,3 +52,44 @@ export function sameName(typed: string, names: readonly string[]): string | null
   const word = typed.trim().toLowerCase();
   return names.find((name) => name.toLowerCase() === word) ?? null;
 }
+
+/** A value as its words read: lower case, no spaces, slashes, dashes or underscores. */
+function bare(text: string, key: string): string {
+  const word = text.toLowerCase().replace(/[\s/_-]/g, '');
+  return word.startsWith(key) && word.length > key.length ? word.slice(key.length) : word;
+}
+
+/**
+ * The value `typed` most likely meant: the nearest name, or else the value whose control label
+ * (before its colon) it spells, the key's name in front or not (`HTTP/1.1` for http=1.1,
+ * `1.1pipelined` for 1.1pipe, from "HTTP/1.1 pipelined"); null when none is near or two are.
+ */
+export function nearestValue(
+  typed: string,
+  key: string,
+  values: readonly string[],
+  labels: Readonly<Record<string, string>> = {},
+): string | null {
+  const near = nearestName(typed, values);
+  if (near !== null) return near;
+  const valueOf = new Map<string, string | null>();
+  const spelling = (form: string, value: string) =>
+    valueOf.set(form, valueOf.has(form) && valueOf.get(form) !== value ? null : value);
+  for (const value of values) {
+    spelling(bare(value, key), value);
+    if (labels[value]) spelling(bare(labels[value].split(':')[0], key), value);
+  }
+  const form = nearestName(bare(typed, key), [...valueOf.keys()]);
+  return form === null ? null : (valueOf.get(form) ?? null);
+}
+
+/** "; did you mean http=1.1?" for a knob's value, the key as the link gave it (`b.http`). */
+export function didYouMeanValue(
+  typed: string,
+  linkKey: string,
+  values: readonly string[],
+  labels?: Readonly<Record<string, string>>,
+): string {
+  const near = nearestValue(typed, linkKey.replace(/^b\./, ''), values, labels);
+  return near === null ? '' : `; did you mean ${linkKey}=${near}?`;
+}

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { readPcap } from '../src/engine/pcapReader';
+import { runEndNs } from '../src/views/timeScale';
 import { watchPage } from './helpers';
 import { engine, ladderPackets, metric, openLab } from './lab';
 
@@ -254,6 +255,42 @@ test("a comparison's ladder picture of one side is drawn on that side's own run,
   }
   await expect(page.locator('.export-status')).toHaveText(/Saved the PNG/);
   // The page keeps the shared axis.
+  expect(Number(await pageB.getAttribute('data-view-end-ns'))).toBe(endShared);
+});
+
+test("a comparison's waterfall picture of one side is drawn on that side's own run, as its ladder's is", async ({
+  page,
+}, testInfo) => {
+  // On the page B's 17 ms run (Nagle off) shares A's 190 ms axis; its picture alone had kept A's
+  // ticks (50, 100, 150 ms), B's bars a sliver at their left.
+  await openLab(page, 'preset=heidemann-odd-final&b.nagle=0&t=10');
+  const pageB = page.locator('[data-view="waterfall"] [data-waterfall-side="b"] svg.waterfall-svg');
+  await expect(pageB).toBeAttached();
+  const endB = runEndNs(engine('preset=heidemann-odd-final&nagle=0').trace);
+  const endShared = Number(await pageB.getAttribute('data-view-end-ns'));
+  expect(endShared).toBeGreaterThan(10 * endB);
+  const ticksOf = (svg: string) =>
+    [...svg.matchAll(/class="tick-label"[^>]*>([\d.]+) ms</g)].map((m) => Number(m[1]));
+  const exported = async (side: 'A' | 'B') => {
+    const download = await exportFile(page, `[data-export-view="waterfall"]:has-text("(${side})")`, 'svg');
+    await download.saveAs(testInfo.outputPath(`${side}-waterfall.svg`));
+    return readFileSync(testInfo.outputPath(`${side}-waterfall.svg`), 'utf8');
+  };
+  const svgB = await exported('B');
+  expect(Math.abs(Number(/data-view-end-ns="(\d+)"/.exec(svgB)![1]) - endB)).toBeLessThan(endB * 0.01);
+  const ticksB = ticksOf(svgB);
+  expect(ticksB.length).toBeGreaterThan(3);
+  expect(Math.max(...ticksB)).toBeLessThanOrEqual(endB / 1e6);
+  expect(Math.max(...ticksB)).toBeGreaterThan((endB / 1e6) * 0.6);
+  // Every exchange of B's, and the playhead where the page's stands (10 ms, inside B's run).
+  expect((svgB.match(/data-exchange="/g) ?? []).length).toBe(await pageB.locator('[data-exchange]').count());
+  expect(svgB).toContain('data-cursor=""');
+  // Its 0.65 ms between the two responses, a sliver of A's axis folded on the page, keeps its length.
+  expect(svgB).not.toContain('data-fold-label');
+  // A's picture keeps A's own run, which is the page's axis.
+  const svgA = await exported('A');
+  expect(Number(/data-view-end-ns="(\d+)"/.exec(svgA)![1])).toBe(endShared);
+  // The page keeps the shared axis, so the two read across.
   expect(Number(await pageB.getAttribute('data-view-end-ns'))).toBe(endShared);
 });
 

@@ -96,6 +96,7 @@ export function Waterfall({
       height={height}
       viewBox={`0 0 ${width} ${height}`}
       className="waterfall-svg"
+      data-view-end-ns={Math.round(endNs)}
       role="img"
       aria-label={`Waterfall of ${rows.length} HTTP exchanges, side ${side.toUpperCase()}`}
     >

@@ -38,9 +38,18 @@ async function viewSvg(
   titles: ScenarioHeading[],
   /** How the page draws the ladder; null when the reader has zoomed it (the picture is that window). */
   ownAxis: LadderLook | null,
+  /** The time between loads is folded on the page. */
+  fold: boolean,
 ): Promise<string> {
-  const { breakdownSvg, legendSvg, stackedSvg, standaloneSvg, titledSvg, withOwnAxisLadder } =
-    await writers();
+  const {
+    breakdownSvg,
+    legendSvg,
+    stackedSvg,
+    standaloneSvg,
+    titledSvg,
+    withOwnAxisLadder,
+    withOwnAxisWaterfall,
+  } = await writers();
   if (view === 'time')
     return titledSvg(
       breakdownSvg(runs.map((r, i) => ({ side: i === 0 ? 'a' : 'b', trace: r.trace, path: r.path }))),
@@ -56,9 +65,13 @@ async function viewSvg(
   // One side of a comparison, the whole run: on its own run's axis, not the one shared on the page.
   const run = runs[side === 'a' ? 0 : 1];
   const drawn =
-    view === 'ladder' && runs.length > 1 && ownAxis
-      ? withOwnAxisLadder(svg, run, side, ownAxis, write)
-      : write(svg);
+    runs.length < 2
+      ? write(svg)
+      : view === 'ladder' && ownAxis
+        ? withOwnAxisLadder(svg, run, side, ownAxis, write)
+        : view === 'waterfall'
+          ? withOwnAxisWaterfall(svg, run, side, { fold, cursorNs: playheadNs(runs) }, write)
+          : write(svg);
   // The time-sequence plot goes with its cwnd and RTT strips, as the page shows them.
   const strips = view === 'tsp' ? svg.parentElement?.querySelector<SVGSVGElement>('svg.cc-chart') : null;
   const parts = strips ? [drawn, write(strips)] : [drawn];
@@ -81,9 +94,14 @@ const PLAYHEAD_PARTS = '[data-playhead], [data-cursor], [data-legend="playhead"]
 
 /** Whether the page's playhead stands at the end of its runs (where it opens, and a link without `t=`). */
 function playheadAtEnd(runs: SideRun[]): boolean {
-  const scrub = document.querySelector<HTMLInputElement>('input.scrub[data-t-ns]');
   const endNs = Math.max(1, ...runs.map((r) => runEndNs(r.trace)));
-  return scrub !== null && Number(scrub.dataset.tNs) >= Math.round(endNs);
+  return playheadNs(runs) >= Math.round(endNs);
+}
+
+/** Where the page's playhead stands (the runs' end when it shows none). */
+function playheadNs(runs: SideRun[]): number {
+  const scrub = document.querySelector<HTMLInputElement>('input.scrub[data-t-ns]');
+  return scrub ? Number(scrub.dataset.tNs) : Math.max(1, ...runs.map((r) => runEndNs(r.trace)));
 }
 
 /** Where each view's key is on the page (the time-sequence plot draws its own inside its picture). */
@@ -247,7 +265,7 @@ export default function ExportItems({
                   onClick={() =>
                     run('the SVG', async () => {
                       const [svg, { fileName }] = await Promise.all([
-                        viewSvg(view, side, runs, titles(), ownAxis()),
+                        viewSvg(view, side, runs, titles(), ownAxis(), fold),
                         writers(),
                       ]);
                       downloadBlob(
@@ -266,7 +284,7 @@ export default function ExportItems({
                   onClick={() =>
                     run('the PNG', async () => {
                       const [svg, { svgToPng, fileName }] = await Promise.all([
-                        viewSvg(view, side, runs, titles(), ownAxis()),
+                        viewSvg(view, side, runs, titles(), ownAxis(), fold),
                         writers(),
                       ]);
                       downloadBlob(await svgToPng(svg), fileName(about(side).name, 'png', view));

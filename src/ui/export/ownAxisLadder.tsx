@@ -4,6 +4,7 @@
 // anew on its own run's axis, at the page ladder's size, and serialised. Its idle gaps fold where
 // the page folds and the run alone would fold them: B's 2 ms server think, idle for 3% of its own
 // run, is no gap worth folding on A's 590 ms axis, and the picture keeps it at its true length.
+import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import type { SideRun } from '../../worker/protocol';
@@ -37,29 +38,37 @@ export function withOwnAxisLadder<T>(
   const gaps = look.fold && shouldFoldByDefault(idle, endNs) ? idle : [];
   const y = timeScale(endNs, [LADDER_MARGIN.top + RUN_TOP_PAD_PX, height - LADDER_MARGIN.bottom], gaps);
   const pageCursor = Number(page.querySelector('[data-playhead]')?.getAttribute('data-t-ns') ?? endNs);
+  return drawnApart(
+    <Ladder
+      trace={run.trace}
+      path={run.path}
+      side={side}
+      y={y}
+      width={width}
+      height={height}
+      cursorNs={Math.min(pageCursor, endNs)}
+      gaps={gaps}
+      onInspect={() => {}}
+      labelStyle={look.labelStyle}
+    />,
+    'svg.ladder-svg',
+    write,
+  );
+}
+
+/**
+ * `write` given the <svg> (`selector`) that `drawing` renders, mounted out of sight for as long as
+ * `write` takes, so the page's styles apply to it.
+ */
+export function drawnApart<T>(drawing: ReactNode, selector: string, write: (svg: SVGSVGElement) => T): T {
   const host = document.body.appendChild(document.createElement('div'));
   host.setAttribute('aria-hidden', 'true');
   host.style.cssText = 'position:fixed;left:-100000px;top:0;pointer-events:none';
   const root = createRoot(host);
   try {
-    flushSync(() =>
-      root.render(
-        <Ladder
-          trace={run.trace}
-          path={run.path}
-          side={side}
-          y={y}
-          width={width}
-          height={height}
-          cursorNs={Math.min(pageCursor, endNs)}
-          gaps={gaps}
-          onInspect={() => {}}
-          labelStyle={look.labelStyle}
-        />,
-      ),
-    );
-    const svg = host.querySelector<SVGSVGElement>('svg.ladder-svg');
-    if (!svg) throw new Error('the ladder could not be drawn');
+    flushSync(() => root.render(drawing));
+    const svg = host.querySelector<SVGSVGElement>(selector);
+    if (!svg) throw new Error('the picture could not be drawn');
     return write(svg);
   } finally {
     root.unmount();

@@ -9,3 +9,4 @@ export { stackedSvg, standaloneSvg, svgToPng } from './svgExport';
 export { titledSvg } from './svgTitle';
 export { legendSvg } from './legendSvg';
 export { withOwnAxisLadder } from './ownAxisLadder';
+export { withOwnAxisWaterfall } from './ownAxisWaterfall';

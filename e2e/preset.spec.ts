@@ -186,3 +186,73 @@ test("a Try next the settings already hold reads as applied, with the way back, 
   await expect(info.locator('[data-figures-note]')).toHaveCount(0);
   await expect(info.locator('.try-next')).toContainText('Try next');
 });
+
+test.describe('a long preset title the closed scenario menu cuts', () => {
+  const long = PRESETS.find((p) => p.id === 'nielsen-wan-pipe-gzip-revalidate')!;
+  for (const touch of [true, false]) {
+    const width = touch ? 390 : 1280;
+    test(`is read whole under the menu (${touch ? '390 px touch screen' : '1280 px'})`, async ({
+      browser,
+    }) => {
+      // The closed menu had shown "HTTP/1.1 pipelined, deflated HTML, WAN, r", with no hover to
+      // show the rest on a touch screen.
+      const page = await browser.newPage({
+        viewport: { width, height: touch ? 844 : 900 },
+        ...(touch ? { hasTouch: true, isMobile: true } : {}),
+      });
+      const open = async (query: string) => {
+        await page.goto(`/?${query}`);
+        if (touch) await page.getByRole('button', { name: 'Settings', exact: true }).click();
+        await expect(page.locator('#preset-select')).toBeVisible();
+      };
+      await open(`preset=${long.id}`);
+      const select = page.locator('#preset-select');
+      // The menu cuts it: its text is wider than the menu.
+      const cutPx = await select.evaluate((el) => {
+        const span = document.body.appendChild(document.createElement('span'));
+        span.style.font = getComputedStyle(el).font;
+        span.style.whiteSpace = 'pre';
+        span.textContent = (el as HTMLSelectElement).selectedOptions[0].text;
+        const w = span.getBoundingClientRect().width;
+        span.remove();
+        return w - el.clientWidth;
+      });
+      expect(cutPx).toBeGreaterThan(0);
+      const whole = page.locator('[data-whole-name]');
+      await expect(whole).toHaveText(long.title);
+      await expect(whole).toBeVisible();
+      // Wrapped inside the settings, not cut or overflowing the screen.
+      // (Measured together: the settings slide in on a phone.)
+      const measure = () =>
+        whole.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const menu = document.getElementById('preset-select')!.getBoundingClientRect();
+          return {
+            left: box.left - menu.left,
+            right: menu.right - box.right,
+            height: box.height,
+            overflows: el.scrollWidth > el.clientWidth || box.right > window.innerWidth,
+          };
+        });
+      await expect.poll(async () => (await measure()).overflows).toBe(false);
+      const fit = await measure();
+      expect(fit.left).toBeGreaterThanOrEqual(-1);
+      expect(fit.right).toBeGreaterThanOrEqual(-1);
+      expect(fit.height).toBeGreaterThan(30); // two lines or more
+      // A name the menu shows whole is not said twice.
+      await open('preset=heidemann-odd-final');
+      const fits = await select.evaluate((el) => {
+        const span = document.body.appendChild(document.createElement('span'));
+        span.style.font = getComputedStyle(el).font;
+        span.textContent = (el as HTMLSelectElement).selectedOptions[0].text;
+        const w = span.getBoundingClientRect().width;
+        span.remove();
+        return w < el.clientWidth - 40;
+      });
+      await expect(page.locator('[data-whole-name]')).toHaveCount(fits ? 0 : 1);
+      await open('');
+      await expect(page.locator('[data-whole-name]')).toHaveCount(0);
+      await page.close();
+    });
+  }
+});

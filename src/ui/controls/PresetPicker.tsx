@@ -1,8 +1,10 @@
 // The scenario chooser at the top of the settings: the default page or a paper preset,
 // grouped by paper, marked "(modified)" once a knob differs from it, with a one-click reset,
 // and a button to the gallery with every preset's story and figures.
+import { useLayoutEffect, useState, type RefObject } from 'react';
 import { findPreset, PRESETS } from '../../scenario/presets';
 import { PAPER_NAMES, presetsByPaper } from '../presets/presetGroups';
+import { useElementWidth } from '../useElementWidth';
 
 /** Short enough to read whole in the closed menu at every width (the Yahoo page and its 1996 server). */
 const DEFAULT_NAME = 'Default: Yahoo 1996, 10 Mb LAN';
@@ -29,8 +31,12 @@ export function PresetPicker({
 }) {
   const modified = changed.length > 0;
   const mark = (id: string | null) => (modified && id === preset ? ' (modified)' : '');
-  // The closed menu cuts a long title (a paper's row is up to 100 characters): the whole name on hover.
+  // The closed menu cuts a long title (a paper's row is up to 100 characters): the whole name on
+  // hover, and under the menu, where a touch screen has no hover.
   const chosen = (preset && findPreset(preset)?.title) || DEFAULT_NAME;
+  const [selectRef, selectWidth] = useElementWidth<HTMLSelectElement>(0);
+  // The "(modified)" mark the menu may cut is beside the label too.
+  const cut = useCutText(selectRef, chosen, selectWidth);
   return (
     <div className="field preset-picker">
       <label htmlFor="preset-select">
@@ -39,6 +45,7 @@ export function PresetPicker({
         {modified && <span className="unit"> (modified)</span>}
       </label>
       <select
+        ref={selectRef}
         id="preset-select"
         aria-describedby="preset-help"
         value={preset ?? ''}
@@ -60,6 +67,12 @@ export function PresetPicker({
           </optgroup>
         ))}
       </select>
+      {/* Hidden from screen readers: the menu itself reads them the whole name. */}
+      {cut && (
+        <p className="preset-whole-name" aria-hidden="true" data-whole-name="">
+          {chosen}
+        </p>
+      )}
       {modified ? (
         <p id="preset-help" className="preset-modified" data-modified="">
           <span>
@@ -84,4 +97,26 @@ export function PresetPicker({
       </button>
     </div>
   );
+}
+
+/** Room the closed menu keeps for its arrow, beside its padding. */
+const ARROW_PX = 24;
+
+/** Whether the closed `select` cuts `text`, in its own font. */
+function cutsText(select: HTMLSelectElement, text: string): boolean {
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return false;
+  const style = getComputedStyle(select);
+  context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - ARROW_PX;
+  return context.measureText(text).width > room;
+}
+
+/** Whether the closed menu, `widthPx` wide, cuts `text` (measured again as either changes). */
+function useCutText(ref: RefObject<HTMLSelectElement | null>, text: string, widthPx: number): boolean {
+  const [cut, setCut] = useState(false);
+  useLayoutEffect(() => {
+    if (ref.current && widthPx > 0) setCut(cutsText(ref.current, text));
+  }, [ref, text, widthPx]);
+  return cut;
 }

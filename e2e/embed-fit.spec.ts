@@ -345,3 +345,47 @@ test("a ladder embed's key is whole in the frame, at 640 × 360 and 1024 × 576"
     expect(ladder, `${width} × ${height}`).toBeGreaterThan(height * 0.45);
   }
 });
+
+test('an A/B ladder embed in a 640 × 360 frame fits without scrolling, its ladders level and its key whole', async ({
+  page,
+}) => {
+  // The captions "A" and "B: Nagle's algorithm off" had been kept two lines each: with the ladders
+  // at their least height the frame scrolled by 15 px, the key's last row below it.
+  await page.setViewportSize({ width: 640, height: 360 });
+  // The query the Share dialog's embed code gives for this comparison's ladder.
+  await page.goto('/?v=1&preset=heidemann-odd-final&b.nagle=0&embed=1&view=ladder');
+  await expect(ladderPackets(page, 'b').first()).toBeAttached();
+  const fit = () =>
+    page.evaluate(() => {
+      const views = document.querySelector('.embed-views')!;
+      const items = [...document.querySelectorAll('[data-ladder-legend] li')];
+      return {
+        scrolls:
+          views.scrollHeight > views.clientHeight || document.documentElement.scrollHeight > innerHeight,
+        keyInside: Math.max(...items.map((e) => e.getBoundingClientRect().bottom)) <= innerHeight,
+      };
+    });
+  await expect.poll(fit).toEqual({ scrolls: false, keyInside: true });
+  const tops = await page
+    .locator('[data-side] .ladder-scroll')
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+  expect(tops[1]).toBeCloseTo(tops[0], 0);
+  // No smaller than before: the least height a ladder is drawn at.
+  for (const h of await ladderHeights(page)) expect(h).toBeGreaterThanOrEqual(160);
+
+  // Beside a caption of two lines, the other ladder still starts level with it.
+  await page.goto('/?preset=heidemann-odd-final&b.preset=heidemann-short-initial&embed=1&view=ladder');
+  await expect(ladderPackets(page, 'b').first()).toBeAttached();
+  await page.setViewportSize({ width: 700, height: 360 });
+  const level = () =>
+    page.evaluate(() => {
+      const [a, b] = [...document.querySelectorAll('[data-side] .ladder-scroll')].map(
+        (el) => el.getBoundingClientRect().top,
+      );
+      const captions = [...document.querySelectorAll('[data-side] .side-caption')].map(
+        (el) => el.getBoundingClientRect().height,
+      );
+      return { level: Math.abs(a - b) < 1, twoLines: Math.max(...captions) > 30 };
+    });
+  await expect.poll(level).toEqual({ level: true, twoLines: true });
+});

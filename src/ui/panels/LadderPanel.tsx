@@ -16,6 +16,7 @@ import { formatDuration } from '../../views/format';
 import { DROP_WORDS, SEND_REASON_WORDS } from '../../views/sendReasons';
 import {
   CAPTION_LINE_PX,
+  CAPTION_PX,
   crampedToStack,
   FitHeightContext,
   fittedViewHeight,
@@ -64,6 +65,8 @@ export const RUN_TOP_PAD_PX = 14;
 const LADDER_CHROME_PX = 4 + 2;
 /** The key's height before it is measured: one line of it, with its margin. */
 const LEGEND_GUESS_PX = 28;
+/** The gap under a caption (its margin, app.css). */
+const CAPTION_GAP_PX = 4;
 /** The narrowest box that sets two ladders side by side in a frame too short to stack them. */
 const SHORT_FRAME_PAIR_PX = 560;
 
@@ -109,10 +112,15 @@ export function LadderPanel({
     (tooShortToStack(fitHeight, sides.length) || (crampedToStack(fitHeight, sides.length) && lanesFitPaired));
   const sideBySide = sides.length > 1 && (boxWidth >= 880 || pairedShort);
   const ladderWidth = sideBySide ? pairWidth : boxWidth - OVERVIEW_PX - LADDER_CHROME_PX;
+  // Paired in a short frame, the captions share a row as tall as the longer one (embed.css): the
+  // room it takes, measured, where two lines had been kept for it even when both fit on one
+  // (and the ladders, kept at their least height, scrolled the 640 x 360 frame by 15 px).
+  const [captionRef, captionHeight] = useElementHeight<HTMLElement>();
+  const captionsPx = captionHeight === null ? CAPTION_PX + CAPTION_LINE_PX : captionHeight + CAPTION_GAP_PX;
   const height =
     fitHeight !== null
       ? fittedViewHeight(
-          fitHeight - (pairedShort ? CAPTION_LINE_PX : 0),
+          fitHeight - (pairedShort ? captionsPx - CAPTION_PX : 0),
           sideBySide ? 1 : sides.length,
           sides.length > 1,
         )
@@ -286,7 +294,11 @@ export function LadderPanel({
           const packet = mine ? s.run.trace.packets.get(mine.index) : undefined;
           return (
             <figure key={s.side} className="ladder-box" data-side={s.side}>
-              {sides.length > 1 && <figcaption className="side-caption">{s.caption}</figcaption>}
+              {sides.length > 1 && (
+                <figcaption ref={s.side === 'a' ? captionRef : undefined} className="side-caption">
+                  {s.caption}
+                </figcaption>
+              )}
               <div className="ladder-row">
                 <LadderOverview
                   trace={s.run.trace}

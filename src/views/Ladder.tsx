@@ -29,13 +29,32 @@ import { foldLabel } from './foldLabels';
 import type { Rect } from './labelPlacement';
 import type { PacketShape } from './packetGeometry';
 
-function densePath(indices: number[], shapes: PacketShape[]): string {
-  let d = '';
-  for (const i of indices) {
-    const s = shapes[i];
-    d += `M${s.fromX.toFixed(1)},${s.leaveBottom.toFixed(1)}L${s.toX.toFixed(1)},${s.arriveBottom.toFixed(1)}`;
+/** Packets per piece of the dense band. */
+const DENSE_PIECE = 1024;
+/** Where a coordinate of the band is written: to the half pixel, so arrows that fall on the
+ * same half pixels are written once (a path's stroke paints its union: a copy adds nothing), and
+ * tens of thousands of arrows shrink to a few thousand. */
+const halfPx = (v: number) => Math.round(v * 2) / 2;
+
+/** The dense band in pieces of consecutive packets, each with the heights it spans. */
+function densePieces(indices: number[], shapes: PacketShape[]): Array<{ d: string; y0: number; y1: number }> {
+  const pieces = [];
+  for (let from = 0; from < indices.length; from += DENSE_PIECE) {
+    const drawn = new Set<string>();
+    let d = '';
+    let y0 = Infinity;
+    let y1 = -Infinity;
+    for (const i of indices.slice(from, from + DENSE_PIECE)) {
+      const s = shapes[i];
+      const arrow = `M${halfPx(s.fromX)},${halfPx(s.leaveBottom)}L${halfPx(s.toX)},${halfPx(s.arriveBottom)}`;
+      if (!drawn.has(arrow)) d += arrow;
+      drawn.add(arrow);
+      y0 = Math.min(y0, s.leaveBottom, s.arriveBottom);
+      y1 = Math.max(y1, s.leaveBottom, s.arriveBottom);
+    }
+    pieces.push({ d, y0, y1 });
   }
-  return d;
+  return pieces;
 }
 
 /** Above this many arrows in view, the ladder draws one path instead of an element per packet... */
@@ -250,6 +269,11 @@ export function Ladder({
   // Too many arrows for the DOM: draw them as one path and ask the reader to zoom in.
   const dense = inView.length > maxArrows;
   const visible = dense ? NO_PACKETS : inView;
+  // The band is built once per view, in pieces: only the piece the playhead crosses is clipped
+  // at it, the ones above it keep a fixed clip and the ones below are left out, so a frame of
+  // playback repaints the band near the playhead alone. One path clipped at the playhead had
+  // been repainted whole every frame: tens of thousands of packets played at 5 frames a second.
+  const pieces = useMemo(() => (dense ? densePieces(inScale, shapes) : []), [dense, inScale, shapes]);
   const denseNote = denseNoteText(inView.length, width);
   const [active, setActive] = useState<number | null>(null);
   const tabbable = active !== null && visible.includes(active) ? active : visible[visible.length - 1];
@@ -332,6 +356,9 @@ export function Ladder({
         <clipPath id={clipId}>
           <rect x={0} y={top - 1} width={layout.width} height={Math.max(0, playheadY - top + 1)} />
         </clipPath>
+        <clipPath id={`${clipId}-view`}>
+          <rect x={0} y={top - 1} width={layout.width} height={Math.max(0, bottom - top + 1)} />
+        </clipPath>
         {/* Labels may rise into the headings' band: a connection starting at the top is named there. */}
         <clipPath id={`${clipId}-labels`}>
           <rect
@@ -372,14 +399,13 @@ export function Ladder({
         />
       </g>
       {dense && (
-        <g clipPath={`url(#${clipId})`}>
-          <path
-            d={densePath(inView, shapes)}
-            stroke="var(--packet-data)"
-            strokeWidth={0.6}
-            strokeOpacity={0.6}
-            fill="none"
-          />
+        // The pieces overlap where they meet: their opacity is the group's, so they read as one.
+        <g stroke="var(--packet-data)" strokeWidth={0.6} opacity={0.6} fill="none" data-dense-band="">
+          {pieces.map((p, i) =>
+            p.y0 > playheadY ? null : (
+              <path key={i} d={p.d} clipPath={`url(#${clipId}${p.y1 <= playheadY ? '-view' : ''})`} />
+            ),
+          )}
         </g>
       )}
       {dense && !connNames && (

@@ -31,10 +31,19 @@ export interface ConnectionSpan {
   lane: number;
 }
 
-export function connectionIds(trace: Trace): number[] {
-  const ids = new Set<number>(trace.connections.map((c) => c.id));
-  for (const p of trace.packets) ids.add(p.conn);
-  return [...ids].sort((a, b) => a - b);
+/** Each run's connections, found once: the time-sequence plot asks on every frame of playback,
+ * and a scan of every packet each time had slowed the playback of a large run. */
+const idsOf = new WeakMap<Trace, readonly number[]>();
+
+export function connectionIds(trace: Trace): readonly number[] {
+  let found = idsOf.get(trace);
+  if (!found) {
+    const ids = new Set<number>(trace.connections.map((c) => c.id));
+    for (const p of trace.packets) ids.add(p.conn);
+    found = [...ids].sort((a, b) => a - b);
+    idsOf.set(trace, found);
+  }
+  return found;
 }
 
 /** Events after which the client is done with a connection. */

@@ -1,6 +1,6 @@
 // The time-sequence plot's note, apart from the plot: the panel's frame writes it while the plot's
 // own code loads after the first picture.
-import type { DropCause } from '../../engine/trace';
+import type { DropCause, Trace } from '../../engine/trace';
 import { isQuicRun } from '../../views/streams';
 import type { SideView } from './sideView';
 
@@ -27,9 +27,22 @@ export function tspNote(sides: SideView[]): string {
     : quic.some(Boolean)
       ? `over TCP ${TCP_LINES}; over QUIC ${quicLines}`
       : TCP_LINES;
-  const drops = (cause: DropCause) =>
-    sides.some((s) => s.run.trace.packets.some((p) => p.dir === 's2c' && p.drop === cause));
+  const drops = (cause: DropCause) => sides.some((s) => serverDrops(s.run.trace).has(cause));
   return `Server→client data as seen at the server: ${lines}; the purple line is ACK + the server's congestion window. A packet is drawn when it leaves the server's interface, after the queue in front of the link: a queue's wait shows in the RTT strip, not as a gap between the lines.${drops('queue') ? QUEUE_DROP_WORDS : ''}${drops('codel') ? CODEL_DROP_WORDS : ''}`;
+}
+
+/** Why the server's packets were dropped, found once per run: the note is written on every frame
+ * of playback, and a scan of every packet each time had slowed the playback of a large run. */
+const dropsOf = new WeakMap<Trace, Set<DropCause>>();
+
+function serverDrops(trace: Trace): Set<DropCause> {
+  let causes = dropsOf.get(trace);
+  if (!causes) {
+    causes = new Set();
+    for (const p of trace.packets) if (p.dir === 's2c' && p.drop) causes.add(p.drop);
+    dropsOf.set(trace, causes);
+  }
+  return causes;
 }
 
 /** A packet the full queue turned away never left: it is drawn when it reached the queue. */

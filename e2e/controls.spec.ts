@@ -158,7 +158,7 @@ test('after Compare side by side the callout does not offer A the fix B already 
   await expect(callout.locator('[data-fix-in-b]')).toHaveText('Side B runs with Header flush: none.');
   await expect(tryFix).toHaveCount(0);
   // The stall's own button stays, and A's numbers are still A's.
-  await expect(callout.getByRole('button', { name: 'Show the stall' })).toBeVisible();
+  await expect(callout.getByRole('button', { name: "Show A's stall" })).toBeVisible();
   await expect(callout).toContainText('A: The server waited 117 ms for a delayed ACK');
   // Stopping the comparison offers the fix again.
   await page.getByRole('button', { name: 'Stop comparing' }).click();

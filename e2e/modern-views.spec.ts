@@ -57,12 +57,44 @@ test('compared, the stall callout says it speaks of run A', async ({ page }) => 
   // time (1.22 s), while B's page took 1.42 s.
   await openLab(page, 'cc=cubic&b.cc=bbr&link=longfat&loss=1');
   const callout = page.locator('[data-callout]');
-  await expect(callout.locator('[data-callout-side]')).toHaveText('A:');
+  await expect(callout.locator('[data-callout-side="a"]')).toHaveText('A:');
   await expect(callout).toContainText(/^A: The server waited \d+\sms for a delayed ACK/);
   await openLab(page, 'http=2&b.http=3');
   await expect(callout).toContainText(/^A: No long stall: the page took/);
   await openLab(page, 'http=2');
   await expect(callout.locator('[data-callout-side]')).toHaveCount(0);
+});
+
+test("compared, the callout gives B's page time against A's and names B's stall", async ({ page }) => {
+  // CUBIC against BBR on the long fat path: B's time (1.42 s) had been only in the breakdown.
+  await openLab(page, 'cc=cubic&b.cc=bbr&link=longfat&loss=1');
+  const line = page.locator('[data-callout] [data-callout-b]');
+  await expect(line.locator('[data-callout-side]')).toHaveText('B:');
+  const pageMs = async (side: 'a' | 'b') =>
+    Number(await page.locator(`[data-breakdown="${side}"] [data-page-ms]`).getAttribute('data-page-ms'));
+  await expect(page.locator('[data-breakdown="b"] [data-page-ms]')).toHaveCount(1, { timeout: 20_000 });
+  const [a, b] = [await pageMs('a'), await pageMs('b')];
+  // The same figure as B's breakdown, and the difference from A's, in the words the page uses.
+  expect(Number(await line.locator('[data-page-ns]').getAttribute('data-page-ns')) / 1e6).toBeCloseTo(b, 3);
+  const diff = Math.abs(b - a);
+  await expect(line).toContainText(`${Math.round(diff)} ms ${b > a ? 'more' : 'less'} than A`);
+  await expect(line).toContainText(
+    /^B: The server waited \d+\sms for a delayed ACK\. The page took 1\.\d\d\ss/,
+  );
+  // Its button frames B's stall on B's ladder, not A's.
+  await line.getByRole('button', { name: "Show B's stall" }).click();
+  await expect(page.locator('[data-side="b"] [data-stall][data-focused]')).toHaveAttribute(
+    'data-stall',
+    'delayed-ack',
+  );
+  await expect(page.locator('[data-side="a"] [data-stall][data-focused]')).toHaveCount(0);
+  // A run with no long stall says so, with its time.
+  await openLab(page, 'preset=heidemann-odd-final&b.nagle=0');
+  await expect(line).toContainText(/^B: No long stall\. The page took 17\sms, 173\sms less than A\.$/);
+  // Not compared, no B.
+  await openLab(page, 'preset=heidemann-odd-final');
+  await expect(page.locator('[data-callout]')).toBeVisible();
+  await expect(line).toHaveCount(0);
 });
 
 test("the time-sequence plot's last tick label ends inside the plot", async ({ page }) => {

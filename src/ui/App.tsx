@@ -154,6 +154,7 @@ export default function App() {
               settings={sim.ranOn?.[0] ?? config.settings}
               comparing={comparing}
               sideB={sim.ranOn?.[1] ?? null}
+              runB={sides[1]?.run ?? null}
               withholdFix={guides.awaitingAnswer}
               onApply={(s) => update((c) => setSetting(c, 'a', s.key, s.value), { history: 'push' })}
               onCompare={(s) => {

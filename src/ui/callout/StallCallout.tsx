@@ -23,6 +23,8 @@ export interface StallCalloutProps {
   comparing: boolean;
   /** Side B's settings while comparing: a fix B already runs with is not offered for A. */
   sideB?: Settings | null;
+  /** Side B's run while comparing: the callout gives its page time and first long stall too. */
+  runB?: { trace: Trace; path: PathTiming } | null;
   /** Name the stall but not the knob that removes it (a lesson's question asks about that knob). */
   withholdFix?: boolean;
   onApply: (s: Suggestion) => void;
@@ -35,17 +37,25 @@ export function StallCallout({
   trace: liveTrace,
   path: livePath,
   settings: liveSettings,
+  runB: liveRunB = null,
   ...rest
 }: StallCalloutProps) {
-  // While a slider is dragged the callout keeps the run it named before (settled here, so only
+  // While a slider is dragged the callout keeps the runs it named before (settled here, so only
   // the callout re-renders to catch up, not the page).
   const live = useMemo(
-    () => ({ trace: liveTrace, path: livePath, settings: liveSettings }),
-    [liveTrace, livePath, liveSettings],
+    () => ({ trace: liveTrace, path: livePath, settings: liveSettings, runB: liveRunB }),
+    [liveTrace, livePath, liveSettings, liveRunB],
   );
-  const { trace, path, settings } = useSettled(live);
+  const { trace, path, settings, runB } = useSettled(live);
   return (
-    <SettledCallout trace={trace} path={path} settings={settings} stale={trace !== liveTrace} {...rest} />
+    <SettledCallout
+      trace={trace}
+      path={path}
+      settings={settings}
+      runB={runB}
+      stale={trace !== liveTrace || runB?.trace !== liveRunB?.trace}
+      {...rest}
+    />
   );
 }
 
@@ -55,6 +65,7 @@ function SettledCallout({
   settings,
   comparing,
   sideB = null,
+  runB = null,
   withholdFix = false,
   onApply,
   onCompare,
@@ -99,6 +110,9 @@ function SettledCallout({
         <p>
           {side}No long stall: the page took {page}. Look at the time-sequence plot to see what paces it.
         </p>
+        {comparing && runB && (
+          <SideBLine runB={runB} settingsB={sideB} aNs={b.totalNs} onShowStall={onShowStall} />
+        )}
       </aside>
     );
   }
@@ -170,14 +184,79 @@ function SettledCallout({
           </button>
         )}
         <button type="button" className="secondary" onClick={() => onShowStall(stall.endNs, stall, trace)}>
-          Show the stall
+          {comparing ? "Show A's stall" : 'Show the stall'}
         </button>
       </div>
+      {comparing && runB && (
+        <SideBLine runB={runB} settingsB={sideB} aNs={b.totalNs} onShowStall={onShowStall} />
+      )}
     </aside>
   );
 }
 
-/** With repeated loads, which load the headline gives and how long the whole run took. */
+/**
+ * Compared, side B's page time against A's and B's own first long stall, named as A's is, so a
+ * student reads both runs' outcome in one place (B's time had been only in the breakdown). Its
+ * fixes are not tried: the knobs change A, and B is the comparison.
+ */
+function SideBLine({
+  runB,
+  settingsB,
+  aNs,
+  onShowStall,
+}: {
+  runB: { trace: Trace; path: PathTiming };
+  settingsB: Settings | null;
+  aNs: number;
+  onShowStall: StallCalloutProps['onShowStall'];
+}) {
+  const b = useMemo(() => breakdown(runB.trace, runB.path), [runB]);
+  const advice = useMemo(
+    () => (settingsB ? adviceFor(runB.trace, settingsB, b) : null),
+    [runB, settingsB, b],
+  );
+  const than =
+    b.totalNs === aNs
+      ? ', as long as A'
+      : `, ${formatDuration(Math.abs(aNs - b.totalNs))} ${b.totalNs < aNs ? 'less' : 'more'} than A`;
+  return (
+    <p className="callout-text callout-b" data-callout-b="">
+      <span data-callout-side="b">B:</span>{' '}
+      {advice ? (
+        <>
+          <strong>{advice.sentence}</strong>.{' '}
+        </>
+      ) : (
+        'No long stall. '
+      )}
+      <span className="callout-context">
+        The page took <strong data-page-ns={b.totalNs}>{formatDuration(b.totalNs)}</strong>
+        {than}
+        {advice && (
+          <>
+            ; {formatDuration(advice.causeTotalNs)} of it went to {causeStyle(advice.stall.cause).short}{' '}
+            stalls
+            {advice.causeCount > 1 ? ` (${advice.causeCount})` : ''}
+          </>
+        )}
+        .
+      </span>
+      {advice && (
+        <>
+          {' '}
+          <button
+            type="button"
+            className="secondary callout-b-show"
+            onClick={() => onShowStall(advice.stall.endNs, advice.stall, runB.trace)}
+          >
+            Show B's stall
+          </button>
+        </>
+      )}
+    </p>
+  );
+}
+
 /** A load the client ended by giving objects up took less than a whole page: say so beside its time. */
 function NeverArrived({ trace }: { trace: Trace }) {
   const { missing, asked } = objectsNeverArrived(trace);

@@ -294,6 +294,57 @@ test("a comparison's waterfall picture of one side is drawn on that side's own r
   expect(Number(await pageB.getAttribute('data-view-end-ns'))).toBe(endShared);
 });
 
+test("a comparison's time-sequence plot picture of one side is drawn on that side's own run, as its ladder's is", async ({
+  page,
+}, testInfo) => {
+  // On the page the shorter run shares the longer one's time axis: B's 17 ms (Nagle off) under
+  // A's 190 ms ticks, A's 190 ms under short-initial's 1.96 s (folded, ticked to 350 ms). Its
+  // picture alone had kept those ticks, its segments and strips crowded at their left.
+  const cases = [
+    ['preset=heidemann-odd-final&b.nagle=0', 'b', 'preset=heidemann-odd-final&nagle=0'],
+    ['preset=heidemann-odd-final&b.preset=heidemann-short-initial', 'a', 'preset=heidemann-odd-final'],
+  ] as const;
+  // The plot's and its strips' time ticks in ms (the RTT strip's own values, also in ms, are not).
+  const timeTicks = (svg: string) =>
+    [
+      ...svg.matchAll(
+        /<g transform="translate\([\d.]+,\s*0\)"[^>]*>\s*<line[^>]*(?:\/>|><\/line>)\s*<text[^>]*>([\d.]+) (ms|s)</g,
+      ),
+    ].map((m) => Number(m[1]) * (m[2] === 's' ? 1000 : 1));
+  const yTicks = (svg: string) => [...svg.matchAll(/data-y-tick="([\d.]+)"/g)].map((m) => Number(m[1]));
+  const segments = (svg: string) =>
+    (/<path d="([^"]*)"[^>]*data-segments="data"/.exec(svg)![1].match(/M/g) ?? []).length;
+  for (const [query, side, sideQuery] of cases) {
+    // Paused at 10 ms, inside both runs, so the pictures keep the playhead.
+    await openLab(page, `${query}&t=10&view=ladder,tsp`);
+    const onPage = page.locator(`[data-view="tsp"] [data-tsp-side="${side}"] svg.tsp-svg`);
+    await expect(onPage).toBeAttached();
+    const endMs = runEndNs(engine(sideQuery).trace) / 1e6;
+    const pageSvg = await onPage.evaluate((svg) => svg.outerHTML);
+    expect(Math.max(...timeTicks(pageSvg)), query).toBeGreaterThan(1.5 * endMs);
+    const download = await exportFile(
+      page,
+      `[data-export-view="tsp"]:has-text("(${side.toUpperCase()})")`,
+      'svg',
+    );
+    await download.saveAs(testInfo.outputPath(`${side}-tsp.svg`));
+    const svg = readFileSync(testInfo.outputPath(`${side}-tsp.svg`), 'utf8');
+    // Its time axis is its own run's, in the plot and in the strips under it.
+    const ticks = timeTicks(svg);
+    expect(ticks.length, query).toBeGreaterThan(6);
+    expect(Math.max(...ticks), query).toBeLessThanOrEqual(endMs);
+    expect(Math.max(...ticks), query).toBeGreaterThan(endMs * 0.6);
+    // Its sequence axis is the side's own, as on the page; its segments, strips and playhead all there.
+    expect(yTicks(svg), query).toEqual(yTicks(pageSvg));
+    expect(segments(svg), query).toBe(segments(pageSvg));
+    expect(segments(svg), query).toBeGreaterThan(0);
+    expect(svg).toContain('data-cc-strip="cwnd"');
+    expect(svg).toContain('data-cursor=""');
+    // The page keeps the shared axis, so the two read across.
+    expect(Math.max(...timeTicks(await onPage.evaluate((s) => s.outerHTML)))).toBeGreaterThan(1.5 * endMs);
+  }
+});
+
 test("the ladder's and the waterfall's pictures carry their keys; each side of a comparison keys its own stalls", async ({
   page,
 }, testInfo) => {

@@ -13,9 +13,10 @@ import {
   type ScenarioHeading,
 } from '../../scenario/scenarioName';
 import type { SideRun } from '../../worker/protocol';
-import { PANEL_TITLES, sidesOf, zoomWindow, type Panel } from '../state/configModel';
+import { PANEL_TITLES, sidesOf, tspView, zoomWindow, type Panel } from '../state/configModel';
 import { downloadBlob } from './download';
 import type { LadderLook } from './ownAxisLadder';
+import type { TspLook } from './ownAxisTsp';
 import { runEndNs } from '../../views/timeScale';
 
 type Side = 'a' | 'b';
@@ -40,6 +41,8 @@ async function viewSvg(
   ownAxis: LadderLook | null,
   /** The time between loads is folded on the page. */
   fold: boolean,
+  /** The time-sequence plot's connection and stream; null when the reader has zoomed it. */
+  tsp: Omit<TspLook, 'fold' | 'cursorNs'> | null,
 ): Promise<string> {
   const {
     breakdownSvg,
@@ -48,6 +51,7 @@ async function viewSvg(
     standaloneSvg,
     titledSvg,
     withOwnAxisLadder,
+    withOwnAxisTsp,
     withOwnAxisWaterfall,
   } = await writers();
   if (view === 'time')
@@ -64,17 +68,21 @@ async function viewSvg(
   const write = (s: SVGSVGElement) => standaloneSvg(s, leaveOut);
   // One side of a comparison, the whole run: on its own run's axis, not the one shared on the page.
   const run = runs[side === 'a' ? 0 : 1];
-  const drawn =
-    runs.length < 2
-      ? write(svg)
-      : view === 'ladder' && ownAxis
-        ? withOwnAxisLadder(svg, run, side, ownAxis, write)
-        : view === 'waterfall'
-          ? withOwnAxisWaterfall(svg, run, side, { fold, cursorNs: playheadNs(runs) }, write)
-          : write(svg);
   // The time-sequence plot goes with its cwnd and RTT strips, as the page shows them.
-  const strips = view === 'tsp' ? svg.parentElement?.querySelector<SVGSVGElement>('svg.cc-chart') : null;
-  const parts = strips ? [drawn, write(strips)] : [drawn];
+  const withStrips = (plot: SVGSVGElement, strips: SVGSVGElement | null | undefined) =>
+    strips ? [write(plot), write(strips)] : [write(plot)];
+  const apart = runs.length > 1;
+  const parts =
+    apart && view === 'ladder' && ownAxis
+      ? [withOwnAxisLadder(svg, run, side, ownAxis, write)]
+      : apart && view === 'waterfall'
+        ? [withOwnAxisWaterfall(svg, run, side, { fold, cursorNs: playheadNs(runs) }, write)]
+        : apart && view === 'tsp' && tsp
+          ? withOwnAxisTsp(svg, run, side, { ...tsp, fold, cursorNs: playheadNs(runs) }, withStrips)
+          : view === 'tsp'
+            ? withStrips(svg, svg.parentElement?.querySelector<SVGSVGElement>('svg.cc-chart'))
+            : [write(svg)];
+  const drawn = parts[0];
   // The panel's key under the picture: on a handout nothing else says what the waterfall's shades
   // or the ladder's arrows and bands mean. A comparison's key names both sides' stalls; each
   // side's picture keeps its own.
@@ -165,6 +173,10 @@ export default function ExportItems({
     zoomWindow(config.view.zoom) === null
       ? { fold, labelStyle: config.view.labels === 'tcpdump' ? 'tcpdump' : 'words' }
       : null;
+  const ownTsp = () => {
+    const { window, conn, stream } = tspView(config.view);
+    return window === null ? { conn, stream } : null;
+  };
   return (
     <>
       {!runs && <p>Waiting for the simulation…</p>}
@@ -265,7 +277,7 @@ export default function ExportItems({
                   onClick={() =>
                     run('the SVG', async () => {
                       const [svg, { fileName }] = await Promise.all([
-                        viewSvg(view, side, runs, titles(), ownAxis(), fold),
+                        viewSvg(view, side, runs, titles(), ownAxis(), fold, ownTsp()),
                         writers(),
                       ]);
                       downloadBlob(
@@ -284,7 +296,7 @@ export default function ExportItems({
                   onClick={() =>
                     run('the PNG', async () => {
                       const [svg, { svgToPng, fileName }] = await Promise.all([
-                        viewSvg(view, side, runs, titles(), ownAxis(), fold),
+                        viewSvg(view, side, runs, titles(), ownAxis(), fold, ownTsp()),
                         writers(),
                       ]);
                       downloadBlob(await svgToPng(svg), fileName(about(side).name, 'png', view));

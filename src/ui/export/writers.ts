@@ -10,3 +10,4 @@ export { titledSvg } from './svgTitle';
 export { legendSvg } from './legendSvg';
 export { withOwnAxisLadder } from './ownAxisLadder';
 export { withOwnAxisWaterfall } from './ownAxisWaterfall';
+export { withOwnAxisTsp } from './ownAxisTsp';

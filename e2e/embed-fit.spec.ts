@@ -389,3 +389,34 @@ test('an A/B ladder embed in a 640 × 360 frame fits without scrolling, its ladd
     });
   await expect.poll(level).toEqual({ level: true, twoLines: true });
 });
+
+test('a ladder embed in a 390 × 700 phone frame fits without scrolling, alone or A over B, its key whole', async ({
+  page,
+}) => {
+  // The frame wraps the ladder's toolbar onto a second row beside its title, which the ladders'
+  // height had not counted: A over B scrolled the frame by 22 px, one ladder by 18, the key's last
+  // row below the frame.
+  await page.setViewportSize({ width: 390, height: 700 });
+  for (const query of ['preset=heidemann-odd-final&b.nagle=0', 'preset=heidemann-odd-final']) {
+    // The query the Share dialog's embed code gives for this ladder.
+    await page.goto(`/?v=1&${query}&embed=1&view=ladder`);
+    await expect(ladderPackets(page, query.includes('b.') ? 'b' : 'a').first()).toBeAttached();
+    const toolbar = await page.locator('[data-view="ladder"] .panel-tools').boundingBox();
+    expect(toolbar!.height, 'two rows of tools').toBeGreaterThan(40);
+    const fit = () =>
+      page.evaluate(() => {
+        const views = document.querySelector('.embed-views')!;
+        const items = [...document.querySelectorAll('[data-ladder-legend] li')];
+        return {
+          scrolls:
+            views.scrollHeight > views.clientHeight || document.documentElement.scrollHeight > innerHeight,
+          keyInside: Math.max(...items.map((e) => e.getBoundingClientRect().bottom)) <= innerHeight,
+        };
+      });
+    await expect.poll(fit, query).toEqual({ scrolls: false, keyInside: true });
+    // The ladders keep the rest of the frame: stacked, each 190 px, well above their least 160.
+    const heights = await ladderHeights(page);
+    const room = query.includes('b.') ? 185 : 420;
+    for (const h of heights) expect(h, query).toBeGreaterThanOrEqual(room);
+  }
+});

@@ -65,6 +65,8 @@ export const RUN_TOP_PAD_PX = 14;
 const LADDER_CHROME_PX = 4 + 2;
 /** The key's height before it is measured: one line of it, with its margin. */
 const LEGEND_GUESS_PX = 28;
+/** The zoom toolbar on one row, as the embed's allowance for the panel's title and toolbar counts it. */
+const TOOLS_ROW_PX = 26;
 /** The gap under a caption (its margin, app.css). */
 const CAPTION_GAP_PX = 4;
 /** The narrowest box that sets two ladders side by side in a frame too short to stack them. */
@@ -96,7 +98,12 @@ export function LadderPanel({
   // they have a fixed height.
   const [legendRef, legendHeight] = useElementHeight<HTMLDivElement>();
   const frameHeight = useContext(FitHeightContext);
-  const fitHeight = frameHeight === null ? null : frameHeight - (legendHeight ?? LEGEND_GUESS_PX);
+  // So does the toolbar's second row where a narrow frame wraps it beside the panel's title (a
+  // 390 px phone frame), which that allowance (EmbedApp.tsx) leaves out: the frame had scrolled.
+  const [toolsRef, toolsHeight] = useElementHeight<HTMLDivElement>();
+  const toolsWrapPx = Math.max(0, (toolsHeight ?? TOOLS_ROW_PX) - TOOLS_ROW_PX);
+  const fitHeight =
+    frameHeight === null ? null : frameHeight - (legendHeight ?? LEGEND_GUESS_PX) - toolsWrapPx;
   // A frame too short for A over B (a 640 x 360 slide, where B began below the frame) sets them
   // side by side from a narrower width, each as wide as a phone's ladder; their captions get two
   // lines each, so the two ladders start level.
@@ -245,7 +252,7 @@ export function LadderPanel({
 
   return (
     <div className="ladder-panel" ref={boxRef} data-view="ladder">
-      <div className="panel-tools" role="toolbar" aria-label="Ladder zoom">
+      <div ref={toolsRef} className="panel-tools" role="toolbar" aria-label="Ladder zoom">
         <button type="button" className="secondary small" onClick={() => zoomButton(2)}>
           Zoom in
         </button>

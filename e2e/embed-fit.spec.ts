@@ -420,3 +420,38 @@ test('a ladder embed in a 390 × 700 phone frame fits without scrolling, alone o
     for (const h of heights) expect(h, query).toBeGreaterThanOrEqual(room);
   }
 });
+
+test('a ladder embed fills its frame to the bottom without scrolling, alone or compared, short frames and tall', async ({
+  page,
+}) => {
+  // The ladders' room had allowed a fixed 50 px for the panel's title, toolbar and padding: a frame
+  // under 720 px tall pads the panel 10 px less, which then lay unused under it (8 px of a lone
+  // ladder's 640 × 360 frame); a 390 px frame wraps the toolbar onto a second row, and it scrolled.
+  for (const query of ['preset=heidemann-odd-final', 'preset=heidemann-odd-final&b.nagle=0']) {
+    for (const [width, height] of [
+      [640, 360],
+      [800, 500],
+      [1024, 640],
+      [390, 700],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/?v=1&${query}&embed=1&view=ladder`);
+      await expect(ladderPackets(page, query.includes('b.') ? 'b' : 'a').first()).toBeAttached();
+      const fit = () =>
+        page.evaluate(() => {
+          const views = document.querySelector<HTMLElement>('.embed-views')!;
+          const panel = document.querySelector<HTMLElement>('#ladder')!;
+          const bottom =
+            views.getBoundingClientRect().bottom - parseFloat(getComputedStyle(views).paddingBottom);
+          const end = panel.getBoundingClientRect().bottom + parseFloat(getComputedStyle(panel).marginBottom);
+          return { scrolls: views.scrollHeight > views.clientHeight, unused: Math.round(bottom - end) };
+        });
+      const where = `${query} at ${width} × ${height}`;
+      await expect.poll(async () => (await fit()).scrolls, where).toBe(false);
+      // What is left under the panel: a stacked pair's ladders round down, each by under a pixel,
+      // and their captions' room counts a pixel or two more than they take.
+      expect((await fit()).unused, where).toBeLessThanOrEqual(query.includes('b.') ? 12 : 4);
+    }
+  }
+});

@@ -18,12 +18,9 @@ import { NoteBanner } from '../share/NoteBanner';
 import { appUrl, controlKeys, withoutEmbed } from '../share/shareLinks';
 import { EmbedControls } from './EmbedControls';
 import { useElementHeight } from './useFitHeight';
-import { FitHeightContext } from './viewHeight';
+import { FitHeightContext, PANEL_CHROME_PX } from './viewHeight';
 import '../app.css';
 import './embed.css';
-
-/** Room the ladder panel needs besides the ladder itself: its title and zoom toolbar. */
-const LADDER_CHROME_PX = 50;
 
 /** Up to this many controls sit in the toolbar; more fold behind a "Settings" button in a short frame. */
 const INLINE_CONTROLS = 2;
@@ -127,7 +124,7 @@ export default function EmbedApp() {
             chart and its legend take the frame's first screen, as each panel takes one. */}
         <FitHeightContext.Provider value={viewsHeight}>{guides.sweepPanel}</FitHeightContext.Provider>
         {!chartOnly && (
-          <FitHeightContext.Provider value={viewsHeight === null ? null : viewsHeight - LADDER_CHROME_PX}>
+          <FitHeightContext.Provider value={viewsHeight === null ? null : viewsHeight - PANEL_CHROME_PX}>
             <ViewsOrStatus
               error={sim.error}
               sides={sides}

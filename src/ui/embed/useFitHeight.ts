@@ -1,5 +1,5 @@
-// The height of an element, kept up to date with a ResizeObserver (the embed's views area, the
-// ladder's key and captions). The element is looked for after every render, so one that appears
+// The height of an element, kept up to date with a ResizeObserver (the embed's views area, a
+// comparison's captions). The element is looked for after every render, so one that appears
 // after the first (a comparison's caption) is measured too.
 import { useEffect, useRef, useState } from 'react';
 

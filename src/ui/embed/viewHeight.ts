@@ -4,6 +4,10 @@ import { createContext } from 'react';
 
 export const FitHeightContext = createContext<number | null>(null);
 
+/** What the frame's room allows a view's panel besides the view: its title and toolbar. The ladder
+ * measures its own (usePanelChrome.ts). */
+export const PANEL_CHROME_PX = 50;
+
 /**
  * Height of each view: the room shared by the views stacked one above the other (A over B), less
  * their "A"/"B" captions (embed.css hides the caption of a lone view).

@@ -20,12 +20,14 @@ import {
   crampedToStack,
   FitHeightContext,
   fittedViewHeight,
+  PANEL_CHROME_PX,
   tooShortToStack,
 } from '../embed/viewHeight';
 import { timeScale, type Gap } from '../../views/timeScale';
 import { markRedraw } from '../perf';
 import { useElementWidth } from '../useElementWidth';
 import { useElementHeight } from '../embed/useFitHeight';
+import { usePanelChrome } from '../embed/usePanelChrome';
 import type { SideView } from './sideView';
 import { useLadderZoom, type AxisTransform } from './useLadderZoom';
 import { useSettled } from '../state/gesture';
@@ -65,8 +67,8 @@ export const RUN_TOP_PAD_PX = 14;
 const LADDER_CHROME_PX = 4 + 2;
 /** The key's height before it is measured: one line of it, with its margin. */
 const LEGEND_GUESS_PX = 28;
-/** The zoom toolbar on one row, as the embed's allowance for the panel's title and toolbar counts it. */
-const TOOLS_ROW_PX = 26;
+/** Between A and B stacked (the gap of .ladders, app.css). */
+const STACK_GAP_PX = 16;
 /** The gap under a caption (its margin, app.css). */
 const CAPTION_GAP_PX = 4;
 /** The narrowest box that sets two ladders side by side in a frame too short to stack them. */
@@ -93,17 +95,17 @@ export function LadderPanel({
   onLabelStyle,
 }: LadderPanelProps) {
   const [boxRef, boxWidth] = useElementWidth<HTMLDivElement>();
-  // In an embed the ladders share the frame's height, less their key's, measured as it wraps at
-  // this width: a fixed allowance had cut the key's row in half at the frame's bottom. On the page
-  // they have a fixed height.
-  const [legendRef, legendHeight] = useElementHeight<HTMLDivElement>();
+  // In an embed the ladders share the frame's height less all else in their panel (its title,
+  // toolbar, padding and key), measured as it wraps at this width (usePanelChrome.ts): a fixed
+  // allowance had cut the key's row in half at the frame's bottom, and scrolled a 390 x 700 frame
+  // by 22 px, where the toolbar takes two rows. On the page they have a fixed height.
   const frameHeight = useContext(FitHeightContext);
-  // So does the toolbar's second row where a narrow frame wraps it beside the panel's title (a
-  // 390 px phone frame), which that allowance (EmbedApp.tsx) leaves out: the frame had scrolled.
-  const [toolsRef, toolsHeight] = useElementHeight<HTMLDivElement>();
-  const toolsWrapPx = Math.max(0, (toolsHeight ?? TOOLS_ROW_PX) - TOOLS_ROW_PX);
+  const laddersRef = useRef<HTMLDivElement>(null);
+  const around = usePanelChrome(frameHeight !== null, laddersRef);
   const fitHeight =
-    frameHeight === null ? null : frameHeight - (legendHeight ?? LEGEND_GUESS_PX) - toolsWrapPx;
+    frameHeight === null
+      ? null
+      : frameHeight + PANEL_CHROME_PX - (around ?? PANEL_CHROME_PX + LEGEND_GUESS_PX);
   // A frame too short for A over B (a 640 x 360 slide, where B began below the frame) sets them
   // side by side from a narrower width, each as wide as a phone's ladder; their captions get two
   // lines each, so the two ladders start level.
@@ -127,7 +129,9 @@ export function LadderPanel({
   const height =
     fitHeight !== null
       ? fittedViewHeight(
-          fitHeight - (pairedShort ? captionsPx - CAPTION_PX : 0),
+          fitHeight -
+            (pairedShort ? captionsPx - CAPTION_PX : 0) -
+            (sides.length > 1 && !sideBySide ? STACK_GAP_PX : 0),
           sideBySide ? 1 : sides.length,
           sides.length > 1,
         )
@@ -252,7 +256,7 @@ export function LadderPanel({
 
   return (
     <div className="ladder-panel" ref={boxRef} data-view="ladder">
-      <div ref={toolsRef} className="panel-tools" role="toolbar" aria-label="Ladder zoom">
+      <div className="panel-tools" role="toolbar" aria-label="Ladder zoom">
         <button type="button" className="secondary small" onClick={() => zoomButton(2)}>
           Zoom in
         </button>
@@ -294,6 +298,7 @@ export function LadderPanel({
         )}
       </div>
       <div
+        ref={laddersRef}
         className={`ladders${sideBySide ? ' ladders--side-by-side' : ''}${pairedShort ? ' ladders--paired-short' : ''}`}
       >
         {sides.map((s) => {
@@ -349,7 +354,7 @@ export function LadderPanel({
           );
         })}
       </div>
-      <div ref={legendRef} className="ladder-legend-box">
+      <div className="ladder-legend-box">
         <LadderLegend traces={traces} />
       </div>
     </div>

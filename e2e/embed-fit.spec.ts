@@ -374,7 +374,9 @@ test('an A/B ladder embed in a 640 × 360 frame fits without scrolling, its ladd
   for (const h of await ladderHeights(page)) expect(h).toBeGreaterThanOrEqual(160);
 
   // Beside a caption of two lines, the other ladder still starts level with it.
-  await page.goto('/?preset=heidemann-odd-final&b.preset=heidemann-short-initial&embed=1&view=ladder');
+  await page.goto(
+    '/?preset=heidemann-odd-final&b.preset=heidemann-short-initial&b.nagle=0&embed=1&view=ladder',
+  );
   await expect(ladderPackets(page, 'b').first()).toBeAttached();
   await page.setViewportSize({ width: 700, height: 360 });
   const level = () =>
@@ -454,4 +456,45 @@ test('a ladder embed fills its frame to the bottom without scrolling, alone or c
       expect((await fit()).unused, where).toBeLessThanOrEqual(query.includes('b.') ? 12 : 4);
     }
   }
+});
+
+test('a 640 × 360 embed of two presets captions each by its name alone, the title citing both, and shows its whole key', async ({
+  page,
+}) => {
+  // The title names both presets with their figures; the captions had said them again, two lines
+  // each beside the ladders, and the key's last row fell below the frame (it scrolled by 31 px;
+  // 11 px of the panel's padding still do, the ladders kept at the least height that names their
+  // Nagle stalls).
+  await page.setViewportSize({ width: 640, height: 360 });
+  await page.goto('/?v=1&preset=heidemann-odd-final&b.preset=heidemann-short-initial&embed=1&view=ladder');
+  await expect(ladderPackets(page, 'b').first()).toBeAttached();
+  await expect(page.locator('.embed-title')).toHaveText(
+    'The odd, short final segment (Heidemann Fig. 4) against The short initial segment (Heidemann Fig. 2)',
+  );
+  const captions = page.locator('[data-side] .side-caption');
+  await expect(captions).toHaveText(['A: The odd, short final segment', 'B: The short initial segment']);
+  const fit = () =>
+    page.evaluate(() => {
+      const items = [...document.querySelectorAll('[data-ladder-legend] li')];
+      const lines = [...document.querySelectorAll('[data-side] .side-caption')].map((c) =>
+        Math.round(c.getBoundingClientRect().height / parseFloat(getComputedStyle(c).lineHeight)),
+      );
+      // Its last row ends within a pixel of the frame's bottom (the panel's padding under it scrolls).
+      const keyBottom = Math.max(...items.map((e) => e.getBoundingClientRect().bottom));
+      return { lines, keyInside: keyBottom <= innerHeight + 1 };
+    });
+  await expect.poll(fit).toEqual({ lines: [1, 1], keyInside: true });
+  // The ladders keep their least height, where each names its Nagle stall.
+  for (const h of await ladderHeights(page)) expect(h).toBeGreaterThanOrEqual(160);
+  for (const side of ['a', 'b'])
+    await expect(
+      page.locator(`[data-side="${side}"] svg.ladder-svg text`, { hasText: /^Nagle \d+\sms$/ }),
+    ).toHaveCount(1);
+  // Opened in the lab, where no title names them, they are cited in full.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?v=1&preset=heidemann-odd-final&b.preset=heidemann-short-initial');
+  await expect(page.locator('[data-view="ladder"] .side-caption')).toHaveText([
+    'A: The odd, short final segment (Heidemann Fig. 4)',
+    'B: The short initial segment (Heidemann Fig. 2)',
+  ]);
 });

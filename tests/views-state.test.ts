@@ -5,7 +5,7 @@ import { parseQuery } from '../src/scenario';
 import { CONFIG_KEYS, SCHEMA, type Settings } from '../src/scenario/schema';
 import { findPreset } from '../src/scenario/presets';
 import { fieldGroups, labelFor, labelNamesUnit, sliderScale } from '../src/ui/controls/fieldModel';
-import { bCaption, differenceText } from '../src/ui/panels/sideView';
+import { aCaption, bCaption, differenceText } from '../src/ui/panels/sideView';
 import {
   bDifferences,
   choosePreset,
@@ -186,6 +186,20 @@ describe('config edits', () => {
 
 describe("side B's caption", () => {
   const caption = (query: string) => bCaption(parseQuery(query).config);
+  it("names two presets by title, their sources left to a heading that cites them (an embed's)", () => {
+    const { config } = parseQuery('preset=heidemann-odd-final&b.preset=heidemann-short-initial&b.nagle=0');
+    expect([aCaption(config), bCaption(config)]).toEqual([
+      'A: The odd, short final segment (Heidemann Fig. 4)',
+      "B: The short initial segment (Heidemann Fig. 2), then Nagle's algorithm off",
+    ]);
+    expect([aCaption(config, false), bCaption(config, false)]).toEqual([
+      'A: The odd, short final segment',
+      "B: The short initial segment, then Nagle's algorithm off",
+    ]);
+    // Without a B preset nothing is cited either way.
+    expect(bCaption(parseQuery('b.nagle=0').config, false)).toBe("B: Nagle's algorithm off");
+  });
+
   it('names a protocol by its own name, a switch by its label', () => {
     expect(caption('b.http=2&b.tls=1.2')).toBe('B: HTTP/2, TLS 1.2');
     expect(caption('b.http=3')).toBe('B: HTTP/3');

@@ -47,6 +47,7 @@ export default function EmbedApp() {
     0, // an embed has no Back or Forward of its own
     update,
     addProblems,
+    true, // its heading names the presets with their sources (presetsTitle)
   );
   const guides = useGuides(config, update, playback.seek, { embedded: true }); // a lesson link works in an embed too
   // The link's zooms; a student's go into "Open in Roundtrip".

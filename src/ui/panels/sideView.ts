@@ -91,14 +91,21 @@ export function presetsTitle(config: Config): string | null {
 
 /**
  * Side A's caption: "A", or, beside a B that starts from a preset, A's own preset by its title
- * ("A: P-HTTP with both problems (Heidemann Table 1)"), so the two rows read as a pair.
+ * ("A: P-HTTP with both problems (Heidemann Table 1)"), so the two rows read as a pair. Under a
+ * heading that names both presets with their sources (an embed's, presetsTitle), `cited` false
+ * leaves the source to it ("A: P-HTTP with both problems"), so a caption takes one line.
  */
-export function aCaption(config: Config): string {
+export function aCaption(config: Config, cited = true): string {
   const preset = config.b && config.bPreset && config.preset ? findPreset(config.preset) : undefined;
   if (!preset) return 'A';
   const base = baseSettings(config.preset);
   const changed = CONFIG_KEYS.filter((k) => !sameText(k, config.settings[k], base[k]));
-  return `A: ${preset.title}${changed.length > 0 ? ', changed' : ''}`;
+  return `A: ${presetName(preset, cited)}${changed.length > 0 ? ', changed' : ''}`;
+}
+
+/** A preset's title, with its source ("(Heidemann Fig. 4)") or without. */
+function presetName(preset: Preset, cited: boolean): string {
+  return cited ? preset.title : preset.title.replace(TITLE_SOURCE, '');
 }
 
 const sameText = (key: ConfigKey, x: Settings[ConfigKey], y: Settings[ConfigKey]) =>
@@ -112,9 +119,9 @@ function givenBackToLink(key: ConfigKey, value: Settings[ConfigKey], linkChanged
 /**
  * Side B's caption, naming what differs from A ("B: Nagle's algorithm off"): the lab and embeds
  * alike. A B that starts from a preset is named by the preset's title, then what differs from it
- * ("B: P-HTTP with both fixes (Heidemann Table 1), then Nagle's algorithm on").
+ * ("B: P-HTTP with both fixes (Heidemann Table 1), then Nagle's algorithm on"); `cited` as for A.
  */
-export function bCaption(config: Config): string {
+export function bCaption(config: Config, cited = true): string {
   const bPreset = config.b && config.bPreset ? findPreset(config.bPreset) : undefined;
   if (bPreset) {
     const sideB = sideBSettings(config)!;
@@ -122,7 +129,7 @@ export function bCaption(config: Config): string {
     const differs = CONFIG_KEYS.filter((k) => !sameText(k, sideB[k], base[k]));
     const changed = differs.filter((k) => !givenBackToLink(k, sideB[k], differs.includes('link')));
     const then = changed.map((k) => differenceText(k, sideB[k])).join(', ');
-    return `B: ${bPreset.title}${then ? `, then ${then}` : ''}`;
+    return `B: ${presetName(bPreset, cited)}${then ? `, then ${then}` : ''}`;
   }
   const all = bDifferences(config);
   const differences = all.filter((k) => !givenBackToLink(k, config.b![k]!, all.includes('link')));

@@ -38,6 +38,8 @@ export function useRunPipeline(
   opened: number,
   update: ScenarioUpdate,
   onLinkProblems: (lines: string[]) => void,
+  /** A heading above names both presets with their sources (the embed's): the captions leave them out. */
+  titled = false,
 ) {
   const sim = useSimulation(
     useMemo(() => sidesOf(config), [config]),
@@ -107,8 +109,8 @@ export function useRunPipeline(
     ),
   );
 
-  const captionA = aCaption(config);
-  const captionB = bCaption(config);
+  const captionA = aCaption(config, !titled);
+  const captionB = bCaption(config, !titled);
   const bPreset = config.b && config.bPreset ? findPreset(config.bPreset) : undefined;
   const sides: SideView[] = useMemo(
     () =>

@@ -1,6 +1,7 @@
 // The server's congestion state over time, from the samples the engine recorded: cwnd, pacing
 // rate (when it paces) and smoothed RTT, one strip each on the time axis of the time-sequence
 // plot, with the controller's phase changes (slow start, recovery, BBR's probing) marked.
+import { useMemo } from 'react';
 import { scaleLinear } from './piecewiseScale';
 import type { AppEvent, SampleRecord, Trace } from '../engine/trace';
 import { stripAxis } from './axisTicks';
@@ -9,6 +10,7 @@ import { connectionEndNs } from './tspSeries';
 import { TIME_AXIS_INSET, tspTimeAxis } from './tspTimeAxis';
 import { FoldMarks } from './FoldMarks';
 import type { Gap } from './timeScale';
+import { stepPieces } from './playPieces';
 
 interface Strip {
   id: 'cwnd' | 'pacing' | 'rtt';
@@ -29,6 +31,9 @@ const STRIPS: Strip[] = [
 ];
 
 const STRIP_HEIGHT = 70;
+const NO_FOLDS: Gap[] = [];
+/** Above this many samples a strip's line is written to the half pixel (playPieces.ts). */
+const DENSE_POINTS = 3000;
 // The gap leaves room for a strip's title between the bottom tick of the strip above and its own top tick.
 const M = { ...TIME_AXIS_INSET, top: 26, gap: 34, bottom: 24 };
 /** A strip's title sits this far above its plot area, clear of the top tick label. */
@@ -55,29 +60,60 @@ export function CongestionChart({
   cursorNs,
   domain,
   width,
-  folds = [],
+  folds = NO_FOLDS,
+  side = 'a',
 }: {
   trace: Trace;
   conn: number;
+  /** Which side of a comparison, to name its clip apart from the other's. */
+  side?: 'a' | 'b';
   cursorNs: number;
   domain: [number, number];
   width: number;
   /** The time-sequence plot's folds, so a moment sits at the same x in both. */
   folds?: Gap[];
 }) {
-  const samples = congestionSamples(trace, conn);
-  const strips = STRIPS.filter((st) => samples.some((s) => st.value(s) !== null));
-  if (samples.length === 0) return null;
-  const phases = trace.events.filter(
-    (e) => e.kind === 'cc-phase' && e.conn === conn && e.side === 'server' && e.atNs <= cursorNs,
+  const samples = useMemo(() => congestionSamples(trace, conn), [trace, conn]);
+  const strips = useMemo(() => STRIPS.filter((st) => samples.some((s) => st.value(s) !== null)), [samples]);
+  const phaseEvents = useMemo(
+    () => trace.events.filter((e) => e.kind === 'cc-phase' && e.conn === conn && e.side === 'server'),
+    [trace, conn],
   );
   // As the plot's lines: a connection's strips end with its last packet.
-  const linesEndNs = Math.max(connectionEndNs(trace, conn), 0);
+  const linesEndNs = useMemo(() => Math.max(connectionEndNs(trace, conn), 0), [trace, conn]);
   const height = M.top + strips.length * (STRIP_HEIGHT + M.gap) + M.bottom - M.gap;
-  const axis = tspTimeAxis(domain, width, folds);
+  const [d0, d1] = domain;
+  const axis = useMemo(() => tspTimeAxis([d0, d1], width, folds), [d0, d1, width, folds]);
   const x = axis.x;
+  // Each strip's line is built once per view, to the connection's end, in pieces; the playhead
+  // cuts it with a clip (playPieces.ts).
+  const lines = useMemo(
+    () =>
+      strips.map((st, i) => {
+        const top = M.top + i * (STRIP_HEIGHT + M.gap);
+        const points = samples
+          .map((s) => [s.atNs, st.value(s)] as const)
+          .filter((p): p is readonly [number, number] => p[1] !== null);
+        const scale = stripAxis(peakInWindow(points, d0, d1) * 1.08);
+        const y = scaleLinear()
+          .domain([0, scale.top])
+          .range([top + STRIP_HEIGHT, top]);
+        const pieces = stepPieces(
+          windowPoints(points, d0, Math.min(d1, linesEndNs)),
+          Math.min(d1, linesEndNs),
+          x,
+          y,
+          points.length > DENSE_POINTS,
+        );
+        return { strip: st, top, axis: scale, y, pieces };
+      }),
+    [strips, samples, d0, d1, linesEndNs, x],
+  );
+  if (samples.length === 0) return null;
+  const phases = phaseEvents.filter((e) => e.atNs <= cursorNs);
   const right = width - M.right;
   const bottom = height - M.bottom;
+  const clipId = `cc-played-${side}`;
   return (
     <svg
       width={width}
@@ -88,33 +124,44 @@ export function CongestionChart({
     >
       <rect width={width} height={height} fill="var(--card)" />
       <FoldMarks folds={axis.folds} top={M.top - 4} bottom={bottom} labelY={bottom + 16} />
-      {strips.map((st, i) => {
-        const top = M.top + i * (STRIP_HEIGHT + M.gap);
-        const points = samples
-          .map((s) => [s.atNs, st.value(s)] as const)
-          .filter((p): p is readonly [number, number] => p[1] !== null);
-        const axis = stripAxis(peakInWindow(points, domain[0], domain[1]) * 1.08);
-        const y = scaleLinear()
-          .domain([0, axis.top])
-          .range([top + STRIP_HEIGHT, top]);
-        const d = stepLine(points, x, y, domain[0], Math.min(cursorNs, domain[1], linesEndNs));
-        return (
-          <g key={st.id} data-cc-strip={st.id}>
-            <text x={8} y={top - TITLE_RISE} className="axis-title">
-              {st.title}
-            </text>
-            {axis.ticks.map((t) => (
-              <g key={t.value} transform={`translate(0,${y(t.value)})`}>
-                <line x1={M.left} x2={right} stroke="var(--grid-soft)" />
-                <text x={M.left - 6} dy="0.32em" textAnchor="end" className="tick-label">
-                  {t.label}
-                </text>
-              </g>
-            ))}
-            <path d={d} fill="none" stroke="var(--tsp-cwnd)" strokeWidth={1.4} />
-          </g>
-        );
-      })}
+      <defs>
+        <clipPath id={clipId}>
+          <rect
+            x={M.left}
+            y={0}
+            width={Math.max(0, x(Math.min(cursorNs, domain[1])) - M.left)}
+            height={height}
+          />
+        </clipPath>
+      </defs>
+      {lines.map(({ strip: st, top, axis, y, pieces }) => (
+        <g key={st.id} data-cc-strip={st.id}>
+          <text x={8} y={top - TITLE_RISE} className="axis-title">
+            {st.title}
+          </text>
+          {axis.ticks.map((t) => (
+            <g key={t.value} transform={`translate(0,${y(t.value)})`}>
+              <line x1={M.left} x2={right} stroke="var(--grid-soft)" />
+              <text x={M.left - 6} dy="0.32em" textAnchor="end" className="tick-label">
+                {t.label}
+              </text>
+            </g>
+          ))}
+          {/* Those before the playhead whole, the one it crosses clipped at it, later ones left out. */}
+          {pieces.map((p, i) =>
+            p.fromNs > cursorNs ? null : (
+              <path
+                key={i}
+                d={p.d}
+                fill="none"
+                stroke="var(--tsp-cwnd)"
+                strokeWidth={1.4}
+                clipPath={p.toNs > cursorNs ? `url(#${clipId})` : undefined}
+              />
+            ),
+          )}
+        </g>
+      ))}
       {axis.ticks.map((t) => (
         <text key={t.ns} x={t.x} y={bottom + 16} textAnchor={t.anchor} className="tick-label">
           {t.text}
@@ -174,34 +221,27 @@ export function peakInWindow(
   return held === null ? peak : Math.max(peak, held);
 }
 
-/** A step-after line through `points` over [fromNs, toNs] only: it enters at the value held at
- * `fromNs` and stops at `toNs`, so a zoomed strip draws no steps from outside its window piled
- * up at its edges. */
-function stepLine(
+/** The points of a step line over [fromNs, toNs] only: it enters at the value held at `fromNs`
+ * and stops at `toNs`, so a zoomed strip draws no steps from outside its window piled up at its
+ * edges. */
+export function windowPoints(
   points: ReadonlyArray<readonly [number, number]>,
-  x: (ns: number) => number,
-  y: (v: number) => number,
   fromNs: number,
   toNs: number,
-): string {
-  if (toNs < fromNs) return '';
-  const moveTo = (ns: number, v: number) => `M${x(ns).toFixed(1)},${y(v).toFixed(1)}`;
-  let d = '';
+): Array<readonly [number, number]> {
+  if (toNs < fromNs) return [];
+  const out: Array<readonly [number, number]> = [];
   let held: number | null = null;
   for (const [t, v] of points) {
     if (t > toNs) break;
     if (t > fromNs) {
-      if (held === null) d = moveTo(t, v);
-      else {
-        if (d === '') d = moveTo(fromNs, held); // the value held since before the window
-        d += `H${x(t).toFixed(1)}V${y(v).toFixed(1)}`;
-      }
+      if (held !== null && out.length === 0) out.push([fromNs, held]); // the value held since before the window
+      out.push([t, v]);
     }
     held = v;
   }
-  if (held === null) return '';
-  if (d === '') d = moveTo(fromNs, held);
-  return `${d}H${x(toNs).toFixed(1)}`;
+  if (out.length === 0 && held !== null) out.push([fromNs, held]);
+  return out;
 }
 
 function lastPhase(phases: AppEvent[]): string | null {

@@ -5,10 +5,10 @@
 // axis then fits the data sent in that range.
 // For one stream of an HTTP/2 connection the axis is that stream's bytes (streamSeries.ts); a QUIC connection,
 // whole or one stream, is drawn from its packet numbers and ACK ranges (quicSeries.ts).
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { scaleLinear } from './piecewiseScale';
 import { useBrushX } from './useBrushX';
-import { bandAmount, bandTitle, stallBands } from './stallBands';
+import { bandAmount, bandTitle, bandsAt, prepareStalls, type StallBand } from './stallBands';
 import type { StallCause, Trace } from '../engine/trace';
 import { byteAxis, byteAxisBetween, type ValueAxis } from './axisTicks';
 import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX, PLAYHEAD_WORDS } from './kindStyle';
@@ -18,7 +18,6 @@ import {
   connectionEndNs,
   runsAbove,
   seriesTop,
-  stepPoints,
   zoomedRange,
   type SegmentBar,
   type TspSeries,
@@ -28,6 +27,7 @@ import { TIME_AXIS_INSET, tspTimeAxis } from './tspTimeAxis';
 import { FoldMarks } from './FoldMarks';
 import { placeMarks } from './tspMarks';
 import type { Gap } from './timeScale';
+import { barPieces, barsPath, barsUntil, stepPieces, type Bar, type Piece } from './playPieces';
 
 export interface TimeSequencePlotProps {
   trace: Trace;
@@ -131,31 +131,76 @@ export function TimeSequencePlot({
 
   const axis = useMemo(() => tspTimeAxis([d0, d1], width, folds), [d0, d1, width, folds]);
   const x = axis.x;
-  const y = scaleLinear()
-    .domain([yAxis.bottom, yAxis.top])
-    .range([height - m.bottom, m.top]);
+  const y = useMemo(
+    () =>
+      scaleLinear()
+        .domain([yAxis.bottom, yAxis.top])
+        .range([height - m.bottom, m.top]),
+    [yAxis.bottom, yAxis.top, height, m.bottom, m.top],
+  );
   const right = width - m.right;
   const bottom = height - m.bottom;
 
   const brush = useBrushX(m.left, right, ([a, b]) => onBrush([x.invert(a), x.invert(b)]));
 
-  // The lines stop where the connection's last packet is, or at the playhead before then.
+  // The lines stop where the connection's last packet is, or at the playhead before then: built
+  // once per view to the connection's end, in pieces, and cut at the playhead by a clip.
   const connEndNs = useMemo(() => connectionEndNs(trace, conn), [trace, conn]);
-  const linesEndNs = Math.min(cursorNs, Math.max(connEndNs, 0));
-  const ackPath = stepPath(stepPoints(series.acks, linesEndNs), x, y);
-  const winPath = stepPath(stepPoints(series.window, linesEndNs), x, y);
-  const cwndPath = stepPath(stepPoints(series.cwnd, linesEndNs), x, y);
+  const linesEndNs = Math.max(connEndNs, 0);
+  const lines = useMemo(() => {
+    const inView = series.segments.filter((s) => s.timeNs >= d0 && s.timeNs <= d1).length;
+    const fine = inView > MAX_SEGMENTS;
+    const step = (line: TspSeries['acks']) =>
+      stepPieces(
+        line.map((p) => [p.timeNs, p.value] as const),
+        linesEndNs,
+        x,
+        y,
+        fine,
+      );
+    return { ack: step(series.acks), window: step(series.window), cwnd: step(series.cwnd) };
+  }, [series, linesEndNs, x, y, d0, d1]);
+  // The bars (data, resends, drops, SACK blocks) likewise, each piece whole before the playhead.
+  const bars = useMemo(() => {
+    const of = (segments: SegmentBar[]) =>
+      barPieces(
+        segments.filter((s) => s.timeNs >= d0 && s.timeNs <= d1).map(segmentBar),
+        x,
+        y,
+        !dense,
+        MIN_BAR_PX,
+        dense,
+      );
+    return {
+      data: of(series.segments.filter((s) => !s.retransmit && !s.dropped)),
+      marks: LOSS_MARKS.map((mark) => of(series.segments.filter(mark.is))),
+      sack: barPieces(
+        series.sacks
+          .filter((s) => s.timeNs >= d0 && s.timeNs <= d1)
+          .map((s) => ({ timeNs: s.timeNs, low: s.start, high: s.end })),
+        x,
+        y,
+        false,
+        0,
+        dense,
+      ),
+    };
+  }, [series, x, y, d0, d1, dense]);
+  const barsAt = (pieces: ReturnType<typeof barPieces>, minPx: number, ticks: boolean) =>
+    barsUntil(pieces, cursorNs, x, y, ticks, minPx, dense).join('');
   const clipId = `tsp-clip-${side}`;
-  const stalls = useMemo(
+  const preparedStalls = useMemo(
     () =>
-      stallBands(
+      prepareStalls(
         trace.stalls.filter((s) => s.conn === conn),
-        cursorNs,
         d0,
         d1,
-        (d1 - d0) / Math.max(1, width),
       ),
-    [trace, conn, cursorNs, d0, d1, width],
+    [trace, conn, d0, d1],
+  );
+  const stalls = useMemo(
+    () => bandsAt(preparedStalls, cursorNs, (d1 - d0) / Math.max(1, width)),
+    [preparedStalls, cursorNs, d0, d1, width],
   );
   const labelAt = useMemo(
     () => placeStallLabels(stalls, x, cursorNs, M.left, width - M.right),
@@ -175,6 +220,14 @@ export function TimeSequencePlot({
       <defs>
         <clipPath id={clipId}>
           <rect x={m.left} y={m.top - 4} width={Math.max(0, right - m.left)} height={bottom - m.top + 4} />
+        </clipPath>
+        <clipPath id={`${clipId}-played`}>
+          <rect
+            x={m.left}
+            y={m.top - 4}
+            width={Math.max(0, Math.min(right, x(Math.min(cursorNs, linesEndNs))) - m.left)}
+            height={bottom - m.top + 4}
+          />
         </clipPath>
       </defs>
       <rect x={0} y={0} width={width} height={height} fill="var(--card)" />
@@ -200,22 +253,14 @@ export function TimeSequencePlot({
       </text>
       <g clipPath={`url(#${clipId})`}>
         {stalls.map((s, i) => (
-          <g
+          <StallBandRect
             key={i}
-            data-stall={s.cause}
-            style={darkFill(causeStyle(s.cause))}
-            data-duration-ms={((s.endNs - s.startNs) / 1e6).toFixed(3)}
-          >
-            <title>{bandTitle(s, s.side, causeStyle(s.cause).words)}</title>
-            <rect
-              x={x(s.startNs)}
-              y={m.top}
-              width={Math.max(1, x(Math.min(s.endNs, cursorNs)) - x(s.startNs))}
-              height={bottom - m.top}
-              fill={causeStyle(s.cause).fill}
-              fillOpacity={0.22}
-            />
-          </g>
+            band={s}
+            x0={x(s.startNs)}
+            x1={x(Math.min(s.endNs, cursorNs))}
+            top={m.top}
+            bottom={bottom}
+          />
         ))}
         {/* Over every band: a band drawn after a label (stalls of several streams at once) had hidden it. */}
         {stalls.map((s, i) =>
@@ -232,23 +277,34 @@ export function TimeSequencePlot({
             </text>
           ) : null,
         )}
-        {winPath && (
-          <path
-            d={winPath}
-            fill="none"
-            stroke={WINDOW_COLOUR}
-            strokeWidth={1.3}
-            strokeDasharray="5 3"
-            data-series="window"
-          />
-        )}
-        {cwndPath && (
-          <path d={cwndPath} fill="none" stroke={CWND_COLOUR} strokeWidth={1.3} data-series="cwnd" />
-        )}
-        {ackPath && <path d={ackPath} fill="none" stroke={ACK_COLOUR} strokeWidth={1.5} data-series="ack" />}
+        <PlayedLine
+          pieces={lines.window}
+          cursorNs={cursorNs}
+          clipId={clipId}
+          stroke={WINDOW_COLOUR}
+          strokeWidth={1.3}
+          strokeDasharray="5 3"
+          series="window"
+        />
+        <PlayedLine
+          pieces={lines.cwnd}
+          cursorNs={cursorNs}
+          clipId={clipId}
+          stroke={CWND_COLOUR}
+          strokeWidth={1.3}
+          series="cwnd"
+        />
+        <PlayedLine
+          pieces={lines.ack}
+          cursorNs={cursorNs}
+          clipId={clipId}
+          stroke={ACK_COLOUR}
+          strokeWidth={1.5}
+          series="ack"
+        />
         {series.sacks.length > 0 && (
           <path
-            d={sackPath(series.sacks, cursorNs, d0, d1, x, y)}
+            d={barsAt(bars.sack, 0, false)}
             stroke={SACK_COLOUR}
             strokeWidth={2}
             strokeOpacity={0.55} // thousands of ACKs' blocks make areas: half-tone, so data and ACK lines read over them
@@ -259,22 +315,17 @@ export function TimeSequencePlot({
         )}
         {/* xplot's segment: a vertical bar with a tick at each end; all of one colour in one path. */}
         <path
-          d={segmentsPath(
-            shown.filter((s) => !s.retransmit && !s.dropped),
-            x,
-            y,
-            !dense,
-          )}
+          d={barsAt(bars.data, MIN_BAR_PX, !dense)}
           stroke={DATA_COLOUR}
           strokeWidth={dense ? 1.2 : 1.6}
           fill="none"
           data-segments="data"
           data-series="data"
         />
-        {LOSS_MARKS.map((mark) => (
+        {LOSS_MARKS.map((mark, i) => (
           <path
             key={mark.series}
-            d={segmentsPath(shown.filter(mark.is), x, y, !dense)}
+            d={barsAt(bars.marks[i], MIN_BAR_PX, !dense)}
             stroke={mark.colour}
             strokeWidth={1.6}
             fill="none"
@@ -539,53 +590,109 @@ function placeStallLabels(
   return out;
 }
 
-/** tcptrace draws each SACK block as a short vertical bar at the ACK's arrival. */
-function sackPath(
-  sacks: TspSeries['sacks'],
-  cursorNs: number,
-  d0: number,
-  d1: number,
-  x: (ns: number) => number,
-  y: (seq: number) => number,
-): string {
-  let d = '';
-  for (const s of sacks) {
-    if (s.timeNs > cursorNs || s.timeNs < d0 || s.timeNs > d1) continue;
-    const sx = x(s.timeNs).toFixed(1);
-    d += `M${sx},${y(s.start).toFixed(1)}V${y(s.end).toFixed(1)}`;
-  }
-  return d;
-}
-
 const MIN_BAR_PX = 1;
 
+const segmentBar = (s: SegmentBar): Bar => ({ timeNs: s.timeNs, low: s.seq, high: s.end });
+
+/** Segments as xplot's bars (at least a pixel tall: on a plot of megabytes a segment's bar is a
+ * hundredth of one, and the data line would vanish). */
 export function segmentsPath(
   segments: SegmentBar[],
   x: (ns: number) => number,
   y: (seq: number) => number,
   ticks: boolean,
 ): string {
-  let d = '';
-  for (const s of segments) {
-    const sx = x(s.timeNs).toFixed(1);
-    const low = y(s.seq);
-    // At least a pixel tall: on a plot of megabytes a segment's bar is a hundredth of one, and the
-    // data line would vanish.
-    const y0 = low.toFixed(1);
-    const y1 = Math.min(y(s.end), low - MIN_BAR_PX).toFixed(1);
-    d += ticks ? `M${+sx - 3},${y0}h6M${sx},${y0}V${y1}M${+sx - 3},${y1}h6` : `M${sx},${y0}V${y1}`;
-  }
-  return d;
+  return barsPath(segments.map(segmentBar), x, y, ticks, MIN_BAR_PX);
 }
 
-/** A step-after line (the value holds until the next point) as a path. */
-function stepPath(
-  points: Array<[number, number]>,
-  x: (ns: number) => number,
-  y: (v: number) => number,
-): string | null {
-  if (points.length === 0) return null;
-  let d = `M${x(points[0][0]).toFixed(1)},${y(points[0][1]).toFixed(1)}`;
-  for (let i = 1; i < points.length; i++) d += `H${x(points[i][0]).toFixed(1)}V${y(points[i][1]).toFixed(1)}`;
-  return d;
+/** A stall's band. Memoised: a long run has hundreds of bands, and a frame of playback changes
+ * only the one the playhead is in (its tooltip's words had been written again for all of them). */
+const StallBandRect = memo(function StallBandRect({
+  band: s,
+  x0,
+  x1,
+  top,
+  bottom,
+}: {
+  band: StallBand;
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+}) {
+  return (
+    <g
+      data-stall={s.cause}
+      style={darkFill(causeStyle(s.cause))}
+      data-duration-ms={((s.endNs - s.startNs) / 1e6).toFixed(3)}
+    >
+      <title>{bandTitle(s, s.side, causeStyle(s.cause).words)}</title>
+      <rect
+        x={x0}
+        y={top}
+        width={Math.max(1, x1 - x0)}
+        height={bottom - top}
+        fill={causeStyle(s.cause).fill}
+        fillOpacity={0.22}
+      />
+    </g>
+  );
+}, sameBand);
+
+/** Whether a band draws as it did: the same place and the same stalls (a band is found anew each
+ * frame, so compared by what it holds). */
+function sameBand(
+  a: { band: StallBand; x0: number; x1: number; top: number; bottom: number },
+  b: { band: StallBand; x0: number; x1: number; top: number; bottom: number },
+): boolean {
+  const [p, q] = [a.band, b.band];
+  return (
+    a.x0 === b.x0 &&
+    a.x1 === b.x1 &&
+    a.top === b.top &&
+    a.bottom === b.bottom &&
+    p.cause === q.cause &&
+    p.side === q.side &&
+    p.startNs === q.startNs &&
+    p.endNs === q.endNs &&
+    p.count === q.count &&
+    p.total === q.total
+  );
+}
+
+/** A step line's pieces as drawn with the playhead at `cursorNs`: those before it whole (the
+ * plot's own clip), the one it crosses clipped at it, those after it left out. A line of fewer
+ * than PIECE steps is the one path it always was. */
+function PlayedLine({
+  pieces,
+  cursorNs,
+  clipId,
+  series,
+  ...stroke
+}: {
+  pieces: Piece[];
+  cursorNs: number;
+  clipId: string;
+  series: string;
+  stroke: string;
+  strokeWidth: number;
+  strokeDasharray?: string;
+}) {
+  // Each piece a path of its own (keyed by its place, so a played piece is never rewritten).
+  return (
+    <>
+      {pieces.map((p, i) =>
+        p.fromNs > cursorNs ? null : (
+          <path
+            key={i}
+            d={p.d}
+            fill="none"
+            {...stroke}
+            clipPath={p.toNs > cursorNs ? `url(#${clipId}-played)` : undefined}
+            data-series={series}
+          />
+        ),
+      )}
+    </>
+  );
 }

@@ -40,15 +40,53 @@ export function stallBands(
   /** Time covered by one pixel: merged bands are those closer than a pixel. */
   nsPerPx: number,
 ): StallBand[] {
-  const shown = stalls.filter((s) => s.startNs <= cursorNs && s.endNs >= fromNs && s.startNs <= toNs);
-  if (shown.length <= MAX_BANDS) return eachWaitOnce(shown).map((s) => ({ ...s, count: 1 }));
+  return bandsAt(prepareStalls(stalls, fromNs, toNs), cursorNs, nsPerPx);
+}
+
+/** What stallBands needs of a view's stalls whatever the playback time: found once per view, so a
+ * frame of playback does not sort and key thousands of stalls again. */
+export interface PreparedStalls {
+  /** The stalls inside the visible range, in the trace's order... */
+  inRange: StallRecord[];
+  /** ...and by their start, with their band keys and their starts. */
+  sorted: StallRecord[];
+  keys: string[];
+  starts: number[];
+  /** Each band key's stalls in the whole run. */
+  totals: Map<string, number>;
+}
+
+export function prepareStalls(stalls: StallRecord[], fromNs: number, toNs: number): PreparedStalls {
+  const inRange = stalls.filter((s) => s.endNs >= fromNs && s.startNs <= toNs);
+  const sorted = [...inRange].sort((a, b) => a.startNs - b.startNs);
   const totals = new Map<string, number>();
   for (const s of stalls) totals.set(bandKey(s), (totals.get(bandKey(s)) ?? 0) + 1);
+  return { inRange, sorted, keys: sorted.map(bandKey), starts: sorted.map((s) => s.startNs), totals };
+}
+
+/** The bands with the playback time at `cursorNs`: the stalls begun by then. */
+export function bandsAt(prepared: PreparedStalls, cursorNs: number, nsPerPx: number): StallBand[] {
+  const { sorted, keys, starts, totals } = prepared;
+  // The stalls begun by the cursor are the first `begun` by their start.
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid] <= cursorNs) lo = mid + 1;
+    else hi = mid;
+  }
+  const begun = lo;
+  if (begun <= MAX_BANDS)
+    return eachWaitOnce(prepared.inRange.filter((s) => s.startNs <= cursorNs)).map((s) => ({
+      ...s,
+      count: 1,
+    }));
   const open = new Map<string, StallBand>();
   const last = new Map<string, StallRecord>();
   const bands: StallBand[] = [];
-  for (const s of [...shown].sort((a, b) => a.startNs - b.startNs)) {
-    const key = bandKey(s);
+  for (let i = 0; i < begun; i++) {
+    const s = sorted[i];
+    const key = keys[i];
     const before = last.get(key);
     if (before && before.startNs === s.startNs && before.endNs === s.endNs) continue; // the same wait again
     last.set(key, s);

@@ -135,6 +135,7 @@ export function TspPanel({
               folds={folds}
             />
             <CongestionChart
+              side={s.side}
               trace={s.run.trace}
               conn={conn}
               cursorNs={cursorNs}

@@ -48,6 +48,8 @@ export interface TimeSequencePlotProps {
 }
 
 const MAX_SEGMENTS = 3000;
+/** A dense plot's resent and dropped bars: wider than its data line (1.2 px), drawn under it. */
+const DENSE_MARK_PX = 3;
 const NO_FOLDS: Gap[] = [];
 /** About how many ticks the sequence axis has... */
 const Y_TICKS = 6;
@@ -207,6 +209,18 @@ export function TimeSequencePlot({
     [stalls, x, cursorNs, width],
   );
 
+  const lossMarks = LOSS_MARKS.map((mark, i) => (
+    <path
+      key={mark.series}
+      d={barsAt(bars.marks[i], MIN_BAR_PX, !dense)}
+      stroke={mark.colour}
+      strokeWidth={dense ? DENSE_MARK_PX : 1.6}
+      fill="none"
+      data-segments={mark.series}
+      data-series={mark.series}
+    />
+  ));
+
   return (
     <svg
       width={width}
@@ -313,6 +327,9 @@ export function TimeSequencePlot({
             data-series="sack"
           />
         )}
+        {/* A dense plot draws its resends and drops under the data, a fringe either side of it:
+            drawn over it, the one segment in a hundred resent had covered the whole data line. */}
+        {dense && lossMarks}
         {/* xplot's segment: a vertical bar with a tick at each end; all of one colour in one path. */}
         <path
           d={barsAt(bars.data, MIN_BAR_PX, !dense)}
@@ -322,17 +339,7 @@ export function TimeSequencePlot({
           data-segments="data"
           data-series="data"
         />
-        {LOSS_MARKS.map((mark, i) => (
-          <path
-            key={mark.series}
-            d={barsAt(bars.marks[i], MIN_BAR_PX, !dense)}
-            stroke={mark.colour}
-            strokeWidth={1.6}
-            fill="none"
-            data-segments={mark.series}
-            data-series={mark.series}
-          />
-        ))}
+        {!dense && lossMarks}
         {!dense &&
           placeMarks(
             shown

@@ -1,0 +1,64 @@
+// The time-sequence plot of a long bulk transfer reads truthfully: its data line shows as data.
+import { expect, test } from '@playwright/test';
+import { engine } from './lab';
+import { tspSeries } from '../src/views/tspSeries';
+
+for (const width of [390, 1280]) {
+  test(`a long transfer's data line reads as data, not as its one resend in a hundred (${width} px)`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000); // 32,000 packets to simulate, here and in the page
+    // 30 MB over the WAN with 1% loss: about a hundred segments to a pixel column of the plot.
+    const query = 'objects=30000000&flush=none&link=wan&loss=1&window=65535';
+    const segments = tspSeries(engine(query).trace, 0).segments;
+    const resent = segments.filter((s) => s.retransmit || s.dropped).length;
+    expect(resent / segments.length).toBeLessThan(0.03);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/?${query}&view=tsp`);
+    const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+    await expect(svg.locator('[data-legend="retransmit dropped"]')).toHaveCount(1, { timeout: 60_000 });
+    // The plot's pixels: how many are painted the data's colour and how many the resends'.
+    const plot = svg.locator('.tsp-brush');
+    const shot = (await plot.screenshot()).toString('base64');
+    const colours = await svg.evaluate((el) => {
+      const stroke = (series: string) =>
+        getComputedStyle(el.querySelector(`[data-series="${series}"]`)!).stroke;
+      return { data: stroke('data'), resent: stroke('retransmit') };
+    });
+    const painted = await page.evaluate(
+      async ([png, { data, resent }]) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${png}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        [canvas.width, canvas.height] = [image.width, image.height];
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        const pixels = context.getImageData(0, 0, image.width, image.height).data;
+        const rgb = (css: string) => css.match(/\d+/g)!.slice(0, 3).map(Number);
+        const [d, r] = [rgb(data), rgb(resent)];
+        const near = (i: number, c: number[]) =>
+          Math.hypot(pixels[i] - c[0], pixels[i + 1] - c[1], pixels[i + 2] - c[2]) < 40;
+        let asData = 0;
+        let asResent = 0;
+        for (let i = 0; i < pixels.length; i += 4) {
+          if (near(i, d)) asData++;
+          else if (near(i, r)) asResent++;
+        }
+        return { asData, asResent };
+      },
+      [shot, colours] as const,
+    );
+    // Drawn over the data, the resends' marks had covered it: 3 pixels of data to 1,000 of resends.
+    expect(painted.asData).toBeGreaterThan(200);
+    expect(painted.asData).toBeGreaterThan(painted.asResent);
+    // The resends are still drawn, under the data line: a fringe beside it where they are.
+    const order = await svg.evaluate((el) =>
+      [...el.querySelectorAll('path[data-segments]')]
+        .filter((p) => (p.getAttribute('d') ?? '') !== '')
+        .map((p) => p.getAttribute('data-segments')),
+    );
+    expect(order.indexOf('retransmit')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('retransmit')).toBeLessThan(order.indexOf('data'));
+  });
+}

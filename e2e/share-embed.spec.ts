@@ -173,6 +173,39 @@ test('the Share dialog is a labelled modal: Tab stays inside, Escape closes it',
   expectClean(watch);
 });
 
+test("the embed's preview says when the frame cuts its views, and by how much", async ({ page }) => {
+  // A comparison's ladders in the Small 560 x 400 frame: B's ladder began below the frame, and
+  // nothing in the dialog said so.
+  await openLab(page, 'preset=heidemann-odd-final&b.nagle=0&view=ladder');
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this scenario' });
+  await dialog.locator('select[name="embed-size"]').selectOption('560x400');
+  const preview = dialog.locator('.embed-preview iframe');
+  await expect(preview).toHaveAttribute('width', '560');
+  const note = dialog.locator('[data-preview-hidden]');
+  await expect(note).toBeVisible({ timeout: 15_000 });
+  // The figure is the frame's own: what its views' scroller holds beyond what it shows.
+  const over = await preview
+    .contentFrame()
+    .locator('.embed-views')
+    .evaluate((el) => el.scrollHeight - el.clientHeight);
+  expect(over).toBeGreaterThan(2);
+  await expect(note).toHaveAttribute('data-preview-hidden', String(over));
+  await expect(note).toContainText(`${over} px taller than the frame`);
+  // The Medium frame pairs the ladders and shows them whole: no note.
+  await dialog.locator('select[name="embed-size"]').selectOption('800x500');
+  await expect(preview).toHaveAttribute('width', '800');
+  await expect(note).toHaveCount(0, { timeout: 15_000 });
+  await expect
+    .poll(() =>
+      preview
+        .contentFrame()
+        .locator('.embed-views')
+        .evaluate((el) => el.scrollHeight - el.clientHeight),
+    )
+    .toBeLessThanOrEqual(2);
+});
+
 test('an embed link with a mistyped panel says so and shows the panels it could read', async ({ page }) => {
   await page.goto('/?preset=heidemann-odd-final&embed=1&view=laddr,tsp');
   await expect(page.locator('[data-problems]')).toContainText('view: "laddr" is not a panel');

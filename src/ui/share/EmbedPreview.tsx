@@ -2,7 +2,7 @@
 // scaled down to the dialog's width when wider, so the preview is what students will see. It
 // follows the builder after a short pause, so typing a note does not reload the frame on every
 // key; inert, because it is only a picture.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useElementWidth } from '../useElementWidth';
 import type { FrameSize } from './shareLinks';
 
@@ -17,6 +17,8 @@ export function EmbedPreview({ url, size }: { url: string; size: FrameSize }) {
   const width = size.responsive ? room : size.width;
   const height = size.responsive ? Math.round((room * size.height) / size.width) : size.height;
   const scale = Math.min(1, room / width);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const hiddenPx = useHiddenPx(frameRef, shown, width, height);
   return (
     <figure className="embed-preview">
       <figcaption>
@@ -28,6 +30,7 @@ export function EmbedPreview({ url, size }: { url: string; size: FrameSize }) {
       </figcaption>
       <div className="preview-box" ref={boxRef} style={{ height: Math.ceil(height * scale) }}>
         <iframe
+          ref={frameRef}
           src={shown}
           title="Preview of the embed"
           width={width}
@@ -38,6 +41,34 @@ export function EmbedPreview({ url, size }: { url: string; size: FrameSize }) {
           tabIndex={-1}
         />
       </div>
+      {hiddenPx > 0 && (
+        <p className="preview-hidden" data-preview-hidden={hiddenPx}>
+          At this size the views are {hiddenPx} px taller than the frame: students will scroll to see them
+          all. A larger size, or fewer panels, shows them whole.
+        </p>
+      )}
     </figure>
   );
+}
+
+/** What the embed's views must scroll to show (their scroller's overflow, px), read from the
+ * same-origin preview as it draws: a comparison's ladders at 560 x 400 had been cut, unseen. */
+function useHiddenPx(
+  frameRef: RefObject<HTMLIFrameElement | null>,
+  url: string,
+  width: number,
+  height: number,
+): number {
+  const [hidden, setHidden] = useState(0);
+  useEffect(() => {
+    // Polled: the embed lays its views out after its runs come back and its chunks load.
+    const timer = setInterval(() => {
+      const views = frameRef.current?.contentDocument?.querySelector('.embed-views');
+      if (!views) return setHidden(0);
+      const over = views.scrollHeight - views.clientHeight;
+      setHidden(over > 2 ? over : 0);
+    }, 500);
+    return () => clearInterval(timer);
+  }, [frameRef, url, width, height]);
+  return hidden;
 }

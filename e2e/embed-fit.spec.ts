@@ -59,6 +59,38 @@ test('a time-sequence plot embed takes the frame: at 480 × 320 and 800 × 500 i
   }
 });
 
+test('a time-sequence plot embed fits its cwnd and RTT strips where the plot keeps 220 px, else the plot takes the frame', async ({
+  page,
+}) => {
+  const overflow = () => page.locator('.embed-views').evaluate((el) => el.scrollHeight - el.clientHeight);
+  for (const [width, height] of [
+    [1024, 640],
+    [800, 600],
+    [390, 700],
+  ]) {
+    // The strips had followed the plot below the frame at every size, their title peeking in.
+    await page.setViewportSize({ width, height });
+    await page.goto('/?preset=heidemann-odd-final&embed=1&view=tsp');
+    const strips = page.locator('.cc-chart').first();
+    await expect(strips).toBeVisible();
+    await expect.poll(overflow, `${width} × ${height}`).toBeLessThanOrEqual(1);
+    const [plot, chart] = [
+      (await page.locator('.tsp-svg').first().boundingBox())!,
+      (await strips.boundingBox())!,
+    ];
+    expect(chart.y + chart.height, `${width} × ${height}`).toBeLessThanOrEqual(height);
+    expect(plot.height, `${width} × ${height}`).toBeGreaterThanOrEqual(220);
+  }
+  // 800 × 500 leaves the plot too little above its strips: it takes the frame, the strips below.
+  await page.setViewportSize({ width: 800, height: 500 });
+  await page.goto('/?preset=heidemann-odd-final&embed=1&view=tsp');
+  await expect(page.locator('.cc-chart').first()).toBeAttached();
+  const plot = (await page.locator('.tsp-svg').first().boundingBox())!;
+  expect(plot.y + plot.height).toBeLessThanOrEqual(500);
+  expect(plot.height).toBeGreaterThan(300);
+  expect(await overflow()).toBeGreaterThan(150);
+});
+
 for (const width of [320, 375]) {
   test(`a ${width} px phone-wide embed fits its toolbar: no sideways scroll, the clock and speed in view`, async ({
     page,

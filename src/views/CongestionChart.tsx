@@ -54,6 +54,20 @@ export function congestionSamples(trace: Trace, conn: number): SampleRecord[] {
   return (trace.samples ?? []).filter((s) => s.conn === conn && s.side === 'server');
 }
 
+/** The strips a connection's samples fill. */
+function stripsOf(samples: SampleRecord[]): Strip[] {
+  return STRIPS.filter((st) => samples.some((s) => st.value(s) !== null));
+}
+
+function chartHeight(strips: number): number {
+  return M.top + strips * (STRIP_HEIGHT + M.gap) + M.bottom - M.gap;
+}
+
+/** How tall the chart of connection `conn` is drawn (an embed fits the plot above it). */
+export function congestionChartHeight(trace: Trace, conn: number): number {
+  return chartHeight(stripsOf(congestionSamples(trace, conn)).length);
+}
+
 export function CongestionChart({
   trace,
   conn,
@@ -74,14 +88,14 @@ export function CongestionChart({
   folds?: Gap[];
 }) {
   const samples = useMemo(() => congestionSamples(trace, conn), [trace, conn]);
-  const strips = useMemo(() => STRIPS.filter((st) => samples.some((s) => st.value(s) !== null)), [samples]);
+  const strips = useMemo(() => stripsOf(samples), [samples]);
   const phaseEvents = useMemo(
     () => trace.events.filter((e) => e.kind === 'cc-phase' && e.conn === conn && e.side === 'server'),
     [trace, conn],
   );
   // As the plot's lines: a connection's strips end with its last packet.
   const linesEndNs = useMemo(() => Math.max(connectionEndNs(trace, conn), 0), [trace, conn]);
-  const height = M.top + strips.length * (STRIP_HEIGHT + M.gap) + M.bottom - M.gap;
+  const height = chartHeight(strips.length);
   const [d0, d1] = domain;
   const axis = useMemo(() => tspTimeAxis([d0, d1], width, folds), [d0, d1, width, folds]);
   const x = axis.x;

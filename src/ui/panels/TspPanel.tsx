@@ -2,20 +2,24 @@
 // to zoom into it, or use the buttons (which zoom around the playhead) from the keyboard. An
 // HTTP/2 connection can be plotted whole (the default) or one stream at a time. The window,
 // connection and stream are the link's (tspzoom=, tspconn=, tspstream=): a link reopens them.
-import { useCallback, useContext } from 'react';
-import { CongestionChart } from '../../views/CongestionChart';
+import { useCallback, useContext, useMemo, useRef } from 'react';
+import { CongestionChart, congestionChartHeight } from '../../views/CongestionChart';
 import { TimeSequencePlot } from '../../views/TimeSequencePlot';
 import { connectionIds } from '../../views/ladderLayout';
 import { zoomedWindow } from '../../views/tspTimeAxis';
 import { connectionSeries } from '../../views/streamSeries';
 import { streamsOf } from '../../views/streams';
-import { FitHeightContext, fittedViewHeight } from '../embed/viewHeight';
+import { FitHeightContext, fittedViewHeight, PANEL_CHROME_PX } from '../embed/viewHeight';
+import { usePanelChrome } from '../embed/usePanelChrome';
 import { useElementWidth } from '../useElementWidth';
 import type { SideView, TimePanelProps } from './sideView';
 import type { Gap } from '../../views/timeScale';
 import type { TspView } from '../state/configModel';
 
 const NO_GAPS: Gap[] = [];
+/** An embed fits a lone plot and its strips in the frame if the plot keeps this much; a shorter
+ * frame draws the plot to its height and the strips follow below. */
+const MIN_PLOT_OVER_STRIPS_PX = 220;
 
 export function TspPanel({
   sides,
@@ -48,11 +52,22 @@ export function TspPanel({
   const zoomBy = (factor: number) => setWindow(zoomedWindow(valid, cursorNs, endNs, factor));
   const streams = streamChoices(sides, conn);
   const stream = streams.some((c) => c.stream === chosenStream) ? chosenStream : null;
-  // In an embed each plot takes the frame's height, as the ladder does; its strips follow below it
-  // (so a comparison's B comes after A's strips: each plot fills the frame when scrolled to).
-  const fitHeight = useContext(FitHeightContext);
+  // In an embed a lone plot and its cwnd and RTT strips share the frame's height where the plot
+  // keeps enough of it (a 1024 x 640 frame had cut the strips, and their title peeked in at the
+  // bottom); else the plot takes the frame's height, as the ladder does, and its strips follow
+  // below it (so a comparison's B comes after A's strips: each plot fills the frame when scrolled to).
+  const frameHeight = useContext(FitHeightContext);
+  // A lone plot's panel (title, toolbar, note) measured as it wraps: at 390 px the toolbar takes
+  // two rows, and a fixed allowance had left the strips 30 px below the frame.
+  const figureRef = useRef<HTMLElement>(null);
+  const around = usePanelChrome(frameHeight !== null && sides.length === 1, figureRef);
+  const fitHeight = frameHeight === null ? null : frameHeight + PANEL_CHROME_PX - (around ?? PANEL_CHROME_PX);
+  const stripsPx = useMemo(
+    () => (sides.length === 1 ? congestionChartHeight(sides[0].run.trace, conn) : 0),
+    [sides, conn],
+  );
   const plotHeight =
-    fitHeight !== null ? fittedViewHeight(fitHeight, 1, sides.length > 1) : width < 600 ? 240 : 300;
+    fitHeight === null ? (width < 600 ? 240 : 300) : embedPlotHeight(fitHeight, stripsPx, sides.length);
   // A zoomed window is drawn to scale; the whole run folds the time between loads.
   const folds = window_ ? NO_GAPS : gaps;
   return (
@@ -119,7 +134,12 @@ export function TspPanel({
             </figure>
           );
         return (
-          <figure key={s.side} className="tsp-box" data-tsp-side={s.side}>
+          <figure
+            key={s.side}
+            ref={sides.length === 1 ? figureRef : undefined}
+            className="tsp-box"
+            data-tsp-side={s.side}
+          >
             {sides.length > 1 && <figcaption className="side-caption">{s.caption}</figcaption>}
             <TimeSequencePlot
               trace={s.run.trace}
@@ -171,4 +191,12 @@ function streamSpan(sides: SideView[], conn: number, stream: number, endNs: numb
   const end = Math.max(...xs.map((x) => x.endNs ?? endNs), ...lastAcks);
   const margin = Math.max((end - start) * 0.1, 1e6);
   return [Math.max(0, start - margin), Math.min(endNs, end + margin)];
+}
+
+/** A plot's height in an embed's `fitHeight`, above `stripsPx` of strips if a lone plot keeps enough. */
+function embedPlotHeight(fitHeight: number, stripsPx: number, sides: number): number {
+  const withStrips = fittedViewHeight(fitHeight - stripsPx, 1, sides > 1);
+  return sides === 1 && withStrips >= MIN_PLOT_OVER_STRIPS_PX
+    ? withStrips
+    : fittedViewHeight(fitHeight, 1, sides > 1);
 }

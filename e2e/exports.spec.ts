@@ -205,6 +205,23 @@ test("the time-sequence plot's picture carries its cwnd and RTT strips, as the p
   expect(size.h).toBeGreaterThan(figure.height * 0.9);
 });
 
+test("a long transfer's time-sequence plot picture carries the rug of ticks that marks its resends", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000); // 11,000 packets to simulate
+  await page.goto('/?objects=10000000&flush=none&link=wan&loss=1&window=65535&view=tsp');
+  const onPage = page.locator('[data-tsp-side="a"] svg.tsp-svg [data-rug="retransmit"] path');
+  await expect(onPage.first()).toBeAttached({ timeout: 60_000 });
+  const ticks = (d: string[]) => d.join('').match(/M/g)?.length ?? 0;
+  const shown = ticks(await onPage.evaluateAll((ps) => ps.map((p) => p.getAttribute('d') ?? '')));
+  expect(shown).toBeGreaterThan(20);
+  const download = await exportFile(page, '[data-export-view="tsp"]', 'svg');
+  await download.saveAs(testInfo.outputPath('tsp.svg'));
+  const svg = readFileSync(testInfo.outputPath('tsp.svg'), 'utf8');
+  const rug = svg.match(/<g[^>]*data-rug="retransmit"[^>]*>([\s\S]*?)<\/g>/)?.[1] ?? '';
+  expect(ticks([...rug.matchAll(/ d="([^"]*)"/g)].map((m) => m[1]))).toBe(shown);
+});
+
 test("a comparison's breakdown picture is headed by both presets' titles, as the page captions them", async ({
   page,
 }, testInfo) => {

@@ -374,11 +374,14 @@ test('a dense plot, which draws no letters, has one key for its retransmitted an
   await page.goto(`/?preset=cardwell-loss&${AT_END}`);
   const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
   const key = svg.locator('.tsp-legend [data-legend="retransmit dropped"]');
-  await expect(key).toHaveText('retransmit or dropped', { timeout: 60_000 });
+  // The key also says the rug of ticks along the plot's top is theirs.
+  await expect(key.locator('text')).toHaveText('retransmit (ticks on top) or dropped', { timeout: 60_000 });
   await expect(svg.locator('[data-mark]')).toHaveCount(0);
-  // Zoomed into a part of the run, the letters are drawn and each has its key.
+  expect(await svg.locator('[data-rug="retransmit"] path').count()).toBeGreaterThan(0);
+  // Zoomed into a part of the run, the letters are drawn and each has its key; no rug.
   await brush(page, 0.3, 0.4);
   await expect(svg.locator('.tsp-legend [data-legend="retransmit"]')).toHaveCount(1);
+  await expect(svg.locator('[data-rug]')).toHaveCount(0);
   const { named, drawn } = await legendAndDrawn(page);
   expect(named.sort()).toEqual(drawn.sort());
 });

@@ -28,6 +28,7 @@ import { FoldMarks } from './FoldMarks';
 import { placeMarks } from './tspMarks';
 import type { Gap } from './timeScale';
 import { barPieces, barsPath, barsUntil, stepPieces, type Bar, type Piece } from './playPieces';
+import { rugMarks, rugPieces, rugUntil } from './tspRug';
 
 export interface TimeSequencePlotProps {
   trace: Trace;
@@ -50,6 +51,11 @@ export interface TimeSequencePlotProps {
 const MAX_SEGMENTS = 3000;
 /** A dense plot's resent and dropped bars: wider than its data line (1.2 px), drawn under it. */
 const DENSE_MARK_PX = 3;
+/** A dense plot's rug of loss ticks along its top: each row's ticks this tall, a pixel between rows. */
+const RUG_PX = 6;
+/** A tick a little wider than its pixel column, so a lone one reads beside a stall band's edge. */
+const RUG_TICK_PX = 1.5;
+const RUG_ROW_PX = RUG_PX + 1;
 const NO_FOLDS: Gap[] = [];
 /** About how many ticks the sequence axis has... */
 const Y_TICKS = 6;
@@ -190,6 +196,24 @@ export function TimeSequencePlot({
   }, [series, x, y, d0, d1, dense]);
   const barsAt = (pieces: ReturnType<typeof barPieces>, minPx: number, ticks: boolean) =>
     barsUntil(pieces, cursorNs, x, y, ticks, minPx, dense).join('');
+  // A dense plot's rug: a tick along its top for each pixel column holding a resend (or a drop
+  // drawn in a colour of its own), built once per view; ticks appear as the playhead reaches them.
+  const rugs = useMemo(
+    () =>
+      dense
+        ? LOSS_MARKS.flatMap((mark) => {
+            if (mark.rug === undefined) return [];
+            const times = series.segments
+              .filter((s) => mark.is(s) && s.timeNs >= d0 && s.timeNs <= d1)
+              .map((s) => s.timeNs);
+            const top = m.top + mark.rug * RUG_ROW_PX;
+            const pieces = rugPieces(rugMarks(times, x, m.left, right), top, RUG_PX);
+            return pieces.length > 0 ? [{ mark, top, pieces }] : [];
+          })
+        : [],
+    [dense, series, d0, d1, x, m.top, m.left, right],
+  );
+  const rugRows = rugs.length === 0 ? 0 : Math.max(...rugs.map((r) => r.mark.rug ?? 0)) + 1;
   const clipId = `tsp-clip-${side}`;
   const preparedStalls = useMemo(
     () =>
@@ -282,7 +306,7 @@ export function TimeSequencePlot({
             <text
               key={`label${i}`}
               x={labelAt.get(i)!.x}
-              y={m.top + 12}
+              y={m.top + 12 + rugRows * RUG_ROW_PX}
               textAnchor={labelAt.get(i)!.anchor}
               className="stall-label"
               data-stall-label={s.cause}
@@ -365,6 +389,19 @@ export function TimeSequencePlot({
               {glyph}
             </text>
           ))}
+        {rugs.map(({ mark, top, pieces }) => (
+          <g
+            key={mark.series}
+            data-rug={mark.series}
+            data-rug-top={top}
+            stroke={mark.colour}
+            strokeWidth={RUG_TICK_PX}
+          >
+            {pieces.map((p, i) => (
+              <path key={i} d={rugUntil([p], cursorNs, top, RUG_PX)[0]} fill="none" />
+            ))}
+          </g>
+        ))}
       </g>
       {playhead && (
         <line
@@ -418,6 +455,9 @@ const LOSS_MARKS: Array<{
   colour: string;
   /** Whether a dense plot's one key for the loss marks names it (it looks as the others do). */
   merged: boolean;
+  /** Which row of a dense plot's rug marks its pixel columns, if any. A segment lost on the link
+   * has none: its resend, which follows, is marked (that is when cwnd is cut). */
+  rug?: number;
   is: (s: SegmentBar) => boolean;
 }> = [
   {
@@ -426,6 +466,7 @@ const LOSS_MARKS: Array<{
     glyph: 'R',
     colour: RETRANSMIT_COLOUR,
     merged: true,
+    rug: 0,
     is: (s) => s.retransmit,
   },
   {
@@ -445,6 +486,7 @@ const LOSS_MARKS: Array<{
     glyph: '×',
     colour: QUEUE_DROP_COLOUR,
     merged: false,
+    rug: 1,
     is: (s) => s.dropped && !s.retransmit && s.drop === 'queue',
   },
   {
@@ -455,9 +497,14 @@ const LOSS_MARKS: Array<{
     glyph: '×',
     colour: QUEUE_DROP_COLOUR,
     merged: false,
+    rug: 1,
     is: (s) => s.dropped && !s.retransmit && s.drop === 'codel',
   },
 ];
+
+/** A dense plot's key for a rug's marks, and its tooltip. */
+const RUG_WORDS = '(ticks on top)';
+const RUG_TITLE = "a tick along the plot's top edge marks each pixel column where one was";
 
 /** The playhead's key, in the words and colour of the waterfall's. */
 const PLAYHEAD_ENTRY: LegendEntry = {
@@ -519,13 +566,21 @@ export function legendEntries(
   const marks = LOSS_MARKS.filter((mark) => series.segments.some(mark.is));
   const merged = dense ? marks.filter((mark) => mark.merged) : [];
   const own = marks.filter((mark) => !merged.includes(mark));
+  // A dense plot's key says which marks the rug of ticks along its top is.
+  const ruggedLabel = (mark: (typeof LOSS_MARKS)[number]) =>
+    dense && mark.rug !== undefined ? `${mark.label} ${RUG_WORDS}` : mark.label;
+  const ruggedWords = (mark: (typeof LOSS_MARKS)[number], words: string) =>
+    dense && mark.rug !== undefined ? `${words}; ${RUG_TITLE}` : words;
   return [
     ...entries,
     ...(merged.length > 0
       ? [
           {
             series: merged.map((mark) => mark.series).join(' '),
-            label: merged.map((mark) => mark.label).join(' or '),
+            label: merged.map(ruggedLabel).join(' or '),
+            words: merged.some((mark) => mark.rug !== undefined)
+              ? `segments sent again, or lost on the link; ${RUG_TITLE}`
+              : undefined,
             colour: RETRANSMIT_COLOUR,
             swatch: 'line' as const,
           },
@@ -533,8 +588,8 @@ export function legendEntries(
       : []),
     ...own.map((mark): LegendEntry => ({
       series: mark.series,
-      label: mark.label,
-      words: mark.words,
+      label: ruggedLabel(mark),
+      words: mark.words && ruggedWords(mark, mark.words),
       colour: mark.colour,
       swatch: dense ? 'line' : { glyph: mark.glyph },
     })),

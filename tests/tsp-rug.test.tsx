@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+// A dense time-sequence plot marks where the losses were: a tick along its top for each pixel
+// column holding a resent segment, up to the playhead. A small plot has none.
+import { describe, expect, it } from 'vitest';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { TimeSequencePlot } from '../src/views/TimeSequencePlot';
+import { isResentReason } from '../src/engine/trace';
+import type { Trace } from '../src/engine/trace';
+import { run } from './support/trace';
+
+const WIDTH = 900;
+// The plot area's edges (the y labels' room on the left, the last tick label's on the right).
+const LEFT = 62;
+const RIGHT = WIDTH - 14;
+
+function draw(trace: Trace, cursorNs: number, domain: [number, number] = [0, trace.endNs]) {
+  const box = document.createElement('div');
+  act(() =>
+    render(
+      <TimeSequencePlot
+        trace={trace}
+        conn={0}
+        side="a"
+        cursorNs={cursorNs}
+        domain={domain}
+        zoomed={domain[0] !== 0 || domain[1] !== trace.endNs}
+        width={WIDTH}
+        height={300}
+        onBrush={() => {}}
+      />,
+      box,
+    ),
+  );
+  return box;
+}
+
+/** The rug's ticks' pixel columns, read from what is drawn. */
+const rugColumns = (box: Element, series = 'retransmit') =>
+  [...box.querySelectorAll(`[data-rug="${series}"] path`)]
+    .flatMap((p) => [...(p.getAttribute('d') ?? '').matchAll(/M([\d.]+),/g)].map((m) => Number(m[1]) - 0.5))
+    .sort((a, b) => a - b);
+
+/** The distinct pixel columns of the server's resent segments sent in [from, to] by `cursorNs`. */
+function resentColumns(trace: Trace, cursorNs: number, [from, to]: [number, number]): number[] {
+  const columns = trace.packets
+    .filter((p) => p.conn === 0 && p.dir === 's2c' && p.len > 0 && isResentReason(p.reason))
+    .filter((p) => p.sendNs <= cursorNs && p.sendNs >= from && p.sendNs <= to)
+    .map((p) => Math.floor(LEFT + ((p.sendNs - from) / (to - from)) * (RIGHT - LEFT)))
+    .filter((c) => c < RIGHT);
+  return [...new Set(columns)].sort((a, b) => a - b);
+}
+
+describe("a dense time-sequence plot's rug of losses", () => {
+  // 10 MB over the WAN with 1% loss: about 7,000 segments, a hundred or so resent.
+  const trace = run('objects=10000000&flush=none&link=wan&loss=1&window=65535');
+
+  it('has a tick at each pixel column holding a resend, none past the playhead', () => {
+    for (const at of [0.6, 1]) {
+      const cursorNs = trace.endNs * at;
+      const box = draw(trace, cursorNs);
+      const expected = resentColumns(trace, cursorNs, [0, trace.endNs]);
+      expect(expected.length).toBeGreaterThan(20);
+      expect(rugColumns(box)).toEqual(expected);
+      const playheadX = Number(box.querySelector('[data-series="playhead"]')?.getAttribute('x1') ?? RIGHT);
+      expect(Math.max(...rugColumns(box))).toBeLessThanOrEqual(playheadX);
+    }
+  });
+
+  it('follows a zoom', () => {
+    const domain: [number, number] = [trace.endNs * 0.25, trace.endNs * 0.75];
+    const box = draw(trace, trace.endNs, domain);
+    const expected = resentColumns(trace, trace.endNs, domain);
+    expect(expected.length).toBeGreaterThan(10);
+    expect(rugColumns(box)).toEqual(expected);
+  });
+
+  it('sits along the top of the plot, in the colour its key names', () => {
+    const box = draw(trace, trace.endNs);
+    const rug = box.querySelector('[data-rug="retransmit"]')!;
+    expect(rug.getAttribute('stroke')).toBe('var(--packet-retransmit)');
+    const key = box.querySelector('[data-legend="retransmit dropped"]')!;
+    expect(key.textContent).toContain('ticks on top');
+    const brush = box.querySelector('.tsp-brush')!;
+    expect(Number(rug.getAttribute('data-rug-top'))).toBe(Number(brush.getAttribute('y')));
+  });
+
+  it('is not drawn on a small plot, whose resends carry their letters', () => {
+    const small = run('link=wan&loss=3');
+    const box = draw(small, small.endNs);
+    expect(box.querySelectorAll('[data-mark="retransmit"]').length).toBeGreaterThan(0);
+    expect(box.querySelectorAll('[data-rug]').length).toBe(0);
+    expect(box.textContent).not.toContain('ticks on top');
+  });
+});

@@ -37,7 +37,7 @@ export class SendCredit {
     return Math.max(0, Math.min(conn, this.streamLimit(id) - sentUpTo));
   }
 
-  /** How far a stream the client opened may go: its last MAX_STREAM_DATA, else the window. */
+  /** How far a stream the client opened may go: its last MAX_STREAM_DATA, else the window chosen. */
   private streamLimit(id: number): number {
     return this.streamMax.get(id) ?? this.windowBytes;
   }
@@ -96,7 +96,7 @@ export class SendCredit {
 /**
  * The receiver's side: once the application has read half a window past the last limit given
  * (RFC 9000 4.2 leaves when to the receiver; Chrome and quiche give credit back at half a
- * window, as HTTP/2 clients do), the limit moves to what was read plus a window.
+ * window, as HTTP/2 clients do), the limit moves to what was read plus the window chosen.
  */
 export class ReceiveWindow {
   private connRead = 0;

@@ -1,5 +1,5 @@
 // The time-sequence plot of a long bulk transfer reads truthfully: its data line shows as data.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { engine } from './lab';
 import { tspSeries } from '../src/views/tspSeries';
 
@@ -67,3 +67,62 @@ for (const width of [390, 1280]) {
     expect(order.indexOf('retransmit')).toBeLessThan(order.indexOf('data'));
   });
 }
+
+/** What sets a plot's drawing apart: its data's stroke, whether its bars have end ticks, whether
+ * it has letters or a rug of ticks, and the keys its legend names. */
+function drawingOf(svg: Locator) {
+  return svg.evaluate((el) => {
+    const data = el.querySelector('[data-series="data"]')!;
+    return {
+      dataStroke: data.getAttribute('stroke-width'),
+      endTicks: /h6/.test(data.getAttribute('d') ?? ''),
+      letters: el.querySelectorAll('[data-mark]').length > 0,
+      keys: [...el.querySelectorAll('.tsp-legend [data-legend]')].map((k) => k.getAttribute('data-legend')),
+    };
+  });
+}
+
+test('a long run keeps one drawing while it plays, the one it has at its end', async ({ page }) => {
+  test.setTimeout(120_000);
+  // 5 MB over the WAN at 1% loss: 3,467 segments, of which 3,000 are sent by 53 s of its 60.
+  const query = 'objects=5000000&flush=none&link=wan&loss=1';
+  expect(tspSeries(engine(query).trace, 0).segments.length).toBeGreaterThan(3000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/?${query}&view=tsp`);
+  const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+  await expect(svg.locator('[data-rug="retransmit"]')).toHaveCount(1, { timeout: 60_000 });
+  const atEnd = await drawingOf(svg);
+  expect(atEnd).toEqual({
+    dataStroke: '1.2',
+    endTicks: false,
+    letters: false,
+    keys: ['data', 'ack', 'window', 'cwnd', 'retransmit dropped', 'playhead'],
+  });
+  // Played from the start: each frame is drawn as the end is. Counted up to the playhead, the
+  // first 53 s had ticks on every bar, letters, another stroke and a key for each kind of mark.
+  await page.getByRole('button', { name: 'Play' }).click();
+  const plot = (await svg.locator('.tsp-brush').boundingBox())!;
+  const playheadX = async () => Number(await svg.locator('[data-series="playhead"]').getAttribute('x1'));
+  const frames = [];
+  for (let i = 0; i < 6; i++) {
+    frames.push({ x: await playheadX(), drawing: await drawingOf(svg) });
+    await page.waitForTimeout(300);
+  }
+  await page.getByRole('button', { name: 'Pause' }).click();
+  // The frames were early in the run (it plays in 15 s), and the playhead moved through them.
+  expect(frames[0].x).toBeLessThan(plot.x + plot.width * 0.2);
+  expect(frames[frames.length - 1].x).toBeGreaterThan(frames[0].x);
+  for (const frame of frames) expect(frame.drawing).toEqual(atEnd);
+});
+
+test('zoomed onto a few segments of a long run, the plot draws them in detail', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The same run, its first 3 s: a few hundred segments, with end ticks and letters.
+  await page.goto('/?objects=5000000&flush=none&link=wan&loss=1&view=tsp&tspzoom=0,3000');
+  const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+  await expect(svg.locator('[data-mark]').first()).toBeAttached({ timeout: 60_000 });
+  const zoomed = await drawingOf(svg);
+  expect(zoomed.dataStroke).toBe('1.6');
+  expect(zoomed.endTicks).toBe(true);
+  await expect(svg.locator('[data-rug]')).toHaveCount(0);
+});

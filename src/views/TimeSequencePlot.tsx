@@ -94,9 +94,17 @@ export function TimeSequencePlot({
 }: TimeSequencePlotProps) {
   const series = useMemo(() => connectionSeries(trace, conn, stream), [trace, conn, stream]);
   const [d0, d1] = domain;
-  const shown = series.segments.filter((s) => s.timeNs <= cursorNs && s.timeNs >= d0 && s.timeNs <= d1);
-  // Thousands of segments: no end ticks, no marks.
-  const dense = shown.length > MAX_SEGMENTS;
+  // Thousands of segments in the plot's time window: no end ticks, no letters. Counted over the
+  // window, not up to the playhead, so playback keeps one drawing from its first frame to its last
+  // (counted to the playhead, a long run's plot changed its whole drawing part way through).
+  const inView = useMemo(
+    () => series.segments.filter((s) => s.timeNs >= d0 && s.timeNs <= d1).length,
+    [series, d0, d1],
+  );
+  const dense = inView > MAX_SEGMENTS;
+  const shown = dense
+    ? []
+    : series.segments.filter((s) => s.timeNs <= cursorNs && s.timeNs >= d0 && s.timeNs <= d1);
 
   const axisTitle = stream === null ? 'sequence (bytes)' : `stream ${stream} (bytes)`;
   const narrow = width < 460; // the legend starts a line of its own under the axis title
@@ -156,8 +164,7 @@ export function TimeSequencePlot({
   const connEndNs = useMemo(() => connectionEndNs(trace, conn), [trace, conn]);
   const linesEndNs = Math.max(connEndNs, 0);
   const lines = useMemo(() => {
-    const inView = series.segments.filter((s) => s.timeNs >= d0 && s.timeNs <= d1).length;
-    const fine = inView > MAX_SEGMENTS;
+    const fine = dense;
     const step = (line: TspSeries['acks']) =>
       stepPieces(
         line.map((p) => [p.timeNs, p.value] as const),
@@ -167,7 +174,7 @@ export function TimeSequencePlot({
         fine,
       );
     return { ack: step(series.acks), window: step(series.window), cwnd: step(series.cwnd) };
-  }, [series, linesEndNs, x, y, d0, d1]);
+  }, [series, linesEndNs, x, y, dense]);
   // The bars (data, resends, drops, SACK blocks) likewise, each piece whole before the playhead.
   const bars = useMemo(() => {
     const of = (segments: SegmentBar[]) =>

@@ -1,5 +1,5 @@
 // The time-sequence plot of a long bulk transfer reads truthfully: its data line shows as data.
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { engine } from './lab';
 import { tspSeries } from '../src/views/tspSeries';
 
@@ -126,3 +126,78 @@ test('zoomed onto a few segments of a long run, the plot draws them in detail', 
   expect(zoomed.endTicks).toBe(true);
   await expect(svg.locator('[data-rug]')).toHaveCount(0);
 });
+
+/** How many of a plot area's pixels are painted each series' colour (within 40 of it in RGB). */
+async function paintedBySeries(page: Page, svg: Locator, series: string[]) {
+  await svg.scrollIntoViewIfNeeded();
+  const plot = (await svg.locator('.tsp-brush').boundingBox())!;
+  const clip = { ...plot, y: plot.y + RUG_ROOM_PX, height: plot.height - RUG_ROOM_PX };
+  const shot = (await page.screenshot({ clip })).toString('base64');
+  const colours = await svg.evaluate(
+    (el, names) => names.map((s) => getComputedStyle(el.querySelector(`[data-series="${s}"]`)!).stroke),
+    series,
+  );
+  const counts = await page.evaluate(
+    async ([png, css]) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [image.width, image.height];
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const pixels = context.getImageData(0, 0, image.width, image.height).data;
+      const rgbs = css.map((c) => c.match(/\d+/g)!.slice(0, 3).map(Number));
+      const out = rgbs.map(() => 0);
+      for (let i = 0; i < pixels.length; i += 4) {
+        let nearest = -1;
+        let least = 40;
+        rgbs.forEach((c, k) => {
+          const d = Math.hypot(pixels[i] - c[0], pixels[i + 1] - c[1], pixels[i + 2] - c[2]);
+          if (d < least) [nearest, least] = [k, d];
+        });
+        if (nearest >= 0) out[nearest]++;
+      }
+      return out;
+    },
+    [shot, colours] as const,
+  );
+  return { width: plot.width, count: Object.fromEntries(series.map((s, i) => [s, counts[i]])) };
+}
+
+const BULK_RUNS = [
+  // A few MB over the WAN at 1% loss: cwnd and the 16 KB window within a pixel of the ACK line.
+  { query: 'objects=5000000&flush=none&link=wan&loss=1', width: 1280, scheme: 'light' },
+  { query: 'objects=5000000&flush=none&link=wan&loss=1', width: 390, scheme: 'dark' },
+  // Over the LAN: the window under a pixel above the ACK line, cwnd 3 px.
+  { query: 'objects=5000000&flush=none&link=ethernet10', width: 1280, scheme: 'dark' },
+  { query: 'objects=5000000&flush=none&link=ethernet10', width: 390, scheme: 'light' },
+] as const;
+
+for (const run of BULK_RUNS) {
+  test(`a bulk transfer's ACK, window and cwnd lines read beside its data line (${run.query}, ${run.width} px, ${run.scheme})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme: run.scheme });
+    await page.setViewportSize({ width: run.width, height: 900 });
+    await page.goto(`/?${run.query}&view=tsp`);
+    const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+    await expect(svg.locator('[data-legend="cwnd"]')).toHaveCount(1, { timeout: 60_000 });
+    await expect(svg.locator('[data-series="data"]')).toHaveAttribute('stroke-width', '1.2');
+    // The lines are drawn over the data, each on its own side of it.
+    const order = await svg.evaluate((el) =>
+      [...el.querySelectorAll('[data-series]')].map((p) => p.getAttribute('data-series')),
+    );
+    for (const line of ['ack', 'window', 'cwnd'])
+      expect(order.indexOf(line)).toBeGreaterThan(order.lastIndexOf('data'));
+    // Each series shows along the run: drawn on their values, under the data, the window line
+    // had no pixel of its own, cwnd's none or a few dozen over the WAN, the ACK's a fifth of the
+    // plot's width over the LAN.
+    const { width, count } = await paintedBySeries(page, svg, ['data', 'ack', 'window', 'cwnd']);
+    expect(count.data).toBeGreaterThan(1.2 * width);
+    expect(count.ack).toBeGreaterThan(0.5 * width);
+    expect(count.window).toBeGreaterThan(0.3 * width);
+    expect(count.cwnd).toBeGreaterThan(0.12 * width);
+  });
+}

@@ -29,6 +29,7 @@ import { placeMarks } from './tspMarks';
 import type { Gap } from './timeScale';
 import { barPieces, barsPath, barsUntil, stepPieces, type Bar, type Piece } from './playPieces';
 import { rugMarks, rugPieces, rugUntil } from './tspRug';
+import { ackLinePx, dataInk, limitLinePx } from './tspRibbon';
 
 export interface TimeSequencePlotProps {
   trace: Trace;
@@ -49,8 +50,21 @@ export interface TimeSequencePlotProps {
 }
 
 const MAX_SEGMENTS = 3000;
-/** A dense plot's resent and dropped bars: wider than its data line (1.2 px), drawn under it. */
+/** The data's stroke: a bar with end ticks, or a dense plot's bare bar. */
+const DATA_PX = 1.6;
+const DENSE_DATA_PX = 1.2;
+/** A dense plot's resent and dropped bars: wider than its data line, drawn under it. */
 const DENSE_MARK_PX = 3;
+/** The ACK line's stroke, and the window's and cwnd's. */
+const ACK_LINE_PX = 1.5;
+const LIMIT_LINE_PX = 1.3;
+/** A dense plot's: its ACK, data, window and cwnd share a few pixels' height (tspRibbon.ts), the
+ * lines each a thin row of their own, the data the widest, two pixels tall at least. */
+const DENSE_LINE_PX = 1.1;
+const DENSE_MIN_BAR_PX = 2;
+/** The clip reaches this far under the time axis: the ACK line of a connection's first moments,
+ * drawn under its value (0), on the axis, is not cut away. */
+const BELOW_AXIS_PX = 3;
 /** A dense plot's rug of loss ticks along its top: each row's ticks this tall, a pixel between rows. */
 const RUG_PX = 6;
 /** A tick a little wider than its pixel column, so a lone one reads beside a stall band's edge. */
@@ -163,31 +177,38 @@ export function TimeSequencePlot({
   // once per view to the connection's end, in pieces, and cut at the playhead by a clip.
   const connEndNs = useMemo(() => connectionEndNs(trace, conn), [trace, conn]);
   const linesEndNs = Math.max(connEndNs, 0);
+  const dataMinPx = dense ? DENSE_MIN_BAR_PX : MIN_BAR_PX;
+  const widths = dense ? DENSE_WIDTHS : WIDTHS;
   const lines = useMemo(() => {
-    const fine = dense;
-    const step = (line: TspSeries['acks']) =>
-      stepPieces(
-        line.map((p) => [p.timeNs, p.value] as const),
-        linesEndNs,
-        x,
-        y,
-        fine,
-      );
-    return { ack: step(series.acks), window: step(series.window), cwnd: step(series.cwnd) };
-  }, [series, linesEndNs, x, y, dense]);
+    // Each line on the outside of the data's ink (tspRibbon.ts), in pixels.
+    const longest = series.segments.reduce((most, s) => Math.max(most, s.end - s.seq), 0);
+    const ink = dataInk(dense ? 0 : DATA_PX, dataMinPx, Math.abs(y(0) - y(longest)));
+    const px = (v: number) => v;
+    const step = (points: ReadonlyArray<readonly [number, number]>) =>
+      stepPieces(points, linesEndNs, x, px, dense);
+    const limit = (line: TspSeries['window']) => step(limitLinePx(line, y, ink, widths.limit));
+    return {
+      ack: step(ackLinePx(series.acks, y, ink, widths.ack)),
+      window: limit(series.window),
+      cwnd: limit(series.cwnd),
+    };
+  }, [series, linesEndNs, x, y, dense, dataMinPx, widths]);
   // The bars (data, resends, drops, SACK blocks) likewise, each piece whole before the playhead.
   const bars = useMemo(() => {
-    const of = (segments: SegmentBar[]) =>
+    const of = (segments: SegmentBar[], minPx = MIN_BAR_PX) =>
       barPieces(
         segments.filter((s) => s.timeNs >= d0 && s.timeNs <= d1).map(segmentBar),
         x,
         y,
         !dense,
-        MIN_BAR_PX,
+        minPx,
         dense,
       );
     return {
-      data: of(series.segments.filter((s) => !s.retransmit && !s.dropped)),
+      data: of(
+        series.segments.filter((s) => !s.retransmit && !s.dropped),
+        dataMinPx,
+      ),
       marks: LOSS_MARKS.map((mark) => of(series.segments.filter(mark.is))),
       sack: barPieces(
         series.sacks
@@ -200,7 +221,7 @@ export function TimeSequencePlot({
         dense,
       ),
     };
-  }, [series, x, y, d0, d1, dense]);
+  }, [series, x, y, d0, d1, dense, dataMinPx]);
   const barsAt = (pieces: ReturnType<typeof barPieces>, minPx: number, ticks: boolean) =>
     barsUntil(pieces, cursorNs, x, y, ticks, minPx, dense).join('');
   // A dense plot's rug: a tick along its top for each pixel column holding a resend (or a drop
@@ -264,14 +285,19 @@ export function TimeSequencePlot({
     >
       <defs>
         <clipPath id={clipId}>
-          <rect x={m.left} y={m.top - 4} width={Math.max(0, right - m.left)} height={bottom - m.top + 4} />
+          <rect
+            x={m.left}
+            y={m.top - 4}
+            width={Math.max(0, right - m.left)}
+            height={bottom - m.top + 4 + BELOW_AXIS_PX}
+          />
         </clipPath>
         <clipPath id={`${clipId}-played`}>
           <rect
             x={m.left}
             y={m.top - 4}
             width={Math.max(0, Math.min(right, x(Math.min(cursorNs, linesEndNs))) - m.left)}
-            height={bottom - m.top + 4}
+            height={bottom - m.top + 4 + BELOW_AXIS_PX}
           />
         </clipPath>
       </defs>
@@ -322,31 +348,6 @@ export function TimeSequencePlot({
             </text>
           ) : null,
         )}
-        <PlayedLine
-          pieces={lines.window}
-          cursorNs={cursorNs}
-          clipId={clipId}
-          stroke={WINDOW_COLOUR}
-          strokeWidth={1.3}
-          strokeDasharray="5 3"
-          series="window"
-        />
-        <PlayedLine
-          pieces={lines.cwnd}
-          cursorNs={cursorNs}
-          clipId={clipId}
-          stroke={CWND_COLOUR}
-          strokeWidth={1.3}
-          series="cwnd"
-        />
-        <PlayedLine
-          pieces={lines.ack}
-          cursorNs={cursorNs}
-          clipId={clipId}
-          stroke={ACK_COLOUR}
-          strokeWidth={1.5}
-          series="ack"
-        />
         {series.sacks.length > 0 && (
           <path
             d={barsAt(bars.sack, 0, false)}
@@ -363,12 +364,40 @@ export function TimeSequencePlot({
         {dense && lossMarks}
         {/* xplot's segment: a vertical bar with a tick at each end; all of one colour in one path. */}
         <path
-          d={barsAt(bars.data, MIN_BAR_PX, !dense)}
+          d={barsAt(bars.data, dataMinPx, !dense)}
           stroke={DATA_COLOUR}
-          strokeWidth={dense ? 1.2 : 1.6}
+          strokeWidth={dense ? DENSE_DATA_PX : DATA_PX}
           fill="none"
           data-segments="data"
           data-series="data"
+        />
+        {/* Over the data, each on its outside (tspRibbon.ts): drawn under it, on a long run the
+            data's ink had covered them; the resends and their letters are drawn over them. */}
+        <PlayedLine
+          pieces={lines.cwnd}
+          cursorNs={cursorNs}
+          clipId={clipId}
+          stroke={CWND_COLOUR}
+          strokeWidth={widths.limit}
+          series="cwnd"
+        />
+        {/* Dashed, over the cwnd line: where the two meet, the cwnd shows between its dashes. */}
+        <PlayedLine
+          pieces={lines.window}
+          cursorNs={cursorNs}
+          clipId={clipId}
+          stroke={WINDOW_COLOUR}
+          strokeWidth={widths.limit}
+          strokeDasharray="5 3"
+          series="window"
+        />
+        <PlayedLine
+          pieces={lines.ack}
+          cursorNs={cursorNs}
+          clipId={clipId}
+          stroke={ACK_COLOUR}
+          strokeWidth={widths.ack}
+          series="ack"
         />
         {!dense && lossMarks}
         {!dense &&
@@ -660,6 +689,8 @@ function placeStallLabels(
 }
 
 const MIN_BAR_PX = 1;
+const WIDTHS = { ack: ACK_LINE_PX, limit: LIMIT_LINE_PX };
+const DENSE_WIDTHS = { ack: DENSE_LINE_PX, limit: DENSE_LINE_PX };
 
 const segmentBar = (s: SegmentBar): Bar => ({ timeNs: s.timeNs, low: s.seq, high: s.end });
 

@@ -192,3 +192,34 @@ for (const width of [1440, 390]) {
     expect(overlappingPairs(axis.texts)).toEqual([]);
   });
 }
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px a ladder zoomed late in a long run writes its ticks whole, at their times`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    // A 115 s run (400 KB over a modem) zoomed onto 1.5 s at 110 s: its ticks had been written
+    // "110200 ms", too long for the axis, which showed "10200 ms", 100 s from the packets beside it.
+    await openLab(page, 'link=ppp28k&objects=400000&zoom=110000,111500');
+    const ticks = await page.evaluate(() => {
+      const svg = document.querySelector('[data-side="a"] svg.ladder-svg')!;
+      const left = svg.getBoundingClientRect().left;
+      return [...svg.querySelectorAll('.ladder-axis .tick-label')].map((t) => ({
+        text: t.textContent ?? '',
+        inside: t.getBoundingClientRect().left >= left,
+      }));
+    });
+    expect(ticks.length).toBeGreaterThan(2);
+    for (const tick of ticks) {
+      expect(tick.inside, tick.text).toBe(true);
+      // Read back, each is a time inside the window zoomed onto.
+      const [, value, unit] = /^([\d.]+) (ms|s)$/.exec(tick.text)!;
+      const seconds = Number(value) / (unit === 'ms' ? 1000 : 1);
+      expect(seconds, tick.text).toBeGreaterThanOrEqual(110);
+      expect(seconds, tick.text).toBeLessThanOrEqual(111.5);
+    }
+  });
+}

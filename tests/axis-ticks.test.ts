@@ -1,7 +1,7 @@
 // The y axes of the time-sequence plot (bytes in KB or MB) and of the congestion strips (three ticks).
 import { describe, expect, it } from 'vitest';
 import { byteAxis, byteAxisBetween, stripAxis } from '../src/views/axisTicks';
-import { formatBytes, formatDuration } from '../src/views/format';
+import { formatBytes, formatDuration, formatTick } from '../src/views/format';
 
 const labels = (axis: { ticks: Array<{ label: string }> }) => axis.ticks.map((t) => t.label);
 
@@ -114,5 +114,21 @@ describe('durations', () => {
     expect(formatDuration(1000.2e6)).toBe('1\u00a0s');
     expect(formatDuration(9.996e6)).toBe('10\u00a0ms');
     expect(formatDuration(1234e6)).toBe('1.23\u00a0s');
+  });
+});
+
+describe('time ticks', () => {
+  it('are written in ms on an axis that ends before 10 s, as before', () => {
+    expect(formatTick(4.2e6, 20e6, 25e6)).toBe('4.2 ms');
+    expect(formatTick(9800e6, 1e9, 9900e6)).toBe('9800 ms');
+    expect(formatTick(12e9, 60e9, 60e9)).toBe('12 s');
+  });
+
+  it('are written in seconds, as precise as the span asks, on an axis zoomed late in a long run', () => {
+    // "174200 ms" was too long for the ladder's axis, which cut it to "74200 ms".
+    expect(formatTick(174.2e9, 1.4e9, 175e9)).toBe('174.2 s');
+    expect(formatTick(174e9, 1.4e9, 175e9)).toBe('174 s');
+    expect(formatTick(87_766.5e6, 20e6, 87_770e6)).toBe('87.7665 s');
+    expect(formatTick(10_000.25e6, 2e6, 10_001e6)).toBe('10.00025 s');
   });
 });

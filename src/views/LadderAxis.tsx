@@ -91,7 +91,7 @@ export function LadderAxis({
           <line x1={axisX - 5} x2={width} stroke="var(--rule)" />
           {label && (
             <text x={axisX - 8} dy="0.32em" textAnchor="end" className="tick-label">
-              {formatTick(t, span)}
+              {formatTick(t, span, visible[1])}
             </text>
           )}
         </g>

@@ -21,14 +21,20 @@ export function keepTimesTogether(text: string): string {
   return text.replace(/(\d) (ms|s)\b/g, `$1${UNIT_SPACE}$2`);
 }
 
-/** Nanoseconds as a tick label in ms (or s once the axis spans seconds). */
-export function formatTick(ns: number, spanNs: number): string {
+/**
+ * Nanoseconds as a tick label in ms (or s once the axis spans seconds, or reaches `axisEndNs` of
+ * 10 s or more: an axis zoomed onto a moment late in a long run writes "174.2 s", as precise as its
+ * span asks; "174200 ms" had been too long for the ladder's axis, which showed "74200 ms").
+ */
+export function formatTick(ns: number, spanNs: number, axisEndNs = 0): string {
   if (spanNs >= 5e9) return `${trim(ns / 1e9, 2)} s`;
-  const ms = ns / 1e6;
-  if (spanNs < 5e6) return `${trim(ms, 3)} ms`;
-  if (spanNs < 5e7) return `${trim(ms, 1)} ms`;
-  return `${trim(ms, 0)} ms`;
+  const msDecimals = spanNs < 5e6 ? 3 : spanNs < 5e7 ? 1 : 0;
+  if (axisEndNs >= LATE_AXIS_NS) return `${trim(ns / 1e9, msDecimals + 3)} s`;
+  return `${trim(ns / 1e6, msDecimals)} ms`;
 }
+
+/** An axis reaching this far writes its ticks in seconds: in ms they would take 5 digits or more. */
+const LATE_AXIS_NS = 10e9;
 
 export function formatBitRate(bps: number): string {
   if (bps >= 1e9) return `${trim(bps / 1e9, 2)} Gb/s`;

@@ -27,7 +27,7 @@ export function tspTimeAxis(
   const x = scaleLinear().domain([fromNs, toNs]).range(range);
   const ticks = x
     .ticks(Math.max(2, Math.floor(width / TICK_SPACING_PX)))
-    .map((ns) => timeTick(ns, x(ns), formatTick(ns, toNs - fromNs), width));
+    .map((ns) => timeTick(ns, x(ns), formatTick(ns, toNs - fromNs, toNs), width));
   return { x, ticks, folds: [] };
 }
 

@@ -350,3 +350,31 @@ for (const [name, query] of [
     expect(await stallLabelFaults(page)).toEqual([]);
   });
 }
+
+test("the ladder's Zoom out is off while the whole run is in view, as the plot's is, and on once zoomed in", async ({
+  page,
+}) => {
+  // Pressed with the whole run in view it had done nothing, beside a Fit already greyed out.
+  await openLab(page, 'link=ppp28k&objects=200000&flush=none');
+  const tools = page.getByRole('toolbar', { name: 'Ladder zoom' });
+  const zoomOut = tools.getByRole('button', { name: 'Zoom out' });
+  const svg = page.locator('[data-side="a"] svg.ladder-svg');
+  const wholeStart = Number(await svg.getAttribute('data-view-start-ns'));
+  const wholeEnd = Number(await svg.getAttribute('data-view-end-ns'));
+  await expect(zoomOut).toBeDisabled();
+  await expect(tools.getByRole('button', { name: 'Fit' })).toBeDisabled();
+  await zoomIn(page).click();
+  await expect(zoomOut).toBeEnabled();
+  await expect
+    .poll(
+      async () =>
+        Number(await svg.getAttribute('data-view-end-ns')) -
+        Number(await svg.getAttribute('data-view-start-ns')),
+    )
+    .toBeLessThan(0.6 * (wholeEnd - wholeStart));
+  await zoomOut.click();
+  // Back to the whole run, where it goes off again.
+  await expect(zoomOut).toBeDisabled();
+  await expect.poll(async () => Number(await svg.getAttribute('data-view-start-ns'))).toBe(wholeStart);
+  expect(Number(await svg.getAttribute('data-view-end-ns'))).toBe(wholeEnd);
+});

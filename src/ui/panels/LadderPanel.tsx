@@ -29,7 +29,7 @@ import { useElementWidth } from '../useElementWidth';
 import { useElementHeight } from '../embed/useFitHeight';
 import { usePanelChrome } from '../embed/usePanelChrome';
 import type { SideView } from './sideView';
-import { useLadderZoom, type AxisTransform } from './useLadderZoom';
+import { MAX_ZOOM, useLadderZoom, type AxisTransform } from './useLadderZoom';
 import { useSettled } from '../state/gesture';
 import { showShortcuts } from '../shortcuts/showShortcuts';
 import type { LabelStyle } from '../state/configModel';
@@ -257,10 +257,21 @@ export function LadderPanel({
   return (
     <div className="ladder-panel" ref={boxRef} data-view="ladder">
       <div className="panel-tools" role="toolbar" aria-label="Ladder zoom">
-        <button type="button" className="secondary small" onClick={() => zoomButton(2)}>
+        {/* Off where they would do nothing, as the plot's are: Zoom out with the whole run in view. */}
+        <button
+          type="button"
+          className="secondary small"
+          onClick={() => zoomButton(2)}
+          disabled={zoom.transform.k >= MAX_ZOOM}
+        >
           Zoom in
         </button>
-        <button type="button" className="secondary small" onClick={() => zoomButton(0.5)}>
+        <button
+          type="button"
+          className="secondary small"
+          onClick={() => zoomButton(0.5)}
+          disabled={zoom.transform.k <= 1}
+        >
           Zoom out
         </button>
         <button

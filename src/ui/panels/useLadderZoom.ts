@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LinearScale } from '../../views/piecewiseScale';
 
-const MAX_ZOOM = 20_000;
+export const MAX_ZOOM = 20_000;
 /** Wheel events this close together are one gesture (d3-zoom's wheelDelay). */
 const WHEEL_GESTURE_MS = 150;
 

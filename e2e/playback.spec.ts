@@ -283,3 +283,17 @@ test('paused part-way, Zoom in keeps the playhead and the packets before it in v
   await expect.poll(async () => (await view())[1] - (await view())[0]).toBeLessThan(endAll - startAll);
   expect(Math.abs(Number(await svg.getAttribute('data-view-mid-ns')) - midAll)).toBeLessThan(1e6);
 });
+
+test('Fold idle gaps is off, and says why, on a run with no idle gap; on where there is one', async ({
+  page,
+}) => {
+  // 200 KB over a modem keeps the line busy from start to end: ticked, the box had changed nothing.
+  await openLab(page, 'link=ppp28k&objects=200000&flush=none');
+  const fold = page.locator('.playback label.fold');
+  await expect(fold.getByRole('checkbox')).toBeDisabled();
+  await expect(fold).toHaveText('Fold idle gaps (this run has none)');
+  // The default page waits on a delayed ACK and Nagle's algorithm: there is something to fold.
+  await openLab(page, '');
+  await expect(fold.getByRole('checkbox')).toBeEnabled();
+  await expect(fold).toHaveText('Fold idle gaps');
+});

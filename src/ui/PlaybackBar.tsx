@@ -119,14 +119,15 @@ export function PlaybackBar({
           {meaning}
         </span>
       </label>
+      {/* Off, and saying why, on a run with no idle gap: ticked, it had changed nothing. */}
       <label className="fold">
         <input
           type="checkbox"
-          disabled={simulating}
+          disabled={simulating || !playback.canFold}
           checked={playback.fold}
           onChange={(e) => playback.setFold(e.target.checked)}
         />
-        <span>Fold idle gaps</span>
+        <span>Fold idle gaps{!playback.canFold && ' (this run has none)'}</span>
       </label>
     </div>
   );

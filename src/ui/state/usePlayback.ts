@@ -14,6 +14,8 @@ export interface Playback {
   /** Seconds of the run per second on screen (outside the folded gaps), from the mode and the run. */
   speed: number;
   fold: boolean;
+  /** Whether the run has an idle gap to fold: without one, folding changes nothing. */
+  canFold: boolean;
   /** The gaps folded (none when folding is off): each is waited through for a moment, not at `speed`. */
   foldedGaps: Gap[];
   play: () => void;
@@ -105,6 +107,7 @@ export function usePlayback(
     speedMode,
     speed,
     fold,
+    canFold: gaps.length > 0,
     foldedGaps,
     play,
     pause,

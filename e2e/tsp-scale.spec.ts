@@ -201,3 +201,66 @@ for (const run of BULK_RUNS) {
     expect(count.cwnd).toBeGreaterThan(0.12 * width);
   });
 }
+
+// 3 MB over the WAN at 1% loss: 2,078 segments, 42 of them resent or dropped. About 8 to a pixel
+// column of a phone's plot, under 3 of a desktop's.
+const MID_RUN = 'objects=3000000&flush=none&link=wan&loss=1';
+const DENSE_DRAWING = { dataStroke: '1.2', endTicks: false, letters: false };
+const DETAILED_DRAWING = { dataStroke: '1.6', endTicks: true, letters: true };
+const DRAWN_BY_WIDTH = [
+  // On a phone its end ticks had made one thick band, the window and cwnd lines lost in it.
+  {
+    name: 'a few thousand segments on a phone',
+    query: MID_RUN,
+    width: 390,
+    height: 844,
+    drawing: DENSE_DRAWING,
+  },
+  {
+    name: 'the same run in a small embed',
+    query: `${MID_RUN}&embed=1`,
+    width: 480,
+    height: 320,
+    drawing: DENSE_DRAWING,
+  },
+  { name: 'the same run on a desktop', query: MID_RUN, width: 1280, height: 800, drawing: DETAILED_DRAWING },
+  // 430 segments, 32 resent or dropped: a run of a few hundred keeps its letters on a phone.
+  {
+    name: 'a few hundred segments on a phone',
+    query: 'objects=600000&flush=none&link=wan&loss=3',
+    width: 390,
+    height: 844,
+    drawing: DETAILED_DRAWING,
+  },
+] as const;
+
+for (const run of DRAWN_BY_WIDTH)
+  test(`the plot draws densely by segments to a pixel column, not by their count (${run.name})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: run.width, height: run.height });
+    await page.goto(`/?${run.query}&view=tsp`);
+    const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+    await expect(svg.locator('[data-legend="data"]')).toHaveCount(1, { timeout: 60_000 });
+    const drawing = await drawingOf(svg);
+    expect({ dataStroke: drawing.dataStroke, endTicks: drawing.endTicks, letters: drawing.letters }).toEqual(
+      run.drawing,
+    );
+    // A dense plot marks its resends in the rug along its top, under one key; a detailed one
+    // writes their letters, each kind with its key.
+    const dense = run.drawing === DENSE_DRAWING;
+    await expect(svg.locator('[data-rug="retransmit"]')).toHaveCount(dense ? 1 : 0);
+    expect(drawing.keys).toContain(dense ? 'retransmit dropped' : 'retransmit');
+  });
+
+test('a small paper run keeps its detailed drawing in a phone-wide plot', async ({ page }) => {
+  // 343 segments, the largest of the presets but the long-run studies.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?preset=pm-remote-45566&view=tsp');
+  const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+  await expect(svg.locator('[data-legend="data"]')).toHaveCount(1, { timeout: 60_000 });
+  const drawing = await drawingOf(svg);
+  expect(drawing.dataStroke).toBe('1.6');
+  expect(drawing.endTicks).toBe(true);
+});

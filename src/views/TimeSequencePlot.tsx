@@ -49,7 +49,13 @@ export interface TimeSequencePlotProps {
   folds?: Gap[];
 }
 
-const MAX_SEGMENTS = 3000;
+/** A plot's time window holding more segments than this to a pixel column of its plot area is
+ * drawn densely: 3,000 over the 782 px plot area of a 1280 px wide page, which draws them well in
+ * detail; a phone's 272 px plot area holds its end ticks over about 1,000, no more. */
+const MAX_SEGMENTS_PER_PX = 3000 / 782;
+/** However narrow the plot, a window of this many segments or fewer is drawn in detail, letters
+ * and all (a paper's run of a few hundred segments in a small embed). */
+const ALWAYS_DETAILED_SEGMENTS = 500;
 /** The data's stroke: a bar with end ticks, or a dense plot's bare bar. */
 const DATA_PX = 1.6;
 const DENSE_DATA_PX = 1.2;
@@ -108,14 +114,14 @@ export function TimeSequencePlot({
 }: TimeSequencePlotProps) {
   const series = useMemo(() => connectionSeries(trace, conn, stream), [trace, conn, stream]);
   const [d0, d1] = domain;
-  // Thousands of segments in the plot's time window: no end ticks, no letters. Counted over the
+  // Several segments to a pixel column in the plot's time window: no end ticks, no letters. Counted over the
   // window, not up to the playhead, so playback keeps one drawing from its first frame to its last
   // (counted to the playhead, a long run's plot changed its whole drawing part way through).
   const inView = useMemo(
     () => series.segments.filter((s) => s.timeNs >= d0 && s.timeNs <= d1).length,
     [series, d0, d1],
   );
-  const dense = inView > MAX_SEGMENTS;
+  const dense = isDense(inView, width);
   const shown = dense
     ? []
     : series.segments.filter((s) => s.timeNs <= cursorNs && s.timeNs >= d0 && s.timeNs <= d1);
@@ -475,6 +481,15 @@ export function TimeSequencePlot({
       <TspLegend rows={legend} right={right} y={narrow ? titleTop - 8 : titleTop - 10} />
     </svg>
   );
+}
+
+/** Whether a plot `width` pixels wide whose time window holds `segments` segments is drawn densely
+ * (bare bars, no end ticks or letters): by segments to a pixel column of its plot area, so a
+ * phone's plot of a long run draws as the desktop's does, not as a band of overlapping ticks. */
+export function isDense(segments: number, width: number): boolean {
+  if (segments <= ALWAYS_DETAILED_SEGMENTS) return false;
+  const plotPx = Math.max(1, width - M.left - M.right);
+  return segments > MAX_SEGMENTS_PER_PX * plotPx;
 }
 
 /** A segment that was resent, or one lost on the link (and not itself a resend): both drawn in the

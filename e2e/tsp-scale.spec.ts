@@ -224,6 +224,14 @@ const DRAWN_BY_WIDTH = [
     drawing: DENSE_DRAWING,
   },
   { name: 'the same run on a desktop', query: MID_RUN, width: 1280, height: 800, drawing: DETAILED_DRAWING },
+  // 3,467 segments: however wide the plot, over 3,000 are drawn densely (each would be an element).
+  {
+    name: 'a long run on a wide screen',
+    query: 'objects=5000000&flush=none&link=wan&loss=1',
+    width: 2560,
+    height: 1440,
+    drawing: DENSE_DRAWING,
+  },
   // 430 segments, 32 resent or dropped: a run of a few hundred keeps its letters on a phone.
   {
     name: 'a few hundred segments on a phone',

@@ -49,10 +49,13 @@ export interface TimeSequencePlotProps {
   folds?: Gap[];
 }
 
+/** However wide the plot, a window of more than this many segments is drawn densely: each is drawn
+ * as an element of its own in detail, and a wide screen's plot of a long run would draw thousands. */
+const MAX_DETAILED_SEGMENTS = 3000;
 /** A plot's time window holding more segments than this to a pixel column of its plot area is
  * drawn densely: 3,000 over the 782 px plot area of a 1280 px wide page, which draws them well in
  * detail; a phone's 272 px plot area holds its end ticks over about 1,000, no more. */
-const MAX_SEGMENTS_PER_PX = 3000 / 782;
+const MAX_SEGMENTS_PER_PX = MAX_DETAILED_SEGMENTS / 782;
 /** However narrow the plot, a window of this many segments or fewer is drawn in detail, letters
  * and all (a paper's run of a few hundred segments in a small embed). */
 const ALWAYS_DETAILED_SEGMENTS = 500;
@@ -489,7 +492,7 @@ export function TimeSequencePlot({
 export function isDense(segments: number, width: number): boolean {
   if (segments <= ALWAYS_DETAILED_SEGMENTS) return false;
   const plotPx = Math.max(1, width - M.left - M.right);
-  return segments > MAX_SEGMENTS_PER_PX * plotPx;
+  return segments > Math.min(MAX_DETAILED_SEGMENTS, MAX_SEGMENTS_PER_PX * plotPx);
 }
 
 /** A segment that was resent, or one lost on the link (and not itself a resend): both drawn in the

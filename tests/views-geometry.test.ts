@@ -150,6 +150,21 @@ describe('stall labels and fold marks', () => {
     expect(spot.box.y1).toBeGreaterThan(0); // still beside its band
   });
 
+  it("keeps a stall's label whole inside the view when its band runs past the view's edge", () => {
+    // 20 px of band, the view's top edge 16 px into it: 4 px in view, under the hosts' names.
+    const spots = stallLabelSpots(stall({}), lane, y, true, { ...bounds, top: 16, bottom: 500 });
+    expect(spots.length).toBeGreaterThan(0);
+    for (const { box } of spots) expect(box.y0).toBeGreaterThanOrEqual(16);
+    // And at the bottom edge: 4 px of band in view above it.
+    const atBottom = stallLabelSpots(stall({ startNs: 30e6, endNs: 50e6 }), lane, y, true, {
+      ...bounds,
+      top: 0,
+      bottom: 34,
+    });
+    expect(atBottom.length).toBeGreaterThan(0);
+    for (const { box } of atBottom) expect(box.y1).toBeLessThanOrEqual(34);
+  });
+
   it("gives a fold's length only where no stall label or run's end already says it", () => {
     const gap = { startNs: 5e6, endNs: 120e6 };
     expect(foldLabel(gap, 200e6, []).text).toBe('⋯ 115\u00a0ms');

@@ -187,12 +187,12 @@ export function Ladder({
   const words = useMemo(() => packetNamer(trace), [trace]);
   const runEnd = useMemo(() => runEndNs(trace), [trace]);
   const runEndY = y(runEnd);
-  // Labels stay between the time axis and the ladder's right edge, whole, and above the line
-  // where this run ends: a comparison's axis goes on for the other side, and a label past the
-  // "end" mark would read as after the end.
+  // Labels stay between the time axis and the ladder's right edge, whole, inside the view (above
+  // it, the hosts' names), and above the line where this run ends: a comparison's axis goes on for
+  // the other side, and a label past the "end" mark would read as after the end.
   const labelBounds = useMemo(
-    () => ({ left: LADDER_MARGIN.axis, right: layout.width - LABEL_EDGE_PX, runEndY }),
-    [layout.width, runEndY],
+    () => ({ left: LADDER_MARGIN.axis, right: layout.width - LABEL_EDGE_PX, runEndY, top, bottom }),
+    [layout.width, runEndY, top, bottom],
   );
   // Each connection its own lane, named above it.
   const connNames = laneCount(spans) === spans.length && spans.length > 1;

@@ -28,19 +28,32 @@ interface Props {
   bottom: number;
   /** Labels outside the host lines (wide lanes) or inside the lane (narrow ones). */
   outside: boolean;
-  /** The room labels have: from the time axis to the ladder's right edge, and above this run's end. */
+  /** The room labels have: from the time axis to the ladder's right edge, within the view (top and
+   * bottom as here) and above this run's end. */
   bounds: LabelBounds;
 }
 
 /**
- * The room a stall label has: across, from the time axis to the ladder's right edge; down, to the
- * line where this run ends (when the other side of a comparison runs on, the time after it is not
- * this run's, so no label of this run sits there).
+ * The room a stall label has: across, from the time axis to the ladder's right edge; down, from
+ * the view's top edge (the hosts' names head the ladder above it) to its bottom edge and the line
+ * where this run ends (when the other side of a comparison runs on, the time after it is not this
+ * run's, so no label of this run sits there).
  */
 export interface LabelBounds {
   left: number;
   right: number;
   runEndY?: number;
+  top?: number;
+  bottom?: number;
+}
+
+/** The height a label's middle may take: its box whole between the bounds' top and bottom. */
+function keepWhole(
+  c: number,
+  half: number,
+  { top = -Infinity, bottom = Infinity, runEndY = Infinity }: LabelBounds,
+) {
+  return Math.max(top + half, Math.min(c, Math.min(bottom, runEndY) - half));
 }
 
 const BAND_PX = 12;
@@ -90,8 +103,9 @@ export function stallLabelSpots(
   lane: Lane,
   y: (ns: number) => number,
   outside: boolean,
-  { left, right, runEndY = Infinity }: LabelBounds,
+  bounds: LabelBounds,
 ): StallLabelSpot[] {
+  const { left, right } = bounds;
   const top = y(s.startNs);
   const bottom = y(s.endNs);
   if (bottom - top < MIN_LABELLED_PX) return [];
@@ -121,8 +135,10 @@ export function stallLabelSpots(
       const x0 = towardRight ? x : x - width;
       const x1 = towardRight ? x + width : x;
       if (x0 < left || x1 > right) continue;
-      const middle = Math.min((top + bottom) / 2, runEndY - half);
-      const heights = besideBand(middle, top, Math.min(bottom, runEndY - half));
+      // A band running past the view's edge is labelled beside its part in view, the label whole:
+      // at the top edge, it had been cut to its last few letters under the hosts' names.
+      const middle = keepWhole((top + bottom) / 2, half, bounds);
+      const heights = besideBand(middle, keepWhole(top, half, bounds), keepWhole(bottom, half, bounds));
       for (const c of heights)
         spots.push({
           lines,
@@ -198,15 +214,17 @@ export function LadderStalls({
             : [];
         const spot = spots[place ?? 0] ?? spots[0];
         const half = spot ? (spot.box.y1 - spot.box.y0) / 2 : 0;
-        // Beside the band's part in view, and above the run's end, as stallLabelSpots keeps it; a
-        // label moved off the middle (an arrow or a drop's × there) keeps its place, within the band
-        // drawn so far.
+        // Beside the band's part in view, whole in the view and above the run's end, as
+        // stallLabelSpots keeps it; a label moved off the middle (an arrow or a drop's × there)
+        // keeps its place, within the band drawn so far.
         const shown = Math.max(y0, top) + Math.min(height, bottom - Math.max(y0, top)) / 2;
         const labelY = !spot
           ? 0
-          : spot === spots[0]
-            ? Math.min(shown, (bounds.runEndY ?? Infinity) - half)
-            : Math.min(spot.box.y0 + half, Math.max(y0 + half, y1 - half));
+          : keepWhole(
+              spot === spots[0] ? shown : Math.min(spot.box.y0 + half, Math.max(y0 + half, y1 - half)),
+              half,
+              bounds,
+            );
         return (
           <g
             key={i}

@@ -207,6 +207,119 @@ for (const [width, height] of [
   });
 }
 
+/** Once the page, scrolled from `fromY`, has come to rest: a smooth scroll passes on its way
+ * through places the page does not stay at. */
+async function scrollRest(page: Page, fromY: number) {
+  let last = fromY;
+  await expect
+    .poll(
+      async () => {
+        const y = await page.evaluate(() => window.scrollY);
+        const resting = y !== fromY && y === last;
+        last = y;
+        return resting;
+      },
+      { intervals: [400], timeout: 10_000 },
+    )
+    .toBe(true);
+}
+
+/**
+ * After "Show the stall" (or B's), what is whole in the part of the screen the page shows: below
+ * the sticky playback bar (on a wide screen), above the settings bar (on a narrow one).
+ */
+async function shownAfterShowStall(page: Page, side: 'a' | 'b') {
+  return page.evaluate((side) => {
+    const dock = document.querySelector('.playback-dock')!.getBoundingClientRect();
+    const bar = document.querySelector('.settings-bar')?.getBoundingClientRect();
+    const top = Math.max(0, dock.bottom);
+    const bottom = bar && bar.height > 0 ? bar.top : window.innerHeight;
+    const whole = (r: DOMRect) => r.top >= top - 0.5 && r.bottom <= bottom + 0.5;
+    const figure = document.querySelector(`[data-side="${side}"]`)!;
+    const view = figure.querySelector('.ladder-scroll')!.getBoundingClientRect();
+    // The hosts' names head the ladder: the view's time runs below them.
+    const heads = Math.max(
+      ...[...figure.querySelectorAll('.lane-head')].map((h) => h.getBoundingClientRect().bottom),
+    );
+    const inLadder = (r: DOMRect) => r.top >= heads && r.bottom <= view.bottom && r.left >= view.left;
+    const label = figure.querySelector('[data-focused] .stall-label')?.getBoundingClientRect();
+    const toolbar = document.querySelector('.ladder-panel .panel-tools')!.getBoundingClientRect();
+    const caption = figure.querySelector('figcaption')?.getBoundingClientRect();
+    return {
+      title: whole(document.getElementById('ladder-title')!.getBoundingClientRect()),
+      toolbar: whole(toolbar),
+      // Whole in view, or wholly out of it: never half under the bar.
+      toolbarNotCut: whole(toolbar) || toolbar.bottom <= top + 0.5,
+      caption: !caption || whole(caption),
+      label: !!label && whole(label) && inLadder(label),
+      // Every stall label drawn whole in the ladder, none under the hosts' names.
+      everyLabel: [...figure.querySelectorAll('.stall-label')].every((l) =>
+        inLadder(l.getBoundingClientRect()),
+      ),
+    };
+  }, side);
+}
+
+for (const [width, height, query] of [
+  [1280, 800, ''],
+  [390, 844, ''],
+  [1280, 800, 'objects=30000000&link=wan&loss=1'],
+] as const) {
+  test(`"Show the stall" leaves the ladder's title, toolbar and the stall's label whole below the playback bar (${width} px${query && `, ${query}`})`, async ({
+    page,
+  }) => {
+    // A 30 MB run takes seconds to simulate, and its fixes as long to check.
+    test.setTimeout(120_000);
+    const wait = { timeout: 60_000 };
+    await page.setViewportSize({ width, height });
+    await page.goto(`/?${query}`);
+    // Not openLab: the long run is drawn as one dense band, no packet of its own.
+    await expect(page.locator('[data-side="a"] svg.ladder-svg')).toBeAttached(wait);
+    await expect(page.locator('[data-fix-checking]')).toHaveCount(0, wait);
+    await expect(page.locator('[data-panel-loading]')).toHaveCount(0, wait);
+    const fromY = await page.evaluate(() => window.scrollY);
+    await page.getByRole('button', { name: 'Show the stall' }).click();
+    await expect(page.locator('[data-side="a"] [data-focused] .stall-label')).toHaveCount(1);
+    await scrollRest(page, fromY);
+    // Centred on the band, the page had left the title and the Zoom buttons half under the bar
+    // (1280 px), and a stall's label at the view's top cut to its last letters under "server"
+    // (390 px).
+    expect(await shownAfterShowStall(page, 'a')).toEqual({
+      title: true,
+      toolbar: true,
+      toolbarNotCut: true,
+      caption: true,
+      label: true,
+      everyLabel: true,
+    });
+  });
+}
+
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+]) {
+  test(`"Show B's stall" lands on B's ladder, its caption and the stall's label whole below the playback bar (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await openLab(page, 'b.nagle=0');
+    const fromY = await page.evaluate(() => window.scrollY);
+    await page.getByRole('button', { name: "Show B's stall" }).click();
+    await expect(page.locator('[data-side="b"] [data-focused] .stall-label')).toHaveCount(1);
+    await scrollRest(page, fromY);
+    // A and B are stacked: B's stall lies a ladder below the panel's title, which cannot share the
+    // screen with it; B's caption says whose ladder it is, and no toolbar is left half under the bar.
+    const { caption, label, toolbarNotCut, everyLabel } = await shownAfterShowStall(page, 'b');
+    expect({ caption, label, toolbarNotCut, everyLabel }).toEqual({
+      caption: true,
+      label: true,
+      toolbarNotCut: true,
+      everyLabel: true,
+    });
+  });
+}
+
 async function viewNs(page: Page, which: 'start' | 'mid' | 'end'): Promise<number> {
   return Number(await page.locator('[data-side="a"] svg.ladder-svg').getAttribute(`data-view-${which}-ns`));
 }

@@ -180,8 +180,9 @@ export function LadderPanel({
 
   // "Show the stall": frame it in the middle of the view (a new request each click), and once it
   // is drawn there, scroll the page to it: the callout's button sits above the ladder, whose stall
-  // had lain below the fold (on a phone, the whole ladder). A run or size that frames it anew
-  // leaves the page where the reader has scrolled it.
+  // had lain below the fold (on a phone, the whole ladder). The stall and its label land whole
+  // below the playback bar, under the panel's title and toolbar where they fit too. A run or size
+  // that frames it anew leaves the page where the reader has scrolled it.
   const { frame } = zoom;
   const scrolledFor = useRef<StallFocus | null>(null);
   const scrollPending = useRef(false);
@@ -195,8 +196,7 @@ export function LadderPanel({
     if (!scrollPending.current) return;
     scrollPending.current = false;
     const box = boxRef.current;
-    const band = box?.querySelector('[data-focused]') ?? box;
-    band?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: smoothUnlessReduced() });
+    if (box) void import('../revealInView').then((m) => m.revealFocusedStall(box));
   }, [zoom.transform, boxRef]);
   const focusedStall = (trace: Trace) => (stallFocus?.trace === trace ? stallFocus.stall : null);
   // Lanes beyond the box: say so, since the ladder then scrolls sideways.
@@ -380,11 +380,6 @@ export function LadderPanel({
 function tipPlace(at: { x: number; y: number }, width: number, height: number) {
   const left = Math.max(0, Math.min(at.x, width - 300));
   return at.y > height / 2 ? { left, bottom: height - at.y + 14 } : { left, top: at.y + 14 };
-}
-
-/** Smooth scrolling, unless the reader asked for reduced motion. */
-function smoothUnlessReduced(): ScrollBehavior {
-  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
 }
 
 /** Equal to the nanosecond, as the link writes them. */

@@ -253,9 +253,15 @@ async function shownAfterShowStall(page: Page, side: 'a' | 'b') {
       caption: !caption || whole(caption),
       label: !!label && whole(label) && inLadder(label),
       // Every stall label drawn whole in the ladder, none under the hosts' names.
-      everyLabel: [...figure.querySelectorAll('.stall-label')].every((l) =>
-        inLadder(l.getBoundingClientRect()),
-      ),
+      // ...and beside its band's part in view (one running in from above the view had its label
+      // drawn as far below that part as the band's whole height, beside the next stall).
+      everyLabel: [...figure.querySelectorAll('.stall-label')].every((l) => {
+        const r = l.getBoundingClientRect();
+        const band = l.closest('[data-stall]')!.querySelector('rect')!.getBoundingClientRect();
+        return (
+          inLadder(r) && r.top < Math.min(band.bottom, view.bottom) && r.bottom > Math.max(band.top, heads)
+        );
+      }),
     };
   }, side);
 }

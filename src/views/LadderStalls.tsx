@@ -217,7 +217,7 @@ export function LadderStalls({
         // Beside the band's part in view, whole in the view and above the run's end, as
         // stallLabelSpots keeps it; a label moved off the middle (an arrow or a drop's × there)
         // keeps its place, within the band drawn so far.
-        const shown = Math.max(y0, top) + Math.min(height, bottom - Math.max(y0, top)) / 2;
+        const shown = (Math.max(y0, top) + Math.min(y0 + height, bottom)) / 2;
         const labelY = !spot
           ? 0
           : keepWhole(

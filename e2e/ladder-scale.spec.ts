@@ -245,8 +245,12 @@ async function shownAfterShowStall(page: Page, side: 'a' | 'b') {
     const label = figure.querySelector('[data-focused] .stall-label')?.getBoundingClientRect();
     const toolbar = document.querySelector('.ladder-panel .panel-tools')!.getBoundingClientRect();
     const caption = figure.querySelector('figcaption')?.getBoundingClientRect();
+    const title = document.getElementById('ladder-title')!.getBoundingClientRect();
+    // What heads the screen has air above it (on a phone B's caption had sat on the top edge).
+    const heading = [title, toolbar, caption].filter((r) => r !== undefined && whole(r));
     return {
-      title: whole(document.getElementById('ladder-title')!.getBoundingClientRect()),
+      air: heading.length > 0 && Math.min(...heading.map((r) => r!.top)) >= top + 6,
+      title: whole(title),
       toolbar: whole(toolbar),
       // Whole in view, or wholly out of it: never half under the bar.
       toolbarNotCut: whole(toolbar) || toolbar.bottom <= top + 0.5,
@@ -291,6 +295,7 @@ for (const [width, height, query] of [
     // (1280 px), and a stall's label at the view's top cut to its last letters under "server"
     // (390 px).
     expect(await shownAfterShowStall(page, 'a')).toEqual({
+      air: true,
       title: true,
       toolbar: true,
       toolbarNotCut: true,
@@ -316,8 +321,9 @@ for (const [width, height] of [
     await scrollRest(page, fromY);
     // A and B are stacked: B's stall lies a ladder below the panel's title, which cannot share the
     // screen with it; B's caption says whose ladder it is, and no toolbar is left half under the bar.
-    const { caption, label, toolbarNotCut, everyLabel } = await shownAfterShowStall(page, 'b');
-    expect({ caption, label, toolbarNotCut, everyLabel }).toEqual({
+    const { air, caption, label, toolbarNotCut, everyLabel } = await shownAfterShowStall(page, 'b');
+    expect({ air, caption, label, toolbarNotCut, everyLabel }).toEqual({
+      air: true,
       caption: true,
       label: true,
       toolbarNotCut: true,

@@ -272,3 +272,42 @@ test('a small paper run keeps its detailed drawing in a phone-wide plot', async 
   expect(drawing.dataStroke).toBe('1.6');
   expect(drawing.endTicks).toBe(true);
 });
+
+// A comparison whose sides fall either side of the line: A drawn alone in detail, B densely. Both
+// are drawn alike, densely: drawn each by its own count, A had end ticks and letters and B none,
+// and a student read the difference in drawing as a difference in the runs.
+const COMPARED = [
+  // 3 MB over the WAN at 1% loss, 2,078 segments; B with a 536-byte MSS, 5,655.
+  { width: 1280, height: 800, a: 'objects=3000000&flush=none&link=wan&loss=1', b: 'b.mss=536' },
+  // 1 MB, 697 segments (in detail on a phone); B with a 536-byte MSS, 1,885.
+  { width: 390, height: 844, a: 'objects=1000000&flush=none&link=wan&loss=1', b: 'b.mss=536' },
+] as const;
+
+for (const run of COMPARED)
+  test(`a comparison draws both plots alike, densely if either is (${run.width} px)`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: run.width, height: run.height });
+    const plot = (side: 'a' | 'b') => page.locator(`[data-tsp-side="${side}"] svg.tsp-svg`);
+    // Alone, A is drawn in detail.
+    await page.goto(`/?${run.a}&view=tsp`);
+    await expect(plot('a').locator('[data-legend="data"]')).toHaveCount(1, { timeout: 60_000 });
+    await expect(plot('a')).toHaveAttribute('data-drawing', 'detailed');
+    expect(await drawingOf(plot('a'))).toMatchObject(DETAILED_DRAWING);
+    // Beside B, which is dense, A is drawn as B is: no end ticks, no letters, the same keys.
+    await page.goto(`/?${run.a}&${run.b}&view=tsp`);
+    await expect(plot('b').locator('[data-legend="data"]')).toHaveCount(1, { timeout: 60_000 });
+    const [a, b] = [await drawingOf(plot('a')), await drawingOf(plot('b'))];
+    expect(b).toMatchObject(DENSE_DRAWING);
+    expect(a).toEqual(b);
+    await expect(plot('a')).toHaveAttribute('data-drawing', 'dense');
+    await expect(plot('b')).toHaveAttribute('data-drawing', 'dense');
+    // Zoomed into a few seconds, both sides are drawn in detail again.
+    await plot('a').locator('.tsp-brush').scrollIntoViewIfNeeded();
+    const area = (await plot('a').locator('.tsp-brush').boundingBox())!;
+    await page.mouse.move(area.x + area.width * 0.1, area.y + area.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(area.x + area.width * 0.2, area.y + area.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(plot('a')).toHaveAttribute('data-drawing', 'detailed');
+    await expect(plot('b')).toHaveAttribute('data-drawing', 'detailed');
+  });

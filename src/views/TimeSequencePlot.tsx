@@ -17,6 +17,7 @@ import { connectionSeries } from './streamSeries';
 import {
   connectionEndNs,
   runsAbove,
+  segmentsBetween,
   seriesTop,
   zoomedRange,
   type SegmentBar,
@@ -47,6 +48,9 @@ export interface TimeSequencePlotProps {
   onBrush: (domain: [number, number]) => void;
   /** Idle time between page loads folded out of the unzoomed axis (loadGaps), or none. */
   folds?: Gap[];
+  /** In a comparison, the most segments either side's plot has in this window: both sides are
+   * drawn alike, densely if either is, so a difference in drawing never reads as one in the runs. */
+  pairedSegments?: number;
 }
 
 /** However wide the plot, a window of more than this many segments is drawn densely: each is drawn
@@ -114,17 +118,15 @@ export function TimeSequencePlot({
   height,
   onBrush,
   folds = NO_FOLDS,
+  pairedSegments = 0,
 }: TimeSequencePlotProps) {
   const series = useMemo(() => connectionSeries(trace, conn, stream), [trace, conn, stream]);
   const [d0, d1] = domain;
   // Several segments to a pixel column in the plot's time window: no end ticks, no letters. Counted over the
   // window, not up to the playhead, so playback keeps one drawing from its first frame to its last
   // (counted to the playhead, a long run's plot changed its whole drawing part way through).
-  const inView = useMemo(
-    () => series.segments.filter((s) => s.timeNs >= d0 && s.timeNs <= d1).length,
-    [series, d0, d1],
-  );
-  const dense = isDense(inView, width);
+  const inView = useMemo(() => segmentsBetween(series, d0, d1), [series, d0, d1]);
+  const dense = isDense(Math.max(inView, pairedSegments), width);
   const shown = dense
     ? []
     : series.segments.filter((s) => s.timeNs <= cursorNs && s.timeNs >= d0 && s.timeNs <= d1);
@@ -291,6 +293,7 @@ export function TimeSequencePlot({
       role="img"
       aria-label={`Time-sequence plot of ${stream === null ? '' : `stream ${stream} of `}connection ${conn + 1}, side ${side.toUpperCase()}`}
       data-stream={stream ?? undefined}
+      data-drawing={dense ? 'dense' : 'detailed'}
     >
       <defs>
         <clipPath id={clipId}>

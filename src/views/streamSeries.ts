@@ -8,8 +8,21 @@ import { tspSeries, type StepPoint, type TspSeries } from './tspSeries';
 import { quicTspSeries } from './quicSeries';
 import { isQuicConnection } from './streams';
 
+/** Each trace's series, by connection and stream, built once: a comparison's panel counts each
+ * side's segments from the series its plot draws. */
+const built = new WeakMap<Trace, Map<string, TspSeries>>();
+
 /** What the time-sequence plot draws for a connection, whole (`stream` null) or one stream. */
 export function connectionSeries(trace: Trace, conn: number, stream: number | null): TspSeries {
+  let ofTrace = built.get(trace);
+  if (!ofTrace) built.set(trace, (ofTrace = new Map()));
+  const key = `${conn}/${stream ?? ''}`;
+  let series = ofTrace.get(key);
+  if (!series) ofTrace.set(key, (series = buildSeries(trace, conn, stream)));
+  return series;
+}
+
+function buildSeries(trace: Trace, conn: number, stream: number | null): TspSeries {
   if (isQuicConnection(trace, conn)) return quicTspSeries(trace, conn, stream);
   return stream === null ? tspSeries(trace, conn) : streamTspSeries(trace, conn, stream);
 }

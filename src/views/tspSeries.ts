@@ -130,6 +130,13 @@ export function stepPoints(points: StepPoint[], untilNs: number): Array<[number,
   return out;
 }
 
+/** How many of the series' segments were sent in [fromNs, toNs]: what decides a plot's drawing. */
+export function segmentsBetween(series: TspSeries, fromNs: number, toNs: number): number {
+  let count = 0;
+  for (const s of series.segments) if (s.timeNs >= fromNs && s.timeNs <= toNs) count++;
+  return count;
+}
+
 /** The margin a zoomed axis leaves above the data and below it, each a share of the data's span. */
 const ZOOMED_MARGIN = 0.04;
 

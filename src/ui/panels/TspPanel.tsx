@@ -8,6 +8,7 @@ import { TimeSequencePlot } from '../../views/TimeSequencePlot';
 import { connectionIds } from '../../views/ladderLayout';
 import { zoomedWindow } from '../../views/tspTimeAxis';
 import { connectionSeries } from '../../views/streamSeries';
+import { segmentsBetween } from '../../views/tspSeries';
 import { streamsOf } from '../../views/streams';
 import { FitHeightContext, fittedViewHeight, PANEL_CHROME_PX } from '../embed/viewHeight';
 import { usePanelChrome } from '../embed/usePanelChrome';
@@ -70,6 +71,23 @@ export function TspPanel({
     fitHeight === null ? (width < 600 ? 240 : 300) : embedPlotHeight(fitHeight, stripsPx, sides.length);
   // A zoomed window is drawn to scale; the whole run folds the time between loads.
   const folds = window_ ? NO_GAPS : gaps;
+  // A comparison's two plots are drawn alike, densely if either side's window is: drawn each by
+  // its own count, 2,078 segments beside 5,655 (3 MB over the WAN, B with a 536-byte MSS) had end
+  // ticks and letters on A and none on B, a difference in drawing that read as one in the runs.
+  const [from, to] = valid;
+  const mostSegments = useMemo(
+    () =>
+      sides.length < 2
+        ? 0
+        : Math.max(
+            ...sides.map((s) =>
+              connectionIds(s.run.trace).includes(conn)
+                ? segmentsBetween(connectionSeries(s.run.trace, conn, streamOf(s, conn, stream)), from, to)
+                : 0,
+            ),
+          ),
+    [sides, conn, stream, from, to],
+  );
   return (
     <div className="tsp-panel" ref={boxRef} data-view="tsp">
       <div className="panel-tools" role="toolbar" aria-label="Time-sequence plot zoom">
@@ -144,7 +162,7 @@ export function TspPanel({
             <TimeSequencePlot
               trace={s.run.trace}
               conn={conn}
-              stream={streamsOf(s.run.trace, conn).some((c) => c.stream === stream) ? stream : null}
+              stream={streamOf(s, conn, stream)}
               side={s.side}
               cursorNs={cursorNs}
               domain={valid}
@@ -153,6 +171,7 @@ export function TspPanel({
               height={plotHeight}
               onBrush={setWindow}
               folds={folds}
+              pairedSegments={mostSegments}
             />
             <CongestionChart
               side={s.side}
@@ -168,6 +187,11 @@ export function TspPanel({
       })}
     </div>
   );
+}
+
+/** The stream a side's plot draws: the one chosen, if this side's connection has it, else the whole. */
+function streamOf(side: SideView, conn: number, stream: number | null): number | null {
+  return streamsOf(side.run.trace, conn).some((c) => c.stream === stream) ? stream : null;
 }
 
 /** The streams of connection `conn` on either side (HTTP/2), in stream order. */

@@ -94,6 +94,42 @@ for (const viewport of VIEWPORTS) {
     expect(await expectStallLabelsInside(page)).toBeGreaterThanOrEqual(1);
   });
 
+  // HTTP/3's wait on the 3x anti-amplification limit is the server's, inside the client's
+  // handshake band: its label had found the handshake's in its place and been left unnamed.
+  for (const query of ['http=3', 'http=3&link=geo'])
+    test(`the 3x-limit wait is named on the plot, under the handshake it lies in (${query}, ${viewport.width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await openLab(page, `${query}&${AT_END}`);
+      const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+      const label = svg.locator('.stall-label[data-stall-label="amplification"]');
+      await expect(svg.locator('[data-stall="amplification"]')).toHaveCount(1);
+      // Read in one go: the page may scroll between two reads.
+      const { band, named, handshake } = await svg.evaluate((el) => {
+        const box = (selector: string) => {
+          const r = el.querySelector(selector)?.getBoundingClientRect();
+          return r && { x: r.x, y: r.y, width: r.width, height: r.height };
+        };
+        return {
+          band: box('[data-stall="amplification"] rect')!,
+          named: box('.stall-label[data-stall-label="amplification"]'),
+          handshake: box('.stall-label[data-stall-label="handshake"]'),
+        };
+      });
+      // On a phone a band under 60 px is left to its tooltip, as every band is.
+      if (band.width <= 60) {
+        await expect(label).toHaveCount(0);
+        return;
+      }
+      await expect(label).toHaveText(/^3x limit \d/);
+      expect(overlaps(named!, handshake!)).toBe(false);
+      expect(named!.y).toBeGreaterThan(handshake!.y);
+      // Centred on its band, and inside the plot.
+      expect(Math.abs(named!.x + named!.width / 2 - (band.x + band.width / 2))).toBeLessThan(2);
+      await expectStallLabelsInside(page);
+    });
+
   test(`the congestion strips' titles clear their tick labels (${viewport.width} px)`, async ({ page }) => {
     await page.setViewportSize(viewport);
     test.setTimeout(120_000); // the long run takes a while to simulate

@@ -91,6 +91,8 @@ const Y_TICK_SPACING_PX = 30;
 const M = { top: 26, bottom: 30, ...TIME_AXIS_INSET };
 /** Bands narrower than this on screen are left to their tooltip. */
 const MIN_LABELLED_BAND_PX = 60;
+/** A second row of stall labels lies this far under the first. */
+const STALL_LABEL_ROW_PX = 15;
 /** About how wide a character of a stall label is (11.5 px bold italic). */
 const STALL_LABEL_CHAR_PX = 7.5;
 /** A label set against the plot's edge keeps this far in from it. */
@@ -351,7 +353,7 @@ export function TimeSequencePlot({
             <text
               key={`label${i}`}
               x={labelAt.get(i)!.x}
-              y={m.top + 12 + rugRows * RUG_ROW_PX}
+              y={m.top + 12 + rugRows * RUG_ROW_PX + (labelAt.get(i)!.row ?? 0) * STALL_LABEL_ROW_PX}
               textAnchor={labelAt.get(i)!.anchor}
               className="stall-label"
               data-stall-label={s.cause}
@@ -670,6 +672,8 @@ interface LabelPlace {
   anchor: 'start' | 'middle' | 'end';
   /** Where the label begins, about. */
   fromX: number;
+  /** Its row: 0 along the plot's top, 1 under it. */
+  row?: number;
 }
 
 /** A label about `width` wide centred at `centre`, or set against whichever end of [min, max] it would cross. */
@@ -681,9 +685,11 @@ function labelPlace(centre: number, width: number, min: number, max: number): La
 
 /** Where each labelled band's label goes: centred on the part of the band drawn so far, or, where
  * that would cut it at the plot's edge, set against that edge (anchored there, so the edge holds
- * whatever the font's real width). A band narrower than MIN_LABELLED_BAND_PX, or whose label would
- * run into the one before it (many streams' server-think stalls overlap on an HTTP/2 connection),
- * is left to its tooltip. */
+ * whatever the font's real width). A label that would run into the one before it goes on a second
+ * row under the first if no label names its cause yet: HTTP/3's 3x-limit wait, the server's, lies
+ * inside the client's handshake band and had been left unnamed beside "handshake". A band
+ * narrower than MIN_LABELLED_BAND_PX, or whose label finds no room (many streams' server-think
+ * stalls overlap on an HTTP/2 connection), is left to its tooltip. */
 function placeStallLabels(
   stalls: StallSpan[],
   x: (ns: number) => number,
@@ -692,7 +698,8 @@ function placeStallLabels(
   right: number,
 ): Map<number, LabelPlace> {
   const out = new Map<number, LabelPlace>();
-  let lastRight = -Infinity;
+  const rowRights = [-Infinity, -Infinity];
+  const named = new Set<StallCause>();
   const order = stalls.map((_, i) => i).sort((a, b) => stalls[a].startNs - stalls[b].startNs);
   order.forEach((i) => {
     const s = stalls[i];
@@ -702,9 +709,11 @@ function placeStallLabels(
     const width = stallLabel(s).length * STALL_LABEL_CHAR_PX;
     if (width > right - left - 2 * LABEL_EDGE_PAD_PX) return;
     const place = labelPlace((x0 + x1) / 2, width, left + LABEL_EDGE_PAD_PX, right - LABEL_EDGE_PAD_PX);
-    if (place.fromX < lastRight) return;
-    out.set(i, place);
-    lastRight = place.fromX + width;
+    const row = place.fromX >= rowRights[0] ? 0 : !named.has(s.cause) && place.fromX >= rowRights[1] ? 1 : -1;
+    if (row < 0) return;
+    out.set(i, { ...place, row });
+    rowRights[row] = place.fromX + width;
+    named.add(s.cause);
   });
   return out;
 }

@@ -2,7 +2,7 @@
 // rest still runs, every change is written back, and side B carries only what differs.
 import { expect, test, type Page } from '@playwright/test';
 import { watchPage } from './helpers';
-import { engine, ladderPackets, metric, openLab } from './lab';
+import { engine, ladderPackets, metric, openLab, playheadNs } from './lab';
 
 test('problems in the link are shown as plain text, the rest runs, and the notice can be dismissed', async ({
   page,
@@ -94,6 +94,17 @@ async function ladderEdges(page: Page): Promise<[number, number]> {
     Number(await svg.getAttribute('data-view-end-ns')),
   ];
 }
+
+/** Wait for a few painted frames: a ladder out of view takes a new run a frame after the playhead. */
+const frames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        let n = 0;
+        const tick = () => (++n < 4 ? requestAnimationFrame(tick) : done());
+        requestAnimationFrame(tick);
+      }),
+  );
 
 const ladderTool = (page: Page, name: string) =>
   page.getByRole('toolbar', { name: 'Ladder zoom' }).getByRole('button', { name });
@@ -209,6 +220,45 @@ test('Back after a preset load brings the zoom back; an embed opens zoomed; a ba
   await expect(page.locator('[data-problems]')).toContainText('zoom="10,2": must end after it starts');
   await expect(page.locator('[data-side="a"] [data-overview-window]')).toHaveCount(0);
 });
+
+// At 1280 x 1000 the ladder is in view when the callout's button is pressed; at 1280 x 720 it is
+// below the fold, and takes the new run a frame after the playhead has moved onto it.
+for (const [height, where] of [
+  [1000, 'in view'],
+  [720, 'out of view'],
+] as const) {
+  test(`a knob change keeps the zoomed times in view, and Back and Forward bring back the zoom each entry had (ladder ${where})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height });
+    // Zoomed onto 4 to 14 ms, short of the run's end (190 ms), where the playhead rests.
+    await openLab(page, 'preset=heidemann-odd-final&zoom=4,14');
+    const edgeNear = async (ms: number) => Math.abs((await ladderEdges(page))[1] - ms * 1e6) < 1000;
+    await expect.poll(() => edgeNear(14)).toBe(true);
+    // Nagle off: the run now ends at 17.5 ms, the playhead with it. In view, the ladder had
+    // followed the playhead there (8 to 17.5 ms), and Back brought 9 to 190 ms: nearly the whole
+    // run; out of view, the link kept 9 to 190 ms of the 17.5 ms run, and the ladder showed it all.
+    await page.getByRole('button', { name: "Try Nagle's algorithm: off" }).click();
+    await expect.poll(() => page.evaluate(() => window.location.search)).toContain('nagle=0');
+    await expect(page.locator('[data-fix-checking]')).toHaveCount(0);
+    await expect.poll(() => playheadNs(page)).toBeLessThan(20e6);
+    await frames(page);
+    await expect.poll(() => edgeNear(14)).toBe(true);
+    expect(await ladderWindow(page)).toEqual([4e6, 14e6]);
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => window.location.search)).not.toContain('nagle=0');
+    await expect.poll(() => playheadNs(page)).toBeGreaterThan(100e6);
+    await frames(page);
+    await expect.poll(() => edgeNear(14)).toBe(true);
+    expect(await ladderWindow(page)).toEqual([4e6, 14e6]);
+    await page.goForward();
+    await expect.poll(() => page.evaluate(() => window.location.search)).toContain('nagle=0');
+    await expect.poll(() => playheadNs(page)).toBeLessThan(20e6);
+    await frames(page);
+    await expect.poll(() => edgeNear(14)).toBe(true);
+    expect(await ladderWindow(page)).toEqual([4e6, 14e6]);
+  });
+}
 
 test('a link reopens the ladder folded as the page showed it, after a knob changed what the run alone would choose', async ({
   browser,

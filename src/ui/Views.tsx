@@ -114,6 +114,7 @@ function LadderSection({
         playing={playing}
         gaps={shown.gaps}
         fold={shown.fold}
+        pending={shown !== latest}
         stallFocus={stallFocus}
         zoomWindow={zoomWindow}
         onZoomWindow={onZoomWindow}

@@ -223,6 +223,35 @@ test('an open prediction is not answered elsewhere on the page; Reveal brings th
   await expect(callout).toContainText('try Header flush: none');
 });
 
+test('on the step before a question, the hidden hints say the next step asks, not that a question waits', async ({
+  page,
+}) => {
+  // The step a newcomer lands on from the invitation: no question on screen yet. "Hidden until you
+  // answer the lesson's question" had sent students looking for one.
+  await page.goto('/?lesson=the-200ms-mystery&step=1');
+  const info = page.locator('[data-preset-info="heidemann-short-initial"]');
+  await expect(info.locator('[data-try-withheld]')).toBeVisible();
+  await expect(page.locator('[data-lesson-question]')).toHaveCount(0);
+  await expect(info.locator('[data-try-withheld]')).toHaveText(
+    "Try next: hidden for now: the lesson's next step asks you to predict what a change does here.",
+  );
+  await page.getByRole('button', { name: 'Presets', exact: true }).click();
+  const card = page
+    .getByRole('dialog', { name: 'Presets from the papers' })
+    .locator('[data-preset="heidemann-short-initial"]');
+  await expect(card.locator('[data-try-withheld]')).toContainText(
+    "the lesson's next step asks you to predict",
+  );
+  await page.keyboard.press('Escape');
+
+  // On the question's own step, the question is on screen and the note points to it.
+  await page.getByRole('button', { name: 'Next step' }).click();
+  await expect(page.locator('[data-lesson-question]')).toBeVisible();
+  await expect(info.locator('[data-try-withheld]')).toHaveText(
+    "Try next: hidden until you answer the lesson's question.",
+  );
+});
+
 test('an open prediction is not answered in the preset gallery either; Reveal brings its hints back', async ({
   page,
 }) => {

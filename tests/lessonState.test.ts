@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseQuery } from '../src/scenario/codec';
 import { findLesson } from '../src/scenario/lessons';
 import { loadLessons } from '../src/ui/lessons/catalog';
-import { atStep, closeLesson } from '../src/ui/lessons/lessonState';
+import { atStep, awaitingAnswer, closeLesson } from '../src/ui/lessons/lessonState';
 
 const bufferbloat = findLesson('bufferbloat')!;
 const mystery = findLesson('the-200ms-mystery')!;
@@ -24,5 +24,20 @@ describe('lesson panels', () => {
     const inLesson = atStep(parseQuery('').config, bufferbloat, 3);
     expect(mystery.steps[0].view?.panels).toBeUndefined();
     expect(atStep(inLesson, mystery, 0).view.view).toBeUndefined();
+  });
+});
+
+describe('hints held back for a question', () => {
+  beforeAll(() => loadLessons());
+  const view = (step: number, revealed = false) =>
+    atStep(parseQuery('').config, mystery, step - 1, revealed).view;
+  it('says whether the question is on this step or the next, and holds nothing back after the answer', () => {
+    // Step 1 has no question; step 2 asks what stopping the header flush does to step 1's gap.
+    expect(awaitingAnswer(view(1))).toBe('next-step');
+    expect(awaitingAnswer(view(2))).toBe('question');
+    expect(awaitingAnswer(view(2, true))).toBe(false);
+    expect(awaitingAnswer(view(3))).toBe(false);
+    expect(awaitingAnswer(view(mystery.steps.length))).toBe(false);
+    expect(awaitingAnswer({})).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import { FigureRows } from './presets/FigureRows';
 import { usePresetTexts } from './presets/presetTexts';
 import { shownFigures, TryNextWithheld } from './presets/withheldHints';
 import { tryNextApplied } from './state/presetChanges';
+import type { HintsWithheld } from './lessons/lessonState';
 
 export function PresetInfo({
   preset,
@@ -35,8 +36,8 @@ export function PresetInfo({
   /** Side B's settings while comparing: a hint B already runs is not offered for A. */
   sideB?: Settings | null;
   changedKeys: string[];
-  /** A lesson's question is open and the hints would answer it. */
-  hintsWithheld?: boolean;
+  /** A lesson's question is open, or comes next, and the hints would answer it. */
+  hintsWithheld?: HintsWithheld;
   /** Lay a hint's settings (a query) over the scenario. */
   onTry: (settings: string) => void;
   /** Side A back to the preset's settings. */
@@ -44,7 +45,7 @@ export function PresetInfo({
   /** The preset as side A beside the settings now as side B. */
   onCompare: () => void;
 }) {
-  const figures = shownFigures(preset.published, results, hintsWithheld);
+  const figures = shownFigures(preset.published, results, hintsWithheld !== false);
   const texts = usePresetTexts(preset.id);
   // Once per change of settings, not at every playback frame (each check may resolve two runs' inputs).
   const applied = useMemo(
@@ -65,7 +66,7 @@ export function PresetInfo({
       <p className="preset-source">{preset.source}</p>
       {texts && <p>{texts.explanation}</p>}
       {hintsWithheld ? (
-        <TryNextWithheld figuresWithheld={figures.withheld} />
+        <TryNextWithheld why={hintsWithheld} figuresWithheld={figures.withheld} />
       ) : (
         texts && (
           <div className="try-next">

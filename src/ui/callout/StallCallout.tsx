@@ -14,6 +14,7 @@ import { labelFor, suggestedValueText } from '../controls/fieldModel';
 import { useSettled } from '../state/gesture';
 import { adviceFor, fixWords, type Suggestion } from './stallAdvice';
 import { useCheckedFix } from './useCheckedFix';
+import type { HintsWithheld } from '../lessons/lessonState';
 
 export interface StallCalloutProps {
   trace: Trace;
@@ -26,7 +27,7 @@ export interface StallCalloutProps {
   /** Side B's run while comparing: the callout gives its page time and first long stall too. */
   runB?: { trace: Trace; path: PathTiming } | null;
   /** Name the stall but not the knob that removes it (a lesson's question asks about that knob). */
-  withholdFix?: boolean;
+  withholdFix?: HintsWithheld;
   onApply: (s: Suggestion) => void;
   onCompare: (s: Suggestion) => void;
   /** Move the playhead to `ns`, the stall's end, and frame the stall on the ladder (of `trace`). */

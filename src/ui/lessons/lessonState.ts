@@ -33,23 +33,26 @@ export function lessonFromView(view: Record<string, string>, problems: string[] 
   return { lesson, index: n - 1 };
 }
 
-/** Whether the step asks for a prediction about the change from the step before it. */
+/** Whether the step asks for a prediction about the change from the step before it (none past the last). */
 function asks(lesson: Lesson, index: number): boolean {
-  return index > 0 && lesson.steps[index].question !== undefined;
+  return index > 0 && lesson.steps[index]?.question !== undefined;
 }
 
+/** Why hints are held back: the step's own question waits for its answer, or the next step asks one. */
+export type HintsWithheld = false | 'question' | 'next-step';
+
 /**
- * Whether the view is at a question step whose answer is not revealed yet, or at the step before
- * one (whose scenario the question changes). Until the answer is revealed, nothing else on the
- * page may give it away: the preset's hints and the callout's fix name the very change the
- * question asks about (the 200 ms mystery's first step had offered "try Header flush: none (380
- * ms faster)", the answer to its second).
+ * Whether the view is at a question step whose answer is not revealed yet ('question'), or at the
+ * step before one, whose scenario the question changes ('next-step'). Until the answer is
+ * revealed, nothing else on the page may give it away: the preset's hints and the callout's fix
+ * name the very change the question asks about (the 200 ms mystery's first step had offered "try
+ * Header flush: none (380 ms faster)", the answer to its second).
  */
-export function awaitingAnswer(view: Record<string, string>): boolean {
+export function awaitingAnswer(view: Record<string, string>): HintsWithheld {
   const at = lessonFromView(view);
   if (at === null) return false;
-  if (asks(at.lesson, at.index)) return view.reveal !== '1';
-  return at.index + 1 < at.lesson.steps.length && asks(at.lesson, at.index + 1);
+  if (asks(at.lesson, at.index)) return view.reveal !== '1' && 'question';
+  return asks(at.lesson, at.index + 1) && 'next-step';
 }
 
 /** The config at a lesson's step: its scenario (see above), its panels, `lesson` and `step` in the view. */

@@ -7,15 +7,22 @@ import type { Config } from '../../scenario/codec';
 import { findLesson } from './catalog';
 import type { ScenarioUpdate } from '../state/useScenario';
 import { LESSON_KEYS, notAShortcut } from '../shortcuts/shortcutKeys';
-import { atStep, awaitingAnswer, closeLesson, lessonFromView, stepTimeMs } from './lessonState';
+import {
+  atStep,
+  awaitingAnswer,
+  closeLesson,
+  lessonFromView,
+  stepTimeMs,
+  type HintsWithheld,
+} from './lessonState';
 
 export interface LessonControls {
   lessonId: string | null;
   index: number;
   /** A question step's answer is on screen (as side B). */
   revealed: boolean;
-  /** A question step waits for its answer: the page keeps its hints back. */
-  awaitingAnswer: boolean;
+  /** A question waits for its answer, on this step or the next: the page keeps its hints back. */
+  awaitingAnswer: HintsWithheld;
   /** Folded away in an embed, with a button to reopen. */
   folded: boolean;
   go: (index: number) => void;

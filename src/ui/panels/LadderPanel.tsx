@@ -91,7 +91,7 @@ export function LadderPanel({
   playing,
   gaps,
   fold,
-  pending = false,
+  pending,
   stallFocus = null,
   zoomWindow = null,
   onZoomWindow,

@@ -5,6 +5,7 @@ import type { Preset, PresetTexts } from '../../scenario/presets';
 import type { FigureResult } from '../../worker/protocol';
 import { FigureRows } from './FigureRows';
 import { shownFigures, TryNextWithheld } from './withheldHints';
+import type { HintsWithheld } from '../lessons/lessonState';
 
 export function PresetCard({
   preset,
@@ -22,14 +23,14 @@ export function PresetCard({
   current: boolean;
   /** In a comparison: the side loading it changes ('a'), or 'b' where it is B's preset already. */
   side: 'a' | 'b' | null;
-  /** A lesson's question is open and the hints would answer it. */
-  hintsWithheld: boolean;
+  /** A lesson's question is open, or comes next, and the hints would answer it. */
+  hintsWithheld: HintsWithheld;
   onLoad: () => void;
   /** Put this preset beside the scenario open now, as side B of a comparison. */
   onCompare: () => void;
 }) {
   const titleId = `preset-${preset.id}-title`;
-  const figures = shownFigures(preset.published, results, hintsWithheld);
+  const figures = shownFigures(preset.published, results, hintsWithheld !== false);
   return (
     <article
       className={`preset-card${current ? ' current' : ''}`}
@@ -40,7 +41,7 @@ export function PresetCard({
       <p className="preset-source">{preset.source}</p>
       <p>{texts.explanation}</p>
       {hintsWithheld ? (
-        <TryNextWithheld figuresWithheld={figures.withheld} />
+        <TryNextWithheld why={hintsWithheld} figuresWithheld={figures.withheld} />
       ) : (
         <p className="try-next" data-try-next="">
           <strong>Try next:</strong> {texts.tryNext.map((t) => t.sentence).join(' ')}

@@ -7,6 +7,7 @@ import { PresetCard } from './PresetCard';
 import { PAPER_NAMES, presetsByPaper } from './presetGroups';
 import { usePresetFigures } from './usePresetFigures';
 import { useModalDialog } from '../useModalDialog';
+import type { HintsWithheld } from '../lessons/lessonState';
 
 export default function PresetGallery({
   open,
@@ -25,7 +26,7 @@ export default function PresetGallery({
   /** The preset side B starts from, if any. */
   currentB: string | null;
   /** A lesson's question is open: the cards keep back what would answer it. */
-  hintsWithheld: boolean;
+  hintsWithheld: HintsWithheld;
   onLoad: (id: string) => void;
   /** Compare the scenario open now (A) with this preset (B). */
   onCompare: (id: string) => void;

@@ -3,6 +3,7 @@
 // they name the very change the question asks the student to predict.
 import type { PublishedFigure } from '../../scenario/presets';
 import type { FigureResult } from '../../worker/protocol';
+import type { HintsWithheld } from '../lessons/lessonState';
 
 /**
  * The figures to show: all of them, or while hints are withheld only those of the run itself (a
@@ -22,12 +23,18 @@ export function shownFigures(
   };
 }
 
-/** Stands where the "Try next" hints were, saying why they are not there. */
-export function TryNextWithheld({ figuresWithheld }: { figuresWithheld: boolean }) {
+/**
+ * Stands where the "Try next" hints were, saying why they are not there. On the step before a
+ * question there is no question on screen yet: "until you answer the lesson's question" had sent
+ * a newcomer on the 200 ms mystery's first step looking for one.
+ */
+export function TryNextWithheld({ why, figuresWithheld }: { why: HintsWithheld; figuresWithheld: boolean }) {
   return (
-    <p className="try-next" data-try-withheld="">
-      <strong>Try next{figuresWithheld ? ", and the paper's figure for the change" : ''}:</strong> hidden
-      until you answer the lesson's question.
+    <p className="try-next" data-try-withheld={why || undefined}>
+      <strong>Try next{figuresWithheld ? ", and the paper's figure for the change" : ''}:</strong>{' '}
+      {why === 'next-step'
+        ? "hidden for now: the lesson's next step asks you to predict what a change does here."
+        : "hidden until you answer the lesson's question."}
     </p>
   );
 }

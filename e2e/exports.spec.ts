@@ -237,6 +237,39 @@ test("a comparison's breakdown picture is headed by both presets' titles, as the
   ]);
 });
 
+test("each side's picture in a comparison is titled A: or B:, as the breakdown's is", async ({
+  page,
+}, testInfo) => {
+  // B is A with Nagle off: the same preset, so the same bold title on both slides, told apart
+  // only by "nagle=0" in the settings line under it.
+  await openLab(page, 'preset=heidemann-odd-final&b.nagle=0&view=ladder,waterfall');
+  const bold = (svg: string) =>
+    [...svg.matchAll(/<text[^>]*font-weight="bold"[^>]*data-preset="([^"]*)">([^<]*)<\/text>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+  for (const [view, side] of [
+    ['ladder', 'A'],
+    ['ladder', 'B'],
+    ['waterfall', 'B'],
+  ] as const) {
+    const download = await exportFile(page, `[data-export-view="${view}"]:has-text("(${side})")`, 'svg');
+    await download.saveAs(testInfo.outputPath(`${view}-${side}.svg`));
+    const svg = readFileSync(testInfo.outputPath(`${view}-${side}.svg`), 'utf8');
+    expect(bold(svg)).toEqual([
+      ['heidemann-odd-final', `${side}: The odd, short final segment (Heidemann Fig. 4)`],
+    ]);
+    expect(svg).toContain(side === 'A' ? 'nagle=1' : 'nagle=0');
+  }
+  // A picture of one run alone keeps its title as it is.
+  await openLab(page, QUERY);
+  const alone = await exportFile(page, '[data-export-view="ladder"]', 'svg');
+  await alone.saveAs(testInfo.outputPath('alone.svg'));
+  expect(bold(readFileSync(testInfo.outputPath('alone.svg'), 'utf8'))).toEqual([
+    ['heidemann-odd-final', 'The odd, short final segment (Heidemann Fig. 4)'],
+  ]);
+});
+
 test("a comparison's ladder picture of one side is drawn on that side's own run, not the shared axis", async ({
   page,
 }, testInfo) => {

@@ -94,7 +94,12 @@ async function viewSvg(
       (!li.dataset.cause || causes.has(li.dataset.cause)) && !(leaveOut && li.dataset.legend === 'playhead');
     parts.push(legendSvg(key, width, kept));
   }
-  return titledSvg(parts.length > 1 ? stackedSvg(parts) : drawn, [titles[side === 'a' ? 0 : 1]]);
+  // One side of a comparison is named as the breakdown's picture names it: two slides of the same
+  // preset had had the same bold title, A's and B's told apart only by a setting in the line below.
+  const title = titles[side === 'a' ? 0 : 1];
+  return titledSvg(parts.length > 1 ? stackedSvg(parts) : drawn, [
+    apart ? { ...title, name: `${side === 'a' ? 'A' : 'B'}: ${title.name}` } : title,
+  ]);
 }
 
 /** The playhead's marks in the views and their keys (the ladder's line and time, the plots' lines). */

@@ -503,3 +503,21 @@ test("the ladder's Zoom out is off while the whole run is in view, as the plot's
   await expect.poll(async () => Number(await svg.getAttribute('data-view-start-ns'))).toBe(wholeStart);
   expect(Number(await svg.getAttribute('data-view-end-ns'))).toBe(wholeEnd);
 });
+
+test("on a phone, an HTTP/3 server's two overlapping think times are labelled once", async ({ page }) => {
+  // It thinks about the two images' streams at once, 0.1 ms apart: each band had had its label,
+  // "server think 2 ms" written twice, one under the other.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLab(page, 'http=3');
+  const labels = page.locator('[data-side="a"] svg.ladder-svg .stall-label');
+  await expect(labels.first()).toBeAttached();
+  const texts = (await labels.allTextContents())
+    .map((t) => t.replace(/\s/g, ' '))
+    .filter((t) => t.startsWith('server think'));
+  // The think before the HTML and the one before the images.
+  expect(texts).toEqual(['server think 2 ms', 'server think 2 ms']);
+  const tops = await labels
+    .filter({ hasText: 'server think' })
+    .evaluateAll((ls) => ls.map((l) => l.getBoundingClientRect().top));
+  expect(Math.abs(tops[1] - tops[0])).toBeGreaterThan(100);
+});

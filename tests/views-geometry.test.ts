@@ -6,7 +6,7 @@ import { packetKind, packetShape, serializationNs, shortLabel } from '../src/vie
 import { idleGaps, runEndNs, timeScale } from '../src/views/timeScale';
 import { stallLabelSpot, stallLabelSpots } from '../src/views/LadderStalls';
 import { foldLabel } from '../src/views/foldLabels';
-import { bandAmount, bandTitle, stallBands } from '../src/views/stallBands';
+import { bandAmount, bandTitle, labelledStalls, stallBands } from '../src/views/stallBands';
 import { segmentsPath } from '../src/views/TimeSequencePlot';
 import { breakdown } from '../src/views/breakdown';
 import { adviceFor } from '../src/ui/callout/stallAdvice';
@@ -237,6 +237,39 @@ describe('stall bands', () => {
       trace.endNs,
     );
     expect(all.map(bandAmount)).toEqual([`${advice.causeCount} waits`]);
+  });
+
+  it('labels once a wait of one cause that overlaps another as long (an HTTP/3 server thinking about two streams)', () => {
+    const { trace } = runQuery('http=3');
+    const think = trace.stalls.filter((s) => s.cause === 'server-think');
+    // The server thinks about the two images' streams at once, 0.1 ms apart.
+    expect(think.map((s) => [s.startNs, s.endNs - s.startNs])).toEqual([
+      [5_868_200, 2e6],
+      [14_678_200, 2e6],
+      [14_775_800, 2e6],
+    ]);
+    const labelled = labelledStalls(trace.stalls);
+    expect(labelled.filter((s) => s.cause === 'server-think').map((s) => s.startNs)).toEqual([
+      5_868_200, 14_678_200,
+    ]);
+    // Left unlabelled besides: only the client's think before the two images, recorded once for
+    // each (the same wait twice). The rest keep their labels, in the trace's order.
+    const thinkTwice = trace.stalls.filter((s) => s.cause === 'client-think' && s.startNs === 13_905_600);
+    expect(thinkTwice).toHaveLength(2);
+    expect(trace.stalls.filter((s) => !labelled.includes(s))).toEqual([thinkTwice[1], think[2]]);
+    expect(labelled).toEqual(trace.stalls.filter((s) => s !== think[2] && s !== thinkTwice[1]));
+    // Waits that overlap but differ in length each say theirs; waits one after another each too.
+    const wait = (startNs: number, endNs: number): StallRecord => ({
+      conn: 0,
+      side: 'server',
+      cause: 'server-think',
+      startNs,
+      endNs,
+    });
+    const differ = [wait(0, 2e6), wait(1e5, 9e6)];
+    expect(labelledStalls(differ)).toEqual(differ);
+    const inTurn = [wait(0, 2e6), wait(2e6, 4e6)];
+    expect(labelledStalls(inTurn)).toEqual(inTurn);
   });
 });
 

@@ -223,3 +223,24 @@ for (const viewport of [
     }
   });
 }
+
+test("in a 640 x 360 embed, B's run end with no room for its label stays off the time axis", async ({
+  page,
+}) => {
+  // B ends at 17.5 ms, just above the playhead's label at 190 ms (the folded axis): its own label
+  // gives way, and the bare line had run through the axis column, read as one of its ticks.
+  await page.setViewportSize({ width: 640, height: 360 });
+  await openLab(page, 'preset=heidemann-odd-final&b.nagle=0&embed=1&view=ladder');
+  const mark = runEndMark(page, 'b');
+  await expect(mark).toHaveCount(1);
+  await expect(mark.locator('.run-end-label')).toHaveCount(0);
+  const { lineLeft, axisRight } = await page.evaluate(() => {
+    const svg = document.querySelector('[data-side="b"] svg.ladder-svg')!;
+    const ticks = [...svg.querySelectorAll('.tick-label, .fold-label, .playhead-label')];
+    return {
+      lineLeft: svg.querySelector('.run-end-mark line')!.getBoundingClientRect().left,
+      axisRight: Math.max(...ticks.map((t) => t.getBoundingClientRect().right)),
+    };
+  });
+  expect(lineLeft).toBeGreaterThan(axisRight);
+});

@@ -62,6 +62,7 @@ export function LadderAxis({
     ...(runEnds && runEndY >= top ? [runEndY + 8, runEndY + RUN_END_LABEL_PX - 6] : []),
     playheadY,
   ];
+  const runEndLabelled = Math.abs(playheadY - (runEndY + RUN_END_LABEL_PX / 2)) >= RUN_END_LABEL_PX / 2 + 6;
   const clearOfMarks = (py: number) => !markYs.some((m) => Math.abs(m - py) < MARK_CLEAR_PX);
   // A tick's label gives way to the marks', the folds' and the ticks' written before it; a stretch
   // between folds whose labels all gave way is labelled at another of its round times, if one is clear.
@@ -172,9 +173,12 @@ export function LadderAxis({
       {runEnds && runEndY >= top && (
         <g className="run-end-mark" data-run-end-ns={Math.round(runEndNs)}>
           <title>{`This run is over at ${formatDuration(runEndNs)}; the time axis goes on for the other side`}</title>
-          <line x1={4} x2={width} y1={runEndY} y2={runEndY} />
+          {/* Across the axis column to its label; with no room for the label (the playhead's there),
+              only over the ladder, the top edge of the shaded time after the run: a bare line through
+              the tick labels had read as one of them. */}
+          <line x1={runEndLabelled ? 4 : axisX} x2={width} y1={runEndY} y2={runEndY} />
           {/* Two short lines: the axis column is narrow. */}
-          {Math.abs(playheadY - (runEndY + RUN_END_LABEL_PX / 2)) >= RUN_END_LABEL_PX / 2 + 6 && (
+          {runEndLabelled && (
             <text y={runEndY} textAnchor="end" className="run-end-label">
               {/* "run end", as the playback clock says "run": the page time can end sooner. */}
               <tspan x={axisX - 8} dy="1.1em">

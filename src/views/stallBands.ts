@@ -34,23 +34,19 @@ export function eachWaitOnce(stalls: StallRecord[]): StallRecord[] {
 
 /**
  * The stalls whose label the ladder draws: of waits of one connection, side and cause that overlap
- * in time and last as long (a server thinking about two HTTP/3 streams at once), the first begun;
- * the others' bands lie under its label and keep their tooltips. Each had been labelled, so
- * "server think 2 ms" was written twice, one under the other, beside one band. In trace order.
+ * in time and last as long (a server thinking about two HTTP/3 streams at once), the first; the
+ * others' bands lie under its label and keep their tooltips. Each had been labelled, so "server
+ * think 2 ms" was written twice, one under the other, beside one band.
  */
 export function labelledStalls(stalls: StallRecord[]): StallRecord[] {
-  const byStart = stalls.map((_, i) => i).sort((a, b) => stalls[a].startNs - stalls[b].startNs);
-  // Each label's latest end so far: a wait begun before it overlaps one already labelled.
-  const labelledUntil = new Map<string, number>();
-  const skipped = new Set<number>();
-  for (const i of byStart) {
-    const s = stalls[i];
-    const key = `${bandKey(s)}:${formatDuration(s.endNs - s.startNs)}`;
-    const until = labelledUntil.get(key);
-    if (until !== undefined && s.startNs < until) skipped.add(i);
-    labelledUntil.set(key, Math.max(until ?? -Infinity, s.endNs));
-  }
-  return skipped.size === 0 ? stalls : stalls.filter((_, i) => !skipped.has(i));
+  const last = new Map<string, StallRecord>();
+  return stalls.filter((s) => {
+    const key = bandKey(s) + (s.endNs - s.startNs);
+    const before = last.get(key);
+    if (before && s.startNs < before.endNs && before.startNs < s.endNs) return false;
+    last.set(key, s);
+    return true;
+  });
 }
 
 export function stallBands(

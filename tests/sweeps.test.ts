@@ -8,6 +8,8 @@ import { customSpec, parseSweepParam } from '../src/ui/sweep/sweepParam';
 import { SWEEP_KNOBS, defaultSweepKnob, knobApplies, notApplyingNote } from '../src/ui/sweep/sweepKnobs';
 import { parseQuery } from '../src/scenario/codec';
 import { applies } from '../src/scenario/schema';
+import { pageTimeNs } from '../src/engine/metrics';
+import { breakdown } from '../src/views/breakdown';
 
 const at = (points: SweepPoint[], x: string, series: string | null = null) =>
   points.find((p) => p.x === x && p.series === series)!.y;
@@ -312,5 +314,30 @@ describe("a custom sweep's knobs over the current scenario", () => {
         const s = settings(query);
         expect(notApplyingNote(knob.key, s) === null, `${knob.key} on "${query}"`).toBe(applies(knob.key, s));
       }
+  });
+});
+
+// The sweep's point for the scenario open now reads as the headline does: the load it reports (the
+// last of several), its stalls and its bytes, not every load's against the last load's time.
+describe("a custom sweep's figures are the headline's load", () => {
+  const custom = (q: string, y: string) => {
+    const choice = parseSweepParam(`custom:x=nagle:1;y=${y}`, []);
+    if (choice?.kind !== 'custom') throw new Error(`not a custom sweep: ${y}`);
+    return runSweep(customSpec(choice.custom, q))[0].y;
+  };
+  for (const q of ['loads=3&loadgap=2', 'link=wan&loads=3', '', 'page=almanac24&loads=2']) {
+    it(`page load and Nagle's stalls as the headline and the breakdown give them (${q || 'default'})`, () => {
+      const { trace, path } = runQuery(q);
+      expect(custom(q, 'load_s')).toBe(pageTimeNs(trace) / 1e9);
+      const nagle = breakdown(trace, path).parts.find((p) => p.cause === 'nagle')?.ns ?? 0;
+      const swept = custom(q, 'stall_s:nagle');
+      expect(swept).toBeLessThanOrEqual(pageTimeNs(trace) / 1e9);
+      if (!q.includes('almanac')) expect(swept).toBeCloseTo(nagle / 1e9, 9);
+    });
+  }
+  it("throughput counts the reported load's bytes: a page loaded three times carries one page a load", () => {
+    const bytesOfALoad = (q: string) => custom(q, 'throughput_kbps') * 1000 * custom(q, 'load_s');
+    expect(bytesOfALoad('link=wan&loads=3')).toBeCloseTo(bytesOfALoad('link=wan'), 3);
+    expect(bytesOfALoad('loads=3&loadgap=2')).toBeCloseTo(bytesOfALoad(''), 3);
   });
 });

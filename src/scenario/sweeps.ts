@@ -1,7 +1,7 @@
 // Sweeps: one knob on the x axis, optionally one knob for the series, a figure on the y axis.
 // Every point is a full simulation (run by sweepRun.ts, so the page's own bundle does not carry
 // the engine). The ready-made sweeps redraw the papers' figures.
-import { computeMetrics, elapsedNs, lastLoadNs, stallTotals } from '../engine/metrics';
+import { computeMetrics, pageTimeNs, reportedLoad } from '../engine/metrics';
 import type { StallCause, Trace } from '../engine/trace';
 import { NIELSEN_TABLES_4_9 } from './paperFigures';
 import { SCHEMA, type ConfigKey } from './schema';
@@ -198,8 +198,28 @@ export function pointQuery(spec: SweepSpec, x: string, series: string | null): s
   return new URLSearchParams([...presets.slice(-1), ...rest]).toString();
 }
 
+/** The page time the headline gives: the load it reports (the last, when loaded several times). */
 export function loadNs(trace: Trace): number {
-  return lastLoadNs(trace) ?? elapsedNs(trace);
+  return pageTimeNs(trace);
+}
+
+/** Time a cause stalled a connection within the reported load: a page loaded three times had
+ * given every load's stalls against the last load's time, more than the page took. */
+function loadStallNs(trace: Trace, cause: StallCause): number {
+  const { startNs, endNs } = reportedLoad(trace);
+  let total = 0;
+  for (const s of trace.stalls)
+    if (s.cause === cause) total += Math.max(0, Math.min(s.endNs, endNs) - Math.max(s.startNs, startNs));
+  return total;
+}
+
+/** The response bytes of the reported load that arrived whole. */
+function loadResponseBytes(trace: Trace): number {
+  const { index } = reportedLoad(trace);
+  return trace.exchanges.reduce(
+    (s, e) => s + (e.load === index && e.endNs !== null ? e.responseBytes : 0),
+    0,
+  );
 }
 
 /** The server's smoothed RTT at its highest: its timing starts when TCP sends, so it includes the
@@ -212,7 +232,7 @@ function highestServerSrttNs(trace: Trace): number {
 }
 
 export function measure(metric: SweepMetric, trace: Trace): number {
-  if (metric.startsWith('stall_s:')) return (stallTotals(trace)[metric.slice(8) as StallCause] ?? 0) / 1e9;
+  if (metric.startsWith('stall_s:')) return loadStallNs(trace, metric.slice(8) as StallCause) / 1e9;
   const m = computeMetrics(trace);
   switch (metric) {
     case 'load_s':
@@ -229,10 +249,8 @@ export function measure(metric: SweepMetric, trace: Trace): number {
       return m.rtt_ms?.p50 ?? 0;
     case 'srtt_max_ms':
       return highestServerSrttNs(trace) / 1e6;
-    case 'throughput_kbps': {
-      const bytes = trace.exchanges.reduce((s, e) => s + (e.endNs !== null ? e.responseBytes : 0), 0);
-      return (bytes * 8) / (loadNs(trace) / 1e9) / 1000;
-    }
+    case 'throughput_kbps':
+      return (loadResponseBytes(trace) * 8) / (loadNs(trace) / 1e9) / 1000;
   }
   throw new Error(`unknown metric ${metric}`);
 }

@@ -152,6 +152,32 @@ for (const query of ['', 'preset=kruse-oufr']) {
   });
 }
 
+// A single load over a long path: "the page took 2.34 s" in the headline, "2.62 s run" on the clock
+// (HTTP/3 over the geostationary link: the CONNECTION_CLOSE is still on its way). The breakdown and
+// the figures, which give the page's time, say where the clock's end comes from.
+for (const query of ['http=3&link=geo', 'link=geo&loss=2']) {
+  test(`one load: the breakdown and the figures say the run ends after the page, at the clock's end (${query})`, async ({
+    page,
+  }) => {
+    const { trace } = runQuery(query);
+    const took = formatDuration(pageTimeNs(trace));
+    const end = formatDuration(runEndNs(trace));
+    expect(runEndNs(trace) - pageTimeNs(trace)).toBeGreaterThan(250e6);
+    await openLab(page, query);
+    await expect(page.locator('[data-callout]')).toContainText(`The page took ${took}`);
+    await expect(page.locator('.playback [data-run-end-ns]')).toHaveText(`${end} run`);
+    const says = `The page took ${took}, to its last byte; the run ends at ${end} as the connections close.`;
+    await expect(page.locator('#time .note')).toContainText(says);
+    await expect(page.locator('[data-run-ends-note]')).toHaveText(
+      `${says} Packets and bytes count the whole run.`,
+    );
+    const ends = await page
+      .locator('[data-run-end-ns]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-run-end-ns')));
+    expect(new Set(ends)).toEqual(new Set([String(runEndNs(trace))]));
+  });
+}
+
 test("a first stall no knob shortens gives the headline to a costlier one, and keeps its own figure, the breakdown's", async ({
   page,
 }) => {

@@ -4,6 +4,7 @@
 // load's time and the whole run being given apart below the table.
 import type { Metrics } from '../engine/metrics';
 import { formatDuration } from './format';
+import { PageEndBeforeRunEnd } from './PageEnd';
 import { RunEndAfterLoads } from './RunEnd';
 
 export type MetricName = 'packets' | 'bytes' | 'payload_bytes' | 'elapsed_s' | 'overhead_pct';
@@ -175,7 +176,33 @@ export function MetricsNotes({ loads = [], headers = 'TCP/IP' }: { loads?: RunLo
         headers&apos; share, Seconds the time the page took.
       </p>
       <LoadsNote loads={loads} />
+      <RunEndsNote loads={loads} />
     </>
+  );
+}
+
+/** A single load's Seconds end with its last byte, the run (packets and bytes) as it closes. */
+function RunEndsNote({ loads }: { loads: RunLoads[] }) {
+  const notes = loads.map((l, i) =>
+    l.loads_s.length > 1 ? null : (
+      <PageEndBeforeRunEnd
+        key={i}
+        pageNs={l.run_s * 1e9}
+        endNs={l.end_s * 1e9}
+        side={loads.length > 1 ? (i === 0 ? 'a' : 'b') : undefined}
+      />
+    ),
+  );
+  if (
+    !loads.some(
+      (l) => l.loads_s.length <= 1 && formatDuration(l.run_s * 1e9) !== formatDuration(l.end_s * 1e9),
+    )
+  )
+    return null;
+  return (
+    <p className="note" data-run-ends-note="">
+      {notes}Packets and bytes count the whole run.
+    </p>
   );
 }
 

@@ -7,6 +7,7 @@ import { breakdown, OVERLAP_RULE, partStyle, textOn, type Breakdown } from './br
 import { elapsedNs } from '../engine/metrics';
 import type { PathTiming } from '../engine/path';
 import type { Trace } from '../engine/trace';
+import { PageEndBeforeRunEnd } from './PageEnd';
 import { RunEndAfterLoads } from './RunEnd';
 import { runEndNs } from './timeScale';
 
@@ -75,7 +76,14 @@ export function TimeBreakdown({ sides, width }: TimeBreakdownProps) {
               <RunEndAfterLoads loadsNs={runNs} endNs={endNs} />
               {'. '}
             </span>
-          ) : null,
+          ) : (
+            <PageEndBeforeRunEnd
+              key={side}
+              pageNs={data.totalNs}
+              endNs={endNs}
+              side={bars.length > 1 ? side : undefined}
+            />
+          ),
         )}
         {OVERLAP_RULE}
       </p>

@@ -1,6 +1,7 @@
 // Today's protocols on screen: what the panels' notes say matches what the runs draw.
 import { expect, test } from '@playwright/test';
 import { openLab } from './lab';
+import { formatDuration, shownNs, UNIT_SPACE } from '../src/views/format';
 
 const tspNote = (page: import('@playwright/test').Page) => page.locator('#tsp .panel-note');
 
@@ -76,8 +77,9 @@ test("compared, the callout gives B's page time against A's and names B's stall"
   const [a, b] = [await pageMs('a'), await pageMs('b')];
   // The same figure as B's breakdown, and the difference from A's, in the words the page uses.
   expect(Number(await line.locator('[data-page-ns]').getAttribute('data-page-ns')) / 1e6).toBeCloseTo(b, 3);
-  const diff = Math.abs(b - a);
-  await expect(line).toContainText(`${Math.round(diff)} ms ${b > a ? 'more' : 'less'} than A`);
+  // The difference of the two times as written, so the figures on screen add up.
+  const diff = formatDuration(Math.abs(shownNs(b * 1e6) - shownNs(a * 1e6))).replace(UNIT_SPACE, ' ');
+  await expect(line).toContainText(`${diff} ${b > a ? 'more' : 'less'} than A`);
   await expect(line).toContainText(
     /^B: The server waited \d+\sms for a delayed ACK\. The page took 1\.\d\d\ss/,
   );

@@ -332,3 +332,10 @@ test('while a long run is simulated the callout keeps the run it shows and its f
   expect(offered).toContain('Socket buffer');
   await expect(page.locator('.main[data-simulating]')).toHaveCount(0);
 });
+
+test("compared, B's difference from A is the difference of the two times as shown", async ({ page }) => {
+  // 189.7 ms against 390.3 ms: shown 190 and 390, the difference had read 201 ms (+0.201).
+  await openLab(page, 'preset=heidemann-odd-final&b.preset=heidemann-short-initial');
+  await expect(page.locator('[data-callout-b]')).toContainText(/390\sms, 200\sms more than A/);
+  await expect(page.locator('[data-metric-delta="elapsed_s"]')).toHaveText(/^\+0\.200 /);
+});

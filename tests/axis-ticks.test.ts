@@ -1,7 +1,7 @@
 // The y axes of the time-sequence plot (bytes in KB or MB) and of the congestion strips (three ticks).
 import { describe, expect, it } from 'vitest';
 import { byteAxis, byteAxisBetween, stripAxis } from '../src/views/axisTicks';
-import { formatBytes, formatDuration, formatTick } from '../src/views/format';
+import { formatBytes, formatDuration, formatTick, shownNs } from '../src/views/format';
 
 const labels = (axis: { ticks: Array<{ label: string }> }) => axis.ticks.map((t) => t.label);
 
@@ -130,5 +130,15 @@ describe('time ticks', () => {
     expect(formatTick(174e9, 1.4e9, 175e9)).toBe('174 s');
     expect(formatTick(87_766.5e6, 20e6, 87_770e6)).toBe('87.7665 s');
     expect(formatTick(10_000.25e6, 2e6, 10_001e6)).toBe('10.00025 s');
+  });
+});
+
+describe('a time as shown', () => {
+  it('is the time formatDuration writes, so differences between shown times add up', () => {
+    expect(shownNs(189_700_000)).toBe(190e6);
+    expect(shownNs(390_300_000)).toBe(390e6);
+    expect(shownNs(2_618_000_000)).toBeCloseTo(2.62e9, 0);
+    expect(shownNs(456_700)).toBeCloseTo(457_000, 3);
+    expect(shownNs(123_456_000_000)).toBe(123e9);
   });
 });

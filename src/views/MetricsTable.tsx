@@ -39,11 +39,13 @@ const decimalsIn = (text: string) => (text.includes('.') ? text.length - text.in
 
 /** B − A: seconds to three significant digits, as A and B are, but to no more decimals than A and
  * B are shown with: a tiny difference would claim microseconds beside figures given to the
- * millisecond (+0.00000600), and a large one beside a small B five decimals (−0.38034). */
+ * millisecond (+0.00000600), and a large one beside a small B five decimals (−0.38034). Its size
+ * is the difference between A and B as shown, so the row adds up (0.390 − 0.190 had read +0.201,
+ * the true 0.2006); its sign is the true one's. */
 export function formatDelta(name: MetricName, a: number, b: number): string {
-  const diff = b - a;
-  const sign = diff > 0 ? '+' : diff < 0 ? '−' : '±';
-  const share = Math.abs((100 * diff) / a);
+  const sign = b > a ? '+' : b < a ? '−' : '±';
+  const diff = Number(formatMetric(name, b)) - Number(formatMetric(name, a));
+  const share = Math.abs((100 * (b - a)) / a);
   const pct = a === 0 ? '' : ` (${sign}${share >= 10 || share === 0 ? share.toFixed(0) : share.toFixed(1)}%)`;
   const shown = Math.max(decimalsIn(formatMetric(name, a)), decimalsIn(formatMetric(name, b)));
   const places = diff === 0 ? shown : Math.min(shown, decimalsIn(Math.abs(diff).toPrecision(3)));

@@ -15,6 +15,14 @@ export function formatDuration(ns: number): string {
   return s < 100 ? `${trim(s, 2)}${UNIT_SPACE}s` : `${Math.round(s)}${UNIT_SPACE}s`;
 }
 
+/** The time formatDuration writes for `ns`, in nanoseconds: a difference of two times shown is
+ * taken between these, so it adds up on screen ("390 ms, 201 ms more than A" beside A's "190 ms"
+ * had been the true 200.6 ms). */
+export function shownNs(ns: number): number {
+  const [value, unit] = formatDuration(ns).split(UNIT_SPACE);
+  return Number(value) * (unit === 's' ? 1e9 : 1e6);
+}
+
 /** Authored prose with times in it ("about 185 ms", "a 40 ms timer"): each number kept with its
  * time unit, as formatDuration writes them. */
 export function keepTimesTogether(text: string): string {

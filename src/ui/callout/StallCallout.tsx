@@ -6,7 +6,7 @@ import type { PathTiming } from '../../engine/path';
 import type { StallRecord, Trace } from '../../engine/trace';
 import type { Settings } from '../../scenario/schema';
 import { breakdown, type Breakdown } from '../../views/breakdown';
-import { formatDuration } from '../../views/format';
+import { formatDuration, shownNs } from '../../views/format';
 import { RunEndAfterLoads } from '../../views/RunEnd';
 import { runEndNs } from '../../views/timeScale';
 import { causeStyle, darkFill } from '../../scenario/stallCauses';
@@ -216,10 +216,12 @@ function SideBLine({
     () => (settingsB ? adviceFor(runB.trace, settingsB, b) : null),
     [runB, settingsB, b],
   );
+  // Between the two times as written, so the three figures add up.
+  const [shownA, shownB] = [shownNs(aNs), shownNs(b.totalNs)];
   const than =
-    b.totalNs === aNs
+    shownB === shownA
       ? ', as long as A'
-      : `, ${formatDuration(Math.abs(aNs - b.totalNs))} ${b.totalNs < aNs ? 'less' : 'more'} than A`;
+      : `, ${formatDuration(Math.abs(shownA - shownB))} ${shownB < shownA ? 'less' : 'more'} than A`;
   return (
     <p className="callout-text callout-b" data-callout-b="">
       <span data-callout-side="b">B:</span>{' '}

@@ -207,16 +207,15 @@ export function Ladder({
   );
   // Each stall's places in stallLabelSpots' order (the index is how the drawing finds the one
   // taken), null for a place out of view.
-  const toLabel = useMemo(() => labelledStalls(trace.stalls), [trace]);
   const stallLabels = useMemo(
     () =>
-      toLabel.flatMap((s) => {
+      labelledStalls(trace.stalls).flatMap((s) => {
         const boxes = stallLabelSpots(s, laneOf(s.conn), y, layout.labelsOutside, labelBounds).map(
           ({ box }) => (box.y1 >= top && box.y0 <= bottom ? box : null),
         );
         return boxes.some((b) => b) ? [[stallKey(s), boxes] as [string, (Rect | null)[]]] : [];
       }),
-    [toLabel, laneOf, y, layout.labelsOutside, labelBounds, top, bottom],
+    [trace, laneOf, y, layout.labelsOutside, labelBounds, top, bottom],
   );
   // While a slider is dragged the arrows move every frame: placing their names would cost the
   // frame (a few ms for hundreds of packets), so they come back when the gesture rests.

@@ -122,6 +122,11 @@ test('the callout names a suggested option as the controls do, not by its value 
   await expect(callout).toContainText(
     /try Congestion control: BBR v1 \([\d.]+\sm?s against [\d.]+\sm?s, medians of 5 loss draws\)/,
   );
+  // The page shown is one of those draws: its time is told as such, not as a second page time.
+  await expect(callout).toContainText(
+    /\. With its own losses, the page took [\d.]+\sm?s; [\d.]+\sm?s of it went to/,
+  );
+  await expect(callout).not.toContainText('The page took');
   await callout.getByRole('button', { name: 'Try Congestion control: BBR v1' }).click();
   await expect(page.locator('#a-cc')).toHaveValue('bbr');
 });

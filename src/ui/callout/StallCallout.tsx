@@ -12,7 +12,7 @@ import { runEndNs } from '../../views/timeScale';
 import { causeStyle, darkFill } from '../../scenario/stallCauses';
 import { labelFor, suggestedValueText } from '../controls/fieldModel';
 import { useSettled } from '../state/gesture';
-import { adviceFor, fixWords, type Suggestion } from './stallAdvice';
+import { adviceFor, drawsOf, fixWords, type Suggestion } from './stallAdvice';
 import { useCheckedFix } from './useCheckedFix';
 import type { HintsWithheld } from '../lessons/lessonState';
 
@@ -151,8 +151,10 @@ function SettledCallout({
         <strong>{sentence}</strong>
         {fixText(checked, 'data-fix-page-ns')}.{' '}
         <span className="callout-context">
-          The page took {page}; {formatDuration(advice.causeTotalNs)} of it went to{' '}
-          {causeStyle(stall.cause).short} stalls
+          {/* The fix's figures are medians over loss draws; the page shown is one draw, and its
+              time had read as a second figure for the same page. */}
+          {drawsOf(settings) > 1 ? 'With its own losses, the page took' : 'The page took'} {page};{' '}
+          {formatDuration(advice.causeTotalNs)} of it went to {causeStyle(stall.cause).short} stalls
           {advice.causeCount > 1 ? ` (${advice.causeCount})` : ''}.
           {advice.passedOver && (
             <span data-passed-over={advice.passedOver.cause}>

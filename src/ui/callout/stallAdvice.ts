@@ -257,7 +257,8 @@ export interface CheckedFix {
   thisDraw: { pageNs: number | null; currentNs: number };
 }
 
-const drawsOf = (settings: Settings) => (Number(settings.loss) > 0 ? LOSS_DRAWS : 1);
+/** How many loss draws a page's fixes are judged over (1 on a loss-free path). */
+export const drawsOf = (settings: Settings) => (Number(settings.loss) > 0 ? LOSS_DRAWS : 1);
 
 function withSeed(settings: Settings, draw: number): Settings {
   return draw === 0 ? settings : ({ ...settings, seed: (Number(settings.seed) + draw) >>> 0 } as Settings);

@@ -4,7 +4,7 @@
 // load's time and the whole run being given apart below the table.
 import type { Metrics } from '../engine/metrics';
 import { formatDuration } from './format';
-import { PageEndBeforeRunEnd } from './PageEnd';
+import { PageEndBeforeRunEnd, pageEndsBeforeRun } from './PageEnd';
 import { RunEndAfterLoads } from './RunEnd';
 
 export type MetricName = 'packets' | 'bytes' | 'payload_bytes' | 'elapsed_s' | 'overhead_pct';
@@ -195,11 +195,7 @@ function RunEndsNote({ loads }: { loads: RunLoads[] }) {
       />
     ),
   );
-  if (
-    !loads.some(
-      (l) => l.loads_s.length <= 1 && formatDuration(l.run_s * 1e9) !== formatDuration(l.end_s * 1e9),
-    )
-  )
+  if (!loads.some((l) => l.loads_s.length <= 1 && pageEndsBeforeRun(l.run_s * 1e9, l.end_s * 1e9)))
     return null;
   return (
     <p className="note" data-run-ends-note="">

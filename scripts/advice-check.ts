@@ -17,7 +17,7 @@ import { toSimInput } from '../src/scenario/resolve';
 import type { Settings } from '../src/scenario/schema';
 import { adviceFor, checkedFix, checkRuns, losesOnItsDraw } from '../src/ui/callout/stallAdvice';
 import { pageTimes } from '../src/worker/runSettings';
-import { breakdown } from '../src/views/breakdown';
+import { breakdown } from '../src/scenario/breakdown';
 import { anyQuery } from '../tests/support/randomQuery';
 
 function fail(message: string): never {

@@ -6,7 +6,7 @@
 // not a test: a few corners remain (waits on a 1 kb/s link for the idle timeout, for example).
 import fc from 'fast-check';
 import { runQuery } from '../src/scenario';
-import { breakdown, partNs } from '../src/views/breakdown';
+import { breakdown, partNs } from '../src/scenario/breakdown';
 import { anyQuery } from '../tests/support/randomQuery';
 
 function fail(message: string): never {

@@ -7,7 +7,7 @@ import { MAX_ACK_DELAY_NS } from '../src/engine/quic/recovery';
 import { FLAG, type LoadRecord, type StallRecord, type Trace } from '../src/engine/trace';
 import { runQuery } from '../src/scenario';
 import { PRESETS } from '../src/scenario/presets';
-import { breakdown, partNs } from '../src/views/breakdown';
+import { breakdown, partNs } from '../src/scenario/breakdown';
 import { waterfallRows } from '../src/views/waterfallPhases';
 import { conn, INSTANT_PATH, pkt, trace } from './support/handTrace';
 import { checkStallsAreWaits } from './support/invariants';

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CoDel, CODEL_INTERVAL_NS, CODEL_TARGET_NS } from '../src/engine/codel';
 import { computeMetrics } from '../src/engine/metrics';
 import { traceHash } from '../src/engine/hash';
+import { runQuery } from '../src/scenario';
 import { findSweep, measure } from '../src/scenario/sweeps';
 import { runSweep } from '../src/scenario/sweepRun';
 import { run } from './support/trace';
@@ -61,7 +62,7 @@ describe('CoDel on the bufferbloat path', () => {
   /** The server's smoothed RTT (it includes the queue's wait; the capture's RTT, taken after the
    * queue, does not), median and highest, in ms. */
   const figures = (query: string) => {
-    const trace = run(query);
+    const { trace, path } = runQuery(query);
     const srtt = [...(trace.samples ?? [])]
       .filter((r) => r.side === 'server' && r.srttNs !== null)
       .map((r) => r.srttNs! / MS)
@@ -69,7 +70,7 @@ describe('CoDel on the bufferbloat path', () => {
     const drops = (cause: string) => trace.packets.filter((p) => p.drop === cause).length;
     return {
       median: srtt[srtt.length >> 1],
-      highest: measure('srtt_max_ms', trace),
+      highest: measure('srtt_max_ms', trace, path),
       seconds: computeMetrics(trace).elapsed_s,
       codel: drops('codel'),
       tail: drops('queue'),

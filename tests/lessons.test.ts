@@ -7,10 +7,10 @@ import type { LessonCheck } from '../src/scenario/lesson';
 import { LESSONS } from '../src/scenario/lessons';
 import { measure } from '../src/scenario/sweeps';
 import { canonicalQuery } from '../src/ui/sweep/sweepPanelState';
-import { breakdown, partNs } from '../src/views/breakdown';
+import { breakdown, partNs } from '../src/scenario/breakdown';
 
 function check(query: string, c: LessonCheck): string | null {
-  const { trace, problems } = runQuery(query);
+  const { trace, path, problems } = runQuery(query);
   if (problems.length) return `bad query: ${problems.join('; ')}`;
   if (c.kind === 'stall') {
     const stalls = trace.stalls.filter((s) => s.cause === c.cause).map((s) => (s.endNs - s.startNs) / 1e6);
@@ -37,8 +37,9 @@ function check(query: string, c: LessonCheck): string | null {
     if (c.arrived === 'all') return all ? null : `${missing} of ${asked} objects never arrived`;
     return !all && missing < asked ? null : `${missing} of ${asked} objects never arrived`;
   }
-  const mine = measure(c.metric, trace);
-  const other = measure(c.metric, runQuery(c.versus).trace) * (c.factor ?? 1);
+  const mine = measure(c.metric, trace, path);
+  const versus = runQuery(c.versus);
+  const other = measure(c.metric, versus.trace, versus.path) * (c.factor ?? 1);
   const ok = c.relation === 'less' ? mine < other : mine > other;
   return ok ? null : `${c.metric} ${mine} not ${c.relation} than ${other} (${c.versus})`;
 }
@@ -127,7 +128,10 @@ describe('lessons', () => {
     expect(steps[i - 1].query).toContain('kruse-acts');
     expect(steps[i].query).toBe('preset=kruse-test&conns=1&http=1.0');
     expect(steps[i].text).toMatch(/\/Test page .* over one connection/);
-    const load = (query: string) => measure('load_s', runQuery(query).trace);
+    const load = (query: string) => {
+      const { trace, path } = runQuery(query);
+      return measure('load_s', trace, path);
+    };
     expect(load(steps[i].query) / load('preset=kruse-test&conns=1')).toBeGreaterThan(2);
     expect(steps[i].text).toMatch(/more than twice as long as over one persistent connection/);
   });

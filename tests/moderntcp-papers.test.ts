@@ -2,6 +2,7 @@
 // 1997 (the square-root law), Cardwell et al. 2016 (BBR under loss and with a deep buffer).
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from '../src/engine/metrics';
+import { runQuery } from '../src/scenario';
 import { findPreset } from '../src/scenario/presets';
 import { PRESET_TEXTS } from '../src/scenario/presetTexts';
 import { findSweep, loadNs, measure } from '../src/scenario/sweeps';
@@ -10,7 +11,10 @@ import { dataSegments, ms, run } from './support/trace';
 
 const presetQuery = (id: string) => findPreset(id)!.query;
 /** Response throughput in bit/s. */
-const throughputBps = (q: string) => measure('throughput_kbps', run(q)) * 1000;
+const throughputBps = (q: string) => {
+  const { trace, path } = runQuery(q);
+  return measure('throughput_kbps', trace, path) * 1000;
+};
 
 describe('Dukkipati et al. 2010: IW10', () => {
   const q = presetQuery('dukkipati-iw10');

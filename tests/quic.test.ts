@@ -18,7 +18,7 @@ import { runQuery } from '../src/scenario';
 import { checkStallsAreWaits } from './support/invariants';
 import { Received } from '../src/engine/quic/spaces';
 import { RecvStream } from '../src/engine/quic/streams';
-import { breakdown, partNs } from '../src/views/breakdown';
+import { breakdown, partNs } from '../src/scenario/breakdown';
 
 const RTT_MS = 200; // a long path, so the round trips stand out of the serialization
 const PATH = `rtt=${RTT_MS}&bw=1000000000&delack=off&nagle=0&sthink=0&cthink=0&iw=10&page=custom&objects=1000`;

@@ -19,7 +19,7 @@ import {
   type Suggestion,
 } from '../src/ui/callout/stallAdvice';
 import { pageTimes } from '../src/worker/runSettings';
-import { breakdown, partNs } from '../src/views/breakdown';
+import { breakdown, partNs } from '../src/scenario/breakdown';
 import { formatDuration } from '../src/views/format';
 import { stallBands } from '../src/views/stallBands';
 import { conn, INSTANT_PATH, pkt, trace } from './support/handTrace';

@@ -2,13 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../src/scenario';
 import { FLAG, type PacketRecord } from '../src/engine/trace';
-import { packetKind, packetShape, serializationNs, shortLabel } from '../src/views/packetGeometry';
+import { packetKind, packetShape, shortLabel } from '../src/views/packetGeometry';
+import { serializationNs } from '../src/scenario/linkTiming';
 import { idleGaps, runEndNs, timeScale } from '../src/views/timeScale';
 import { stallLabelSpot, stallLabelSpots } from '../src/views/LadderStalls';
 import { foldLabel } from '../src/views/foldLabels';
 import { bandAmount, bandTitle, labelledStalls, stallBands } from '../src/views/stallBands';
 import { segmentsPath } from '../src/views/TimeSequencePlot';
-import { breakdown } from '../src/views/breakdown';
+import { breakdown } from '../src/scenario/breakdown';
 import { adviceFor } from '../src/ui/callout/stallAdvice';
 import type { SegmentBar } from '../src/views/tspSeries';
 import type { StallRecord } from '../src/engine/trace';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { elapsedNs } from '../src/engine/metrics';
 import { runQuery } from '../src/scenario';
 import { adviceFor } from '../src/ui/callout/stallAdvice';
-import { breakdown, textOn } from '../src/views/breakdown';
+import { breakdown } from '../src/scenario/breakdown';
+import { textOn } from '../src/views/breakdownStyle';
 import { waterfallRows } from '../src/views/waterfallPhases';
 
 describe('waterfall', () => {

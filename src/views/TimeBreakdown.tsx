@@ -3,7 +3,8 @@
 // The parts add up to the page time; the note says which cause wins when several overlap.
 import { useMemo } from 'react';
 import { formatDuration } from './format';
-import { breakdown, OVERLAP_RULE, partStyle, textOn, type Breakdown } from './breakdown';
+import { breakdown, OVERLAP_RULE, type Breakdown } from '../scenario/breakdown';
+import { partStyle, textOn } from './breakdownStyle';
 import { elapsedNs } from '../engine/metrics';
 import type { PathTiming } from '../engine/path';
 import type { Trace } from '../engine/trace';

@@ -5,6 +5,7 @@
 // slope is the propagation delay, as Padmanabhan and Mogul drew them.
 import { quicShortLabel } from './quicPacketNames';
 import type { PathTiming } from '../engine/path';
+import { serializationNs } from '../scenario/linkTiming';
 import { flagLetters } from '../engine/tcpdump';
 import { droppedAtQueue, FLAG, isResentReason, type PacketRecord } from '../engine/trace';
 
@@ -30,10 +31,6 @@ export interface PacketShape {
 
 /** Half the width of the × a dropped packet's arrow ends in, where it died. */
 export const DROP_CROSS_PX = 5;
-
-export function serializationNs(wireBytes: number, bandwidthBps: number): number {
-  return Math.ceil((wireBytes * 8 * 1e9) / bandwidthBps);
-}
 
 /** The packet's band in pixels, given a time->y scale. */
 export function packetShape(

@@ -5,7 +5,7 @@ import { elapsedNs, objectsNeverArrived } from '../../engine/metrics';
 import type { PathTiming } from '../../engine/path';
 import type { StallRecord, Trace } from '../../engine/trace';
 import type { Settings } from '../../scenario/schema';
-import { breakdown, type Breakdown } from '../../views/breakdown';
+import { breakdown, type Breakdown } from '../../scenario/breakdown';
 import { formatDuration, shownNs } from '../../views/format';
 import { RunEndAfterLoads } from '../../views/RunEnd';
 import { runEndNs } from '../../views/timeScale';

@@ -10,7 +10,7 @@
 // scenario/stallCauses.ts. A knob the settings hide (see `applies`) is never suggested.
 import type { DropCause, StallRecord, Trace } from '../../engine/trace';
 import { applies, SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
-import { partNs, type Breakdown } from '../../views/breakdown';
+import { partNs, type Breakdown } from '../../scenario/breakdown';
 import { formatDuration } from '../../views/format';
 import { eachWaitOnce } from '../../views/stallBands';
 import { STALL_CAUSES, causeStyle } from '../../scenario/stallCauses';

@@ -2,7 +2,8 @@
 // standalone SVG from the same numbers (breakdown()) and the same colours.
 import type { PathTiming } from '../../engine/path';
 import type { Trace } from '../../engine/trace';
-import { breakdown, partStyle, textOn } from '../../views/breakdown';
+import { breakdown } from '../../scenario/breakdown';
+import { partStyle, textOn } from '../../views/breakdownStyle';
 import { formatDuration } from '../../views/format';
 
 const WIDTH = 760;

@@ -12,6 +12,8 @@
 //   3. else "moving data" if a link is sending data (behind such stalls) or packets that move none
 //      of the page are under way (a closing connection's FIN, a bare packet lost on the wire), or
 //      "idle": nothing in flight and nothing waiting.
+// The panel, the headline's callout and a sweep's stall time all read this one breakdown, so no
+// figure on screen counts a stall differently from another.
 import { reportedLoad } from '../engine/metrics';
 import {
   droppedAtQueue,
@@ -22,9 +24,8 @@ import {
   type StallRecord,
   type Trace,
 } from '../engine/trace';
-import { causeStyle } from '../scenario/stallCauses';
 import type { PathTiming } from '../engine/path';
-import { serializationNs } from './packetGeometry';
+import { serializationNs } from './linkTiming';
 
 export type PartCause = StallCause | 'transfer' | 'idle';
 
@@ -262,29 +263,4 @@ function breakdownOf(trace: Trace, path: PathTiming): Breakdown {
 /** The wall-clock time the breakdown gives a cause in the reported load (0 when none). */
 export function partNs(b: Breakdown, cause: PartCause): number {
   return b.parts.find((p) => p.cause === cause)?.ns ?? 0;
-}
-
-/** Colour of "time spent moving data" in the breakdown bar. */
-const TRANSFER_FILL = '#d9d9d9';
-const IDLE_FILL = '#f4f4f4';
-
-/** Name and colour of a part: a stall cause, moving data, or idle time. */
-export function partStyle(cause: string): { fill: string; short: string; words: string } {
-  if (cause === 'transfer')
-    return { fill: TRANSFER_FILL, short: 'moving data', words: 'sending and receiving data' };
-  if (cause === 'idle')
-    return { fill: IDLE_FILL, short: 'idle', words: 'idle: nothing in flight, nothing waiting' };
-  return causeStyle(cause);
-}
-
-/** Black or white, whichever reads better on a fill colour given as #rrggbb. */
-export function textOn(fill: string): string {
-  const n = parseInt(fill.slice(1), 16);
-  const channel = (c: number) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  const lum =
-    0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
-  return lum > 0.22 ? '#000000' : '#ffffff';
 }

@@ -628,3 +628,91 @@ test("the sweep panel says whose scenario its points run: a paper's sweep its ow
     'Every point is a full simulation of the scenario open now, with the swept settings changed.',
   );
 });
+
+test("a custom sweep marks the scenario open now: a line at its own setting, its own run's point ringed", async ({
+  page,
+}) => {
+  // Over the WAN, a sweep of the link type had drawn ten points and nothing said which one was the
+  // page below it.
+  const watch = watchPage(page);
+  const centre = (box: { x: number; y: number; width: number; height: number } | null) => ({
+    x: box!.x + box!.width / 2,
+    y: box!.y + box!.height / 2,
+  });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/?link=wan&sweep=custom:x=link;y=load_s');
+    await expect(page.locator('[data-sweep-status="done"]')).toBeVisible({ timeout: 30_000 });
+    const chart = (await page.locator('#sweep svg.sweep-chart').boundingBox())!;
+    const axis = (await page.locator('#sweep .sweep-grid .sweep-axis').boundingBox())!;
+    const line = (await page.locator('#sweep [data-open-now] line').boundingBox())!;
+    const wan = page.locator('#sweep [data-sweep-point][data-x="wan"]');
+    // The line stands on the x axis at WAN's point and runs up the plot; its label sits above it.
+    expect(Math.abs(line.x + line.width / 2 - centre(await wan.boundingBox()).x), `${width}`).toBeLessThan(1);
+    expect(Math.abs(line.y + line.height - axis.y)).toBeLessThan(1.5);
+    expect(line.height).toBeGreaterThan(150);
+    const label = page.locator('#sweep [data-open-now] text');
+    await expect(label).toHaveText('open now');
+    const labelBox = (await label.boundingBox())!;
+    expect(labelBox.y + labelBox.height).toBeLessThanOrEqual(line.y + 1);
+    expect(labelBox.x).toBeGreaterThanOrEqual(chart.x);
+    expect(labelBox.x + labelBox.width).toBeLessThanOrEqual(chart.x + chart.width);
+    // One ring, round WAN's point: the run the page shows, its figure the page's own.
+    const ring = page.locator('#sweep [data-open-now-ring]');
+    await expect(ring).toHaveCount(1);
+    await expect(ring).toHaveAttribute('data-x', 'wan');
+    const ringAt = centre(await ring.boundingBox());
+    const pointAt = centre(await wan.boundingBox());
+    expect(Math.hypot(ringAt.x - pointAt.x, ringAt.y - pointAt.y)).toBeLessThan(1);
+    const seconds = await page.locator('[data-metrics] [data-metric="elapsed_s"]').getAttribute('data-value');
+    expect(Number(await wan.getAttribute('data-y'))).toBeCloseTo(Number(seconds), 6);
+    await expect(page.locator('#sweep [data-open-now-key]')).toHaveText(
+      'the scenario open now: Link type wan (its run ringed)',
+    );
+    await page.locator('#sweep .sweep-values summary').click();
+    await expect(page.locator('#sweep .sweep-table tr.open-now')).toHaveText(/wan \(open now\)/);
+    await expect(page.locator('#sweep .sweep-table tr.open-now')).toHaveCount(1);
+  }
+
+  // Another point opened: the mark moves to it.
+  await page.locator('#sweep [data-sweep-point][data-x="t1"]').click();
+  await expect(page.locator('#sweep [data-open-now-ring]')).toHaveAttribute('data-x', 't1');
+  await expect(page.locator('#sweep [data-open-now-key]')).toContainText('Link type t1');
+
+  // A setting between two of the values swept: the line falls between them, named with its value.
+  await page.goto('/?rtt=120&sweep=custom:x=rtt:50,100,250,550;y=load_s');
+  await expect(page.locator('[data-sweep-status="done"]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('#sweep [data-open-now] text')).toHaveText('open now: 120');
+  await expect(page.locator('#sweep [data-open-now-ring]')).toHaveCount(0);
+  const at = async (x: string) =>
+    centre(await page.locator(`#sweep [data-sweep-point][data-x="${x}"]`).boundingBox()).x;
+  const lineX = centre(await page.locator('#sweep [data-open-now] line').boundingBox()).x;
+  expect(lineX).toBeGreaterThan((await at('100')) + 5);
+  expect(lineX).toBeLessThan((await at('250')) - 5);
+
+  // The picture for a slide is the figure alone: the page's own mark stays out of it.
+  const svgFile = page.waitForEvent('download');
+  await page.locator('#sweep [data-sweep-export="svg"]').click();
+  const svg = readFileSync((await (await svgFile).path())!, 'utf8');
+  expect(svg.match(/data-sweep-point=/g)).toHaveLength(4);
+  expect(svg).not.toContain('data-open-now');
+  expect(svg).not.toContain('open now');
+  expect(watch.consoleErrors).toEqual([]);
+});
+
+test("a paper's sweep runs its own scenario: nothing is marked until a point is opened, then that point is", async ({
+  page,
+}) => {
+  await page.goto('/?sweep=kruse-fig2');
+  await expect(page.locator('[data-sweep-status="done"]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('#sweep [data-open-now]')).toHaveCount(0);
+  await expect(page.locator('#sweep [data-open-now-key]')).toHaveCount(0);
+  await page.locator('#sweep [data-sweep-point][data-x="8"][data-series="kruse-acts"]').click();
+  const ring = page.locator('#sweep [data-open-now-ring]');
+  await expect(ring).toHaveCount(1);
+  await expect(ring).toHaveAttribute('data-series', 'kruse-acts');
+  await expect(ring).toHaveAttribute('data-x', '8');
+  await expect(page.locator('#sweep [data-open-now-key]')).toHaveText(
+    'the scenario open now: connections 8 (its run ringed)',
+  );
+});

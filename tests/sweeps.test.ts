@@ -14,6 +14,7 @@ import { evaluatePoint, runSweep } from '../src/scenario/sweepRun';
 import { runQuery } from '../src/scenario';
 import { customSpec, parseSweepParam } from '../src/ui/sweep/sweepParam';
 import { canonicalQuery } from '../src/ui/sweep/sweepPanelState';
+import { openNowOn } from '../src/ui/sweep/openNow';
 import { SWEEP_KNOBS, defaultSweepKnob, knobApplies, notApplyingNote } from '../src/ui/sweep/sweepKnobs';
 import { parseQuery } from '../src/scenario/codec';
 import { applies } from '../src/scenario/schema';
@@ -389,5 +390,51 @@ describe("a custom sweep's stall time is what 'where did the time go' gives the 
     const y = evaluatePoint({ y: 'stall_s:delayed-ack' } as SweepSpec, 'page=microscape&http=1.0&conns=4');
     expect(y).toBeGreaterThan(0.5);
     expect(y).toBeLessThan(0.6);
+  });
+});
+
+// Where the scenario open now lies on a sweep's chart (the panel's dashed line and ring).
+describe('the scenario open now on a sweep', () => {
+  const built = (sweep: string, q: string) => {
+    const choice = parseSweepParam(sweep, []);
+    if (choice?.kind !== 'custom') throw new Error(`not a custom sweep: ${sweep}`);
+    const spec = customSpec(choice.custom, q);
+    return openNowOn(spec, q, false, sweepQueries(spec));
+  };
+  it('a built sweep: its own setting, and the point that is its run', () => {
+    expect(built('custom:x=link;y=load_s', 'link=wan')).toEqual({
+      x: 'wan',
+      between: null,
+      points: ['null|wan'],
+    });
+    // With a series the scenario is not on, the line alone.
+    expect(built('custom:x=conns:1,4;series=window:8192,65536', 'http=1.0&conns=4')).toEqual({
+      x: '4',
+      between: null,
+      points: [],
+    });
+    expect(built('custom:x=conns:1,4;series=window:8192,16384', 'http=1.0&conns=4')?.points).toEqual([
+      '16384|4',
+    ]);
+    // A quantity between two values swept; outside them, or unset (the link's own), no place.
+    expect(built('custom:x=rtt:50,100,250', 'rtt=120')).toEqual({ x: '120', between: '120', points: [] });
+    expect(built('custom:x=rtt:50,100,250', 'rtt=20')).toBeNull();
+    expect(built('custom:x=rtt:50,100,250', 'link=wan')).toBeNull();
+    // A knob whose sweep brings a page of its own sweeps another scenario.
+    expect(built('custom:x=images:1,2', '')).toBeNull();
+  });
+  it("a paper's sweep: only a point opened from it", () => {
+    const fig2 = findSweep('kruse-fig2')!;
+    expect(openNowOn(fig2, '', false, sweepQueries(fig2))).toBeNull();
+    expect(openNowOn(fig2, 'preset=kruse-acts&conns=8', false, sweepQueries(fig2))).toEqual({
+      x: '8',
+      between: null,
+      points: ['kruse-acts|8'],
+    });
+    // A saving opens as a comparison, the run it is measured against on side A.
+    const fig5 = findSweep('kruse-fig5')!;
+    const versus = 'preset=kruse-acts&conns=4&http=1.0';
+    expect(openNowOn(fig5, versus, true, sweepQueries(fig5))?.points).toEqual(['kruse-acts|4']);
+    expect(openNowOn(fig5, versus, false, sweepQueries(fig5))).toBeNull();
   });
 });

@@ -34,7 +34,23 @@ export interface SweepChartProps {
   width: number;
   height: number;
   onOpen: (point: SweepChartPoint) => void;
+  /** Where the scenario open now lies: a dashed line at its x, a ring round the points that are its run. */
+  openNow?: OpenNowMark | null;
 }
+
+export interface OpenNowMark {
+  /** The x the line is drawn at: an axis value, or for a quantity any value in the axis's range. */
+  x: string;
+  /** The value in words when it is none of the axis's own (the line then falls between ticks). */
+  between: string | null;
+  /** The points that are the run open now, as `series|x`. */
+  points: string[];
+}
+
+/** The line's label: 11 px text, at about this many px a character. */
+const OPEN_NOW_CHAR_PX = 6.4;
+/** How far the ring round the open run's point lies outside the point. */
+const RING_GAP_PX = 3.5;
 
 const M = { top: 14, right: 16, bottom: 46, left: 64 };
 /** Each further row of x tick labels, and the room the chart keeps below for it. */
@@ -167,6 +183,8 @@ export function SweepChart(props: SweepChartProps) {
       p.y === null ? [] : [{ key: pointKey(p), cx: x.at(p.x), cy: y(p.y), order }],
     ),
   );
+  const open = props.openNow ?? null;
+  const openKeys = new Set(open?.points ?? []);
   const lineOf = (s: string | null, pick: (p: SweepChartPoint) => number | null) =>
     polyline(
       points
@@ -224,6 +242,9 @@ export function SweepChart(props: SweepChartProps) {
           ))}
         </text>
       </g>
+      {open && (
+        <OpenNowLine at={x.at(open.x)} between={open.between} top={M.top} bottom={bottom} width={width} />
+      )}
       {seriesValues.map((s) => (
         <g key={`line-${s}`} aria-hidden="true">
           <path d={lineOf(s, (p) => p.model)} className="sweep-model" stroke={colour(s)} />
@@ -267,10 +288,49 @@ export function SweepChart(props: SweepChartProps) {
               props.onOpen(p);
             }}
           >
-            <title>{`${formatSweepValue(p.y)} ${props.yLabel} at ${props.xLabel} ${xName(p.x)}${p.series !== null ? `, ${props.seriesLabel} ${seriesNames[seriesValues.indexOf(p.series)]}` : ''}; open this run`}</title>
+            <title>{`${formatSweepValue(p.y)} ${props.yLabel} at ${props.xLabel} ${xName(p.x)}${p.series !== null ? `, ${props.seriesLabel} ${seriesNames[seriesValues.indexOf(p.series)]}` : ''}; ${openKeys.has(pointKey(p)) ? 'the run open now' : 'open this run'}`}</title>
           </circle>
         ),
       )}
+      {points.map((p) =>
+        p.y === null || !openKeys.has(pointKey(p)) ? null : (
+          <circle
+            key={`open-${pointKey(p)}`}
+            cx={x.at(p.x) + (dodge.get(pointKey(p)) ?? 0)}
+            cy={y(p.y)}
+            r={POINT_R + RING_GAP_PX}
+            className="sweep-open-ring"
+            aria-hidden="true"
+            data-open-now-ring=""
+            data-x={p.x}
+            data-series={p.series ?? undefined}
+          />
+        ),
+      )}
     </svg>
+  );
+}
+
+/**
+ * The scenario open now: a dashed line across the plot at its x, named "open now" above the plot
+ * (with its value, where it falls between the axis's ticks), the label kept inside the chart.
+ */
+function OpenNowLine(props: {
+  at: number;
+  between: string | null;
+  top: number;
+  bottom: number;
+  width: number;
+}) {
+  const label = props.between === null ? 'open now' : `open now: ${props.between}`;
+  const half = (label.length * OPEN_NOW_CHAR_PX) / 2;
+  const labelX = Math.max(M.left + half, Math.min(props.width - M.right - half, props.at));
+  return (
+    <g className="sweep-open-now" aria-hidden="true" data-open-now="">
+      <line x1={props.at} x2={props.at} y1={props.top} y2={props.bottom} />
+      <text x={labelX} y={props.top - 3} textAnchor="middle">
+        {label}
+      </text>
+    </g>
   );
 }

@@ -11,6 +11,9 @@ export function sweepFileName(spec: SweepSpec): string {
   return `sweep-${spec.x.key}${spec.series ? `-by-${spec.series.key}` : ''}`;
 }
 
+/** The chart's marks of the scenario open now (SweepChart). */
+const OPEN_NOW_MARKS = '[data-open-now], [data-open-now-ring]';
+
 export function SweepExport({
   spec,
   measured,
@@ -29,7 +32,11 @@ export function SweepExport({
       if (!chart) throw new Error('the chart is not drawn yet');
       const { legendSvg, stackedSvg, standaloneSvg, svgToPng, titledSvg } = await import('../export/writers');
       const width = Math.round(chart.getBoundingClientRect().width);
-      const parts = [standaloneSvg(chart), ...(legend ? [legendSvg(legend, width)] : [])];
+      // Where the page's own scenario lies is the page's business, not the figure's: left out.
+      const parts = [
+        standaloneSvg(chart, OPEN_NOW_MARKS),
+        ...(legend ? [legendSvg(legend, width, (item) => !item.hasAttribute('data-open-now-key'))] : []),
+      ];
       const about = spec.claim ? `${spec.source} — ${claimLead(spec.source)}: “${spec.claim}”` : spec.source;
       // What was simulated is a sentence of its own, not a name and its settings.
       const svg = titledSvg(stackedSvg(parts), [

@@ -1,15 +1,19 @@
 // What the marks mean: a colour per series (and which lie under another's line), the paper's
 // published points, and Kruse's model.
 import type { SweepSpec } from '../../scenario/sweeps';
+import type { OpenNowMark } from '../../views/SweepChart';
 import { COINCIDE_SHARE, SERIES_COLOURS, shortLabels } from '../../views/sweepScales';
 
 export function SweepLegend({
   spec,
   under,
+  openNow = null,
 }: {
   spec: SweepSpec;
   /** Series drawn under a later one's line (seriesUnder), each to the one on top. */
   under: Map<string | null, string | null>;
+  /** Where the scenario open now lies on the chart. */
+  openNow?: OpenNowMark | null;
 }) {
   const series = spec.series?.values ?? [];
   const names = shortLabels(series);
@@ -57,6 +61,15 @@ export function SweepLegend({
           published (the paper)
         </li>
       )}
+      {openNow && (
+        <li data-open-now-key="">
+          <svg width="22" height="16" aria-hidden="true">
+            <line x1="11" x2="11" y1="1" y2="15" className="sweep-open-now-key" />
+            {openNow.points.length > 0 && <circle cx="11" cy="8" r="5.5" className="sweep-open-ring" />}
+          </svg>
+          {openNowWords(spec, openNow)}
+        </li>
+      )}
       {spec.model === 'kruse-baseline' && (
         <li>
           <svg width="22" height="12" aria-hidden="true">
@@ -67,4 +80,13 @@ export function SweepLegend({
       )}
     </ul>
   );
+}
+
+/** "the scenario open now: Link type wan (its run ringed)", in the axis's own names. */
+function openNowWords(spec: SweepSpec, open: OpenNowMark): string {
+  const names = spec.x.names ?? shortLabels(spec.x.values);
+  const value = open.between ?? names[spec.x.values.indexOf(open.x)] ?? open.x;
+  const ringed =
+    open.points.length === 0 ? '' : open.points.length === 1 ? ' (its run ringed)' : ' (its runs ringed)';
+  return `the scenario open now: ${spec.x.label} ${value}${ringed}`;
 }

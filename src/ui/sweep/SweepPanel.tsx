@@ -3,7 +3,7 @@
 // first page load.
 import { useContext, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Config } from '../../scenario/codec';
-import { axisIsNumeric, claimLead, type SweepSpec } from '../../scenario/sweeps';
+import { axisIsNumeric, claimLead, sweepQueries, type SweepSpec } from '../../scenario/sweeps';
 import { FitHeightContext } from '../embed/viewHeight';
 import { Panel } from '../panels/Panel';
 import { useElementWidth } from '../useElementWidth';
@@ -13,6 +13,7 @@ import { SweepBuilder } from './SweepBuilder';
 import { SweepExport } from './SweepExport';
 import { SweepLegend } from './SweepLegend';
 import { metricLabel, notApplyingNote } from './sweepKnobs';
+import { openNowOn } from './openNow';
 import { SweepPicker } from './SweepPicker';
 import { SweepProgress } from './SweepProgress';
 import { baseQuery } from './sweepPanelState';
@@ -56,6 +57,13 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
     [choice, base],
   );
   const run = useSweepRun(spec);
+  // Where the scenario open now (side A) lies on the chart: a built sweep's own setting, or a point opened.
+  const scenario = baseQuery(config);
+  const comparing = config.b !== null;
+  const openNow = useMemo(
+    () => (spec ? openNowOn(spec, scenario, comparing, sweepQueries(spec)) : null),
+    [spec, scenario, comparing],
+  );
   // A custom sweep of a knob the scenario ignores draws a flat line: say why beside it.
   const custom = choice?.kind === 'custom' ? choice.custom : null;
   const noEffect = custom
@@ -148,11 +156,13 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
               width={Math.max(280, width)}
               height={chartHeight}
               onOpen={(p) => onOpenRun(p.query, spec.compare?.versus)}
+              openNow={openNow}
             />
           </div>
           <SweepLegend
             spec={spec}
             under={seriesUnder(run.points, spec.published ?? [], spec.series ? spec.series.values : [null])}
+            openNow={openNow}
           />
           <SweepExport spec={spec} measured={measured} box={bodyRef} />
           <details className="sweep-values">
@@ -165,6 +175,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
               seriesLabel={spec.series?.label ?? null}
               withModel={spec.model === 'kruse-baseline'}
               onOpen={(p) => onOpenRun(p.query, spec.compare?.versus)}
+              openNow={openNow?.points ?? []}
             />
           </details>
         </div>

@@ -19,6 +19,7 @@ export function SweepTable({
   seriesLabel,
   withModel,
   onOpen,
+  openNow = [],
 }: {
   points: SweepRunPoint[];
   xLabel: string;
@@ -28,6 +29,8 @@ export function SweepTable({
   seriesLabel: string | null;
   withModel: boolean;
   onOpen: (p: SweepRunPoint) => void;
+  /** The rows whose run is the scenario open now, as `series|x`. */
+  openNow?: string[];
 }) {
   const xName = namer(
     points.map((p) => p.x),
@@ -48,9 +51,15 @@ export function SweepTable({
         </thead>
         <tbody>
           {points.map((p) => (
-            <tr key={`${p.series}|${p.x}`}>
+            <tr
+              key={`${p.series}|${p.x}`}
+              className={openNow.includes(`${p.series}|${p.x}`) ? 'open-now' : undefined}
+            >
               {seriesLabel && <td>{p.series === null ? '' : seriesName(p.series)}</td>}
-              <td>{xName(p.x)}</td>
+              <td>
+                {xName(p.x)}
+                {openNow.includes(`${p.series}|${p.x}`) && ' (open now)'}
+              </td>
               <td>{p.error ? `failed: ${p.error}` : p.y === null ? '…' : formatSweepValue(p.y)}</td>
               {withModel && <td>{p.model === null ? '…' : formatSweepValue(p.model)}</td>}
               <td>

@@ -1,0 +1,49 @@
+// Where the scenario open now lies on a sweep's chart. A built sweep runs the scenario open now
+// with one knob changed, so that scenario's own setting has a place on the x axis: one of the
+// values swept, or, for a quantity, a place between two of them. The point run at that setting
+// (and at the series' own value) is the very run the ladder shows. A ready-made sweep runs its
+// paper's scenario, so only a point opened from it (the run the ladder shows) has such a place.
+import { formatValue, parseQuery } from '../../scenario/codec';
+import { SCHEMA } from '../../scenario/schema';
+import { axisIsNumeric, type SweepSpec } from '../../scenario/sweeps';
+import { canonicalQuery } from './sweepPanelState';
+
+export interface OpenNow {
+  /** The x value the line is drawn at (an axis value, or for a quantity any value in its range). */
+  x: string;
+  /** The value in words where it is none of the axis's own (the line then sits between ticks). */
+  between: string | null;
+  /** The points whose run is the scenario open now, as `series|x`. */
+  points: string[];
+}
+
+/**
+ * The scenario open now on the chart of `spec` (`scenario`: its side A as a query; `comparing`:
+ * whether a side B is open beside it), or null when it has no place there.
+ */
+export function openNowOn(
+  spec: SweepSpec,
+  scenario: string,
+  comparing: boolean,
+  points: ReadonlyArray<{ x: string; series: string | null; query: string }>,
+): OpenNow | null {
+  const open = canonicalQuery(scenario);
+  // A point plotted as a saving opens as a comparison, side A the run it is measured against.
+  const runOf = (query: string) => canonicalQuery(spec.compare ? `${query}&${spec.compare.versus}` : query);
+  const hits = spec.compare && !comparing ? [] : points.filter((p) => runOf(p.query) === open);
+  const keys = hits.map((p) => `${p.series}|${p.x}`);
+  if (hits.length > 0) return { x: hits[0].x, between: null, points: keys };
+  if (spec.id !== 'custom' || spec.x.key === 'preset' || canonicalQuery(spec.base) !== open) return null;
+  // A built sweep over the scenario open now: its own setting of the x knob.
+  const key = spec.x.key;
+  const own = formatValue(SCHEMA[key], parseQuery(scenario).config.settings[key]);
+  if (own === null) return null;
+  const listed = spec.x.values.find((v) => canonicalQuery(`${spec.base}&${key}=${v}`) === open);
+  if (listed !== undefined) return { x: listed, between: null, points: [] };
+  const numbers = spec.x.values.map(Number);
+  const value = Number(own);
+  if (!axisIsNumeric(spec.x) || numbers.some((n) => !Number.isFinite(n)) || !Number.isFinite(value))
+    return null;
+  if (value < Math.min(...numbers) || value > Math.max(...numbers)) return null;
+  return { x: own, between: own, points: [] };
+}

@@ -386,3 +386,54 @@ for (const query of ['', 'page=microscape&http=1.0&conns=4', 'http=2']) {
     }
   });
 }
+
+for (const width of [1280, 390])
+  test(`a page loaded three times heads each load's rows: "load 1" to "load 3", each bar ending at its page-loaded line (${width} px)`, async ({
+    page,
+  }) => {
+    // Three "/" rows and three page-loaded lines had followed one another, none labelled.
+    await page.setViewportSize({ width, height: 900 });
+    await openLab(page, 'loads=3&link=wan');
+    const figure = waterfall(page).locator('svg.waterfall-svg').first();
+    await figure.scrollIntoViewIfNeeded();
+    const headings = figure.locator('[data-load-heading]');
+    await expect(headings).toHaveCount(3);
+    await expect(headings.locator('text')).toHaveText(['load 1', 'load 2', 'load 3']);
+    await expect(headings.nth(1).locator('title')).toHaveText(
+      /^Load 2 of 3, the rows below: the page loaded [\d.]+\sms after it began$/,
+    );
+    const drawn = await figure.evaluate((svg) => {
+      const box = (el: Element) => el.getBoundingClientRect();
+      const mid = (el: Element) => box(el).y + box(el).height / 2;
+      const rows = [...svg.querySelectorAll('[data-exchange]')].map((row) => ({
+        name: row.querySelector('[data-row-name]')!.textContent,
+        y: mid(row.querySelector('[data-row-name]')!),
+        nameRight: box(row.querySelector('[data-row-name]')!).right,
+        barsLeft: Math.min(...[...row.querySelectorAll('[data-phase]')].map((p) => box(p).left)),
+      }));
+      const headings = [...svg.querySelectorAll('[data-load-heading]')].map((h) => ({
+        y: mid(h.querySelector('text')!),
+        left: box(h.querySelector('text')!).left,
+        right: box(h.querySelector('text')!).right,
+        barLeft: box(h.querySelector('[data-load-bar]')!).left,
+        barRight: box(h.querySelector('[data-load-bar]')!).right,
+      }));
+      const ends = [...svg.querySelectorAll('[data-load-end]')].map((l) => box(l).x);
+      return { rows, headings, ends, svgLeft: box(svg).left };
+    });
+    expect(drawn.rows.map((r) => r.name)).toEqual(Array(3).fill(['/', 'yahoo1.gif', 'yahoo2.gif']).flat());
+    drawn.headings.forEach((h, k) => {
+      // One row above its load's "/" row, below the last row of the load before.
+      const first = drawn.rows[3 * k];
+      expect(first.y - h.y, `load ${k + 1}`).toBeCloseTo(22, 0);
+      if (k > 0) expect(h.y - drawn.rows[3 * k - 1].y).toBeCloseTo(22, 0);
+      // In the label column, clear of every bar; its bar from the load's first row to where it loaded.
+      expect(h.left).toBeGreaterThanOrEqual(drawn.svgLeft);
+      expect(h.right).toBeLessThan(Math.min(...drawn.rows.map((r) => r.barsLeft)));
+      expect(Math.abs(h.barLeft - first.barsLeft)).toBeLessThan(1.5);
+      expect(Math.abs(h.barRight - drawn.ends[k])).toBeLessThan(1.5);
+    });
+    // A page loaded once has no heading.
+    await openLab(page, 'link=wan');
+    await expect(waterfall(page).locator('[data-load-heading]')).toHaveCount(0);
+  });

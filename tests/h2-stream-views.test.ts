@@ -34,6 +34,55 @@ describe('waterfall lines', () => {
   });
 });
 
+describe('waterfall lines of a page loaded several times', () => {
+  const shape = (lines: ReturnType<typeof waterfallLines>) =>
+    lines.map((l) =>
+      l.kind === 'load' ? `load ${l.load + 1}` : l.kind === 'connection' ? 'conn' : `${l.row.load}`,
+    );
+  it('HTTP/1.1: a line heading each load, its rows under it', () => {
+    const trace = run(`${PAGE}&http=1.1&loads=3`);
+    const lines = waterfallLines(trace, waterfallRows(trace));
+    expect(shape(lines)).toEqual([
+      'load 1',
+      '0',
+      '0',
+      '0',
+      '0',
+      'load 2',
+      '1',
+      '1',
+      '1',
+      '1',
+      'load 3',
+      '2',
+      '2',
+      '2',
+      '2',
+    ]);
+    const headings = lines.filter((l) => l.kind === 'load');
+    expect(headings.map((l) => [l.startNs, l.endNs])).toEqual(trace.loads.map((l) => [l.startNs, l.endNs]));
+    // The exchange hooks still count the rows alone.
+    expect(lines.flatMap((l) => (l.kind === 'exchange' ? [l.index] : []))).toEqual([...Array(12).keys()]);
+  });
+  it("HTTP/2: each load's streams under a line of their connection, its bar from that load's first stream", () => {
+    const trace = run(`${PAGE}&http=2&tls=1.3&loads=3`);
+    const lines = waterfallLines(trace, waterfallRows(trace));
+    expect(shape(lines)).toEqual(
+      [0, 1, 2].flatMap((k) => [`load ${k + 1}`, 'conn', `${k}`, `${k}`, `${k}`, `${k}`]),
+    );
+    const conns = lines.filter((l) => l.kind === 'connection');
+    expect(conns[0].startNs).toBe(trace.connections[0].openNs);
+    for (const k of [1, 2]) {
+      expect(conns[k].startNs).toBeGreaterThanOrEqual(trace.loads[k].startNs);
+      expect(conns[k].endNs).toBeLessThanOrEqual(trace.loads[k].endNs!);
+    }
+  });
+  it('a page loaded once has no heading', () => {
+    const trace = run(`${PAGE}&http=1.1`);
+    expect(waterfallLines(trace, waterfallRows(trace)).some((l) => l.kind === 'load')).toBe(false);
+  });
+});
+
 describe('time-sequence plot of one stream', () => {
   for (const tls of ['none', '1.2', '1.3']) {
     it(`tls=${tls}: the stream's segments cover exactly its body, 0 to its length`, () => {

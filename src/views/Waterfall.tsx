@@ -5,7 +5,7 @@
 // copy of the axis (WaterfallAxisDock) stays at the bottom of the scrolled box, over the rows.
 import { formatDuration } from './format';
 import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX, PLAYHEAD_WORDS } from './kindStyle';
-import { type ConnectionLine, type WaterfallLine } from './waterfallGroups';
+import { type ConnectionLine, type LoadLine, type WaterfallLine } from './waterfallGroups';
 import { fitName, shortName, type LabelColumns } from './waterfallLabels';
 import { PHASE_WORDS, type PhaseKind, type WaterfallRow } from './waterfallPhases';
 import { foldedTimeAxis, type FoldedTimeAxis } from './foldedTimeAxis';
@@ -108,8 +108,10 @@ export function Waterfall({
       <TimeTicks axis={axis} width={width} y={bottom} />
       {lines.map((line, i) => {
         const yMid = M.top + i * ROW_PX + ROW_PX / 2;
+        if (line.kind === 'load')
+          return <LoadRow key={`load-${line.load}`} line={line} yMid={yMid} x={x} cursorNs={cursorNs} />;
         return line.kind === 'connection' ? (
-          <ConnectionRow key={`conn-${line.conn}`} line={line} yMid={yMid} x={x} cursorNs={cursorNs} />
+          <ConnectionRow key={`conn-${line.conn}-${i}`} line={line} yMid={yMid} x={x} cursorNs={cursorNs} />
         ) : (
           <ExchangeRow
             key={line.row.key}
@@ -128,7 +130,7 @@ export function Waterfall({
       {lines.map((line, i) =>
         line.kind === 'connection' ? (
           <text
-            key={`streams-${line.conn}`}
+            key={`streams-${line.conn}-${i}`}
             x={x(line.startNs) + 4}
             y={M.top + i * ROW_PX + ROW_PX / 2 - 5}
             className="tick-label waterfall-streams"
@@ -268,6 +270,40 @@ function ConnectionRow({ line, yMid, x, cursorNs }: RowProps & { line: Connectio
         {`connection ${line.conn + 1}`}
       </text>
       {line.startNs <= cursorNs && <rect x={x0} y={yMid - 2} width={w} height={4} fill={colour} />}
+    </g>
+  );
+}
+
+/** How far a load's bar turns down at its ends, either side of its line. */
+const LOAD_CAP_PX = 4;
+
+/**
+ * The line heading a load's rows: "load 2", and a bracket from the load's start to where the page
+ * loaded (its end meets the page-loaded line), drawn as far as playback has reached.
+ */
+function LoadRow({ line, yMid, x, cursorNs }: RowProps & { line: LoadLine }) {
+  const x0 = x(line.startNs);
+  const ended = line.endNs !== null && line.endNs <= cursorNs;
+  const x1 = x(line.endNs !== null ? Math.min(line.endNs, cursorNs) : cursorNs);
+  const took =
+    line.endNs === null
+      ? 'it never finished'
+      : `the page loaded ${formatDuration(line.endNs - line.startNs)} after it began`;
+  const cap = (at: number) => `M${at},${yMid - LOAD_CAP_PX}L${at},${yMid + LOAD_CAP_PX}`;
+  return (
+    <g data-load-heading={line.load}>
+      <title>{`Load ${line.load + 1} of ${line.loads}, the rows below: ${took}`}</title>
+      <text x={4} y={yMid} dy="0.32em" className="row-label row-label-connection">
+        {`load ${line.load + 1}`}
+      </text>
+      {line.startNs <= cursorNs && (
+        <path
+          d={`${cap(x0)}M${x0},${yMid}L${Math.max(x0, x1)},${yMid}${ended ? cap(x1) : ''}`}
+          fill="none"
+          {...LOAD_END_STYLE}
+          data-load-bar={line.load}
+        />
+      )}
     </g>
   );
 }

@@ -10,7 +10,7 @@ import type { WaterfallRow } from './waterfallPhases';
 const DIGIT_PX = 7;
 /** A character of an object's name (12 px). */
 const NAME_CHAR_PX = 7;
-/** A character of the bold "connection 12" heading a multiplexed connection's rows. */
+/** A character of the bold "connection 12" heading a multiplexed connection's rows (or "load 2" a load's). */
 const HEADING_CHAR_PX = 7.8;
 const LEFT_PX = 4;
 const GAP_PX = 8;
@@ -41,8 +41,14 @@ export function labelColumns(rows: WaterfallRow[], widthPx: number): LabelColumn
   const namePx = Math.min(roomPx, Math.max(MIN_NAME_PX, longest * NAME_CHAR_PX));
   // A connection's heading starts at the left edge and may be wider than the columns under it.
   const multiplexed = rows.filter((r) => r.stream !== undefined).map((r) => r.conn);
-  const headingPx =
-    multiplexed.length > 0 ? `connection ${Math.max(...multiplexed) + 1}`.length * HEADING_CHAR_PX : 0;
+  const loads = rows.filter((r) => r.load !== undefined).map((r) => r.load!);
+  const headingPx = Math.max(
+    multiplexed.length > 0 ? `connection ${Math.max(...multiplexed) + 1}`.length * HEADING_CHAR_PX : 0,
+    // A page loaded several times heads each load's rows with "load 2" (waterfallGroups.ts).
+    loads.length > 0 && Math.max(...loads) > 0
+      ? `load ${Math.max(...loads) + 1}`.length * HEADING_CHAR_PX
+      : 0,
+  );
   const nameRight = Math.max(namesLeft + namePx, LEFT_PX + headingPx);
   return {
     streamRight,

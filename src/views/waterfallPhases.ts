@@ -33,6 +33,8 @@ export interface WaterfallRow {
   phases: Phase[];
   /** The stream it travelled on, where streams share a connection (HTTP/2). */
   stream?: number;
+  /** The page load it belongs to (0 for the first; absent in traces made before loads were recorded). */
+  load?: number;
 }
 
 export const PHASE_WORDS: Record<PhaseKind, string> = {
@@ -249,6 +251,7 @@ function rowFor(
     phases,
   };
   if (ex.stream !== undefined) row.stream = ex.stream;
+  if (ex.load !== undefined) row.load = ex.load;
   if (!row.written) {
     // Lost before it was written: it waited (for its connection, its turn or the client's think) until the close.
     row.startNs = ex.queuedNs ?? endNs;

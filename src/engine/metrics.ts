@@ -82,6 +82,14 @@ export function pageTimeNs(trace: Trace): number {
   return load.endNs - load.startNs;
 }
 
+/** The response bytes of the reported load that arrived whole. */
+export function reportedLoadResponseBytes(trace: Trace): number {
+  const { index } = reportedLoad(trace);
+  let bytes = 0;
+  for (const e of trace.exchanges) if (e.load === index && e.endNs !== null) bytes += e.responseBytes;
+  return bytes;
+}
+
 /** The most connections the client had open at once: from its SYN to its close (or a reset). */
 export function maxParallel(trace: Trace): number {
   let open = 0;

@@ -1,5 +1,5 @@
 // Measures a preset's figure on a simulated run, so published and simulated sit side by side.
-import { computeMetrics, elapsedNs, lastLoadNs, longestStallMs } from '../engine/metrics';
+import { computeMetrics, longestStallMs, pageTimeNs, reportedLoadResponseBytes } from '../engine/metrics';
 import type { SimInput } from '../engine/params';
 import type { StallCause, Trace } from '../engine/trace';
 import { parseQuery } from './codec';
@@ -24,14 +24,12 @@ function runOver(engine: Engine, query: string, extra: string | undefined): Trac
   return trace;
 }
 
-/** The page-load time that matters: the last load when the page was loaded several times. */
-function loadNs(trace: Trace): number {
-  return lastLoadNs(trace) ?? elapsedNs(trace);
-}
+/** The page time the headline gives: the load it reports (the last, when loaded several times). */
+const loadNs = pageTimeNs;
 
+/** The reported load's bytes over its time, as a sweep's throughput counts them. */
 function throughput(trace: Trace): number {
-  const bytes = trace.exchanges.reduce((sum, e) => sum + (e.endNs !== null ? e.responseBytes : 0), 0);
-  return bytes / loadNs(trace);
+  return reportedLoadResponseBytes(trace) / loadNs(trace);
 }
 
 /** The figure on the preset's own run (`trace`), running the comparison side when there is one. */

@@ -1,7 +1,7 @@
 // Sweeps: one knob on the x axis, optionally one knob for the series, a figure on the y axis.
 // Every point is a full simulation (run by sweepRun.ts, so the page's own bundle does not carry
 // the engine). The ready-made sweeps redraw the papers' figures.
-import { computeMetrics, pageTimeNs, reportedLoad } from '../engine/metrics';
+import { computeMetrics, pageTimeNs, reportedLoadResponseBytes } from '../engine/metrics';
 import type { PathTiming } from '../engine/path';
 import type { StallCause, Trace } from '../engine/trace';
 import { breakdown, partNs } from './breakdown';
@@ -205,15 +205,6 @@ export function loadNs(trace: Trace): number {
   return pageTimeNs(trace);
 }
 
-/** The response bytes of the reported load that arrived whole. */
-function loadResponseBytes(trace: Trace): number {
-  const { index } = reportedLoad(trace);
-  return trace.exchanges.reduce(
-    (s, e) => s + (e.load === index && e.endNs !== null ? e.responseBytes : 0),
-    0,
-  );
-}
-
 /** The server's smoothed RTT at its highest: its timing starts when TCP sends, so it includes the
  * router queue's wait, which the capture's RTT (taken after the queue) does not. */
 function highestServerSrttNs(trace: Trace): number {
@@ -248,7 +239,7 @@ export function measure(metric: SweepMetric, trace: Trace, path: PathTiming): nu
     case 'srtt_max_ms':
       return highestServerSrttNs(trace) / 1e6;
     case 'throughput_kbps':
-      return (loadResponseBytes(trace) * 8) / (loadNs(trace) / 1e9) / 1000;
+      return (reportedLoadResponseBytes(trace) * 8) / (loadNs(trace) / 1e9) / 1000;
   }
   throw new Error(`unknown metric ${metric}`);
 }

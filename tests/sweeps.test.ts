@@ -416,10 +416,15 @@ describe('the scenario open now on a sweep', () => {
     expect(built('custom:x=conns:1,4;series=window:8192,16384', 'http=1.0&conns=4')?.points).toEqual([
       '16384|4',
     ]);
-    // A quantity between two values swept; outside them, or unset (the link's own), no place.
+    // A quantity between two values swept; outside them, no place.
     expect(built('custom:x=rtt:50,100,250', 'rtt=120')).toEqual({ x: '120', between: '120', points: [] });
     expect(built('custom:x=rtt:50,100,250', 'rtt=20')).toBeNull();
-    expect(built('custom:x=rtt:50,100,250', 'link=wan')).toBeNull();
+    // Unset, a path figure is the link's own: the WAN's 90 ms round trip, its 1 Mb/s, its 50 packets.
+    expect(built('custom:x=rtt:50,100,250', 'link=wan')).toEqual({ x: '90', between: '90', points: [] });
+    expect(built('custom:x=rtt:50,90,250', 'link=wan')).toEqual({ x: '90', between: null, points: [] });
+    expect(built('custom:x=bw:500000,2000000', 'link=wan')?.between).toBe('1000000');
+    expect(built('custom:x=queue:10,100', 'link=wan')?.between).toBe('50');
+    expect(built('custom:x=rtt:1,10', '')).toBeNull();
     // A knob whose sweep brings a page of its own sweeps another scenario.
     expect(built('custom:x=images:1,2', '')).toBeNull();
   });

@@ -160,3 +160,18 @@ export function linkPreset(key: string): LinkPreset {
   if (!link) throw new Error(`unknown link ${key}`);
   return link;
 }
+
+/** The knobs whose unset value is the link's own figure, and that figure in the knob's unit. */
+const LINK_FIGURE: Readonly<Record<string, (l: LinkPreset) => number>> = {
+  bw: (l) => l.bandwidthBps,
+  rtt: (l) => l.rttMs,
+  mss: (l) => l.mssBytes,
+  queue: (l) => l.queuePackets,
+};
+
+/** A link knob's figure as the run has it: its own setting, or else the link's (null: not a link figure). */
+export function linkFigure(key: string, set: number | null | undefined, link: string): number | null {
+  const own = LINK_FIGURE[key];
+  if (!own) return null;
+  return set ?? own(linkPreset(link));
+}

@@ -4,6 +4,7 @@
 // (and at the series' own value) is the very run the ladder shows. A ready-made sweep runs its
 // paper's scenario, so only a point opened from it (the run the ladder shows) has such a place.
 import { formatValue, parseQuery } from '../../scenario/codec';
+import { linkFigure } from '../../scenario/links';
 import { SCHEMA } from '../../scenario/schema';
 import { axisIsNumeric, type SweepSpec } from '../../scenario/sweeps';
 import { canonicalQuery } from './sweepPanelState';
@@ -36,9 +37,14 @@ export function openNowOn(
   if (spec.id !== 'custom' || spec.x.key === 'preset' || canonicalQuery(spec.base) !== open) return null;
   // A built sweep over the scenario open now: its own setting of the x knob.
   const key = spec.x.key;
-  const own = formatValue(SCHEMA[key], parseQuery(scenario).config.settings[key]);
+  const settings = parseQuery(scenario).config.settings;
+  // Unset, a path figure is the link's own (a round-trip time sweep over the WAN: its 90 ms).
+  const linkOwn = linkFigure(key, settings[key] as number | null, settings.link);
+  const own = linkOwn !== null ? String(linkOwn) : formatValue(SCHEMA[key], settings[key]);
   if (own === null) return null;
-  const listed = spec.x.values.find((v) => canonicalQuery(`${spec.base}&${key}=${v}`) === open);
+  const listed = spec.x.values.find(
+    (v) => canonicalQuery(`${spec.base}&${key}=${v}`) === open || (linkOwn !== null && Number(v) === linkOwn),
+  );
   if (listed !== undefined) return { x: listed, between: null, points: [] };
   const numbers = spec.x.values.map(Number);
   const value = Number(own);

@@ -530,3 +530,29 @@ test('a 640 × 360 embed of two presets captions each by its name alone, the tit
     'B: The short initial segment (Heidemann Fig. 2)',
   ]);
 });
+
+/** How far the embed's views scroll (≤ 0: they fit the frame). */
+async function viewsOverflow(page: import('@playwright/test').Page): Promise<number> {
+  return page.locator('.embed-views').evaluate((el) => el.scrollHeight - el.clientHeight);
+}
+
+test('640 × 360 ladder embeds of four lanes, of a dense run and of two presets fit without scrolling', async ({
+  page,
+}) => {
+  // Each had scrolled by the panel's card around the ladder (9 to 14 px), its key whole above it.
+  await page.setViewportSize({ width: 640, height: 360 });
+  for (const query of [
+    'preset=nielsen-wan-1.0-first',
+    'preset=kruse-lerc',
+    'preset=cardwell-loss',
+    'preset=heidemann-odd-final&b.preset=heidemann-short-initial',
+  ]) {
+    await page.goto(`/?v=1&${query}&embed=1&view=ladder`);
+    // A dense run's packets are drawn as paths, not one element each.
+    await expect(
+      page.locator(`[data-side="${query.includes('b.') ? 'b' : 'a'}"] svg.ladder-svg`),
+    ).toBeVisible();
+    await expect(page.locator('[data-ladder-legend] li').first()).toBeVisible();
+    await expect.poll(() => viewsOverflow(page), query).toBeLessThanOrEqual(0);
+  }
+});

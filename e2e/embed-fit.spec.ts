@@ -536,6 +536,54 @@ async function viewsOverflow(page: import('@playwright/test').Page): Promise<num
   return page.locator('.embed-views').evaluate((el) => el.scrollHeight - el.clientHeight);
 }
 
+test('a 480 × 320 A/B time-sequence plot embed draws each plot to fill the frame under its toolbar', async ({
+  page,
+}) => {
+  // Each plot had been drawn at the least height, 160 px, 64 px between its key and its axis.
+  await page.setViewportSize({ width: 480, height: 320 });
+  await page.goto('/?v=1&preset=heidemann-odd-final&b.nagle=0&embed=1&view=tsp');
+  const plots = page.locator('svg.tsp-svg');
+  await expect(plots).toHaveCount(2);
+  for (const side of ['a', 'b']) {
+    const box = (await page.locator(`[data-tsp-side="${side}"] svg.tsp-svg`).boundingBox())!;
+    expect(box.height, side).toBeGreaterThanOrEqual(190);
+  }
+  const a = (await plots.first().boundingBox())!;
+  expect(a.y + a.height).toBeLessThanOrEqual(320);
+  // Scrolled to B, its caption and plot are in the frame together.
+  await page.locator('[data-tsp-side="b"] .side-caption').evaluate((el) => el.scrollIntoView());
+  const caption = (await page.locator('[data-tsp-side="b"] .side-caption').boundingBox())!;
+  const b = (await plots.last().boundingBox())!;
+  expect(caption.y).toBeGreaterThanOrEqual(0);
+  expect(b.y + b.height).toBeLessThanOrEqual(320);
+});
+
+test('an A/B ladder embed at the Small size, 560 × 400, sets the ladders side by side, both whole', async ({
+  page,
+}) => {
+  // Stacked at their least height they had been 146 px taller than the frame; the Share dialog's
+  // preview said so.
+  await page.setViewportSize({ width: 560, height: 400 });
+  await page.goto('/?v=1&preset=heidemann-short-initial&b.nagle=0&embed=1&view=ladder');
+  await expect(ladderPackets(page, 'b').first()).toBeAttached();
+  await expect.poll(() => viewsOverflow(page)).toBeLessThanOrEqual(0);
+  const [a, b] = await page
+    .locator('[data-side] .ladder-scroll')
+    .evaluateAll((els) =>
+      els.map((el) => ({ ...el.getBoundingClientRect().toJSON(), hidden: el.scrollWidth - el.clientWidth })),
+    );
+  expect(Math.abs(a.y - b.y)).toBeLessThan(1);
+  expect(b.x).toBeGreaterThan(a.x + a.width);
+  // No server a sideways scroll away, and no note asking for one.
+  expect([a.hidden, b.hidden]).toEqual([0, 0]);
+  await expect(page.locator('[data-lanes-note]')).toHaveCount(0);
+  expect(b.x + b.width).toBeLessThanOrEqual(560);
+  for (const h of await ladderHeights(page)) expect(h).toBeGreaterThanOrEqual(200);
+  // Each names its stalls.
+  for (const side of ['a', 'b'])
+    await expect(page.locator(`[data-side="${side}"] [data-stall="delayed-ack"] .stall-label`)).toBeVisible();
+});
+
 test('640 × 360 ladder embeds of four lanes, of a dense run and of two presets fit without scrolling', async ({
   page,
 }) => {

@@ -174,9 +174,9 @@ test('the Share dialog is a labelled modal: Tab stays inside, Escape closes it',
 });
 
 test("the embed's preview says when the frame cuts its views, and by how much", async ({ page }) => {
-  // A comparison's ladders in the Small 560 x 400 frame: B's ladder began below the frame, and
-  // nothing in the dialog said so.
-  await openLab(page, 'preset=heidemann-odd-final&b.nagle=0&view=ladder');
+  // A comparison's ladder and time-sequence plots in the Small 560 x 400 frame: the plots begin
+  // below the frame (each panel takes the frame's height), and nothing in the dialog had said so.
+  await openLab(page, 'preset=heidemann-odd-final&b.nagle=0&view=ladder,tsp');
   await page.getByRole('button', { name: 'Share' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share this scenario' });
   await dialog.locator('select[name="embed-size"]').selectOption('560x400');
@@ -192,7 +192,8 @@ test("the embed's preview says when the frame cuts its views, and by how much", 
   expect(over).toBeGreaterThan(2);
   await expect(note).toHaveAttribute('data-preview-hidden', String(over));
   await expect(note).toContainText(`${over} px taller than the frame`);
-  // The Medium frame pairs the ladders and shows them whole: no note.
+  // The ladder alone: the Medium frame pairs the ladders and shows them whole, no note.
+  await dialog.locator('input[name="embed-panel"][value="tsp"]').uncheck();
   await dialog.locator('select[name="embed-size"]').selectOption('800x500');
   await expect(preview).toHaveAttribute('width', '800');
   await expect(note).toHaveCount(0, { timeout: 15_000 });

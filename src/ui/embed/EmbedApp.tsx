@@ -18,7 +18,7 @@ import { NoteBanner } from '../share/NoteBanner';
 import { appUrl, controlKeys, withoutEmbed } from '../share/shareLinks';
 import { EmbedControls } from './EmbedControls';
 import { useElementHeight } from './useFitHeight';
-import { FitHeightContext, PANEL_CHROME_PX } from './viewHeight';
+import { FitHeightContext } from './viewHeight';
 import '../app.css';
 import './embed.css';
 
@@ -123,9 +123,9 @@ export default function EmbedApp() {
       <main className="embed-views" ref={viewsRef}>
         {/* A sweep's link shows its chart, as the full lab does, above the chosen panels: the
             chart and its legend take the frame's first screen, as each panel takes one. */}
-        <FitHeightContext.Provider value={viewsHeight}>{guides.sweepPanel}</FitHeightContext.Provider>
-        {!chartOnly && (
-          <FitHeightContext.Provider value={viewsHeight === null ? null : viewsHeight - PANEL_CHROME_PX}>
+        <FitHeightContext.Provider value={viewsHeight}>
+          {guides.sweepPanel}
+          {!chartOnly && (
             <ViewsOrStatus
               error={sim.error}
               sides={sides}
@@ -143,8 +143,8 @@ export default function EmbedApp() {
               labelStyle={labelStyle}
               onLabelStyle={onLabelStyle}
             />
-          </FitHeightContext.Provider>
-        )}
+          )}
+        </FitHeightContext.Provider>
       </main>
     </div>
   );

@@ -17,11 +17,12 @@ import { DROP_WORDS, SEND_REASON_WORDS } from '../../views/sendReasons';
 import {
   CAPTION_LINE_PX,
   CAPTION_PX,
-  crampedToStack,
   FitHeightContext,
   fittedViewHeight,
+  MIN_VIEW_PX,
   PANEL_CHROME_PX,
-  tooShortToStack,
+  STACKED_READABLE_PX,
+  stackedViewPx,
 } from '../embed/viewHeight';
 import { timeScale, type Gap } from '../../views/timeScale';
 import { markRedraw } from '../perf';
@@ -75,7 +76,10 @@ const STACK_GAP_PX = 16;
 /** The gap under a caption (its margin, app.css). */
 const CAPTION_GAP_PX = 4;
 /** The narrowest box that sets two ladders side by side in a frame too short to stack them. */
-const SHORT_FRAME_PAIR_PX = 560;
+const SHORT_FRAME_PAIR_PX = 520;
+/** Paired in a box narrower than this (a 560 x 400 frame), a ladder of one lane (252 px at
+ * least) and its overview strip do not fit in half of it: the strips are left out. */
+const BARE_PAIR_BELOW_PX = 592;
 
 interface Inspected {
   side: string;
@@ -106,23 +110,24 @@ export function LadderPanel({
   const frameHeight = useContext(FitHeightContext);
   const laddersRef = useRef<HTMLDivElement>(null);
   const around = usePanelChrome(frameHeight !== null, laddersRef);
-  const fitHeight =
-    frameHeight === null
-      ? null
-      : frameHeight + PANEL_CHROME_PX - (around ?? PANEL_CHROME_PX + LEGEND_GUESS_PX);
+  const fitHeight = frameHeight === null ? null : frameHeight - (around ?? PANEL_CHROME_PX + LEGEND_GUESS_PX);
   // A frame too short for A over B (a 640 x 360 slide, where B began below the frame) sets them
   // side by side from a narrower width, each as wide as a phone's ladder; their captions get two
   // lines each, so the two ladders start level.
   // So does a frame that would stack them only as strips (800 x 600: 193 px each), where their
   // lanes fit side by side; a run of many lanes stays full width.
   const lanes = useMemo(() => sides.map((s) => laneCount(connectionSpans(s.run.trace))), [sides]);
-  const pairWidth = Math.floor((boxWidth - 16) / 2) - OVERVIEW_PX - LADDER_CHROME_PX;
+  // A pair too narrow for a lane and an overview strip each (a 560 x 400 frame) leaves the strips
+  // out: with them, B's server had been a sideways scroll away.
+  const pairWidth =
+    Math.floor((boxWidth - 16) / 2) - LADDER_CHROME_PX - (boxWidth < BARE_PAIR_BELOW_PX ? 0 : OVERVIEW_PX);
   const lanesFitPaired = lanes.every((n) => ladderLayout(n, pairWidth).width <= pairWidth + 1);
+  // Each ladder's height stacked (Infinity for a lone one): too short, or a strip whose lanes fit paired.
+  const stacked = stackedViewPx(fitHeight, sides.length);
   const pairedShort =
-    sides.length > 1 &&
     boxWidth < 880 &&
     boxWidth >= SHORT_FRAME_PAIR_PX &&
-    (tooShortToStack(fitHeight, sides.length) || (crampedToStack(fitHeight, sides.length) && lanesFitPaired));
+    (stacked < MIN_VIEW_PX || (stacked < STACKED_READABLE_PX && lanesFitPaired));
   const sideBySide = sides.length > 1 && (boxWidth >= 880 || pairedShort);
   const ladderWidth = sideBySide ? pairWidth : boxWidth - OVERVIEW_PX - LADDER_CHROME_PX;
   // Paired in a short frame, the captions share a row as tall as the longer one (embed.css): the
@@ -334,14 +339,16 @@ export function LadderPanel({
                 </figcaption>
               )}
               <div className="ladder-row">
-                <LadderOverview
-                  trace={s.run.trace}
-                  base={base}
-                  height={height}
-                  viewStartNs={viewStartNs}
-                  viewEndNs={viewEndNs}
-                  onJump={jump}
-                />
+                {(boxWidth >= BARE_PAIR_BELOW_PX || !sideBySide) && (
+                  <LadderOverview
+                    trace={s.run.trace}
+                    base={base}
+                    height={height}
+                    viewStartNs={viewStartNs}
+                    viewEndNs={viewEndNs}
+                    onJump={jump}
+                  />
+                )}
                 <div className="ladder-scroll" style={{ height }}>
                   <Ladder
                     trace={s.run.trace}

@@ -12,6 +12,7 @@ import { segmentsBetween } from '../../views/tspSeries';
 import { streamsOf } from '../../views/streams';
 import { FitHeightContext, fittedViewHeight, PANEL_CHROME_PX } from '../embed/viewHeight';
 import { usePanelChrome } from '../embed/usePanelChrome';
+import { useElementHeight } from '../embed/useFitHeight';
 import { useElementWidth } from '../useElementWidth';
 import type { SideView, TimePanelProps } from './sideView';
 import type { Gap } from '../../views/timeScale';
@@ -21,6 +22,8 @@ const NO_GAPS: Gap[] = [];
 /** An embed fits a lone plot and its strips in the frame if the plot keeps this much; a shorter
  * frame draws the plot to its height and the strips follow below. */
 const MIN_PLOT_OVER_STRIPS_PX = 220;
+/** Under a comparison's toolbar, its margin and the panel's top padding (embed.css), about. */
+const TOOLS_GAP_PX = 6;
 
 export function TspPanel({
   sides,
@@ -62,7 +65,14 @@ export function TspPanel({
   // two rows, and a fixed allowance had left the strips 30 px below the frame.
   const figureRef = useRef<HTMLElement>(null);
   const around = usePanelChrome(frameHeight !== null && sides.length === 1, figureRef);
-  const fitHeight = frameHeight === null ? null : frameHeight + PANEL_CHROME_PX - (around ?? PANEL_CHROME_PX);
+  // Compared, each plot fills the frame under the panel's toolbar when scrolled to: a fixed
+  // allowance for it had left each plot of a 480 x 320 frame 64 px between its key and its axis.
+  const [toolsRef, toolsPx] = useElementHeight<HTMLDivElement>();
+  const fitHeight =
+    frameHeight === null
+      ? null
+      : frameHeight -
+        (sides.length > 1 && toolsPx !== null ? toolsPx + TOOLS_GAP_PX : (around ?? PANEL_CHROME_PX));
   const stripsPx = useMemo(
     () => (sides.length === 1 ? congestionChartHeight(sides[0].run.trace, conn) : 0),
     [sides, conn],
@@ -90,7 +100,7 @@ export function TspPanel({
   );
   return (
     <div className="tsp-panel" ref={boxRef} data-view="tsp">
-      <div className="panel-tools" role="toolbar" aria-label="Time-sequence plot zoom">
+      <div ref={toolsRef} className="panel-tools" role="toolbar" aria-label="Time-sequence plot zoom">
         <button type="button" className="secondary small" onClick={() => zoomBy(2)}>
           Zoom in
         </button>

@@ -536,6 +536,27 @@ async function viewsOverflow(page: import('@playwright/test').Page): Promise<num
   return page.locator('.embed-views').evaluate((el) => el.scrollHeight - el.clientHeight);
 }
 
+test('a 480 × 320 time-sequence plot of a queue overflowing keeps its key to two rows and the plot 200 px', async ({
+  page,
+}) => {
+  // The key took a third row (the playhead's words alone on it) and the plot 175 px, its axis
+  // down to three ticks.
+  await page.setViewportSize({ width: 480, height: 320 });
+  await page.goto('/?objects=1000000&link=wan&window=262144&cc=newreno&embed=1&view=tsp');
+  const svg = page.locator('svg.tsp-svg').first();
+  await expect(svg.locator('.tsp-legend [data-legend="playhead"]')).toBeAttached();
+  const rows = await svg
+    .locator('.tsp-legend [data-legend]')
+    .evaluateAll((gs) => new Set(gs.map((g) => g.getAttribute('transform')!.split(',')[1])).size);
+  expect(rows).toBe(2);
+  await expect(svg.locator('.tsp-legend [data-legend="playhead"] text')).toHaveText('playhead');
+  const box = (await svg.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(200);
+  expect(box.y + box.height).toBeLessThanOrEqual(320);
+  // The playback bar keeps to one row.
+  expect((await page.locator('.embed-toolbar').boundingBox())!.height).toBeLessThanOrEqual(40);
+});
+
 test('a 480 × 320 A/B time-sequence plot embed draws each plot to fill the frame under its toolbar', async ({
   page,
 }) => {

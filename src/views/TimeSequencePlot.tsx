@@ -156,13 +156,20 @@ export function TimeSequencePlot({
     };
     const legendOf = (axis: ValueAxis) => {
       const above = (line: TspSeries['window']) => runsAbove(line, axis.top, d0, d1);
-      return legendRows(
-        [
-          ...legendEntries(series, dense, { window: above(series.window), cwnd: above(series.cwnd) }),
-          ...(playhead ? [PLAYHEAD_ENTRY] : []),
-        ],
-        width - M.right - legendLeft,
-      );
+      const entries = legendEntries(series, dense, {
+        window: above(series.window),
+        cwnd: above(series.cwnd),
+      });
+      // Its rows under the first run under the axis title too, as wide as the plot.
+      const rowsWith = (key: LegendEntry[]) =>
+        legendRows([...entries, ...key], width - M.right - legendLeft, width - M.right - AXIS_TITLE_X);
+      if (!playhead) return rowsWith([]);
+      // The playhead's key says what it is in words where they fit; where they would take a row of
+      // their own (a queue's drops at 480 px), it is named alone, its words its tooltip: that row had
+      // come out of the plot, whose axis then lost a tick.
+      const full = rowsWith([PLAYHEAD_ENTRY]);
+      const short = rowsWith([PLAYHEAD_SHORT_ENTRY]);
+      return short.length < full.length ? short : full;
     };
     const first = axisOf(ticksUnder(1));
     const rows = legendOf(first);
@@ -571,6 +578,13 @@ const PLAYHEAD_ENTRY: LegendEntry = {
   label: PLAYHEAD_WORDS,
   colour: PLAYHEAD_COLOUR,
   swatch: 'playhead',
+};
+
+/** The playhead's key named alone, its words left to its tooltip, where they would take a row. */
+const PLAYHEAD_SHORT_ENTRY: LegendEntry = {
+  ...PLAYHEAD_ENTRY,
+  label: 'playhead',
+  words: 'where playback has reached',
 };
 
 /** The legend names only the series this connection has, and so draws: a QUIC connection has no

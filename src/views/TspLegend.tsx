@@ -33,13 +33,16 @@ export function legendTextWidth(text: string): number {
   return text.length * CHAR_PX;
 }
 
-/** The entries in rows of at most `width` pixels, in order; a row holds at least one entry. */
-export function legendRows(entries: LegendEntry[], width: number): LegendEntry[][] {
+/**
+ * The entries in rows of at most `width` pixels, in order; a row holds at least one entry. The rows
+ * after the first may be `below` wide: under the axis title the first row sits beside.
+ */
+export function legendRows(entries: LegendEntry[], width: number, below = width): LegendEntry[][] {
   const rows: LegendEntry[][] = [];
   let used = Infinity;
   for (const entry of entries) {
     const w = entryWidth(entry);
-    if (used + ENTRY_GAP_PX + w > width) {
+    if (used + ENTRY_GAP_PX + w > (rows.length > 1 ? below : width)) {
       rows.push([entry]);
       used = w;
     } else {

@@ -536,6 +536,36 @@ async function viewsOverflow(page: import('@playwright/test').Page): Promise<num
   return page.locator('.embed-views').evaluate((el) => el.scrollHeight - el.clientHeight);
 }
 
+test('a 480 × 320 lesson embed keeps the step to a line and shows the ladder, its stalls named', async ({
+  page,
+}) => {
+  // The question, Reveal, Previous / Next and a playback bar of two rows had filled the frame: the
+  // ladder began at 297 px, below all but 23 px of it.
+  await page.setViewportSize({ width: 480, height: 320 });
+  await page.goto('/?lesson=the-200ms-mystery&step=2&embed=1&view=ladder');
+  await expect(ladderPackets(page).first()).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Next step' })).toBeVisible();
+  await expect(page.locator('.lesson-question')).toBeHidden();
+  const step = (await page.locator('.lesson').boundingBox())!;
+  expect(step.height).toBeLessThanOrEqual(32);
+  const ladder = (await page.locator('[data-side="a"] .ladder-svg').boundingBox())!;
+  expect(ladder.height).toBeGreaterThanOrEqual(160);
+  expect(ladder.y + ladder.height).toBeLessThanOrEqual(320);
+  for (const stall of ['delayed-ack', 'nagle']) {
+    const label = page.locator(`[data-side="a"] [data-stall="${stall}"] .stall-label`);
+    const box = (await label.boundingBox())!;
+    expect(box.y + box.height, stall).toBeLessThanOrEqual(320);
+  }
+  // The question is one tap away.
+  await page.getByRole('button', { name: 'Read step' }).click();
+  await expect(page.locator('.lesson-question fieldset')).toBeVisible();
+  // At 640 × 360 the step, the ladder and its key fit the frame whole.
+  await page.setViewportSize({ width: 640, height: 360 });
+  await page.goto('/?lesson=the-200ms-mystery&step=2&embed=1&view=ladder');
+  await expect(ladderPackets(page).first()).toBeAttached();
+  await expect.poll(() => viewsOverflow(page)).toBeLessThanOrEqual(0);
+});
+
 test('a 480 × 320 time-sequence plot of a queue overflowing keeps its key to two rows and the plot 200 px', async ({
   page,
 }) => {

@@ -81,11 +81,14 @@ export default function EmbedApp() {
 
   return (
     <div
-      className={`embed${lessonOpen ? ' embed--lesson-open' : ''}${settingsOpen ? ' embed--settings-open' : ''}${chartOnly ? ' embed--chart-only' : ''}${chartOnly && title === shownSweepTitle(config) ? ' embed--sweep-titled' : ''}`}
+      className={`embed${config.view.lesson !== undefined ? ' embed--lesson' : ''}${lessonOpen ? ' embed--lesson-open' : ''}${settingsOpen ? ' embed--settings-open' : ''}${chartOnly ? ' embed--chart-only' : ''}${chartOnly && title === shownSweepTitle(config) ? ' embed--sweep-titled' : ''}`}
       data-embed=""
     >
       <div className="embed-bar">
-        <h1 className="embed-title">{title ?? 'Roundtrip'}</h1>
+        {/* Its whole text on hover where a short frame cuts it to a line (embed.css). */}
+        <h1 className="embed-title" title={title ?? undefined}>
+          {title ?? 'Roundtrip'}
+        </h1>
         {config.view.lesson !== undefined && (
           <button
             type="button"

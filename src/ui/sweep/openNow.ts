@@ -7,16 +7,8 @@ import { formatValue, parseQuery } from '../../scenario/codec';
 import { linkFigure } from '../../scenario/links';
 import { SCHEMA } from '../../scenario/schema';
 import { axisIsNumeric, type SweepSpec } from '../../scenario/sweeps';
+import type { OpenNowMark } from '../../views/SweepChart';
 import { canonicalQuery } from './sweepPanelState';
-
-export interface OpenNow {
-  /** The x value the line is drawn at (an axis value, or for a quantity any value in its range). */
-  x: string;
-  /** The value in words where it is none of the axis's own (the line then sits between ticks). */
-  between: string | null;
-  /** The points whose run is the scenario open now, as `series|x`. */
-  points: string[];
-}
 
 /**
  * The scenario open now on the chart of `spec` (`scenario`: its side A as a query; `comparing`:
@@ -27,7 +19,7 @@ export function openNowOn(
   scenario: string,
   comparing: boolean,
   points: ReadonlyArray<{ x: string; series: string | null; query: string }>,
-): OpenNow | null {
+): OpenNowMark | null {
   const open = canonicalQuery(scenario);
   // A point plotted as a saving opens as a comparison, side A the run it is measured against.
   const runOf = (query: string) => canonicalQuery(spec.compare ? `${query}&${spec.compare.versus}` : query);

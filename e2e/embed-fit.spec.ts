@@ -662,3 +662,54 @@ test('640 × 360 ladder embeds of four lanes, of a dense run and of two presets 
     await expect.poll(() => viewsOverflow(page), query).toBeLessThanOrEqual(0);
   }
 });
+
+/** An embed as a lecturer's page holds it: an iframe of `width` × `height` on a page of its own. */
+async function framed(
+  page: import('@playwright/test').Page,
+  baseURL: string | undefined,
+  query: string,
+  width: number,
+  height: number,
+): Promise<import('@playwright/test').Frame> {
+  await page.setViewportSize({ width: width + 40, height: height + 40 });
+  await page.setContent(
+    `<body style="margin:20px"><iframe src="${baseURL}/?${query}" width="${width}" height="${height}" style="border:0;display:block"></iframe></body>`,
+  );
+  const frame = page.frames().find((f) => f !== page.mainFrame())!;
+  await frame.waitForURL(/embed=1/);
+  return frame;
+}
+
+/** How far the framed embed's views scroll (≤ 0: they fit the frame). */
+function frameOverflow(frame: import('@playwright/test').Frame): Promise<number> {
+  return frame.locator('.embed-views').evaluate((el) => el.scrollHeight - el.clientHeight);
+}
+
+test("a lesson embed shows the panels its link names on every step: the bufferbloat lesson's ladder fits its frame", async ({
+  page,
+  baseURL,
+}) => {
+  // Its steps choose the time-sequence plot, timeline and figures: they had replaced the ladder of
+  // the link and scrolled the frame by 386 to 716 px at every size.
+  for (const [width, height] of [
+    [560, 400],
+    [800, 500],
+    [1024, 640],
+    [640, 360],
+  ]) {
+    const frame = await framed(page, baseURL, 'lesson=bufferbloat&step=1&embed=1&view=ladder', width, height);
+    const where = `${width} × ${height}`;
+    await expect(frame.locator('[data-side="a"] svg.ladder-svg')).toBeVisible();
+    await expect(frame.locator('.embed-views [data-view]'), where).toHaveCount(1);
+    await expect.poll(() => frameOverflow(frame), where).toBeLessThanOrEqual(0);
+    expect((await frame.locator('[data-side="a"] .ladder-svg').boundingBox())!.height).toBeGreaterThanOrEqual(
+      160,
+    );
+    // The next step keeps it.
+    await frame.getByRole('button', { name: 'Next step' }).click();
+    await expect(frame.locator('[data-lesson="bufferbloat"]')).toHaveAttribute('data-lesson-step', '2');
+    await expect(frame.locator('.embed-views [data-view]'), where).toHaveCount(1);
+    await expect(frame.locator('[data-view="ladder"]')).toBeVisible();
+    await expect.poll(() => frameOverflow(frame), where).toBeLessThanOrEqual(0);
+  }
+});

@@ -25,6 +25,23 @@ describe('lesson panels', () => {
     expect(mystery.steps[0].view?.panels).toBeUndefined();
     expect(atStep(inLesson, mystery, 0).view.view).toBeUndefined();
   });
+  it("keeps an embed's own panels on every step, and a step's own where its link named none", () => {
+    // The frame was sized for the ladder the lecturer chose: the step's plot, timeline and figures
+    // had replaced it and scrolled the frame by 650 px.
+    const embed = parseQuery('lesson=bufferbloat&step=1&embed=1&view=ladder').config;
+    const first = atStep(embed, bufferbloat, 0);
+    expect(first.view.view).toBe('ladder');
+    expect(atStep(first, bufferbloat, 1).view.view).toBe('ladder');
+    expect(atStep(first, bufferbloat, 1, true).view.view).toBe('ladder');
+    // Without view= the step chooses, and the next step's choice follows it.
+    const bare = atStep(parseQuery('lesson=bufferbloat&step=1&embed=1').config, bufferbloat, 0);
+    expect(bare.view.view).toBe('tsp,time,metrics');
+    expect(atStep(bare, bufferbloat, 2).view.view).toBe('tsp,time,metrics');
+    // The full page still opens the step's panels.
+    expect(atStep(parseQuery('lesson=bufferbloat&step=1&view=ladder').config, bufferbloat, 0).view.view).toBe(
+      'tsp,time,metrics',
+    );
+  });
 });
 
 describe('hints held back for a question', () => {

@@ -8,6 +8,7 @@ import { findLesson, loadedLessons } from './catalog';
 import { didYouMean } from '../../scenario/didYouMean';
 import type { Settings } from '../../scenario/schema';
 import { newRunView, sameValue } from '../state/configModel';
+import { isEmbed } from '../share/openingLink';
 
 export interface LessonAt {
   lesson: Lesson;
@@ -55,7 +56,11 @@ export function awaitingAnswer(view: Record<string, string>): HintsWithheld {
   return asks(at.lesson, at.index + 1) && 'next-step';
 }
 
-/** The config at a lesson's step: its scenario (see above), its panels, `lesson` and `step` in the view. */
+/**
+ * The config at a lesson's step: its scenario (see above), its panels, `lesson` and `step` in the
+ * view. An embed whose link names its panels (`view=`) keeps them: a bufferbloat step's plot,
+ * timeline and figures had replaced the ladder a frame was sized for, and scrolled it by 650 px.
+ */
 export function atStep(config: Config, lesson: Lesson, index: number, revealed = false): Config {
   const step = lesson.steps[index];
   const asking = asks(lesson, index);
@@ -67,7 +72,9 @@ export function atStep(config: Config, lesson: Lesson, index: number, revealed =
   };
   delete view.reveal;
   const setByLesson = lessonPanels(config.view);
-  if (step.view?.panels) view.view = step.view.panels.join(',');
+  // An embed keeps the panels its link chose (the frame was sized for them) on every step.
+  const linkPanels = isEmbed(config.view) && view.view !== undefined && view.view !== setByLesson;
+  if (step.view?.panels && !linkPanels) view.view = step.view.panels.join(',');
   else if (setByLesson !== undefined && view.view === setByLesson) delete view.view;
   if (!asking || !revealed) return { ...parsed, b: null, view };
   view.reveal = '1';

@@ -713,3 +713,37 @@ test("a lesson embed shows the panels its link names on every step: the bufferbl
     await expect.poll(() => frameOverflow(frame), where).toBeLessThanOrEqual(0);
   }
 });
+
+test("a revealed lesson step in an 800 × 500 frame keeps two lines of the answer, and A and B's ladders fit", async ({
+  page,
+  baseURL,
+}) => {
+  // The answered question, its choices and the whole answer had taken 271 px of the frame: the
+  // ladders began at 415 px and the frame scrolled by 157 px (86 for the bufferbloat lesson).
+  for (const query of [
+    'lesson=web-from-orbit&step=3&reveal=1&embed=1&view=ladder',
+    'lesson=the-200ms-mystery&step=2&reveal=1&embed=1&view=ladder',
+  ]) {
+    const frame = await framed(page, baseURL, query, 800, 500);
+    await expect(frame.locator('[data-side="b"] svg.ladder-svg')).toBeVisible();
+    const explain = frame.locator('[data-lesson-explain]');
+    await expect(explain).toBeVisible();
+    await expect(explain).toContainText('Answer:');
+    await expect.poll(() => frameOverflow(frame), query).toBeLessThanOrEqual(0);
+    await expect(frame.locator('.lesson-question fieldset')).toBeHidden();
+    const lines = await explain.evaluate(
+      (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+    );
+    expect(Math.round(lines), query).toBeLessThanOrEqual(2);
+    for (const box of await frame
+      .locator('[data-side] .ladder-svg')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.height, query).toBeGreaterThanOrEqual(180);
+      expect(box.y + box.height, query).toBeLessThanOrEqual(500);
+    }
+    // Read step gives the question and the whole answer.
+    await frame.getByRole('button', { name: 'Read step' }).click();
+    await expect(frame.locator('.lesson-question fieldset')).toBeVisible();
+    expect(await explain.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(0);
+  }
+});

@@ -771,3 +771,40 @@ test('the Figures embed in a 640 × 360 frame shows its whole table without scro
   await expect(frame.locator('[data-metrics-explained]')).toBeVisible();
   await expect.poll(() => frameOverflow(frame)).toBeLessThanOrEqual(0);
 });
+
+test('lessons in a 480 × 320 frame keep the ladder at its least height and its key in the room left, scrolling in its box', async ({
+  page,
+  baseURL,
+}) => {
+  // The key had sat whole under a ladder already at its least height: the frame scrolled by 24 px
+  // (the 200 ms mystery's step 2) and 78 px (from 1997 to today, step 5; 34 px at 640 × 360).
+  for (const [query, width, height] of [
+    ['lesson=the-200ms-mystery&step=2&embed=1&view=ladder', 480, 320],
+    ['lesson=from-1997-to-today&step=5&embed=1&view=ladder', 480, 320],
+    ['lesson=from-1997-to-today&step=5&embed=1&view=ladder', 640, 360],
+    ['lesson=from-1997-to-today&step=5&embed=1&view=ladder', 560, 400],
+  ] as const) {
+    const where = `${query} at ${width} × ${height}`;
+    const frame = await framed(page, baseURL, query, width, height);
+    await expect(frame.locator('[data-side="a"] svg.ladder-svg')).toBeVisible();
+    await expect(frame.locator('[data-ladder-legend] li').first()).toBeVisible();
+    await expect.poll(() => frameOverflow(frame), where).toBeLessThanOrEqual(0);
+    const ladder = (await frame
+      .locator('[data-side="a"] .ladder-svg')
+      .evaluate((el) => el.getBoundingClientRect().toJSON())) as DOMRect;
+    expect(ladder.height, where).toBeGreaterThanOrEqual(160);
+    const key = await frame.locator('.ladder-legend-box').evaluate((box) => {
+      const shown = box.getBoundingClientRect();
+      const first = box.querySelector('li')!.getBoundingClientRect();
+      box.scrollTop = box.scrollHeight;
+      const last = [...box.querySelectorAll('li')].pop()!.getBoundingClientRect();
+      return {
+        firstWhole: first.bottom <= shown.bottom && shown.bottom <= innerHeight,
+        lastReached: last.bottom <= box.getBoundingClientRect().bottom + 0.5,
+        fontPx: parseFloat(getComputedStyle(box.querySelector('li')!).fontSize),
+      };
+    });
+    expect(key, where).toEqual({ firstWhole: true, lastReached: true, fontPx: key.fontPx });
+    expect(key.fontPx, where).toBeGreaterThanOrEqual(11);
+  }
+});

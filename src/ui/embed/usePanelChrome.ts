@@ -19,8 +19,13 @@ export function usePanelChrome(fitting: boolean, view: RefObject<HTMLElement | n
     const observer = new ResizeObserver(() => {
       if (!view.current) return;
       const style = getComputedStyle(panel);
+      // A key cut to the frame's room (LadderPanel.tsx) counts whole: the room is worked out from it.
+      const key = panel.querySelector('.ladder-legend-box');
       const outer =
-        panel.getBoundingClientRect().height + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+        panel.getBoundingClientRect().height +
+        parseFloat(style.marginTop) +
+        parseFloat(style.marginBottom) +
+        (key ? key.scrollHeight - key.clientHeight : 0);
       setChrome(Math.ceil(outer - view.current.getBoundingClientRect().height));
     });
     observer.observe(panel);

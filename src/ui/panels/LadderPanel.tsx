@@ -2,7 +2,7 @@
 // the full tcpdump line of the packet under the pointer or keyboard focus, an overview strip of
 // the whole run, and "Show the stall" framing. The zoom is a time window kept in the link
 // (`zoom=`), so a shared link reopens the same view at any size of ladder.
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LinearScale } from '../../views/piecewiseScale';
 import { formatTcpdumpLine } from '../../engine/tcpdump';
 import type { Trace } from '../../engine/trace';
@@ -71,6 +71,8 @@ export const RUN_TOP_PAD_PX = 14;
 const LADDER_CHROME_PX = 4 + 2;
 /** The key's height before it is measured: one line of it, with its margin. */
 const LEGEND_GUESS_PX = 28;
+/** A row of the key in an embed and the margin above it: the least of it a short frame keeps. */
+const KEY_ROW_PX = 24;
 /** Between A and B stacked (the gap of .ladders, app.css). */
 const STACK_GAP_PX = 16;
 /** The gap under a caption (its margin, app.css). */
@@ -147,6 +149,19 @@ export function LadderPanel({
       : boxWidth < 600
         ? 470
         : 580;
+  // Ladders at their least height with no room left for the whole key under them (a lesson in a
+  // 480 x 320 frame, A and B at 640 x 360): the key keeps what room there is, a row at least, and
+  // scrolls in its box, where the frame had scrolled by 5 to 78 px.
+  const keyRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const key = keyRef.current;
+    const ladders = laddersRef.current;
+    if (!key || !ladders || frameHeight === null || around === null) return;
+    key.style.maxHeight = '';
+    const over = around + ladders.offsetHeight - frameHeight;
+    const room = key.offsetHeight - over;
+    if (over > 0 && room >= KEY_ROW_PX) key.style.maxHeight = `${room}px`;
+  }, [frameHeight, around, height, captionHeight]);
   const top = LADDER_MARGIN.top;
   const bottom = height - LADDER_MARGIN.bottom;
   // The run starts a label's height below the top, so the first packets' labels fit above them
@@ -383,7 +398,7 @@ export function LadderPanel({
           );
         })}
       </div>
-      <div className="ladder-legend-box">
+      <div className="ladder-legend-box" ref={keyRef}>
         <LadderLegend traces={traces} />
       </div>
     </div>

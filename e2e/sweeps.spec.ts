@@ -700,6 +700,27 @@ test("a custom sweep marks the scenario open now: a line at its own setting, its
   expect(watch.consoleErrors).toEqual([]);
 });
 
+test("a point swept to the link's own figure is the page's run: ringed, its figure the page's", async ({
+  page,
+}) => {
+  // Over the WAN (90 ms round trips), the point at rtt=90 had the dashed line but no ring, though
+  // the engine runs it exactly as the page: the same input, the same trace.
+  await page.goto('/?link=wan&sweep=custom:x=rtt:50,90,250;y=load_s');
+  await expect(page.locator('[data-sweep-status="done"]')).toBeVisible({ timeout: 30_000 });
+  const ring = page.locator('#sweep [data-open-now-ring]');
+  await expect(ring).toHaveCount(1);
+  await expect(ring).toHaveAttribute('data-x', '90');
+  const point = page.locator('#sweep [data-sweep-point][data-x="90"]');
+  const [r, p] = [(await ring.boundingBox())!, (await point.boundingBox())!];
+  expect(Math.abs(r.x + r.width / 2 - (p.x + p.width / 2))).toBeLessThan(1);
+  expect(Math.abs(r.y + r.height / 2 - (p.y + p.height / 2))).toBeLessThan(1);
+  const seconds = await page.locator('[data-metrics] [data-metric="elapsed_s"]').getAttribute('data-value');
+  expect(Number(await point.getAttribute('data-y'))).toBeCloseTo(Number(seconds), 6);
+  await expect(page.locator('#sweep [data-open-now-key]')).toHaveText(
+    'the scenario open now: Round-trip time (ms) 90 (its run ringed)',
+  );
+});
+
 test("a paper's sweep runs its own scenario: nothing is marked until a point is opened, then that point is", async ({
   page,
 }) => {

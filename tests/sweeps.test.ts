@@ -20,6 +20,7 @@ import { parseQuery } from '../src/scenario/codec';
 import { applies } from '../src/scenario/schema';
 import { pageTimeNs } from '../src/engine/metrics';
 import { breakdown } from '../src/scenario/breakdown';
+import { run } from './support/trace';
 
 const at = (points: SweepPoint[], x: string, series: string | null = null) =>
   points.find((p) => p.x === x && p.series === series)!.y;
@@ -421,7 +422,19 @@ describe('the scenario open now on a sweep', () => {
     expect(built('custom:x=rtt:50,100,250', 'rtt=20')).toBeNull();
     // Unset, a path figure is the link's own: the WAN's 90 ms round trip, its 1 Mb/s, its 50 packets.
     expect(built('custom:x=rtt:50,100,250', 'link=wan')).toEqual({ x: '90', between: '90', points: [] });
-    expect(built('custom:x=rtt:50,90,250', 'link=wan')).toEqual({ x: '90', between: null, points: [] });
+    // Swept to the link's own figure, the point's run is the page's, trace for trace: ringed.
+    expect(built('custom:x=rtt:50,90,250', 'link=wan')).toEqual({
+      x: '90',
+      between: null,
+      points: ['null|90'],
+    });
+    expect(JSON.stringify(run('link=wan&rtt=90'))).toBe(JSON.stringify(run('link=wan')));
+    expect(built('custom:x=queue:10,50,100;y=load_s', 'link=wan')?.points).toEqual(['null|50']);
+    expect(built('custom:x=rtt:50,90;series=conns:2,4', 'link=wan&http=1.0&conns=4')?.points).toEqual([
+      '4|90',
+    ]);
+    // The link's own figure on a page that sets another knob's apart: the line alone.
+    expect(built('custom:x=rtt:50,90;series=conns:1,2', 'link=wan&http=1.0&conns=4')?.points).toEqual([]);
     expect(built('custom:x=bw:500000,2000000', 'link=wan')?.between).toBe('1000000');
     expect(built('custom:x=queue:10,100', 'link=wan')?.between).toBe('50');
     expect(built('custom:x=rtt:1,10', '')).toBeNull();

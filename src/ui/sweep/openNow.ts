@@ -5,6 +5,7 @@
 // paper's scenario, so only a point opened from it (the run the ladder shows) has such a place.
 import { formatValue, parseQuery } from '../../scenario/codec';
 import { linkFigure } from '../../scenario/links';
+import { toSimInput } from '../../scenario/resolve';
 import { SCHEMA } from '../../scenario/schema';
 import { axisIsNumeric, type SweepSpec } from '../../scenario/sweeps';
 import type { OpenNowMark } from '../../views/SweepChart';
@@ -37,11 +38,26 @@ export function openNowOn(
   const listed = spec.x.values.find(
     (v) => canonicalQuery(`${spec.base}&${key}=${v}`) === open || (linkOwn !== null && Number(v) === linkOwn),
   );
-  if (listed !== undefined) return { x: listed, between: null, points: [] };
+  if (listed !== undefined) {
+    // A point that sets a path figure to the link's own (`rtt=90` over the WAN) reads otherwise
+    // than the page's link, yet its run is the page's: the engine is given the same input.
+    const input = simInputOf(scenario);
+    const ringed = points.filter((p) => input !== null && p.x === listed && simInputOf(p.query) === input);
+    return { x: listed, between: null, points: ringed.map((p) => `${p.series}|${p.x}`) };
+  }
   const numbers = spec.x.values.map(Number);
   const value = Number(own);
   if (!axisIsNumeric(spec.x) || numbers.some((n) => !Number.isFinite(n)) || !Number.isFinite(value))
     return null;
   if (value < Math.min(...numbers) || value > Math.max(...numbers)) return null;
   return { x: own, between: own, points: [] };
+}
+
+/** What the engine is given for a scenario, as text (equal text, the same trace), or null. */
+function simInputOf(query: string): string | null {
+  try {
+    return JSON.stringify(toSimInput(parseQuery(query).config.settings));
+  } catch {
+    return null;
+  }
 }

@@ -721,6 +721,38 @@ test("a point swept to the link's own figure is the page's run: ringed, its figu
   );
 });
 
+test('a frame that shows the chart alone names its mark for what it is there: the baseline, or the point highlighted', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // "open now" had named a run the frame does not show.
+  const mark = page.locator('#sweep [data-open-now] text');
+  const key = page.locator('#sweep [data-open-now-key]');
+  await page.setViewportSize({ width: 640, height: 360 });
+  await page.goto('/?link=wan&sweep=custom:x=link;y=load_s&embed=1&view=sweep');
+  await expect(page.locator('[data-sweep-status="done"]')).toBeAttached({ timeout: 30_000 });
+  await expect(mark).toHaveText('baseline');
+  await expect(key).toHaveText('the baseline each point varies: Link type wan (its run ringed)');
+  await page.locator('#sweep .sweep-values summary').click();
+  await expect(page.locator('#sweep .sweep-table tr.open-now td').first()).toHaveText('wan (baseline)');
+  // The label stays inside the frame, above the plot.
+  const box = (await mark.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(640);
+  await page.goto('/?link=wan&rtt=120&sweep=custom:x=rtt:50,100,250;y=load_s&embed=1&view=sweep');
+  await expect(mark).toHaveText('baseline: 120', { timeout: 30_000 });
+  // A paper's sweep runs its own scenario: the point the link opened is the one highlighted.
+  await page.goto('/?preset=kruse-acts&conns=8&sweep=kruse-fig2&embed=1&view=sweep');
+  await expect(mark).toHaveText('highlighted', { timeout: 30_000 });
+  await expect(key).toHaveText('highlighted: connections 8 (its run ringed)');
+  // With the run beside the chart, in a frame as on the page, it is the run open now.
+  for (const query of ['embed=1&view=sweep,ladder&', '']) {
+    await page.goto(`/?${query}link=wan&sweep=custom:x=link;y=load_s`);
+    await expect(mark).toHaveText('open now', { timeout: 30_000 });
+    await expect(key).toHaveText('the scenario open now: Link type wan (its run ringed)');
+  }
+});
+
 test("a paper's sweep runs its own scenario: nothing is marked until a point is opened, then that point is", async ({
   page,
 }) => {

@@ -14,7 +14,7 @@ import { evaluatePoint, runSweep } from '../src/scenario/sweepRun';
 import { runQuery } from '../src/scenario';
 import { customSpec, parseSweepParam } from '../src/ui/sweep/sweepParam';
 import { canonicalQuery } from '../src/ui/sweep/sweepPanelState';
-import { openNowOn } from '../src/ui/sweep/openNow';
+import { openNowOn, openNowWords } from '../src/ui/sweep/openNow';
 import { SWEEP_KNOBS, defaultSweepKnob, knobApplies, notApplyingNote } from '../src/ui/sweep/sweepKnobs';
 import { parseQuery } from '../src/scenario/codec';
 import { applies } from '../src/scenario/schema';
@@ -440,6 +440,16 @@ describe('the scenario open now on a sweep', () => {
     expect(built('custom:x=rtt:1,10', '')).toBeNull();
     // A knob whose sweep brings a page of its own sweeps another scenario.
     expect(built('custom:x=images:1,2', '')).toBeNull();
+  });
+  it('its words: "open now" beside the run; in a frame of the chart alone, the baseline or the point highlighted', () => {
+    const choice = parseSweepParam('custom:x=link;y=load_s', []);
+    if (choice?.kind !== 'custom') throw new Error('not a custom sweep');
+    const custom = customSpec(choice.custom, 'link=wan');
+    const fig2 = findSweep('kruse-fig2')!;
+    expect(openNowWords(custom, false)).toEqual({ line: 'open now', lead: 'the scenario open now' });
+    expect(openNowWords(fig2, false)).toEqual({ line: 'open now', lead: 'the scenario open now' });
+    expect(openNowWords(custom, true)).toEqual({ line: 'baseline', lead: 'the baseline each point varies' });
+    expect(openNowWords(fig2, true)).toEqual({ line: 'highlighted', lead: 'highlighted' });
   });
   it("a paper's sweep: only a point opened from it", () => {
     const fig2 = findSweep('kruse-fig2')!;

@@ -36,6 +36,8 @@ export interface SweepChartProps {
   onOpen: (point: SweepChartPoint) => void;
   /** Where the scenario open now lies: a dashed line at its x, a ring round the points that are its run. */
   openNow?: OpenNowMark | null;
+  /** The line's name ("open now"; "baseline" where no run is shown beside the chart). */
+  openNowName?: string;
 }
 
 export interface OpenNowMark {
@@ -243,7 +245,14 @@ export function SweepChart(props: SweepChartProps) {
         </text>
       </g>
       {open && (
-        <OpenNowLine at={x.at(open.x)} between={open.between} top={M.top} bottom={bottom} width={width} />
+        <OpenNowLine
+          name={props.openNowName ?? 'open now'}
+          at={x.at(open.x)}
+          between={open.between}
+          top={M.top}
+          bottom={bottom}
+          width={width}
+        />
       )}
       {seriesValues.map((s) => (
         <g key={`line-${s}`} aria-hidden="true">
@@ -316,13 +325,14 @@ export function SweepChart(props: SweepChartProps) {
  * (with its value, where it falls between the axis's ticks), the label kept inside the chart.
  */
 function OpenNowLine(props: {
+  name: string;
   at: number;
   between: string | null;
   top: number;
   bottom: number;
   width: number;
 }) {
-  const label = props.between === null ? 'open now' : `open now: ${props.between}`;
+  const label = props.between === null ? props.name : `${props.name}: ${props.between}`;
   const half = (label.length * OPEN_NOW_CHAR_PX) / 2;
   const labelX = Math.max(M.left + half, Math.min(props.width - M.right - half, props.at));
   return (

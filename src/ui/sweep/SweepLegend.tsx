@@ -2,18 +2,22 @@
 // published points, and Kruse's model.
 import type { SweepSpec } from '../../scenario/sweeps';
 import type { OpenNowMark } from '../../views/SweepChart';
+import type { OpenNowWords } from './openNow';
 import { COINCIDE_SHARE, SERIES_COLOURS, shortLabels } from '../../views/sweepScales';
 
 export function SweepLegend({
   spec,
   under,
   openNow = null,
+  openNowWords = { line: 'open now', lead: 'the scenario open now' },
 }: {
   spec: SweepSpec;
   /** Series drawn under a later one's line (seriesUnder), each to the one on top. */
   under: Map<string | null, string | null>;
   /** Where the scenario open now lies on the chart. */
   openNow?: OpenNowMark | null;
+  /** What the mark is called. */
+  openNowWords?: OpenNowWords;
 }) {
   const series = spec.series?.values ?? [];
   const names = shortLabels(series);
@@ -67,7 +71,7 @@ export function SweepLegend({
             <line x1="11" x2="11" y1="1" y2="15" className="sweep-open-now-key" />
             {openNow.points.length > 0 && <circle cx="11" cy="8" r="5.5" className="sweep-open-ring" />}
           </svg>
-          {openNowWords(spec, openNow)}
+          {openNowKey(spec, openNow, openNowWords.lead)}
         </li>
       )}
       {spec.model === 'kruse-baseline' && (
@@ -83,10 +87,10 @@ export function SweepLegend({
 }
 
 /** "the scenario open now: Link type wan (its run ringed)", in the axis's own names. */
-function openNowWords(spec: SweepSpec, open: OpenNowMark): string {
+function openNowKey(spec: SweepSpec, open: OpenNowMark, lead: string): string {
   const names = spec.x.names ?? shortLabels(spec.x.values);
   const value = open.between ?? names[spec.x.values.indexOf(open.x)] ?? open.x;
   const ringed =
     open.points.length === 0 ? '' : open.points.length === 1 ? ' (its run ringed)' : ' (its runs ringed)';
-  return `the scenario open now: ${spec.x.label} ${value}${ringed}`;
+  return `${lead}: ${spec.x.label} ${value}${ringed}`;
 }

@@ -13,10 +13,11 @@ import { SweepBuilder } from './SweepBuilder';
 import { SweepExport } from './SweepExport';
 import { SweepLegend } from './SweepLegend';
 import { metricLabel, notApplyingNote } from './sweepKnobs';
-import { openNowOn } from './openNow';
+import { openNowOn, openNowWords } from './openNow';
 import { SweepPicker } from './SweepPicker';
 import { SweepProgress } from './SweepProgress';
-import { baseQuery } from './sweepPanelState';
+import { isEmbed } from '../share/openingLink';
+import { baseQuery, sweepAloneIn } from './sweepPanelState';
 import { customSpec, encodeCustomSweep, parseSweepParam, sweepHint } from './sweepParam';
 import { SweepTable } from './SweepTable';
 import { useSweepRun, type SweepRunPoint } from './useSweepRun';
@@ -64,6 +65,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
     () => (spec ? openNowOn(spec, scenario, comparing, sweepQueries(spec)) : null),
     [spec, scenario, comparing],
   );
+  const openWords = spec ? openNowWords(spec, isEmbed(config.view) && sweepAloneIn(config.view)) : undefined;
   // A custom sweep of a knob the scenario ignores draws a flat line: say why beside it.
   const custom = choice?.kind === 'custom' ? choice.custom : null;
   const noEffect = custom
@@ -157,12 +159,14 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
               height={chartHeight}
               onOpen={(p) => onOpenRun(p.query, spec.compare?.versus)}
               openNow={openNow}
+              openNowName={openWords?.line}
             />
           </div>
           <SweepLegend
             spec={spec}
             under={seriesUnder(run.points, spec.published ?? [], spec.series ? spec.series.values : [null])}
             openNow={openNow}
+            openNowWords={openWords}
           />
           <SweepExport spec={spec} measured={measured} box={bodyRef} />
           <details className="sweep-values">
@@ -176,6 +180,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
               withModel={spec.model === 'kruse-baseline'}
               onOpen={(p) => onOpenRun(p.query, spec.compare?.versus)}
               openNow={openNow?.points ?? []}
+              openNowName={openWords?.line}
             />
           </details>
         </div>

@@ -20,6 +20,7 @@ export function SweepTable({
   withModel,
   onOpen,
   openNow = [],
+  openNowName = 'open now',
 }: {
   points: SweepRunPoint[];
   xLabel: string;
@@ -31,6 +32,8 @@ export function SweepTable({
   onOpen: (p: SweepRunPoint) => void;
   /** The rows whose run is the scenario open now, as `series|x`. */
   openNow?: string[];
+  /** What those rows are called beside their value. */
+  openNowName?: string;
 }) {
   const xName = namer(
     points.map((p) => p.x),
@@ -58,7 +61,7 @@ export function SweepTable({
               {seriesLabel && <td>{p.series === null ? '' : seriesName(p.series)}</td>}
               <td>
                 {xName(p.x)}
-                {openNow.includes(`${p.series}|${p.x}`) && ' (open now)'}
+                {openNow.includes(`${p.series}|${p.x}`) && ` (${openNowName})`}
               </td>
               <td>{p.error ? `failed: ${p.error}` : p.y === null ? '…' : formatSweepValue(p.y)}</td>
               {withModel && <td>{p.model === null ? '…' : formatSweepValue(p.model)}</td>}

@@ -11,6 +11,24 @@ import { axisIsNumeric, type SweepSpec } from '../../scenario/sweeps';
 import type { OpenNowMark } from '../../views/SweepChart';
 import { canonicalQuery } from './sweepPanelState';
 
+/** What the mark is called: on the line and in the table (`line`), and in the legend (`lead`). */
+export interface OpenNowWords {
+  line: string;
+  lead: string;
+}
+
+/**
+ * The mark's words. Beside the run it is "open now". In a frame that shows the chart alone (an
+ * embed's `view=sweep`) no run is beside it, and "open now" names nothing the student can see: a
+ * built sweep's mark is then its baseline, the scenario each point changes one setting of, and a
+ * paper's sweep's (a point the link opened) the point the link highlights.
+ */
+export function openNowWords(spec: SweepSpec, chartAlone: boolean): OpenNowWords {
+  if (!chartAlone) return { line: 'open now', lead: 'the scenario open now' };
+  if (spec.id === 'custom') return { line: 'baseline', lead: 'the baseline each point varies' };
+  return { line: 'highlighted', lead: 'highlighted' };
+}
+
 /**
  * The scenario open now on the chart of `spec` (`scenario`: its side A as a query; `comparing`:
  * whether a side B is open beside it), or null when it has no place there.

@@ -387,6 +387,62 @@ for (const query of ['', 'page=microscape&http=1.0&conns=4', 'http=2']) {
   });
 }
 
+for (const scheme of ['light', 'dark'] as const)
+  for (const width of [1280, 390])
+    test(`an HTTP/2 page loaded twice: "load N" heads as the outer level, "connection 1" set in under it (${scheme}, ${width} px)`, async ({
+      page,
+    }) => {
+      // Both headings had been the same 12 px bold at the same place: which held which was unclear.
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height: 900 });
+      await openLab(page, 'http=2&loads=2&link=wan');
+      const figure = waterfall(page).locator('svg.waterfall-svg').first();
+      await expect(figure.locator('[data-load-heading]')).toHaveCount(2);
+      await expect(figure.locator('[data-connection-group]')).toHaveCount(2);
+      const drawn = await figure.evaluate((svg) => {
+        const look = (el: Element) => {
+          const css = getComputedStyle(el);
+          const r = el.getBoundingClientRect();
+          return {
+            size: parseFloat(css.fontSize),
+            weight: Number(css.fontWeight),
+            fill: css.fill,
+            left: r.left,
+            right: r.right,
+            y: r.y + r.height / 2,
+          };
+        };
+        const text = (sel: string) => [...svg.querySelectorAll(`${sel} > text`)].map(look);
+        const names = [...svg.querySelectorAll('[data-exchange] [data-row-name]')].map(look);
+        const bars = [...svg.querySelectorAll('[data-phase]')].map((p) => p.getBoundingClientRect().left);
+        return {
+          loads: text('[data-load-heading]'),
+          conns: text('[data-connection-group]'),
+          names,
+          barsLeft: Math.min(...bars),
+        };
+      });
+      drawn.conns.forEach((conn, k) => {
+        const load = drawn.loads[k];
+        // The load's heading above its connection's, larger and bolder; the connection's set in
+        // and in the softer ink, yet no lighter than its rows' names.
+        expect(conn.y - load.y, `load ${k + 1}`).toBeCloseTo(22, 0);
+        expect(load.size).toBeGreaterThan(conn.size);
+        expect(load.weight).toBeGreaterThan(conn.weight);
+        expect(conn.weight).toBeGreaterThan(drawn.names[0].weight);
+        expect(conn.left - load.left).toBeGreaterThanOrEqual(10);
+        expect(conn.fill).not.toBe(load.fill);
+        expect(conn.right).toBeLessThan(drawn.barsLeft);
+        expect(load.right).toBeLessThan(drawn.barsLeft);
+      });
+      // Loaded once, the connection's heading is the top level: bold, at the left edge.
+      await openLab(page, 'http=2&link=wan');
+      const single = waterfall(page).locator('[data-connection-group] > text');
+      await expect(single).toHaveCount(1);
+      expect(await single.evaluate((el) => Number(getComputedStyle(el).fontWeight))).toBe(700);
+      expect(await single.getAttribute('x')).toBe('4');
+    });
+
 for (const width of [1280, 390])
   test(`a page loaded three times heads each load's rows: "load 1" to "load 3", each bar ending at its page-loaded line (${width} px)`, async ({
     page,

@@ -46,6 +46,13 @@ describe('waterfall label columns', () => {
     const columns = labelColumns([row('/a', 1, 11)], 1000);
     expect(columns.nameRight).toBeGreaterThanOrEqual('connection 12'.length * 7);
   });
+
+  it('leaves room for a connection heading set in under a load heading', () => {
+    // A page loaded several times sets each connection's heading 12 px in, under "load 2".
+    const once = labelColumns([row('/a', 1, 11)], 1000);
+    const twice = labelColumns([row('/a', 1, 11), { ...row('/a', 3, 11), load: 1 }], 1000);
+    expect(twice.nameRight - once.nameRight).toBe(12);
+  });
 });
 
 describe('fitName', () => {

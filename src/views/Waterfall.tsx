@@ -6,7 +6,7 @@
 import { formatDuration } from './format';
 import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX, PLAYHEAD_WORDS } from './kindStyle';
 import { type ConnectionLine, type LoadLine, type WaterfallLine } from './waterfallGroups';
-import { fitName, shortName, type LabelColumns } from './waterfallLabels';
+import { fitName, LEFT_PX, NESTED_HEADING_INDENT_PX, shortName, type LabelColumns } from './waterfallLabels';
 import { PHASE_WORDS, type PhaseKind, type WaterfallRow } from './waterfallPhases';
 import { foldedTimeAxis, type FoldedTimeAxis } from './foldedTimeAxis';
 import { FoldLength, FoldMarks } from './FoldMarks';
@@ -90,6 +90,8 @@ export function Waterfall({
   const height = bottom + AXIS_PX;
   const axis = axisOf(endNs, columns, width, gaps, runEndNs);
   const { x } = axis;
+  // A page loaded several times: each load's heading is the outer level, its connections' the inner.
+  const nested = lines.some((l) => l.kind === 'load');
   return (
     <svg
       width={width}
@@ -111,7 +113,14 @@ export function Waterfall({
         if (line.kind === 'load')
           return <LoadRow key={`load-${line.load}`} line={line} yMid={yMid} x={x} cursorNs={cursorNs} />;
         return line.kind === 'connection' ? (
-          <ConnectionRow key={`conn-${line.conn}-${i}`} line={line} yMid={yMid} x={x} cursorNs={cursorNs} />
+          <ConnectionRow
+            key={`conn-${line.conn}-${i}`}
+            line={line}
+            nested={nested}
+            yMid={yMid}
+            x={x}
+            cursorNs={cursorNs}
+          />
         ) : (
           <ExchangeRow
             key={line.row.key}
@@ -258,15 +267,29 @@ function connectionTitle(line: ConnectionLine): string {
   return `Connection ${line.conn + 1}: ${line.streams} streams, ${formatDuration(line.endNs - line.startNs)}`;
 }
 
-/** The line heading a connection's streams: its name, and a thin bar from its opening to its last stream's end. */
-function ConnectionRow({ line, yMid, x, cursorNs }: RowProps & { line: ConnectionLine }) {
+/**
+ * The line heading a connection's streams: its name, and a thin bar from its opening to its last
+ * stream's end. Under a load's heading (`nested`) the name is set in and lighter, one level down.
+ */
+function ConnectionRow({
+  line,
+  nested,
+  yMid,
+  x,
+  cursorNs,
+}: RowProps & { line: ConnectionLine; nested: boolean }) {
   const colour = CONNECTION_COLOURS[line.conn % CONNECTION_COLOURS.length];
   const x0 = x(line.startNs);
   const w = Math.max(1, x(Math.min(line.endNs, cursorNs)) - x0);
   return (
     <g data-connection-group={line.conn}>
       <title>{connectionTitle(line)}</title>
-      <text x={4} y={yMid} dy="0.32em" className="row-label row-label-connection">
+      <text
+        x={LEFT_PX + (nested ? NESTED_HEADING_INDENT_PX : 0)}
+        y={yMid}
+        dy="0.32em"
+        className={`row-label row-label-connection${nested ? ' row-label-nested' : ''}`}
+      >
         {`connection ${line.conn + 1}`}
       </text>
       {line.startNs <= cursorNs && <rect x={x0} y={yMid - 2} width={w} height={4} fill={colour} />}
@@ -293,7 +316,7 @@ function LoadRow({ line, yMid, x, cursorNs }: RowProps & { line: LoadLine }) {
   return (
     <g data-load-heading={line.load}>
       <title>{`Load ${line.load + 1} of ${line.loads}, the rows below: ${took}`}</title>
-      <text x={4} y={yMid} dy="0.32em" className="row-label row-label-connection">
+      <text x={LEFT_PX} y={yMid} dy="0.32em" className="row-label row-label-load">
         {`load ${line.load + 1}`}
       </text>
       {line.startNs <= cursorNs && (

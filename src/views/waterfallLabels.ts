@@ -10,9 +10,13 @@ import type { WaterfallRow } from './waterfallPhases';
 const DIGIT_PX = 7;
 /** A character of an object's name (12 px). */
 const NAME_CHAR_PX = 7;
-/** A character of the bold "connection 12" heading a multiplexed connection's rows (or "load 2" a load's). */
+/** A character of the bold "connection 12" heading a multiplexed connection's rows. */
 const HEADING_CHAR_PX = 7.8;
-const LEFT_PX = 4;
+/** A character of the "load 2" heading a load's rows (13 px bold: the outer level, over its connections). */
+const LOAD_HEADING_CHAR_PX = 8.5;
+/** Under a load's heading, a connection's heading is set in by this much: the inner level. */
+export const NESTED_HEADING_INDENT_PX = 12;
+export const LEFT_PX = 4;
 const GAP_PX = 8;
 /** A name column narrower than this is cramped; wider than this share of the figure leaves the bars too little. */
 const MIN_NAME_PX = 56;
@@ -42,12 +46,15 @@ export function labelColumns(rows: WaterfallRow[], widthPx: number): LabelColumn
   // A connection's heading starts at the left edge and may be wider than the columns under it.
   const multiplexed = rows.filter((r) => r.stream !== undefined).map((r) => r.conn);
   const loads = rows.filter((r) => r.load !== undefined).map((r) => r.load!);
+  // A page loaded several times heads each load's rows with "load 2" (waterfallGroups.ts), and
+  // its connections' headings are set in under it.
+  const loadHeadings = loads.length > 0 && Math.max(...loads) > 0;
   const headingPx = Math.max(
-    multiplexed.length > 0 ? `connection ${Math.max(...multiplexed) + 1}`.length * HEADING_CHAR_PX : 0,
-    // A page loaded several times heads each load's rows with "load 2" (waterfallGroups.ts).
-    loads.length > 0 && Math.max(...loads) > 0
-      ? `load ${Math.max(...loads) + 1}`.length * HEADING_CHAR_PX
+    multiplexed.length > 0
+      ? (loadHeadings ? NESTED_HEADING_INDENT_PX : 0) +
+          `connection ${Math.max(...multiplexed) + 1}`.length * HEADING_CHAR_PX
       : 0,
+    loadHeadings ? `load ${Math.max(...loads) + 1}`.length * LOAD_HEADING_CHAR_PX : 0,
   );
   const nameRight = Math.max(namesLeft + namePx, LEFT_PX + headingPx);
   return {

@@ -335,6 +335,21 @@ test('while a long run is simulated the callout keeps the run it shows and its f
   await expect(page.locator('.main[data-simulating]')).toHaveCount(0);
 });
 
+test("the figures' Seconds give the page time as precisely as the headline does", async ({ page }) => {
+  // HTTP/2 loading the 2024 page over LTE: "The page took 10.78 s" above a table that read 10.8.
+  // A run this dense draws its ladder as a picture, without a node per packet: wait for the figures.
+  await page.goto('/?http=2&page=almanac24&link=lte');
+  const headline = page.locator('[data-callout] [data-page-ns]').first();
+  await expect(headline).toHaveText(/^10\.78\ss$/, { timeout: 30_000 });
+  await expect(page.locator('[data-metrics] [data-metric="elapsed_s"]')).toHaveText('10.78');
+  // Over the geostationary link the page takes over 100 s: whole seconds in both.
+  await page.goto('/?page=almanac24&link=geo');
+  await expect(headline).toHaveText(/^\d{3}\ss$/, { timeout: 30_000 });
+  const whole = (await headline.textContent())!.match(/^(\d+)\ss$/);
+  expect(whole, 'a time of 100 s or more').not.toBeNull();
+  await expect(page.locator('[data-metrics] [data-metric="elapsed_s"]')).toHaveText(whole![1]);
+});
+
 test("compared, B's difference from A is the difference of the two times as shown", async ({ page }) => {
   // 189.7 ms against 390.3 ms: shown 190 and 390, the difference had read 201 ms (+0.201).
   await openLab(page, 'preset=heidemann-odd-final&b.preset=heidemann-short-initial');

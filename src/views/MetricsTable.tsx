@@ -29,26 +29,43 @@ export function metricValues(m: Metrics): MetricValues {
   };
 }
 
+/**
+ * A run's figure as the table shows it. Seconds are given as precisely as the headline gives the
+ * page time (formatDuration): three digits below a second (0.118 for its 118 ms), two decimals
+ * from 1 s ("10.78", where three digits had read "10.8" under "The page took 10.78 s"), whole
+ * seconds from 100 s.
+ */
 export function formatMetric(name: MetricName, value: number): string {
-  if (name === 'elapsed_s') return value >= 100 ? value.toFixed(1) : value.toPrecision(3);
+  if (name === 'elapsed_s')
+    return value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toPrecision(3);
   if (name === 'overhead_pct') return value.toFixed(2);
   return String(Math.round(value));
 }
 
-const decimalsIn = (text: string) => (text.includes('.') ? text.length - text.indexOf('.') - 1 : 0);
+/** A paper's figure as the table shows it: seconds to three digits, as the papers print them
+ * (Nielsen's 63.8 s over the modem, Heidemann's 0.0260). */
+export function formatPaperMetric(name: MetricName, value: number): string {
+  if (name === 'elapsed_s') return value >= 100 ? value.toFixed(1) : value.toPrecision(3);
+  return formatMetric(name, value);
+}
 
-/** B − A: seconds to three significant digits, as A and B are, but to no more decimals than A and
- * B are shown with: a tiny difference would claim microseconds beside figures given to the
- * millisecond (+0.00000600), and a large one beside a small B five decimals (−0.38034). Its size
- * is the difference between A and B as shown, so the row adds up (0.390 − 0.190 had read +0.201,
- * the true 0.2006); its sign is the true one's. */
+const decimalsIn = (text: string) => (text.includes('.') ? text.length - text.indexOf('.') - 1 : 0);
+/** Significant digits in a figure as shown ("0.0261": 3, "10.78": 4). */
+const digitsIn = (text: string) => text.replace('.', '').replace(/^0+/, '').length;
+
+/** B − A: seconds to as many significant digits as A and B are shown with (three, or four from
+ * 10 s), but to no more decimals: a tiny difference would claim microseconds beside figures given
+ * to the millisecond (+0.00000600), and a large one beside a small B five decimals (−0.38034). Its
+ * size is the difference between A and B as shown, so the row adds up (0.390 − 0.190 had read
+ * +0.201, the true 0.2006); its sign is the true one's. */
 export function formatDelta(name: MetricName, a: number, b: number): string {
   const sign = b > a ? '+' : b < a ? '−' : '±';
   const diff = Number(formatMetric(name, b)) - Number(formatMetric(name, a));
   const share = Math.abs((100 * (b - a)) / a);
   const pct = a === 0 ? '' : ` (${sign}${share >= 10 || share === 0 ? share.toFixed(0) : share.toFixed(1)}%)`;
   const shown = Math.max(decimalsIn(formatMetric(name, a)), decimalsIn(formatMetric(name, b)));
-  const places = diff === 0 ? shown : Math.min(shown, decimalsIn(Math.abs(diff).toPrecision(3)));
+  const digits = Math.max(3, digitsIn(formatMetric(name, a)), digitsIn(formatMetric(name, b)));
+  const places = diff === 0 ? shown : Math.min(shown, decimalsIn(Math.abs(diff).toPrecision(digits)));
   const size = name === 'elapsed_s' ? Math.abs(diff).toFixed(places) : formatMetric(name, Math.abs(diff));
   return `${sign}${size}${name === 'overhead_pct' ? '' : pct}`;
 }
@@ -143,7 +160,7 @@ function runLines({ a, b, paper, paperB }: MetricsTableProps): RunLine[] {
       className: 'paper-row',
       cell: (n) => {
         const v = row.values[n];
-        return { text: v === undefined ? '—' : formatMetric(n, v), attrs: { [attr]: n } };
+        return { text: v === undefined ? '—' : formatPaperMetric(n, v), attrs: { [attr]: n } };
       },
     });
   paperLine('paper', paper, 'data-paper-metric');

@@ -774,7 +774,7 @@ test('the Figures embed in a 640 × 360 or 480 × 320 frame shows its whole tabl
   await expect.poll(() => frameOverflow(frame)).toBeLessThanOrEqual(0);
 });
 
-test('lessons in a 480 × 320 frame keep the ladder at its least height and its key in the room left, scrolling in its box', async ({
+test('lessons in a 480 × 320 frame keep the ladder at its least height and its key in the room left, whole rows, scrolling in its box', async ({
   page,
   baseURL,
 }) => {
@@ -798,15 +798,21 @@ test('lessons in a 480 × 320 frame keep the ladder at its least height and its 
     const key = await frame.locator('.ladder-legend-box').evaluate((box) => {
       const shown = box.getBoundingClientRect();
       const first = box.querySelector('li')!.getBoundingClientRect();
+      // The box ends on a whole row: no item is cut across its words.
+      const noneCut = [...box.querySelectorAll('li')].every((li) => {
+        const r = li.getBoundingClientRect();
+        return r.bottom <= shown.bottom + 0.5 || r.top >= shown.bottom - 0.5;
+      });
       box.scrollTop = box.scrollHeight;
       const last = [...box.querySelectorAll('li')].pop()!.getBoundingClientRect();
       return {
         firstWhole: first.bottom <= shown.bottom && shown.bottom <= innerHeight,
+        noneCut,
         lastReached: last.bottom <= box.getBoundingClientRect().bottom + 0.5,
         fontPx: parseFloat(getComputedStyle(box.querySelector('li')!).fontSize),
       };
     });
-    expect(key, where).toEqual({ firstWhole: true, lastReached: true, fontPx: key.fontPx });
+    expect(key, where).toEqual({ firstWhole: true, noneCut: true, lastReached: true, fontPx: key.fontPx });
     expect(key.fontPx, where).toBeGreaterThanOrEqual(11);
   }
 });

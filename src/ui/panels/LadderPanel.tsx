@@ -73,6 +73,19 @@ const LADDER_CHROME_PX = 4 + 2;
 const LEGEND_GUESS_PX = 28;
 /** A row of the key in an embed and the margin above it: the least of it a short frame keeps. */
 const KEY_ROW_PX = 24;
+/**
+ * The height of the key's rows that fit whole in `room` px: a row cut across its words reads as a
+ * defect, where a key that ends on a whole row and scrolls on does not.
+ */
+function wholeRows(key: HTMLElement, room: number): number {
+  const top = key.getBoundingClientRect().top - key.scrollTop;
+  let fit = 0;
+  for (const item of key.querySelectorAll('li')) {
+    const bottom = Math.ceil(item.getBoundingClientRect().bottom - top);
+    if (bottom <= room && bottom > fit) fit = bottom;
+  }
+  return fit > 0 ? fit : room;
+}
 /** Between A and B stacked (the gap of .ladders, app.css). */
 const STACK_GAP_PX = 16;
 /** The gap under a caption (its margin, app.css). */
@@ -160,7 +173,7 @@ export function LadderPanel({
     key.style.maxHeight = '';
     const over = around + ladders.offsetHeight - frameHeight;
     const room = key.offsetHeight - over;
-    if (over > 0 && room >= KEY_ROW_PX) key.style.maxHeight = `${room}px`;
+    if (over > 0 && room >= KEY_ROW_PX) key.style.maxHeight = `${wholeRows(key, room)}px`;
   }, [frameHeight, around, height, captionHeight]);
   const top = LADDER_MARGIN.top;
   const bottom = height - LADDER_MARGIN.bottom;

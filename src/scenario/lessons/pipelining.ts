@@ -83,7 +83,7 @@ export const WHY_PIPELINING: Lesson = {
     },
     {
       title: 'Trap: Nagle with buffering',
-      text: "Turn Nagle on: most segments are full and the page takes only a few percent longer, but a response ending in a short segment waits for the client's ACK, or for the next response to fill it: the highlighted Nagle stalls, in the ladder and in 'where did the time go'.",
+      text: "Turn Nagle on: most segments are full and the page takes only a few percent longer, but a response ending in a short segment waits for the client's ACK, or for the next response to fill it: the highlighted Nagle stalls, in the ladder and in 'where did the time go' (the headline names the server think time, the page's first long wait).",
       query: 'preset=nielsen-nagle-pipelining',
       highlight: { stall: 'nagle' },
       checks: [
@@ -100,11 +100,12 @@ export const WHY_PIPELINING: Lesson = {
     },
     {
       title: 'Trap: closing both halves',
-      text: 'A server that serves five requests and then closes both halves, while pipelined requests are still arriving, answers them with an RST, and responses already sent are lost. The client asks again on new connections, meets the same, and gives up on many of the objects: the page "loads" quickly, without them.',
+      text: 'A server that serves five requests and then closes both halves, while pipelined requests are still arriving, answers them with an RST, and responses already sent are lost. The client asks again on new connections, meets the same, and gives up on many of the objects: the page "loads" without them, and even so later than the whole page pipelined in step 3.',
       query: 'preset=nielsen-lan-pipe-first&maxreq=5&closestyle=full',
       checks: [
         { kind: 'packet', flag: 'RST', present: true },
         { kind: 'objects', arrived: 'some' },
+        { kind: 'compare', metric: 'load_s', versus: 'preset=nielsen-lan-pipe-first', relation: 'greater' },
       ],
     },
     {

@@ -62,7 +62,7 @@ export const FROM_1997: Lesson = {
     },
     {
       title: 'Under loss, one connection holds every stream back',
-      text: "With 2% loss, TCP delivers in order: images already received wait behind another stream's lost segment (head-of-line blocking). Wang et al. found SPDY's single connection hurts under high loss; HTTP/3 over QUIC removes the coupling.",
+      text: "With 2% loss, TCP delivers in order: images already received wait behind another stream's lost segment (head-of-line blocking, highlighted). The bytes behind the hole cannot be read either, so the client gives no HTTP/2 window credit back and the server waits too: the headline's flow-control stall. Wang et al. found SPDY's single connection hurts under high loss; HTTP/3 over QUIC removes the coupling.",
       query: `${LTE}&http=2&loss=2`,
       highlight: { stall: 'hol-blocking' },
       checks: [
@@ -101,7 +101,7 @@ export const FROM_1997: Lesson = {
         ],
         answer: 1,
         explain:
-          "The server sends what the limits allow, then waits for the client's MAX_DATA: the flow-control stalls, where the time-sequence plot's bars meet its dashed line, the limit. HTTP/2 in step 3 waited on its 64 KB window the same way.",
+          "The server sends what the limits allow, then waits for the client's MAX_DATA: the flow-control stalls, where the time-sequence plot's bars meet its dashed line, the limit. HTTP/2 in step 3 waited on its 64 KB window the same way. B's headline still names the handshake, its first long wait: each flow-control stall is short, but there are many.",
       },
       highlight: { stall: 'flow-control' },
       checks: [

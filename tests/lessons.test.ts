@@ -137,6 +137,17 @@ describe('lessons', () => {
     expect(load(steps[i].query) / load('preset=kruse-test&conns=1')).toBeGreaterThan(2);
     expect(steps[i].text).toMatch(/more than twice as long as over one persistent connection/);
   });
+  it('says the initial-window step turns back from the /Test page to /acts over four connections', () => {
+    // The step before it loads /Test over one connection (37.9 s); this one /acts over four (5.28 s
+    // with a 4 KB initial window, 7.29 s with one segment). Its words named neither change, so the
+    // drop from 37.9 s read as the initial window's doing.
+    const steps = LESSONS.find((l) => l.id === 'web-from-orbit')!.steps;
+    const i = steps.findIndex((s) => s.title === 'A larger initial window');
+    expect(steps[i - 1].query).toContain('kruse-test');
+    expect(steps[i].query).toBe('preset=kruse-acts&http=1.0&iw=4k');
+    expect(runQuery(steps[i].query).config.settings.conns).toBe(4);
+    expect(steps[i].text).toMatch(/\/acts page .*four connections/);
+  });
   it('opens a step whose run is too big to read as a ladder on the time-sequence plot instead', () => {
     // Over the ladder's 3000 arrows it draws the run as one band (bufferbloat's 10,000-packet
     // downloads were a solid block above the plot each step asks the student to read).

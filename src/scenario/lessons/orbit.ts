@@ -68,7 +68,7 @@ export const WEB_FROM_ORBIT: Lesson = {
     },
     {
       title: 'A larger initial window',
-      text: 'Starting with about 4 KB instead of one segment saves round trips of slow start on every new connection...',
+      text: 'Back to the /acts page over four connections, still a new connection for each element. Starting with about 4 KB instead of one segment saves round trips of slow start on every new connection...',
       query: 'preset=kruse-acts&http=1.0&iw=4k',
       checks: [
         {

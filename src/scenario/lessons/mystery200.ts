@@ -68,7 +68,15 @@ export const MYSTERY_200MS: Lesson = {
           metric: 'load_s',
           versus: 'preset=heidemann-table1-http',
           relation: 'greater',
-          factor: 10,
+          factor: 12,
+        },
+        // "about 14 times", not more
+        {
+          kind: 'compare',
+          metric: 'load_s',
+          versus: 'preset=heidemann-table1-http',
+          relation: 'less',
+          factor: 16,
         },
       ],
     },

@@ -318,3 +318,21 @@ test('with a keyboard, the lesson says which keys move between steps', async ({ 
   await page.goto('/?lesson=the-200ms-mystery&step=2');
   await expect(page.locator('[data-lesson="the-200ms-mystery"] .lesson-keys')).toBeVisible();
 });
+
+test('every stall a lesson step points at is outlined on the ladder', async ({ page }) => {
+  // The 1997-to-today lesson points at the TLS handshake, head-of-line blocking and flow control,
+  // and its words call them highlighted; the outline rule had listed only ten older causes, so
+  // those bands were drawn like any other.
+  for (const [step, cause] of [
+    [2, 'tls-handshake'],
+    [5, 'hol-blocking'],
+  ] as const) {
+    await page.goto(`/?lesson=from-1997-to-today&step=${step}`);
+    await expect(page.locator('[data-lesson="from-1997-to-today"]')).toHaveAttribute(
+      'data-lesson-step',
+      String(step),
+    );
+    await expect(ladderStalls(page, cause).first()).toBeAttached();
+    await expect(ladderStalls(page, cause).first().locator('rect')).toHaveCSS('stroke-width', '3px');
+  }
+});

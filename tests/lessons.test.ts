@@ -1,4 +1,5 @@
 // Every lesson step's claim holds on the engine.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { objectsNeverArrived } from '../src/engine/metrics';
 import { FLAG } from '../src/engine/trace';
@@ -199,6 +200,19 @@ describe('lessons', () => {
     expect(trap.text).not.toMatch(/quickly/);
     expect(trap.text).toMatch(/later than .*step 3/);
     expect(steps[2].query).toBe('preset=nielsen-lan-pipe-first');
+  });
+  it('outlines every stall and figure a step points at: the stylesheet has a rule for each', () => {
+    // The outline rule had listed ten causes; the 1997-to-today lesson's TLS handshake, head-of-line
+    // blocking and flow-control steps pointed at bands it left as they were.
+    const css = readFileSync(new URL('../src/ui/lessons/lessons.css', import.meta.url), 'utf8');
+    for (const cause of Object.keys(STALL_CAUSES))
+      expect(css, cause).toContain(`:root[data-highlight-stall='${cause}'] [data-stall='${cause}'] rect`);
+    for (const lesson of LESSONS)
+      for (const step of lesson.steps) {
+        const metric = step.highlight?.metric;
+        if (metric)
+          expect(css, metric).toContain(`:root[data-highlight-metric='${metric}'] [data-metric='${metric}']`);
+      }
   });
   it('has a lesson per paper, one from 1997 to today, and one on bufferbloat', () => {
     expect(new Set(LESSONS.map((l) => l.paper.split(' ')[0])).size).toBe(6);

@@ -336,3 +336,26 @@ test('every stall a lesson step points at is outlined on the ladder', async ({ p
     await expect(ladderStalls(page, cause).first().locator('rect')).toHaveCSS('stroke-width', '3px');
   }
 });
+
+test('a step that speaks of a panel the student hid offers to show it', async ({ page }) => {
+  // A student who had hidden the ladder opened the 200 ms mystery: its first step said "find the
+  // shaded gap in the ladder" over a page without one, and nothing said where it had gone.
+  await page.goto('/?view=tsp,metrics&lesson=the-200ms-mystery&step=1');
+  const lesson = page.locator('[data-lesson="the-200ms-mystery"]');
+  await expect(lesson).toHaveAttribute('data-lesson-step', '1');
+  await expect(page.locator('[data-view="ladder"]')).toHaveCount(0);
+  const offer = lesson.locator('[data-lesson-hidden]');
+  await expect(offer).toHaveAttribute('data-lesson-hidden', 'ladder');
+  await expect(offer).toContainText('“Packet ladder”, hidden now');
+  await offer.getByRole('button', { name: 'Show it' }).click();
+  await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(1);
+  await expect(ladderStalls(page, 'delayed-ack').locator('rect')).toHaveCSS('stroke-width', '3px');
+  await expect(offer).toHaveCount(0);
+  // The student's other choice stays: the waterfall is still hidden, and the link says so.
+  await expect(page.locator('[data-view="waterfall"]')).toHaveCount(0);
+  await expect.poll(() => search(page)).toMatch(/view=ladder%2Ctsp%2Cmetrics|view=ladder,tsp,metrics/);
+  // A step that names no hidden panel offers nothing.
+  await page.getByRole('button', { name: 'Next step' }).click();
+  await expect(lesson).toHaveAttribute('data-lesson-step', '2');
+  await expect(lesson.locator('[data-lesson-hidden]')).toHaveCount(0);
+});

@@ -11,6 +11,8 @@ import { canonicalQuery } from '../src/ui/sweep/sweepPanelState';
 import { breakdown, partNs } from '../src/scenario/breakdown';
 import { STALL_CAUSES } from '../src/scenario/stallCauses';
 import { adviceFor } from '../src/ui/callout/stallAdvice';
+import { hiddenOf, panelsNamed, showing } from '../src/ui/lessons/stepPanels';
+import { PANELS } from '../src/ui/state/configModel';
 
 function check(query: string, c: LessonCheck): string | null {
   const { trace, path, problems } = runQuery(query);
@@ -213,6 +215,28 @@ describe('lessons', () => {
         if (metric)
           expect(css, metric).toContain(`:root[data-highlight-metric='${metric}'] [data-metric='${metric}']`);
       }
+  });
+  it('knows the panels each step speaks of, and every step shows them unless the student hid them', () => {
+    const step = (id: string, n: number) => LESSONS.find((l) => l.id === id)!.steps[n - 1];
+    // "Find the shaded gap in the ladder"; "in the ladder, and the packets in the table".
+    expect(panelsNamed(step('the-200ms-mystery', 1))).toEqual(['ladder']);
+    expect(panelsNamed(step('why-pipelining', 1))).toEqual(['ladder', 'metrics']);
+    expect(panelsNamed(step('bufferbloat', 1))).toEqual(['tsp']);
+    // The answer's words count once it is on screen.
+    expect(panelsNamed(step('from-1997-to-today', 8), true)).toContain('tsp');
+    for (const lesson of LESSONS)
+      lesson.steps.forEach((s, i) => {
+        const panels = s.view?.panels?.join(',');
+        expect(hiddenOf(panelsNamed(s, true), panels), `${lesson.id} step ${i + 1}`).toEqual([]);
+      });
+    expect(hiddenOf(['ladder', 'tsp'], 'tsp,metrics')).toEqual(['ladder']);
+    // Showing a hidden panel keeps the student's other choices and the sweep; all five is no key.
+    expect(showing({ view: 'tsp,metrics,sweep', lesson: 'x' }, ['ladder'])).toEqual({
+      view: 'ladder,tsp,metrics,sweep',
+      lesson: 'x',
+    });
+    expect(showing({ view: 'tsp,waterfall,time,metrics' }, ['ladder'])).toEqual({});
+    expect(PANELS).toEqual(['ladder', 'tsp', 'waterfall', 'time', 'metrics']);
   });
   it('has a lesson per paper, one from 1997 to today, and one on bufferbloat', () => {
     expect(new Set(LESSONS.map((l) => l.paper.split(' ')[0])).size).toBe(6);

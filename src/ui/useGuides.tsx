@@ -92,7 +92,7 @@ export function useGuides(
     lessonInvite: lesson.lessonId ? null : <LessonInvite onStart={lesson.start} preset={config.preset} />,
     lessonPanel: lesson.lessonId ? (
       <LazyPanel name="the lesson">
-        <LessonPanel controls={lesson} />
+        <LessonPanel controls={lesson} view={config.view} update={update} />
       </LazyPanel>
     ) : null,
   };

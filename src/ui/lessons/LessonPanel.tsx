@@ -10,9 +10,21 @@ import { keepTimesTogether } from '../../views/format';
 import { LessonQuestion } from './LessonQuestion';
 import { LESSON_KEYS } from '../shortcuts/shortcutKeys';
 import type { LessonControls } from './useLesson';
+import type { ScenarioUpdate } from '../state/useScenario';
+import { hiddenOf, panelsNamed, panelTitle, showing } from './stepPanels';
+import { isEmbed } from '../share/openingLink';
 import './lessons.css';
 
-export function LessonPanel({ controls }: { controls: LessonControls }) {
+export function LessonPanel({
+  controls,
+  view,
+  update,
+}: {
+  controls: LessonControls;
+  /** The page's view keys: the panels shown (`view=`), whether it is an embed. */
+  view: Record<string, string>;
+  update: ScenarioUpdate;
+}) {
   const lesson = controls.lessonId ? findLesson(controls.lessonId) : undefined;
   const step = lesson?.steps[controls.index];
   const shown = step && !controls.folded ? step.highlight : undefined;
@@ -20,6 +32,8 @@ export function LessonPanel({ controls }: { controls: LessonControls }) {
   useHighlight('data-highlight-metric', shown?.metric);
   if (!lesson || !step) return null;
   const { index, go } = controls;
+  // An embed shows the panels its link chose, for a frame sized to them: no offer there.
+  const hidden = isEmbed(view) ? [] : hiddenOf(panelsNamed(step, controls.revealed), view.view);
   const last = lesson.steps.length - 1;
   if (controls.folded)
     return (
@@ -61,6 +75,18 @@ export function LessonPanel({ controls }: { controls: LessonControls }) {
           revealed={controls.revealed}
           onReveal={controls.reveal}
         />
+      )}
+      {hidden.length > 0 && (
+        <p className="lesson-hidden" data-lesson-hidden={hidden.join(',')}>
+          This step speaks of {hidden.map((p) => `“${panelTitle(p)}”`).join(' and ')}, hidden now.{' '}
+          <button
+            type="button"
+            className="secondary small"
+            onClick={() => update((c) => ({ ...c, view: showing(c.view, hidden) }), { history: 'push' })}
+          >
+            Show {hidden.length > 1 ? 'them' : 'it'}
+          </button>
+        </p>
       )}
       <nav className="lesson-nav" aria-label="Lesson steps">
         <button type="button" className="secondary" disabled={index === 0} onClick={() => go(index - 1)}>

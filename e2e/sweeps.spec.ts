@@ -733,6 +733,9 @@ test('a frame that shows the chart alone names its mark for what it is there: th
   await expect(page.locator('[data-sweep-status="done"]')).toBeAttached({ timeout: 30_000 });
   await expect(mark).toHaveText('baseline');
   await expect(key).toHaveText('the baseline each point varies: Link type wan (its run ringed)');
+  // The line over the chart names it alike: "over the current scenario" had named none shown.
+  const meta = page.locator('#sweep .sweep-meta');
+  await expect(meta).toHaveText('Custom sweep over the baseline scenario');
   await page.locator('#sweep .sweep-values summary').click();
   await expect(page.locator('#sweep .sweep-table tr.open-now td').first()).toHaveText('wan (baseline)');
   // The label stays inside the frame, above the plot.
@@ -750,7 +753,42 @@ test('a frame that shows the chart alone names its mark for what it is there: th
     await page.goto(`/?${query}link=wan&sweep=custom:x=link;y=load_s`);
     await expect(mark).toHaveText('open now', { timeout: 30_000 });
     await expect(key).toHaveText('the scenario open now: Link type wan (its run ringed)');
+    await expect(meta).toHaveText('Custom sweep over the current scenario');
   }
+});
+
+test("a frame of the chart alone fits its 'Values as a table' line under the chart and its legend", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // The chart had been fitted down to its legend only: the line under it was cut off by 12 px at
+  // 640 × 360 (10 at 480 × 320), the frame scrolling to it.
+  const summary = page.locator('#sweep .sweep-values summary');
+  for (const [query, width, height] of [
+    ['link=wan&sweep=custom:x=link;y=load_s', 640, 360],
+    ['link=wan&sweep=custom:x=link;y=load_s', 480, 320],
+    ['link=wan&sweep=custom:x=link;y=load_s', 800, 500],
+  ] as const) {
+    const where = `${query} at ${width} × ${height}`;
+    await page.setViewportSize({ width, height });
+    await page.goto(`/?${query}&embed=1&view=sweep`);
+    await expect(page.locator('[data-sweep-status="done"]')).toBeAttached({ timeout: 30_000 });
+    await expect
+      .poll(() => page.locator('.embed-views').evaluate((el) => el.scrollHeight - el.clientHeight), where)
+      .toBeLessThanOrEqual(0);
+    const line = (await summary.boundingBox())!;
+    expect(line.y + line.height, where).toBeLessThanOrEqual(height);
+    // The chart still takes the rest, its legend between.
+    const chart = (await page.locator('#sweep svg.sweep-chart').boundingBox())!;
+    const legend = (await page.locator('#sweep .sweep-legend').boundingBox())!;
+    expect(chart.height, where).toBeGreaterThanOrEqual(150);
+    expect(chart.y + chart.height, where).toBeLessThanOrEqual(legend.y);
+    expect(legend.y + legend.height, where).toBeLessThanOrEqual(line.y);
+    expect(height - (line.y + line.height), where).toBeLessThan(30);
+  }
+  // Opened, the table is under it: the frame scrolls to it.
+  await summary.click();
+  await expect(page.locator('#sweep .sweep-table')).toBeVisible();
 });
 
 test("a paper's sweep runs its own scenario: nothing is marked until a point is opened, then that point is", async ({

@@ -14,7 +14,7 @@ import { evaluatePoint, runSweep } from '../src/scenario/sweepRun';
 import { runQuery } from '../src/scenario';
 import { customSpec, parseSweepParam } from '../src/ui/sweep/sweepParam';
 import { canonicalQuery } from '../src/ui/sweep/sweepPanelState';
-import { openNowOn, openNowWords } from '../src/ui/sweep/openNow';
+import { openNowOn, openNowWords, sweepSource } from '../src/ui/sweep/openNow';
 import { SWEEP_KNOBS, defaultSweepKnob, knobApplies, notApplyingNote } from '../src/ui/sweep/sweepKnobs';
 import { parseQuery } from '../src/scenario/codec';
 import { applies } from '../src/scenario/schema';
@@ -450,6 +450,10 @@ describe('the scenario open now on a sweep', () => {
     expect(openNowWords(fig2, false)).toEqual({ line: 'open now', lead: 'the scenario open now' });
     expect(openNowWords(custom, true)).toEqual({ line: 'baseline', lead: 'the baseline each point varies' });
     expect(openNowWords(fig2, true)).toEqual({ line: 'highlighted', lead: 'highlighted' });
+    // The line over the chart says alike whose scenario a built sweep varies.
+    expect(sweepSource(custom, false)).toBe('Custom sweep over the current scenario');
+    expect(sweepSource(custom, true)).toBe('Custom sweep over the baseline scenario');
+    expect(sweepSource(fig2, true)).toBe(fig2.source);
   });
   it("a paper's sweep: only a point opened from it", () => {
     const fig2 = findSweep('kruse-fig2')!;

@@ -13,7 +13,7 @@ import { SweepBuilder } from './SweepBuilder';
 import { SweepExport } from './SweepExport';
 import { SweepLegend } from './SweepLegend';
 import { metricLabel, notApplyingNote } from './sweepKnobs';
-import { openNowOn, openNowWords } from './openNow';
+import { openNowOn, openNowWords, sweepSource } from './openNow';
 import { SweepPicker } from './SweepPicker';
 import { SweepProgress } from './SweepProgress';
 import { isEmbed } from '../share/openingLink';
@@ -65,7 +65,8 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
     () => (spec ? openNowOn(spec, scenario, comparing, sweepQueries(spec)) : null),
     [spec, scenario, comparing],
   );
-  const openWords = spec ? openNowWords(spec, isEmbed(config.view) && sweepAloneIn(config.view)) : undefined;
+  const chartAlone = isEmbed(config.view) && sweepAloneIn(config.view);
+  const openWords = spec ? openNowWords(spec, chartAlone) : undefined;
   // A custom sweep of a knob the scenario ignores draws a flat line: say why beside it.
   const custom = choice?.kind === 'custom' ? choice.custom : null;
   const noEffect = custom
@@ -91,7 +92,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
     bodyRef.current?.querySelector<HTMLElement>('.sweep-title')?.focus({ preventScroll: true });
   }, [spec]);
   const measured = spec ? measuredClaim(spec, run.points) : null;
-  const chartHeight = useFittedChartHeight(chartRef, sectionRef, width < 500 ? 260 : 340);
+  const chartHeight = useFittedChartHeight(chartRef, sectionRef, width < 500 ? 260 : 340, chartAlone);
   const yLabel = spec
     ? spec.compare
       ? savingLabel(metricLabel(spec.y), spec.compare)
@@ -125,7 +126,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
             {spec.title}
           </h3>
           <p className="sweep-meta">
-            {spec.source}
+            {sweepSource(spec, chartAlone)}
             {spec.claim && (
               <>
                 {' '}
@@ -193,15 +194,17 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
 const MIN_FITTED_CHART_PX = 150;
 
 /**
- * The chart's height: `usual` on the page; in a frame that shows the chart alone (embed.css), the
- * room left once the words above it and the legend under it are placed, so the chart and its
- * legend fit the frame. In the Share dialog's 800 × 500 frame the x axis and the legend had been
- * cut off below a 340 px chart.
+ * The chart's height: `usual` on the page; in a frame (embed.css), the room left once the words
+ * above it and the legend under it are placed, so the chart and its legend fit the frame. In the
+ * Share dialog's 800 × 500 frame the x axis and the legend had been cut off below a 340 px chart.
+ * In a frame of the chart `alone`, the "Values as a table" line under the legend is the frame's
+ * last and fits too: it had been cut off by 12 px at 640 × 360 (the table it opens scrolls).
  */
 function useFittedChartHeight(
   chart: RefObject<HTMLDivElement | null>,
   section: RefObject<HTMLElement | null>,
   usual: number,
+  alone: boolean,
 ): number {
   const room = useContext(FitHeightContext);
   const [beside, setBeside] = useState<number | null>(null);
@@ -211,14 +214,14 @@ function useFittedChartHeight(
     if (room === null || !el) return;
     const observer = new ResizeObserver(() => {
       const box = chart.current;
-      const legend = el.querySelector('.sweep-legend');
-      if (!box || !legend) return;
+      const last = el.querySelector(alone ? '.sweep-values > summary' : '.sweep-legend');
+      if (!box || !last) return;
       const top = el.getBoundingClientRect().top;
-      setBeside(Math.ceil(legend.getBoundingClientRect().bottom - top - box.getBoundingClientRect().height));
+      setBeside(Math.ceil(last.getBoundingClientRect().bottom - top - box.getBoundingClientRect().height));
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [room, chart, section]);
+  }, [room, chart, section, alone]);
   if (room === null || beside === null) return usual;
   return Math.max(MIN_FITTED_CHART_PX, room - beside - FRAME_SLACK_PX);
 }

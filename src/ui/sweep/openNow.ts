@@ -30,6 +30,15 @@ export function openNowWords(spec: SweepSpec, chartAlone: boolean): OpenNowWords
 }
 
 /**
+ * The line over the chart that says whose scenario it sweeps. A built sweep's is "over the current
+ * scenario"; in a frame of the chart alone, where its mark is the baseline (openNowWords), it says
+ * so alike.
+ */
+export function sweepSource(spec: SweepSpec, chartAlone: boolean): string {
+  return chartAlone && spec.id === 'custom' ? 'Custom sweep over the baseline scenario' : spec.source;
+}
+
+/**
  * The scenario open now on the chart of `spec` (`scenario`: its side A as a query; `comparing`:
  * whether a side B is open beside it), or null when it has no place there.
  */

@@ -767,11 +767,63 @@ test('the Figures embed in a 640 × 360 or 480 × 320 frame shows its whole tabl
     const bottom = await rows.last().evaluate((el) => el.getBoundingClientRect().bottom);
     expect(bottom, query).toBeLessThanOrEqual(height);
     await expect(frame.locator('[data-metrics] [data-metric="packets"]')).toHaveText('521');
+    // Nor does it scroll sideways: every column in view.
+    const sideways = await frame
+      .locator('[data-metrics]')
+      .evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth);
+    expect(sideways, query).toBeLessThanOrEqual(0);
   }
   // The Share dialog's Small frame, where they fit, keeps them.
   const frame = await framed(page, baseURL, 'preset=nielsen-lan-1.0-first&embed=1&view=metrics', 560, 400);
   await expect(frame.locator('[data-metrics-explained]')).toBeVisible();
   await expect.poll(() => frameOverflow(frame)).toBeLessThanOrEqual(0);
+});
+
+test('the Figures alone in a 480 × 320 frame: a page loaded five times, and A and B beside the paper, fit whole with no playback bar', async ({
+  page,
+  baseURL,
+}) => {
+  // The loads' times under Kruse's table had scrolled the frame by 55 px; A, B, B − A and the
+  // paper's column, their cells wrapped to two lines, by 90. The table's rows are set closer in a
+  // frame this short, its figures on one line each, and the playback bar, which moves nothing the
+  // Figures show (they count the whole run), makes way.
+  for (const [query, loads] of [
+    ['preset=kruse-lerc&embed=1&view=metrics', true],
+    ['preset=nielsen-lan-1.0-first&b.http=1.1&embed=1&view=metrics', false],
+    ['preset=nielsen-wan-pipe-first&embed=1&view=metrics', false],
+  ] as const) {
+    const frame = await framed(page, baseURL, query, 480, 320);
+    const rows = frame.locator('[data-metrics] tbody tr');
+    await expect(rows).toHaveCount(5);
+    await expect.poll(() => frameOverflow(frame), query).toBeLessThanOrEqual(0);
+    await expect(frame.locator('.playback')).toHaveCount(0);
+    const fit = await frame.locator('[data-metrics]').evaluate((table) => {
+      const cells = [...table.querySelectorAll('tbody th, tbody td')];
+      const box = table.parentElement!;
+      return {
+        // Each figure on one line, the table inside its box: nothing a sideways scroll away.
+        oneLine: cells.every(
+          (c) => c.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(c).lineHeight),
+        ),
+        sideways: box.scrollWidth - box.clientWidth,
+        fontPx: Math.min(...cells.map((c) => parseFloat(getComputedStyle(c).fontSize))),
+        lastBottom: table.querySelector('tbody tr:last-child')!.getBoundingClientRect().bottom,
+      };
+    });
+    expect(fit.oneLine, query).toBe(true);
+    expect(fit.sideways, query).toBeLessThanOrEqual(0);
+    expect(fit.fontPx, query).toBeGreaterThanOrEqual(11);
+    expect(fit.lastBottom, query).toBeLessThanOrEqual(320);
+    if (loads) {
+      // The loads' times stay, whole in the frame.
+      const note = frame.locator('[data-loads-note]');
+      await expect(note).toContainText('each load: 5.45 s, 3 s, 6.76 s, 4.64 s, 1.77 s');
+      expect(await note.evaluate((el) => el.getBoundingClientRect().bottom), query).toBeLessThanOrEqual(320);
+    }
+  }
+  // Beside a view that follows the playhead, the bar stays.
+  const frame = await framed(page, baseURL, 'preset=kruse-lerc&embed=1&view=metrics,ladder', 480, 320);
+  await expect(frame.locator('.playback .play')).toBeVisible();
 });
 
 test('lessons in a 480 × 320 frame keep the ladder at its least height and its key in the room left, whole rows, scrolling in its box', async ({

@@ -73,6 +73,13 @@ export default function EmbedApp() {
   const manyControls = initial.controls.length > INLINE_CONTROLS;
   // `view=sweep`: the chart alone; no playback bar or panels for the base run it sweeps over.
   const chartOnly = guides.sweepPanel !== null && sweepAloneIn(config.view);
+  // `view=metrics`: the Figures alone count the whole run, so nothing in the frame follows a
+  // playhead, and a playback bar there moves nothing (a lesson's steps may still move it).
+  const figuresOnly =
+    guides.sweepPanel === null &&
+    config.view.lesson === undefined &&
+    panels.size === 1 &&
+    panels.has('metrics');
   const title = presetsTitle(config) ?? shownSweepTitle(config);
   const openUrl = appUrl(
     withoutEmbed(queryFor(config, playback.playing ? null : playback.pinnedNs)),
@@ -120,7 +127,9 @@ export default function EmbedApp() {
           </button>
         )}
         <EmbedControls config={config} keys={initial.controls} onSetting={onSetting} many={manyControls} />
-        {!chartOnly && <PlaybackBar playback={playback} endNs={endNs} endOf={endOf} simulating={sim.slow} />}
+        {!chartOnly && !figuresOnly && (
+          <PlaybackBar playback={playback} endNs={endNs} endOf={endOf} simulating={sim.slow} />
+        )}
       </div>
       {!chartOnly && <SimStatus sim={sim} />}
       <main className="embed-views" ref={viewsRef}>

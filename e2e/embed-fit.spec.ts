@@ -837,6 +837,9 @@ test('lessons in a 480 × 320 frame keep the ladder at its least height and its 
     ['lesson=from-1997-to-today&step=5&embed=1&view=ladder', 480, 320],
     ['lesson=from-1997-to-today&step=5&embed=1&view=ladder', 640, 360],
     ['lesson=from-1997-to-today&step=5&embed=1&view=ladder', 560, 400],
+    // Four lanes of A beside B's sixteen connections: the note that they scroll sideways takes a
+    // second row of the ladder's tools (it had scrolled by 61 px, 19 px left for a key of 80).
+    ['lesson=web-from-orbit&step=3&reveal=1&embed=1&view=ladder', 640, 360],
   ] as const) {
     const where = `${query} at ${width} × ${height}`;
     const frame = await framed(page, baseURL, query, width, height);
@@ -866,5 +869,10 @@ test('lessons in a 480 × 320 frame keep the ladder at its least height and its 
     });
     expect(key, where).toEqual({ firstWhole: true, noneCut: true, lastReached: true, fontPx: key.fontPx });
     expect(key.fontPx, where).toBeGreaterThanOrEqual(11);
+    // A note that the lanes scroll sideways stays whole above them.
+    for (const note of await frame
+      .locator('[data-lanes-note]')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect)))
+      expect(note.y + note.height, where).toBeLessThanOrEqual(ladder.y);
   }
 });

@@ -768,6 +768,8 @@ test("a frame of the chart alone fits its 'Values as a table' line under the cha
     ['link=wan&sweep=custom:x=link;y=load_s', 640, 360],
     ['link=wan&sweep=custom:x=link;y=load_s', 480, 320],
     ['link=wan&sweep=custom:x=link;y=load_s', 800, 500],
+    // A paper's sweep, five lines of words above its chart at its least height (5 px).
+    ['sweep=kruse-fig2', 640, 360],
   ] as const) {
     const where = `${query} at ${width} × ${height}`;
     await page.setViewportSize({ width, height });

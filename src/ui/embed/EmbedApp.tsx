@@ -18,7 +18,8 @@ import { NoteBanner } from '../share/NoteBanner';
 import { appUrl, controlKeys, withoutEmbed } from '../share/shareLinks';
 import { EmbedControls } from './EmbedControls';
 import { useElementHeight } from './useFitHeight';
-import { FitHeightContext } from './viewHeight';
+import { FitHeightContext, FitKeyContext } from './viewHeight';
+import { fitKey } from './fitKey';
 import '../app.css';
 import './embed.css';
 
@@ -136,26 +137,28 @@ export default function EmbedApp() {
         {/* A sweep's link shows its chart, as the full lab does, above the chosen panels: the
             chart and its legend take the frame's first screen, as each panel takes one. */}
         <FitHeightContext.Provider value={viewsHeight}>
-          {guides.sweepPanel}
-          {!chartOnly && (
-            <ViewsOrStatus
-              error={sim.error}
-              sides={sides}
-              panels={panels}
-              endNs={endNs}
-              cursorNs={playback.cursorNs}
-              playing={playback.playing}
-              gaps={gaps}
-              fold={playback.fold}
-              preset={preset}
-              zoomWindow={zoom}
-              onZoomWindow={onZoomWindow}
-              tspView={tsp}
-              onTspView={onTsp}
-              labelStyle={labelStyle}
-              onLabelStyle={onLabelStyle}
-            />
-          )}
+          <FitKeyContext.Provider value={fitKey}>
+            {guides.sweepPanel}
+            {!chartOnly && (
+              <ViewsOrStatus
+                error={sim.error}
+                sides={sides}
+                panels={panels}
+                endNs={endNs}
+                cursorNs={playback.cursorNs}
+                playing={playback.playing}
+                gaps={gaps}
+                fold={playback.fold}
+                preset={preset}
+                zoomWindow={zoom}
+                onZoomWindow={onZoomWindow}
+                tspView={tsp}
+                onTspView={onTsp}
+                labelStyle={labelStyle}
+                onLabelStyle={onLabelStyle}
+              />
+            )}
+          </FitKeyContext.Provider>
         </FitHeightContext.Provider>
       </main>
     </div>

@@ -19,7 +19,7 @@ export function usePanelChrome(fitting: boolean, view: RefObject<HTMLElement | n
     const observer = new ResizeObserver(() => {
       if (!view.current) return;
       const style = getComputedStyle(panel);
-      // A key cut to the frame's room (LadderPanel.tsx) counts whole: the room is worked out from it.
+      // A key cut to the frame's room (fitKey.ts) counts whole: the room is worked out from it.
       const key = panel.querySelector('.ladder-legend-box');
       const outer =
         panel.getBoundingClientRect().height +

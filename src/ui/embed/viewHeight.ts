@@ -5,6 +5,9 @@ import { createContext } from 'react';
 
 export const FitHeightContext = createContext<number | null>(null);
 
+/** Fits the ladder's key to a short frame (fitKey.ts, given by the embed page); null on the page. */
+export const FitKeyContext = createContext<((key: HTMLElement, over: number) => void) | null>(null);
+
 /** What a view's panel takes besides the view (its title and toolbar) until measured
  * (usePanelChrome.ts). */
 export const PANEL_CHROME_PX = 50;

@@ -18,6 +18,7 @@ import {
   CAPTION_LINE_PX,
   CAPTION_PX,
   FitHeightContext,
+  FitKeyContext,
   fittedViewHeight,
   MIN_VIEW_PX,
   PANEL_CHROME_PX,
@@ -71,21 +72,6 @@ export const RUN_TOP_PAD_PX = 14;
 const LADDER_CHROME_PX = 4 + 2;
 /** The key's height before it is measured: one line of it, with its margin. */
 const LEGEND_GUESS_PX = 28;
-/** A row of the key in an embed and the margin above it: the least of it a short frame keeps. */
-const KEY_ROW_PX = 24;
-/**
- * The height of the key's rows that fit whole in `room` px: a row cut across its words reads as a
- * defect, where a key that ends on a whole row and scrolls on does not.
- */
-function wholeRows(key: HTMLElement, room: number): number {
-  const top = key.getBoundingClientRect().top - key.scrollTop;
-  let fit = 0;
-  for (const item of key.querySelectorAll('li')) {
-    const bottom = Math.ceil(item.getBoundingClientRect().bottom - top);
-    if (bottom <= room && bottom > fit) fit = bottom;
-  }
-  return fit > 0 ? fit : room;
-}
 /** Between A and B stacked (the gap of .ladders, app.css). */
 const STACK_GAP_PX = 16;
 /** The gap under a caption (its margin, app.css). */
@@ -162,19 +148,15 @@ export function LadderPanel({
       : boxWidth < 600
         ? 470
         : 580;
-  // Ladders at their least height with no room left for the whole key under them (a lesson in a
-  // 480 x 320 frame, A and B at 640 x 360): the key keeps what room there is, a row at least, and
-  // scrolls in its box, where the frame had scrolled by 5 to 78 px.
+  // A key too tall for what the frame leaves under ladders at their least height (embed/fitKey.ts).
   const keyRef = useRef<HTMLDivElement>(null);
+  const fitKey = useContext(FitKeyContext);
   useLayoutEffect(() => {
     const key = keyRef.current;
     const ladders = laddersRef.current;
-    if (!key || !ladders || frameHeight === null || around === null) return;
-    key.style.maxHeight = '';
-    const over = around + ladders.offsetHeight - frameHeight;
-    const room = key.offsetHeight - over;
-    if (over > 0 && room >= KEY_ROW_PX) key.style.maxHeight = `${wholeRows(key, room)}px`;
-  }, [frameHeight, around, height, captionHeight]);
+    if (fitKey && key && ladders && frameHeight !== null && around !== null)
+      fitKey(key, around + ladders.offsetHeight - frameHeight);
+  }, [fitKey, frameHeight, around, height, captionHeight]);
   const top = LADDER_MARGIN.top;
   const bottom = height - LADDER_MARGIN.bottom;
   // The run starts a label's height below the top, so the first packets' labels fit above them

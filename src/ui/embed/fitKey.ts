@@ -9,8 +9,13 @@ const KEY_ROW_PX = 24;
 /** Fit `key` to its whole height less `over`, the px by which the panel overruns the frame. */
 export function fitKey(key: HTMLElement, over: number): void {
   key.style.maxHeight = '';
+  key.removeAttribute('tabindex');
   const room = key.offsetHeight - over;
-  if (over > 0 && room >= KEY_ROW_PX) key.style.maxHeight = `${wholeRows(key, room)}px`;
+  if (over > 0 && room >= KEY_ROW_PX) {
+    key.style.maxHeight = `${wholeRows(key, room)}px`;
+    // A box that scrolls takes the keyboard's focus, so the keyboard can scroll it too.
+    key.tabIndex = 0;
+  }
 }
 
 /**

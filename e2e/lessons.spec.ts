@@ -179,6 +179,43 @@ test('a question step keeps the step before on screen until Reveal, then shows i
   await expect(page.locator('[data-lesson-explain]')).toBeVisible();
 });
 
+test('Back to a revealed step shows the answer the student chose, right or not', async ({ page }) => {
+  const lesson = page.locator('[data-lesson="the-200ms-mystery"]');
+  const explain = page.locator('[data-lesson-explain]');
+  await page.goto('/?lesson=the-200ms-mystery&step=2');
+  await page.getByLabel('It disappears').check();
+  await page.getByRole('button', { name: 'Reveal' }).click();
+  await expect(explain).toContainText('Right.');
+  await page.getByRole('button', { name: 'Next step' }).click();
+  await expect(lesson).toHaveAttribute('data-lesson-step', '3');
+
+  // Back: the step as it was left, its choice checked and judged, not "Answer:".
+  await page.goBack();
+  await expect(lesson).toHaveAttribute('data-lesson-step', '2');
+  await expect(explain).toContainText('Right.');
+  await expect(explain).not.toContainText('Answer:');
+  await expect(page.getByLabel('It disappears')).toBeChecked();
+
+  // A wrong choice is kept as wrong; the playhead settling (the entry amended) keeps it too.
+  await page.goBack();
+  await expect(explain).toHaveCount(0);
+  await expect(page.getByLabel('It disappears')).toBeChecked();
+  await page.getByLabel('It doubles').check();
+  await page.getByRole('button', { name: 'Reveal' }).click();
+  await expect(explain).toContainText('Not quite.');
+  await page.getByRole('button', { name: 'Next step' }).click();
+  await expect(lesson).toHaveAttribute('data-lesson-step', '3');
+  await page.waitForTimeout(600);
+  await page.goBack();
+  await expect(lesson).toHaveAttribute('data-lesson-step', '2');
+  await expect(explain).toContainText('Not quite.');
+  await expect(explain).toContainText('The answer is “It disappears”');
+
+  // A link to the revealed step carries no one's choice.
+  await page.goto('/?lesson=the-200ms-mystery&step=2&reveal=1');
+  await expect(explain).toContainText('Answer:');
+});
+
 test("web-from-orbit's prediction shows four connections until Reveal, then sixteen as B", async ({
   page,
 }) => {

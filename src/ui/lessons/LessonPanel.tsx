@@ -71,6 +71,7 @@ export function LessonPanel({
       {step.question && (
         <LessonQuestion
           key={`${lesson.id}-${index}`}
+          step={`${lesson.id}/${index + 1}`}
           question={step.question}
           revealed={controls.revealed}
           onReveal={controls.reveal}

@@ -5,15 +5,22 @@ import type { LessonStep } from '../../scenario/lessons';
 import { keepTimesTogether } from '../../views/format';
 
 export function LessonQuestion({
+  step,
   question,
   revealed,
   onReveal,
 }: {
+  /** The lesson's id and the step's number: where the choice is kept. */
+  step: string;
   question: NonNullable<LessonStep['question']>;
   revealed: boolean;
   onReveal: () => void;
 }) {
-  const [chosen, setChosen] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<number | null>(() => savedChoice(step));
+  const choose = (i: number) => {
+    setChosen(i);
+    saveChoice(step, i);
+  };
   const name = useId();
   const right = chosen === question.answer;
   return (
@@ -22,7 +29,7 @@ export function LessonQuestion({
         <legend>{keepTimesTogether(question.prompt)}</legend>
         {question.choices.map((choice, i) => (
           <label key={i} className={revealed && i === question.answer ? 'lesson-answer' : undefined}>
-            <input type="radio" name={name} checked={chosen === i} onChange={() => setChosen(i)} />
+            <input type="radio" name={name} checked={chosen === i} onChange={() => choose(i)} />
             {keepTimesTogether(choice)}
           </label>
         ))}
@@ -48,4 +55,27 @@ export function LessonQuestion({
       )}
     </div>
   );
+}
+
+// The choices are kept in the history entry's state, which goes on to the entries after it (the
+// reveal, the next steps): Back to a revealed step shows "Right" or "Not quite" as the student left
+// it, not "Answer:". The link stays the scenario's; a shared link carries no one's answer.
+const CHOICES = 'lessonChoices';
+
+type Choices = Record<string, number>;
+
+function historyState(): Record<string, unknown> {
+  const state: unknown = window.history.state;
+  return state !== null && typeof state === 'object' ? (state as Record<string, unknown>) : {};
+}
+
+function savedChoice(step: string): number | null {
+  const choice = (historyState()[CHOICES] as Choices | undefined)?.[step];
+  return typeof choice === 'number' ? choice : null;
+}
+
+function saveChoice(step: string, choice: number): void {
+  const state = historyState();
+  const choices = { ...(state[CHOICES] as Choices | undefined), [step]: choice };
+  window.history.replaceState({ ...state, [CHOICES]: choices }, '', window.location.href);
 }

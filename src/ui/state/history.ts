@@ -20,8 +20,9 @@ export interface HistoryApi {
 
 export const browserHistory: HistoryApi = {
   current: () => window.location.search,
-  push: (query) => window.history.pushState(null, '', query),
-  replace: (query) => window.history.replaceState(null, '', query),
+  // The entry's state (a lesson's chosen answers) goes with it, and on to the next entry.
+  push: (query) => window.history.pushState(window.history.state, '', query),
+  replace: (query) => window.history.replaceState(window.history.state, '', query),
 };
 
 /** Writes the address bar: amendments wait for a pause (a burst is one write), new entries do not. */

@@ -32,11 +32,15 @@ test('a changed preset says "(modified)" and one click resets it', async ({ page
 test('a changed default scenario says "(modified)" too, and resets to the defaults', async ({ page }) => {
   await openLab(page);
   await expect(selectedScenario(page)).toContainText('Default');
+  await page.locator('#a-delack').selectOption('off');
+  await expect(selectedScenario(page)).toHaveText('Default: Yahoo 1996, 10 Mb LAN (modified)');
+  // Over another link the default's name ("10 Mb LAN") would be untrue: a custom scenario.
   await page.getByLabel('Link type').selectOption('geo');
-  await expect(selectedScenario(page)).toContainText('(modified)');
+  await expect(selectedScenario(page)).toHaveText('Custom scenario');
+  await expect(page.locator('label[for="preset-select"]')).toHaveText('Scenario (modified)');
   await expect(page.locator('[data-modified]')).toContainText('Link type');
   await page.getByRole('button', { name: 'Reset to the defaults' }).click();
-  await expect(selectedScenario(page)).not.toContainText('(modified)');
+  await expect(selectedScenario(page)).toHaveText('Default: Yahoo 1996, 10 Mb LAN');
   await expect(page.getByLabel('Link type')).toHaveValue('ethernet10');
   await expect(ladderPackets(page)).toHaveCount(engine('').packets);
 });

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { watchPage } from './helpers';
 import { LESSONS } from '../src/scenario/lessons';
+import { findPreset } from '../src/scenario/presets';
 import { engine, ladderPackets, ladderStalls, metric } from './lab';
 
 const search = (page: Page) => page.evaluate(() => window.location.search);
@@ -395,4 +396,39 @@ test('a step that speaks of a panel the student hid offers to show it', async ({
   await page.getByRole('button', { name: 'Next step' }).click();
   await expect(lesson).toHaveAttribute('data-lesson-step', '2');
   await expect(lesson.locator('[data-lesson-hidden]')).toHaveCount(0);
+});
+
+test("the Settings' scenario names what every lesson step runs: its preset, or a custom scenario", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const selected = page.locator('#preset-select option:checked');
+  // Microscape over LTE had read "Default: Yahoo 1996, 10 Mb LAN (modified)".
+  await page.goto('/?lesson=from-1997-to-today&step=1');
+  await expect(selected).toHaveText('Custom scenario');
+  await expect(page.locator('[data-modified]')).toContainText('Link type');
+  // Outside a lesson alike; the default with a knob changed is still the default, modified.
+  await page.goto('/?page=microscape&link=lte');
+  await expect(selected).toHaveText('Custom scenario');
+  await page.goto('/?nagle=0');
+  await expect(selected).toHaveText('Default: Yahoo 1996, 10 Mb LAN (modified)');
+
+  for (const lesson of LESSONS)
+    for (const [i, step] of lesson.steps.entries()) {
+      // A question step shows the step before until the answer is revealed.
+      const shown = i > 0 && step.question ? lesson.steps[i - 1] : step;
+      const params = new URLSearchParams(shown.query);
+      const preset = params.get('preset');
+      const expected = preset
+        ? findPreset(preset)!.title
+        : ['page', 'objects', 'link'].some((k) => params.has(k))
+          ? 'Custom scenario'
+          : 'Default: Yahoo 1996, 10 Mb LAN';
+      await page.goto(`/?lesson=${lesson.id}&step=${i + 1}`);
+      await expect(page.locator(`[data-lesson="${lesson.id}"]`)).toHaveAttribute(
+        'data-lesson-step',
+        String(i + 1),
+      );
+      await expect(selected, `${lesson.id} step ${i + 1}`).toContainText(expected);
+    }
 });

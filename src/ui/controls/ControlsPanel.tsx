@@ -6,7 +6,7 @@ import type { Config } from '../../scenario/codec';
 import { applies, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
 import { bDifferences, settingsOf, type SideKey } from '../state/configModel';
 import type { HistoryMode } from '../state/history';
-import { changedFromPreset } from '../state/presetChanges';
+import { changedFromPreset, changedKeys } from '../state/presetChanges';
 import { fieldGroups, inheritedValue, linkHelp, stackHelp } from './fieldModel';
 import { HostsNote } from './HostsNote';
 import { LinkSummary } from './LinkSummary';
@@ -51,6 +51,7 @@ export const ControlsPanel = memo(function ControlsPanel({
         comparing={config.b !== null}
         bPreset={config.b !== null ? config.bPreset : null}
         changed={changedFromPreset(config)}
+        custom={!config.preset && changedKeys(config).some((k) => k === 'page' || k === 'link')}
         onPreset={onPreset}
         onReset={onResetPreset}
         onBrowse={onBrowsePresets}

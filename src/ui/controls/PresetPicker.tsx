@@ -14,6 +14,7 @@ export function PresetPicker({
   comparing,
   bPreset,
   changed,
+  custom,
   onPreset,
   onReset,
   onBrowse,
@@ -25,15 +26,21 @@ export function PresetPicker({
   bPreset: string | null;
   /** Labels of the knobs that differ from the preset (or the defaults). */
   changed: string[];
+  /**
+   * No preset, and the page or the link is not the default's (a lesson's step of today's web, a
+   * link of its own): the default's name would name a page and a link not on screen.
+   */
+  custom: boolean;
   onPreset: (id: string | null) => void;
   onReset: () => void;
   onBrowse: () => void;
 }) {
   const modified = changed.length > 0;
-  const mark = (id: string | null) => (modified && id === preset ? ' (modified)' : '');
+  const defaultName = custom ? 'Custom scenario' : DEFAULT_NAME;
+  const mark = (id: string | null) => (modified && !custom && id === preset ? ' (modified)' : '');
   // The closed menu cuts a long title (a paper's row is up to 100 characters): the whole name on
   // hover, and under the menu, where a touch screen has no hover.
-  const chosen = (preset && findPreset(preset)?.title) || DEFAULT_NAME;
+  const chosen = (preset && findPreset(preset)?.title) || defaultName;
   const [selectRef, selectWidth] = useElementWidth<HTMLSelectElement>(0);
   // The "(modified)" mark the menu may cut is beside the label too.
   const cut = useCutText(selectRef, chosen, selectWidth);
@@ -53,7 +60,7 @@ export function PresetPicker({
         onChange={(e) => onPreset(e.target.value || null)}
       >
         <option value="">
-          {DEFAULT_NAME}
+          {defaultName}
           {mark(null)}
         </option>
         {presetsByPaper(PRESETS).map(([paper, presets]) => (

@@ -87,7 +87,7 @@ export default function App() {
     scenario.addProblems,
   );
   const [stallFocus, setStallFocus] = useState<StallFocus | null>(null);
-  const { zoom, onZoomWindow, tsp, onTsp, labelStyle, onLabelStyle } = useLinkedViews(config.view, update);
+  const linkedViews = useLinkedViews(config.view, update);
   useUrlSync(scenario, playback.playing ? undefined : playback.pinnedNs, readApp, playback.pin);
   const guides = useGuides(config, update, playback.seek);
 
@@ -181,12 +181,7 @@ export default function App() {
             fold={playback.fold}
             preset={preset}
             stallFocus={stallFocus}
-            zoomWindow={zoom}
-            onZoomWindow={onZoomWindow}
-            tspView={tsp}
-            onTspView={onTsp}
-            labelStyle={labelStyle}
-            onLabelStyle={onLabelStyle}
+            {...linkedViews}
           />
         </main>
         <SettingsDrawer>

@@ -52,7 +52,7 @@ export default function EmbedApp() {
   );
   const guides = useGuides(config, update, playback.seek, { embedded: true }); // a lesson link works in an embed too
   // The link's zooms; a student's go into "Open in Roundtrip".
-  const { zoom, onZoomWindow, tsp, onTsp, labelStyle, onLabelStyle } = useLinkedViews(config.view, update);
+  const linkedViews = useLinkedViews(config.view, update);
 
   // autoplay=1: once the first run arrives, play it from the start.
   const autoplayed = useRef(false);
@@ -150,12 +150,7 @@ export default function EmbedApp() {
                 gaps={gaps}
                 fold={playback.fold}
                 preset={preset}
-                zoomWindow={zoom}
-                onZoomWindow={onZoomWindow}
-                tspView={tsp}
-                onTspView={onTsp}
-                labelStyle={labelStyle}
-                onLabelStyle={onLabelStyle}
+                {...linkedViews}
               />
             )}
           </FitKeyContext.Provider>

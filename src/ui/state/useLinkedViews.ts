@@ -14,13 +14,21 @@ import {
 } from './configModel';
 import type { ScenarioUpdate } from './useScenario';
 
+/** Named as the views' props (ViewsProps), so the lab and the embed pass them alike. */
 export function useLinkedViews(view: Record<string, string>, update: ScenarioUpdate) {
-  const { zoom: zoomText, tspzoom, tspconn, tspstream } = view;
-  const zoom = useMemo(() => zoomWindow(zoomText), [zoomText]);
+  const { zoom, tspzoom, tspconn, tspstream } = view;
+  const zoomed = useMemo(() => zoomWindow(zoom), [zoom]);
   const onZoomWindow = useCallback((w: TimeWindow | null) => update((c) => setZoom(c, w)), [update]);
-  const tsp = useMemo(() => tspView({ tspzoom, tspconn, tspstream }), [tspzoom, tspconn, tspstream]);
+  const tspViewNow = useMemo(() => tspView({ tspzoom, tspconn, tspstream }), [tspzoom, tspconn, tspstream]);
   const onTsp = useCallback((t: TspView) => update((c) => setTspView(c, t)), [update]);
   const labelStyle: LabelStyle = view.labels === 'tcpdump' ? 'tcpdump' : 'words';
   const onLabelStyle = useCallback((style: LabelStyle) => update((c) => setLabelStyle(c, style)), [update]);
-  return { zoom, onZoomWindow, tsp, onTsp, labelStyle, onLabelStyle };
+  return {
+    zoomWindow: zoomed,
+    onZoomWindow,
+    tspView: tspViewNow,
+    onTspView: onTsp,
+    labelStyle,
+    onLabelStyle,
+  };
 }

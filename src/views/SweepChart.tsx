@@ -1,6 +1,7 @@
 // A sweep as a chart: one line per series, every simulated point a focusable circle (Enter or a
 // click opens its run), published points as hollow diamonds, Kruse's analytic model as a dashed
-// line. React draws; a line is straight segments through its points.
+// line. React draws; a line is straight segments through its points. An axis of choices (link
+// types, HTTP versions) has no values between its points, so its points are drawn without lines.
 import {
   chartYValues,
   formatSweepValue,
@@ -68,6 +69,11 @@ const LABEL_LINE_PX = 14;
  * d3-shape's `line` drew the same, and brought 11 KB of shapes the chart never uses. */
 export function polyline(points: Array<[number, number]>): string | undefined {
   return points.length === 0 ? undefined : `M${points.map(([px, py]) => `${px},${py}`).join('L')}`;
+}
+
+/** Whether a series' points are joined by a line: only where the axis places them by size. */
+export function sweepJoined(xNumeric: boolean, xValues: readonly string[]): boolean {
+  return xNumeric && xValues.every((v) => v.trim() !== '' && Number.isFinite(Number(v)));
 }
 
 /** A simulated point's radius, and the room between two points set side by side. */
@@ -169,6 +175,7 @@ export function SweepChart(props: SweepChartProps) {
   const pad = props.xNumeric ? endPadPx(seriesValues.length) : 0;
   const x = sweepXScale(xValues, M.left + pad, width - M.right - pad, props.xNumeric, props.xNames);
   const ticks = fittingTicks(x.ticks, props.xNumeric ? 1 : CHOICE_ROWS, width);
+  const joined = sweepJoined(props.xNumeric, xValues);
   const bottom = height - M.bottom - Math.max(0, ...ticks.map((t) => t.row)) * TICK_ROW_PX;
   const y = sweepYScale(chartYValues(points, published), M.top, bottom);
   const colour = (s: string | null) =>
@@ -254,12 +261,15 @@ export function SweepChart(props: SweepChartProps) {
           width={width}
         />
       )}
-      {seriesValues.map((s) => (
-        <g key={`line-${s}`} aria-hidden="true">
-          <path d={lineOf(s, (p) => p.model)} className="sweep-model" stroke={colour(s)} />
-          <path d={lineOf(s, (p) => p.y)} className="sweep-line" stroke={colour(s)} />
-        </g>
-      ))}
+      {/* Points over choices (link types, HTTP versions) stand alone: a line between them would
+          read as values in between. */}
+      {joined &&
+        seriesValues.map((s) => (
+          <g key={`line-${s}`} aria-hidden="true">
+            <path d={lineOf(s, (p) => p.model)} className="sweep-model" stroke={colour(s)} />
+            <path d={lineOf(s, (p) => p.y)} className="sweep-line" stroke={colour(s)} />
+          </g>
+        ))}
       {published.map((p, i) => {
         const cx = x.at(p.x);
         const cy = y(p.y);

@@ -1,7 +1,7 @@
 // What the marks mean: a colour per series (and which lie under another's line), the paper's
 // published points, and Kruse's model.
-import type { SweepSpec } from '../../scenario/sweeps';
-import type { OpenNowMark } from '../../views/SweepChart';
+import { axisIsNumeric, type SweepSpec } from '../../scenario/sweeps';
+import { sweepJoined, type OpenNowMark } from '../../views/SweepChart';
 import type { OpenNowWords } from './openNow';
 import { COINCIDE_SHARE, SERIES_COLOURS, shortLabels } from '../../views/sweepScales';
 
@@ -22,26 +22,24 @@ export function SweepLegend({
   const series = spec.series?.values ?? [];
   const names = shortLabels(series);
   const nameOf = (s: string | null) => `${spec.series?.label} ${names[series.indexOf(s ?? '')]}`;
+  // Over choices the chart draws points alone (no line between link types): so does its key.
+  const joined = sweepJoined(axisIsNumeric(spec.x), spec.x.values);
+  const swatch = (colour: string) => (
+    <svg width="22" height="12" aria-hidden="true">
+      {joined && <line x1="1" x2="21" y1="6" y2="6" stroke={colour} strokeWidth="2.5" />}
+      <circle cx="11" cy="6" r="4" fill={colour} />
+    </svg>
+  );
   return (
     <ul className="sweep-legend" aria-label="Legend">
       {series.map((s, i) => (
         <li key={s}>
-          <svg width="22" height="12" aria-hidden="true">
-            <line
-              x1="1"
-              x2="21"
-              y1="6"
-              y2="6"
-              stroke={SERIES_COLOURS[i % SERIES_COLOURS.length]}
-              strokeWidth="2.5"
-            />
-            <circle cx="11" cy="6" r="4" fill={SERIES_COLOURS[i % SERIES_COLOURS.length]} />
-          </svg>
+          {swatch(SERIES_COLOURS[i % SERIES_COLOURS.length])}
           <span>
             {spec.series!.label}: {names[i]}
             {under.has(s) && (
               <span className="sweep-under" data-under={under.get(s)}>
-                {` (drawn under ${nameOf(under.get(s)!)}'s line: no point differs by more than ${COINCIDE_SHARE * 100}% of the axis)`}
+                {` (drawn under ${nameOf(under.get(s)!)}'s ${joined ? 'line' : 'points'}: no point differs by more than ${COINCIDE_SHARE * 100}% of the axis)`}
               </span>
             )}
           </span>
@@ -50,10 +48,7 @@ export function SweepLegend({
       {series.length === 0 && spec.published && spec.published.length > 0 && (
         // One line with the paper's points beside it: say which marks are ours.
         <li>
-          <svg width="22" height="12" aria-hidden="true">
-            <line x1="1" x2="21" y1="6" y2="6" stroke={SERIES_COLOURS[0]} strokeWidth="2.5" />
-            <circle cx="11" cy="6" r="4" fill={SERIES_COLOURS[0]} />
-          </svg>
+          {swatch(SERIES_COLOURS[0])}
           simulated
         </li>
       )}

@@ -7,7 +7,15 @@ import { SCHEMA } from '../../scenario/schema';
 import { parseValue, quote } from '../../scenario/codec';
 import { didYouMean, didYouMeanKey } from '../../scenario/didYouMean';
 import { PRESETS } from '../../scenario/presets';
-import { findSweep, SWEEPS, type SweepAxis, type SweepMetric, type SweepSpec } from '../../scenario/sweeps';
+import { sweepJoined } from '../../views/SweepChart';
+import {
+  axisIsNumeric,
+  findSweep,
+  SWEEPS,
+  type SweepAxis,
+  type SweepMetric,
+  type SweepSpec,
+} from '../../scenario/sweeps';
 import { findKnob, isSweepMetric, metricLabel } from './sweepKnobs';
 
 const MAX_VALUES = 12;
@@ -105,7 +113,8 @@ export function customSpec(custom: CustomSweep, base: string): SweepSpec {
   const series = custom.series ? axisOf(custom.series) : undefined;
   return {
     id: 'custom',
-    title: `${capitalize(metricLabel(custom.y))} against ${x.label}${series ? `, one line per ${series.label}` : ''}`,
+    // Over choices the points stand alone (SweepChart): a series is a colour, not a line.
+    title: `${capitalize(metricLabel(custom.y))} against ${x.label}${series ? `, one ${sweepJoined(axisIsNumeric(x), x.values) ? 'line' : 'colour'} per ${series.label}` : ''}`,
     source: 'Custom sweep over the current scenario',
     claim: '',
     base: [base, ...needs.filter(Boolean)].filter(Boolean).join('&'),

@@ -45,6 +45,21 @@ test('a changed default scenario says "(modified)" too, and resets to the defaul
   await expect(ladderPackets(page)).toHaveCount(engine('').packets);
 });
 
+test("the default's link at another round trip or bandwidth is a custom scenario; a lossy LAN is still the default's", async ({
+  page,
+}) => {
+  // "10 Mb LAN" had named a 250 ms path, and a 1 Mb/s one.
+  for (const query of ['rtt=250', 'bw=1000000', 'rtt=250&nagle=0']) {
+    await openLab(page, query);
+    await expect(selectedScenario(page), query).toHaveText('Custom scenario');
+    await expect(page.getByRole('button', { name: 'Reset to the defaults' })).toBeVisible();
+  }
+  for (const query of ['nagle=0', 'loss=2', 'queue=5', 'mss=536']) {
+    await openLab(page, query);
+    await expect(selectedScenario(page), query).toHaveText('Default: Yahoo 1996, 10 Mb LAN (modified)');
+  }
+});
+
 test('no control is labelled with a raw key, with every setting shown', async ({ page }) => {
   const raw = new Set(CONFIG_KEYS.flatMap((k) => [k, k.charAt(0).toUpperCase() + k.slice(1)]));
   const seen = new Set<string>();

@@ -421,7 +421,7 @@ test("the Settings' scenario names what every lesson step runs: its preset, or a
       const preset = params.get('preset');
       const expected = preset
         ? findPreset(preset)!.title
-        : ['page', 'objects', 'link'].some((k) => params.has(k))
+        : ['page', 'objects', 'link', 'bw', 'rtt'].some((k) => params.has(k))
           ? 'Custom scenario'
           : 'Default: Yahoo 1996, 10 Mb LAN';
       await page.goto(`/?lesson=${lesson.id}&step=${i + 1}`);

@@ -51,7 +51,9 @@ export const ControlsPanel = memo(function ControlsPanel({
         comparing={config.b !== null}
         bPreset={config.b !== null ? config.bPreset : null}
         changed={changedFromPreset(config)}
-        custom={!config.preset && changedKeys(config).some((k) => k === 'page' || k === 'link')}
+        // Another page or link, or the link's bandwidth or round trip (no longer a 10 Mb LAN's),
+        // makes the default's name untrue; loss, a buffer or a knob of the hosts leaves it modified.
+        custom={!config.preset && changedKeys(config).some((k) => /^(page|link|bw|rtt)$/.test(k))}
         onPreset={onPreset}
         onReset={onResetPreset}
         onBrowse={onBrowsePresets}

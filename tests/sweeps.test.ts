@@ -441,6 +441,40 @@ describe('the scenario open now on a sweep', () => {
     // A knob whose sweep brings a page of its own sweeps another scenario.
     expect(built('custom:x=images:1,2', '')).toBeNull();
   });
+  it("a point swept to the link's own figure opens the page's own link, without the key", () => {
+    const queries = (sweep: string, q: string) => {
+      const choice = parseSweepParam(sweep, []);
+      if (choice?.kind !== 'custom') throw new Error(`not a custom sweep: ${sweep}`);
+      return sweepQueries(customSpec(choice.custom, q)).map((p) => p.query);
+    };
+    // The WAN's 90 ms point had opened link=wan&rtt=90, which kept 90 ms when the link changed after.
+    expect(queries('custom:x=rtt:50,90,250;y=load_s', 'link=wan')).toEqual([
+      'link=wan&rtt=50',
+      'link=wan',
+      'link=wan&rtt=250',
+    ]);
+    expect(queries('custom:x=queue:10,50;y=load_s', 'link=wan')).toEqual(['link=wan&queue=10', 'link=wan']);
+    expect(queries('custom:x=bw:1000000,2000000;y=load_s', 'link=wan')).toEqual([
+      'link=wan',
+      'link=wan&bw=2000000',
+    ]);
+    // The figure is the point's own link's: 90 ms is the WAN's, not LTE's.
+    expect(queries('custom:x=link:wan,lte;series=rtt:90;y=load_s', '')).toEqual([
+      'link=wan',
+      'rtt=90&link=lte',
+    ]);
+    // A page that sets its own round trip: its point is the page's link as it stands, and the
+    // WAN's own 90 ms is the WAN unset.
+    expect(queries('custom:x=rtt:50,90;y=load_s', 'link=wan&rtt=50')).toEqual([
+      'link=wan&rtt=50',
+      'link=wan',
+    ]);
+    expect(queries('custom:x=rtt:50,90,250;y=load_s', 'link=wan&rtt=250')).toEqual([
+      'link=wan&rtt=250&rtt=50',
+      'link=wan',
+      'link=wan&rtt=250',
+    ]);
+  });
   it('its words: "open now" beside the run; in a frame of the chart alone, the baseline or the point highlighted', () => {
     const choice = parseSweepParam('custom:x=link;y=load_s', []);
     if (choice?.kind !== 'custom') throw new Error('not a custom sweep');

@@ -5,6 +5,8 @@ import { computeMetrics, pageTimeNs, reportedLoadResponseBytes } from '../engine
 import type { PathTiming } from '../engine/path';
 import type { StallCause, Trace } from '../engine/trace';
 import { breakdown, partNs } from './breakdown';
+import { parseQuery } from './codec';
+import { linkFigure } from './links';
 import { NIELSEN_TABLES_4_9 } from './paperFigures';
 import { SCHEMA, type ConfigKey } from './schema';
 
@@ -188,7 +190,12 @@ export const SWEEP_METRICS: readonly SweepMetric[] = [
   'srtt_max_ms',
 ];
 
-/** The query of one point: the base with the x and series values laid over it. */
+/**
+ * The query of one point: the base with the x and series values laid over it. A path figure swept
+ * to what the point's link gives it anyway (`rtt=90` over the WAN) is left unset, as is one swept to
+ * what the page sets it to: the run is the same, and its link the page's own, not one that would
+ * keep 90 ms over another link chosen after.
+ */
 export function pointQuery(spec: SweepSpec, x: string, series: string | null): string {
   const parts = [spec.base];
   if (spec.series && series !== null) parts.push(`${spec.series.key}=${series}`);
@@ -196,8 +203,27 @@ export function pointQuery(spec: SweepSpec, x: string, series: string | null): s
   // A preset resets every key, so it goes first.
   const pairs = parts.flatMap((p) => [...new URLSearchParams(p)]);
   const presets = pairs.filter(([k]) => k === 'preset');
-  const rest = pairs.filter(([k]) => k !== 'preset');
-  return new URLSearchParams([...presets.slice(-1), ...rest]).toString();
+  let rest = pairs.filter(([k]) => k !== 'preset');
+  const query = (kept: Array<[string, string]>) =>
+    new URLSearchParams([...presets.slice(-1), ...kept]).toString();
+  // The figure the point's run has without `kept`'s setting of `key`.
+  const figureWithout = (key: string, kept: Array<[string, string]>) => {
+    const settings = parseQuery(query(kept)).config.settings;
+    return linkFigure(key, settings[key as ConfigKey] as number | null, settings.link);
+  };
+  for (const key of [spec.x.key, spec.series?.key]) {
+    const at = rest.map(([k]) => k).lastIndexOf(key ?? '');
+    // Only a path figure has a value of its own when unset (linkFigure gives null for any other).
+    if (key === undefined || at < 0 || linkFigure(key, 0, '') === null) continue;
+    const value = Number(rest[at][1]);
+    const unset = rest.filter(([k]) => k !== key);
+    const without = rest.filter((_, i) => i !== at);
+    // The link's own figure: no setting of it at all (over `link=wan&rtt=250`, 90 ms is the WAN's).
+    if (figureWithout(key, unset) === value) rest = unset;
+    // The page's own setting: once, as the page has it.
+    else if (figureWithout(key, without) === value) rest = without;
+  }
+  return query(rest);
 }
 
 /** The page time the headline gives: the load it reports (the last, when loaded several times). */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { objectsNeverArrived } from '../src/engine/metrics';
 import { FLAG } from '../src/engine/trace';
 import { runQuery } from '../src/scenario';
+import { wireObjects } from '../src/scenario/resolve';
 import type { LessonCheck } from '../src/scenario/lesson';
 import { LESSONS } from '../src/scenario/lessons';
 import { measure } from '../src/scenario/sweeps';
@@ -150,6 +151,40 @@ describe('lessons', () => {
     expect(steps[i].query).toBe('preset=kruse-acts&http=1.0&iw=4k');
     expect(runQuery(steps[i].query).config.settings.conns).toBe(4);
     expect(steps[i].text).toMatch(/\/acts page .*four connections/);
+  });
+  it('says the small-element page does not care about the window, with the time its runs give at both', () => {
+    const step = LESSONS.find((l) => l.id === 'web-from-orbit')!.steps.find(
+      (s) => s.title === 'Windows for large elements',
+    )!;
+    const [, page, seconds] =
+      /small-element page, \/(\w+), does not care: ([\d.]+) s with either window/i.exec(step.text)!;
+    const load = (window: number) => {
+      const { trace, path } = runQuery(`preset=kruse-${page.toLowerCase()}&conns=1&window=${window}`);
+      return measure('load_s', trace, path);
+    };
+    // The step's own windows: 96 KB, against the 16 KB it compares the large-element page with.
+    expect(step.query).toContain('window=98304');
+    const [small, large] = [load(16384), load(98304)];
+    expect(Math.abs(large - small) / small).toBeLessThan(0.005);
+    expect(small.toFixed(1)).toBe(seconds);
+    expect(large.toFixed(1)).toBe(seconds);
+  });
+  it("gives the Microscape HTML's size and its deflated size as the modem steps serve them", () => {
+    const step = LESSONS.find((l) => l.id === 'why-pipelining')!.steps.find(
+      (s) => s.title === 'Over a modem, compress the HTML',
+    )!;
+    const [, plainKb, deflatedKb] = /Deflating the (\d+) KB of HTML to (\d+) KB/.exec(step.text)!;
+    // The HTML as each run serves it: its body, with the same response header in both runs.
+    const html = (query: string) => {
+      const { trace, config } = runQuery(query);
+      const served = trace.exchanges.find((e) => e.object === 0)!;
+      return { body: wireObjects(config.settings)[0].bodyBytes, response: served.responseBytes };
+    };
+    const deflated = html(step.query);
+    const plain = html('preset=nielsen-ppp-pipe-first');
+    expect(plain.response - plain.body).toBe(deflated.response - deflated.body);
+    expect(Math.round(plain.body / 1024)).toBe(Number(plainKb));
+    expect(Math.round(deflated.body / 1024)).toBe(Number(deflatedKb));
   });
   it('opens a step whose run is too big to read as a ladder on the time-sequence plot instead', () => {
     // Over the ladder's 3000 arrows it draws the run as one band (bufferbloat's 10,000-packet

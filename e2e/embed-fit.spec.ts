@@ -826,6 +826,22 @@ test('the Figures alone in a 480 × 320 frame: a page loaded five times, and A a
   await expect(frame.locator('.playback .play')).toBeVisible();
 });
 
+test('"where did the time go" alone, or beside the Figures, has no playback bar: neither follows the playhead', async ({
+  page,
+  baseURL,
+}) => {
+  // Its parts add up the whole load whatever the playhead: the bar had offered Play and a scrub
+  // bar that moved nothing in the frame.
+  for (const query of ['embed=1&view=time', 'link=wan&b.nagle=0&embed=1&view=time,metrics']) {
+    const frame = await framed(page, baseURL, query, 640, 360);
+    await expect(frame.locator('[data-view="time"]'), query).toBeVisible();
+    await expect(frame.locator('.playback'), query).toHaveCount(0);
+  }
+  // Beside the waterfall, which draws up to the playhead, the bar stays.
+  const frame = await framed(page, baseURL, 'embed=1&view=time,waterfall', 640, 360);
+  await expect(frame.locator('.playback .play')).toBeVisible();
+});
+
 test('lessons in a 480 × 320 frame keep the ladder at its least height and its key in the room left, whole rows, scrolling in its box', async ({
   page,
   baseURL,

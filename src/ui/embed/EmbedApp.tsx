@@ -74,13 +74,14 @@ export default function EmbedApp() {
   const manyControls = initial.controls.length > INLINE_CONTROLS;
   // `view=sweep`: the chart alone; no playback bar or panels for the base run it sweeps over.
   const chartOnly = guides.sweepPanel !== null && sweepAloneIn(config.view);
-  // `view=metrics`: the Figures alone count the whole run, so nothing in the frame follows a
-  // playhead, and a playback bar there moves nothing (a lesson's steps may still move it).
+  // `view=metrics`, `view=time` or both: the Figures and "where did the time go" count the whole
+  // run, so nothing in the frame follows a playhead, and a playback bar there moves nothing (a
+  // lesson's steps may still move it).
   const figuresOnly =
     guides.sweepPanel === null &&
     config.view.lesson === undefined &&
-    panels.size === 1 &&
-    panels.has('metrics');
+    panels.size > 0 &&
+    [...panels].every((p) => p === 'metrics' || p === 'time');
   const title = presetsTitle(config) ?? shownSweepTitle(config);
   const openUrl = appUrl(
     withoutEmbed(queryFor(config, playback.playing ? null : playback.pinnedNs)),

@@ -7,6 +7,7 @@ import { serializationNs } from '../src/scenario/linkTiming';
 import { idleGaps, runEndNs, timeScale } from '../src/views/timeScale';
 import { stallLabelSpot, stallLabelSpots } from '../src/views/LadderStalls';
 import { foldLabel } from '../src/views/foldLabels';
+import { chooseBoxes } from '../src/views/labelPlacement';
 import { bandAmount, bandTitle, labelledStalls, stallBands } from '../src/views/stallBands';
 import { segmentsPath } from '../src/views/TimeSequencePlot';
 import { breakdown } from '../src/scenario/breakdown';
@@ -164,6 +165,19 @@ describe('stall labels and fold marks', () => {
     });
     expect(atBottom.length).toBeGreaterThan(0);
     for (const { box } of atBottom) expect(box.y1).toBeLessThanOrEqual(34);
+  });
+
+  it('labels a tall band over the arrows where every place beside it is crossed, but not a short one', () => {
+    // Arrows across the whole lane every 5 px, as in a dense ladder on a phone: no clear place.
+    const arrows = Array.from({ length: 40 }, (_, i) => ({ x0: 0, y0: i * 5, x1: 1100, y1: i * 5 + 3 }));
+    const tall = stallLabelSpots(stall({ startNs: 60e6, endNs: 120e6 }), lane, y, true, bounds);
+    const short = stallLabelSpots(stall({ startNs: 60e6, endNs: 90e6 }), lane, y, true, bounds);
+    const [tallAt, shortAt] = chooseBoxes([tall.map((s) => s.box), short.map((s) => s.box)], arrows);
+    expect(tall[tallAt]?.lines).toEqual(['server think', '60\u00a0ms']);
+    expect(shortAt).toBe(-1);
+    // Another label still keeps it out: over the arrows is the last place, not over a label.
+    const [under] = chooseBoxes([tall.map((s) => s.box)], arrows, [{ x0: 0, y0: 0, x1: 1100, y1: 200 }]);
+    expect(under).toBe(-1);
   });
 
   it("gives a fold's length only where no stall label or run's end already says it", () => {

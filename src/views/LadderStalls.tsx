@@ -61,6 +61,10 @@ const BAND_PX = 12;
 const MIN_LABELLED_PX = 14;
 /** A band at least this tall, labelled outside, breaks its label over two lines. */
 const TWO_LINES_PX = 28;
+/** A band at least this tall is labelled over the arrows, on its halo, where no place is clear of
+ * them: in a dense ladder on a phone, from 1997 to today's 185 ms of head-of-line blocking, the
+ * step's subject, had no label at all. */
+const OVER_ARROWS_PX = 40;
 /** Between the host line and the label's near edge: half the band and a little air. */
 const LABEL_GAP_PX = BAND_PX / 2 + 4;
 
@@ -96,7 +100,7 @@ export interface StallLabelSpot {
  * as Padmanabhan and Mogul annotate; toward the lane's middle on narrow ones), on one line or broken
  * after the cause; an outside label with no room goes inside the lane. Each at the band's middle,
  * then a little lower or higher, still beside it: the ladder takes the first that no arrow or
- * drop's × crosses. None when nothing fits.
+ * drop's × crosses; a tall band's, failing that, one over the arrows. None when nothing fits.
  */
 export function stallLabelSpots(
   s: StallRecord & { count?: number },
@@ -148,6 +152,9 @@ export function stallLabelSpots(
         });
     }
   }
+  // Last, the first place again over the arrows (chooseBoxes takes it only where none is clear).
+  if (spots[0] && bottom - top >= OVER_ARROWS_PX)
+    spots.push({ ...spots[0], box: { ...spots[0].box, overArrows: true } });
   return spots;
 }
 

@@ -7,6 +7,8 @@ export interface Rect {
   y0: number;
   x1: number;
   y1: number;
+  /** A stall label's place over the arrows: only other labels and drops' × keep it out. */
+  overArrows?: boolean;
 }
 
 /** A line segment, from (x0, y0) to (x1, y1). */
@@ -123,7 +125,7 @@ export function chooseBoxes(
   for (const r of reserved) taken.add(r);
   const clear = (box: Rect) => {
     if (taken.some(box, (other) => overlaps(box, other))) return false;
-    if (lines.some(box, (s) => segmentHitsRect(s, box))) return false;
+    if (!box.overArrows && lines.some(box, (s) => segmentHitsRect(s, box))) return false;
     const glyphs = {
       x0: box.x0 + MARK_AIR.x,
       y0: box.y0 + MARK_AIR.top,

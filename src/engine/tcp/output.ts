@@ -151,8 +151,12 @@ export abstract class TcpOutput implements ReceiverHooks {
       if (forced || !carries) break; // a fast retransmit sends exactly one segment
     }
     if (this.appRefused && (blocked === null || blocked === 'nagle')) blocked = this.fullBufferWait(blocked);
-    if (blocked === 'rwnd') this.rwndFullNs = this.sim.now;
-    else if (blocked === 'pacing' && this.windowBound()) blocked = 'rwnd';
+    // Tested against null first: a comparison that has seen null and a string calls a generic
+    // runtime routine (V8's StrictEqual builtin), one that has seen only strings compares pointers.
+    if (blocked !== null) {
+      if (blocked === 'rwnd') this.rwndFullNs = this.sim.now;
+      else if (blocked === 'pacing' && this.windowBound()) blocked = 'rwnd';
+    }
     const sentData = this.dataSent;
     const progressed = this.progressSent;
     if (this.cwndUsage !== null)
@@ -192,7 +196,7 @@ export abstract class TcpOutput implements ReceiverHooks {
     if (len > 0 || fin)
       reason = retransmit
         ? (forced ?? 'retransmit')
-        : forced === 'tlp-new'
+        : forced !== undefined && forced === 'tlp-new' // undefined apart: see output's null test
           ? forced
           : len > 0
             ? 'data'

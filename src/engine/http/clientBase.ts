@@ -13,6 +13,7 @@ import type { Bytes, Nanoseconds } from '../units';
 import type { HttpRequest } from './request';
 import { ClientExchanges, type ThinkingClient } from './clientExchanges';
 import { AppWriter } from './writer';
+import { removeAt } from './lists';
 
 export interface ConnectionEvents {
   onResponseBytes(request: HttpRequest, receivedSoFar: Bytes): void;
@@ -87,7 +88,7 @@ export abstract class ClientConnectionBase implements ThinkingClient {
   }
 
   writeThought(request: HttpRequest): void {
-    this.assigned.splice(this.assigned.indexOf(request), 1);
+    removeAt(this.assigned, this.assigned.indexOf(request));
     this.write(request);
   }
 
@@ -143,8 +144,10 @@ export abstract class ClientConnectionBase implements ThinkingClient {
     // as idle).
     if (!this.established && this.assigned.length > 0 && this.sim.now > this.openedNs)
       this.stall('handshake', this.openedNs, this.sim.now);
-    const lost = this.takeUnanswered().concat(this.assigned);
-    this.assigned = [];
+    // Most connections close with nothing unanswered: no new arrays for them.
+    const unanswered = this.takeUnanswered();
+    const lost = this.assigned.length === 0 ? unanswered : unanswered.concat(this.assigned);
+    if (this.assigned.length > 0) this.assigned = [];
     this.noteLost(lost);
     if (lost.length > 0) this.events.onLost(lost, this.exchanges.answered > 0);
     this.events.onFinished();

@@ -12,6 +12,10 @@ import { MessageReader, type PartHandler, type StreamContent } from '../messages
 import { ClientConnectionBase, type ConnectionEvents } from './clientBase';
 import type { HttpRequest } from './request';
 import { CLIENT_STRATEGIES } from './strategies';
+import { removeAt } from './lists';
+
+/** What a connection closed with nothing unanswered gives back (never written to). */
+const NOTHING_UNANSWERED = Object.freeze([]) as unknown as HttpRequest[];
 
 export { type ConnectionEvents } from './clientBase';
 
@@ -112,7 +116,7 @@ export class ClientConnection extends ClientConnectionBase implements PartHandle
     if (r.exchange.firstByteNs === null) this.exchanges.responseBegan(r);
     this.events.onResponseBytes(r, received);
     if (!complete) return;
-    this.outstanding.splice(at, 1);
+    removeAt(this.outstanding, at);
     this.exchanges.responseDone(r);
   }
 
@@ -133,6 +137,7 @@ export class ClientConnection extends ClientConnectionBase implements PartHandle
   }
 
   protected takeUnanswered(): HttpRequest[] {
+    if (this.outstanding.length === 0 && this.pipe.length === 0) return NOTHING_UNANSWERED;
     const lost = this.outstanding.concat(this.pipe);
     this.outstanding = [];
     this.pipe = [];

@@ -27,10 +27,20 @@ export class ClientConnection extends ClientConnectionBase implements PartHandle
   private pipeSinceNs: Nanoseconds = 0;
   private pipeTimer: Timer | null = null; // made when a pipelining client first buffers
   private closedUnseen = false; // the server closed while we were idle, and we have not noticed
+  /**
+   * The mode's strategy says these, read once here: they are asked on every request written and
+   * every read, where looking the strategy up by the mode's name was a keyed lookup by a string
+   * that varies between runs (megamorphic).
+   */
+  private readonly pipelined: boolean;
+  private readonly onePerConnection: boolean;
 
   constructor(sim: Sim, sink: TraceSink, pair: ConnectionPair, p: HttpParams, events: ConnectionEvents) {
     super(sim, sink, pair, p, events);
     this.reader = new MessageReader(pair.content.s2c as StreamContent<HttpRequest>);
+    const strategy = CLIENT_STRATEGIES[p.mode];
+    this.pipelined = strategy.pipelined;
+    this.onePerConnection = strategy.onePerConnection;
   }
 
   protected get awaited(): number {
@@ -48,16 +58,12 @@ export class ClientConnection extends ClientConnectionBase implements PartHandle
     this.exchanges.watch(awaitingClose ? Math.max(1, this.awaited) : this.awaited);
   }
 
-  private get onePerConnection(): boolean {
-    return CLIENT_STRATEGIES[this.p.mode].onePerConnection;
-  }
-
   override get busy(): boolean {
     return super.busy || this.pipe.length > 0;
   }
 
   protected write(request: HttpRequest): void {
-    if (CLIENT_STRATEGIES[this.p.mode].pipelined) this.appendToPipe(request);
+    if (this.pipelined) this.appendToPipe(request);
     else this.writeNow([request]);
   }
 

@@ -144,10 +144,8 @@ export abstract class ClientConnectionBase implements ThinkingClient {
     // as idle).
     if (!this.established && this.assigned.length > 0 && this.sim.now > this.openedNs)
       this.stall('handshake', this.openedNs, this.sim.now);
-    // Most connections close with nothing unanswered: no new arrays for them.
-    const unanswered = this.takeUnanswered();
-    const lost = this.assigned.length === 0 ? unanswered : unanswered.concat(this.assigned);
-    if (this.assigned.length > 0) this.assigned = [];
+    const lost = this.takeUnanswered().concat(this.assigned);
+    this.assigned = [];
     this.noteLost(lost);
     if (lost.length > 0) this.events.onLost(lost, this.exchanges.answered > 0);
     this.events.onFinished();

@@ -11,11 +11,8 @@ import type { Bytes, Nanoseconds } from '../units';
 import { MessageReader, type PartHandler, type StreamContent } from '../messages';
 import { ClientConnectionBase, type ConnectionEvents } from './clientBase';
 import type { HttpRequest } from './request';
-import { CLIENT_STRATEGIES } from './strategies';
+import { CLIENT_STRATEGIES, type ClientStrategy } from './strategies';
 import { removeAt } from './lists';
-
-/** What a connection closed with nothing unanswered gives back (never written to). */
-const NOTHING_UNANSWERED = Object.freeze([]) as unknown as HttpRequest[];
 
 export { type ConnectionEvents } from './clientBase';
 
@@ -28,19 +25,15 @@ export class ClientConnection extends ClientConnectionBase implements PartHandle
   private pipeTimer: Timer | null = null; // made when a pipelining client first buffers
   private closedUnseen = false; // the server closed while we were idle, and we have not noticed
   /**
-   * The mode's strategy says these, read once here: they are asked on every request written and
-   * every read, where looking the strategy up by the mode's name was a keyed lookup by a string
-   * that varies between runs (megamorphic).
+   * The mode's strategy, found once: asked on every request written and every read, where looking
+   * it up by the mode's name was a keyed lookup by a string that varies between runs (megamorphic).
    */
-  private readonly pipelined: boolean;
-  private readonly onePerConnection: boolean;
+  private readonly strategy: ClientStrategy;
 
   constructor(sim: Sim, sink: TraceSink, pair: ConnectionPair, p: HttpParams, events: ConnectionEvents) {
     super(sim, sink, pair, p, events);
     this.reader = new MessageReader(pair.content.s2c as StreamContent<HttpRequest>);
-    const strategy = CLIENT_STRATEGIES[p.mode];
-    this.pipelined = strategy.pipelined;
-    this.onePerConnection = strategy.onePerConnection;
+    this.strategy = CLIENT_STRATEGIES[p.mode];
   }
 
   protected get awaited(): number {
@@ -54,7 +47,7 @@ export class ClientConnection extends ClientConnectionBase implements PartHandle
    */
   protected override armSilenceTimer(): void {
     if (this.finished) return; // closed while it read (the page done): nothing more to wait for
-    const awaitingClose = this.exchanges.answered > 0 && this.onePerConnection;
+    const awaitingClose = this.exchanges.answered > 0 && this.strategy.onePerConnection;
     this.exchanges.watch(awaitingClose ? Math.max(1, this.awaited) : this.awaited);
   }
 
@@ -63,7 +56,7 @@ export class ClientConnection extends ClientConnectionBase implements PartHandle
   }
 
   protected write(request: HttpRequest): void {
-    if (this.pipelined) this.appendToPipe(request);
+    if (this.strategy.pipelined) this.appendToPipe(request);
     else this.writeNow([request]);
   }
 
@@ -127,7 +120,7 @@ export class ClientConnection extends ClientConnectionBase implements PartHandle
   }
 
   override onPeerFin(): void {
-    const reusable = !this.onePerConnection;
+    const reusable = !this.strategy.onePerConnection;
     if (this.p.staleDiscovery && reusable && !this.busy) {
       // A browser that does not poll its idle connections: the FIN sits in the socket until the
       // next request is written and meets the server's RST (Kruse 4.2).
@@ -143,7 +136,6 @@ export class ClientConnection extends ClientConnectionBase implements PartHandle
   }
 
   protected takeUnanswered(): HttpRequest[] {
-    if (this.outstanding.length === 0 && this.pipe.length === 0) return NOTHING_UNANSWERED;
     const lost = this.outstanding.concat(this.pipe);
     this.outstanding = [];
     this.pipe = [];

@@ -164,8 +164,6 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
   private unacceptedSinceNs: Nanoseconds | null = null;
   /** Waiting for the next request on a Keep-Alive connection since then; null when not. */
   keepAliveIdleSinceNs: Nanoseconds | null = null;
-  /** Requests a connection serves before the server closes it (0: no limit), read once (see ClientConnection's pipelined). */
-  private readonly requestLimit: number;
 
   constructor(
     sim: Sim,
@@ -178,7 +176,6 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
     private readonly pool: ServerPool,
   ) {
     super(sim, sink, conn, socket, incoming, outgoing, p);
-    this.requestLimit = CLIENT_STRATEGIES[p.mode].onePerConnection ? 1 : p.maxRequestsPerConnection;
     pool.request(this);
   }
 
@@ -278,7 +275,7 @@ export class ServerConnection extends ServerConnectionBase<HttpRequest> {
       this.writer.write(this.buffered);
       this.buffered = 0;
     }
-    const limit = this.requestLimit;
+    const limit = CLIENT_STRATEGIES[this.p.mode].onePerConnection ? 1 : this.p.maxRequestsPerConnection;
     if (limit > 0 && this.served >= limit) {
       this.close();
       return;

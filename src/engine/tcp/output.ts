@@ -196,7 +196,7 @@ export abstract class TcpOutput implements ReceiverHooks {
     if (len > 0 || fin)
       reason = retransmit
         ? (forced ?? 'retransmit')
-        : forced !== undefined && forced === 'tlp-new' // undefined apart: see output's null test
+        : forced === 'tlp-new'
           ? forced
           : len > 0
             ? 'data'

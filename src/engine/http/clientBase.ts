@@ -13,7 +13,6 @@ import type { Bytes, Nanoseconds } from '../units';
 import type { HttpRequest } from './request';
 import { ClientExchanges, type ThinkingClient } from './clientExchanges';
 import { AppWriter } from './writer';
-import { removeAt } from './lists';
 
 export interface ConnectionEvents {
   onResponseBytes(request: HttpRequest, receivedSoFar: Bytes): void;
@@ -88,7 +87,7 @@ export abstract class ClientConnectionBase implements ThinkingClient {
   }
 
   writeThought(request: HttpRequest): void {
-    removeAt(this.assigned, this.assigned.indexOf(request));
+    this.assigned.splice(this.assigned.indexOf(request), 1);
     this.write(request);
   }
 

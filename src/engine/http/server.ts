@@ -15,7 +15,6 @@ import { H2ServerConnection } from './h2server';
 import { ServerConnectionBase, responseTotal } from './serverBase';
 import type { H3ServerConnection } from '../quic/h3server';
 import { requireHttp3, type Http3Support } from './http3Support';
-import { removeAt } from './lists';
 
 /**
  * The server's processes (Apache's children): each serves one connection at a time, holding it
@@ -91,7 +90,7 @@ export class ServerPool {
 
   release(conn: ServerConnection): void {
     const queued = this.waiting.indexOf(conn);
-    if (queued >= 0) removeAt(this.waiting, queued);
+    if (queued >= 0) this.waiting.splice(queued, 1);
     else this.busy--;
     this.held?.delete(conn);
     this.acceptWaiting();

@@ -6,6 +6,7 @@ import type { Metrics } from '../engine/metrics';
 import { formatDuration } from './format';
 import { PageEndBeforeRunEnd, pageEndsBeforeRun } from './PageEnd';
 import { RunEndAfterLoads } from './RunEnd';
+import { betweenLoads } from './betweenLoads';
 
 export type MetricName = 'packets' | 'bytes' | 'payload_bytes' | 'elapsed_s' | 'overhead_pct';
 export type MetricValues = Record<MetricName, number>;
@@ -76,6 +77,8 @@ export interface RunLoads {
   run_s: number;
   /** When the run ends, its connections closed (the playback clock's end). */
   end_s: number;
+  /** The time between loads, the page idle (none when each load starts as the last ends). */
+  idle_ns: number;
 }
 
 export interface MetricsTableProps {
@@ -109,7 +112,7 @@ function LoadsNote({ loads }: { loads: RunLoads[] }) {
             >
               {seconds(l.run_s)}
             </span>
-            , with the page idle between loads
+            , {betweenLoads(l.idle_ns)}
             <RunEndAfterLoads loadsNs={l.run_s * 1e9} endNs={l.end_s * 1e9} />; packets and bytes count the
             whole run.
           </span>

@@ -10,6 +10,7 @@ import type { PathTiming } from '../engine/path';
 import type { Trace } from '../engine/trace';
 import { PageEndBeforeRunEnd } from './PageEnd';
 import { RunEndAfterLoads } from './RunEnd';
+import { betweenLoads, idleBetweenLoadsNs } from './betweenLoads';
 import { runEndNs } from './timeScale';
 
 /** Room the page time beside a bar takes (app.css: the bar's max-width), and a side's letter. */
@@ -32,6 +33,7 @@ export function TimeBreakdown({ sides, width }: TimeBreakdownProps) {
         data: breakdown(s.trace, s.path),
         runNs: elapsedNs(s.trace),
         endNs: runEndNs(s.trace),
+        idleNs: idleBetweenLoadsNs(s.trace.loads),
       })),
     [sides],
   );
@@ -69,11 +71,11 @@ export function TimeBreakdown({ sides, width }: TimeBreakdownProps) {
         ))}
       </ul>
       <p className="note">
-        {bars.map(({ side, data, runNs, endNs }) =>
+        {bars.map(({ side, data, runNs, endNs, idleNs }) =>
           data.loads > 1 ? (
             <span key={side}>
               {bars.length > 1 ? `${side.toUpperCase()}: ` : ''}
-              {`Load ${data.load + 1} of ${data.loads}, from ${formatDuration(data.startNs)} to ${formatDuration(data.endNs)}; all ${data.loads} loads took ${formatDuration(runNs)}, the page idle between them`}
+              {`Load ${data.load + 1} of ${data.loads}, from ${formatDuration(data.startNs)} to ${formatDuration(data.endNs)}; all ${data.loads} loads took ${formatDuration(runNs)}, ${betweenLoads(idleNs)}`}
               <RunEndAfterLoads loadsNs={runNs} endNs={endNs} />
               {'. '}
             </span>

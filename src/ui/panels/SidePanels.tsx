@@ -9,6 +9,7 @@ import { waterfallLines } from '../../views/waterfallGroups';
 import { labelColumns } from '../../views/waterfallLabels';
 import { waterfallRows } from '../../views/waterfallPhases';
 import { isQuicRun } from '../../views/streams';
+import { idleBetweenLoadsNs } from '../../views/betweenLoads';
 import { runEndNs } from '../../views/timeScale';
 import { useElementWidth } from '../useElementWidth';
 import { useScrollExtent } from '../useScrollExtent';
@@ -139,6 +140,7 @@ export function MetricsPanel({ sides, preset }: { sides: SideView[]; preset: Pre
     loads_s: m.loads_s,
     run_s: m.elapsed_s,
     end_s: runEndNs(sides[i].run.trace) / 1e9,
+    idle_ns: idleBetweenLoadsNs(sides[i].run.trace.loads),
   }));
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
   // Two presets compared (b.preset): each one's paper figures, A's and B's, when they differ.

@@ -536,6 +536,11 @@ describe('which settings apply', () => {
     expect(applies('loadgap', settings('loads=1'))).toBe(false);
     expect(applies('loadgap', settings('loads=3'))).toBe(true);
     expect(applies('nagle', settings(''))).toBe(true);
+    // Kruse's loop ends with the chosen page: with several loads of one of Kruse's pages only.
+    expect(applies('pages', settings('loads=5&page=kruse-acts'))).toBe(true);
+    expect(applies('pages', settings('loads=5'))).toBe(false);
+    expect(applies('pages', settings('loads=5&page=microscape'))).toBe(false);
+    expect(applies('pages', settings('page=kruse-acts'))).toBe(false);
   });
 });
 

@@ -40,13 +40,21 @@ const DELACK_OPTIONS = {
   linux: 'Linux: quick-ACK at start, adaptive 40-200 ms timer',
 } as const;
 
+/** A setting's rule: `key` has one of `in` (none of `notIn`), and `also`'s rule holds too. */
+export interface When {
+  key: string;
+  in?: readonly string[];
+  notIn?: readonly string[];
+  also?: When;
+}
+
 interface RowBase {
   /** What the controls, summaries and sweep axes call the setting. */
   label: string;
   help: string;
   group: 'scenario' | 'link' | 'tcp' | 'http' | 'page' | 'run';
   /** The setting matters only when another key has one of these values (the controls hide it otherwise). */
-  when?: { key: string; in?: readonly string[]; notIn?: readonly string[] };
+  when?: When;
   /** A custom sweep may put this knob on an axis: the values it tries first, and any base settings
    * that make the knob matter (images need the pm-images page). */
   sweep?: { values: readonly string[]; needs?: string };
@@ -795,7 +803,12 @@ export const SCHEMA = {
     options: { one: 'The same page every load', kruse: "Kruse's loop of four pages (Table 1)" },
     default: 'one',
     help: "With several loads: the same page each time (one), or the Kruse browser's loop /LeRC, /acts, /oufr, /Test, each loading the next after Table 1's delay, ending with the chosen page (kruse).",
-    when: { key: 'loads', notIn: ['1'] },
+    // The loop ends with the chosen page, so it is one of Kruse's (resolve.ts ignores it otherwise).
+    when: {
+      key: 'loads',
+      notIn: ['1'],
+      also: { key: 'page', in: ['kruse-lerc', 'kruse-acts', 'kruse-oufr', 'kruse-test'] },
+    },
   },
   capture: {
     label: 'Capture point',
@@ -839,13 +852,21 @@ export const CONFIG_KEYS = Object.keys(SCHEMA) as ConfigKey[];
 
 /** Whether a setting matters for these settings (see `when`); the others are hidden in the controls. */
 export function applies(key: ConfigKey, settings: Settings): boolean {
-  const when = (SCHEMA[key] as Row).when;
-  if (!when) return true;
+  return meets((SCHEMA[key] as Row).when, settings);
+}
+
+function meets(when: When | undefined, settings: Settings): boolean {
+  // A setting that depends on a hidden one is hidden with it (delackms without delack).
+  return (
+    !when || (holds(when, settings) && applies(when.key as ConfigKey, settings) && meets(when.also, settings))
+  );
+}
+
+/** Whether the value `when` reads is one it names, leaving out `also` and that setting's own rule. */
+export function holds(when: When, settings: Settings): boolean {
   const value = settings[when.key as ConfigKey];
   const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
-  const holds = (when.in ? when.in.includes(text) : true) && !(when.notIn ?? []).includes(text);
-  // A setting that depends on a hidden one is hidden with it (delackms without delack).
-  return holds && applies(when.key as ConfigKey, settings);
+  return (when.in ? when.in.includes(text) : true) && !(when.notIn ?? []).includes(text);
 }
 
 export function defaultSettings(): Settings {

@@ -2,7 +2,15 @@
 // figures it can plot. Units go into the axis labels.
 import type { StallCause } from '../../engine/trace';
 import { parseValue, querySettings } from '../../scenario/codec';
-import { applies, CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../../scenario/schema';
+import {
+  applies,
+  CONFIG_KEYS,
+  holds,
+  SCHEMA,
+  type ConfigKey,
+  type Row,
+  type Settings,
+} from '../../scenario/schema';
 import { suggestedValueText } from '../controls/fieldModel';
 import { SWEEP_METRICS, type SweepMetric } from '../../scenario/sweeps';
 import { KNOWN_CAUSES, causeStyle } from '../../scenario/stallCauses';
@@ -88,14 +96,14 @@ export function notApplyingNote(
   const knob = findKnob(key);
   if (!knob || knobApplies(key, settings, other)) return null;
   const base = withQuery(settings, knob.needs);
-  // The rule that fails: the knob's own, or that of the setting it depends on (hidden with it).
-  let at: ConfigKey = knob.key;
+  // The rule that fails: the knob's own (or the part of it that `also` adds), or that of the
+  // setting it depends on (hidden with it).
+  let when = (SCHEMA[knob.key] as Row).when!;
   for (;;) {
-    const when = (SCHEMA[at] as Row).when!;
-    if (applies(when.key as ConfigKey, base)) break;
-    at = when.key as ConfigKey;
+    if (!applies(when.key as ConfigKey, base)) when = (SCHEMA[when.key as ConfigKey] as Row).when!;
+    else if (holds(when, base)) when = when.also!;
+    else break;
   }
-  const when = (SCHEMA[at] as Row).when!;
   const on = when.key as ConfigKey;
   const value = base[on];
   const now = valueWords(on, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));

@@ -13,6 +13,7 @@ import {
 } from '../engine/params';
 import { CAPTURE_POINTS } from '../engine/trace';
 import { DEFAULT_CERT_BYTES, TLS_VERSIONS } from '../engine/tls/handshake';
+import { DEFAULT_WINDOW } from '../engine/http/h2frames';
 
 /** `auto`: what browsers and the papers did: no TLS for HTTP/1.x, TLS 1.3 for HTTP/2 (RFC 9113 3.2). */
 const TLS_SETTINGS = ['auto', ...TLS_VERSIONS] as const;
@@ -517,7 +518,7 @@ export const SCHEMA = {
       'bytes',
       256,
       2 ** 31 - 1,
-      65_535,
+      DEFAULT_WINDOW,
       "HTTP/2: the client's flow-control window per stream and for the connection (RFC 9113 6.9).",
     ),
     when: { key: 'http', in: ['2'] },

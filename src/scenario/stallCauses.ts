@@ -3,6 +3,7 @@
 // causes (StallCause in engine/trace.ts); this table must cover exactly those, so a cause added
 // there fails the type check until it has a row here. Colours are the Okabe-Ito and Tol
 // colour-blind-safe sets, used only as fills, never for text.
+import { DEFAULT_WINDOW } from '../engine/http/h2frames';
 import { INITIAL_WINDOWS } from '../engine/params';
 import type { Side, StallCause, StallRecord } from '../engine/trace';
 import type { Settings } from './schema';
@@ -298,7 +299,12 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     fixes: (c) =>
       get(c, 'http') === '3'
         ? [{ key: 'h3window', value: Math.min(2 ** 30 - 1, Number(get(c, 'h3window') ?? 65_536) * 16) }]
-        : [{ key: 'h2window', value: Math.min(2 ** 31 - 1, Number(get(c, 'h2window') ?? 65_535) * 16) }],
+        : [
+            {
+              key: 'h2window',
+              value: Math.min(2 ** 31 - 1, Number(get(c, 'h2window') ?? DEFAULT_WINDOW) * 16),
+            },
+          ],
   },
   'hol-blocking': {
     label: 'HOL',

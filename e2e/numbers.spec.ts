@@ -218,6 +218,27 @@ test("a costlier later cause is named as the ladder labels it, with the breakdow
   await expect(costlier).toContainText(`${label!.split(/\s/)[0]} stalls: ${formatDuration(ms * 1e6)}`);
 });
 
+test('a stall of several is named as their longest, apart from their total, on side A and side B', async ({
+  page,
+}) => {
+  // The default page at 2% loss: two Nagle holds. "Held ... for 196 ms" beside "390 ms of it went
+  // to Nagle stalls (2)" had read as two answers to one question.
+  await openLab(page, 'loss=2&b.loss=2');
+  const longest =
+    /Nagle's algorithm held the server's short segment for (\d+)\sms \(the longest of 2 stalls\)/;
+  for (const line of [
+    page.locator('[data-callout] .callout-text').first(),
+    page.locator('[data-callout-b]'),
+  ]) {
+    await expect(line).toContainText(longest);
+    await expect(line).toContainText(/; \d+\sms of it went to Nagle stalls\./);
+    await expect(line).not.toContainText('stalls (2)');
+  }
+  const text = (await page.locator('[data-callout] .callout-text').first().textContent())!;
+  const total = Number(/; (\d+)\sms of it went to Nagle/.exec(text)![1]);
+  expect(Number(longest.exec(text)![1])).toBeLessThan(total);
+});
+
 test("when the named cause's knobs do not help, the costlier cause's fix is offered, and Try applies it", async ({
   page,
 }) => {

@@ -154,8 +154,7 @@ function SettledCallout({
           {/* The fix's figures are medians over loss draws; the page shown is one draw, and its
               time had read as a second figure for the same page. */}
           {drawsOf(settings) > 1 ? 'With its own losses, the page took' : 'The page took'} {page};{' '}
-          {formatDuration(advice.causeTotalNs)} of it went to {causeStyle(stall.cause).short} stalls
-          {advice.causeCount > 1 ? ` (${advice.causeCount})` : ''}.
+          {formatDuration(advice.causeTotalNs)} of it went to {causeStyle(stall.cause).short} stalls.
           {advice.passedOver && (
             <span data-passed-over={advice.passedOver.cause}>
               {' '}
@@ -241,7 +240,6 @@ function SideBLine({
           <>
             ; {formatDuration(advice.causeTotalNs)} of it went to {causeStyle(advice.stall.cause).short}{' '}
             stalls
-            {advice.causeCount > 1 ? ` (${advice.causeCount})` : ''}
           </>
         )}
         .

@@ -61,10 +61,19 @@ function worthyStalls(trace: Trace, b: Breakdown): StallRecord[] {
   ).sort((a, b) => a.startNs - b.startNs || b.endNs - a.endNs);
 }
 
-/** The sentence for a stall; a cause of many short waits speaks of their total in the load (`totalNs`). */
-function sentenceFor(s: StallRecord, totalNs: number): string {
+/**
+ * The sentence for a stall, one of `count` of its cause in the load: the longest, said so ("waited
+ * 2.99 s for flow-control credit" beside "3.23 s of it went to flow control stalls (8)" had read as
+ * two answers to one question). A cause of many short waits speaks of their total (`totalNs`).
+ */
+function sentenceFor(s: StallRecord, totalNs: number, count: number): string {
   const row = STALL_CAUSES[s.cause];
-  return row.sentence(s.side, formatDuration(row.manyShortWaits ? totalNs : s.endNs - s.startNs));
+  return row.sentence(
+    s.side,
+    row.manyShortWaits
+      ? formatDuration(totalNs)
+      : formatDuration(s.endNs - s.startNs) + (count > 1 ? ` (the longest of ${count} stalls)` : ''),
+  );
 }
 
 /**
@@ -190,7 +199,7 @@ function adviceAbout(
     stall,
     sentence:
       (isLong(stall, b) || STALL_CAUSES[stall.cause].manyShortWaits || count === 1
-        ? sentenceFor(stall, total)
+        ? sentenceFor(stall, total, count)
         : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${manyStalls(ofCause)}`) +
       queueDropNote(stall, trace, settings, b),
     candidates,

@@ -3,7 +3,7 @@
 // Seconds are the page time: with repeated loads, the last load (as the papers report it), each
 // load's time and the whole run being given apart below the table.
 import type { Metrics } from '../engine/metrics';
-import { formatDuration } from './format';
+import { formatDuration, shownNs } from './format';
 import { PageEndBeforeRunEnd, pageEndsBeforeRun } from './PageEnd';
 import { RunEndAfterLoads } from './RunEnd';
 import { betweenLoads } from './betweenLoads';
@@ -31,14 +31,17 @@ export function metricValues(m: Metrics): MetricValues {
 }
 
 /**
- * A run's figure as the table shows it. Seconds are given as precisely as the headline gives the
- * page time (formatDuration): three digits below a second (0.118 for its 118 ms), two decimals
- * from 1 s ("10.78", where three digits had read "10.8" under "The page took 10.78 s"), whole
- * seconds from 100 s.
+ * A run's figure as the table shows it. Seconds are the page time as the headline gives it
+ * (formatDuration), rounded where it rounds: whole seconds from 100 s, two decimals from 1 s
+ * ("10.78", where three digits had read "10.8" under "The page took 10.78 s"), whole milliseconds
+ * from 10 ms ("0.043" under "43 ms", where three digits had read "0.0431"), three digits below.
  */
 export function formatMetric(name: MetricName, value: number): string {
-  if (name === 'elapsed_s')
-    return value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toPrecision(3);
+  if (name === 'elapsed_s') {
+    // The metrics give seconds to the microsecond: back to nanoseconds whole, as the headline counts.
+    const s = shownNs(Math.round(value * 1e9)) / 1e9;
+    return s.toFixed(s >= 100 ? 0 : s >= 1 ? 2 : s >= 0.01 ? 3 : s >= 0.001 ? 5 : 6);
+  }
   if (name === 'overhead_pct') return value.toFixed(2);
   return String(Math.round(value));
 }

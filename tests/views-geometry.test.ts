@@ -8,7 +8,7 @@ import { idleGaps, runEndNs, timeScale } from '../src/views/timeScale';
 import { stallLabelSpot, stallLabelSpots } from '../src/views/LadderStalls';
 import { foldLabel } from '../src/views/foldLabels';
 import { chooseBoxes } from '../src/views/labelPlacement';
-import { bandAmount, bandTitle, labelledStalls, stallBands } from '../src/views/stallBands';
+import { bandAmount, bandLabel, bandTitle, labelledStalls, stallBands } from '../src/views/stallBands';
 import { segmentsPath } from '../src/views/TimeSequencePlot';
 import { breakdown } from '../src/scenario/breakdown';
 import { adviceFor } from '../src/ui/callout/stallAdvice';
@@ -218,16 +218,33 @@ describe('stall bands', () => {
     const merged = bands.filter((b) => b.count > 1);
     expect(merged.length).toBeGreaterThan(0);
     for (const b of merged) {
-      expect(bandAmount(b)).toMatch(new RegExp(`^${b.count.toLocaleString('en-US')} (of [\\d,]+ )?waits$`));
+      expect(bandAmount(b)).toMatch(new RegExp(`^${b.count.toLocaleString('en-US')} (of [\\d,]+ )?stalls$`));
       expect(bandTitle(b, 'server', 'pacing')).toContain(`${b.count.toLocaleString('en-US')} times`);
     }
     const one = bands.find((b) => b.count === 1)!;
     expect(bandAmount(one)).toMatch(/s$/); // a single stall keeps its length
   });
 
+  it('a merged band says on one line how many stalls of which cause it stands for, a single one its cause and length', () => {
+    // HTTP/2 loading the 2024 page over LTE at 1% loss: two retransmission timeouts less than a
+    // pixel apart are drawn as one band, whose label had read 'RTO 2 waits'.
+    const { trace } = runQuery('http=2&page=almanac24&link=lte&loss=1');
+    const bands = stallBands(trace.stalls, trace.endNs, 0, trace.endNs, trace.endNs / 600);
+    const rto = bands.filter((b) => b.cause === 'rto');
+    expect(rto.map((b) => b.count)).toEqual([2]);
+    expect(bandLabel(rto[0], 'RTO')).toBe('2 RTO stalls');
+    const lane = { index: 0, clientX: 100, serverX: 500 };
+    const y = (ns: number) => (ns / trace.endNs) * 2000;
+    const spots = stallLabelSpots(rto[0], lane, y, true, { left: 0, right: 900 });
+    expect(spots.map((spot) => spot.lines.join(' / '))).toContain('2 RTO stalls');
+    // One stall keeps its cause and its length: "HOL 185 ms".
+    expect(bandLabel({ startNs: 0, endNs: 185e6, count: 1 }, 'HOL')).toBe('HOL 185\u00a0ms');
+  });
+
   it("a merged band's label says how many of the run's stalls of its cause it stands for, as the headline counts them", () => {
     // HTTP/2 over LTE: the receiver's window holds the server 661 times; the plot merges them into
-    // dozens of bands, and the one wide enough for a label had read 'rwnd 94 waits'.
+    // dozens of bands, and the one wide enough for a label had read 'rwnd 94 waits' (now '94 of 661
+    // rwnd stalls', the headline's count and word).
     const run = runQuery('page=almanac24&http=2&link=lte');
     const { trace } = run;
     const advice = adviceFor(trace, run.config.settings, breakdown(trace, run.path))!;
@@ -238,7 +255,8 @@ describe('stall bands', () => {
     expect(rwnd.length).toBeGreaterThan(1);
     for (const b of rwnd) {
       expect(b.count).toBeLessThan(advice.causeCount);
-      expect(bandAmount(b)).toBe(`${b.count} of ${advice.causeCount} waits`);
+      expect(bandAmount(b)).toBe(`${b.count} of ${advice.causeCount} stalls`);
+      expect(bandLabel(b, 'rwnd')).toBe(`${b.count} of ${advice.causeCount} rwnd stalls`);
       expect(bandTitle(b, 'server', 'x')).toContain(
         `(drawn as one band; ${advice.causeCount} such stalls in all)`,
       );
@@ -251,7 +269,7 @@ describe('stall bands', () => {
       trace.endNs,
       trace.endNs,
     );
-    expect(all.map(bandAmount)).toEqual([`${advice.causeCount} waits`]);
+    expect(all.map(bandAmount)).toEqual([`${advice.causeCount} stalls`]);
   });
 
   it('labels once a wait of one cause that overlaps another as long (an HTTP/3 server thinking about two streams)', () => {

@@ -2,7 +2,7 @@
 // cause, like the italic "local delays" of Padmanabhan and Mogul's Fig. 3-1.
 import type { LinearScale } from './piecewiseScale';
 import type { StallRecord } from '../engine/trace';
-import { bandAmount, bandTitle, stallBands } from './stallBands';
+import { bandAmount, bandLabel, bandTitle, stallBands } from './stallBands';
 import type { Rect } from './labelPlacement';
 import type { Lane } from './packetGeometry';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
@@ -115,7 +115,7 @@ export function stallLabelSpots(
   if (bottom - top < MIN_LABELLED_PX) return [];
   const cause = causeStyle(s.cause).short;
   const amount = bandAmount(s);
-  const oneLine = [`${cause} ${amount}`];
+  const oneLine = [bandLabel(s, cause)];
   const twoLines = [cause, amount];
   // Last, the amount alone: in a narrow ladder (two side by side in a 640 px frame) the cause's
   // words found no place clear of the arrows, and the stall went unlabelled; its colour is the

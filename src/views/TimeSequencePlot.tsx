@@ -8,7 +8,7 @@
 import { memo, useMemo } from 'react';
 import { scaleLinear } from './piecewiseScale';
 import { useBrushX } from './useBrushX';
-import { bandAmount, bandTitle, bandsAt, prepareStalls, type StallBand } from './stallBands';
+import { bandLabel, bandTitle, bandsAt, prepareStalls, type StallBand } from './stallBands';
 import type { StallCause, Trace } from '../engine/trace';
 import { byteAxis, byteAxisBetween, type ValueAxis } from './axisTicks';
 import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX, PLAYHEAD_WORDS } from './kindStyle';
@@ -678,7 +678,7 @@ interface StallSpan {
 }
 
 function stallLabel(s: StallSpan): string {
-  return `${causeStyle(s.cause).short} ${bandAmount(s)}`;
+  return bandLabel(s, causeStyle(s.cause).short);
 }
 
 interface LabelPlace {

@@ -132,11 +132,21 @@ function ofTotal(s: BandCounts): string {
 /**
  * What a band's label gives after its cause: its length, or for a band standing for many stalls
  * how many there were (its length from first to last would read as one wait, while data was
- * leaving between them), out of how many the run has ("94 of 661 waits": "94 waits" alone, on the
- * one band wide enough for a label, read as the total while the headline counted 661).
+ * leaving between them), out of how many the run has ("94 of 661 stalls": "94" alone, on the one
+ * band wide enough for a label, read as the total while the headline counted 661).
  */
 export function bandAmount(s: BandCounts): string {
-  return (s.count ?? 1) > 1 ? `${counted(s.count!)}${ofTotal(s)} waits` : formatDuration(s.endNs - s.startNs);
+  return (s.count ?? 1) > 1
+    ? `${counted(s.count!)}${ofTotal(s)} stalls`
+    : formatDuration(s.endNs - s.startNs);
+}
+
+/** A band's label on one line: its cause and length ("HOL 185 ms"), or how many stalls of the cause
+ * it stands for ("2 RTO stalls", as the callout counts them: "RTO 2 waits" had read tersely). */
+export function bandLabel(s: BandCounts, cause: string): string {
+  return (s.count ?? 1) > 1
+    ? `${counted(s.count!)}${ofTotal(s)} ${cause} stalls`
+    : `${cause} ${bandAmount(s)}`;
 }
 
 /** A band's tooltip: the side, how long (or how many stalls, over how long, of how many), and why. */

@@ -240,6 +240,53 @@ test("web-from-orbit's prediction shows four connections until Reveal, then sixt
   await expect(page.locator('[data-metrics] [data-metric-delta="elapsed_s"]')).toHaveText(/^\+/);
 });
 
+test("web-from-orbit's answer frames the stale-connection stalls it names once revealed, not before", async ({
+  page,
+}) => {
+  // Half a second each in a run of 184 s: drawn over the whole run, the bands are 2 px tall.
+  const stale = engine('preset=kruse-acts&conns=16').trace.stalls.filter(
+    (s) => s.cause === 'stale-connection',
+  );
+  expect(stale.some((s) => s.startNs >= 178_400e6 && s.endNs <= 180_000e6)).toBe(true);
+  await page.goto('/?lesson=web-from-orbit&step=3');
+  await expect(page.locator('[data-lesson-question]')).toBeVisible();
+  await expect(ladderPackets(page).first()).toBeAttached();
+  // Before Reveal nothing points at them: the whole run, nothing outlined.
+  await expect(ladderStalls(page, 'stale-connection')).toHaveCount(0);
+  expect(await search(page)).not.toContain('zoom=');
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-highlight-stall'))).toBe(
+    false,
+  );
+
+  await page.getByRole('button', { name: 'Reveal' }).click();
+  await expect.poll(() => search(page)).toContain('zoom=178400,180000');
+  const bands = page.locator('[data-side="b"] [data-stall="stale-connection"] rect');
+  await expect(bands.first()).toHaveCSS('stroke-width', '3px');
+  // A band whole in B's ladder box, sideways too (its lanes begin past a 1280 px page's edge),
+  // tall enough to read: about 180 px for its 0.56 s.
+  const framed = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-side="b"] [data-stall="stale-connection"] rect')].some((rect) => {
+        const band = rect.getBoundingClientRect();
+        const box = rect.closest('.ladder-scroll')!.getBoundingClientRect();
+        return (
+          band.height >= 100 &&
+          band.left >= box.left &&
+          band.right <= box.right &&
+          band.top >= box.top &&
+          band.bottom <= box.bottom
+        );
+      }),
+    );
+  await expect.poll(framed).toBe(true);
+
+  // Once: the student who zooms out stays zoomed out.
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await expect.poll(() => search(page)).not.toContain('zoom=');
+  await page.waitForTimeout(500);
+  expect(await search(page)).not.toContain('zoom=');
+});
+
 test('an open prediction is not answered elsewhere on the page; Reveal brings the hints back', async ({
   page,
 }) => {

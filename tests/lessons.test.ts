@@ -80,6 +80,25 @@ describe('lessons', () => {
           expect(`${step.title} ${step.text}`, `${lesson.id}: "${step.title}"`).not.toContain(figure.trim());
       }
   });
+  it('frames, once revealed, stalls of the cause the answer names, whole and filling most of the window', () => {
+    let found = 0;
+    for (const lesson of LESSONS)
+      for (const step of lesson.steps) {
+        const focus = step.question?.focus;
+        if (!focus) continue;
+        found++;
+        const [startMs, endMs] = focus.zoomMs;
+        const framed = runQuery(step.query)
+          .trace.stalls.filter((s) => s.cause === focus.stall)
+          .filter((s) => s.startNs >= startMs * 1e6 && s.endNs <= endMs * 1e6);
+        expect(framed.length, `${lesson.id}: "${step.title}"`).toBeGreaterThan(0);
+        // Each at least a quarter of the window tall: readable in a ladder of any height.
+        for (const s of framed) expect((s.endNs - s.startNs) / 1e6).toBeGreaterThan((endMs - startMs) / 4);
+        // The answer names them, so that its words open the ladder too.
+        expect(panelsNamed(step, true)).toContain('ladder');
+      }
+    expect(found).toBeGreaterThan(0);
+  });
   it("gives a path's round-trip time as the step's run has it: its first handshake takes one", () => {
     // "On a GEO satellite (560 ms round trips)", "on a 60 ms LTE path": the link's own figure.
     const stated = /(\d+) ms (?:round trips|\w+ path)/;

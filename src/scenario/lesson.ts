@@ -21,7 +21,18 @@ export interface LessonStep {
   /** Panels to show and where the playhead starts (ms). */
   view?: { panels?: string[]; t?: number };
   highlight?: { stall?: StallCause; metric?: 'packets' | 'bytes' | 'elapsed_s' | 'overhead_pct' };
-  question?: { prompt: string; choices: string[]; answer: number; explain: string };
+  question?: {
+    prompt: string;
+    choices: string[];
+    answer: number;
+    explain: string;
+    /**
+     * Where the answer points, shown only once it is revealed (framed or outlined before, it would
+     * give the answer away): the ladder zoomed on `zoomMs` (start and end in ms, as `zoom=`), and
+     * the stalls of `stall` outlined. For an answer that names waits too short to see in the whole run.
+     */
+    focus?: { zoomMs: [number, number]; stall?: StallCause };
+  };
   checks: LessonCheck[];
 }
 

@@ -45,6 +45,8 @@ export const WEB_FROM_ORBIT: Lesson = {
         answer: 1,
         explain:
           "Slower, as Kruse et al. measured for this page: the server keeps few idle connections open and closes the others; the browser learns it only when it sends a request on one, and that element waits for a new handshake, over half a second (the ladder's stale-connection stalls), then starts again in slow start. 'Where did the time go' gives those handshakes little time, since other connections are moving data meanwhile, but shows the fresh connections' small windows (cwnd).",
+        // Load 5's stale-connection stalls (178.6 to 179.8 s), half a second each in a run of 184 s.
+        focus: { zoomMs: [178400, 180000], stall: 'stale-connection' },
       },
       checks: [
         { kind: 'compare', metric: 'load_s', versus: 'preset=kruse-acts&conns=4', relation: 'greater' },

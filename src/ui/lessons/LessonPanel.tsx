@@ -11,8 +11,10 @@ import { LessonQuestion } from './LessonQuestion';
 import { LESSON_KEYS } from '../shortcuts/shortcutKeys';
 import type { LessonControls } from './useLesson';
 import type { ScenarioUpdate } from '../state/useScenario';
+import type { Config } from '../../scenario/codec';
 import { hiddenOf, panelsNamed, panelTitle, showing } from './stepPanels';
 import { isEmbed } from '../share/openingLink';
+import { bringStallsInView } from './answerInView';
 import './lessons.css';
 
 export function LessonPanel({
@@ -28,8 +30,10 @@ export function LessonPanel({
   const lesson = controls.lessonId ? findLesson(controls.lessonId) : undefined;
   const step = lesson?.steps[controls.index];
   const shown = step && !controls.folded ? step.highlight : undefined;
-  useHighlight('data-highlight-stall', shown?.stall);
+  const focus = step && controls.revealed ? step.question?.focus : undefined;
+  useHighlight('data-highlight-stall', (!controls.folded && focus?.stall) || shown?.stall);
   useHighlight('data-highlight-metric', shown?.metric);
+  useAnswerFocus(update, focus && `${controls.lessonId}/${controls.index}`, focus?.zoomMs, focus?.stall);
   if (!lesson || !step) return null;
   const { index, go } = controls;
   // An embed shows the panels its link chose, for a frame sized to them: no offer there.
@@ -102,6 +106,28 @@ export function LessonPanel({
       </nav>
     </section>
   );
+}
+
+/**
+ * Frames what a revealed answer points at when it comes on screen (by Reveal or by a link): the
+ * ladder zoomed on `zoomMs`, unless the link names a zoom of its own, and the first of its `stall`
+ * bands scrolled into the ladder's view sideways. Once per reveal (`revealed`: lesson and step):
+ * the student may zoom out and stays there; the reveal's history entry keeps the zoom.
+ */
+function useAnswerFocus(
+  update: ScenarioUpdate,
+  revealed: string | undefined,
+  zoomMs: [number, number] | undefined,
+  stall: string | undefined,
+): void {
+  const zoom = zoomMs?.join(',');
+  useEffect(() => {
+    if (revealed === undefined || zoom === undefined) return;
+    const zoomed = (c: Config) => (c.view.zoom === undefined ? { ...c, view: { ...c.view, zoom } } : c);
+    // The page's own note in the link, as its folding is: no change of the reader's.
+    update(zoomed, { history: 'replace', quiet: true });
+  }, [update, revealed, zoom]);
+  useEffect(() => (revealed && stall ? bringStallsInView(stall) : undefined), [revealed, stall]);
 }
 
 /** Sets `name` on <html> while the card shows a step that highlights `value`. */

@@ -83,4 +83,63 @@ describe('sweep chart lines', () => {
     for (const s of box.querySelectorAll('.sweep-legend li svg'))
       expect(s.querySelector('line')).not.toBeNull();
   });
+
+  it('gives each series its own marker shape, on the chart and in the legend alike', () => {
+    // Over choices the points stand alone: without a shape each, four initial windows were told
+    // apart by colour only (not by a colour-blind student, nor on a greyscale printout).
+    const spec = specOf('custom:x=http;series=iw:1,2,4k,10;y=load_s');
+    const box = draw(spec);
+    const series = spec.series!.values;
+    const shapeOf = (s: string) => box.querySelectorAll(`[data-sweep-point][data-series="${s}"]`);
+    const chart = series.map((s) => [...shapeOf(s)].map((m) => outline(m.getAttribute('d') ?? '')));
+    chart.forEach((marks, i) => {
+      expect(marks.length, series[i]).toBe(spec.x.values.length);
+      // One shape for all of a series' points, wherever they stand.
+      for (const m of marks) expect(sameOutline(m, marks[0]), series[i]).toBe(true);
+    });
+    // No two series share a shape.
+    for (let i = 0; i < series.length; i++)
+      for (let j = i + 1; j < series.length; j++)
+        expect(sameOutline(chart[i][0], chart[j][0]), `${series[i]} and ${series[j]}`).toBe(false);
+    // The legend's swatch for each series is its shape, smaller, inside the swatch's 22 x 12 box.
+    const swatches = [...box.querySelectorAll('.sweep-legend li svg path')];
+    expect(swatches).toHaveLength(series.length);
+    swatches.forEach((p, i) => {
+      const key = outline(p.getAttribute('d') ?? '');
+      const scaled = chart[i][0].map((v) => (typeof v === 'number' ? (v * 4) / 5 : v));
+      expect(sameOutline(key, scaled), series[i]).toBe(true);
+      const [xs, ys] = corners(p.getAttribute('d') ?? '');
+      expect(Math.min(...xs)).toBeGreaterThanOrEqual(0);
+      expect(Math.max(...xs)).toBeLessThanOrEqual(22);
+      expect(Math.min(...ys)).toBeGreaterThanOrEqual(0);
+      expect(Math.max(...ys)).toBeLessThanOrEqual(12);
+    });
+  });
 });
+
+/** The x and y of a marker's corners (a circle's leftmost point and its far side). */
+function corners(d: string): [number[], number[]] {
+  const numbers = (d.match(/-?[\d.]+/g) ?? []).map(Number);
+  if (d.includes('a')) {
+    const [x, y, r] = numbers;
+    return [
+      [x, x + 2 * r],
+      [y - r, y + r],
+    ];
+  }
+  return [numbers.filter((_, i) => i % 2 === 0), numbers.filter((_, i) => i % 2 === 1)];
+}
+
+/** A marker's outline wherever it stands: a circle's radius, or a polygon's corners from its first. */
+function outline(d: string): Array<number | string> {
+  const numbers = (d.match(/-?[\d.]+/g) ?? []).map(Number);
+  if (d.includes('a')) return ['circle', numbers[2]];
+  return numbers.map((v, i) => v - numbers[i % 2]);
+}
+
+function sameOutline(a: Array<number | string>, b: Array<number | string>): boolean {
+  return (
+    a.length === b.length &&
+    a.every((v, i) => (typeof v === 'number' ? Math.abs(v - (b[i] as number)) < 0.05 : v === b[i]))
+  );
+}

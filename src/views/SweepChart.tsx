@@ -1,5 +1,6 @@
-// A sweep as a chart: one line per series, every simulated point a focusable circle (Enter or a
-// click opens its run), published points as hollow diamonds, Kruse's analytic model as a dashed
+// A sweep as a chart: one line per series, every simulated point a focusable marker of its
+// series' colour and shape (sweepMarkers.ts; Enter or a click opens its run), published points as
+// hollow diamonds, Kruse's analytic model as a dashed
 // line. React draws; a line is straight segments through its points. An axis of choices (link
 // types, HTTP versions) has no values between its points, so its points are drawn without lines.
 import {
@@ -11,6 +12,7 @@ import {
   sweepYScale,
   shortLabels,
 } from './sweepScales';
+import { markerPath, markerShape } from './sweepMarkers';
 
 export interface SweepChartPoint {
   x: string;
@@ -180,6 +182,7 @@ export function SweepChart(props: SweepChartProps) {
   const y = sweepYScale(chartYValues(points, published), M.top, bottom);
   const colour = (s: string | null) =>
     SERIES_COLOURS[Math.max(0, seriesValues.indexOf(s)) % SERIES_COLOURS.length];
+  const shape = (s: string | null) => markerShape(seriesValues.indexOf(s));
   const seriesNames = shortLabels(seriesValues.map((s) => s ?? ''));
   const xName = (value: string) => x.ticks.find((t) => t.value === value)?.label ?? value;
   // The y label runs along the plot's height: on a phone it takes a second line rather than
@@ -287,13 +290,12 @@ export function SweepChart(props: SweepChartProps) {
       })}
       {points.map((p) =>
         p.y === null ? null : (
-          <circle
+          <path
             key={pointKey(p)}
-            cx={x.at(p.x) + (dodge.get(pointKey(p)) ?? 0)}
-            cy={y(p.y)}
-            r={POINT_R}
+            d={markerPath(shape(p.series), x.at(p.x) + (dodge.get(pointKey(p)) ?? 0), y(p.y), POINT_R)}
             fill={colour(p.series)}
             className="sweep-point"
+            data-shape={shape(p.series)}
             tabIndex={0}
             role="button"
             data-sweep-point=""
@@ -308,7 +310,7 @@ export function SweepChart(props: SweepChartProps) {
             }}
           >
             <title>{`${formatSweepValue(p.y)} ${props.yLabel} at ${props.xLabel} ${xName(p.x)}${p.series !== null ? `, ${props.seriesLabel} ${seriesNames[seriesValues.indexOf(p.series)]}` : ''}; ${openKeys.has(pointKey(p)) ? 'the run open now' : 'open this run'}`}</title>
-          </circle>
+          </path>
         ),
       )}
       {points.map((p) =>

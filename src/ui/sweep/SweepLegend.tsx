@@ -1,9 +1,10 @@
-// What the marks mean: a colour per series (and which lie under another's line), the paper's
-// published points, and Kruse's model.
+// What the marks mean: a colour and a marker shape per series (and which lie under another's
+// line), the paper's published points, and Kruse's model.
 import { axisIsNumeric, type SweepSpec } from '../../scenario/sweeps';
 import { sweepJoined, type OpenNowMark } from '../../views/SweepChart';
 import type { OpenNowWords } from './openNow';
 import { COINCIDE_SHARE, SERIES_COLOURS, shortLabels } from '../../views/sweepScales';
+import { markerPath, markerShape } from '../../views/sweepMarkers';
 
 export function SweepLegend({
   spec,
@@ -24,17 +25,30 @@ export function SweepLegend({
   const nameOf = (s: string | null) => `${spec.series?.label} ${names[series.indexOf(s ?? '')]}`;
   // Over choices the chart draws points alone (no line between link types): so does its key.
   const joined = sweepJoined(axisIsNumeric(spec.x), spec.x.values);
-  const swatch = (colour: string) => (
+  const swatch = (i: number) => (
     <svg width="22" height="12" aria-hidden="true">
-      {joined && <line x1="1" x2="21" y1="6" y2="6" stroke={colour} strokeWidth="2.5" />}
-      <circle cx="11" cy="6" r="4" fill={colour} />
+      {joined && (
+        <line
+          x1="1"
+          x2="21"
+          y1="6"
+          y2="6"
+          stroke={SERIES_COLOURS[i % SERIES_COLOURS.length]}
+          strokeWidth="2.5"
+        />
+      )}
+      <path
+        d={markerPath(markerShape(i), 11, 6, 4)}
+        fill={SERIES_COLOURS[i % SERIES_COLOURS.length]}
+        data-shape={markerShape(i)}
+      />
     </svg>
   );
   return (
     <ul className="sweep-legend" aria-label="Legend">
       {series.map((s, i) => (
         <li key={s}>
-          {swatch(SERIES_COLOURS[i % SERIES_COLOURS.length])}
+          {swatch(i)}
           <span>
             {spec.series!.label}: {names[i]}
             {under.has(s) && (
@@ -48,7 +62,7 @@ export function SweepLegend({
       {series.length === 0 && spec.published && spec.published.length > 0 && (
         // One line with the paper's points beside it: say which marks are ours.
         <li>
-          {swatch(SERIES_COLOURS[0])}
+          {swatch(0)}
           simulated
         </li>
       )}

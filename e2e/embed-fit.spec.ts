@@ -892,3 +892,52 @@ test('lessons in a 480 × 320 frame keep the ladder at its least height and its 
       expect(note.y + note.height, where).toBeLessThanOrEqual(ladder.y);
   }
 });
+
+test("a revealed lesson step in a 480 × 320 frame turns A and B's ladders like pages: the frame does not scroll", async ({
+  page,
+  baseURL,
+}) => {
+  // Stacked at their least height, A over B had scrolled the frame by 259 px (the 200 ms mystery),
+  // 257 (pipelining) and 330 (the orbit lesson, its key of many causes), B wholly below it.
+  for (const query of [
+    'lesson=the-200ms-mystery&step=2&reveal=1&embed=1&view=ladder',
+    'lesson=why-pipelining&step=2&reveal=1&embed=1&view=ladder',
+    'lesson=web-from-orbit&step=3&reveal=1&embed=1&view=ladder',
+  ]) {
+    const frame = await framed(page, baseURL, query, 480, 320);
+    await expect(frame.locator('[data-side="b"] svg.ladder-svg')).toBeAttached();
+    await expect(frame.locator('[data-ladder-legend] li').first()).toBeVisible();
+    await expect.poll(() => frameOverflow(frame), query).toBeLessThanOrEqual(0);
+    /** Each ladder's box, and whether it is whole inside the ladders' box and the frame. */
+    const shown = () =>
+      frame.locator('.ladders').evaluate((box) => {
+        const clip = box.getBoundingClientRect();
+        return ['a', 'b'].map((side) => {
+          const r = box.querySelector(`[data-side="${side}"] .ladder-scroll`)!.getBoundingClientRect();
+          return {
+            height: Math.round(r.height),
+            whole: r.top >= clip.top - 0.5 && r.bottom <= clip.bottom + 0.5 && r.bottom <= innerHeight,
+          };
+        });
+      });
+    const [a, b] = await shown();
+    expect(a, query).toEqual({ height: 160, whole: true });
+    expect(b.whole, query).toBe(false);
+    // A row of the key stays whole in the frame, and a note that lanes scroll sideways is above
+    // the ladders (frame coordinates).
+    const placed = await frame.locator('.ladder-panel').evaluate((panel) => ({
+      keyRowBottom: panel.querySelector('[data-ladder-legend] li')!.getBoundingClientRect().bottom,
+      ladderTop: panel.querySelector('[data-side="a"] .ladder-scroll')!.getBoundingClientRect().top,
+      noteBottom: panel.querySelector('[data-lanes-note]')?.getBoundingClientRect().bottom ?? null,
+    }));
+    expect(placed.keyRowBottom, query).toBeLessThanOrEqual(320);
+    if (placed.noteBottom !== null) expect(placed.noteBottom, query).toBeLessThanOrEqual(placed.ladderTop);
+    // A wheel over the ladders turns to B, whole, where A was.
+    const box = (await frame.locator('.ladders').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 120);
+    await expect.poll(async () => (await shown())[1], query).toEqual({ height: 160, whole: true });
+    expect(await frameOverflow(frame), query).toBeLessThanOrEqual(0);
+    await expect(frame.locator('[data-side="b"] .side-caption')).toBeVisible();
+  }
+});

@@ -941,3 +941,44 @@ test("a revealed lesson step in a 480 × 320 frame turns A and B's ladders like 
     await expect(frame.locator('[data-side="b"] .side-caption')).toBeVisible();
   }
 });
+
+test('"Read step" in a 480 × 320 frame unfolds the step into a card of half the frame that scrolls, the views still in sight', async ({
+  page,
+  baseURL,
+}) => {
+  // Its words, question and answer had taken 290 to 307 px of the frame: the views got 4 px and
+  // Previous / Next lay past the frame's bottom, out of reach.
+  for (const query of [
+    'lesson=the-200ms-mystery&step=2&embed=1&view=ladder',
+    'lesson=the-200ms-mystery&step=2&reveal=1&embed=1&view=ladder',
+    'lesson=web-from-orbit&step=3&reveal=1&embed=1&view=ladder',
+  ]) {
+    const frame = await framed(page, baseURL, query, 480, 320);
+    await expect(frame.locator('[data-side="a"] svg.ladder-svg')).toBeVisible();
+    await frame.getByRole('button', { name: 'Read step' }).click();
+    await expect(frame.locator('.lesson-question fieldset')).toBeVisible();
+    const card = frame.locator('.lesson');
+    const sizes = await card.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      bottom: el.getBoundingClientRect().bottom,
+      scrolls: el.scrollHeight > el.clientHeight,
+      views: document.querySelector('.embed-views')!.clientHeight,
+    }));
+    expect(sizes.height, query).toBeLessThanOrEqual(161);
+    expect(sizes.bottom, query).toBeLessThanOrEqual(320);
+    expect(sizes.scrolls, query).toBe(true);
+    // The views keep the ladder's tools and the top of the ladder in sight.
+    expect(sizes.views, query).toBeGreaterThanOrEqual(80);
+    // Scrolled to its end, the card shows Previous / Next whole, inside the frame.
+    await card.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const next = await frame.getByRole('button', { name: 'Next step' }).evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const clip = el.closest('.lesson')!.getBoundingClientRect();
+      return r.top >= clip.top && r.bottom <= clip.bottom && r.bottom <= innerHeight;
+    });
+    expect(next, query).toBe(true);
+    // Folded again, the step keeps its line and the views their room.
+    await frame.getByRole('button', { name: 'Hide step text' }).click();
+    await expect.poll(() => frameOverflow(frame), query).toBeLessThanOrEqual(0);
+  }
+});

@@ -982,3 +982,37 @@ test('"Read step" in a 480 × 320 frame unfolds the step into a card of half the
     await expect.poll(() => frameOverflow(frame), query).toBeLessThanOrEqual(0);
   }
 });
+
+test("the Figures of a page loaded five times, A beside B, in a 480 × 320 frame: the loads' note scrolls in its own box, the frame does not", async ({
+  page,
+  baseURL,
+}) => {
+  // The note says what the loads took for A and again for B: under the table it had scrolled the
+  // frame by 47 px.
+  const query = 'preset=kruse-lerc&b.conns=8&embed=1&view=metrics';
+  const frame = await framed(page, baseURL, query, 480, 320);
+  await expect(frame.locator('[data-metrics] tbody tr')).toHaveCount(5);
+  await expect(frame.locator('[data-loads="b"]')).toBeAttached();
+  await expect.poll(() => frameOverflow(frame)).toBeLessThanOrEqual(0);
+  const fit = await frame.locator('[data-loads-note]').evaluate((note) => {
+    const box = note.getBoundingClientRect();
+    const line = parseFloat(getComputedStyle(note).lineHeight);
+    const bLoads = note.querySelector('[data-loads="b"] [data-metric-loads]')!.getBoundingClientRect();
+    return {
+      bottom: box.bottom,
+      scrolls: note.scrollHeight > note.clientHeight,
+      // Whole lines: none cut across its words at the box's edge.
+      lines: note.clientHeight / line,
+      bLoadsShown: bLoads.top >= box.top && bLoads.bottom <= box.bottom + 0.5,
+      tableBottom: document.querySelector('[data-metrics] tbody tr:last-child')!.getBoundingClientRect()
+        .bottom,
+    };
+  });
+  expect(fit.bottom).toBeLessThanOrEqual(320);
+  expect(fit.tableBottom).toBeLessThanOrEqual(fit.bottom);
+  expect(fit.scrolls).toBe(true);
+  expect(Math.abs(fit.lines - Math.round(fit.lines))).toBeLessThan(0.05);
+  expect(fit.lines).toBeGreaterThanOrEqual(4);
+  // B's loads' times are in the first screen of the note.
+  expect(fit.bLoadsShown).toBe(true);
+});

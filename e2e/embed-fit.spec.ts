@@ -903,6 +903,8 @@ test("a revealed lesson step in a 480 × 320 frame turns A and B's ladders like 
     'lesson=the-200ms-mystery&step=2&reveal=1&embed=1&view=ladder',
     'lesson=why-pipelining&step=2&reveal=1&embed=1&view=ladder',
     'lesson=web-from-orbit&step=3&reveal=1&embed=1&view=ladder',
+    // B's HTTP/3 run drawn after A's: the key had kept its whole height, 84 px past the frame.
+    'lesson=from-1997-to-today&step=8&reveal=1&embed=1&view=ladder',
   ]) {
     const frame = await framed(page, baseURL, query, 480, 320);
     await expect(frame.locator('[data-side="b"] svg.ladder-svg')).toBeAttached();

@@ -11,10 +11,11 @@ const MARGIN_PX = 16;
 const FRAMED_PX = 24;
 
 /**
- * Once the ladder draws stalls of `cause` framed (in its times, at least FRAMED_PX tall), scroll
- * each ladder box holding one sideways so the leftmost of them is in view (a box showing it
- * already stays). Tried each frame until it holds (the run is drawn, then framed on the answer's
- * times; before, another load's band, a sliver in view, had passed for them) or WAIT_MS pass.
+ * Once the ladder draws stalls of `cause` framed (whole in the times it shows, at least FRAMED_PX
+ * tall), scroll each ladder box holding one sideways so the leftmost of them is in view (a box
+ * showing it already stays). Tried each frame until it holds (the run is drawn, then framed on the
+ * answer's times; before, another load's band, a sliver in view, had passed for them; and while
+ * the zoom came, a band half in view had been taken for the leftmost) or WAIT_MS pass.
  * Returns a cancel.
  */
 export function bringStallsInView(cause: string): () => void {
@@ -36,7 +37,7 @@ function bring(selector: string): boolean {
     if (!box) continue;
     const rect = band.getBoundingClientRect();
     const clip = box.getBoundingClientRect();
-    const shownTimes = rect.height >= FRAMED_PX && rect.top < clip.bottom && rect.bottom > clip.top;
+    const shownTimes = rect.height >= FRAMED_PX && rect.top >= clip.top && rect.bottom <= clip.bottom;
     if (shownTimes && rect.left < (leftmost.get(box)?.left ?? Infinity)) leftmost.set(box, rect);
   }
   for (const [box, band] of leftmost) {

@@ -62,7 +62,7 @@ describe('sweep chart lines', () => {
 
   it('draws HTTP versions with an initial-window series as points alone, and keys them so', () => {
     const spec = specOf('custom:x=http;series=iw;y=load_s');
-    expect(spec.title).toBe('Page load (s) against HTTP mode, one colour per Initial window');
+    expect(spec.title).toBe('Page load (s) against HTTP mode, one colour and shape per Initial window');
     const box = draw(spec);
     expect(box.querySelectorAll('[data-sweep-point]').length).toBeGreaterThan(6);
     expect(linePaths(box)).toEqual([]);

@@ -114,7 +114,7 @@ export function customSpec(custom: CustomSweep, base: string): SweepSpec {
   return {
     id: 'custom',
     // Over choices the points stand alone (SweepChart): a series is a colour, not a line.
-    title: `${capitalize(metricLabel(custom.y))} against ${x.label}${series ? `, one ${sweepJoined(axisIsNumeric(x), x.values) ? 'line' : 'colour'} per ${series.label}` : ''}`,
+    title: `${capitalize(metricLabel(custom.y))} against ${x.label}${series ? `, one ${sweepJoined(axisIsNumeric(x), x.values) ? 'line' : 'colour and shape'} per ${series.label}` : ''}`,
     source: 'Custom sweep over the current scenario',
     claim: '',
     base: [base, ...needs.filter(Boolean)].filter(Boolean).join('&'),

@@ -27,11 +27,11 @@ export function packetsInSendOrder(trace: Trace): PacketRecord[] {
 export function connectionLookup(trace: Trace): (packet: PacketRecord) => ConnectionRecord {
   const byId = new Map<number, ConnectionRecord>();
   for (const c of trace.connections) byId.set(c.id, c);
-  return (packet) => {
-    const conn = byId.get(packet.conn);
-    if (!conn) throw new Error(`packet ${packet.id}: no connection record with id ${packet.conn}`);
-    return conn;
-  };
+  return (packet) => byId.get(packet.conn) ?? noConnection(packet);
+}
+
+function noConnection(packet: PacketRecord): never {
+  throw new Error(`packet ${packet.id}: no connection record with id ${packet.conn}`);
 }
 
 /** A value reduced into 0..2^32-1 (sequence space arithmetic). */
@@ -147,9 +147,7 @@ function lineFor(conn: ConnectionRecord, packet: PacketRecord): string {
 
 /** One packet as a tcpdump line (no trailing newline): used for hover text in the UI. */
 export function formatTcpdumpLine(trace: Trace, packet: PacketRecord): string {
-  const conn = trace.connections.find((c) => c.id === packet.conn);
-  if (!conn) throw new Error(`packet ${packet.id}: no connection record with id ${packet.conn}`);
-  return lineFor(conn, packet);
+  return lineFor(trace.connections.find((c) => c.id === packet.conn) ?? noConnection(packet), packet);
 }
 
 /** The whole trace as tcpdump text: one line per packet in send order, each ending in `\n`. */

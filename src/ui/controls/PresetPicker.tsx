@@ -4,7 +4,7 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
 import { findPreset, PRESETS } from '../../scenario/presets';
 import { PAPER_NAMES, presetsByPaper } from '../presets/presetGroups';
-import { useElementWidth } from '../useElementWidth';
+import { useElementWidth } from '../useElementSize';
 
 /** Short enough to read whole in the closed menu at every width (the Yahoo page and its 1996 server). */
 const DEFAULT_NAME = 'Default: Yahoo 1996, 10 Mb LAN';

@@ -17,7 +17,7 @@ import { presetsTitle } from '../panels/sideView';
 import { NoteBanner } from '../share/NoteBanner';
 import { appUrl, controlKeys, withoutEmbed } from '../share/shareLinks';
 import { EmbedControls } from './EmbedControls';
-import { useElementHeight } from './useFitHeight';
+import { useElementHeight } from '../useElementSize';
 import { FitHeightContext, FitKeyContext } from './viewHeight';
 import { fitKey } from './fitKey';
 import '../app.css';

@@ -27,8 +27,7 @@ import {
 } from '../embed/viewHeight';
 import { timeScale, type Gap } from '../../views/timeScale';
 import { markRedraw } from '../perf';
-import { useElementWidth } from '../useElementWidth';
-import { useElementHeight } from '../embed/useFitHeight';
+import { useElementHeight, useElementWidth } from '../useElementSize';
 import { usePanelChrome } from '../embed/usePanelChrome';
 import type { SideView } from './sideView';
 import { MAX_ZOOM, useLadderZoom, type AxisTransform } from './useLadderZoom';

@@ -11,7 +11,7 @@ import { waterfallRows } from '../../views/waterfallPhases';
 import { isQuicRun } from '../../views/streams';
 import { idleBetweenLoadsNs } from '../../views/betweenLoads';
 import { runEndNs } from '../../views/timeScale';
-import { useElementWidth } from '../useElementWidth';
+import { useElementWidth } from '../useElementSize';
 import { useScrollExtent } from '../useScrollExtent';
 import type { SideView, TimePanelProps } from './sideView';
 import { SidewaysScroll } from './SidewaysScroll';

@@ -3,7 +3,7 @@
 // follows the builder after a short pause, so typing a note does not reload the frame on every
 // key; inert, because it is only a picture.
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useElementWidth } from '../useElementWidth';
+import { useElementWidth } from '../useElementSize';
 import type { FrameSize } from './shareLinks';
 
 export function EmbedPreview({ url, size }: { url: string; size: FrameSize }) {

@@ -6,7 +6,7 @@ import type { Config } from '../../scenario/codec';
 import { axisIsNumeric, claimLead, sweepQueries, type SweepSpec } from '../../scenario/sweeps';
 import { FitHeightContext } from '../embed/viewHeight';
 import { Panel } from '../panels/Panel';
-import { useElementWidth } from '../useElementWidth';
+import { useElementWidth } from '../useElementSize';
 import { SweepChart } from '../../views/SweepChart';
 import { seriesUnder } from '../../views/sweepScales';
 import { SweepBuilder } from './SweepBuilder';

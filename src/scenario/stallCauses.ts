@@ -309,7 +309,8 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
   'hol-blocking': {
     label: 'HOL',
     words: "head-of-line blocking: in, but behind another stream's loss",
-    colour: same('#DDCC77'),
+    // Tol's greys: his sand (#DDCC77) read as one colour with client think and flow control.
+    colour: { light: '#555555', dark: '#dddddd' },
     sentence: (_, d) =>
       `Data already in waited ${d} behind a lost segment of another stream (head-of-line blocking)`,
     fixes: none,

@@ -66,13 +66,14 @@ test('no control is labelled with a raw key, with every setting shown', async ({
   // Between them these show every setting: pipelining, compression, repeated loads and a custom
   // page on one; HTTP/1.0 connections and the pm-images page on the other; HTTP/2's window and
   // TLS 1.2's False Start on the third; a server process pool and revalidation on the fourth;
-  // HTTP/3's window on the fifth.
+  // HTTP/3's window on the fifth; Kruse's loop of pages (several loads of a Kruse page) on the sixth.
   for (const query of [
     'preset=nielsen-lan-pipe-gzip-first&loads=2&page=custom',
     'preset=pm-remote-2544&http=1.0',
     'http=2&tls=1.2',
     'sprocs=4&visit=revalidate',
     'http=3',
+    'preset=kruse-acts',
   ]) {
     await openLab(page, query);
     for (const key of await page

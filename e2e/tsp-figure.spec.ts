@@ -697,6 +697,9 @@ test("a connection's lines end with its last packet, not at the end of a run it 
       };
     });
   await openLab(page, 'page=microscape&http=1.0&conns=1');
+  // Plotted over the whole run, not over connection 1's own life (its default, being short).
+  await page.locator('[data-view="tsp"]').getByRole('button', { name: 'Full run' }).click();
+  await expect(page.locator('[data-view="tsp"]').getByRole('button', { name: 'Full run' })).toBeDisabled();
   const early = await rights();
   const plot = early.playhead - early.left;
   for (const line of [early.ack, early.cwnd, early.strip]) expect(line - early.left).toBeLessThan(plot * 0.2);
@@ -705,4 +708,41 @@ test("a connection's lines end with its last packet, not at the end of a run it 
   const whole = await rights();
   for (const line of [whole.ack, whole.cwnd, whole.strip])
     expect(Math.abs(line - whole.playhead)).toBeLessThan(3);
+});
+
+test('a connection alive for a small part of the run is plotted over its own life; Full run gives the run back', async ({
+  page,
+}) => {
+  // Kruse's page five times over HTTP/1.0 by satellite: connection 1 lives about 3 s of a 184 s
+  // run, and had been a sliver at the left of an axis to 182 s.
+  await openLab(page, 'preset=kruse-lerc&http=1.0');
+  const tsp = page.locator('[data-view="tsp"]');
+  const plot = tsp.locator('[data-tsp-side="a"] svg.tsp-svg');
+  const lastTickS = async () =>
+    Math.max(
+      ...(await plot
+        .locator('[data-x-tick]')
+        .evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-x-tick'))))),
+    ) / 1e9;
+  const search = () => page.evaluate(() => window.location.search);
+  await expect.poll(lastTickS, { timeout: 30_000 }).toBeLessThan(4);
+  expect(await lastTickS()).toBeGreaterThan(2);
+  // The link is unchanged: the connection's own life is what no window shows.
+  expect(await search()).not.toContain('tspzoom');
+  const fullRun = tsp.getByRole('button', { name: 'Full run' });
+  await fullRun.click();
+  await expect.poll(lastTickS).toBeGreaterThan(150);
+  await expect(fullRun).toBeDisabled();
+  // Another connection of the same kind is plotted over its life, wherever in the run it is.
+  await tsp.locator('select').first().selectOption('30');
+  await expect.poll(lastTickS).toBeLessThan(150);
+  const ticks = await plot
+    .locator('[data-x-tick]')
+    .evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-x-tick')) / 1e9));
+  expect(Math.max(...ticks) - Math.min(...ticks)).toBeLessThan(10);
+  // Zoom out widens it until the whole run, not back to the connection.
+  for (let i = 0; i < 8 && (await fullRun.isEnabled()); i++)
+    await tsp.getByRole('button', { name: 'Zoom out' }).click();
+  await expect(fullRun).toBeDisabled();
+  await expect.poll(lastTickS).toBeGreaterThan(150);
 });

@@ -324,7 +324,7 @@ export function TimeSequencePlot({
       </defs>
       <rect x={0} y={0} width={width} height={height} fill="var(--card)" />
       {axis.ticks.map((t) => (
-        <g key={`x${t.ns}`} transform={`translate(${t.x},0)`}>
+        <g key={`x${t.ns}`} transform={`translate(${t.x},0)`} data-x-tick={t.ns}>
           <line y1={m.top} y2={bottom} stroke="var(--rule)" />
           <text y={bottom + 16} textAnchor={t.anchor} className="tick-label">
             {t.text}

@@ -33,15 +33,19 @@ export function TspPanel({
   onView,
 }: TimePanelProps & { view: TspView; onView: (view: TspView) => void }) {
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
-  // A window that misses the run (a link's, after a knob shortened it) shows the whole run.
-  const linked = view.window;
-  const window_: [number, number] | null =
-    linked && Math.max(0, linked.startNs) < Math.min(endNs, linked.endNs)
-      ? [linked.startNs, linked.endNs]
-      : null;
   const conns = [...new Set(sides.flatMap((s) => connectionIds(s.run.trace)))];
   // A connection the run does not have (a link's, after a knob took connections away): the first.
   const conn = conns.includes(view.conn) ? view.conn : (conns[0] ?? 0);
+  // A window that misses the run (a link's, after a knob shortened it) shows the whole run. With
+  // none chosen, a connection that lives for a small part of the run is plotted over its own life.
+  const linked = view.window;
+  const ownLife = shortConnectionSpan(sides, conn, endNs);
+  const chosen: [number, number] | null =
+    linked && Math.max(0, linked.startNs) < Math.min(endNs, linked.endNs)
+      ? [linked.startNs, linked.endNs]
+      : ownLife;
+  // A window of the whole run (Full run, leaving a short connection's own) is the run unzoomed.
+  const window_ = chosen && (chosen[0] > 0 || chosen[1] < endNs) ? chosen : null;
   const chosenStream = view.stream;
   const setWindow = useCallback(
     (w: [number, number] | null) =>
@@ -52,7 +56,9 @@ export function TspPanel({
     ? [Math.max(0, window_[0]), Math.min(endNs, window_[1])]
     : [0, endNs];
   const valid = domain[1] > domain[0] ? domain : ([0, Math.max(1, endNs)] as [number, number]);
-  const zoomBy = (factor: number) => setWindow(zoomedWindow(valid, cursorNs, endNs, factor));
+  // No window falls back to a short connection's own life: the run's bounds are the whole run.
+  const wholeRun: [number, number] | null = ownLife ? [0, endNs] : null;
+  const zoomBy = (factor: number) => setWindow(zoomedWindow(valid, cursorNs, endNs, factor) ?? wholeRun);
   const streams = streamChoices(sides, conn);
   const stream = streams.some((c) => c.stream === chosenStream) ? chosenStream : null;
   // In an embed a lone plot and its cwnd and RTT strips share the frame's height where the plot
@@ -106,7 +112,12 @@ export function TspPanel({
         <button type="button" className="secondary small" onClick={() => zoomBy(0.5)} disabled={!window_}>
           Zoom out
         </button>
-        <button type="button" className="secondary small" onClick={() => setWindow(null)} disabled={!window_}>
+        <button
+          type="button"
+          className="secondary small"
+          onClick={() => setWindow(wholeRun)}
+          disabled={!window_}
+        >
           Full run
         </button>
         {conns.length > 1 && (
@@ -114,7 +125,7 @@ export function TspPanel({
             Connection{' '}
             <select
               value={conn}
-              onChange={(e) => onView({ ...view, conn: Number(e.target.value), stream: null })}
+              onChange={(e) => onView({ conn: Number(e.target.value), stream: null, window: null })}
             >
               {conns.map((c) => (
                 <option key={c} value={c}>
@@ -223,6 +234,28 @@ function streamSpan(sides: SideView[], conn: number, stream: number, endNs: numb
   const lastAcks = sides.map((s) => connectionSeries(s.run.trace, conn, stream).acks.at(-1)?.timeNs ?? 0);
   const end = Math.max(...xs.map((x) => x.endNs ?? endNs), ...lastAcks);
   const margin = Math.max((end - start) * 0.1, 1e6);
+  return [Math.max(0, start - margin), Math.min(endNs, end + margin)];
+}
+
+/** A connection alive for less than this share of the run is plotted over its own life by default. */
+const SHORT_CONNECTION_SHARE = 0.5;
+
+/**
+ * The window of connection `conn`'s life, its first packet to its last arrival on either side, with
+ * a margin, when that is a small part of the run: HTTP/1.0's first connection of five Kruse loads
+ * had been a sliver 3 s wide at the left of a 184 s axis. Null for a connection that fills the run.
+ */
+function shortConnectionSpan(sides: SideView[], conn: number, endNs: number): [number, number] | null {
+  let start = Infinity;
+  let end = -Infinity;
+  for (const s of sides)
+    for (const p of s.run.trace.packets)
+      if (p.conn === conn) {
+        start = Math.min(start, p.sendNs);
+        end = Math.max(end, p.arriveNs ?? p.sendNs);
+      }
+  if (!(end > start) || end - start >= endNs * SHORT_CONNECTION_SHARE) return null;
+  const margin = Math.max((end - start) * 0.05, 1e6);
   return [Math.max(0, start - margin), Math.min(endNs, end + margin)];
 }
 

@@ -192,16 +192,11 @@ export abstract class TcpOutput implements ReceiverHooks {
     let flags = FLAG.ACK;
     if (len > 0 && seq + len === snd.queuedEnd) flags |= FLAG.PSH;
     if (fin) flags |= FLAG.FIN;
+    // `forced` is tested against undefined before it is compared with a string (see output()).
     let reason: SendReason;
-    if (len > 0 || fin)
-      reason = retransmit
-        ? (forced ?? 'retransmit')
-        : forced === 'tlp-new'
-          ? forced
-          : len > 0
-            ? 'data'
-            : 'fin';
-    else reason = this.rcv.ackReason;
+    if (len === 0 && !fin) reason = this.rcv.ackReason;
+    else if (forced !== undefined && (retransmit || forced === 'tlp-new')) reason = forced;
+    else reason = retransmit ? 'retransmit' : len > 0 ? 'data' : 'fin';
     this.emit(this.segment(seq, len, flags, reason));
     const consumed = len + (fin ? 1 : 0);
     if (consumed > 0) {

@@ -2,7 +2,8 @@
 // theme), the callout's sentence and the knob changes that remove it. The engine declares the
 // causes (StallCause in engine/trace.ts); this table must cover exactly those, so a cause added
 // there fails the type check until it has a row here. Colours are the Okabe-Ito and Tol
-// colour-blind-safe sets, used only as fills, never for text.
+// colour-blind-safe sets, moved where two causes that stall one run had read as one colour (at
+// least CIEDE2000 10 apart as drawn, tests/stall-colours.test.ts), used only as fills, never for text.
 import { DEFAULT_WINDOW } from '../engine/http/h2frames';
 import { INITIAL_WINDOWS } from '../engine/params';
 import type { Side, StallCause, StallRecord } from '../engine/trace';
@@ -123,7 +124,8 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
   rwnd: {
     label: 'rwnd',
     words: "receiver's window full",
-    colour: same('#56B4E9'),
+    // Lighter than cwnd's blue, as a window the peer sets beside the sender's own.
+    colour: same('#66BBEE'),
     sentence: (who, d) => `The ${who} waited ${d} for room in the receiver's window`,
     fixes: (c) => [
       { key: 'window', value: Math.min(1 << 30, Math.max(65_536, Number(get(c, 'window') ?? 16_384) * 4)) },
@@ -224,7 +226,8 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
   'idle-restart': {
     label: 'idle restart',
     words: 'slow-start restart after idle',
-    colour: same('#44AA99'),
+    // Teal, but bluer than the handshake's green (7.2 apart as Tol's #44AA99).
+    colour: same('#00A0B0'),
     sentence: (who, d) => `The ${who} lost ${d} to a slow-start restart after idle`,
     fixes: () => [{ key: 'ssr', value: 'off' }],
   },
@@ -248,7 +251,9 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
   'tail-probe': {
     label: 'tail probe',
     words: 'waiting for a tail loss probe (the last data sent was lost)',
-    colour: same('#BBCC33'),
+    // A pale violet beside the RTO's indigo: both wait on a lost tail. Tol's pear had read as
+    // client think's yellow and flow control's olive.
+    colour: same('#C5BAEE'),
     sentence: (who, d) =>
       `The ${who}'s last data was lost and no ACK came back to say so: it waited ${d} for its tail loss probe (TLP)`,
     // The probe waits two round trips (RFC 8985 7.2), a fixed part of the path: only less loss helps.
@@ -279,7 +284,8 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
   'tls-handshake': {
     label: 'TLS',
     words: 'TLS handshake',
-    colour: same('#117733'),
+    // A pale green beside the TCP handshake's deep one (Tol's dark green had read as it).
+    colour: same('#9DE9A2'),
     sentence: (_, d) => `The TLS handshake took ${d}`,
     // TLS 1.3 saves a round trip over 1.2, but not over 1.2 with False Start, which sends the
     // request after one round trip too (as does a resumed 1.2 handshake: no one knob saves one
@@ -327,7 +333,8 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
   pacing: {
     label: 'pacing',
     words: 'pacing: the next segment waits for its departure time',
-    colour: same('#88CCEE'),
+    // Cyan: Tol's pale cyan had read as rwnd's sky blue.
+    colour: same('#66CCCC'),
     sentence: (who, d) => `Pacing spaced the ${who}'s segments: ${d} of short waits in all`,
     manyShortWaits: true,
     fixes: none,

@@ -9,7 +9,7 @@ import { formatTick } from './format';
 import type { LinearScale } from './piecewiseScale';
 import type { Trace } from '../engine/trace';
 import { idleGaps, stretchTicks, timeScale, type Gap } from './timeScale';
-import { waterfallRows, type WaterfallRow } from './waterfallPhases';
+import { exchangeSpans, type ExchangeSpan } from './exchangeSpans';
 
 /** A folded gap's band: this share of the axis, within these bounds (a phone keeps its width for the loads). */
 const GAP_SHARE = 0.03;
@@ -55,14 +55,14 @@ export interface FoldedTimeAxis {
 export function loadGaps(traces: Trace[], endNs: number): Gap[] {
   return gapsBetweenRows(
     idleGaps(traces, endNs),
-    traces.flatMap((t) => waterfallRows(t)),
+    traces.flatMap((t) => exchangeSpans(t)),
   );
 }
 
 /** The gaps during which no row is open (from its request being due to its last byte, or its loss): between loads. */
 export function gapsBetweenRows(
   gaps: Gap[],
-  rows: Array<Pick<WaterfallRow, 'startNs' | 'endNs'> & Partial<Pick<WaterfallRow, 'lostNs'>>>,
+  rows: Array<Pick<ExchangeSpan, 'startNs' | 'endNs'> & Partial<Pick<ExchangeSpan, 'lostNs'>>>,
 ): Gap[] {
   return gaps.filter(
     (g) =>

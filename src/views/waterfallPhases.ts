@@ -7,6 +7,15 @@
 // its connection (closed before the response was complete) ends where the client asked again, or
 // left the connection having given up on it.
 import { FLAG, type MilestoneKind, type StallRecord, type Trace } from '../engine/trace';
+import {
+  exchangesOf,
+  FirstTimes,
+  isWritten,
+  lossesOf,
+  spanOf,
+  type Exchange,
+  type Loss,
+} from './exchangeSpans';
 
 export type PhaseKind =
   'queued' | 'connect' | 'request' | 'server-wait' | 'server' | 'first-byte' | 'receiving';
@@ -48,36 +57,6 @@ export const PHASE_WORDS: Record<PhaseKind, string> = {
 };
 
 /**
- * The fields of an exchange record this view reads. Older traces number exchanges per connection
- * (`index`); newer ones carry an `id`, `queuedNs` and `firstByteNs`. Both are read.
- */
-interface Exchange {
-  conn: number;
-  label: string;
-  responseBytes: number;
-  startNs: number;
-  endNs: number | null;
-  index?: number;
-  id?: number;
-  queuedNs?: number;
-  firstByteNs?: number | null;
-  stream?: number;
-  lost?: boolean;
-  load?: number;
-  object?: number;
-  attempt?: number;
-}
-
-function exchangesOf(trace: Trace): Exchange[] {
-  return trace.exchanges as unknown as Exchange[];
-}
-
-/** A request was written when its start is known: a lost one may never have been (its start is then -1 ns). */
-function isWritten(ex: Exchange): boolean {
-  return ex.startNs >= 0;
-}
-
-/**
  * The written exchanges of one connection in request order (responses come back in the same
  * order; a request never written has no place in its stream).
  */
@@ -96,43 +75,6 @@ function firstDeliverNs(trace: Trace, ex: Exchange, startSeq: number): number | 
     if (last > startSeq && e.seq < endSeq && (first === null || e.atNs < first)) first = e.atNs;
   }
   return first;
-}
-
-/**
- * The earliest time of each (kind, connection, exchange) among the events and milestones a row
- * reads, found in one pass over the trace rather than one pass per row.
- */
-/** The client closed, reset or gave up on a connection. */
-const CLIENT_LEFT = 'client-left';
-
-class FirstTimes {
-  private readonly first = new Map<string, number>();
-
-  constructor(trace: Trace) {
-    for (const e of trace.events)
-      if (e.kind === 'request-read' || e.kind === 'response-write')
-        this.note(e.kind, e.conn, e.exchange, e.atNs);
-      else if (e.side === 'client' && (e.kind === 'close' || e.kind === 'reset' || e.kind === 'timeout'))
-        this.note(CLIENT_LEFT, e.conn, undefined, e.atNs);
-    // The first milestone recorded counts, as a search from the front would find it.
-    for (const m of trace.milestones ?? [])
-      if (!this.first.has(FirstTimes.key(m.kind, m.conn, m.exchange)))
-        this.note(m.kind, m.conn, m.exchange, m.atNs);
-  }
-
-  static key(kind: string, conn: number, exchange: number | undefined): string {
-    return `${kind} ${conn} ${exchange ?? ''}`;
-  }
-
-  private note(kind: string, conn: number, exchange: number | undefined, atNs: number): void {
-    const key = FirstTimes.key(kind, conn, exchange);
-    const known = this.first.get(key);
-    if (known === undefined || atNs < known) this.first.set(key, atNs);
-  }
-
-  get(kind: string, conn: number, exchange?: number): number | null {
-    return this.first.get(FirstTimes.key(kind, conn, exchange)) ?? null;
-  }
 }
 
 function eventNs(times: FirstTimes, ex: Exchange, kind: 'request-read' | 'response-write'): number | null {
@@ -162,37 +104,6 @@ function firstByteOf(trace: Trace, times: FirstTimes, ex: Exchange, startSeq: nu
   if (trace.milestones && ex.id !== undefined) return milestoneNs(times, ex.conn, 'first-byte', ex.id);
   if (ex.firstByteNs !== undefined) return ex.firstByteNs;
   return firstDeliverNs(trace, ex, startSeq);
-}
-
-/** Where a lost request ended: when it was lost, and whether the client asked for it again. */
-interface Loss {
-  atNs: number | null;
-  askedAgain: boolean;
-}
-
-/**
- * When each lost exchange was given up: the client asks again as soon as its connection closes,
- * so its next attempt was queued then; without one (the client gave up on the object), when the
- * client left the connection. Found in one pass over the exchanges, not one per lost exchange.
- */
-function lossesOf(trace: Trace, times: FirstTimes): Map<Exchange, Loss> {
-  const exchanges = exchangesOf(trace);
-  const losses = new Map<Exchange, Loss>();
-  if (!exchanges.some((e) => e.lost)) return losses;
-  const key = (e: Exchange, attempt: number) => `${e.load} ${e.object} ${attempt}`;
-  const queued = new Map<string, number | undefined>();
-  for (const e of exchanges) queued.set(key(e, e.attempt ?? 0), e.queuedNs);
-  for (const e of exchanges) {
-    if (!e.lost) continue;
-    const retry = queued.get(key(e, (e.attempt ?? 0) + 1));
-    losses.set(
-      e,
-      retry !== undefined
-        ? { atNs: retry, askedAgain: true }
-        : { atNs: times.get(CLIENT_LEFT, e.conn), askedAgain: false },
-    );
-  }
-  return losses;
 }
 
 /**
@@ -232,8 +143,7 @@ function rowFor(
   ex: Exchange,
   loss: Loss | undefined,
 ): WaterfallRow {
-  const lostNs = loss?.atNs ?? null;
-  const endNs = ex.endNs ?? lostNs ?? trace.endNs;
+  const { startNs, lostNs, drawnEndNs: endNs } = spanOf(trace, ex, loss);
   const phases: Phase[] = [];
   const push = (kind: PhaseKind, s: number | null | undefined, e: number | null | undefined) => {
     if (s != null && e != null && e > s) phases.push({ kind, startNs: s, endNs: e });
@@ -242,7 +152,7 @@ function rowFor(
     key: `${ex.conn}-${ex.id ?? ex.index}`,
     label: ex.label,
     conn: ex.conn,
-    startNs: ex.startNs,
+    startNs,
     endNs: ex.endNs,
     firstByteNs: null,
     lostNs,
@@ -253,9 +163,7 @@ function rowFor(
   if (ex.stream !== undefined) row.stream = ex.stream;
   if (ex.load !== undefined) row.load = ex.load;
   if (!row.written) {
-    // Lost before it was written: it waited (for its connection, its turn or the client's think) until the close.
-    row.startNs = ex.queuedNs ?? endNs;
-    push('queued', row.startNs, endNs);
+    push('queued', startNs, endNs);
     return row;
   }
   const siblings = onConnection(trace, ex.conn);

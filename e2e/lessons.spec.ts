@@ -287,6 +287,46 @@ test("web-from-orbit's answer frames the stale-connection stalls it names once r
   expect(await search(page)).not.toContain('zoom=');
 });
 
+test("web-from-orbit's answer, scrolled sideways to the first stall, keeps the ladder's times beside it", async ({
+  page,
+}) => {
+  // B's ladder turns sideways to the sixth lane: the time axis, at the ladder's left, had gone out
+  // of view with the first lanes, and the stall stood there with no time beside it.
+  await page.goto('/?lesson=web-from-orbit&step=3&reveal=1');
+  const seen = () =>
+    page.evaluate(() => {
+      const box = document.querySelector('[data-side="b"] .ladder-scroll');
+      if (!box) return null;
+      const clip = box.getBoundingClientRect();
+      const bands = [...box.querySelectorAll('[data-stall="stale-connection"] rect')]
+        .map((r) => r.getBoundingClientRect())
+        .filter((b) => b.height >= 100 && b.left >= clip.left && b.right <= clip.right);
+      const pin = box.querySelector('.axis-pin');
+      if (box.scrollLeft === 0 || bands.length === 0 || !pin) return null;
+      const band = bands.sort((a, b) => a.left - b.left)[0];
+      const times = pin.getBoundingClientRect();
+      // The times the axis writes within the band's height: at 0.2 s a tick, two or more.
+      const ticks = [...box.querySelectorAll('.ladder-axis .tick-label')]
+        .map((t) => ({
+          text: t.textContent,
+          y: (t.getBoundingClientRect().top + t.getBoundingClientRect().bottom) / 2,
+        }))
+        .filter((t) => t.y >= band.top && t.y <= band.bottom);
+      return {
+        shown: getComputedStyle(pin).opacity,
+        // The times stand at the box's left edge, left of the band, not over it.
+        atLeftEdge: Math.abs(times.left - clip.left) <= 2 && times.right <= band.left,
+        ticks: ticks.map((t) => t.text),
+      };
+    });
+  await expect.poll(seen, { timeout: 20_000 }).not.toBeNull();
+  const view = (await seen())!;
+  expect(view.shown).toBe('1');
+  expect(view.atLeftEdge).toBe(true);
+  expect(view.ticks.length).toBeGreaterThanOrEqual(2);
+  for (const t of view.ticks) expect(t).toMatch(/^17\d(\.\d)? s$/);
+});
+
 test('an open prediction is not answered elsewhere on the page; Reveal brings the hints back', async ({
   page,
 }) => {

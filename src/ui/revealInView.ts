@@ -4,6 +4,8 @@
 // toolbar, else the toolbar, else the ladder's caption. Centred on the stall's band, the ladder's
 // title and Zoom buttons had been left half under the playback bar. Loaded when first asked for.
 
+import { LADDER_MARGIN } from '../views/ladderLayout';
+
 /** Part of a box on the screen: its top and bottom edges, in viewport pixels. */
 export interface Span {
   top: number;
@@ -54,11 +56,13 @@ export function reveal(
   );
   if (Math.abs(dy) >= 1) window.scrollTo({ top: window.scrollY + dy, behavior });
   if (!clip || !across) return;
+  // Right of the axis's times, which a ladder scrolled sideways keeps over its left edge.
+  const left = clip.left + LADDER_MARGIN.axis;
   const dx =
-    box.left < clip.left
-      ? box.left - clip.left
+    box.left < left
+      ? box.left - left
       : box.right > clip.right
-        ? Math.min(box.right - clip.right, box.left - clip.left)
+        ? Math.min(box.right - clip.right, box.left - left)
         : 0;
   if (dx !== 0) across.scrollBy({ left: dx, behavior });
 }

@@ -384,6 +384,7 @@ export function Ladder({
         foldLabel={labelFold}
         runEndNs={runEnd}
         playheadY={playheadY}
+        timesId={`${clipId}-times`}
       />
       <g clipPath={`url(#${clipId})`}>
         <LadderStalls
@@ -474,6 +475,12 @@ export function Ladder({
         />
       </g>
       <Playhead cursorNs={cursorNs} cursorY={cursorY} top={top} bottom={bottom} right={layout.width} />
+      {/* The axis's times again, at the left edge of a ladder scrolled sideways, on a card over the
+          lanes that pass under them: a band scrolled to in the sixth lane had no time beside it. */}
+      <g className="axis-pin">
+        <rect />
+        <use href={`#${clipId}-times`} />
+      </g>
     </svg>
   );
 }

@@ -25,6 +25,8 @@ interface Props {
   runEndNs: number;
   /** Where the playhead's time is written, at the left edge. */
   playheadY: number;
+  /** The id of the tick labels' group. */
+  timesId: string;
 }
 
 /** Axis labels this close to a mark's label (a load, the run's end, the playhead) give way to it. */
@@ -49,6 +51,7 @@ export function LadderAxis({
   foldLabel,
   runEndNs,
   playheadY,
+  timesId,
 }: Props) {
   const domain = y.domain();
   const visible = [y.invert(top), y.invert(bottom)];
@@ -87,16 +90,20 @@ export function LadderAxis({
   });
   return (
     <g className="ladder-axis">
-      {ticks.map(({ t, label }) => (
-        <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={axisX - 5} x2={width} stroke="var(--rule)" />
-          {label && (
-            <text x={axisX - 8} dy="0.32em" textAnchor="end" className="tick-label">
-              {formatTick(t, span, visible[1])}
-            </text>
-          )}
-        </g>
+      {ticks.map(({ t }) => (
+        <line key={t} x1={axisX - 5} x2={width} y1={y(t)} y2={y(t)} stroke="var(--rule)" />
       ))}
+      {/* Drawn again at the left edge of a ladder scrolled sideways (Ladder's axis-pin). */}
+      <g id={timesId}>
+        {ticks.map(
+          ({ t, label }) =>
+            label && (
+              <text key={t} x={axisX - 8} y={y(t)} dy="0.32em" textAnchor="end" className="tick-label">
+                {formatTick(t, span, visible[1])}
+              </text>
+            ),
+        )}
+      </g>
       {runEnds && (
         <rect
           className="after-run"

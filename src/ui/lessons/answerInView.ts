@@ -3,10 +3,15 @@
 // orbit lesson's sixteen connections: its stale-connection stalls begin in the sixth lane, out of
 // a 1280-pixel page's view). Once per reveal; the page itself does not scroll.
 
+import { LADDER_MARGIN } from '../../views/ladderLayout';
+
 /** How long to wait for the answer's run to be drawn. */
 const WAIT_MS = 15_000;
-/** Left of the first band in view, so its lane's client line is not on the box's edge. */
-const MARGIN_PX = 16;
+/**
+ * Left of the first band in view: past the axis's times, which the ladder keeps over its left
+ * edge once scrolled, and a little more, so its lane's client line is not against them.
+ */
+const MARGIN_PX = LADDER_MARGIN.axis + 16;
 /** A band this tall is one the answer framed (in the whole run, the orbit lesson's are 2 px). */
 const FRAMED_PX = 24;
 
@@ -42,7 +47,8 @@ function bring(selector: string): boolean {
   }
   for (const [box, band] of leftmost) {
     const clip = box.getBoundingClientRect();
-    if (band.left < clip.left || band.right > clip.right) box.scrollLeft += band.left - clip.left - MARGIN_PX;
+    if (band.left < clip.left + LADDER_MARGIN.axis || band.right > clip.right)
+      box.scrollLeft += band.left - clip.left - MARGIN_PX;
   }
   return leftmost.size > 0;
 }

@@ -358,7 +358,13 @@ export function LadderPanel({
                     onJump={jump}
                   />
                 )}
-                <div className="ladder-scroll" style={{ height }}>
+                <div
+                  className="ladder-scroll"
+                  style={{ height }}
+                  onScroll={({ currentTarget: box }) =>
+                    box.style.setProperty('--axis-scroll', `${box.scrollLeft}`)
+                  }
+                >
                   <Ladder
                     trace={s.run.trace}
                     path={s.run.path}

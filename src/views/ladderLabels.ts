@@ -143,9 +143,6 @@ export function ladderLabels(input: Input): LadderLabels {
   });
   for (const lane of lanes)
     for (const x of [lane.clientX, lane.serverX]) obstacles.push({ x0: x, y0: top, x1: x, y1: bottom });
-  // Labels keep clear of every burst's bracket: at a run's last load, with no room below, an ACK
-  // run's count went beside its bracket, across the neighbouring lane's server bracket.
-  for (const b of bursts) obstacles.push(...bracketStrokes(b));
   // Names and stall labels keep clear of a dropped packet's × too, which reaches past its shaft: a
   // connection named where it starts in a lossy shared lane had been written over the × of a packet
   // lost just before, and an RTO's label over the × of the packet it waited to resend.
@@ -200,16 +197,6 @@ export function ladderLabels(input: Input): LadderLabels {
     ]),
   ];
   return { labels, bursts, stalls: new Map(stallBoxes.map((s) => [s.key, s.place])) };
-}
-
-/** A burst's bracket as drawn (LadderLabelLayer): its tick at each end and its upright. */
-function bracketStrokes(b: Burst): Segment[] {
-  const tip = b.x + 3 * b.dir;
-  return [
-    { x0: tip, y0: b.y0, x1: b.x, y1: b.y0 },
-    { x0: b.x, y0: b.y0, x1: b.x, y1: b.y1 },
-    { x0: b.x, y0: b.y1, x1: tip, y1: b.y1 },
-  ];
 }
 
 /** The two strokes of the × a dropped packet's arrow ends in (none for a packet that arrived). */

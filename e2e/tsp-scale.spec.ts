@@ -3,8 +3,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { engine } from './lab';
 import { tspSeries } from '../src/views/tspSeries';
 
-/** The rug's row of ticks at the plot's top and a little room under it. */
-const RUG_ROOM_PX = 8;
+/** The stall bands' caps along the plot's top, the rug's row of ticks under them and a little room under it. */
+const RUG_ROOM_PX = 15;
 
 for (const width of [390, 1280]) {
   test(`a long transfer's data line reads as data, not as its one resend in a hundred (${width} px)`, async ({

@@ -1,7 +1,7 @@
 // Stall colours a student can tell apart: two causes that show up in the same run must differ by
 // at least ΔE2000 10 as drawn, a band or key swatch (the fill at its opacity over the panel's
-// card) in each theme, and a part of "Where did the time go" (the light fill, opaque, in both
-// themes). Below about 10 two small patches of one hue family read as one colour at a glance
+// card) in each theme, a band's cap along the time-sequence plot's top (likewise), and a part of
+// "Where did the time go" (the light fill, opaque, in both themes). Below about 10 two small patches of one hue family read as one colour at a glance
 // (client think, flow control and HOL were 8.5 and 9.1 apart, all olive in the dark key).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,13 @@ const source = (path: string) => readFileSync(new URL(`../${path}`, import.meta.
 
 /** The opacity the ladder's bands and its key's swatches are drawn at (views/LadderStalls.tsx, views/LadderLegend.tsx). */
 const BAND_OPACITY = 0.55;
+/**
+ * The opacity the time-sequence plot's band caps are drawn at, each over the card (views/
+ * TimeSequencePlot.tsx): the strip along the plot's top that names a band's cause. The band under
+ * it is a lighter tint, so that the lines over it keep their contrast; drawn at 0.22, the bands had
+ * been the only colour of their cause there, and cwnd and rwnd were 4.3 apart.
+ */
+const PLOT_CAP_OPACITY = 0.55;
 
 /** The panels' background in each theme: --card in app.css. */
 function card(theme: 'light' | 'dark'): Rgb {
@@ -32,6 +39,10 @@ function card(theme: 'light' | 'dark'): Rgb {
 const SEEN = {
   'light band': (cause: string) => composite(rgb(fill(cause, 'light')), BAND_OPACITY, card('light')),
   'dark band': (cause: string) => composite(rgb(fill(cause, 'dark')), BAND_OPACITY, card('dark')),
+  'light plot band cap': (cause: string) =>
+    composite(rgb(fill(cause, 'light')), PLOT_CAP_OPACITY, card('light')),
+  'dark plot band cap': (cause: string) =>
+    composite(rgb(fill(cause, 'dark')), PLOT_CAP_OPACITY, card('dark')),
   'breakdown bar': (cause: string) => rgb(fill(cause, 'light')),
 };
 type Place = keyof typeof SEEN;
@@ -73,6 +84,9 @@ describe('stall colours a student meets together', () => {
   it('draws bands and key swatches at the opacity measured here, over the card colours measured here', () => {
     for (const view of ['src/views/LadderStalls.tsx', 'src/views/LadderLegend.tsx'])
       expect(source(view)).toContain(`fillOpacity={${BAND_OPACITY}}`);
+    expect(source('src/views/TimeSequencePlot.tsx')).toMatch(
+      new RegExp(`fillOpacity=\\{${PLOT_CAP_OPACITY}\\}\\s+data-stall-cap`),
+    );
     expect(card('light')).toEqual(rgb('#ffffff'));
     expect(card('dark')).toEqual(rgb('#181c21'));
   });

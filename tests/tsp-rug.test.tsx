@@ -82,7 +82,36 @@ describe("a dense time-sequence plot's rug of losses", () => {
     const key = box.querySelector('[data-legend="retransmit dropped"]')!;
     expect(key.textContent).toContain('ticks on top');
     const brush = box.querySelector('.tsp-brush')!;
-    expect(Number(rug.getAttribute('data-rug-top'))).toBe(Number(brush.getAttribute('y')));
+    // Under the row of the stall bands' caps (6 px and a pixel's gap).
+    expect(Number(rug.getAttribute('data-rug-top'))).toBe(Number(brush.getAttribute('y')) + 7);
+  });
+
+  it("leaves the plot's top row to the stall bands' caps, each in its cause's colour over the card", () => {
+    const box = draw(trace, trace.endNs);
+    const top = Number(box.querySelector('.tsp-brush')!.getAttribute('y'));
+    const bands = [...box.querySelectorAll('[data-stall]')];
+    expect(bands.length).toBeGreaterThan(5);
+    for (const band of bands) {
+      const [tint, under, cap] = [...band.querySelectorAll('rect')];
+      // The cap: 6 px along the top, at the ladder's band opacity, over a card-coloured underlay so
+      // that an overlapping band's cap does not mix with it.
+      expect([cap.getAttribute('y'), cap.getAttribute('height'), cap.getAttribute('fill-opacity')]).toEqual([
+        String(top),
+        '6',
+        '0.55',
+      ]);
+      expect(cap.hasAttribute('data-stall-cap')).toBe(true);
+      expect([under.getAttribute('y'), under.getAttribute('height'), under.getAttribute('style')]).toEqual([
+        String(top),
+        '6',
+        'fill: var(--card);',
+      ]);
+      // The tint under it, lighter, from the cap's foot down, across the same time.
+      expect([tint.getAttribute('y'), tint.getAttribute('fill-opacity')]).toEqual([String(top + 6), '0.22']);
+      expect(tint.getAttribute('fill')).toBe(cap.getAttribute('fill'));
+      expect(tint.getAttribute('x')).toBe(cap.getAttribute('x'));
+      expect(tint.getAttribute('width')).toBe(cap.getAttribute('width'));
+    }
   });
 
   it('is not drawn on a small plot, whose resends carry their letters', () => {

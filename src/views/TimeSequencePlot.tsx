@@ -83,6 +83,12 @@ const RUG_PX = 6;
 /** A tick a little wider than its pixel column, so a lone one reads beside a stall band's edge. */
 const RUG_TICK_PX = 1.5;
 const RUG_ROW_PX = RUG_PX + 1;
+/** Each stall band's cap: a strip along the plot's top in its cause's colour as the ladder and its
+ * key draw it, which names the cause. The band under it is a tint, light enough that the lines over
+ * it keep their contrast (at the cap's strength a band would take them down to 1.2:1, the window
+ * over the 3x limit's brown). The rug's ticks and the bands' labels lie under the caps' row. */
+const STALL_CAP_PX = 6;
+const STALL_CAP_ROW_PX = STALL_CAP_PX + 1;
 const NO_FOLDS: Gap[] = [];
 /** About how many ticks the sequence axis has... */
 const Y_TICKS = 6;
@@ -254,7 +260,7 @@ export function TimeSequencePlot({
             const times = series.segments
               .filter((s) => mark.is(s) && s.timeNs >= d0 && s.timeNs <= d1)
               .map((s) => s.timeNs);
-            const top = m.top + mark.rug * RUG_ROW_PX;
+            const top = m.top + STALL_CAP_ROW_PX + mark.rug * RUG_ROW_PX;
             const pieces = rugPieces(rugMarks(times, x, m.left, right), top, RUG_PX);
             return pieces.length > 0 ? [{ mark, top, pieces }] : [];
           })
@@ -360,7 +366,13 @@ export function TimeSequencePlot({
             <text
               key={`label${i}`}
               x={labelAt.get(i)!.x}
-              y={m.top + 12 + rugRows * RUG_ROW_PX + (labelAt.get(i)!.row ?? 0) * STALL_LABEL_ROW_PX}
+              y={
+                m.top +
+                STALL_CAP_ROW_PX +
+                12 +
+                rugRows * RUG_ROW_PX +
+                (labelAt.get(i)!.row ?? 0) * STALL_LABEL_ROW_PX
+              }
               textAnchor={labelAt.get(i)!.anchor}
               className="stall-label"
               data-stall-label={s.cause}
@@ -749,7 +761,8 @@ export function segmentsPath(
   return barsPath(segments.map(segmentBar), x, y, ticks, MIN_BAR_PX);
 }
 
-/** A stall's band. Memoised: a long run has hundreds of bands, and a frame of playback changes
+/** A stall's band: its tint, and its cap along the plot's top in the colour that names the cause
+ * (as the ladder's bands and their key are drawn). Memoised: a long run has hundreds of bands, and a frame of playback changes
  * only the one the playhead is in (its tooltip's words had been written again for all of them). */
 const StallBandRect = memo(function StallBandRect({
   band: s,
@@ -773,11 +786,29 @@ const StallBandRect = memo(function StallBandRect({
       <title>{bandTitle(s, s.side, causeStyle(s.cause).words)}</title>
       <rect
         x={x0}
-        y={top}
+        y={top + STALL_CAP_PX}
         width={Math.max(1, x1 - x0)}
-        height={bottom - top}
+        height={Math.max(0, bottom - top - STALL_CAP_PX)}
         fill={causeStyle(s.cause).fill}
         fillOpacity={0.22}
+      />
+      {/* The cap over the card, not over another band's cap: where stalls overlap, the cap drawn last
+          shows its cause's colour as the key does, not a mixture the key has no swatch for. */}
+      <rect
+        x={x0}
+        y={top}
+        width={Math.max(1, x1 - x0)}
+        height={STALL_CAP_PX}
+        style={{ fill: 'var(--card)' }}
+      />
+      <rect
+        x={x0}
+        y={top}
+        width={Math.max(1, x1 - x0)}
+        height={STALL_CAP_PX}
+        fill={causeStyle(s.cause).fill}
+        fillOpacity={0.55}
+        data-stall-cap=""
       />
     </g>
   );

@@ -22,6 +22,8 @@ for (const width of [390, 1280]) {
     await expect(svg.locator('[data-legend="retransmit dropped"]')).toHaveCount(1, { timeout: 60_000 });
     // The plot's pixels: how many are painted the data's colour and how many the resends'.
     // Below the rug of ticks along its top, which marks the resends' columns on purpose.
+    // In view: a screenshot's clip below the fold comes back blank.
+    await svg.locator('.tsp-brush').scrollIntoViewIfNeeded();
     const plot = (await svg.locator('.tsp-brush').boundingBox())!;
     const clip = { ...plot, y: plot.y + RUG_ROOM_PX, height: plot.height - RUG_ROOM_PX };
     const shot = (await page.screenshot({ clip })).toString('base64');

@@ -16,6 +16,7 @@ import { useElementHeight, useElementWidth } from '../useElementSize';
 import type { SideView, TimePanelProps } from './sideView';
 import type { Gap } from '../../views/timeScale';
 import type { TspView } from '../state/configModel';
+import type { Trace } from '../../engine/trace';
 
 const NO_GAPS: Gap[] = [];
 /** An embed fits a lone plot and its strips in the frame if the plot keeps this much; a shorter
@@ -246,17 +247,33 @@ const SHORT_CONNECTION_SHARE = 0.5;
  * had been a sliver 3 s wide at the left of a 184 s axis. Null for a connection that fills the run.
  */
 function shortConnectionSpan(sides: SideView[], conn: number, endNs: number): [number, number] | null {
-  let start = Infinity;
-  let end = -Infinity;
-  for (const s of sides)
-    for (const p of s.run.trace.packets)
-      if (p.conn === conn) {
-        start = Math.min(start, p.sendNs);
-        end = Math.max(end, p.arriveNs ?? p.sendNs);
-      }
+  const lives = sides
+    .map((s) => connectionLives(s.run.trace).get(conn))
+    .filter((l): l is [number, number] => l !== undefined);
+  if (lives.length === 0) return null;
+  const start = Math.min(...lives.map((l) => l[0]));
+  const end = Math.max(...lives.map((l) => l[1]));
   if (!(end > start) || end - start >= endNs * SHORT_CONNECTION_SHARE) return null;
   const margin = Math.max((end - start) * 0.05, 1e6);
   return [Math.max(0, start - margin), Math.min(endNs, end + margin)];
+}
+
+/** Each connection's first send and last arrival, found in one pass per trace: the panel draws
+ * every frame of playback, and a long run's packet records are made as they are read. */
+const livesOf = new WeakMap<Trace, Map<number, [number, number]>>();
+function connectionLives(trace: Trace): Map<number, [number, number]> {
+  let lives = livesOf.get(trace);
+  if (!lives) {
+    lives = new Map();
+    for (const p of trace.packets) {
+      const life = lives.get(p.conn);
+      const last = p.arriveNs ?? p.sendNs;
+      if (!life) lives.set(p.conn, [p.sendNs, last]);
+      else [life[0], life[1]] = [Math.min(life[0], p.sendNs), Math.max(life[1], last)];
+    }
+    livesOf.set(trace, lives);
+  }
+  return lives;
 }
 
 /** A plot's height in an embed's `fitHeight`, above `stripsPx` of strips if a lone plot keeps enough. */

@@ -234,8 +234,7 @@ function streamSpan(sides: SideView[], conn: number, stream: number, endNs: numb
   const start = Math.min(...xs.map((x) => x.startNs));
   const lastAcks = sides.map((s) => connectionSeries(s.run.trace, conn, stream).acks.at(-1)?.timeNs ?? 0);
   const end = Math.max(...xs.map((x) => x.endNs ?? endNs), ...lastAcks);
-  const margin = Math.max((end - start) * 0.1, 1e6);
-  return [Math.max(0, start - margin), Math.min(endNs, end + margin)];
+  return paddedSpan(start, end, 0.1, endNs);
 }
 
 /** A connection alive for less than this share of the run is plotted over its own life by default. */
@@ -254,7 +253,12 @@ function shortConnectionSpan(sides: SideView[], conn: number, endNs: number): [n
   const start = Math.min(...lives.map((l) => l[0]));
   const end = Math.max(...lives.map((l) => l[1]));
   if (!(end > start) || end - start >= endNs * SHORT_CONNECTION_SHARE) return null;
-  const margin = Math.max((end - start) * 0.05, 1e6);
+  return paddedSpan(start, end, 0.05, endNs);
+}
+
+/** [start, end] widened by `share` of its length on each side (at least 1 ms), within the run. */
+function paddedSpan(start: number, end: number, share: number, endNs: number): [number, number] {
+  const margin = Math.max((end - start) * share, 1e6);
   return [Math.max(0, start - margin), Math.min(endNs, end + margin)];
 }
 

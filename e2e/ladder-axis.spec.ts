@@ -193,6 +193,40 @@ for (const width of [1440, 390]) {
   });
 }
 
+test("a ladder scrolled sideways keeps, at its left edge, which load is which and the playhead's time", async ({
+  page,
+}) => {
+  // On a phone Kruse's four lanes scroll sideways: the load labels and the playhead's time had
+  // scrolled away with the axis, and only the tick times came back at the edge.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLab(page, 'preset=kruse-lerc&t=65000');
+  const box = page.locator('[data-side="a"] .ladder-scroll');
+  await box.evaluate((el) => {
+    el.scrollLeft = 300;
+    el.dispatchEvent(new Event('scroll'));
+  });
+  await expect(box.locator('.axis-pin')).toHaveCSS('opacity', '1');
+  // What the pin draws: the elements its copies are made from.
+  const pinned = await box.evaluate((el) =>
+    [...el.querySelectorAll('.axis-pin use')].flatMap((u) => {
+      const source = document.getElementById(u.getAttribute('href')!.slice(1));
+      if (!source) return [];
+      const texts = source.matches('text') ? [source] : [...source.querySelectorAll('text')];
+      return texts.map((t) => ({ cls: t.getAttribute('class'), text: t.textContent }));
+    }),
+  );
+  expect(pinned.filter((t) => t.cls === 'load-label').map((t) => t.text)).toEqual([
+    'load 2',
+    'load 3',
+    'load 4',
+    'load 5',
+  ]);
+  const playhead = pinned.filter((t) => t.cls === 'playhead-label');
+  expect(playhead).toHaveLength(1);
+  expect(playhead[0].text).toMatch(/^65\ss$/);
+  expect(pinned.filter((t) => t.cls === 'tick-label').length).toBeGreaterThan(4);
+});
+
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },

@@ -474,12 +474,21 @@ export function Ladder({
           rules={rules}
         />
       </g>
-      <Playhead cursorNs={cursorNs} cursorY={cursorY} top={top} bottom={bottom} right={layout.width} />
-      {/* The axis's times again, at the left edge of a ladder scrolled sideways, on a card over the
-          lanes that pass under them: a band scrolled to in the sixth lane had no time beside it. */}
+      <Playhead
+        cursorNs={cursorNs}
+        cursorY={cursorY}
+        top={top}
+        bottom={bottom}
+        right={layout.width}
+        labelId={`${clipId}-playhead`}
+      />
+      {/* The axis's times, load labels and playhead time again, at the left edge of a ladder scrolled
+          sideways, on a card over the lanes that pass under them: a band scrolled to in the sixth
+          lane had no time beside it. */}
       <g className="axis-pin">
         <rect />
         <use href={`#${clipId}-times`} />
+        <use href={`#${clipId}-playhead`} />
       </g>
     </svg>
   );
@@ -493,12 +502,14 @@ function Playhead({
   top,
   bottom,
   right,
+  labelId,
 }: {
   cursorNs: number;
   cursorY: number;
   top: number;
   bottom: number;
   right: number;
+  labelId: string;
 }) {
   const above = cursorY < top;
   const below = cursorY > bottom;
@@ -515,7 +526,7 @@ function Playhead({
         strokeWidth={PLAYHEAD_WIDTH_PX}
         strokeDasharray={above || below ? '4 3' : undefined}
       />
-      <text x={4} y={y} dy="0.32em" className="playhead-label" fill={PLAYHEAD_COLOUR}>
+      <text id={labelId} x={4} y={y} dy="0.32em" className="playhead-label" fill={PLAYHEAD_COLOUR}>
         {label}
       </text>
     </g>

@@ -93,7 +93,8 @@ export function LadderAxis({
       {ticks.map(({ t }) => (
         <line key={t} x1={axisX - 5} x2={width} y1={y(t)} y2={y(t)} stroke="var(--rule)" />
       ))}
-      {/* Drawn again at the left edge of a ladder scrolled sideways (Ladder's axis-pin). */}
+      {/* Drawn again at the left edge of a ladder scrolled sideways (Ladder's axis-pin): the times,
+          and which load each stretch belongs to (Kruse's five loads over many lanes). */}
       <g id={timesId}>
         {ticks.map(
           ({ t, label }) =>
@@ -103,6 +104,18 @@ export function LadderAxis({
               </text>
             ),
         )}
+        {loadMarks.map((l) => (
+          <text
+            key={`load${l.index}`}
+            x={axisX - 8}
+            y={y(l.startNs)}
+            dy="1.1em"
+            textAnchor="end"
+            className="load-label"
+          >
+            {`load ${l.index + 1}`}
+          </text>
+        ))}
       </g>
       {runEnds && (
         <rect
@@ -201,9 +214,6 @@ export function LadderAxis({
       {loadMarks.map((l) => (
         <g key={l.index} className="load-mark" data-load={l.index + 1}>
           <line x1={4} x2={width} y1={y(l.startNs)} y2={y(l.startNs)} />
-          <text x={axisX - 8} y={y(l.startNs)} dy="1.1em" textAnchor="end" className="load-label">
-            {`load ${l.index + 1}`}
-          </text>
         </g>
       ))}
     </g>

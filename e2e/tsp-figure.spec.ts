@@ -637,6 +637,65 @@ for (const colorScheme of ['light', 'dark'] as const)
       expect(colours.key).toBe(colours.line);
       expect(colours.key).toBe(colours.theme);
     });
+
+    // HTTP/2 at 2% loss: the server's flow-control wait (0.47-1.72 s) overlaps its RTO (0.53-1.47 s)
+    // and the client's head-of-line blocking. In one row the cap drawn last covered the RTO's whole.
+    test("every cause that stalls the run shows in the caps' rows in its own colour, where stalls overlap", async ({
+      page,
+    }) => {
+      await openLab(page, 'lesson=from-1997-to-today&step=5');
+      const svg = page.locator('[data-tsp-side="a"] svg.tsp-svg');
+      await expect(svg.locator('[data-stall="rto"]')).toHaveCount(1);
+      await svg.locator('.tsp-brush').scrollIntoViewIfNeeded();
+      const plot = (await svg.locator('.tsp-brush').boundingBox())!;
+      // The caps' three rows along the plot's top, as painted.
+      const strip = { x: plot.x, y: plot.y, width: plot.width, height: 3 * 7 };
+      const shot = (await page.screenshot({ clip: strip })).toString('base64');
+      // Each cause's cap colour: its fill at the cap's opacity over the card; and its widest cap.
+      const caps = await svg.evaluate((el) => {
+        const rgb = (css: string) =>
+          css
+            .match(/[\d.]+/g)!
+            .slice(0, 3)
+            .map(Number);
+        const out: Record<string, { colour: number[]; widest: number }> = {};
+        for (const cap of el.querySelectorAll('[data-stall-cap]')) {
+          const cause = cap.closest('[data-stall]')!.getAttribute('data-stall')!;
+          const card = rgb(getComputedStyle(cap.previousElementSibling!).fill); // the card under the cap
+          const alpha = Number(cap.getAttribute('fill-opacity'));
+          const colour = rgb(getComputedStyle(cap).fill).map((c, i) => alpha * c + (1 - alpha) * card[i]);
+          const width = cap.getBoundingClientRect().width;
+          out[cause] = { colour, widest: Math.max(width, out[cause]?.widest ?? 0) };
+        }
+        return out;
+      });
+      const painted = await page.evaluate(
+        async ([png, colours]) => {
+          const image = new Image();
+          image.src = `data:image/png;base64,${png}`;
+          await image.decode();
+          const canvas = document.createElement('canvas');
+          [canvas.width, canvas.height] = [image.width, image.height];
+          const context = canvas.getContext('2d')!;
+          context.drawImage(image, 0, 0);
+          const pixels = context.getImageData(0, 0, image.width, image.height).data;
+          return Object.fromEntries(
+            Object.entries(colours).map(([cause, { colour: c }]) => {
+              let count = 0;
+              for (let i = 0; i < pixels.length; i += 4)
+                if (Math.hypot(pixels[i] - c[0], pixels[i + 1] - c[1], pixels[i + 2] - c[2]) < 4) count++;
+              return [cause, count];
+            }),
+          );
+        },
+        [shot, caps] as const,
+      );
+      // The three overlapping waits, and every cause with a cap a few pixels wide, show.
+      for (const cause of ['hol-blocking', 'flow-control', 'rto'])
+        expect(caps[cause]?.widest).toBeGreaterThan(20);
+      for (const [cause, { widest }] of Object.entries(caps))
+        if (widest >= 4) expect(painted[cause], cause).toBeGreaterThanOrEqual(6);
+    });
   });
 
 test('Zoom in from the end of the run halves the plot, and Zoom out gives the whole run back', async ({

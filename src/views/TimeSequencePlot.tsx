@@ -30,6 +30,7 @@ import { placeMarks } from './tspMarks';
 import type { Gap } from './timeScale';
 import { barPieces, barsPath, barsUntil, stepPieces, type Bar, type Piece } from './playPieces';
 import { rugMarks, rugPieces, rugUntil } from './tspRug';
+import { capRows } from './tspCapRows';
 import { ackLinePx, dataInk, limitLinePx } from './tspRibbon';
 
 export interface TimeSequencePlotProps {
@@ -86,7 +87,8 @@ const RUG_ROW_PX = RUG_PX + 1;
 /** Each stall band's cap: a strip along the plot's top in its cause's colour as the ladder and its
  * key draw it, which names the cause. The band under it is a tint, light enough that the lines over
  * it keep their contrast (at the cap's strength a band would take them down to 1.2:1, the window
- * over the 3x limit's brown). The rug's ticks and the bands' labels lie under the caps' row. */
+ * over the 3x limit's brown). Where stalls of two causes overlap, their caps lie in rows one under
+ * the other (tspCapRows.ts). The rug's ticks and the bands' labels lie under the caps' rows. */
 const STALL_CAP_PX = 6;
 const STALL_CAP_ROW_PX = STALL_CAP_PX + 1;
 const NO_FOLDS: Gap[] = [];
@@ -250,6 +252,18 @@ export function TimeSequencePlot({
   }, [series, x, y, d0, d1, dense, dataMinPx]);
   const barsAt = (pieces: ReturnType<typeof barPieces>, minPx: number, ticks: boolean) =>
     barsUntil(pieces, cursorNs, x, y, ticks, minPx, dense).join('');
+  const preparedStalls = useMemo(
+    () =>
+      prepareStalls(
+        trace.stalls.filter((s) => s.conn === conn),
+        d0,
+        d1,
+      ),
+    [trace, conn, d0, d1],
+  );
+  // The caps' rows, found once per view; the rug and the labels lie under the rows used.
+  const caps = useMemo(() => capRows(preparedStalls.sorted), [preparedStalls]);
+  const capsPx = caps.rows * STALL_CAP_ROW_PX;
   // A dense plot's rug: a tick along its top for each pixel column holding a resend (or a drop
   // drawn in a colour of its own), built once per view; ticks appear as the playhead reaches them.
   const rugs = useMemo(
@@ -260,24 +274,15 @@ export function TimeSequencePlot({
             const times = series.segments
               .filter((s) => mark.is(s) && s.timeNs >= d0 && s.timeNs <= d1)
               .map((s) => s.timeNs);
-            const top = m.top + STALL_CAP_ROW_PX + mark.rug * RUG_ROW_PX;
+            const top = m.top + capsPx + mark.rug * RUG_ROW_PX;
             const pieces = rugPieces(rugMarks(times, x, m.left, right), top, RUG_PX);
             return pieces.length > 0 ? [{ mark, top, pieces }] : [];
           })
         : [],
-    [dense, series, d0, d1, x, m.top, m.left, right],
+    [dense, series, d0, d1, x, m.top, m.left, right, capsPx],
   );
   const rugRows = rugs.length === 0 ? 0 : Math.max(...rugs.map((r) => r.mark.rug ?? 0)) + 1;
   const clipId = `tsp-clip-${side}`;
-  const preparedStalls = useMemo(
-    () =>
-      prepareStalls(
-        trace.stalls.filter((s) => s.conn === conn),
-        d0,
-        d1,
-      ),
-    [trace, conn, d0, d1],
-  );
   const stalls = useMemo(
     () => bandsAt(preparedStalls, cursorNs, (d1 - d0) / Math.max(1, width)),
     [preparedStalls, cursorNs, d0, d1, width],
@@ -357,6 +362,8 @@ export function TimeSequencePlot({
             x0={x(s.startNs)}
             x1={x(Math.min(s.endNs, cursorNs))}
             top={m.top}
+            row={caps.rowOf(s)}
+            rows={caps.rows}
             bottom={bottom}
           />
         ))}
@@ -366,13 +373,7 @@ export function TimeSequencePlot({
             <text
               key={`label${i}`}
               x={labelAt.get(i)!.x}
-              y={
-                m.top +
-                STALL_CAP_ROW_PX +
-                12 +
-                rugRows * RUG_ROW_PX +
-                (labelAt.get(i)!.row ?? 0) * STALL_LABEL_ROW_PX
-              }
+              y={m.top + capsPx + 12 + rugRows * RUG_ROW_PX + (labelAt.get(i)!.row ?? 0) * STALL_LABEL_ROW_PX}
               textAnchor={labelAt.get(i)!.anchor}
               className="stall-label"
               data-stall-label={s.cause}
@@ -762,21 +763,13 @@ export function segmentsPath(
 }
 
 /** A stall's band: its tint, and its cap along the plot's top in the colour that names the cause
- * (as the ladder's bands and their key are drawn). Memoised: a long run has hundreds of bands, and a frame of playback changes
+ * (as the ladder's bands and their key are drawn), in its row of the caps (0 the top), the tint
+ * under all the `rows` used. Memoised: a long run has hundreds of bands, and a frame of playback changes
  * only the one the playhead is in (its tooltip's words had been written again for all of them). */
-const StallBandRect = memo(function StallBandRect({
-  band: s,
-  x0,
-  x1,
-  top,
-  bottom,
-}: {
-  band: StallBand;
-  x0: number;
-  x1: number;
-  top: number;
-  bottom: number;
-}) {
+const StallBandRect = memo(function StallBandRect({ band: s, x0, x1, top, row, rows, bottom }: BandPlace) {
+  const capTop = top + row * STALL_CAP_ROW_PX;
+  // With one row, from the cap's foot; under more, from the last row's, clear of the other rows' caps.
+  const bodyTop = top + rows * STALL_CAP_ROW_PX - 1;
   return (
     <g
       data-stall={s.cause}
@@ -786,45 +779,54 @@ const StallBandRect = memo(function StallBandRect({
       <title>{bandTitle(s, s.side, causeStyle(s.cause).words)}</title>
       <rect
         x={x0}
-        y={top + STALL_CAP_PX}
+        y={bodyTop}
         width={Math.max(1, x1 - x0)}
-        height={Math.max(0, bottom - top - STALL_CAP_PX)}
+        height={Math.max(0, bottom - bodyTop)}
         fill={causeStyle(s.cause).fill}
         fillOpacity={0.22}
       />
-      {/* The cap over the card, not over another band's cap: where stalls overlap, the cap drawn last
-          shows its cause's colour as the key does, not a mixture the key has no swatch for. */}
+      {/* The cap over the card, not over another band's cap: where stalls of a cause overlap, the cap
+          drawn last shows its cause's colour as the key does, not a mixture the key has no swatch for. */}
       <rect
         x={x0}
-        y={top}
+        y={capTop}
         width={Math.max(1, x1 - x0)}
         height={STALL_CAP_PX}
         style={{ fill: 'var(--card)' }}
       />
       <rect
         x={x0}
-        y={top}
+        y={capTop}
         width={Math.max(1, x1 - x0)}
         height={STALL_CAP_PX}
         fill={causeStyle(s.cause).fill}
         fillOpacity={0.55}
-        data-stall-cap=""
+        data-stall-cap={row}
       />
     </g>
   );
 }, sameBand);
 
+interface BandPlace {
+  band: StallBand;
+  x0: number;
+  x1: number;
+  top: number;
+  row: number;
+  rows: number;
+  bottom: number;
+}
+
 /** Whether a band draws as it did: the same place and the same stalls (a band is found anew each
  * frame, so compared by what it holds). */
-function sameBand(
-  a: { band: StallBand; x0: number; x1: number; top: number; bottom: number },
-  b: { band: StallBand; x0: number; x1: number; top: number; bottom: number },
-): boolean {
+function sameBand(a: BandPlace, b: BandPlace): boolean {
   const [p, q] = [a.band, b.band];
   return (
     a.x0 === b.x0 &&
     a.x1 === b.x1 &&
     a.top === b.top &&
+    a.row === b.row &&
+    a.rows === b.rows &&
     a.bottom === b.bottom &&
     p.cause === q.cause &&
     p.side === q.side &&

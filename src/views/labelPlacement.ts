@@ -21,6 +21,9 @@ export interface LabelSpot {
   anchor: 'start' | 'middle' | 'end';
   /** A shorter text for a tight spot, instead of the request's. */
   text?: string;
+  /** Tried only when the spot before it was refused for crossing a mark alone (`marks`): a
+   * shorter text in its place, not a label where none fitted for other reasons. */
+  ifMarked?: true;
 }
 
 export interface LabelRequest<T> {
@@ -156,19 +159,28 @@ export function placeLabels<T>(
   reserved: Rect[] = [],
   /** A character's width: another font's (the plot's bold letters) than the packet labels'. */
   charPx = LABEL_CHAR_PX,
+  /** Lines kept clear of as obstacles are, where a refused spot lets a shorter text be tried. */
+  marks: Segment[] = [],
 ): PlacedLabel<T>[] {
   const lines = new RowIndex();
   for (const s of obstacles) lines.add(s);
+  const markLines = new RowIndex();
+  for (const s of marks) markLines.add(s);
   const taken = new RowIndex();
   for (const r of reserved) taken.add(r);
   const placed: PlacedLabel<T>[] = [];
   for (const request of requests) {
+    let marked = false;
     for (const spot of request.spots) {
+      if (spot.ifMarked && !marked) continue;
+      marked = false;
       const text = spot.text ?? request.text;
       const rect = labelRect(spot, text, charPx);
       if (rect.x0 < bounds.x0 || rect.x1 > bounds.x1 || rect.y0 < bounds.y0 || rect.y1 > bounds.y1) continue;
       if (taken.some(rect, (other) => overlaps(rect, other))) continue;
       if (lines.some(rect, (s) => segmentHitsRect(s, rect))) continue;
+      marked = markLines.some(rect, (s) => segmentHitsRect(s, rect));
+      if (marked) continue;
       taken.add(rect);
       placed.push({ ...spot, item: request.item, text, rect });
       break;

@@ -124,11 +124,20 @@ export function ladderLabels(input: Input): LadderLabels {
     const members = b.members.map((i) => packets.get(i));
     const text = burstText(members);
     const short = burstShortText(members);
+    // "6" of "6 ACKs" ("4 segs + 1 ACK" has no one count).
+    const count = /^\d+(?= \w+$)/.exec(short);
+    // Outside the bracket, where no arrow of this lane goes.
+    const beside = {
+      x: b.x - b.dir * 3,
+      y: (b.y0 + b.y1) / 2 + 4,
+      anchor: b.dir > 0 ? 'end' : 'start',
+    } as const;
     const spots: LabelSpot[] = [
       ...arrowSpots(first, text).slice(0, 2),
       ...arrowSpots(last, text).slice(2, 4),
-      // Outside the bracket, where no arrow of this lane goes.
-      { x: b.x - b.dir * 3, y: (b.y0 + b.y1) / 2 + 4, anchor: b.dir > 0 ? 'end' : 'start', text: short },
+      { ...beside, text: short },
+      // Where that crosses the next lane's bracket, standing beside this one, the count alone.
+      ...(count ? [{ ...beside, text: count[0], ifMarked: true as const }] : []),
     ];
     requests.push({
       rank: 3,
@@ -189,12 +198,21 @@ export function ladderLabels(input: Input): LadderLabels {
   const stallBoxes = input.stallBoxes.flatMap(([key, boxes], i) =>
     places[i] < 0 ? [] : [{ key, place: places[i], box: boxes[places[i]]! }],
   );
+  // Labels keep clear of the bursts' brackets (a burst's own stands beside it, not under it): at
+  // a run's last load, with no room below, "6 ACKs" had been written across the bracket of the
+  // next lane's server, at the same height in the gap between the lanes. The upright is enough:
+  // a label that met a tick alone (3 px, pointing at its host line) would cross that line too.
+  const brackets = bursts.map((b) => ({ x0: b.x, y0: b.y0, x1: b.x, y1: b.y1 }));
   const labels = [
     ...conns,
-    ...placeLabels(ordered.slice(split), nameObstacles, bounds, [
-      ...connRects,
-      ...stallBoxes.map((s) => s.box),
-    ]),
+    ...placeLabels(
+      ordered.slice(split),
+      nameObstacles,
+      bounds,
+      [...connRects, ...stallBoxes.map((s) => s.box)],
+      undefined,
+      brackets,
+    ),
   ];
   return { labels, bursts, stalls: new Map(stallBoxes.map((s) => [s.key, s.place])) };
 }

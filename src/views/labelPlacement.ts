@@ -86,6 +86,9 @@ const ROW_PX = 24;
 /** Rectangles or segments bucketed by rows of height, for quick look-up by a label's rows. */
 class RowIndex {
   private rows = new Map<number, Rect[]>();
+  constructor(list: Rect[]) {
+    for (const r of list) this.add(r);
+  }
   add(r: Rect): void {
     const lo = Math.floor(Math.min(r.y0, r.y1) / ROW_PX);
     const hi = Math.floor(Math.max(r.y0, r.y1) / ROW_PX);
@@ -120,12 +123,9 @@ export function chooseBoxes(
   reserved: Rect[] = [],
   marks: Segment[] = [],
 ): number[] {
-  const lines = new RowIndex();
-  for (const s of obstacles) lines.add(s);
-  const small = new RowIndex();
-  for (const s of marks) small.add(s);
-  const taken = new RowIndex();
-  for (const r of reserved) taken.add(r);
+  const lines = new RowIndex(obstacles);
+  const small = new RowIndex(marks);
+  const taken = new RowIndex(reserved);
   const clear = (box: Rect) => {
     if (taken.some(box, (other) => overlaps(box, other))) return false;
     if (!box.overArrows && lines.some(box, (s) => segmentHitsRect(s, box))) return false;
@@ -162,12 +162,9 @@ export function placeLabels<T>(
   /** Lines kept clear of as obstacles are, where a refused spot lets a shorter text be tried. */
   marks: Segment[] = [],
 ): PlacedLabel<T>[] {
-  const lines = new RowIndex();
-  for (const s of obstacles) lines.add(s);
-  const markLines = new RowIndex();
-  for (const s of marks) markLines.add(s);
-  const taken = new RowIndex();
-  for (const r of reserved) taken.add(r);
+  const lines = new RowIndex(obstacles);
+  const markLines = new RowIndex(marks);
+  const taken = new RowIndex(reserved);
   const placed: PlacedLabel<T>[] = [];
   for (const request of requests) {
     let marked = false;

@@ -162,6 +162,7 @@ export function ladderLabels(input: Input): LadderLabels {
   const ordered = requests.map((r) => r.request);
   const firstPacket = requests.findIndex((r) => r.rank > 0);
   const split = firstPacket < 0 ? ordered.length : firstPacket;
+  const names = ordered.slice(0, split);
   const headings = [
     ...lanes.flatMap((lane) => [
       headingRect(lane.clientX, 'client', top),
@@ -170,7 +171,7 @@ export function ladderLabels(input: Input): LadderLabels {
     ...(input.reserved ?? []),
   ];
   const connBounds = { ...bounds, y0: top - CONN_LABEL_HEADROOM_PX };
-  const named = placeLabels(ordered.slice(0, split), nameObstacles, connBounds, headings);
+  const named = placeLabels(names, nameObstacles, connBounds, headings);
   // A connection is never left unnamed: a lane that showed "connection 2" then "connection 4" read
   // as a connection missing. Where every spot crosses an arrow, the name goes over the arrows on a
   // backdrop, still clear of the host lines, the drops' × and the other names.
@@ -179,8 +180,7 @@ export function ladderLabels(input: Input): LadderLabels {
   const conns = [
     ...named,
     ...placeLabels(
-      ordered
-        .slice(0, split)
+      names
         .filter((r) => !placedConns.has(r.item))
         .map((r) => ({ ...r, item: { ...r.item, overArrows: true as const } })),
       [...hostLines, ...crosses],
@@ -322,7 +322,7 @@ function burstText(members: PacketRecord[]): string {
 
 /** The burst's count beside its bracket, where a whole label has no room. */
 function burstShortText(members: PacketRecord[]): string {
-  if (members[0].quic || members.every((p) => p.len === 0))
-    return `${members.length} ${members.every((p) => p.len === 0) ? 'ACKs' : 'segs'}`;
+  const acks = members.every((p) => p.len === 0);
+  if (members[0].quic || acks) return `${members.length} ${acks ? 'ACKs' : 'segs'}`;
   return `${members.filter((p) => p.len > 0).length} segs${bareAcks(members)}`;
 }

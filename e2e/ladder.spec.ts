@@ -298,3 +298,44 @@ test('a band drawn for several stalls says how many of which cause, as the callo
     expect(tspans.length > 0 ? tspans : [await label.textContent()], `${width} px`).toEqual(lines);
   }
 });
+
+// At a run's last load an ACK run's count has no room below it and goes beside its bracket, into
+// the gap where the next lane's server has a bracket at the same height: "6 ACKs" had been
+// written across it. On the page, no label's glyphs reach over another burst's bracket, and the
+// three ACK runs of B's load 5 keep a count each.
+test("at 1280 px B's last load counts its ACK runs without writing across the next lane's bracket", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Two runs of five loads each over a satellite: give the simulation time on a busy machine.
+  await page.goto('/?preset=kruse-lerc&b.http=1.0');
+  const ladder = page.locator('[data-side="b"] svg.ladder-svg');
+  await expect(ladder.locator('[data-label="burst"]').first()).toBeAttached({ timeout: 30_000 });
+  const { crossing, lastLoad } = await ladder.evaluate((svg) => {
+    // Each bracket's upright: "M<tip>,<y0>H<x>V<y1>H<tip>".
+    const brackets = [...svg.querySelectorAll('.burst-bracket')].map((p) => {
+      const [, y0, x, y1] = /^M[\d.-]+,([\d.-]+)H([\d.-]+)V([\d.-]+)/.exec(p.getAttribute('d')!)!.map(Number);
+      return { x, y0, y1 };
+    });
+    const loadY = Math.max(
+      ...[...svg.querySelectorAll('.load-mark line')].map((l) => Number(l.getAttribute('y1'))),
+    );
+    const labels = [...svg.querySelectorAll<SVGTextElement>('.packet-labels text')].map((t) => ({
+      text: t.textContent,
+      box: t.getBBox(),
+      burst: t.getAttribute('data-label') === 'burst',
+    }));
+    return {
+      crossing: labels
+        .filter(({ box }) =>
+          brackets.some(
+            (b) => b.x > box.x && b.x < box.x + box.width && b.y0 < box.y + box.height && b.y1 > box.y,
+          ),
+        )
+        .map((l) => `${l.text} at ${Math.round(l.box.x)},${Math.round(l.box.y)}`),
+      lastLoad: labels.filter((l) => l.burst && l.box.y > loadY).map((l) => l.text),
+    };
+  });
+  expect(crossing).toEqual([]);
+  expect(lastLoad).toEqual(['9 ACKs', '6', '5']);
+});

@@ -19,14 +19,13 @@ import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from './ladde
 import { CONN_LABEL_HEADROOM_PX, ladderLabels, type LadderLabels } from './ladderLabels';
 import { LadderLabelLayer } from './LadderLabelLayer';
 import { distanceToShape, LadderBands, PacketArrows, ProvisionalArrows } from './LadderPacket';
-import { LadderStalls, stallKey, stallLabelSpots, type FocusedStall } from './LadderStalls';
+import { LadderStalls, stallKey, stallLabelBoxes, type FocusedStall } from './LadderStalls';
 import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX } from './kindStyle';
 import { packetNamer } from './packetNames';
 import { packetShape, shortLabel, type PathTiming } from './packetGeometry';
 import { formatDuration } from './format';
 import { runEndNs, type Gap } from './timeScale';
 import { foldLabel } from './foldLabels';
-import { labelledStalls } from './stallBands';
 import type { Rect } from './labelPlacement';
 import type { PacketShape } from './packetGeometry';
 
@@ -205,16 +204,8 @@ export function Ladder({
       inScale.length > maxArrows && !connNames ? denseNoteRect(denseNoteText(inScale.length, width)) : null,
     [inScale, maxArrows, connNames, width],
   );
-  // Each stall's places in stallLabelSpots' order (the index is how the drawing finds the one
-  // taken), null for a place out of view.
   const stallLabels = useMemo(
-    () =>
-      labelledStalls(trace.stalls).flatMap((s) => {
-        const boxes = stallLabelSpots(s, laneOf(s.conn), y, layout.labelsOutside, labelBounds).map(
-          ({ box }) => (box.y1 >= top && box.y0 <= bottom ? box : null),
-        );
-        return boxes.some((b) => b) ? [[stallKey(s), boxes] as [string, (Rect | null)[]]] : [];
-      }),
+    () => stallLabelBoxes(trace.stalls, laneOf, y, layout.labelsOutside, labelBounds, top, bottom),
     [trace, laneOf, y, layout.labelsOutside, labelBounds, top, bottom],
   );
   // While a slider is dragged the arrows move every frame: placing their names would cost the

@@ -2,7 +2,7 @@
 // cause, like the italic "local delays" of Padmanabhan and Mogul's Fig. 3-1.
 import type { LinearScale } from './piecewiseScale';
 import type { StallRecord } from '../engine/trace';
-import { bandAmount, bandLabel, bandTitle, stallBands } from './stallBands';
+import { bandAmount, bandLabel, bandTitle, labelledStalls, stallBands } from './stallBands';
 import type { Rect } from './labelPlacement';
 import type { Lane } from './packetGeometry';
 import { causeStyle, darkFill } from '../scenario/stallCauses';
@@ -180,6 +180,27 @@ export function stallLabelSpot(...args: Parameters<typeof stallLabelSpots>): Sta
 
 /** Identifies a stall (or the first of a merged band) across the label pass and the drawing. */
 export const stallKey = (s: StallRecord) => `${s.conn}:${s.side}:${s.startNs}`;
+
+/**
+ * Each labelled stall's places in stallLabelSpots' order, keyed by stallKey (the index is how the
+ * drawing finds the one taken), null for a place out of [top, bottom]; stalls with none in view left out.
+ */
+export function stallLabelBoxes(
+  stalls: StallRecord[],
+  laneOf: (conn: number) => Lane,
+  y: (ns: number) => number,
+  outside: boolean,
+  bounds: LabelBounds,
+  top: number,
+  bottom: number,
+): Array<[string, (Rect | null)[]]> {
+  return labelledStalls(stalls).flatMap((s) => {
+    const boxes = stallLabelSpots(s, laneOf(s.conn), y, outside, bounds).map(({ box }) =>
+      box.y1 >= top && box.y0 <= bottom ? box : null,
+    );
+    return boxes.some((b) => b) ? [[stallKey(s), boxes] as [string, (Rect | null)[]]] : [];
+  });
+}
 
 export function LadderStalls({
   stalls,

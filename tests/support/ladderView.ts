@@ -8,12 +8,11 @@ import { sidesOf } from '../../src/ui/state/configModel';
 import { RUN_TOP_PAD_PX } from '../../src/ui/panels/LadderPanel';
 import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from '../../src/views/ladderLayout';
 import { ladderLabels, type Burst, type LadderLabels } from '../../src/views/ladderLabels';
-import { stallKey, stallLabelSpots } from '../../src/views/LadderStalls';
-import { labelledStalls } from '../../src/views/stallBands';
+import { stallLabelBoxes } from '../../src/views/LadderStalls';
 import { packetShape } from '../../src/views/packetGeometry';
 import { packetNamer } from '../../src/views/packetNames';
 import { idleGaps, runEndNs, shouldFoldByDefault, timeScale } from '../../src/views/timeScale';
-import type { Rect, Segment } from '../../src/views/labelPlacement';
+import type { Segment } from '../../src/views/labelPlacement';
 import type { Trace } from '../../src/engine/trace';
 
 /** A side's ladder on a 1280 x 800 page: 822 px wide, 580 tall (LadderPanel). */
@@ -46,12 +45,7 @@ export function ladderView(query: string, side: 'a' | 'b', width = 822, height =
     });
   const runEndY = y(runEndNs(trace));
   const bounds = { left: LADDER_MARGIN.axis, right: layout.width - 2, runEndY, top, bottom };
-  const stallBoxes = labelledStalls(trace.stalls).flatMap((s) => {
-    const boxes = stallLabelSpots(s, laneOf(s.conn), y, layout.labelsOutside, bounds).map(({ box }) =>
-      box.y1 >= top && box.y0 <= bottom ? box : null,
-    );
-    return boxes.some((b) => b) ? [[stallKey(s), boxes] as [string, (Rect | null)[]]] : [];
-  });
+  const stallBoxes = stallLabelBoxes(trace.stalls, laneOf, y, layout.labelsOutside, bounds, top, bottom);
   const words = packetNamer(trace);
   const labels = ladderLabels({
     packets,

@@ -107,6 +107,7 @@ export function LadderAxis({
         {loadMarks.map((l) => (
           <text
             key={`load${l.index}`}
+            data-load={l.index + 1}
             x={axisX - 8}
             y={y(l.startNs)}
             dy="1.1em"
@@ -212,7 +213,7 @@ export function LadderAxis({
         </g>
       )}
       {loadMarks.map((l) => (
-        <g key={l.index} className="load-mark" data-load={l.index + 1}>
+        <g key={l.index} className="load-mark">
           <line x1={4} x2={width} y1={y(l.startNs)} y2={y(l.startNs)} />
         </g>
       ))}

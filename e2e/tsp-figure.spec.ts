@@ -738,6 +738,40 @@ test('compared with a run of fewer connections, a connection only A opened leave
   await expect(b.locator('[data-tsp-no-connection]')).toHaveCount(0);
 });
 
+test("compared, a side whose connection is a sliver of the shared window offers to plot that connection's life", async ({
+  page,
+}) => {
+  // Microscape over HTTP/1.0 beside HTTP/1.1: A's connection 1 carries the HTML and closes after
+  // 162 ms, B's carries the whole 6.92 s page. The sides share one window, the whole run, and A's
+  // connection had been a sliver at its left edge, with nothing on the plot to say so.
+  await openLab(page, 'page=microscape&http=1.0&b.http=1.1');
+  const tsp = page.locator('[data-view="tsp"]');
+  const lastTickS = (side: 'a' | 'b') => async () =>
+    Math.max(
+      ...(await tsp
+        .locator(`[data-tsp-side="${side}"] svg.tsp-svg [data-x-tick]`)
+        .evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('data-x-tick'))))),
+    ) / 1e9;
+  await expect.poll(lastTickS('a'), { timeout: 30_000 }).toBeGreaterThan(5);
+  const a = tsp.locator('[data-tsp-side="a"]');
+  await expect(a.locator('[data-tsp-sliver]')).toHaveText(
+    /^Connection 1 lasts 162\sms of the 6\.92\ss shown\./,
+  );
+  // B's connection fills the window: it has nothing to offer.
+  await expect(tsp.locator('[data-tsp-side="b"] [data-tsp-sliver]')).toHaveCount(0);
+  await a.getByRole('button', { name: 'Plot its life' }).click();
+  // Both sides now show A's connection's life, 0 to about 170 ms, and the link keeps that window.
+  for (const side of ['a', 'b'] as const) {
+    await expect.poll(lastTickS(side)).toBeLessThan(0.2);
+    expect(await lastTickS(side)()).toBeGreaterThan(0.1);
+  }
+  await expect(a.locator('[data-tsp-sliver]')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => window.location.search)).toContain('tspzoom');
+  // Full run gives the shared whole run back, and with it the offer.
+  await tsp.getByRole('button', { name: 'Full run' }).click();
+  await expect(a.locator('[data-tsp-sliver]')).toHaveCount(1);
+});
+
 test("a connection's lines end with its last packet, not at the end of a run it left early", async ({
   page,
 }) => {

@@ -17,6 +17,7 @@ import type { SideView, TimePanelProps } from './sideView';
 import type { Gap } from '../../views/timeScale';
 import type { TspView } from '../state/configModel';
 import type { Trace } from '../../engine/trace';
+import { formatDuration } from '../../views/format';
 
 const NO_GAPS: Gap[] = [];
 /** An embed fits a lone plot and its strips in the frame if the plot keeps this much; a shorter
@@ -172,6 +173,13 @@ export function TspPanel({
               </p>
             </figure>
           );
+        // Compared, the sides share one window: a connection that lives for a small part of it on
+        // one side (HTTP/1.0's first of many beside HTTP/1.1's one for the page) is a sliver there,
+        // and that side offers its connection's life as the window (not in an embed, which fits
+        // its frame as the lecturer linked it).
+        const life =
+          sides.length > 1 && frameHeight === null ? connectionLives(s.run.trace).get(conn) : undefined;
+        const sliver = life && life[1] - life[0] < (to - from) * SLIVER_SHARE ? life : null;
         return (
           <figure
             key={s.side}
@@ -180,6 +188,18 @@ export function TspPanel({
             data-tsp-side={s.side}
           >
             {sides.length > 1 && <figcaption className="side-caption">{s.caption}</figcaption>}
+            {sliver && (
+              <p className="note tsp-sliver" data-tsp-sliver="">
+                {`Connection ${conn + 1} lasts ${formatDuration(sliver[1] - sliver[0])} of the ${formatDuration(to - from)} shown. `}
+                <button
+                  type="button"
+                  className="secondary small"
+                  onClick={() => setWindow(paddedSpan(sliver[0], sliver[1], 0.05, endNs))}
+                >
+                  Plot its life
+                </button>
+              </p>
+            )}
             <TimeSequencePlot
               trace={s.run.trace}
               conn={conn}
@@ -236,6 +256,9 @@ function streamSpan(sides: SideView[], conn: number, stream: number, endNs: numb
   const end = Math.max(...xs.map((x) => x.endNs ?? endNs), ...lastAcks);
   return paddedSpan(start, end, 0.1, endNs);
 }
+
+/** Compared, a side's connection alive for less than this share of the window shown offers its life. */
+const SLIVER_SHARE = 0.2;
 
 /** A connection alive for less than this share of the run is plotted over its own life by default. */
 const SHORT_CONNECTION_SHARE = 0.5;

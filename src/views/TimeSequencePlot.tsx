@@ -5,7 +5,7 @@
 // axis then fits the data sent in that range.
 // For one stream of an HTTP/2 connection the axis is that stream's bytes (streamSeries.ts); a QUIC connection,
 // whole or one stream, is drawn from its packet numbers and ACK ranges (quicSeries.ts).
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { scaleLinear } from './piecewiseScale';
 import { useBrushX } from './useBrushX';
 import { bandLabel, bandTitle, bandsAt, prepareStalls, type StallBand } from './stallBands';
@@ -31,6 +31,7 @@ import type { Gap } from './timeScale';
 import { barPieces, barsPath, barsUntil, stepPieces, type Bar, type Piece } from './playPieces';
 import { rugMarks, rugPieces, rugUntil } from './tspRug';
 import { capRows } from './tspCapRows';
+import { lineIndex, linesCross } from './tspLabelRoom';
 import { ackLinePx, dataInk, limitLinePx } from './tspRibbon';
 
 export interface TimeSequencePlotProps {
@@ -101,6 +102,11 @@ const M = { top: 26, bottom: 30, ...TIME_AXIS_INSET };
 const MIN_LABELLED_BAND_PX = 60;
 /** A second row of stall labels lies this far under the first. */
 const STALL_LABEL_ROW_PX = 15;
+/** A label along the plot's foot has its baseline this far over the axis. */
+const STALL_LABEL_FOOT_PX = 6;
+/** A label's ink above and below its baseline, about (11.5 px bold italic, with its halo). */
+const STALL_LABEL_ASCENT_PX = 11;
+const STALL_LABEL_DESCENT_PX = 4;
 /** About how wide a character of a stall label is (11.5 px bold italic). */
 const STALL_LABEL_CHAR_PX = 7.5;
 /** A label set against the plot's edge keeps this far in from it. */
@@ -291,10 +297,33 @@ export function TimeSequencePlot({
     () => bandsAt(preparedStalls, cursorNs, (d1 - d0) / Math.max(1, width)),
     [preparedStalls, cursorNs, d0, d1, width],
   );
-  const labelAt = useMemo(
-    () => placeStallLabels(stalls, x, cursorNs, M.left, width - M.right),
-    [stalls, x, cursorNs, width],
+  // A label's baseline in each row, and whether the lines drawn so far cross its box there.
+  const labelY = useCallback(
+    (row: LabelRow) =>
+      row === 'foot'
+        ? bottom - STALL_LABEL_FOOT_PX
+        : m.top + capsPx + 12 + rugRows * RUG_ROW_PX + row * STALL_LABEL_ROW_PX,
+    [bottom, m.top, capsPx, rugRows],
   );
+  const lineIdx = useMemo(() => lineIndex(series), [series]);
+  const labelAt = useMemo(() => {
+    const pxPerNs = width / Math.max(1, d1 - d0);
+    const crossed = (fromX: number, toX: number, row: LabelRow) => {
+      const base = labelY(row);
+      const [a, b] = [x.invert(fromX), x.invert(toX)];
+      return linesCross(
+        lineIdx,
+        a,
+        b,
+        cursorNs,
+        pxPerNs,
+        y,
+        base - STALL_LABEL_ASCENT_PX,
+        base + STALL_LABEL_DESCENT_PX,
+      );
+    };
+    return placeStallLabels(stalls, x, cursorNs, M.left, width - M.right, crossed);
+  }, [stalls, x, y, cursorNs, width, d0, d1, lineIdx, labelY]);
 
   const lossMarks = LOSS_MARKS.map((mark, i) => (
     <path
@@ -377,7 +406,7 @@ export function TimeSequencePlot({
             <text
               key={`label${i}`}
               x={labelAt.get(i)!.x}
-              y={m.top + capsPx + 12 + rugRows * RUG_ROW_PX + (labelAt.get(i)!.row ?? 0) * STALL_LABEL_ROW_PX}
+              y={labelY(labelAt.get(i)!.row)}
               textAnchor={labelAt.get(i)!.anchor}
               className="stall-label"
               data-stall-label={s.cause}
@@ -703,12 +732,15 @@ interface LabelPlace {
   anchor: 'start' | 'middle' | 'end';
   /** Where the label begins, about. */
   fromX: number;
-  /** Its row: 0 along the plot's top, 1 under it. */
-  row?: number;
+  /** Its row: 0 along the plot's top, 1 under it, or along the plot's foot. */
+  row: LabelRow;
 }
 
+type LabelRow = 0 | 1 | 'foot';
+const FOOT_ROW = 'foot';
+
 /** A label about `width` wide centred at `centre`, or set against whichever end of [min, max] it would cross. */
-function labelPlace(centre: number, width: number, min: number, max: number): LabelPlace {
+function labelPlace(centre: number, width: number, min: number, max: number): Omit<LabelPlace, 'row'> {
   if (centre - width / 2 < min) return { x: min, anchor: 'start', fromX: min };
   if (centre + width / 2 > max) return { x: max, anchor: 'end', fromX: max - width };
   return { x: centre, anchor: 'middle', fromX: centre - width / 2 };
@@ -718,18 +750,22 @@ function labelPlace(centre: number, width: number, min: number, max: number): La
  * that would cut it at the plot's edge, set against that edge (anchored there, so the edge holds
  * whatever the font's real width). A label that would run into the one before it goes on a second
  * row under the first if no label names its cause yet: HTTP/3's 3x-limit wait, the server's, lies
- * inside the client's handshake band and had been left unnamed beside "handshake". A band
- * narrower than MIN_LABELLED_BAND_PX, or whose label finds no room (many streams' server-think
- * stalls overlap on an HTTP/2 connection), is left to its tooltip. */
+ * inside the client's handshake band and had been left unnamed beside "handshake". A label whose
+ * place along the top the lines cross (`crossed`: a transfer's data climbing to the top right) goes
+ * along the plot's foot instead, where they leave room there (else it stays, the lines over it). A band narrower than MIN_LABELLED_BAND_PX,
+ * or whose label finds no room (many streams' server-think stalls overlap on an HTTP/2 connection),
+ * is left to its tooltip. */
 function placeStallLabels(
   stalls: StallSpan[],
   x: (ns: number) => number,
   cursorNs: number,
   left: number,
   right: number,
+  crossed: (fromX: number, toX: number, row: LabelRow) => boolean,
 ): Map<number, LabelPlace> {
   const out = new Map<number, LabelPlace>();
-  const rowRights = [-Infinity, -Infinity];
+  const rowRights = new Map<LabelRow, number>();
+  const free = (row: LabelRow, fromX: number) => fromX >= (rowRights.get(row) ?? -Infinity);
   const named = new Set<StallCause>();
   const order = stalls.map((_, i) => i).sort((a, b) => stalls[a].startNs - stalls[b].startNs);
   order.forEach((i) => {
@@ -740,10 +776,16 @@ function placeStallLabels(
     const width = stallLabel(s).length * STALL_LABEL_CHAR_PX;
     if (width > right - left - 2 * LABEL_EDGE_PAD_PX) return;
     const place = labelPlace((x0 + x1) / 2, width, left + LABEL_EDGE_PAD_PX, right - LABEL_EDGE_PAD_PX);
-    const row = place.fromX >= rowRights[0] ? 0 : !named.has(s.cause) && place.fromX >= rowRights[1] ? 1 : -1;
-    if (row < 0) return;
+    const top: LabelRow | null = free(0, place.fromX)
+      ? 0
+      : !named.has(s.cause) && free(1, place.fromX)
+        ? 1
+        : null;
+    if (top === null) return;
+    const clear = (row: LabelRow) => !crossed(place.fromX, place.fromX + width, row);
+    const row = clear(top) || !free(FOOT_ROW, place.fromX) || !clear(FOOT_ROW) ? top : FOOT_ROW;
     out.set(i, { ...place, row });
-    rowRights[row] = place.fromX + width;
+    rowRights.set(row, place.fromX + width);
     named.add(s.cause);
   });
   return out;

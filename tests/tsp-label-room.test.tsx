@@ -121,7 +121,7 @@ describe('stall labels on the time-sequence plot', () => {
     // The first rwnd group, before the data has climbed, along the top; the last, at the top right
     // corner the data reaches, along the foot (under 300 px, over its 30 px axis).
     expect(ys[0]).toBe(top);
-    const last = labels.findLast((t) => t.getAttribute('data-stall-label') === 'rwnd')!;
+    const last = labels.filter((t) => t.getAttribute('data-stall-label') === 'rwnd').at(-1)!;
     expect(Number(last.getAttribute('y'))).toBeGreaterThan(250);
   });
 

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { watchPage } from './helpers';
 import { LESSONS } from '../src/scenario/lessons';
 import { findPreset } from '../src/scenario/presets';
-import { engine, ladderPackets, ladderStalls, metric } from './lab';
+import { engine, ladderPackets, ladderStalls, metric, openLab } from './lab';
 
 const search = (page: Page) => page.evaluate(() => window.location.search);
 
@@ -460,6 +460,42 @@ test('every stall a lesson step points at is outlined on the ladder', async ({ p
     await expect(ladderStalls(page, cause).first()).toBeAttached();
     await expect(ladderStalls(page, cause).first().locator('rect')).toHaveCSS('stroke-width', '3px');
   }
+});
+
+test('a highlighted stall is one dashed box a band on the time-sequence plot, from its cap to its foot', async ({
+  page,
+}) => {
+  // Step 5's head-of-line blocking shares the caps' three rows with flow control and the RTO. Its
+  // tint, its cap and the card under the cap had each been outlined: a band in the top row read as
+  // two boxes with the other rows between them.
+  await openLab(page, 'lesson=from-1997-to-today&step=5');
+  const bands = page.locator('[data-view="tsp"] [data-stall="hol-blocking"]');
+  await expect(bands.first()).toBeAttached();
+  const drawn = await bands.evaluateAll((groups) =>
+    groups.map((g) => {
+      const rects = [...g.querySelectorAll('rect')];
+      const dashed = rects.filter((r) => getComputedStyle(r).stroke !== 'none');
+      const box = (r: SVGRectElement) => {
+        const b = r.getBBox();
+        return [b.y, b.y + b.height];
+      };
+      return {
+        row: Number(g.querySelector('[data-stall-cap]')!.getAttribute('data-stall-cap')),
+        dashed: dashed.map((r) => [getComputedStyle(r).strokeDasharray, getComputedStyle(r).strokeWidth]),
+        // The box's top and foot, and the band's: its cap's top, its tint's foot.
+        box: dashed.length === 1 ? box(dashed[0]) : null,
+        band: [Math.min(...rects.map((r) => box(r)[0])), Math.max(...rects.map((r) => box(r)[1]))],
+      };
+    }),
+  );
+  expect(drawn.length).toBeGreaterThan(0);
+  expect(drawn.some((b) => b.row === 0)).toBe(true);
+  for (const b of drawn) {
+    expect(b.dashed).toEqual([['5px, 3px', '3px']]);
+    expect(b.box).toEqual(b.band);
+  }
+  // The ladder's bands, one rect each, keep their outline.
+  await expect(ladderStalls(page, 'hol-blocking').first().locator('rect')).toHaveCSS('stroke-width', '3px');
 });
 
 test('a step that speaks of a panel the student hid offers to show it', async ({ page }) => {

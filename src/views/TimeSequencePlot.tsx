@@ -849,6 +849,16 @@ const StallBandRect = memo(function StallBandRect({ band: s, x0, x1, top, row, r
         fillOpacity={0.55}
         data-stall-cap={row}
       />
+      {/* The band as one box, cap to foot, for a lesson's highlight to outline (drawn only then):
+          outlined one by one, the cap and the tint had been two boxes with other rows between. */}
+      <rect
+        x={x0}
+        y={capTop}
+        width={Math.max(1, x1 - x0)}
+        height={Math.max(0, bottom - capTop)}
+        style={{ fill: 'none' }}
+        data-stall-outline=""
+      />
     </g>
   );
 }, sameBand);

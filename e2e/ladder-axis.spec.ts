@@ -13,8 +13,10 @@ async function foldMarks(page: Page, side: 'a' | 'b') {
       .map((g) => g.querySelector('rect')!.getBoundingClientRect());
     return [...svg.querySelectorAll('.fold-mark')].map((g) => {
       const band = g.querySelector('.fold-band')!.getBoundingClientRect();
+      // Its label stands with the axis's times (which the sideways pin repeats), under its fold's start.
+      const ns = g.getAttribute('data-fold-ns');
       return {
-        text: g.querySelector('.fold-label')?.textContent ?? '',
+        text: svg.querySelector(`[data-fold-ns="${ns}"]:not(.fold-mark) .fold-label`)?.textContent ?? '',
         title: g.querySelector('title')?.textContent ?? '',
         inLabelledStall: labelledStalls.some((s) => s.top <= band.top + 1 && s.bottom >= band.bottom - 1),
       };
@@ -39,7 +41,7 @@ for (const [name, query, bQuery] of [
     // B was over long before A: its ladder says where, and A's, which runs to the axis's end, does not.
     await expect(runEndMark(page, 'b')).toHaveAttribute('data-run-end-ns', String(Math.round(b.endNs)));
     // The run's end, as the playback clock names it: the page time (B's breakdown) can be sooner.
-    await expect(runEndMark(page, 'b').locator('.run-end-label')).toHaveText(/^run end/);
+    await expect(page.locator('[data-side="b"] .run-end-label')).toHaveText(/^run end/);
     await expect(runEndMark(page, 'a')).toHaveCount(0);
     // The folds are A's waits: on B, which had finished, they carry no length.
     const folds = await foldMarks(page, 'b');
@@ -193,21 +195,16 @@ for (const width of [1440, 390]) {
   });
 }
 
-test("a ladder scrolled sideways keeps, at its left edge, which load is which and the playhead's time", async ({
-  page,
-}) => {
-  // On a phone Kruse's four lanes scroll sideways: the load labels and the playhead's time had
-  // scrolled away with the axis, and only the tick times came back at the edge.
-  await page.setViewportSize({ width: 390, height: 844 });
-  await openLab(page, 'preset=kruse-lerc&t=65000');
-  const box = page.locator('[data-side="a"] .ladder-scroll');
+/** Side `side`'s ladder scrolled 300 px sideways: the texts its axis pin draws (the elements its
+ * copies are made from), once the pin shows. */
+async function pinnedTexts(page: Page, side: 'a' | 'b') {
+  const box = page.locator(`[data-side="${side}"] .ladder-scroll`);
   await box.evaluate((el) => {
     el.scrollLeft = 300;
     el.dispatchEvent(new Event('scroll'));
   });
   await expect(box.locator('.axis-pin')).toHaveCSS('opacity', '1');
-  // What the pin draws: the elements its copies are made from.
-  const pinned = await box.evaluate((el) =>
+  return box.evaluate((el) =>
     [...el.querySelectorAll('.axis-pin use')].flatMap((u) => {
       const source = document.getElementById(u.getAttribute('href')!.slice(1));
       if (!source) return [];
@@ -215,6 +212,23 @@ test("a ladder scrolled sideways keeps, at its left edge, which load is which an
       return texts.map((t) => ({ cls: t.getAttribute('class'), text: t.textContent }));
     }),
   );
+}
+
+/** The texts of one class written on side `side`'s ladder, each once (the pin's copies are not in the page's tree). */
+const axisTexts = (page: Page, side: 'a' | 'b', cls: string) =>
+  page.locator(`[data-side="${side}"] svg.ladder-svg .${cls}`).allTextContents();
+
+test("a ladder scrolled sideways keeps, at its left edge, which load is which, how long each fold is and the playhead's time", async ({
+  page,
+}) => {
+  // On a phone Kruse's four lanes scroll sideways: the load labels and the playhead's time had
+  // scrolled away with the axis, and only the tick times came back at the edge; then the folds'
+  // lengths ("⋯ 24.2 s"), the time between the loads, still did.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLab(page, 'preset=kruse-lerc&t=65000');
+  const folds = await axisTexts(page, 'a', 'fold-label');
+  expect(folds.filter((f) => /^⋯ \d+(\.\d+)?\ss$/.test(f)).length).toBeGreaterThanOrEqual(3);
+  const pinned = await pinnedTexts(page, 'a');
   expect(pinned.filter((t) => t.cls === 'load-label').map((t) => t.text)).toEqual([
     'load 2',
     'load 3',
@@ -225,6 +239,22 @@ test("a ladder scrolled sideways keeps, at its left edge, which load is which an
   expect(playhead).toHaveLength(1);
   expect(playhead[0].text).toMatch(/^65\ss$/);
   expect(pinned.filter((t) => t.cls === 'tick-label').length).toBeGreaterThan(4);
+  // Every fold's label the axis writes, written once on the page.
+  expect(pinned.filter((t) => t.cls === 'fold-label').map((t) => t.text)).toEqual(folds);
+});
+
+test("a comparison's ladder scrolled sideways keeps, at its left edge, where its run ended", async ({
+  page,
+}) => {
+  // Four HTTP/1.0 connections side by side on a phone, B (delayed ACK off) over at 18 ms: its
+  // "run end" label had scrolled away with the axis, the line and the shading after it left unnamed.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLab(page, 'http=1.0&conns=4&b.delack=off');
+  await expect(runEndMark(page, 'b')).toHaveCount(1);
+  const label = await axisTexts(page, 'b', 'run-end-label');
+  expect(label).toEqual([expect.stringMatching(/^run end\d+(\.\d+)?\sms$/)]);
+  const pinned = await pinnedTexts(page, 'b');
+  expect(pinned.filter((t) => t.cls === 'run-end-label').map((t) => t.text)).toEqual(label);
 });
 
 for (const viewport of [
@@ -267,7 +297,7 @@ test("in a 640 x 360 embed, B's run end with no room for its label stays off the
   await openLab(page, 'preset=heidemann-odd-final&b.nagle=0&embed=1&view=ladder');
   const mark = runEndMark(page, 'b');
   await expect(mark).toHaveCount(1);
-  await expect(mark.locator('.run-end-label')).toHaveCount(0);
+  await expect(page.locator('[data-side="b"] .run-end-label')).toHaveCount(0);
   const { lineLeft, axisRight } = await page.evaluate(() => {
     const svg = document.querySelector('[data-side="b"] svg.ladder-svg')!;
     const ticks = [...svg.querySelectorAll('.tick-label, .fold-label, .playhead-label')];

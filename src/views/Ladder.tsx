@@ -473,9 +473,9 @@ export function Ladder({
         right={layout.width}
         labelId={`${clipId}-playhead`}
       />
-      {/* The axis's times, load labels and playhead time again, at the left edge of a ladder scrolled
-          sideways, on a card over the lanes that pass under them: a band scrolled to in the sixth
-          lane had no time beside it. */}
+      {/* The axis's times, load, fold and run-end labels and playhead time again, at the left edge
+          of a ladder scrolled sideways, on a card over the lanes that pass under them: a band
+          scrolled to in the sixth lane had no time beside it. */}
       <g className="axis-pin">
         <rect />
         <use href={`#${clipId}-times`} />

@@ -67,6 +67,12 @@ export function LadderAxis({
   ];
   const runEndLabelled = Math.abs(playheadY - (runEndY + RUN_END_LABEL_PX / 2)) >= RUN_END_LABEL_PX / 2 + 6;
   const clearOfMarks = (py: number) => !markYs.some((m) => Math.abs(m - py) < MARK_CLEAR_PX);
+  const runEndTitle = `This run is over at ${formatDuration(runEndNs)}; the time axis goes on for the other side`;
+  // The folds in view, each with its band's ends and its label.
+  const folds = gaps
+    .map((g) => ({ g, y0: y(g.startNs), y1: y(g.endNs), label: foldLabel(g) }))
+    .filter(({ y0, y1 }) => y1 >= top && y0 <= bottom)
+    .map((f) => ({ ...f, mid: (f.y0 + f.y1) / 2 }));
   // A tick's label gives way to the marks', the folds' and the ticks' written before it; a stretch
   // between folds whose labels all gave way is labelled at another of its round times, if one is clear.
   const inView = (t: number) => t >= domain[0] && t <= domain[domain.length - 1];
@@ -94,7 +100,9 @@ export function LadderAxis({
         <line key={t} x1={axisX - 5} x2={width} y1={y(t)} y2={y(t)} stroke="var(--rule)" />
       ))}
       {/* Drawn again at the left edge of a ladder scrolled sideways (Ladder's axis-pin): the times,
-          and which load each stretch belongs to (Kruse's five loads over many lanes). */}
+          which load each stretch belongs to (Kruse's five loads over many lanes), how long each fold
+          is and where the run ends. A fold's and the run end's label, in a group of their own here,
+          keep their mark's words on hover. */}
       <g id={timesId}>
         {ticks.map(
           ({ t, label }) =>
@@ -117,6 +125,33 @@ export function LadderAxis({
             {`load ${l.index + 1}`}
           </text>
         ))}
+        {folds.map(
+          ({ g, mid, label }) =>
+            label.text &&
+            clearOfMarks(mid) && (
+              <g key={`fold${g.startNs}`} data-fold-ns={g.startNs}>
+                <title>{label.title}</title>
+                <text x={axisX - 8} y={mid} dy="0.32em" textAnchor="end" className="fold-label">
+                  {label.text}
+                </text>
+              </g>
+            ),
+        )}
+        {runEnds && runEndY >= top && runEndLabelled && (
+          <g>
+            <title>{runEndTitle}</title>
+            {/* Two short lines: the axis column is narrow. */}
+            <text y={runEndY} textAnchor="end" className="run-end-label">
+              {/* "run end", as the playback clock says "run": the page time can end sooner. */}
+              <tspan x={axisX - 8} dy="1.1em">
+                run end
+              </tspan>
+              <tspan x={axisX - 8} dy="1.2em">
+                {formatDuration(runEndNs)}
+              </tspan>
+            </text>
+          </g>
+        )}
       </g>
       {runEnds && (
         <rect
@@ -127,26 +162,14 @@ export function LadderAxis({
           height={bottom - Math.max(top, runEndY)}
         />
       )}
-      {gaps.map((g) => {
-        const y0 = y(g.startNs);
-        const y1 = y(g.endNs);
-        if (y1 < top || y0 > bottom) return null;
-        const mid = (y0 + y1) / 2;
-        const label = foldLabel(g);
-        return (
-          <g key={g.startNs} className="fold-mark" data-fold-quiet={label.quiet}>
-            <title>{label.title}</title>
-            {/* A flat band with break lines: a hatch pattern costs too much to paint on big runs. */}
-            <rect className="fold-band" x={axisX} y={y0} width={width - axisX} height={y1 - y0} />
-            <path className="fold-break" d={`M${axisX},${y0}H${width}M${axisX},${y1}H${width}`} />
-            {label.text && clearOfMarks(mid) && (
-              <text x={axisX - 8} y={mid} dy="0.32em" textAnchor="end" className="fold-label">
-                {label.text}
-              </text>
-            )}
-          </g>
-        );
-      })}
+      {folds.map(({ g, y0, y1, label }) => (
+        <g key={g.startNs} className="fold-mark" data-fold-quiet={label.quiet} data-fold-ns={g.startNs}>
+          <title>{label.title}</title>
+          {/* A flat band with break lines: a hatch pattern costs too much to paint on big runs. */}
+          <rect className="fold-band" x={axisX} y={y0} width={width - axisX} height={y1 - y0} />
+          <path className="fold-break" d={`M${axisX},${y0}H${width}M${axisX},${y1}H${width}`} />
+        </g>
+      ))}
       {lanes.length > 1 &&
         lanes.map((lane, i) =>
           i % 2 === 1 ? (
@@ -193,23 +216,11 @@ export function LadderAxis({
       ))}
       {runEnds && runEndY >= top && (
         <g className="run-end-mark" data-run-end-ns={Math.round(runEndNs)}>
-          <title>{`This run is over at ${formatDuration(runEndNs)}; the time axis goes on for the other side`}</title>
-          {/* Across the axis column to its label; with no room for the label (the playhead's there),
-              only over the ladder, the top edge of the shaded time after the run: a bare line through
-              the tick labels had read as one of them. */}
+          <title>{runEndTitle}</title>
+          {/* Across the axis column to its label (written with the times); with no room for the label
+              (the playhead's there), only over the ladder, the top edge of the shaded time after the
+              run: a bare line through the tick labels had read as one of them. */}
           <line x1={runEndLabelled ? 4 : axisX} x2={width} y1={runEndY} y2={runEndY} />
-          {/* Two short lines: the axis column is narrow. */}
-          {runEndLabelled && (
-            <text y={runEndY} textAnchor="end" className="run-end-label">
-              {/* "run end", as the playback clock says "run": the page time can end sooner. */}
-              <tspan x={axisX - 8} dy="1.1em">
-                run end
-              </tspan>
-              <tspan x={axisX - 8} dy="1.2em">
-                {formatDuration(runEndNs)}
-              </tspan>
-            </text>
-          )}
         </g>
       )}
       {loadMarks.map((l) => (

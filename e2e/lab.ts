@@ -98,3 +98,30 @@ export function overlappingPairs(
       .map((b) => `${a.text} / ${b.text}`),
   );
 }
+
+/**
+ * The page's pixels in `clip` as painted: a screenshot, decoded in the page (its canvas reads a
+ * PNG), each pixel's red, green, blue and alpha in turn.
+ */
+export async function screenshotPixels(
+  page: Page,
+  clip: { x: number; y: number; width: number; height: number },
+): Promise<Uint8Array> {
+  const png = (await page.screenshot({ clip })).toString('base64');
+  const raw = await page.evaluate(async (png) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${png}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [image.width, image.height];
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, image.width, image.height).data;
+    // Back as base64: a plain array of a plot's million numbers is slow to pass.
+    let bytes = '';
+    for (let i = 0; i < pixels.length; i += 0x8000)
+      bytes += String.fromCharCode(...pixels.subarray(i, i + 0x8000));
+    return btoa(bytes);
+  }, png);
+  return new Uint8Array(Buffer.from(raw, 'base64'));
+}

@@ -3,7 +3,7 @@
 // same x in every chart, and a zoomed strip shows only its window. The sequence axis reads in KB or
 // MB, the legend names exactly the series drawn, and a strip's few ticks stand well apart.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openLab, overlappingPairs } from './lab';
+import { openLab, overlappingPairs, screenshotPixels } from './lab';
 
 const VIEWPORTS = [
   { width: 1440, height: 900 },
@@ -650,7 +650,7 @@ for (const colorScheme of ['light', 'dark'] as const)
       const plot = (await svg.locator('.tsp-brush').boundingBox())!;
       // The caps' three rows along the plot's top, as painted.
       const strip = { x: plot.x, y: plot.y, width: plot.width, height: 3 * 7 };
-      const shot = (await page.screenshot({ clip: strip })).toString('base64');
+      const pixels = await screenshotPixels(page, strip);
       // Each cause's cap colour: its fill at the cap's opacity over the card; and its widest cap.
       const caps = await svg.evaluate((el) => {
         const rgb = (css: string) =>
@@ -669,26 +669,13 @@ for (const colorScheme of ['light', 'dark'] as const)
         }
         return out;
       });
-      const painted = await page.evaluate(
-        async ([png, colours]) => {
-          const image = new Image();
-          image.src = `data:image/png;base64,${png}`;
-          await image.decode();
-          const canvas = document.createElement('canvas');
-          [canvas.width, canvas.height] = [image.width, image.height];
-          const context = canvas.getContext('2d')!;
-          context.drawImage(image, 0, 0);
-          const pixels = context.getImageData(0, 0, image.width, image.height).data;
-          return Object.fromEntries(
-            Object.entries(colours).map(([cause, { colour: c }]) => {
-              let count = 0;
-              for (let i = 0; i < pixels.length; i += 4)
-                if (Math.hypot(pixels[i] - c[0], pixels[i + 1] - c[1], pixels[i + 2] - c[2]) < 4) count++;
-              return [cause, count];
-            }),
-          );
-        },
-        [shot, caps] as const,
+      const painted = Object.fromEntries(
+        Object.entries(caps).map(([cause, { colour: c }]) => {
+          let count = 0;
+          for (let i = 0; i < pixels.length; i += 4)
+            if (Math.hypot(pixels[i] - c[0], pixels[i + 1] - c[1], pixels[i + 2] - c[2]) < 4) count++;
+          return [cause, count];
+        }),
       );
       // The three overlapping waits, and every cause with a cap a few pixels wide, show.
       for (const cause of ['hol-blocking', 'flow-control', 'rto'])

@@ -1,6 +1,6 @@
 // The time-sequence plot of a long bulk transfer reads truthfully: its data line shows as data.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { engine } from './lab';
+import { engine, screenshotPixels } from './lab';
 import { tspSeries } from '../src/views/tspSeries';
 
 /** The stall bands' caps along the plot's top, the rug's row of ticks under them and a little room under it. */
@@ -26,36 +26,21 @@ for (const width of [390, 1280]) {
     await svg.locator('.tsp-brush').scrollIntoViewIfNeeded();
     const plot = (await svg.locator('.tsp-brush').boundingBox())!;
     const clip = { ...plot, y: plot.y + RUG_ROOM_PX, height: plot.height - RUG_ROOM_PX };
-    const shot = (await page.screenshot({ clip })).toString('base64');
+    const pixels = await screenshotPixels(page, clip);
     const colours = await svg.evaluate((el) => {
       const stroke = (series: string) =>
         getComputedStyle(el.querySelector(`[data-series="${series}"]`)!).stroke;
       return { data: stroke('data'), resent: stroke('retransmit') };
     });
-    const painted = await page.evaluate(
-      async ([png, { data, resent }]) => {
-        const image = new Image();
-        image.src = `data:image/png;base64,${png}`;
-        await image.decode();
-        const canvas = document.createElement('canvas');
-        [canvas.width, canvas.height] = [image.width, image.height];
-        const context = canvas.getContext('2d')!;
-        context.drawImage(image, 0, 0);
-        const pixels = context.getImageData(0, 0, image.width, image.height).data;
-        const rgb = (css: string) => css.match(/\d+/g)!.slice(0, 3).map(Number);
-        const [d, r] = [rgb(data), rgb(resent)];
-        const near = (i: number, c: number[]) =>
-          Math.hypot(pixels[i] - c[0], pixels[i + 1] - c[1], pixels[i + 2] - c[2]) < 40;
-        let asData = 0;
-        let asResent = 0;
-        for (let i = 0; i < pixels.length; i += 4) {
-          if (near(i, d)) asData++;
-          else if (near(i, r)) asResent++;
-        }
-        return { asData, asResent };
-      },
-      [shot, colours] as const,
-    );
+    const rgb = (css: string) => css.match(/\d+/g)!.slice(0, 3).map(Number);
+    const [d, r] = [rgb(colours.data), rgb(colours.resent)];
+    const near = (i: number, c: number[]) =>
+      Math.hypot(pixels[i] - c[0], pixels[i + 1] - c[1], pixels[i + 2] - c[2]) < 40;
+    const painted = { asData: 0, asResent: 0 };
+    for (let i = 0; i < pixels.length; i += 4) {
+      if (near(i, d)) painted.asData++;
+      else if (near(i, r)) painted.asResent++;
+    }
     // Drawn over the data, the resends' marks had covered it: 3 pixels of data to 1,000 of resends.
     expect(painted.asData).toBeGreaterThan(200);
     expect(painted.asData).toBeGreaterThan(painted.asResent);
@@ -134,36 +119,22 @@ async function paintedBySeries(page: Page, svg: Locator, series: string[]) {
   await svg.scrollIntoViewIfNeeded();
   const plot = (await svg.locator('.tsp-brush').boundingBox())!;
   const clip = { ...plot, y: plot.y + RUG_ROOM_PX, height: plot.height - RUG_ROOM_PX };
-  const shot = (await page.screenshot({ clip })).toString('base64');
+  const pixels = await screenshotPixels(page, clip);
   const colours = await svg.evaluate(
     (el, names) => names.map((s) => getComputedStyle(el.querySelector(`[data-series="${s}"]`)!).stroke),
     series,
   );
-  const counts = await page.evaluate(
-    async ([png, css]) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${png}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      [canvas.width, canvas.height] = [image.width, image.height];
-      const context = canvas.getContext('2d')!;
-      context.drawImage(image, 0, 0);
-      const pixels = context.getImageData(0, 0, image.width, image.height).data;
-      const rgbs = css.map((c) => c.match(/\d+/g)!.slice(0, 3).map(Number));
-      const out = rgbs.map(() => 0);
-      for (let i = 0; i < pixels.length; i += 4) {
-        let nearest = -1;
-        let least = 40;
-        rgbs.forEach((c, k) => {
-          const d = Math.hypot(pixels[i] - c[0], pixels[i + 1] - c[1], pixels[i + 2] - c[2]);
-          if (d < least) [nearest, least] = [k, d];
-        });
-        if (nearest >= 0) out[nearest]++;
-      }
-      return out;
-    },
-    [shot, colours] as const,
-  );
+  const rgbs = colours.map((c) => c.match(/\d+/g)!.slice(0, 3).map(Number));
+  const counts = rgbs.map(() => 0);
+  for (let i = 0; i < pixels.length; i += 4) {
+    let nearest = -1;
+    let least = 40;
+    rgbs.forEach((c, k) => {
+      const d = Math.hypot(pixels[i] - c[0], pixels[i + 1] - c[1], pixels[i + 2] - c[2]);
+      if (d < least) [nearest, least] = [k, d];
+    });
+    if (nearest >= 0) counts[nearest]++;
+  }
   return { width: plot.width, count: Object.fromEntries(series.map((s, i) => [s, counts[i]])) };
 }
 

@@ -3,12 +3,10 @@
 // where stalls of two causes overlap in time, their caps lie in rows one under the other, and the
 // rug and the bands' labels move under the rows used. A run whose stalls do not overlap keeps one row.
 import { describe, expect, it, vi } from 'vitest';
-import { render } from 'preact';
-import { act } from 'preact/test-utils';
-import { TimeSequencePlot } from '../src/views/TimeSequencePlot';
 import { capRows } from '../src/views/tspCapRows';
 import type { StallCause, StallRecord, Trace } from '../src/engine/trace';
 import { run } from './support/trace';
+import { drawPlot } from './support/tspPlot';
 
 // Counts how often the plot finds its caps' rows: once per run and window, not on each frame.
 const found = vi.hoisted(() => ({ times: 0 }));
@@ -29,24 +27,8 @@ vi.mock('../src/views/tspCapRows', async (original) => {
 const H2_LOSS =
   'page=microscape&nagle=0&iw=10&window=1048576&delack=fixed&delackms=40&link=lte&http=2&loss=2';
 
-function draw(trace: Trace, width: number, cursorNs = trace.endNs, box = document.createElement('div')) {
-  act(() =>
-    render(
-      <TimeSequencePlot
-        trace={trace}
-        conn={0}
-        side="a"
-        cursorNs={cursorNs}
-        domain={[0, trace.endNs]}
-        width={width}
-        height={300}
-        onBrush={() => {}}
-      />,
-      box,
-    ),
-  );
-  return box;
-}
+const draw = (trace: Trace, width: number, cursorNs = trace.endNs, box?: HTMLElement) =>
+  drawPlot(trace, { width, cursorNs, box });
 
 interface Cap {
   cause: string;

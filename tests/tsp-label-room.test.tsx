@@ -5,13 +5,11 @@
 // the data, ACK and cwnd lines). The lines are read back from the paths drawn, not from the code
 // that placed the labels.
 import { describe, expect, it } from 'vitest';
-import { render } from 'preact';
-import { act } from 'preact/test-utils';
-import { TimeSequencePlot } from '../src/views/TimeSequencePlot';
 import { lineIndex, linesCross } from '../src/views/tspLabelRoom';
 import { tspSeries } from '../src/views/tspSeries';
 import type { Trace } from '../src/engine/trace';
 import { run } from './support/trace';
+import { drawPlot } from './support/tspPlot';
 
 /** A median page of 2024 over HTTP/2 and LTE at 1% loss: its data climbs corner to corner. */
 const LTE_PAGE = 'http=2&page=almanac24&link=lte&cc=bbr&tls=1.3&loss=1';
@@ -19,25 +17,7 @@ const LTE_PAGE = 'http=2&page=almanac24&link=lte&cc=bbr&tls=1.3&loss=1';
 const H2_LOSS =
   'page=microscape&nagle=0&iw=10&window=1048576&delack=fixed&delackms=40&link=lte&http=2&loss=2';
 
-function draw(trace: Trace, width: number, cursorNs = trace.endNs) {
-  const box = document.createElement('div');
-  act(() =>
-    render(
-      <TimeSequencePlot
-        trace={trace}
-        conn={0}
-        side="a"
-        cursorNs={cursorNs}
-        domain={[0, trace.endNs]}
-        width={width}
-        height={300}
-        onBrush={() => {}}
-      />,
-      box,
-    ),
-  );
-  return box;
-}
+const draw = (trace: Trace, width: number) => drawPlot(trace, { width });
 
 type Segment = [number, number, number, number];
 

@@ -2,38 +2,18 @@
 // A dense time-sequence plot marks where the losses were: a tick along its top for each pixel
 // column holding a resent segment, up to the playhead. A small plot has none.
 import { describe, expect, it } from 'vitest';
-import { render } from 'preact';
-import { act } from 'preact/test-utils';
-import { TimeSequencePlot } from '../src/views/TimeSequencePlot';
 import { isResentReason } from '../src/engine/trace';
 import type { Trace } from '../src/engine/trace';
 import { run } from './support/trace';
+import { drawPlot } from './support/tspPlot';
 
 const WIDTH = 900;
 // The plot area's edges (the y labels' room on the left, the last tick label's on the right).
 const LEFT = 62;
 const RIGHT = WIDTH - 14;
 
-function draw(trace: Trace, cursorNs: number, domain: [number, number] = [0, trace.endNs]) {
-  const box = document.createElement('div');
-  act(() =>
-    render(
-      <TimeSequencePlot
-        trace={trace}
-        conn={0}
-        side="a"
-        cursorNs={cursorNs}
-        domain={domain}
-        zoomed={domain[0] !== 0 || domain[1] !== trace.endNs}
-        width={WIDTH}
-        height={300}
-        onBrush={() => {}}
-      />,
-      box,
-    ),
-  );
-  return box;
-}
+const draw = (trace: Trace, cursorNs: number, domain?: [number, number]) =>
+  drawPlot(trace, { width: WIDTH, cursorNs, domain });
 
 /** The rug's ticks' pixel columns, read from what is drawn. */
 const rugColumns = (box: Element, series = 'retransmit') =>

@@ -752,9 +752,9 @@ function labelPlace(centre: number, width: number, min: number, max: number): Om
  * row under the first if no label names its cause yet: HTTP/3's 3x-limit wait, the server's, lies
  * inside the client's handshake band and had been left unnamed beside "handshake". A label whose
  * place along the top the lines cross (`crossed`: a transfer's data climbing to the top right) goes
- * along the plot's foot instead, where they leave room there (else it stays, the lines over it). A band narrower than MIN_LABELLED_BAND_PX,
- * or whose label finds no room (many streams' server-think stalls overlap on an HTTP/2 connection),
- * is left to its tooltip. */
+ * along the plot's foot instead where they leave room there (else it stays, the lines over it). A
+ * band narrower than MIN_LABELLED_BAND_PX, or whose label finds no room (many streams' server-think
+ * stalls overlap on an HTTP/2 connection), is left to its tooltip. */
 function placeStallLabels(
   stalls: StallSpan[],
   x: (ns: number) => number,

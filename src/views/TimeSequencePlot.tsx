@@ -300,7 +300,7 @@ export function TimeSequencePlot({
   // A label's baseline in each row, and whether the lines drawn so far cross its box there.
   const labelY = useCallback(
     (row: LabelRow) =>
-      row === 'foot'
+      row === FOOT_ROW
         ? bottom - STALL_LABEL_FOOT_PX
         : m.top + capsPx + 12 + rugRows * RUG_ROW_PX + row * STALL_LABEL_ROW_PX,
     [bottom, m.top, capsPx, rugRows],

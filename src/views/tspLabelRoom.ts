@@ -45,9 +45,9 @@ function after(times: Float64Array, t: number, inclusive = false): number {
 /** Pixels between the times sampled across a label: a step line's riser between two samples is
  * caught by the values either side of it. */
 const SAMPLE_PX = 6;
-/** Segments weighed in one sample's interval at most (spread over it): a long run's label spans
- * thousands, and the placement runs at every frame of playback. */
-const SEGMENTS_PER_SAMPLE = 32;
+/** Points (a line's steps, segments) weighed in one sample's interval at most, spread over it: a
+ * long run's label spans thousands, and the placement runs at every frame of playback. */
+const POINTS_PER_SAMPLE = 32;
 /** The lines' half-width, about, and a pixel's clearance. */
 const LINE_PAD_PX = 2;
 
@@ -76,20 +76,19 @@ export function linesCross(
     const t0 = fromNs + k * dt;
     const t1 = k === samples - 1 ? end : t0 + dt;
     for (const { times, values } of index.steps) {
-      // The value held at t0 and every value taken up to t1.
-      let i = after(times, t0) - 1;
-      if (i < 0 && (times.length === 0 || times[0] > t1)) continue;
-      let low = Infinity;
-      let high = -Infinity;
-      for (i = Math.max(i, 0); i < times.length && times[i] <= t1; i++) {
-        low = Math.min(low, values[i]);
-        high = Math.max(high, values[i]);
+      // From the value held at t0 through those taken up to t1, each step's riser to the next
+      // weighed (spread over them, as the segments are).
+      const first = Math.max(0, after(times, t0) - 1);
+      const last = after(times, t1);
+      const stride = Math.max(1, Math.ceil((last - first) / POINTS_PER_SAMPLE));
+      for (let i = first; i < last; i += stride) {
+        const [a, b] = [values[i], values[Math.min(i + stride, last - 1)]];
+        if (crosses(Math.min(a, b), Math.max(a, b))) return true;
       }
-      if (low <= high && crosses(low, high)) return true;
     }
     const first = after(index.segTimes, t0, true);
     const last = after(index.segTimes, t1);
-    const stride = Math.max(1, Math.ceil((last - first) / SEGMENTS_PER_SAMPLE));
+    const stride = Math.max(1, Math.ceil((last - first) / POINTS_PER_SAMPLE));
     for (let i = first; i < last; i += stride) if (crosses(index.segLow[i], index.segHigh[i])) return true;
   }
   return false;

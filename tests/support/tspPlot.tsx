@@ -6,6 +6,8 @@ import type { Trace } from '../../src/engine/trace';
 
 export interface PlotOptions {
   width: number;
+  /** 300 px, as the page draws it at 600 px wide and over; 240 under. */
+  height?: number;
   cursorNs?: number;
   /** The time window; zoomed when it is not the whole run. */
   domain?: [number, number];
@@ -15,7 +17,7 @@ export interface PlotOptions {
 
 export function drawPlot(
   trace: Trace,
-  { width, cursorNs = trace.endNs, domain, box }: PlotOptions,
+  { width, height = 300, cursorNs = trace.endNs, domain, box }: PlotOptions,
 ): HTMLElement {
   const into = box ?? document.createElement('div');
   const window: [number, number] = domain ?? [0, trace.endNs];
@@ -29,7 +31,7 @@ export function drawPlot(
         domain={window}
         zoomed={window[0] !== 0 || window[1] !== trace.endNs}
         width={width}
-        height={300}
+        height={height}
         onBrush={() => {}}
       />,
       into,

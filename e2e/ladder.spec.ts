@@ -302,7 +302,8 @@ test('a band drawn for several stalls says how many of which cause, as the callo
 // At a run's last load an ACK run's count has no room below it and goes beside its bracket, into
 // the gap where the next lane's server has a bracket at the same height: "6 ACKs" had been
 // written across it. On the page, no label's glyphs reach over another burst's bracket, and the
-// three ACK runs of B's load 5 keep a count each.
+// three ACK runs of B's load 5 keep a count each, as do the servers' flights and the clients'
+// requests among their ACKs, counted last by their arrows.
 test("at 1280 px B's last load counts its ACK runs without writing across the next lane's bracket", async ({
   page,
 }) => {
@@ -337,5 +338,5 @@ test("at 1280 px B's last load counts its ACK runs without writing across the ne
     };
   });
   expect(crossing).toEqual([]);
-  expect(lastLoad).toEqual(['9 ACKs', '6', '5']);
+  expect(lastLoad).toEqual(['9 ACKs', '6', '5', '4', '15', '10', '7']);
 });

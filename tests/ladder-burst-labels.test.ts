@@ -86,11 +86,68 @@ describe('burst labels beside two brackets (a hand-made pair of lanes)', () => {
     ]);
   });
 
-  it('writes no label across the other bracket: the server\'s flight is counted "6" beside its own', () => {
+  it('writes no label across the other bracket: each run is counted "6" beside its own', () => {
     expect(acrossOtherBrackets(result)).toEqual([]);
     // "6 segs" would reach lane 2's bracket at 308; right of lane 1's at 267, "6" fits. The ACK
-    // run's "6 ACKs" would cross both that count and lane 1's bracket: it is left off, as before.
-    expect(result.labels.map((l) => [l.text, l.x, l.anchor])).toEqual([['6', 270, 'start']]);
+    // run's "6 ACKs" would cross both that count and lane 1's bracket; its count alone fits left
+    // of its own bracket, clear of the other "6".
+    expect(result.labels.map((l) => [l.text, l.x, l.anchor])).toEqual([
+      ['6', 270, 'start'],
+      ['6', 305, 'end'],
+    ]);
+  });
+});
+
+describe('a client run of a request among ACKs (a hand-made lane)', () => {
+  const lane: Lane = { index: 0, clientX: 200, serverX: 360 };
+  const y = (ns: number) => 46 + ns / 1e6;
+  /** The request (300 B), then four ACKs, 1 ms apart, as an HTTP/1.0 client sends them. */
+  const packets: PacketRecord[] = Array.from({ length: 5 }, (_, n) => ({
+    id: n,
+    conn: 0,
+    dir: 'c2s',
+    seq: n === 0 ? 1 : 301,
+    ack: 1 + n * 1460,
+    flags: FLAG.ACK,
+    win: 65535,
+    len: n === 0 ? 300 : 0,
+    optionBytes: 0,
+    reason: n === 0 ? 'data' : 'ack-now',
+    sendNs: n * 1_000_000,
+    arriveNs: n * 1_000_000 + 20_000_000,
+    ipBytes: 40,
+    wireBytes: 54,
+  }));
+  const labelsIn = (left: number) =>
+    ladderLabels({
+      packets: { get: (i) => packets[i] },
+      inView: packets.map((_, i) => i),
+      shapes: packets.map((p) => ({
+        fromX: lane.clientX,
+        toX: lane.serverX,
+        leaveTop: y(p.sendNs),
+        leaveBottom: y(p.sendNs) + 0.5,
+        arriveTop: y(p.arriveNs!),
+        arriveBottom: y(p.arriveNs!) + 0.5,
+        dropped: false,
+      })),
+      name: () => 'ACK',
+      lanes: [lane],
+      spans: [],
+      y,
+      top: 40,
+      bottom: 60,
+      left,
+      right: 500,
+      stallBoxes: [],
+    }).labels.map((l) => l.text);
+
+  it('says "1 seg + 4 ACKs" beside its bracket where that fits', () => {
+    expect(labelsIn(0)).toEqual(['1 seg + 4 ACKs']);
+  });
+
+  it('counts its five arrows where only the count fits', () => {
+    expect(labelsIn(170)).toEqual(['5']);
   });
 });
 
@@ -101,16 +158,35 @@ describe("the ACK runs' counts at Kruse's LeRC page, on a 1280 px page", () => {
     // Lanes 3 and 4's clients ACK beside lanes 2 and 3's servers' last flights: "6 ACKs" and
     // "5 ACKs" had been written across those servers' brackets.
     expect(acrossOtherBrackets(b.labels)).toEqual([]);
-    expect(burstLabelsOfLoad(b.labels, b.trace, 5).map((l) => l.text)).toEqual(['9 ACKs', '6', '5']);
+    // The other four, the servers' flights and the clients' requests among their ACKs, are counted.
+    expect(burstLabelsOfLoad(b.labels, b.trace, 5).map((l) => l.text)).toEqual([
+      '9 ACKs',
+      '6',
+      '5',
+      '4',
+      '15',
+      '10',
+      '7',
+    ]);
   });
 
-  it('keeps every count at load 3 over keep-alive (A): the ten the bracket rule once dropped', () => {
+  it("counts B's brackets over HTTP/1.0 as A's: a connection's request among its ACKs has no one count", () => {
+    const b = ladderView('preset=kruse-lerc&b.http=1.0', 'b');
+    const labelled = b.labels.labels.filter((l) => l.item.kind === 'burst').length;
+    // 9 of 83 had a label: the rest had no room for "1 seg + 11 ACKs" or "15 segs + 2 ACKs" and
+    // no count to fall back on. Now 58.
+    expect(b.labels.bursts.length).toBe(83);
+    expect(labelled).toBeGreaterThan(50);
+    expect(acrossOtherBrackets(b.labels)).toEqual([]);
+  });
+
+  it('keeps every count at load 3 over keep-alive (A): the ten the bracket rule once dropped, then more', () => {
     const a = ladderView('preset=kruse-lerc', 'a');
-    const counts = burstLabelsOfLoad(a.labels, a.trace, 3);
-    // Ten before this rule: nine ACK runs' counts beside their brackets, one whole label.
-    expect(counts.length).toBe(10);
-    expect(counts.filter((l) => /^\d+$/.test(l.text)).length).toBe(9);
-    expect(counts.map((l) => l.text)).toContain('4 ACKs, to 183011');
+    const counts = burstLabelsOfLoad(a.labels, a.trace, 3).map((l) => l.text);
+    // The ten placed before the counts' last pass (nine ACK runs' counts beside their brackets,
+    // one whole label) are placed as before; that pass adds the servers' flights' counts after them.
+    expect(counts.slice(0, 10)).toEqual(['5', '4', '6', '6', '5', '6', '5', '6', '6', '4 ACKs, to 183011']);
+    expect(counts.length).toBe(35);
     expect(acrossOtherBrackets(a.labels)).toEqual([]);
   });
 });

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { FLAG, type PacketRecord } from '../src/engine/trace';
 import { ladderLabels, type LadderLabels } from '../src/views/ladderLabels';
 import { segmentHitsRect } from '../src/views/labelPlacement';
-import type { Lane, PacketShape } from '../src/views/packetGeometry';
-import { bracketStrokes, burstLabelsOfLoad, ladderView } from './support/ladderView';
+import type { Lane } from '../src/views/packetGeometry';
+import { arrowShape, bracketStrokes, burstLabelsOfLoad, ladderView } from './support/ladderView';
 
 /** "6 ACKs at 455" for each label written across a bracket of another burst. */
 function acrossOtherBrackets({ labels, bursts }: LadderLabels): string[] {
@@ -48,25 +48,13 @@ describe('burst labels beside two brackets (a hand-made pair of lanes)', () => {
     ipBytes: 40,
     wireBytes: 54,
   });
-  const shapeOf = (p: PacketRecord, lane: Lane): PacketShape => {
-    const [fromX, toX] = p.dir === 'c2s' ? [lane.clientX, lane.serverX] : [lane.serverX, lane.clientX];
-    return {
-      fromX,
-      toX,
-      leaveTop: y(p.sendNs),
-      leaveBottom: y(p.sendNs) + 0.5,
-      arriveTop: y(p.arriveNs!),
-      arriveBottom: y(p.arriveNs!) + 0.5,
-      dropped: false,
-    };
-  };
   const packets: PacketRecord[] = [];
   for (let n = 0; n < 6; n++) packets.push(packet(packets.length, 0, 's2c', n));
   for (let n = 0; n < 6; n++) packets.push(packet(packets.length, 1, 'c2s', n));
   const result = ladderLabels({
     packets: { get: (i) => packets[i] },
     inView: packets.map((_, i) => i),
-    shapes: packets.map((p) => shapeOf(p, lanes[p.conn])),
+    shapes: packets.map((p) => arrowShape(p, lanes[p.conn], y)),
     name: () => 'ACK',
     lanes,
     spans: [],
@@ -122,15 +110,7 @@ describe('a client run of a request among ACKs (a hand-made lane)', () => {
     ladderLabels({
       packets: { get: (i) => packets[i] },
       inView: packets.map((_, i) => i),
-      shapes: packets.map((p) => ({
-        fromX: lane.clientX,
-        toX: lane.serverX,
-        leaveTop: y(p.sendNs),
-        leaveBottom: y(p.sendNs) + 0.5,
-        arriveTop: y(p.arriveNs!),
-        arriveBottom: y(p.arriveNs!) + 0.5,
-        dropped: false,
-      })),
+      shapes: packets.map((p) => arrowShape(p, lane, y)),
       name: () => 'ACK',
       lanes: [lane],
       spans: [],

@@ -6,6 +6,7 @@ import { FLAG, type PacketRecord } from '../src/engine/trace';
 import { CONN_HEADING_Y_PX, ladderLabels } from '../src/views/ladderLabels';
 import { segmentHitsRect } from '../src/views/labelPlacement';
 import type { Lane, PacketShape } from '../src/views/packetGeometry';
+import { arrowShape } from './support/ladderView';
 
 const TOP = 40;
 const lanes: Lane[] = [
@@ -30,15 +31,7 @@ const syn = (conn: number, sendNs: number): PacketRecord => ({
 });
 /** 1 px per ms, the run's first packet 6 px below the top, as the ladder pads it. */
 const y = (ns: number) => TOP + 6 + ns / 1e6;
-const shapeOf = (p: PacketRecord, lane: Lane): PacketShape => ({
-  fromX: lane.clientX,
-  toX: lane.serverX,
-  leaveTop: y(p.sendNs),
-  leaveBottom: y(p.sendNs) + 0.5,
-  arriveTop: y(p.arriveNs!),
-  arriveBottom: y(p.arriveNs!) + 0.5,
-  dropped: false,
-});
+const shapeOf = (p: PacketRecord, lane: Lane): PacketShape => arrowShape(p, lane, y);
 
 /**
  * The labels of three connections' packets in two lanes: connections 1 and 3 share lane 1 (the

@@ -9,11 +9,11 @@ import { RUN_TOP_PAD_PX } from '../../src/ui/panels/LadderPanel';
 import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from '../../src/views/ladderLayout';
 import { ladderLabels, type Burst, type LadderLabels } from '../../src/views/ladderLabels';
 import { stallLabelBoxes } from '../../src/views/LadderStalls';
-import { packetShape } from '../../src/views/packetGeometry';
+import { packetShape, type Lane, type PacketShape } from '../../src/views/packetGeometry';
 import { packetNamer } from '../../src/views/packetNames';
 import { idleGaps, runEndNs, shouldFoldByDefault, timeScale } from '../../src/views/timeScale';
 import type { Segment } from '../../src/views/labelPlacement';
-import type { Trace } from '../../src/engine/trace';
+import type { PacketRecord, Trace } from '../../src/engine/trace';
 
 /** A side's ladder on a 1280 x 800 page: 822 px wide, 580 tall (LadderPanel). */
 export function ladderView(query: string, side: 'a' | 'b', width = 822, height = 580) {
@@ -81,4 +81,18 @@ export function burstLabelsOfLoad({ labels }: LadderLabels, trace: Trace, n: num
   return labels.filter(
     (l) => l.item.kind === 'burst' && l.item.atNs >= load.startNs && (!next || l.item.atNs < next.startNs),
   );
+}
+
+/** A hand-made packet's arrow in `lane`, `y` placing its times: half a pixel thick, as a short packet is. */
+export function arrowShape(p: PacketRecord, lane: Lane, y: (ns: number) => number): PacketShape {
+  const [fromX, toX] = p.dir === 'c2s' ? [lane.clientX, lane.serverX] : [lane.serverX, lane.clientX];
+  return {
+    fromX,
+    toX,
+    leaveTop: y(p.sendNs),
+    leaveBottom: y(p.sendNs) + 0.5,
+    arriveTop: y(p.arriveNs!),
+    arriveBottom: y(p.arriveNs!) + 0.5,
+    dropped: false,
+  };
 }

@@ -340,3 +340,26 @@ test("at 1280 px B's last load counts its ACK runs without writing across the ne
   expect(crossing).toEqual([]);
   expect(lastLoad).toEqual(['9 ACKs', '6', '5', '4', '15', '10', '7']);
 });
+
+// A burst counted by its arrows alone ("12") gives its whole label on hover, and its counts add up
+// to the number shown: "1 segment, 300 B + 20 ACKs" for an HTTP/1.0 client's request among its ACKs.
+test('a burst counted alone has its whole label as hover text, adding up to its count', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?preset=kruse-lerc&b.http=1.0');
+  const ladder = page.locator('[data-side="b"] svg.ladder-svg');
+  await expect(ladder.locator('[data-label="burst"]').first()).toBeAttached({ timeout: 30_000 });
+  const counted = await ladder.evaluate((svg) =>
+    [...svg.querySelectorAll<SVGTextElement>('text.burst-label')]
+      .filter((t) => /^\d+$/.test(t.textContent!))
+      .map((t) => ({
+        shown: Number(t.textContent),
+        hover: t.parentElement?.querySelector(':scope > title')?.textContent ?? null,
+        pointer: getComputedStyle(t).pointerEvents,
+      })),
+  );
+  expect(counted.length).toBeGreaterThan(30);
+  const adding = (hover: string | null) =>
+    [...(hover ?? '').matchAll(/(\d+) (?:segments?|ACKs?)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+  expect(counted.filter((c) => adding(c.hover) !== c.shown || c.pointer !== 'auto')).toEqual([]);
+  expect(counted.map((c) => c.hover)).toContain('1 segment, 300 B + 20 ACKs');
+});

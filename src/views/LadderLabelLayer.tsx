@@ -58,11 +58,13 @@ export function LadderLabelLayer({ labels, spans, lanes, y, cursorNs, rules }: P
               : item.kind === 'burst'
                 ? `b${item.members[0]}`
                 : `c${item.conn}`;
+          // A count or short label says the rest on hover ("12": "1 segment, 300 B + 11 ACKs").
+          const hover = item.kind === 'burst' && l.text !== item.text ? item.text : null;
           const className =
             item.kind === 'conn'
               ? 'lane-conn conn-label'
               : item.kind === 'burst'
-                ? 'packet-label burst-label'
+                ? `packet-label burst-label${hover === null ? '' : ' burst-count'}`
                 : 'packet-label';
           const text = (
             <text
@@ -77,18 +79,22 @@ export function LadderLabelLayer({ labels, spans, lanes, y, cursorNs, rules }: P
               {l.text}
             </text>
           );
-          if (!onRule(l.rect) && !(item.kind === 'conn' && item.overArrows)) return text;
+          const backdrop = onRule(l.rect) || (item.kind === 'conn' && item.overArrows === true);
+          if (!backdrop && hover === null) return text;
           const r = l.rect;
           return (
             <g key={key}>
-              <rect
-                className="label-backdrop"
-                x={r.x0}
-                y={r.y0}
-                width={r.x1 - r.x0}
-                height={r.y1 - r.y0}
-                rx={2}
-              />
+              {hover !== null && <title>{hover}</title>}
+              {backdrop && (
+                <rect
+                  className="label-backdrop"
+                  x={r.x0}
+                  y={r.y0}
+                  width={r.x1 - r.x0}
+                  height={r.y1 - r.y0}
+                  rx={2}
+                />
+              )}
               {text}
             </g>
           );

@@ -19,7 +19,8 @@ import { DROP_CROSS_PX, packetKind, type Lane, type PacketShape } from './packet
 
 export type LabelItem =
   | { kind: 'packet'; index: number; atNs: number }
-  | { kind: 'burst'; members: number[]; atNs: number }
+  /** `text`: the burst's whole label, its hover text where a count or a short label stands. */
+  | { kind: 'burst'; members: number[]; atNs: number; text: string }
   /** `overArrows`: no spot clear of the arrows, so the name is drawn over them on a backdrop. */
   | { kind: 'conn'; conn: number; atNs: number; overArrows?: true };
 
@@ -141,7 +142,7 @@ export function ladderLabels(input: Input): LadderLabels {
       // Where that crosses the next lane's bracket, standing beside this one, the count alone.
       ...(count ? [{ ...beside, text: count[0], ifMarked: true as const }] : []),
     ];
-    const item: LabelItem = { kind: 'burst', members: b.members, atNs: b.atNs };
+    const item: LabelItem = { kind: 'burst', members: b.members, atNs: b.atNs, text };
     besideBursts.push({ item, beside, count: b.members.length });
     requests.push({ rank: 3, atNs: b.atNs, request: { item, text, spots } });
   }

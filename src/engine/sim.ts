@@ -159,7 +159,7 @@ export class Sim {
       }
       this.now = ev.at;
       if (++this.eventCount > this.maxEvents) throw new SimulationLimitError(this.maxEvents, this.now);
-      if (onProgress && this.eventCount % PROGRESS_EVERY === 0) onProgress(this.now);
+      if (onProgress !== undefined && this.eventCount % PROGRESS_EVERY === 0) onProgress(this.now);
       this.fire(ev);
     }
   }

@@ -219,7 +219,7 @@ export class TcpEndpoint extends TcpRackRecovery implements TransportEnd<Segment
     }
     if (seg.reason === 'ack-delayed' || seg.reason === 'window-update')
       for (const o of this.observers) o.onRelease(seg.reason, seg.ackHeldNs ?? 0, seg.ackHeldFromNs);
-    if (this.sackOk && seg.sackBlocks) this.takeSack(seg.sackBlocks, ack);
+    if (this.sackOk && seg.sackBlocks !== undefined) this.takeSack(seg.sackBlocks, ack);
     if (ack < this.snd.sndUna) return true;
     if (ack === this.snd.sndUna) this.onDuplicateAck(seg);
     else this.onNewAck(seg);

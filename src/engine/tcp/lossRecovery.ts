@@ -102,7 +102,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
     const newest = sampled ? newestAcked(snd, seg.ack) : null;
     const ackedBytes = seg.ack - snd.sndUna;
     snd.dupAcks = 0;
-    if (this.rack && this.sackOk) this.rackDelivered(seg.ack);
+    if (this.rack !== null && this.sackOk) this.rackDelivered(seg.ack);
     if (sampled && this.rtt.covers(seg.ack) && acksRetransmitted(snd, seg.ack)) this.echoedSample();
     else this.rtt.onAck(seg.ack, this.sim.now);
     const freedData = snd.onAcked(seg.ack, this.sim.now);
@@ -111,7 +111,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
     if (snd.idle) this.rtoTimer.cancel();
     else this.rtoTimer.set(this.sim.now + this.rtt.current());
     snd.updateWindow(seg.win);
-    if (this.rack && this.sackOk) this.armProbe(); // RFC 8985 7.2: an ACK of new data re-arms the PTO
+    if (this.rack !== null && this.sackOk) this.armProbe(); // RFC 8985 7.2: an ACK of new data re-arms the PTO
     return freedData;
   }
 

@@ -138,7 +138,9 @@ export abstract class TcpOutput implements ReceiverHooks {
       if (this.sackOk && this.snd.sndNxt < this.snd.sndMax) this.snd.skipSacked();
       const next = this.snd.next(this.cc.cwnd, this.mss, this.p.nagle, idle);
       const carries = next.len > 0 || next.fin;
-      if (carries && !forced && this.paced()) {
+      // `forced` is compared with undefined, not tested for truth: V8 tests the truth of a value
+      // that may be a string or undefined with a generic sequence of checks, on every pass.
+      if (carries && forced === undefined && this.paced()) {
         if (this.rcv.ackNow) this.transmitSegment(0, false);
         blocked = 'pacing';
         break;
@@ -148,7 +150,7 @@ export abstract class TcpOutput implements ReceiverHooks {
         break;
       }
       this.transmitSegment(next.len, next.fin, forced);
-      if (forced || !carries) break; // a fast retransmit sends exactly one segment
+      if (forced !== undefined || !carries) break; // a fast retransmit sends exactly one segment
     }
     if (this.appRefused && (blocked === null || blocked === 'nagle')) blocked = this.fullBufferWait(blocked);
     // Tested against null first: a comparison that has seen null and a string calls a generic

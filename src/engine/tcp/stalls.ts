@@ -45,7 +45,9 @@ export class StallLabeller implements EndpointObserver {
    * object: a paced sender opens one after every segment. */
   private stallCause: StallCause | null = null;
   private stallStartNs: Nanoseconds = 0;
-  private releasedBy: 'ack-delayed' | 'rto' | 'tail-probe' | 'recovery' | null = null;
+  /** What released the data since the last output pass ('none': nothing). A string, never null: `close`
+   * compares it with strings, and a comparison that has also seen null calls a generic runtime routine. */
+  private releasedBy: 'ack-delayed' | 'rto' | 'tail-probe' | 'recovery' | 'none' = 'none';
   private releasedHeldNs: Nanoseconds = 0; // how long the peer held the releasing delayed ACK
   private cwndBeforeRestart: Bytes = 0; // stalls are blamed on the restart until cwnd regrows to this
   /** The last delayed ACK to arrive: when, and how long the peer held it from when. */
@@ -84,9 +86,10 @@ export class StallLabeller implements EndpointObserver {
   onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes, progressed = sentData): void {
     if (progressed) this.progressLeftNs = this.link.idleAt;
     if (sentData && this.stallCause !== null) this.close(cwnd);
-    if (blocked && this.stallCause === null) this.stallStartNs = Math.max(this.clock.now, this.link.idleAt);
-    if (blocked) this.stallCause = blocked;
-    this.releasedBy = null;
+    if (blocked !== null && this.stallCause === null)
+      this.stallStartNs = Math.max(this.clock.now, this.link.idleAt);
+    if (blocked !== null) this.stallCause = blocked;
+    this.releasedBy = 'none';
   }
 
   onIdleRestart(cwndBefore: Bytes): void {
@@ -158,7 +161,7 @@ export class StallLabeller implements EndpointObserver {
       this.close(cwnd);
     }
     this.stallCause = null;
-    this.releasedBy = null;
+    this.releasedBy = 'none';
   }
 
   private close(cwnd: Bytes): void {

@@ -9,7 +9,8 @@ const IP_TCP_HEADER_BYTES = 40;
 
 /** MSS (4 bytes) and NOP + window scale (4 bytes) on a SYN; NOP NOP + SACK-permitted or SACK blocks. */
 function optionBytes(seg: Segment): number {
-  const sack = seg.sackBlocks ? 4 + 8 * seg.sackBlocks.length : seg.sackPermitted ? 4 : 0;
+  const sack =
+    seg.sackBlocks !== undefined ? 4 + 8 * seg.sackBlocks.length : seg.sackPermitted === true ? 4 : 0;
   return (seg.mssOption !== undefined ? 4 : 0) + (seg.wscaleOption !== undefined ? 4 : 0) + sack;
 }
 

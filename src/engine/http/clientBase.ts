@@ -13,6 +13,7 @@ import type { Bytes, Nanoseconds } from '../units';
 import type { HttpRequest } from './request';
 import { ClientExchanges, type ThinkingClient } from './clientExchanges';
 import { AppWriter } from './writer';
+import { removeAt } from './lists';
 
 export interface ConnectionEvents {
   onResponseBytes(request: HttpRequest, receivedSoFar: Bytes): void;
@@ -87,7 +88,7 @@ export abstract class ClientConnectionBase implements ThinkingClient {
   }
 
   writeThought(request: HttpRequest): void {
-    this.assigned.splice(this.assigned.indexOf(request), 1);
+    removeAt(this.assigned, this.assigned.indexOf(request));
     this.write(request);
   }
 

@@ -131,6 +131,47 @@ describe('a client run of a request among ACKs (a hand-made lane)', () => {
   });
 });
 
+describe('a QUIC server flight (a hand-made lane)', () => {
+  const lane: Lane = { index: 0, clientX: 100, serverX: 260 };
+  const y = (ns: number) => 46 + ns / 1e6;
+  /** Five 1-RTT packets of stream data, 1 ms apart. */
+  const packets: PacketRecord[] = Array.from({ length: 5 }, (_, n) => ({
+    id: n,
+    conn: 0,
+    dir: 's2c',
+    seq: n * 1200,
+    ack: 0,
+    flags: 0,
+    win: 0,
+    len: 1200,
+    optionBytes: 0,
+    reason: 'data',
+    sendNs: n * 1_000_000,
+    arriveNs: n * 1_000_000 + 20_000_000,
+    ipBytes: 1228,
+    wireBytes: 1242,
+    quic: { packets: [{ type: '1-RTT', pn: n, frames: ['STREAM 0'] }], cryptoBytes: 0 },
+  }));
+
+  it('is counted in packets beside its bracket, not in TCP segments', () => {
+    const { labels } = ladderLabels({
+      packets: { get: (i) => packets[i] },
+      inView: packets.map((_, i) => i),
+      shapes: packets.map((p) => arrowShape(p, lane, y)),
+      name: () => 'STREAM 0',
+      lanes: [lane],
+      spans: [],
+      y,
+      top: 40,
+      bottom: 60,
+      left: 0,
+      right: 400,
+      stallBoxes: [],
+    });
+    expect(labels.map((l) => l.text)).toEqual(['5 packets']);
+  });
+});
+
 describe("the ACK runs' counts at Kruse's LeRC page, on a 1280 px page", () => {
   it("at the last load over HTTP/1.0 (B), writes no count across the next lane's bracket, and keeps all three", () => {
     const b = ladderView('preset=kruse-lerc&b.http=1.0', 'b');

@@ -339,6 +339,7 @@ function burstText(members: PacketRecord[]): string {
 /** The burst's count beside its bracket, where a whole label has no room. */
 function burstShortText(members: PacketRecord[]): string {
   const acks = members.every((p) => p.len === 0);
-  if (members[0].quic || acks) return `${members.length} ${acks ? 'ACKs' : 'segs'}`;
+  // A QUIC burst is of UDP datagrams, not TCP segments.
+  if (members[0].quic || acks) return `${members.length} ${acks ? 'ACKs' : 'packets'}`;
   return `${count(members.filter((p) => p.len > 0).length, 'seg')}${bareAcks(members)}`;
 }

@@ -441,3 +441,22 @@ test('a picture taken at the run’s end goes without the playhead and its key; 
   for (const view of ['tsp', 'waterfall'])
     expect(await marks(view), view).toEqual({ drawn: true, keyed: true });
 });
+
+test("the ladder's picture names the burst bracket in its key only where it draws one", async ({
+  page,
+}, testInfo) => {
+  const BRACKET = 'packets too close to label one by one, and their count';
+  const keyOf = async (query: string, file: string) => {
+    await openLab(page, query);
+    const download = await exportFile(page, '[data-export-view="ladder"]', 'svg');
+    await download.saveAs(testInfo.outputPath(file));
+    return readFileSync(testInfo.outputPath(file), 'utf8');
+  };
+  const kruse = await keyOf('preset=kruse-lerc', 'kruse-ladder.svg');
+  expect(kruse).toContain('burst-bracket');
+  expect(kruse).toContain(BRACKET);
+  // The default page draws no bracket: its picture's key says nothing of one.
+  const plain = await keyOf('', 'default-ladder.svg');
+  expect(plain).toContain('data segment');
+  expect(plain).not.toContain(BRACKET);
+});

@@ -363,3 +363,17 @@ test('a burst counted alone has its whole label as hover text, adding up to its 
   expect(counted.filter((c) => adding(c.hover) !== c.shown || c.pointer !== 'auto')).toEqual([]);
   expect(counted.map((c) => c.hover)).toContain('1 segment, 300 B + 20 ACKs');
 });
+
+// The key names every mark the ladder draws: the burst's bracket too, and only while one is drawn.
+test("the ladder's key names the burst bracket while the ladder draws one", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const entry = page.locator('[data-ladder-legend] [data-legend="burst"]');
+  await page.goto('/');
+  await expect(page.locator('svg.ladder-svg [data-label]').first()).toBeAttached();
+  await expect(page.locator('svg.ladder-svg .burst-bracket')).toHaveCount(0);
+  await expect(entry).toBeHidden();
+  await page.goto('/?preset=kruse-lerc');
+  await expect(page.locator('svg.ladder-svg .burst-bracket').first()).toBeAttached({ timeout: 30_000 });
+  await expect(entry).toBeVisible();
+  await expect(entry).toHaveText('packets too close to label one by one, and their count');
+});

@@ -34,6 +34,14 @@ export const LadderLegend = memo(function LadderLegend({ traces }: { traces: Tra
             </li>
           );
         })}
+      {/* Shown only while the ladder draws a bracket (app.css): its bursts change with the zoom. */}
+      <li className="legend-burst" data-legend="burst">
+        <svg width="22" height="12" aria-hidden="true">
+          <path className="burst-bracket" d="M5,1H2V11H5" />
+          <path d="M7,2H21M7,6H21M7,10H21" stroke="var(--packet-data)" />
+        </svg>
+        packets too close to label one by one, and their count
+      </li>
       {KNOWN_CAUSES.filter((cause) => causes.has(cause)).map((cause) => (
         <li key={cause} data-cause={cause}>
           <svg

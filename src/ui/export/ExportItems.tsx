@@ -91,7 +91,10 @@ async function viewSvg(
     const causes = new Set<string>(run.trace.stalls.map((s) => s.cause));
     const width = Number(/\swidth="([\d.]+)"/.exec(drawn)?.[1] ?? 600);
     const kept = (li: HTMLLIElement) =>
-      (!li.dataset.cause || causes.has(li.dataset.cause)) && !(leaveOut && li.dataset.legend === 'playhead');
+      (!li.dataset.cause || causes.has(li.dataset.cause)) &&
+      !(leaveOut && li.dataset.legend === 'playhead') &&
+      // An entry the page hides (the burst bracket's, with no bracket drawn) is no part of the picture.
+      getComputedStyle(li).display !== 'none';
     parts.push(legendSvg(key, width, kept));
   }
   // One side of a comparison is named as the breakdown's picture names it: two slides of the same

@@ -23,14 +23,32 @@ function acrossOtherBrackets({ labels, bursts }: LadderLabels): string[] {
     .map((l) => `${l.text} at ${l.x.toFixed(0)}`);
 }
 
+/** 1 px per ms, the run's first packet 6 px below the top (40), as the ladder pads it. */
+const y = (ns: number) => 46 + ns / 1e6;
+
+/** The labels of hand-made packets, packet `p` in lane `lanes[p.conn]`, the run ending at `bottom`. */
+function handMadeLabels(packets: PacketRecord[], lanes: Lane[], room: { bottom: number; left: number }) {
+  return ladderLabels({
+    packets: { get: (i) => packets[i] },
+    inView: packets.map((_, i) => i),
+    shapes: packets.map((p) => arrowShape(p, lanes[p.conn], y)),
+    name: () => 'ACK',
+    lanes,
+    spans: [],
+    y,
+    top: 40,
+    ...room,
+    right: 500,
+    stallBoxes: [],
+  });
+}
+
 describe('burst labels beside two brackets (a hand-made pair of lanes)', () => {
-  const TOP = 40;
   /** Lane 2's client 55 px right of lane 1's server: its bracket 41 px from lane 1's. */
   const lanes: Lane[] = [
     { index: 0, clientX: 100, serverX: 260 },
     { index: 1, clientX: 315, serverX: 475 },
   ];
-  const y = (ns: number) => TOP + 6 + ns / 1e6;
   /** Packet `n` of a burst of six, 1 ms apart: lane 1's server sends data, lane 2's client ACKs. */
   const packet = (id: number, conn: number, dir: 'c2s' | 's2c', n: number): PacketRecord => ({
     id,
@@ -51,21 +69,8 @@ describe('burst labels beside two brackets (a hand-made pair of lanes)', () => {
   const packets: PacketRecord[] = [];
   for (let n = 0; n < 6; n++) packets.push(packet(packets.length, 0, 's2c', n));
   for (let n = 0; n < 6; n++) packets.push(packet(packets.length, 1, 'c2s', n));
-  const result = ladderLabels({
-    packets: { get: (i) => packets[i] },
-    inView: packets.map((_, i) => i),
-    shapes: packets.map((p) => arrowShape(p, lanes[p.conn], y)),
-    name: () => 'ACK',
-    lanes,
-    spans: [],
-    y,
-    top: TOP,
-    // The run ends just below the bursts: no label fits under them.
-    bottom: 70,
-    left: 64,
-    right: 500,
-    stallBoxes: [],
-  });
+  // The run ends just below the bursts: no label fits under them.
+  const result = handMadeLabels(packets, lanes, { bottom: 70, left: 64 });
 
   it('finds both bursts, brackets beside their senders', () => {
     expect(result.bursts.map((b) => [b.members.length, b.x, b.dir])).toEqual([
@@ -88,7 +93,6 @@ describe('burst labels beside two brackets (a hand-made pair of lanes)', () => {
 
 describe('a client run of a request among ACKs (a hand-made lane)', () => {
   const lane: Lane = { index: 0, clientX: 200, serverX: 360 };
-  const y = (ns: number) => 46 + ns / 1e6;
   /** The request (300 B), then four ACKs, 1 ms apart, as an HTTP/1.0 client sends them. */
   const packets: PacketRecord[] = Array.from({ length: 5 }, (_, n) => ({
     id: n,
@@ -107,20 +111,7 @@ describe('a client run of a request among ACKs (a hand-made lane)', () => {
     wireBytes: 54,
   }));
   const labelsIn = (left: number) =>
-    ladderLabels({
-      packets: { get: (i) => packets[i] },
-      inView: packets.map((_, i) => i),
-      shapes: packets.map((p) => arrowShape(p, lane, y)),
-      name: () => 'ACK',
-      lanes: [lane],
-      spans: [],
-      y,
-      top: 40,
-      bottom: 60,
-      left,
-      right: 500,
-      stallBoxes: [],
-    }).labels.map((l) => l.text);
+    handMadeLabels(packets, [lane], { bottom: 60, left }).labels.map((l) => l.text);
 
   it('says "1 seg + 4 ACKs" beside its bracket where that fits', () => {
     expect(labelsIn(0)).toEqual(['1 seg + 4 ACKs']);
@@ -133,7 +124,6 @@ describe('a client run of a request among ACKs (a hand-made lane)', () => {
 
 describe('a QUIC server flight (a hand-made lane)', () => {
   const lane: Lane = { index: 0, clientX: 100, serverX: 260 };
-  const y = (ns: number) => 46 + ns / 1e6;
   /** Five 1-RTT packets of stream data, 1 ms apart. */
   const packets: PacketRecord[] = Array.from({ length: 5 }, (_, n) => ({
     id: n,
@@ -154,20 +144,7 @@ describe('a QUIC server flight (a hand-made lane)', () => {
   }));
 
   it('is counted in packets beside its bracket, not in TCP segments', () => {
-    const { labels } = ladderLabels({
-      packets: { get: (i) => packets[i] },
-      inView: packets.map((_, i) => i),
-      shapes: packets.map((p) => arrowShape(p, lane, y)),
-      name: () => 'STREAM 0',
-      lanes: [lane],
-      spans: [],
-      y,
-      top: 40,
-      bottom: 60,
-      left: 0,
-      right: 400,
-      stallBoxes: [],
-    });
+    const { labels } = handMadeLabels(packets, [lane], { bottom: 60, left: 0 });
     expect(labels.map((l) => l.text)).toEqual(['5 packets']);
   });
 });

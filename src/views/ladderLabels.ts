@@ -23,6 +23,7 @@ export type LabelItem =
   | { kind: 'burst'; members: number[]; atNs: number; text: string }
   /** `overArrows`: no spot clear of the arrows, so the name is drawn over them on a backdrop. */
   | { kind: 'conn'; conn: number; atNs: number; overArrows?: true };
+type BurstItem = Extract<LabelItem, { kind: 'burst' }>;
 
 /** A burst's bracket beside the sender's line, from its first packet's top to its last's bottom. */
 export interface Burst {
@@ -119,8 +120,8 @@ export function ladderLabels(input: Input): LadderLabels {
       },
     });
   }
-  /** Each burst's label item, the spot beside its bracket and its arrows, for the counts' last pass. */
-  const besideBursts: { item: LabelItem; beside: LabelSpot; count: number }[] = [];
+  /** Each burst's label item and the spot beside its bracket, for the counts' last pass. */
+  const besideBursts: { item: BurstItem; beside: LabelSpot }[] = [];
   for (const b of bursts) {
     const first = shapes[b.members[0]];
     const last = shapes[b.members[b.members.length - 1]];
@@ -142,8 +143,8 @@ export function ladderLabels(input: Input): LadderLabels {
       // Where that crosses the next lane's bracket, standing beside this one, the count alone.
       ...(count ? [{ ...beside, text: count[0], ifMarked: true as const }] : []),
     ];
-    const item: LabelItem = { kind: 'burst', members: b.members, atNs: b.atNs, text };
-    besideBursts.push({ item, beside, count: b.members.length });
+    const item: BurstItem = { kind: 'burst', members: b.members, atNs: b.atNs, text };
+    besideBursts.push({ item, beside });
     requests.push({ rank: 3, atNs: b.atNs, request: { item, text, spots } });
   }
   requests.sort((a, b) => a.rank - b.rank || a.atNs - b.atNs);
@@ -223,7 +224,7 @@ export function ladderLabels(input: Input): LadderLabels {
   const counts = placeLabels(
     besideBursts
       .filter((b) => !labelled.has(b.item))
-      .map((b) => ({ item: b.item, text: String(b.count), spots: [b.beside] })),
+      .map((b) => ({ item: b.item, text: String(b.item.members.length), spots: [b.beside] })),
     nameObstacles,
     bounds,
     [...labels.map((l) => l.rect), ...stallBoxes.map((s) => s.box)],

@@ -170,6 +170,50 @@ test('after Compare side by side the callout does not offer A the fix B already 
   await expect(tryFix).toBeVisible();
 });
 
+test("compared, the callout offers B the fix for B's own stall, tried on B alone, and Back undoes it", async ({
+  page,
+}) => {
+  // B without Nagle still waits 117 ms for a delayed ACK; the knobs can change either side, but
+  // the callout had offered fixes for A only.
+  await openLab(page, 'b.nagle=0');
+  const lineB = page.locator('[data-callout] [data-callout-b]');
+  await expect(lineB).toContainText(
+    /^B: The server waited 117\sms for a delayed ACK — try Header flush: none \(116\sms faster\)\./,
+  );
+  const promisedNs = Number(await lineB.locator('[data-fix-page-ns]').getAttribute('data-fix-page-ns'));
+  // What the engine gives B with the fix: the figure the line promised.
+  expect(promisedNs / 1e9).toBeCloseTo(engine('nagle=0&flush=none').elapsedS, 9);
+  const callout = page.locator('[data-callout]');
+  await expect(callout.getByRole('button', { name: 'Try Header flush: none on A' })).toBeVisible();
+  await lineB.getByRole('button', { name: 'Try Header flush: none on B' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('b.flush')).toBe('none');
+  expect(new URL(page.url()).searchParams.get('flush')).toBeNull();
+  await expect(lineB.locator('[data-page-ns]')).toHaveAttribute('data-page-ns', String(promisedNs), {
+    timeout: 20_000,
+  });
+  await expect(lineB).toContainText(/^B: No long stall\. The page took 21\sms, 501\sms less than A\.$/);
+  // A is as it was; its fix, now B's, is no longer offered to A (the two runs would be one).
+  await expect(callout).toContainText('A: The server waited 117 ms for a delayed ACK');
+  await expect(callout.locator('[data-fix-in-b]')).toHaveText('Side B runs with Header flush: none.');
+  await expect(callout.getByRole('button', { name: 'Try Header flush: none on A' })).toHaveCount(0);
+  await page.goBack();
+  await expect.poll(() => new URL(page.url()).searchParams.get('b.flush')).toBeNull();
+  await expect(lineB.getByRole('button', { name: 'Try Header flush: none on B' })).toBeVisible({
+    timeout: 20_000,
+  });
+});
+
+test('compared, B is not offered a fix A already runs: the line says A runs with it', async ({ page }) => {
+  // A writes its headers with the body; B flushes them apart and waits for a delayed ACK. Trying
+  // A's setting on B would make the two runs one.
+  await openLab(page, 'flush=none&b.flush=headers');
+  const lineB = page.locator('[data-callout] [data-callout-b]');
+  await expect(lineB).toContainText('B: The server waited 117 ms for a delayed ACK');
+  await expect(lineB.locator('[data-fix-in-a]')).toHaveText('Side A runs with Header flush: none.');
+  await expect(lineB.getByRole('button', { name: /^Try / })).toHaveCount(0);
+  await expect(lineB.getByRole('button', { name: "Show B's stall" })).toBeVisible();
+});
+
 test("compared with a B that runs a preset's hint, the card says so instead of offering it to A", async ({
   page,
 }) => {

@@ -156,7 +156,7 @@ export default function App() {
               sideB={sim.ranOn?.[1] ?? null}
               runB={sides[1]?.run ?? null}
               withholdFix={guides.awaitingAnswer}
-              onApply={(s) => update((c) => setSetting(c, 'a', s.key, s.value), { history: 'push' })}
+              onApply={(s, side) => update((c) => setSetting(c, side, s.key, s.value), { history: 'push' })}
               onCompare={(s) => {
                 update((c) => setSetting(setCompare(c, true), 'b', s.key, s.value), { history: 'push' });
               }}

@@ -12,7 +12,7 @@ import { runEndNs } from '../../views/timeScale';
 import { causeStyle, darkFill } from '../../scenario/stallCauses';
 import { labelFor, suggestedValueText } from '../controls/fieldModel';
 import { useSettled } from '../state/gesture';
-import { adviceFor, drawsOf, fixWords, type Suggestion } from './stallAdvice';
+import { adviceFor, drawsOf, fixWords, type Advice, type CheckedFix, type Suggestion } from './stallAdvice';
 import { useCheckedFix } from './useCheckedFix';
 import type { HintsWithheld } from '../lessons/lessonState';
 
@@ -28,7 +28,8 @@ export interface StallCalloutProps {
   runB?: { trace: Trace; path: PathTiming } | null;
   /** Name the stall but not the knob that removes it (a lesson's question asks about that knob). */
   withholdFix?: HintsWithheld;
-  onApply: (s: Suggestion) => void;
+  /** Apply the fix to the side it was found for (A, or B while comparing). */
+  onApply: (s: Suggestion, side: 'a' | 'b') => void;
   onCompare: (s: Suggestion) => void;
   /** Move the playhead to `ns`, the stall's end, and frame the stall on the ladder (of `trace`). */
   onShowStall: (ns: number, stall: StallRecord, trace: Trace) => void;
@@ -74,17 +75,11 @@ function SettledCallout({
   stale,
 }: StallCalloutProps & { stale: boolean }) {
   const b = breakdown(trace, path);
-  // Once per run: over a 20 MB run's 13,000 stalls it took a tenth of a second, at every render
-  // (the fix's answer arriving, the other side's run).
-  const advice = useMemo(() => adviceFor(trace, settings, b), [trace, settings, b]);
-  // The fix is offered once the engine has run it (tiny candidates with this render, else after it).
-  const checked = useCheckedFix(settings, advice && !withholdFix ? advice.candidates : [], b.totalNs);
-  // When none of those helps, the knobs of the costlier cause the callout names are run in turn.
-  const noFix = checked === null || (checked !== 'checking' && checked.fix === null);
-  const costlierChecked = useCheckedFix(
+  const { advice, checked, costlierChecked, suggestion, checking } = useOfferedFix(
+    trace,
     settings,
-    advice?.costlier && !withholdFix && noFix ? advice.costlier.candidates : [],
-    b.totalNs,
+    b,
+    withholdFix,
   );
   // Compared, the callout speaks of run A alone: say so, or its page time reads as both runs'.
   const side = comparing ? (
@@ -99,6 +94,17 @@ function SettledCallout({
       <NeverArrived trace={trace} />
     </>
   );
+  const lineB = comparing && runB && (
+    <SideBLine
+      runB={runB}
+      settingsB={sideB}
+      settingsA={settings}
+      aNs={b.totalNs}
+      withholdFix={withholdFix}
+      onApply={onApply}
+      onShowStall={onShowStall}
+    />
+  );
   if (!advice) {
     return (
       <aside
@@ -111,30 +117,16 @@ function SettledCallout({
         <p>
           {side}No long stall: the page took {page}. Look at the time-sequence plot to see what paces it.
         </p>
-        {comparing && runB && (
-          <SideBLine runB={runB} settingsB={sideB} aNs={b.totalNs} onShowStall={onShowStall} />
-        )}
+        {lineB}
       </aside>
     );
   }
   const { stall, sentence } = advice;
-  const fixOf = (c: typeof checked) => (c !== null && c !== 'checking' ? c.fix : null);
-  const suggestion = fixOf(checked) ?? fixOf(costlierChecked);
-  const knobOf = (s: Suggestion) => `${labelFor(s.key)}: ${suggestedValueText(s.key, s.value)}`;
   const knob = suggestion ? knobOf(suggestion) : null;
   // Compared with a B that runs the fix ("Compare side by side"), trying it on A would leave two
   // identical runs: say B has it instead of offering it.
   const inB =
     comparing && suggestion !== null && sideB !== null && sideB[suggestion.key] === suggestion.value;
-  const fixText = (c: typeof checked, attr: 'data-fix-page-ns' | 'data-costlier-fix-page-ns') =>
-    c === null ? null : c === 'checking' ? (
-      <span className="callout-context"> — trying the knobs that could remove it</span>
-    ) : (
-      <span {...{ [attr]: c.pageNs ?? '' }} data-fix-draws={c.draws}>
-        {' '}
-        — {fixWords(c, knobOf(c.tried))}
-      </span>
-    );
   return (
     <aside
       className="callout"
@@ -143,7 +135,7 @@ function SettledCallout({
       data-stale={stale || undefined}
       aria-busy={stale || undefined}
       data-cause={stall.cause}
-      data-fix-checking={checked === 'checking' || costlierChecked === 'checking' ? '' : undefined}
+      data-fix-checking={checking ? '' : undefined}
       style={{ borderLeftColor: causeStyle(stall.cause).fill, ...darkFill(causeStyle(stall.cause)) }}
     >
       <p className="callout-text">
@@ -163,22 +155,15 @@ function SettledCallout({
               {formatDuration(advice.passedOver.totalNs)}), which no knob here shortens.
             </span>
           )}
-          {advice.costlier && (
-            <span data-costlier={advice.costlier.cause}>
-              {' '}
-              {/* The cause as the ladder labels it: capitalized, "cwnd" had read "Cwnd". */}
-              More went to {causeStyle(advice.costlier.cause).short} stalls:{' '}
-              {formatDuration(advice.costlier.totalNs)}
-              {fixOf(costlierChecked) && fixText(costlierChecked, 'data-costlier-fix-page-ns')}.
-            </span>
-          )}
+          {advice.costlier && <Costlier advice={advice} checked={costlierChecked} />}
           {inB && <span data-fix-in-b=""> Side B runs with {knob}.</span>}
         </span>
       </p>
       <div className="callout-actions">
         {suggestion && !inB && (
-          <button type="button" onClick={() => onApply(suggestion)}>
+          <button type="button" onClick={() => onApply(suggestion, 'a')}>
             Try {knob}
+            {comparing && ' on A'}
           </button>
         )}
         {suggestion && !comparing && (
@@ -190,18 +175,64 @@ function SettledCallout({
           {comparing ? "Show A's stall" : 'Show the stall'}
         </button>
       </div>
-      {comparing && runB && (
-        <SideBLine runB={runB} settingsB={sideB} aNs={b.totalNs} onShowStall={onShowStall} />
-      )}
+      {lineB}
     </aside>
   );
 }
 
+type Checked = CheckedFix | null | 'checking';
+
 /**
- * Compared, side B's page time against A's and B's own first long stall, named as A's is, so a
- * student reads both runs' outcome in one place (B's time had been only in the breakdown). Its
- * fixes are not tried: the knobs change A, and B is the comparison.
+ * A side's first long stall, and the fix the engine found for it: its cause's knobs are run in
+ * turn, and when none of them helps, those of the costlier cause the callout names.
  */
+function useOfferedFix(trace: Trace, settings: Settings | null, b: Breakdown, withholdFix: HintsWithheld) {
+  // Once per run: over a 20 MB run's 13,000 stalls it took a tenth of a second, at every render
+  // (the fix's answer arriving, the other side's run).
+  const advice = useMemo(() => (settings ? adviceFor(trace, settings, b) : null), [trace, settings, b]);
+  // The fix is offered once the engine has run it (tiny candidates with this render, else after it).
+  const checked = useCheckedFix(settings, advice && !withholdFix ? advice.candidates : [], b.totalNs);
+  const noFix = checked === null || (checked !== 'checking' && checked.fix === null);
+  const costlierChecked = useCheckedFix(
+    settings,
+    advice?.costlier && !withholdFix && noFix ? advice.costlier.candidates : [],
+    b.totalNs,
+  );
+  return {
+    advice,
+    checked,
+    costlierChecked,
+    suggestion: fixOf(checked) ?? fixOf(costlierChecked),
+    checking: checked === 'checking' || costlierChecked === 'checking',
+  };
+}
+
+const fixOf = (c: Checked) => (c !== null && c !== 'checking' ? c.fix : null);
+const knobOf = (s: Suggestion) => `${labelFor(s.key)}: ${suggestedValueText(s.key, s.value)}`;
+
+const fixText = (c: Checked, attr: 'data-fix-page-ns' | 'data-costlier-fix-page-ns') =>
+  c === null ? null : c === 'checking' ? (
+    <span className="callout-context"> — trying the knobs that could remove it</span>
+  ) : (
+    <span {...{ [attr]: c.pageNs ?? '' }} data-fix-draws={c.draws}>
+      {' '}
+      — {fixWords(c, knobOf(c.tried))}
+    </span>
+  );
+
+/** "More went to Nagle stalls: 384 ms", with the fix for them when the first stall's knobs had none. */
+function Costlier({ advice, checked }: { advice: Advice; checked: Checked }) {
+  const costlier = advice.costlier!;
+  return (
+    <span data-costlier={costlier.cause}>
+      {' '}
+      {/* The cause as the ladder labels it: capitalized, "cwnd" had read "Cwnd". */}
+      More went to {causeStyle(costlier.cause).short} stalls: {formatDuration(costlier.totalNs)}
+      {fixOf(checked) && fixText(checked, 'data-costlier-fix-page-ns')}.
+    </span>
+  );
+}
+
 /**
  * "The connection handshake took 3.09 s" beside "2.99 s of it went to handshake stalls": the total
  * counts each instant once, and data moving elsewhere wins it (as "Where did the time go" says).
@@ -211,21 +242,34 @@ const overlapped = (a: { stall: StallRecord; causeTotalNs: number }) =>
     ? ' (the rest overlapped other work)'
     : '';
 
+/**
+ * Compared, side B's page time against A's and B's own first long stall, named as A's is, so a
+ * student reads both runs' outcome in one place (B's time had been only in the breakdown), with
+ * the fix the engine finds for B's stall, to try on B (the knobs can change either side).
+ */
 function SideBLine({
   runB,
   settingsB,
+  settingsA,
   aNs,
+  withholdFix,
+  onApply,
   onShowStall,
 }: {
   runB: { trace: Trace; path: PathTiming };
   settingsB: Settings | null;
+  settingsA: Settings;
   aNs: number;
+  withholdFix: HintsWithheld;
+  onApply: StallCalloutProps['onApply'];
   onShowStall: StallCalloutProps['onShowStall'];
 }) {
   const b = useMemo(() => breakdown(runB.trace, runB.path), [runB]);
-  const advice = useMemo(
-    () => (settingsB ? adviceFor(runB.trace, settingsB, b) : null),
-    [runB, settingsB, b],
+  const { advice, checked, costlierChecked, suggestion, checking } = useOfferedFix(
+    runB.trace,
+    settingsB,
+    b,
+    withholdFix,
   );
   // Between the two times as written, so the three figures add up.
   const [shownA, shownB] = [shownNs(aNs), shownNs(b.totalNs)];
@@ -233,40 +277,55 @@ function SideBLine({
     shownB === shownA
       ? ', as long as A'
       : `, ${formatDuration(Math.abs(shownA - shownB))} ${shownB < shownA ? 'less' : 'more'} than A`;
+  // A fix that A already runs would make B A again: say A has it instead of offering it.
+  const inA = suggestion !== null && settingsA[suggestion.key] === suggestion.value;
   return (
-    <p className="callout-text callout-b" data-callout-b="">
-      <span data-callout-side="b">B:</span>{' '}
-      {advice ? (
-        <>
-          <strong>{advice.sentence}</strong>.{' '}
-        </>
-      ) : (
-        'No long stall. '
-      )}
-      <span className="callout-context">
-        The page took <strong data-page-ns={b.totalNs}>{formatDuration(b.totalNs)}</strong>
-        {than}
-        {advice && (
+    <div className="callout-b" data-callout-b="" data-fix-checking={checking ? '' : undefined}>
+      <p className="callout-text">
+        <span data-callout-side="b">B:</span>{' '}
+        {advice ? (
           <>
-            ; {formatDuration(advice.causeTotalNs)} of it went to {causeStyle(advice.stall.cause).short}{' '}
-            stalls{overlapped(advice)}
+            <strong>{advice.sentence}</strong>
+            {fixText(checked, 'data-fix-page-ns')}.{' '}
           </>
+        ) : (
+          'No long stall. '
         )}
-        .
-      </span>
+        <span className="callout-context">
+          {/* As A's: B's fix is judged on the medians of its loss draws too. */}
+          {advice && drawsOf(settingsB!) > 1 ? 'With its own losses, the page took' : 'The page took'}{' '}
+          <strong data-page-ns={b.totalNs}>{formatDuration(b.totalNs)}</strong>
+          {than}
+          {advice && (
+            <>
+              ; {formatDuration(advice.causeTotalNs)} of it went to {causeStyle(advice.stall.cause).short}{' '}
+              stalls{overlapped(advice)}
+            </>
+          )}
+          .
+          {advice?.costlier && fixOf(costlierChecked) && (
+            <Costlier advice={advice} checked={costlierChecked} />
+          )}
+          {inA && <span data-fix-in-a=""> Side A runs with {knobOf(suggestion)}.</span>}
+        </span>
+      </p>
       {advice && (
-        <>
-          {' '}
+        <div className="callout-actions">
+          {suggestion && !inA && (
+            <button type="button" onClick={() => onApply(suggestion, 'b')}>
+              Try {knobOf(suggestion)} on B
+            </button>
+          )}
           <button
             type="button"
-            className="secondary callout-b-show"
+            className="secondary"
             onClick={() => onShowStall(advice.stall.endNs, advice.stall, runB.trace)}
           >
             Show B's stall
           </button>
-        </>
+        </div>
       )}
-    </p>
+    </div>
   );
 }
 

@@ -10,13 +10,21 @@ import { pageTimesHere, pageTimesNow } from '../../worker/mainThreadRun';
 import { SimClient } from '../../worker/simClient';
 import { checkedFix, checkRuns, type CheckedFix, type Suggestion } from './stallAdvice';
 
-/** 'checking' until the runs answer for these settings and candidates; null with no candidates. */
+/**
+ * 'checking' until the runs answer for these settings and candidates; null with no candidates (or
+ * no settings: a side B not run yet).
+ */
 export function useCheckedFix(
-  settings: Settings,
+  maybeSettings: Settings | null,
   candidates: readonly Suggestion[],
   currentNs: number,
 ): CheckedFix | null | 'checking' {
-  const key = candidates.length === 0 ? '' : JSON.stringify([settings, candidates, currentNs]);
+  const key =
+    candidates.length === 0 || maybeSettings === null
+      ? ''
+      : JSON.stringify([maybeSettings, candidates, currentNs]);
+  // Read only where `key` is not empty.
+  const settings = maybeSettings!;
   const [answer, setAnswer] = useState<{ key: string; checked: CheckedFix | null } | null>(null);
   const client = useRef<SimClient | null>(null);
   /** The question the worker was asked last: the only one its client answers. */

@@ -203,6 +203,20 @@ test("compared, the callout offers B the fix for B's own stall, tried on B alone
   });
 });
 
+test('compared, "Try ... on A" changes A alone: a B that followed A keeps what it ran with', async ({
+  page,
+}) => {
+  // B followed A on the header flush: trying A's fix had changed B too, under a button that says A.
+  await openLab(page, 'b.nagle=0');
+  const lineB = page.locator('[data-callout] [data-callout-b]');
+  await expect(lineB).toContainText('The page took 138 ms, 384 ms less than A');
+  await page.locator('[data-callout]').getByRole('button', { name: 'Try Header flush: none on A' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('flush')).toBe('none');
+  expect(new URL(page.url()).searchParams.get('b.flush')).toBe('headers');
+  await expect(lineB).toContainText(/^B: The server waited 117\sms for a delayed ACK/);
+  await expect(lineB).toContainText(/The page took 138\sms, \d+\sms (more|less) than A/, { timeout: 20_000 });
+});
+
 test('compared, B is not offered a fix A already runs: the line says A runs with it', async ({ page }) => {
   // A writes its headers with the body; B flushes them apart and waits for a delayed ACK. Trying
   // A's setting on B would make the two runs one.

@@ -21,6 +21,7 @@ import {
   resetBKey,
   setCompare,
   setSetting,
+  setOnSideOnly,
   setEditing,
   setLabelStyle,
   setSpeedInLink,
@@ -295,6 +296,21 @@ describe('b.preset: side B of a comparison starts from another preset', () => {
     // A B that is A plus changes goes back to a copy of the new A.
     const plain = setSetting(setCompare(parseQuery('').config, true), 'b', 'nagle', false);
     expect(choosePreset(plain, 'heidemann-odd-final').b).toEqual({});
+  });
+
+  it('setOnSideOnly changes one side: a B that followed A on the key keeps the value it ran with', () => {
+    const compared = parseQuery('b.nagle=0').config;
+    const onA = setOnSideOnly(compared, 'a', 'flush', 'none');
+    expect(onA.settings.flush).toBe('none');
+    expect(sideBSettings(onA)!.flush).toBe('headers');
+    expect(sideBSettings(onA)!.nagle).toBe(false);
+    expect(encodeConfig(onA)).toBe('v=1&flush=none&b.nagle=0&b.flush=headers');
+    // On B, or with B's own value for the key, only that side changes, as setSetting does.
+    expect(setOnSideOnly(compared, 'b', 'flush', 'none')).toEqual(setSetting(compared, 'b', 'flush', 'none'));
+    expect(setOnSideOnly(compared, 'a', 'nagle', false)).toEqual(setSetting(compared, 'a', 'nagle', false));
+    // Not comparing, it is setSetting.
+    const alone = parseQuery('').config;
+    expect(setOnSideOnly(alone, 'a', 'flush', 'none')).toEqual(setSetting(alone, 'a', 'flush', 'none'));
   });
 
   it('is what presetAsB gives, and a knob changed on B is written over its preset', () => {

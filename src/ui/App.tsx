@@ -16,6 +16,7 @@ import {
   setCompare,
   setEditing,
   setPanel,
+  setOnSideOnly,
   setSetting,
   setSettings,
   setThemeInLink,
@@ -156,7 +157,9 @@ export default function App() {
               sideB={sim.ranOn?.[1] ?? null}
               runB={sides[1]?.run ?? null}
               withholdFix={guides.awaitingAnswer}
-              onApply={(s, side) => update((c) => setSetting(c, side, s.key, s.value), { history: 'push' })}
+              onApply={(s, side) =>
+                update((c) => setOnSideOnly(c, side, s.key, s.value), { history: 'push' })
+              }
               onCompare={(s) => {
                 update((c) => setSetting(setCompare(c, true), 'b', s.key, s.value), { history: 'push' });
               }}

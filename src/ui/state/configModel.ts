@@ -56,6 +56,16 @@ export function setSetting(config: Config, side: SideKey, key: ConfigKey, value:
 }
 
 /**
+ * Set `key` on `side` alone: while comparing, a B that follows A on `key` keeps the value it ran
+ * with (the callout's "Try ... on A" changes A, and the comparison stays one).
+ */
+export function setOnSideOnly(config: Config, side: SideKey, key: ConfigKey, value: Value): Config {
+  const next = setSetting(config, side, key, value);
+  if (side === 'b' || config.b === null || key in config.b) return next;
+  return setSetting(next, 'b', key, settingsOf(config, 'b')[key]);
+}
+
+/**
  * The config as its link would reopen it: encoded and parsed again, so the codec's own rules
  * apply (e.g. a list of object sizes implies a custom page). The value just chosen wins.
  */

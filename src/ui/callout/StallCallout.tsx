@@ -1,5 +1,5 @@
 // The callout over the views: names the first long stall and its cause, and offers the knob
-// that removes it — applied here, or on side B to compare.
+// that removes it — applied here, or on side B to compare. Compared, B's line does the same for B.
 import { useMemo } from 'react';
 import { elapsedNs, objectsNeverArrived } from '../../engine/metrics';
 import type { PathTiming } from '../../engine/path';

@@ -1,15 +1,16 @@
 // The ladder's geometry: time scales (plain and folded), packet bands and labels.
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../src/scenario';
-import { FLAG, type PacketRecord } from '../src/engine/trace';
+import { FLAG, type PacketRecord, type Trace } from '../src/engine/trace';
 import { packetKind, packetShape, shortLabel } from '../src/views/packetGeometry';
 import { serializationNs } from '../src/scenario/linkTiming';
-import { idleGaps, runEndNs, timeScale } from '../src/views/timeScale';
+import { busyIntervals, idleGaps, runEndNs, timeScale, type Gap } from '../src/views/timeScale';
 import { stallLabelSpot, stallLabelSpots } from '../src/views/LadderStalls';
 import { foldLabel } from '../src/views/foldLabels';
 import { chooseBoxes } from '../src/views/labelPlacement';
 import { bandAmount, bandLabel, bandTitle, labelledStalls, stallBands } from '../src/views/stallBands';
 import { segmentsPath } from '../src/views/TimeSequencePlot';
+import { overviewTicks } from '../src/views/LadderOverview';
 import { breakdown } from '../src/scenario/breakdown';
 import { adviceFor } from '../src/ui/callout/stallAdvice';
 import type { SegmentBar } from '../src/views/tspSeries';
@@ -63,6 +64,65 @@ describe('time scale', () => {
       for (const p of trace.packets)
         expect(p.sendNs >= g.endNs || (p.arriveNs ?? p.sendNs) <= g.startNs).toBe(true);
     }
+  });
+});
+
+describe('busy time', () => {
+  /** Every packet's time on the wire, joined where they touch: worked out afresh. */
+  const onWire = (traces: Trace[]): Gap[] => {
+    const spans = traces
+      .flatMap((t) => t.packets.map((p) => [p.sendNs, p.arriveNs ?? p.sendNs]))
+      .sort((a, b) => a[0] - b[0]);
+    const out: Gap[] = [];
+    for (const [startNs, endNs] of spans) {
+      const last = out[out.length - 1];
+      if (last && startNs <= last.endNs) last.endNs = Math.max(last.endNs, endNs);
+      else out.push({ startNs, endNs });
+    }
+    return out;
+  };
+
+  it("is found once per run: asked again (the playhead's, each panel's) it reads none of the run's packets", () => {
+    const one = runQuery('').trace;
+    const other = runQuery('page=microscape&http=1.0&conns=4').trace;
+    const first = busyIntervals([one]);
+    expect(first).toEqual(onWire([one]));
+    // What a reader does with the answer is its own: the next reader's is whole.
+    first[0].endNs = first[0].startNs;
+    let reads = 0;
+    const packets = one.packets;
+    one.packets = new Proxy(packets, {
+      get: (table, key) => {
+        reads++;
+        return Reflect.get(table, key);
+      },
+    });
+    expect(busyIntervals([one])).toEqual(onWire([{ ...one, packets } as Trace]));
+    expect(reads).toBe(0);
+    // Another run has its own, and two runs together the union of both.
+    expect(busyIntervals([other])).toEqual(onWire([other]));
+    expect(busyIntervals([one, other])).toEqual(onWire([{ ...one, packets } as Trace, other]));
+    expect(reads).toBe(0);
+  });
+});
+
+describe('the overview strip', () => {
+  it("draws a tick at every packet's row, each row once where a long run packs many packets into it", () => {
+    const { trace } = runQuery('objects=1950000');
+    // 2,000 packets down a 60 px strip: 600 rows of a tenth of a pixel.
+    const y = timeScale(runEndNs(trace), [0, 60]);
+    const ticks = overviewTicks(trace, y);
+    const rows = (d: string) => [...d.matchAll(/M\d+,([-\d.]+)h9/g)].map((m) => m[1]);
+    let drawn = 0;
+    for (const dir of ['c2s', 's2c'] as const) {
+      const packets = trace.packets.filter((p) => p.dir === dir);
+      const own = rows(ticks[dir]);
+      expect(new Set(own)).toEqual(new Set(packets.map((p) => y(p.sendNs).toFixed(1))));
+      expect(own.length).toBe(new Set(own).size);
+      drawn += own.length;
+    }
+    expect(trace.packets.length).toBeGreaterThan(2000);
+    expect(drawn).toBeLessThan(0.6 * trace.packets.length);
   });
 });
 

@@ -2,7 +2,7 @@
 // must give back exactly the records the engine wrote, in JSON too (trace hashes depend on it),
 // also after crossing to the page.
 import { describe, expect, it } from 'vitest';
-import { OBJECTS_UP_TO } from '../src/engine/recordTable';
+import { KEPT_UP_TO, OBJECTS_UP_TO } from '../src/engine/recordTable';
 import { reviveTrace } from '../src/engine/traceTransfer';
 import { traceHash } from '../src/engine/hash';
 import { run } from './support/trace';
@@ -94,6 +94,16 @@ describe('trace tables', () => {
     expect(table.get(OBJECTS_UP_TO + 5)).toBe(early);
     expect(table.map((p) => p.id)).toEqual(records.map((_, i) => i));
     expect(JSON.stringify(table)).toBe(JSON.stringify(records));
+  });
+
+  it('a table too long to keep its records made makes them again on each read, the same records', () => {
+    const one = long.packets.get(100);
+    const table = PacketTable.of(Array.from({ length: KEPT_UP_TO + 1 }, () => one));
+    expect(table.get(KEPT_UP_TO)).not.toBe(table.get(KEPT_UP_TO));
+    expect(table.get(KEPT_UP_TO)).toEqual({ ...one, id: KEPT_UP_TO });
+    expect(table.filter((p) => p.id % 50_000 === 0).map((p) => p.id)).toEqual([
+      0, 50_000, 100_000, 150_000, 200_000,
+    ]);
   });
 
   it('a trace crosses to the page whole, with its tables usable again', () => {

@@ -96,6 +96,10 @@ export function columnBuffers(columns: object): ArrayBuffer[] {
  */
 const made = new WeakMap<object, unknown[]>();
 
+/** Past this many records a table makes them again on each read: kept, the largest runs' would
+ * take a tab another hundred bytes or so a record. */
+export const KEPT_UP_TO = 200_000;
+
 export abstract class RecordTable<
   R,
   C extends { length: number } = { length: number },
@@ -121,18 +125,22 @@ export abstract class RecordTable<
   get length(): number {
     return this.small !== null ? this.small.length : this.c!.length;
   }
-  /** Record `i`: the same object each call (made from the columns once they hold the records). */
+  /** Record `i`: the same object each call (up to KEPT_UP_TO records). */
   get(i: number): R {
-    return this.records()[i];
+    return this.small === null && this.c!.length > KEPT_UP_TO ? this.fromColumns(i) : this.records()[i];
   }
   /**
    * Every record as an object, in order: the kept ones while the table is small; after, those made
-   * from the columns, made when first asked for (a table only grows, so the ones made stay right).
+   * from the columns, made when first asked for (a table only grows, so the ones made stay right),
+   * or made anew past KEPT_UP_TO.
    */
   private records(): R[] {
     if (this.small !== null) return this.small;
     let out = made.get(this) as R[] | undefined;
-    if (!out) made.set(this, (out = []));
+    if (!out) {
+      out = [];
+      if (this.c!.length <= KEPT_UP_TO) made.set(this, out);
+    }
     for (let i = out.length; i < this.c!.length; i++) out.push(this.fromColumns(i));
     return out;
   }

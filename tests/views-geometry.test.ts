@@ -10,7 +10,6 @@ import { foldLabel } from '../src/views/foldLabels';
 import { chooseBoxes } from '../src/views/labelPlacement';
 import { bandAmount, bandLabel, bandTitle, labelledStalls, stallBands } from '../src/views/stallBands';
 import { segmentsPath } from '../src/views/TimeSequencePlot';
-import { overviewTicks } from '../src/views/LadderOverview';
 import { breakdown } from '../src/scenario/breakdown';
 import { adviceFor } from '../src/ui/callout/stallAdvice';
 import type { SegmentBar } from '../src/views/tspSeries';
@@ -103,26 +102,6 @@ describe('busy time', () => {
     expect(busyIntervals([other])).toEqual(onWire([other]));
     expect(busyIntervals([one, other])).toEqual(onWire([{ ...one, packets } as Trace, other]));
     expect(reads).toBe(0);
-  });
-});
-
-describe('the overview strip', () => {
-  it("draws a tick at every packet's row, each row once where a long run packs many packets into it", () => {
-    const { trace } = runQuery('objects=1950000');
-    // 2,000 packets down a 60 px strip: 600 rows of a tenth of a pixel.
-    const y = timeScale(runEndNs(trace), [0, 60]);
-    const ticks = overviewTicks(trace, y);
-    const rows = (d: string) => [...d.matchAll(/M\d+,([-\d.]+)h9/g)].map((m) => m[1]);
-    let drawn = 0;
-    for (const dir of ['c2s', 's2c'] as const) {
-      const packets = trace.packets.filter((p) => p.dir === dir);
-      const own = rows(ticks[dir]);
-      expect(new Set(own)).toEqual(new Set(packets.map((p) => y(p.sendNs).toFixed(1))));
-      expect(own.length).toBe(new Set(own).size);
-      drawn += own.length;
-    }
-    expect(trace.packets.length).toBeGreaterThan(2000);
-    expect(drawn).toBeLessThan(0.6 * trace.packets.length);
   });
 });
 

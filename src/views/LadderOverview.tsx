@@ -20,29 +20,6 @@ interface Props {
 
 export const OVERVIEW_PX = 30;
 
-/**
- * A tick per packet at its send time, one path for each direction. A tick on the tenth of a pixel
- * of the one before it in its direction is that tick again (a stroke paints its union): written
- * once, a long run's strip holds a row per tenth of a pixel, not 20,000 ticks.
- */
-export function overviewTicks(trace: Trace, base: LinearScale): { c2s: string; s2c: string } {
-  let c2s = '';
-  let s2c = '';
-  let lastC2s = '';
-  let lastS2c = '';
-  for (const p of trace.packets) {
-    const y = base(p.sendNs).toFixed(1);
-    if (p.dir === 'c2s') {
-      if (y !== lastC2s) c2s += `M4,${y}h9`;
-      lastC2s = y;
-    } else {
-      if (y !== lastS2c) s2c += `M17,${y}h9`;
-      lastS2c = y;
-    }
-  }
-  return { c2s, s2c };
-}
-
 /** Memoised: during playback only the cursor moves, and the strip does not show it. */
 export const LadderOverview = memo(function LadderOverview({
   trace,
@@ -66,7 +43,16 @@ export const LadderOverview = memo(function LadderOverview({
       )),
     [trace, base],
   );
-  const ticks = useMemo(() => overviewTicks(trace, base), [trace, base]);
+  const ticks = useMemo(() => {
+    let c2s = '';
+    let s2c = '';
+    for (const p of trace.packets) {
+      const y = base(p.sendNs).toFixed(1);
+      if (p.dir === 'c2s') c2s += `M4,${y}h9`;
+      else s2c += `M17,${y}h9`;
+    }
+    return { c2s, s2c };
+  }, [trace, base]);
   const y0 = Math.max(0, base(viewStartNs));
   const y1 = Math.min(height, base(viewEndNs));
   const whole = viewStartNs <= base.domain()[0] && viewEndNs >= base.domain()[base.domain().length - 1];

@@ -1,10 +1,10 @@
 // The ladder's geometry: time scales (plain and folded), packet bands and labels.
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../src/scenario';
-import { FLAG, type PacketRecord } from '../src/engine/trace';
+import { FLAG, type PacketRecord, type Trace } from '../src/engine/trace';
 import { packetKind, packetShape, shortLabel } from '../src/views/packetGeometry';
 import { serializationNs } from '../src/scenario/linkTiming';
-import { idleGaps, runEndNs, timeScale } from '../src/views/timeScale';
+import { busyIntervals, idleGaps, runEndNs, timeScale, type Gap } from '../src/views/timeScale';
 import { stallLabelSpot, stallLabelSpots } from '../src/views/LadderStalls';
 import { foldLabel } from '../src/views/foldLabels';
 import { chooseBoxes } from '../src/views/labelPlacement';
@@ -63,6 +63,45 @@ describe('time scale', () => {
       for (const p of trace.packets)
         expect(p.sendNs >= g.endNs || (p.arriveNs ?? p.sendNs) <= g.startNs).toBe(true);
     }
+  });
+});
+
+describe('busy time', () => {
+  /** Every packet's time on the wire, joined where they touch: worked out afresh. */
+  const onWire = (traces: Trace[]): Gap[] => {
+    const spans = traces
+      .flatMap((t) => t.packets.map((p) => [p.sendNs, p.arriveNs ?? p.sendNs]))
+      .sort((a, b) => a[0] - b[0]);
+    const out: Gap[] = [];
+    for (const [startNs, endNs] of spans) {
+      const last = out[out.length - 1];
+      if (last && startNs <= last.endNs) last.endNs = Math.max(last.endNs, endNs);
+      else out.push({ startNs, endNs });
+    }
+    return out;
+  };
+
+  it("is found once per run: asked again (the playhead's, each panel's) it reads none of the run's packets", () => {
+    const one = runQuery('').trace;
+    const other = runQuery('page=microscape&http=1.0&conns=4').trace;
+    const first = busyIntervals([one]);
+    expect(first).toEqual(onWire([one]));
+    // What a reader does with the answer is its own: the next reader's is whole.
+    first[0].endNs = first[0].startNs;
+    let reads = 0;
+    const packets = one.packets;
+    one.packets = new Proxy(packets, {
+      get: (table, key) => {
+        reads++;
+        return Reflect.get(table, key);
+      },
+    });
+    expect(busyIntervals([one])).toEqual(onWire([{ ...one, packets } as Trace]));
+    expect(reads).toBe(0);
+    // Another run has its own, and two runs together the union of both.
+    expect(busyIntervals([other])).toEqual(onWire([other]));
+    expect(busyIntervals([one, other])).toEqual(onWire([{ ...one, packets } as Trace, other]));
+    expect(reads).toBe(0);
   });
 });
 

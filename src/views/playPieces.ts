@@ -40,11 +40,20 @@ export function barsPath(
   const at = dense ? half : tenth;
   const drawn = new Set<string>();
   let d = '';
+  // A dense bar on the same half pixels as the one before it is that bar again: skipped before
+  // its text is made (a long run's consecutive segments share their pixels by the dozen).
+  let [lastX, lastLow, lastHigh] = [NaN, NaN, NaN];
   for (const b of bars) {
     const bx = x(b.timeNs);
     const low = y(b.low);
+    const high = Math.min(y(b.high), low - minPx);
+    if (dense) {
+      const [px, pLow, pHigh] = [Math.round(bx * 2), Math.round(low * 2), Math.round(high * 2)];
+      if (px === lastX && pLow === lastLow && pHigh === lastHigh) continue;
+      [lastX, lastLow, lastHigh] = [px, pLow, pHigh];
+    }
     const y0 = at(low);
-    const y1 = at(Math.min(y(b.high), low - minPx));
+    const y1 = at(high);
     const sx = at(bx);
     const bar = ticks ? `M${+sx - 3},${y0}h6M${sx},${y0}V${y1}M${+sx - 3},${y1}h6` : `M${sx},${y0}V${y1}`;
     if (dense && drawn.has(bar)) continue;

@@ -17,11 +17,27 @@ export function runEndNs(trace: Trace): number {
   return end;
 }
 
+/** Each trace's own busy intervals, merged once per trace: the playhead and the panels each ask. */
+const busyOf = new WeakMap<Trace, Gap[]>();
+
 /** Merged intervals during which some packet of any of the traces was on the wire. */
 export function busyIntervals(traces: Trace[]): Gap[] {
-  const spans = traces
-    .flatMap((t) => t.packets.map((p) => ({ startNs: p.sendNs, endNs: p.arriveNs ?? p.sendNs })))
-    .sort((a, b) => a.startNs - b.startNs);
+  return merge(
+    traces.flatMap((t) => {
+      let busy = busyOf.get(t);
+      if (!busy)
+        busyOf.set(
+          t,
+          (busy = merge(t.packets.map((p) => ({ startNs: p.sendNs, endNs: p.arriveNs ?? p.sendNs })))),
+        );
+      return busy;
+    }),
+  );
+}
+
+/** The spans' union as disjoint intervals, in order (new objects: the spans are left as they are). */
+function merge(spans: Gap[]): Gap[] {
+  spans.sort((a, b) => a.startNs - b.startNs);
   const merged: Gap[] = [];
   for (const s of spans) {
     const last = merged[merged.length - 1];

@@ -14,19 +14,27 @@ export interface LineIndex {
   segHigh: Float64Array;
 }
 
+/** One number of each item, in a typed array (filled by a loop: Float64Array.from with a mapping
+ * function walks an iterator, and took a long run's knob change 30 ms). */
+function column<T>(items: readonly T[], f: (item: T) => number): Float64Array {
+  const out = new Float64Array(items.length);
+  for (let i = 0; i < items.length; i++) out[i] = f(items[i]);
+  return out;
+}
+
 export function lineIndex(series: TspSeries): LineIndex {
   const step = (points: StepPoint[]) => ({
-    times: Float64Array.from(points, (p) => p.timeNs),
-    values: Float64Array.from(points, (p) => p.value),
+    times: column(points, (p) => p.timeNs),
+    values: column(points, (p) => p.value),
   });
   // A segment leaves the interface after those queued before it, so they come in time order; sort
   // in case a series ever does not.
   const segs = [...series.segments].sort((a, b) => a.timeNs - b.timeNs);
   return {
     steps: [step(series.acks), step(series.window), step(series.cwnd)],
-    segTimes: Float64Array.from(segs, (s) => s.timeNs),
-    segLow: Float64Array.from(segs, (s) => s.seq),
-    segHigh: Float64Array.from(segs, (s) => s.end),
+    segTimes: column(segs, (s) => s.timeNs),
+    segLow: column(segs, (s) => s.seq),
+    segHigh: column(segs, (s) => s.end),
   };
 }
 

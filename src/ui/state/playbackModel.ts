@@ -73,18 +73,18 @@ export function speedMeaning(speed: number, gaps: Gap[] | null = null): string {
 
 /** Moments worth stopping at: every send, arrival and stall edge, sorted and unique. */
 export function eventTimes(traces: Trace[]): number[] {
-  const times = new Set<number>([0]);
+  // In a typed array, sorted by value without a comparator, then the repeats dropped: a long run's
+  // 40,000 times had taken a set and a comparing sort longer than the frame.
+  const all = [0];
   for (const t of traces) {
     for (const p of t.packets) {
-      times.add(p.sendNs);
-      if (p.arriveNs !== null) times.add(p.arriveNs);
+      all.push(p.sendNs);
+      if (p.arriveNs !== null) all.push(p.arriveNs);
     }
-    for (const s of t.stalls) {
-      times.add(s.startNs);
-      times.add(s.endNs);
-    }
+    for (const s of t.stalls) all.push(s.startNs, s.endNs);
   }
-  return [...times].sort((a, b) => a - b);
+  const sorted = new Float64Array(all).sort();
+  return Array.from(sorted).filter((t, i) => i === 0 || t !== sorted[i - 1]);
 }
 
 export function nextEvent(times: number[], cursorNs: number, endNs: number): number {

@@ -136,12 +136,10 @@ export abstract class RecordTable<
    */
   private records(): R[] {
     if (this.small !== null) return this.small;
-    let out = made.get(this) as R[] | undefined;
-    if (!out) {
-      out = [];
-      if (this.c!.length <= KEPT_UP_TO) made.set(this, out);
-    }
-    for (let i = out.length; i < this.c!.length; i++) out.push(this.fromColumns(i));
+    const n = this.c!.length;
+    const out = (made.get(this) as R[] | undefined) ?? [];
+    if (n <= KEPT_UP_TO) made.set(this, out);
+    for (let i = out.length; i < n; i++) out.push(this.fromColumns(i));
     return out;
   }
   /** The columns, once the table has moved its records there (null while it is small). */

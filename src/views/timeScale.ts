@@ -23,15 +23,13 @@ const busyOf = new WeakMap<Trace, Gap[]>();
 /** Merged intervals during which some packet of any of the traces was on the wire. */
 export function busyIntervals(traces: Trace[]): Gap[] {
   return merge(
-    traces.flatMap((t) => {
-      let busy = busyOf.get(t);
-      if (!busy)
-        busyOf.set(
-          t,
-          (busy = merge(t.packets.map((p) => ({ startNs: p.sendNs, endNs: p.arriveNs ?? p.sendNs })))),
-        );
-      return busy;
-    }),
+    traces.flatMap(
+      (t) =>
+        busyOf.get(t) ??
+        busyOf
+          .set(t, merge(t.packets.map((p) => ({ startNs: p.sendNs, endNs: p.arriveNs ?? p.sendNs }))))
+          .get(t)!,
+    ),
   );
 }
 

@@ -61,8 +61,10 @@ export function setSetting(config: Config, side: SideKey, key: ConfigKey, value:
  */
 export function setOnSideOnly(config: Config, side: SideKey, key: ConfigKey, value: Value): Config {
   const next = setSetting(config, side, key, value);
-  if (side === 'b' || config.b === null || key in config.b) return next;
-  return setSetting(next, 'b', key, settingsOf(config, 'b')[key]);
+  // Following A on `key`, B ran with A's value.
+  return side === 'a' && config.b && !(key in config.b)
+    ? setSetting(next, 'b', key, config.settings[key])
+    : next;
 }
 
 /**

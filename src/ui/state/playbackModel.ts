@@ -75,16 +75,14 @@ export function speedMeaning(speed: number, gaps: Gap[] | null = null): string {
 export function eventTimes(traces: Trace[]): number[] {
   // In a typed array, sorted by value without a comparator, then the repeats dropped: a long run's
   // 40,000 times had taken a set and a comparing sort longer than the frame.
+  // A dropped packet's arrival reads 0, a time already there.
   const all = [0];
   for (const t of traces) {
-    for (const p of t.packets) {
-      all.push(p.sendNs);
-      if (p.arriveNs !== null) all.push(p.arriveNs);
-    }
+    for (const p of t.packets) all.push(p.sendNs, p.arriveNs ?? 0);
     for (const s of t.stalls) all.push(s.startNs, s.endNs);
   }
   const sorted = new Float64Array(all).sort();
-  return Array.from(sorted).filter((t, i) => i === 0 || t !== sorted[i - 1]);
+  return Array.from(sorted.filter((t, i) => t !== sorted[i - 1]));
 }
 
 export function nextEvent(times: number[], cursorNs: number, endNs: number): number {

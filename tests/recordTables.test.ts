@@ -2,7 +2,7 @@
 // must give back exactly the records the engine wrote, in JSON too (trace hashes depend on it),
 // also after crossing to the page.
 import { describe, expect, it } from 'vitest';
-import { KEPT_UP_TO, OBJECTS_UP_TO } from '../src/engine/recordTable';
+import { OBJECTS_UP_TO } from '../src/engine/recordTable';
 import { reviveTrace } from '../src/engine/traceTransfer';
 import { traceHash } from '../src/engine/hash';
 import { run } from './support/trace';
@@ -70,45 +70,8 @@ describe('trace tables', () => {
     expect(traceHash(bbr)).toBe('13eac8db3011cd');
   });
 
-  it("a long run's records are made once: each read gives the same object, in every way of reading", () => {
-    const packets = long.packets;
-    expect(packets.get(5000)).toBe(packets.get(5000));
-    const all = packets.all();
-    expect(all[5000]).toBe(packets.get(5000));
-    expect(packets.map((p) => p)[7000]).toBe(all[7000]);
-    expect([...packets][9000]).toBe(all[9000]);
-    expect(packets.find((p) => p.id === 12000)).toBe(all[12000]);
-    expect(long.events.get(5000)).toBe(long.events.all()[5000]);
-    expect(reno.samples!.get(5000)).toBe(reno.samples!.at(5000));
-    // `all` is the reader's own array: sorting it leaves the table's order as it was.
-    all.reverse();
-    expect(packets.get(0).id).toBe(0);
-  });
-
-  it('a table read while it grows gives its new records too, the ones made before unchanged', () => {
-    const records = long.packets.all().slice(0, OBJECTS_UP_TO + 100);
-    const table = PacketTable.of(records.slice(0, OBJECTS_UP_TO + 10));
-    const early = table.get(OBJECTS_UP_TO + 5);
-    expect(table.all().length).toBe(OBJECTS_UP_TO + 10);
-    for (const r of records.slice(OBJECTS_UP_TO + 10)) table.add(r, true);
-    expect(table.get(OBJECTS_UP_TO + 5)).toBe(early);
-    expect(table.map((p) => p.id)).toEqual(records.map((_, i) => i));
-    expect(JSON.stringify(table)).toBe(JSON.stringify(records));
-  });
-
-  it('a table too long to keep its records made makes them again on each read, the same records', () => {
-    const one = long.packets.get(100);
-    const table = PacketTable.of(Array.from({ length: KEPT_UP_TO + 1 }, () => one));
-    expect(table.get(KEPT_UP_TO)).not.toBe(table.get(KEPT_UP_TO));
-    expect(table.get(KEPT_UP_TO)).toEqual({ ...one, id: KEPT_UP_TO });
-    expect(table.filter((p) => p.id % 50_000 === 0).map((p) => p.id)).toEqual([
-      0, 50_000, 100_000, 150_000, 200_000,
-    ]);
-  });
-
   it('a trace crosses to the page whole, with its tables usable again', () => {
     for (const trace of [short, long]) {
-      trace.packets.all(); // records already made in the worker stay there: the clone carries columns
       const arrived = reviveTrace(structuredClone(trace));
       expect(JSON.stringify(arrived)).toBe(JSON.stringify(trace));
       expect(arrived.packets.get(3)).toEqual(trace.packets.get(3));

@@ -5,10 +5,7 @@
 // the collector would otherwise copy again and again while the run goes on, and which crosses
 // from the worker to the page in a copy of a few buffers. Readers get ordinary record objects
 // through the array methods they used before; JSON.stringify writes exactly the array of records
-// the engine used to keep (trace hashes and the JSON export depend on it). Records made from
-// columns are made once and kept: the page reads a finished run's records many times over (every
-// view, every redraw), and making them again each time cost a long run's knob change more than
-// any one view did.
+// the engine used to keep (trace hashes and the JSON export depend on it).
 import type { Side } from './trace';
 
 /** A side as a column stores it: its index here. */
@@ -90,16 +87,6 @@ export function columnBuffers(columns: object): ArrayBuffer[] {
   return [...buffers];
 }
 
-/**
- * The records made so far from each table's columns. Beside the table, not in it: a field would
- * be copied with the table when it crosses to the page.
- */
-const made = new WeakMap<object, unknown[]>();
-
-/** Past this many records a table makes them again on each read: kept, the largest runs' would
- * take a tab another hundred bytes or so a record. */
-export const KEPT_UP_TO = 200_000;
-
 export abstract class RecordTable<
   R,
   C extends { length: number } = { length: number },
@@ -125,22 +112,9 @@ export abstract class RecordTable<
   get length(): number {
     return this.small !== null ? this.small.length : this.c!.length;
   }
-  /** Record `i`: the same object each call (up to KEPT_UP_TO records). */
+  /** Record `i` (while the table is small, the object kept; after, a new object each call). */
   get(i: number): R {
-    return this.small === null && this.c!.length > KEPT_UP_TO ? this.fromColumns(i) : this.records()[i];
-  }
-  /**
-   * Every record as an object, in order: the kept ones while the table is small; after, those made
-   * from the columns, made when first asked for (a table only grows, so the ones made stay right),
-   * or made anew past KEPT_UP_TO.
-   */
-  private records(): R[] {
-    if (this.small !== null) return this.small;
-    const n = this.c!.length;
-    const out = (made.get(this) as R[] | undefined) ?? [];
-    if (n <= KEPT_UP_TO) made.set(this, out);
-    for (let i = out.length; i < n; i++) out.push(this.fromColumns(i));
-    return out;
+    return this.small !== null ? this.small[i] : this.fromColumns(i);
   }
   /** The columns, once the table has moved its records there (null while it is small). */
   get columns(): Readonly<C> | null {
@@ -184,35 +158,36 @@ export abstract class RecordTable<
     for (const r of small) this.addToColumns(r);
   }
 
-  [Symbol.iterator](): Iterator<R> {
-    return this.records()[Symbol.iterator]();
+  *[Symbol.iterator](): Iterator<R> {
+    for (let i = 0; i < this.length; i++) yield this.get(i);
   }
-  /** Every record, in order (an array of its own: for readers that sort or keep them). */
+  /** Every record, in order (an array: for readers that sort or keep them). */
   all(): R[] {
-    return this.records().slice();
+    const out = new Array<R>(this.length);
+    for (let i = 0; i < out.length; i++) out[i] = this.get(i);
+    return out;
   }
   filter(keep: (r: R, i: number) => unknown): R[] {
-    const all = this.records();
     const out: R[] = [];
-    for (let i = 0; i < all.length; i++) if (keep(all[i], i)) out.push(all[i]);
+    for (let i = 0; i < this.length; i++) {
+      const r = this.get(i);
+      if (keep(r, i)) out.push(r);
+    }
     return out;
   }
   map<T>(f: (r: R, i: number) => T): T[] {
-    const all = this.records();
-    const out = new Array<T>(all.length);
-    for (let i = 0; i < out.length; i++) out[i] = f(all[i], i);
+    const out = new Array<T>(this.length);
+    for (let i = 0; i < out.length; i++) out[i] = f(this.get(i), i);
     return out;
   }
   flatMap<T>(f: (r: R, i: number) => T | readonly T[]): T[] {
     return this.map(f).flat() as T[];
   }
   forEach(f: (r: R, i: number) => void): void {
-    const all = this.records();
-    for (let i = 0; i < all.length; i++) f(all[i], i);
+    for (let i = 0; i < this.length; i++) f(this.get(i), i);
   }
   findIndex(test: (r: R, i: number) => unknown): number {
-    const all = this.records();
-    for (let i = 0; i < all.length; i++) if (test(all[i], i)) return i;
+    for (let i = 0; i < this.length; i++) if (test(this.get(i), i)) return i;
     return -1;
   }
   find(test: (r: R, i: number) => unknown): R | undefined {
@@ -226,9 +201,8 @@ export abstract class RecordTable<
     return this.findIndex((r, i) => !test(r, i)) < 0;
   }
   reduce<T>(f: (acc: T, r: R, i: number) => T, initial: T): T {
-    const all = this.records();
     let acc = initial;
-    for (let i = 0; i < all.length; i++) acc = f(acc, all[i], i);
+    for (let i = 0; i < this.length; i++) acc = f(acc, this.get(i), i);
     return acc;
   }
   /** Record `i`, counting from the end when negative (as Array.prototype.at). */

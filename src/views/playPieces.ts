@@ -42,15 +42,21 @@ export function barsPath(
   let d = '';
   // A dense bar on the same half pixels as the one before it is that bar again: skipped before
   // its text is made (a long run's consecutive segments share their pixels by the dozen).
-  let [lastX, lastLow, lastHigh] = [NaN, NaN, NaN];
+  let lastX = NaN;
+  let lastLow = NaN;
+  let lastHigh = NaN;
   for (const b of bars) {
     const bx = x(b.timeNs);
     const low = y(b.low);
     const high = Math.min(y(b.high), low - minPx);
     if (dense) {
-      const [px, pLow, pHigh] = [Math.round(bx * 2), Math.round(low * 2), Math.round(high * 2)];
+      const px = Math.round(bx * 2);
+      const pLow = Math.round(low * 2);
+      const pHigh = Math.round(high * 2);
       if (px === lastX && pLow === lastLow && pHigh === lastHigh) continue;
-      [lastX, lastLow, lastHigh] = [px, pLow, pHigh];
+      lastX = px;
+      lastLow = pLow;
+      lastHigh = pHigh;
     }
     const y0 = at(low);
     const y1 = at(high);

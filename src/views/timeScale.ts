@@ -20,17 +20,19 @@ export function runEndNs(trace: Trace): number {
 /** Each trace's own busy intervals, merged once per trace: the playhead and the panels each ask. */
 const busyOf = new WeakMap<Trace, Gap[]>();
 
+function busyOfTrace(trace: Trace): Gap[] {
+  let busy = busyOf.get(trace);
+  if (!busy)
+    busyOf.set(
+      trace,
+      (busy = merge(trace.packets.map((p) => ({ startNs: p.sendNs, endNs: p.arriveNs ?? p.sendNs })))),
+    );
+  return busy;
+}
+
 /** Merged intervals during which some packet of any of the traces was on the wire. */
 export function busyIntervals(traces: Trace[]): Gap[] {
-  return merge(
-    traces.flatMap(
-      (t) =>
-        busyOf.get(t) ??
-        busyOf
-          .set(t, merge(t.packets.map((p) => ({ startNs: p.sendNs, endNs: p.arriveNs ?? p.sendNs }))))
-          .get(t)!,
-    ),
-  );
+  return merge(traces.flatMap(busyOfTrace));
 }
 
 /** The spans' union as disjoint intervals, in order (new objects: the spans are left as they are). */

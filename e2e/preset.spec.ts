@@ -187,6 +187,28 @@ test("a Try next the settings already hold reads as applied, with the way back, 
   await expect(info.locator('.try-next')).toContainText('Try next');
 });
 
+test('compared, a hint is tried on A alone: the button says so and B runs as before', async ({ page }) => {
+  // B flushes with the body and follows A on the server's Nagle. Trying the hint had turned the
+  // server's Nagle off on B too, under a button that named no side.
+  await openLab(page, 'preset=heidemann-odd-final&b.flush=none');
+  const hint = page.locator('[data-preset-info] [data-try="nagle.server=0"]');
+  const pageMsB = page.locator('[data-breakdown="b"] [data-page-ms]');
+  await expect(pageMsB).toHaveCount(1, { timeout: 20_000 });
+  const before = await pageMsB.getAttribute('data-page-ms');
+  await hint.getByRole('button', { name: 'Try it on A' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('nagle.server')).toBe('0');
+  expect(new URL(page.url()).searchParams.get('b.nagle.server')).toBe('auto');
+  await expect(hint).toHaveAttribute('data-try-applied', '');
+  await expect(page.locator('[data-side="a"] [data-stall="nagle"]')).toHaveCount(0);
+  await expect(pageMsB).toHaveAttribute('data-page-ms', before!);
+  // B's page is the engine's, with the server's Nagle on.
+  const b = engine('preset=heidemann-odd-final&flush=none');
+  expect(Math.abs(Number(before) - b.elapsedS * 1000)).toBeLessThan(1);
+  // Without B, the hint's button names no side.
+  await openLab(page, 'preset=heidemann-odd-final');
+  await expect(hint.getByRole('button', { name: 'Try it', exact: true })).toBeVisible();
+});
+
 test.describe('a long preset title the closed scenario menu cuts', () => {
   const long = PRESETS.find((p) => p.id === 'nielsen-wan-pipe-gzip-revalidate')!;
   for (const touch of [true, false]) {

@@ -1,7 +1,8 @@
 // One table per knob: every schema row says what the controls call it, in what unit, and why;
 // the sweep knobs, the preset hints and the number formats are read from (or checked against) it.
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../src/scenario/codec';
+import { encodeConfig, parseQuery, sideBSettings } from '../src/scenario/codec';
+import { toSimInput } from '../src/scenario/resolve';
 import { LINKS } from '../src/scenario/links';
 import { PRESETS } from '../src/scenario/presets';
 import { PRESET_TEXTS } from '../src/scenario/presetTexts';
@@ -180,6 +181,23 @@ describe("presets' Try next hints", () => {
     expect(tryNextApplied(bothOff.settings, 'nagle.server=0')).toBe(true);
     const clientOff = parseQuery('preset=heidemann-odd-final&nagle.client=0').config;
     expect(tryNextApplied(clientOff.settings, 'nagle.server=0')).toBe(false);
+  });
+
+  it('tried while comparing, change A only: B runs with what it ran before', () => {
+    // B as the preset plus a window of its own, following A on the hint's keys: trying the hint on
+    // A had changed B too (the button beside A's story reads "Try it on A").
+    for (const p of PRESETS) {
+      const compared = parseQuery(`preset=${p.id}&b.window=4096`).config;
+      const before = JSON.stringify(toSimInput(sideBSettings(compared)!));
+      for (const t of PRESET_TEXTS[p.id].tryNext) {
+        const tried = applyTryNext(compared, t.settings);
+        expect(tryNextApplied(tried.settings, t.settings), `${p.id}: ${t.settings}`).toBe(true);
+        expect(JSON.stringify(toSimInput(sideBSettings(tried)!)), `${p.id}: ${t.settings}`).toBe(before);
+        // And the link reopens it so.
+        const reopened = parseQuery(encodeConfig(tried)).config;
+        expect(JSON.stringify(toSimInput(sideBSettings(reopened)!)), `${p.id}: ${t.settings}`).toBe(before);
+      }
+    }
   });
 
   it('once applied, compare the preset (A) with the settings now (B)', () => {

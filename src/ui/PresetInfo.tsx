@@ -91,7 +91,7 @@ export function PresetInfo({
                   <li key={t.settings} data-try={t.settings}>
                     {t.sentence}{' '}
                     <button type="button" className="secondary" onClick={() => onTry(t.settings)}>
-                      Try it
+                      {sideB ? 'Try it on A' : 'Try it'}
                     </button>
                   </li>
                 ),

@@ -4,7 +4,7 @@ import { baseSettings, querySettings, type Config } from '../../scenario/codec';
 import { toSimInput } from '../../scenario/resolve';
 import { CONFIG_KEYS, type ConfigKey, type Settings } from '../../scenario/schema';
 import { labelFor } from '../controls/fieldModel';
-import { sameValue, setEditing, setSettings } from './configModel';
+import { sameValue, setEditing, setOnSideOnly } from './configModel';
 
 export function changedKeys(config: Config): ConfigKey[] {
   const base = baseSettings(config.preset);
@@ -20,9 +20,15 @@ export function resetToPreset(config: Config): Config {
   return { ...config, settings: baseSettings(config.preset) };
 }
 
-/** Lay a preset's "Try next" settings (a query such as `nagle.server=0`) over side A. */
+/**
+ * Lay a preset's "Try next" settings (a query such as `nagle.server=0`) over side A. While
+ * comparing, B keeps what it ran with (the button says "on A"), as the callout's fix does.
+ */
 export function applyTryNext(config: Config, query: string): Config {
-  return setSettings(config, 'a', querySettings(query));
+  let next = config;
+  for (const [key, value] of Object.entries(querySettings(query)) as Array<[ConfigKey, Settings[ConfigKey]]>)
+    next = setOnSideOnly(next, 'a', key, value);
+  return next;
 }
 
 /**

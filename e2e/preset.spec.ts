@@ -195,6 +195,8 @@ test('compared, a hint is tried on A alone: the button says so and B runs as bef
   const pageMsB = page.locator('[data-breakdown="b"] [data-page-ms]');
   await expect(pageMsB).toHaveCount(1, { timeout: 20_000 });
   const before = await pageMsB.getAttribute('data-page-ms');
+  // The paper's figures are set beside A's run, and the table says so.
+  await expect(page.locator('[data-preset-info] table.figures')).toContainText('Paper vs run A');
   await hint.getByRole('button', { name: 'Try it on A' }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get('nagle.server')).toBe('0');
   expect(new URL(page.url()).searchParams.get('b.nagle.server')).toBe('auto');
@@ -207,6 +209,7 @@ test('compared, a hint is tried on A alone: the button says so and B runs as bef
   // Without B, the hint's button names no side.
   await openLab(page, 'preset=heidemann-odd-final');
   await expect(hint.getByRole('button', { name: 'Try it', exact: true })).toBeVisible();
+  await expect(page.locator('[data-preset-info] table.figures')).toContainText('Paper vs this run');
 });
 
 test.describe('a long preset title the closed scenario menu cuts', () => {

@@ -105,8 +105,8 @@ export function PresetInfo({
           published={figures.published}
           results={figures.results}
           caption={
-            // Beside B's preset, the table is A's: said, so it is not read as B's.
-            `Paper vs ${comparedWith ? 'run A' : 'this run'}` +
+            // Beside a run B, the table is A's: said, so it is not read as B's.
+            `Paper vs ${sideB || comparedWith ? 'run A' : 'this run'}` +
             (changedKeys.length > 0 ? ` (you changed ${changedKeys.join(', ')})` : '')
           }
           modified={changedKeys.length > 0}

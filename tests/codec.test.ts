@@ -31,6 +31,7 @@ import {
 } from '../src/ui/state/configModel';
 import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Row, type Settings } from '../src/scenario/schema';
 import { readFileSync } from 'node:fs';
+import { toSimInput } from '../src/scenario/resolve';
 
 /** A valid value for one schema row: null too where the row's default follows another setting. */
 function valueOf(row: Row): fc.Arbitrary<unknown> {
@@ -557,6 +558,30 @@ describe('which settings apply', () => {
     expect(applies('pages', settings('loads=5'))).toBe(false);
     expect(applies('pages', settings('loads=5&page=microscape'))).toBe(false);
     expect(applies('pages', settings('page=kruse-acts'))).toBe(false);
+  });
+
+  it('reads TLS as the run has it: resumption and the certificate only where a handshake runs', async () => {
+    const { applies } = await import('../src/scenario/schema');
+    const settings = (q: string) => parseQuery(q).config.settings;
+    // Automatic TLS is none under HTTP/1.x: resume=1 and cert= had been offered there, and ran alike.
+    for (const key of ['resume', 'cert'] as const) {
+      expect(applies(key, settings('')), key).toBe(false);
+      expect(applies(key, settings('http=1.0')), key).toBe(false);
+      expect(applies(key, settings('tls=none')), key).toBe(false);
+      expect(applies(key, settings('http=2&tls=none')), key).toBe(false);
+      expect(applies(key, settings('tls=1.3')), key).toBe(true);
+      expect(applies(key, settings('tls=1.2')), key).toBe(true);
+      expect(applies(key, settings('http=2')), key).toBe(true);
+      expect(applies(key, settings('http=3')), key).toBe(true);
+    }
+    // QUIC runs TLS 1.3 whatever tls= says: no False Start, a TLS 1.2 option.
+    expect(applies('falsestart', settings('tls=1.2'))).toBe(true);
+    expect(applies('falsestart', settings('http=3&tls=1.2'))).toBe(false);
+    // What the controls hide, the engine ignores: the same run with or without them.
+    const same = (a: string, b: string) =>
+      JSON.stringify(toSimInput(settings(a))) === JSON.stringify(toSimInput(settings(b)));
+    expect(same('resume=1&cert=50000', '')).toBe(true);
+    expect(same('http=2&resume=1', 'http=2')).toBe(false);
   });
 });
 

@@ -12,7 +12,7 @@ import { seededPhaseNs } from './seeding';
 import { ms } from '../engine/units';
 import { KRUSE_LOOP, page } from './workloads';
 import { linkPreset } from './links';
-import type { Settings } from './schema';
+import { tlsOf, type Settings } from './schema';
 import { hostProfile, type HostProfile, type StackName } from './hosts/profiles';
 
 /** BSD timer figures of the papers' era: 3 s initial RTO (RFC 1122); the floor is the `minrto` key. */
@@ -63,8 +63,8 @@ function loadPages(s: Settings): HttpParams['loadPages'] {
 
 function httpParams(s: Settings): HttpParams {
   const persistentModes = ['1.1', '1.1pipe', 'getall', '2', '3'];
-  // HTTP/3: QUIC always runs TLS 1.3 (RFC 9001); the codec reports a tls= that says otherwise.
-  const tls = s.http === '3' ? '1.3' : s.tls === 'auto' ? (s.http === '2' ? '1.3' : 'none') : s.tls;
+  // HTTP/3: QUIC always runs TLS 1.3; the codec reports a tls= that says otherwise.
+  const tls = tlsOf(s);
   return {
     mode: s.http,
     maxConnections: persistentModes.includes(s.http) ? 1 : s.conns,

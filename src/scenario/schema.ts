@@ -863,9 +863,14 @@ function meets(when: When | undefined, settings: Settings): boolean {
   );
 }
 
+/** The TLS a run has: `auto` is none under HTTP/1.x, 1.3 under HTTP/2; QUIC runs only 1.3 (RFC 9001). */
+export const tlsOf = (s: Pick<Settings, 'http' | 'tls'>) =>
+  s.http === '3' ? '1.3' : s.tls === 'auto' ? (s.http === '2' ? '1.3' : 'none') : s.tls;
+
 /** Whether the value `when` reads is one it names, leaving out `also` and that setting's own rule. */
 export function holds(when: When, settings: Settings): boolean {
-  const value = settings[when.key as ConfigKey];
+  // A rule on TLS reads the version the run has: resumption did nothing under `auto` on HTTP/1.1.
+  const value = when.key === 'tls' ? tlsOf(settings) : settings[when.key as ConfigKey];
   const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
   return (when.in ? when.in.includes(text) : true) && !(when.notIn ?? []).includes(text);
 }

@@ -30,6 +30,18 @@ test('a setting appears when the scenario starts using it', async ({ page }) => 
   await expect(page.locator(`#${idOf('imagebytes')}`)).toHaveCount(1);
 });
 
+test('TLS resumption and the certificate chain appear once the run has a TLS handshake', async ({ page }) => {
+  // Automatic TLS is none under HTTP/1.1: both had been offered there, and changed nothing.
+  await openLab(page);
+  await expect(page.locator(`#${idOf('resume')}`)).toHaveCount(0);
+  await expect(page.locator(`#${idOf('cert')}`)).toHaveCount(0);
+  await page.locator(`#${idOf('http')}`).selectOption('2');
+  await expect(page.locator(`#${idOf('resume')}`)).toHaveCount(1);
+  await expect(page.locator(`#${idOf('cert')}`)).toHaveCount(1);
+  await page.locator(`#${idOf('tls')}`).selectOption('none');
+  await expect(page.locator(`#${idOf('resume')}`)).toHaveCount(0);
+});
+
 test('the link type shows its bandwidth and RTT, which can be overridden', async ({ page }) => {
   await openLab(page);
   const summary = page.locator('[data-link-summary]');
@@ -162,6 +174,11 @@ test('after Compare side by side the callout does not offer A the fix B already 
   await expect(page.locator('[data-breakdown="b"] [data-page-ms]')).toHaveCount(1, { timeout: 20_000 });
   await expect(callout.locator('[data-fix-in-b]')).toHaveText('Side B runs with Header flush: none.');
   await expect(tryFix).toHaveCount(0);
+  // Not offered in words either: "try" had stood beside "Side B runs with" and no button.
+  await expect(callout.locator('p.callout-text').first()).toContainText(
+    'A: The server waited 117 ms for a delayed ACK. The page took 522 ms;',
+  );
+  await expect(callout.locator('p.callout-text').first()).not.toContainText('try ');
   // The stall's own button stays, and A's numbers are still A's.
   await expect(callout.getByRole('button', { name: "Show A's stall" })).toBeVisible();
   await expect(callout).toContainText('A: The server waited 117 ms for a delayed ACK');
@@ -225,6 +242,8 @@ test('compared, B is not offered a fix A already runs: the line says A runs with
   await expect(lineB).toContainText('B: The server waited 117 ms for a delayed ACK');
   await expect(lineB.locator('[data-fix-in-a]')).toHaveText('Side A runs with Header flush: none.');
   await expect(lineB.getByRole('button', { name: /^Try / })).toHaveCount(0);
+  await expect(lineB).toContainText('B: The server waited 117 ms for a delayed ACK. The page took');
+  await expect(lineB).not.toContainText('try ');
   await expect(lineB.getByRole('button', { name: "Show B's stall" })).toBeVisible();
 });
 

@@ -106,7 +106,7 @@ export function PresetInfo({
           results={figures.results}
           caption={
             // Beside a run B, the table is A's: said, so it is not read as B's.
-            `Paper vs ${sideB || comparedWith ? 'run A' : 'this run'}` +
+            `Paper vs ${sideB ? 'run A' : 'this run'}` +
             (changedKeys.length > 0 ? ` (you changed ${changedKeys.join(', ')})` : '')
           }
           modified={changedKeys.length > 0}

@@ -141,7 +141,9 @@ function SettledCallout({
       <p className="callout-text">
         {side}
         <strong>{sentence}</strong>
-        {fixText(checked, 'data-fix-page-ns')}.{' '}
+        {/* A fix B runs is not offered, nor weighed: B's line gives B's time ("try" had stood
+            beside "Side B runs with", and no button). */}
+        {fixText(inB ? null : checked, 'data-fix-page-ns')}.{' '}
         <span className="callout-context">
           {/* The fix's figures are medians over loss draws; the page shown is one draw, and its
               time had read as a second figure for the same page. */}
@@ -155,7 +157,7 @@ function SettledCallout({
               {formatDuration(advice.passedOver.totalNs)}), which no knob here shortens.
             </span>
           )}
-          {advice.costlier && <Costlier advice={advice} checked={costlierChecked} />}
+          {advice.costlier && <Costlier advice={advice} checked={inB ? null : costlierChecked} />}
           {inB && <span data-fix-in-b=""> Side B runs with {knob}.</span>}
         </span>
       </p>
@@ -286,7 +288,7 @@ function SideBLine({
         {advice ? (
           <>
             <strong>{advice.sentence}</strong>
-            {fixText(checked, 'data-fix-page-ns')}.{' '}
+            {fixText(inA ? null : checked, 'data-fix-page-ns')}.{' '}
           </>
         ) : (
           'No long stall. '
@@ -304,7 +306,7 @@ function SideBLine({
           )}
           .
           {advice?.costlier && fixOf(costlierChecked) && (
-            <Costlier advice={advice} checked={costlierChecked} />
+            <Costlier advice={advice} checked={inA ? null : costlierChecked} />
           )}
           {inA && <span data-fix-in-a=""> Side A runs with {knobOf(suggestion)}.</span>}
         </span>

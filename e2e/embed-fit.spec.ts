@@ -1024,3 +1024,48 @@ test("the Figures of a page loaded five times, A beside B, in a 480 × 320 frame
   // B's loads' times are in the first screen of the note.
   expect(fit.bLoadsShown).toBe(true);
 });
+
+/** The ladder's box in the page or frame: where its drawing ends, and how tall it is drawn. */
+function ladderBox(where: import('@playwright/test').Page | import('@playwright/test').Frame) {
+  return where.locator('[data-side="a"] .ladder-svg').evaluate((el) => ({
+    bottom: el.getBoundingClientRect().bottom,
+    height: el.getBoundingClientRect().height,
+  }));
+}
+
+// The usual video size. The number of connections on three rows beside the HTTP mode had left
+// 85 px of the ladder in view, the rest an inner scroll away; one setting on three rows had set
+// the ladder's end 11 px past the frame's bottom.
+for (const [query, controls] of [
+  ['preset=nielsen-wan-1.0-first&embed=1&view=ladder&controls=http,conns', ['http', 'conns']],
+  ['preset=heidemann-odd-final&embed=1&view=ladder&controls=rtt', ['rtt']],
+] as const) {
+  test(`a 560 × 315 ladder embed with ${controls.length === 1 ? 'a control' : 'two controls'} keeps the ladder whole in the frame, at its least height or more (${controls.join(', ')})`, async ({
+    page,
+    baseURL,
+  }) => {
+    for (const inFrame of [false, true]) {
+      let where: import('@playwright/test').Page | import('@playwright/test').Frame = page;
+      if (inFrame) where = await framed(page, baseURL, `v=1&${query}`, 560, 315);
+      else {
+        await page.setViewportSize({ width: 560, height: 315 });
+        await page.goto(`/?v=1&${query}`);
+      }
+      const label = inFrame ? 'in an iframe' : 'as the page';
+      // A dense run's packets are drawn as paths, not one element each: its key says it is drawn.
+      await expect(where.locator('[data-ladder-legend] li').first(), label).toBeAttached();
+      await expect.poll(() => ladderBox(where).then((b) => b.bottom), label).toBeLessThanOrEqual(315);
+      const { height } = await ladderBox(where);
+      expect(height, label).toBeGreaterThanOrEqual(160);
+      await expect
+        .poll(() => where.locator('.embed-views').evaluate((el) => el.scrollHeight - el.clientHeight), label)
+        .toBeLessThanOrEqual(0);
+      // Each setting is in view, or a click away behind the Settings button.
+      const settings = where.getByRole('button', { name: `Settings (${controls.length})` });
+      if (controls.length > 1) await settings.click();
+      else await expect(settings).toHaveCount(0);
+      for (const key of controls)
+        await expect(where.locator(`[data-embed] .field[data-key="${key}"]`), label).toBeInViewport();
+    }
+  });
+}

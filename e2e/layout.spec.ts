@@ -163,6 +163,11 @@ for (const [name, query, width] of [
   // Four lanes at 1280 px had needed 10 px more than the box: a scrollbar, "scroll sideways", and
   // the last lane's FIN labels cut at the edge.
   ['HTTP/1.0 with four connections at 1280 px', 'preset=nielsen-lan-1.0-first', 1280],
+  // A lone lane at 320 px had been 6 to 10 px wider than its box: the server's line and name in
+  // view, yet "Scroll sideways to see the server".
+  ['the default page at 320 px', 'preset=heidemann-odd-final', 320],
+  ['an embed 320 px wide', 'preset=heidemann-odd-final&embed=1', 320],
+  ['a comparison in an embed 320 px wide', 'preset=heidemann-odd-final&b.nagle=0&embed=1', 320],
 ] as const) {
   test(`${name}: a ladder whose lanes fit is no wider than its box, so it shows no sideways scrollbar`, async ({
     page,
@@ -182,9 +187,18 @@ for (const [name, query, width] of [
 test('a one-lane ladder too narrow for its lane says the server is sideways, not "1 lanes"', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 320, height: 480 });
+  // A folding phone's cover screen, 280 px: the server's line lies past the box's right edge.
+  await page.setViewportSize({ width: 280, height: 480 });
   await openLab(page, 'preset=heidemann-odd-final&embed=1');
   await expect(page.locator('[data-lanes-note]')).toHaveText('Scroll sideways to see the server →');
+  const box = page.locator('[data-side="a"] .ladder-scroll');
+  const { right, hidden } = await box.evaluate((el) => ({
+    right: el.getBoundingClientRect().right,
+    hidden: el.scrollWidth - el.clientWidth,
+  }));
+  expect(hidden).toBeGreaterThan(0);
+  const server = (await box.locator('text.lane-head', { hasText: 'server' }).first().boundingBox())!;
+  expect(server.x + server.width).toBeGreaterThan(right);
 });
 
 test("a phone's figures table shows B − A without scrolling, the paper's column after it", async ({

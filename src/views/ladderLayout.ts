@@ -6,9 +6,14 @@ import type { Trace } from '../engine/trace';
 import type { Lane } from './packetGeometry';
 
 export const LADDER_MARGIN = { top: 40, bottom: 14, axis: 64, right: 8 } as const;
-/** Narrowest a lane may be before the ladder scrolls sideways instead (four lanes fit a 1280 px
- * page: at 190 they needed 10 px more, and the last lane's labels were cut at the edge). */
+/** The width each lane gets when the lanes do not fit the box and the ladder scrolls sideways (four
+ * lanes fit a 1280 px page: at 190 they needed 10 px more, and the last lane's labels were cut at
+ * the edge). */
 export const MIN_LANE_PX = 180;
+/** Lanes that fit the box this wide or wider take it, narrower than MIN_LANE_PX: a lone lane on a
+ * 320 px phone had been 6 to 10 px wider than its box, and the ladder scrolled sideways, saying
+ * the server was there to see when its line and name were already in view. */
+const FIT_LANE_PX = 168;
 /** Room between a lane's edge and its host line: the stall band, or band and label when wide. */
 const LANE_INSET_PX = 26;
 /** A lane at least this wide puts stall labels outside the host lines, away from packet labels. */
@@ -95,7 +100,7 @@ export function laneCount(spans: ConnectionSpan[]): number {
 export function ladderLayout(lanesNeeded: number, boxWidth: number): LadderLayout {
   const n = Math.max(1, lanesNeeded);
   const inner = Math.max(0, boxWidth - LADDER_MARGIN.axis - LADDER_MARGIN.right);
-  const laneWidth = Math.max(MIN_LANE_PX, inner / n);
+  const laneWidth = inner / n < FIT_LANE_PX ? MIN_LANE_PX : inner / n;
   const width = LADDER_MARGIN.axis + laneWidth * n + LADDER_MARGIN.right;
   const labelsOutside = laneWidth >= OUTSIDE_LABELS_MIN_PX;
   const inset = labelsOutside ? LANE_INSET_WIDE_PX : LANE_INSET_PX;

@@ -71,7 +71,24 @@ export default function EmbedApp() {
   // views get the room; these say whether the student unfolded them.
   const [lessonOpen, setLessonOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const manyControls = initial.controls.length > INLINE_CONTROLS;
+  // A control or two fold behind the same button where, with them in the toolbar, the ladder at its
+  // least height and a row of its key would run past the frame (560 x 315, the usual video size:
+  // the HTTP mode and the number of connections had left the ladder 85 px in view). A frame
+  // resized tries them in the toolbar again.
+  const [folded, setFolded] = useState(false);
+  const folding = initial.controls.length > 0;
+  const fitKeyOrFold = useCallback(
+    (key: HTMLElement, over: number) => {
+      if (fitKey(key, over) && folding) setFolded(true);
+    },
+    [folding],
+  );
+  useEffect(() => {
+    const unfold = () => setFolded(false);
+    window.addEventListener('resize', unfold);
+    return () => window.removeEventListener('resize', unfold);
+  }, []);
+  const manyControls = initial.controls.length > INLINE_CONTROLS || folded;
   // `view=sweep`: the chart alone; no playback bar or panels for the base run it sweeps over.
   const chartOnly = guides.sweepPanel !== null && sweepAloneIn(config.view);
   // `view=metrics`, `view=time` or both: the Figures and "where did the time go" count the whole
@@ -138,7 +155,7 @@ export default function EmbedApp() {
         {/* A sweep's link shows its chart, as the full lab does, above the chosen panels: the
             chart and its legend take the frame's first screen, as each panel takes one. */}
         <FitHeightContext.Provider value={viewsHeight}>
-          <FitKeyContext.Provider value={fitKey}>
+          <FitKeyContext.Provider value={fitKeyOrFold}>
             {guides.sweepPanel}
             {!chartOnly && (
               <ViewsOrStatus

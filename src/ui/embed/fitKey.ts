@@ -6,8 +6,11 @@
 /** A row of the key in an embed and the margin above it: the least of it a short frame keeps. */
 const KEY_ROW_PX = 24;
 
-/** Fit `key` to its whole height less `over`, the px by which the panel overruns the frame. */
-export function fitKey(key: HTMLElement, over: number): void {
+/**
+ * Fit `key` to its whole height less `over`, the px by which the panel overruns the frame. True
+ * where even a row of it leaves no room: the panel overruns the frame still.
+ */
+export function fitKey(key: HTMLElement, over: number): boolean {
   key.style.maxHeight = '';
   key.removeAttribute('tabindex');
   const room = key.offsetHeight - over;
@@ -16,6 +19,7 @@ export function fitKey(key: HTMLElement, over: number): void {
     // A box that scrolls takes the keyboard's focus, so the keyboard can scroll it too.
     key.tabIndex = 0;
   }
+  return over > 0 && room < KEY_ROW_PX;
 }
 
 /**

@@ -345,7 +345,8 @@ test('an open prediction is not answered elsewhere on the page; Reveal brings th
   await page.getByRole('button', { name: 'Reveal' }).click();
   await expect(info.locator('[data-try="flush=none"]')).toBeVisible();
   await expect(info.locator('[data-try-withheld]')).toHaveCount(0);
-  await expect(callout).toContainText('try Header flush: none');
+  // Revealed, the step compares with the fix as B: the callout names it as B's, not as one to try.
+  await expect(callout.locator('[data-fix-in-b]')).toHaveText('Side B runs with Header flush: none.');
 });
 
 test('on the step before a question, the hidden hints say the next step asks, not that a question waits', async ({

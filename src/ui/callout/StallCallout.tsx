@@ -1,20 +1,21 @@
 // The callout over the views: names the first long stall and its cause, and offers the knob
 // that removes it — applied here, or on side B to compare. Compared, B's line does the same for B.
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { elapsedNs, objectsNeverArrived } from '../../engine/metrics';
 import type { PathTiming } from '../../engine/path';
 import type { StallRecord, Trace } from '../../engine/trace';
 import type { Settings } from '../../scenario/schema';
 import { breakdown, type Breakdown } from '../../scenario/breakdown';
-import { formatDuration, shownNs } from '../../views/format';
+import { formatDuration } from '../../views/format';
 import { RunEndAfterLoads } from '../../views/RunEnd';
 import { runEndNs } from '../../views/timeScale';
 import { causeStyle, darkFill } from '../../scenario/stallCauses';
-import { labelFor, suggestedValueText } from '../controls/fieldModel';
 import { useSettled } from '../state/gesture';
-import { adviceFor, drawsOf, fixWords, type Advice, type CheckedFix, type Suggestion } from './stallAdvice';
-import { useCheckedFix } from './useCheckedFix';
+import { drawsOf, type Suggestion } from './stallAdvice';
+import { Costlier, fixText, knobOf, overlapped, useOfferedFix } from './calloutParts';
 import type { HintsWithheld } from '../lessons/lessonState';
+
+const SideBLine = lazy(() => import('./SideBLine'));
 
 export interface StallCalloutProps {
   trace: Trace;
@@ -94,16 +95,19 @@ function SettledCallout({
       <NeverArrived trace={trace} />
     </>
   );
+  // B's line loads with the first comparison: most pages never compare.
   const lineB = comparing && runB && (
-    <SideBLine
-      runB={runB}
-      settingsB={sideB}
-      settingsA={settings}
-      aNs={b.totalNs}
-      withholdFix={withholdFix}
-      onApply={onApply}
-      onShowStall={onShowStall}
-    />
+    <Suspense fallback={null}>
+      <SideBLine
+        runB={runB}
+        settingsB={sideB}
+        settingsA={settings}
+        aNs={b.totalNs}
+        withholdFix={withholdFix}
+        onApply={onApply}
+        onShowStall={onShowStall}
+      />
+    </Suspense>
   );
   if (!advice) {
     return (
@@ -179,155 +183,6 @@ function SettledCallout({
       </div>
       {lineB}
     </aside>
-  );
-}
-
-type Checked = CheckedFix | null | 'checking';
-
-/**
- * A side's first long stall, and the fix the engine found for it: its cause's knobs are run in
- * turn, and when none of them helps, those of the costlier cause the callout names.
- */
-function useOfferedFix(trace: Trace, settings: Settings | null, b: Breakdown, withholdFix: HintsWithheld) {
-  // Once per run: over a 20 MB run's 13,000 stalls it took a tenth of a second, at every render
-  // (the fix's answer arriving, the other side's run).
-  const advice = useMemo(() => (settings ? adviceFor(trace, settings, b) : null), [trace, settings, b]);
-  // The fix is offered once the engine has run it (tiny candidates with this render, else after it).
-  const checked = useCheckedFix(settings, advice && !withholdFix ? advice.candidates : [], b.totalNs);
-  const noFix = checked === null || (checked !== 'checking' && checked.fix === null);
-  const costlierChecked = useCheckedFix(
-    settings,
-    advice?.costlier && !withholdFix && noFix ? advice.costlier.candidates : [],
-    b.totalNs,
-  );
-  return {
-    advice,
-    checked,
-    costlierChecked,
-    suggestion: fixOf(checked) ?? fixOf(costlierChecked),
-    checking: checked === 'checking' || costlierChecked === 'checking',
-  };
-}
-
-const fixOf = (c: Checked) => (c !== null && c !== 'checking' ? c.fix : null);
-const knobOf = (s: Suggestion) => `${labelFor(s.key)}: ${suggestedValueText(s.key, s.value)}`;
-
-const fixText = (c: Checked, attr: 'data-fix-page-ns' | 'data-costlier-fix-page-ns') =>
-  c === null ? null : c === 'checking' ? (
-    <span className="callout-context"> — trying the knobs that could remove it</span>
-  ) : (
-    <span {...{ [attr]: c.pageNs ?? '' }} data-fix-draws={c.draws}>
-      {' '}
-      — {fixWords(c, knobOf(c.tried))}
-    </span>
-  );
-
-/** "More went to Nagle stalls: 384 ms", with the fix for them when the first stall's knobs had none. */
-function Costlier({ advice, checked }: { advice: Advice; checked: Checked }) {
-  const costlier = advice.costlier!;
-  return (
-    <span data-costlier={costlier.cause}>
-      {' '}
-      {/* The cause as the ladder labels it: capitalized, "cwnd" had read "Cwnd". */}
-      More went to {causeStyle(costlier.cause).short} stalls: {formatDuration(costlier.totalNs)}
-      {fixOf(checked) && fixText(checked, 'data-costlier-fix-page-ns')}.
-    </span>
-  );
-}
-
-/**
- * "The connection handshake took 3.09 s" beside "2.99 s of it went to handshake stalls": the total
- * counts each instant once, and data moving elsewhere wins it (as "Where did the time go" says).
- */
-const overlapped = (a: { stall: StallRecord; causeTotalNs: number }) =>
-  shownNs(a.stall.endNs - a.stall.startNs) > shownNs(a.causeTotalNs)
-    ? ' (the rest overlapped other work)'
-    : '';
-
-/**
- * Compared, side B's page time against A's and B's own first long stall, named as A's is, so a
- * student reads both runs' outcome in one place (B's time had been only in the breakdown), with
- * the fix the engine finds for B's stall, to try on B (the knobs can change either side).
- */
-function SideBLine({
-  runB,
-  settingsB,
-  settingsA,
-  aNs,
-  withholdFix,
-  onApply,
-  onShowStall,
-}: {
-  runB: { trace: Trace; path: PathTiming };
-  settingsB: Settings | null;
-  settingsA: Settings;
-  aNs: number;
-  withholdFix: HintsWithheld;
-  onApply: StallCalloutProps['onApply'];
-  onShowStall: StallCalloutProps['onShowStall'];
-}) {
-  const b = useMemo(() => breakdown(runB.trace, runB.path), [runB]);
-  const { advice, checked, costlierChecked, suggestion, checking } = useOfferedFix(
-    runB.trace,
-    settingsB,
-    b,
-    withholdFix,
-  );
-  // Between the two times as written, so the three figures add up.
-  const [shownA, shownB] = [shownNs(aNs), shownNs(b.totalNs)];
-  const than =
-    shownB === shownA
-      ? ', as long as A'
-      : `, ${formatDuration(Math.abs(shownA - shownB))} ${shownB < shownA ? 'less' : 'more'} than A`;
-  // A fix that A already runs would make B A again: say A has it instead of offering it.
-  const inA = suggestion !== null && settingsA[suggestion.key] === suggestion.value;
-  return (
-    <div className="callout-b" data-callout-b="" data-fix-checking={checking ? '' : undefined}>
-      <p className="callout-text">
-        <span data-callout-side="b">B:</span>{' '}
-        {advice ? (
-          <>
-            <strong>{advice.sentence}</strong>
-            {fixText(inA ? null : checked, 'data-fix-page-ns')}.{' '}
-          </>
-        ) : (
-          'No long stall. '
-        )}
-        <span className="callout-context">
-          {/* As A's: B's fix is judged on the medians of its loss draws too. */}
-          {advice && drawsOf(settingsB!) > 1 ? 'With its own losses, the page took' : 'The page took'}{' '}
-          <strong data-page-ns={b.totalNs}>{formatDuration(b.totalNs)}</strong>
-          {than}
-          {advice && (
-            <>
-              ; {formatDuration(advice.causeTotalNs)} of it went to {causeStyle(advice.stall.cause).short}{' '}
-              stalls{overlapped(advice)}
-            </>
-          )}
-          .
-          {advice?.costlier && fixOf(costlierChecked) && (
-            <Costlier advice={advice} checked={inA ? null : costlierChecked} />
-          )}
-          {inA && <span data-fix-in-a=""> Side A runs with {knobOf(suggestion)}.</span>}
-        </span>
-      </p>
-      {advice && (
-        <div className="callout-actions">
-          {suggestion && !inA && (
-            <button type="button" onClick={() => onApply(suggestion, 'b')}>
-              Try {knobOf(suggestion)} on B
-            </button>
-          )}
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => onShowStall(advice.stall.endNs, advice.stall, runB.trace)}
-          >
-            Show B's stall
-          </button>
-        </div>
-      )}
-    </div>
   );
 }
 

@@ -1,0 +1,100 @@
+// Compared, B's line under the callout: B's page time against A's and B's first long stall, with
+// the fix the engine finds for it, to try on B. Loaded only once a comparison is shown.
+import { useMemo } from 'react';
+import type { PathTiming } from '../../engine/path';
+import type { Trace } from '../../engine/trace';
+import type { Settings } from '../../scenario/schema';
+import { breakdown } from '../../scenario/breakdown';
+import { formatDuration, shownNs } from '../../views/format';
+import { causeStyle } from '../../scenario/stallCauses';
+import type { HintsWithheld } from '../lessons/lessonState';
+import { Costlier, fixOf, fixText, knobOf, overlapped, useOfferedFix } from './calloutParts';
+import { drawsOf } from './stallAdvice';
+import type { StallCalloutProps } from './StallCallout';
+
+/**
+ * Compared, side B's page time against A's and B's own first long stall, named as A's is, so a
+ * student reads both runs' outcome in one place (B's time had been only in the breakdown), with
+ * the fix the engine finds for B's stall, to try on B (the knobs can change either side).
+ */
+export default function SideBLine({
+  runB,
+  settingsB,
+  settingsA,
+  aNs,
+  withholdFix,
+  onApply,
+  onShowStall,
+}: {
+  runB: { trace: Trace; path: PathTiming };
+  settingsB: Settings | null;
+  settingsA: Settings;
+  aNs: number;
+  withholdFix: HintsWithheld;
+  onApply: StallCalloutProps['onApply'];
+  onShowStall: StallCalloutProps['onShowStall'];
+}) {
+  const b = useMemo(() => breakdown(runB.trace, runB.path), [runB]);
+  const { advice, checked, costlierChecked, suggestion, checking } = useOfferedFix(
+    runB.trace,
+    settingsB,
+    b,
+    withholdFix,
+  );
+  // Between the two times as written, so the three figures add up.
+  const [shownA, shownB] = [shownNs(aNs), shownNs(b.totalNs)];
+  const than =
+    shownB === shownA
+      ? ', as long as A'
+      : `, ${formatDuration(Math.abs(shownA - shownB))} ${shownB < shownA ? 'less' : 'more'} than A`;
+  // A fix that A already runs would make B A again: say A has it instead of offering it.
+  const inA = suggestion !== null && settingsA[suggestion.key] === suggestion.value;
+  return (
+    <div className="callout-b" data-callout-b="" data-fix-checking={checking ? '' : undefined}>
+      <p className="callout-text">
+        <span data-callout-side="b">B:</span>{' '}
+        {advice ? (
+          <>
+            <strong>{advice.sentence}</strong>
+            {fixText(inA ? null : checked, 'data-fix-page-ns')}.{' '}
+          </>
+        ) : (
+          'No long stall. '
+        )}
+        <span className="callout-context">
+          {/* As A's: B's fix is judged on the medians of its loss draws too. */}
+          {advice && drawsOf(settingsB!) > 1 ? 'With its own losses, the page took' : 'The page took'}{' '}
+          <strong data-page-ns={b.totalNs}>{formatDuration(b.totalNs)}</strong>
+          {than}
+          {advice && (
+            <>
+              ; {formatDuration(advice.causeTotalNs)} of it went to {causeStyle(advice.stall.cause).short}{' '}
+              stalls{overlapped(advice)}
+            </>
+          )}
+          .
+          {advice?.costlier && fixOf(costlierChecked) && (
+            <Costlier advice={advice} checked={inA ? null : costlierChecked} />
+          )}
+          {inA && <span data-fix-in-a=""> Side A runs with {knobOf(suggestion)}.</span>}
+        </span>
+      </p>
+      {advice && (
+        <div className="callout-actions">
+          {suggestion && !inA && (
+            <button type="button" onClick={() => onApply(suggestion, 'b')}>
+              Try {knobOf(suggestion)} on B
+            </button>
+          )}
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => onShowStall(advice.stall.endNs, advice.stall, runB.trace)}
+          >
+            Show B's stall
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { watchPage } from './helpers';
 import { causeStyle } from '../src/scenario/stallCauses';
-import { engine, ladderPackets, ladderStalls, metric, openLab } from './lab';
+import { engine, ladderPackets, ladderStalls, metric, openLab, overlappingPairs } from './lab';
 import { runQuery } from '../src/scenario';
 import { connectionSpans } from '../src/views/ladderLayout';
 
@@ -376,4 +376,77 @@ test("the ladder's key names the burst bracket while the ladder draws one", asyn
   await expect(page.locator('svg.ladder-svg .burst-bracket').first()).toBeAttached({ timeout: 30_000 });
   await expect(entry).toBeVisible();
   await expect(entry).toHaveText('packets too close to label one by one, and their count');
+});
+
+// On a phone the lane's stall labels sit between the host lines, where each band's arrows cross
+// every place beside it: the handshake and two of the Nagle waits had read "561 ms", "576 ms" and
+// "560 ms" alone, naming no cause, though each band is tall enough to carry its name on its halo.
+for (const [query, side] of [
+  ['link=geo', 'a'],
+  ['b.link=geo', 'b'],
+] as const)
+  test(`on a phone each stall of the geo link's ladder is named by its cause (${query}, side ${side})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openLab(page, query);
+    const svg = page.locator(`[data-side="${side}"] svg.ladder-svg`);
+    await expect(svg.locator('[data-stall="nagle"]')).toHaveCount(3);
+    const found = await svg.evaluate((el) => {
+      const texts = [...el.querySelectorAll<SVGTextElement>('text.stall-label, .packet-labels text')].map(
+        (t) => {
+          const r = t.getBoundingClientRect();
+          return { text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        },
+      );
+      const box = el.getBoundingClientRect();
+      return {
+        stalls: [...el.querySelectorAll('text.stall-label')].map((t) => t.textContent),
+        texts,
+        outside: texts.filter((t) => t.left < box.left || t.right > box.right).map((t) => t.text),
+      };
+    });
+    const ms = (n: number) => `${n}\u00a0ms`;
+    expect(found.stalls).toEqual([
+      `handshake ${ms(561)}`,
+      `cwnd ${ms(748)}`,
+      `Nagle ${ms(576)}`,
+      `Nagle ${ms(560)}`,
+      `Nagle ${ms(676)}`,
+    ]);
+    expect(found.outside).toEqual([]);
+    expect(overlappingPairs(found.texts)).toEqual([]);
+  });
+
+// A partly played run shows a stall's label once its band is drawn past the label's place, the
+// place chosen for the whole run that the packet labels keep clear of, and whole above the
+// playhead. At 151 ms "delayed ACK 187 ms" had followed the playhead down its band, over "200 OK +
+// 226 B"; at 200 ms another, over "connection 15".
+test('during playback a stall label is whole above the playhead and over no packet label or name (Microscape, HTTP/1.0)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const seen = new Set<string>();
+  for (const t of [151, 180, 200, 400, null]) {
+    await openLab(page, `page=microscape&http=1.0${t === null ? '' : `&t=${t}`}`);
+    const found = await page.locator('[data-side="a"] svg.ladder-svg').evaluate((el) => ({
+      stalls: [...el.querySelectorAll('text.stall-label')].map((t) => t.textContent!),
+      belowPlayhead: [...el.querySelectorAll('text.stall-label')]
+        .filter(
+          (t) =>
+            t.getBoundingClientRect().bottom >
+            el.querySelector('[data-playhead] line')!.getBoundingClientRect().top + 1,
+        )
+        .map((t) => t.textContent),
+      texts: [...el.querySelectorAll<SVGTextElement>('text.stall-label, .packet-labels text')].map((t) => {
+        const r = t.getBoundingClientRect();
+        return { text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      }),
+    }));
+    for (const s of found.stalls) seen.add(s);
+    expect(overlappingPairs(found.texts), `at ${t ?? 'the end'}`).toEqual([]);
+    if (t !== null) expect(found.belowPlayhead, `at ${t}`).toEqual([]);
+  }
+  // The delayed-ACK labels are drawn at those times, not left out.
+  expect([...seen].filter((s) => s.startsWith('delayed ACK')).length).toBeGreaterThan(2);
 });

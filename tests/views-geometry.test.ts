@@ -14,6 +14,8 @@ import { breakdown } from '../src/scenario/breakdown';
 import { adviceFor } from '../src/ui/callout/stallAdvice';
 import type { SegmentBar } from '../src/views/tspSeries';
 import type { StallRecord } from '../src/engine/trace';
+import { stallKey } from '../src/views/LadderStalls';
+import { ladderView } from './support/ladderView';
 
 const packet = (over: Partial<PacketRecord>): PacketRecord => ({
   id: 0,
@@ -217,6 +219,28 @@ describe('stall labels and fold marks', () => {
     // Another label still keeps it out: over the arrows is the last place, not over a label.
     const [under] = chooseBoxes([tall.map((s) => s.box)], arrows, [{ x0: 0, y0: 0, x1: 1100, y1: 200 }]);
     expect(under).toBe(-1);
+  });
+
+  it("names each stall's cause on a phone's geo ladder, where arrows cross every place beside a band", () => {
+    // The ladder at 390 x 844 is 312 x 470 px: one lane, its labels between the host lines. The
+    // handshake (39 px) and two Nagle waits (40 px) had read "561 ms", "576 ms", "560 ms" alone.
+    for (const [query, side] of [
+      ['link=geo', 'a'],
+      ['b.link=geo', 'b'],
+    ] as const) {
+      const { trace, labels, spotsOf } = ladderView(query, side, 312, 470);
+      const shown = labelledStalls(trace.stalls).flatMap((s) => {
+        const place = labels.stalls.get(stallKey(s));
+        return place === undefined ? [] : [spotsOf(s)[place].lines.join(' ')];
+      });
+      expect(shown).toEqual([
+        'handshake 561\u00a0ms',
+        'cwnd 748\u00a0ms',
+        'Nagle 576\u00a0ms',
+        'Nagle 560\u00a0ms',
+        'Nagle 676\u00a0ms',
+      ]);
+    }
   });
 
   it("gives a fold's length only where no stall label or run's end already says it", () => {

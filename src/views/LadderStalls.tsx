@@ -61,10 +61,11 @@ const BAND_PX = 12;
 const MIN_LABELLED_PX = 14;
 /** A band at least this tall, labelled outside, breaks its label over two lines. */
 const TWO_LINES_PX = 28;
-/** A band at least this tall is labelled over the arrows, on its halo, where no place is clear of
- * them: in a dense ladder on a phone, from 1997 to today's 185 ms of head-of-line blocking, the
- * step's subject, had no label at all. */
-const OVER_ARROWS_PX = 40;
+/** A band at least this tall (a two-line label's box and a little air) is labelled over the
+ * arrows, on its halo, where no place is clear of them: in a dense ladder on a phone, from 1997 to
+ * today's 185 ms of head-of-line blocking, the step's subject, had no label at all; on the geo
+ * link, the 39 px handshake band read "561 ms" alone. */
+const OVER_ARROWS_PX = 36;
 /** Between the host line and the label's near edge: half the band and a little air. */
 const LABEL_GAP_PX = BAND_PX / 2 + 4;
 
@@ -125,11 +126,10 @@ export function stallLabelSpots(
   const spots: StallLabelSpot[] = [];
   const sides = outside ? [true, false] : [false];
   const tall = bottom - top >= TWO_LINES_PX;
-  const tries: Array<[boolean, string[][]]> = [
-    ...sides.map((o): [boolean, string[][]] => [o, o && tall ? [twoLines, oneLine] : [oneLine, twoLines]]),
-    ...sides.map((o): [boolean, string[][]] => [o, [amountOnly]]),
-  ];
-  for (const [placedOutside, choices] of tries) {
+  // Beside the band's part in view: a band running in from above the view is labelled there, not
+  // half its whole height below the view's top.
+  const middle = (Math.max(top, bounds.top ?? top) + Math.min(bottom, bounds.bottom ?? bottom)) / 2;
+  const place = (placedOutside: boolean, choices: string[][]) => {
     // Outside: away from the lane's middle. Inside: toward it.
     const towardRight = (s.side === 'client') !== placedOutside;
     for (const lines of choices) {
@@ -141,8 +141,11 @@ export function stallLabelSpots(
       if (x0 < left || x1 > right) continue;
       // A band running past the view's edge is labelled beside its part in view, the label whole:
       // at the top edge, it had been cut to its last few letters under the hosts' names.
-      const middle = keepWhole((top + bottom) / 2, half, bounds);
-      const heights = besideBand(middle, keepWhole(top, half, bounds), keepWhole(bottom, half, bounds));
+      const heights = besideBand(
+        keepWhole(middle, half, bounds),
+        keepWhole(top, half, bounds),
+        keepWhole(bottom, half, bounds),
+      );
       for (const c of heights)
         spots.push({
           lines,
@@ -151,10 +154,19 @@ export function stallLabelSpots(
           box: { x0, y0: c - half, x1, y1: c + half },
         });
     }
-  }
-  // Last, the first place again over the arrows (chooseBoxes takes it only where none is clear).
-  if (spots[0] && bottom - top >= OVER_ARROWS_PX)
-    spots.push({ ...spots[0], box: { ...spots[0].box, overArrows: true } });
+  };
+  // The first place again over the arrows, on its halo, where none is clear of them (chooseBoxes
+  // takes it only then): a tall band's cause comes before its length alone, which had stood for
+  // the handshake and two Nagle waits on a phone (geo link), crossed only by their arrows.
+  const overArrows = () => {
+    if (spots[0] && bottom - top >= OVER_ARROWS_PX)
+      spots.push({ ...spots[0], box: { ...spots[0].box, overArrows: true } });
+  };
+  for (const o of sides) place(o, o && tall ? [twoLines, oneLine] : [oneLine, twoLines]);
+  const named = spots.length;
+  if (named) overArrows();
+  for (const o of sides) place(o, [amountOnly]);
+  if (!named) overArrows();
   return spots;
 }
 
@@ -236,23 +248,13 @@ export function LadderStalls({
         const x = s.side === 'client' ? lane.clientX : lane.serverX;
         const height = Math.max(1, y1 - y0);
         const place = labelled.get(stallKey(s));
-        const spots =
-          height >= MIN_LABELLED_PX && place !== undefined
-            ? stallLabelSpots(s, lane, y, outside, bounds)
-            : [];
-        const spot = spots[place ?? 0] ?? spots[0];
-        const half = spot ? (spot.box.y1 - spot.box.y0) / 2 : 0;
-        // Beside the band's part in view, whole in the view and above the run's end, as
-        // stallLabelSpots keeps it; a label moved off the middle (an arrow or a drop's × there)
-        // keeps its place, within the band drawn so far.
-        const shown = (Math.max(y0, top) + Math.min(y0 + height, bottom)) / 2;
-        const labelY = !spot
-          ? 0
-          : keepWhole(
-              spot === spots[0] ? shown : Math.min(spot.box.y0 + half, Math.max(y0 + half, y1 - half)),
-              half,
-              bounds,
-            );
+        // Drawn where its place was chosen, the one packet labels keep clear of, once the band
+        // drawn so far reaches past it (or ends), whole above the playhead that clips the rest: a
+        // label that followed the playhead down its band had been written over a packet's ("200 OK
+        // + 226 B" over "delayed ACK 187 ms" at 151 ms of Microscape over HTTP/1.0).
+        const spots = place === undefined ? [] : stallLabelSpots(s, lane, y, outside, bounds);
+        const chosen = spots[place!] ?? spots[0];
+        const spot = chosen && (cursorNs >= s.endNs || y1 >= chosen.box.y1) ? chosen : null;
         return (
           <g
             key={i}
@@ -274,7 +276,12 @@ export function LadderStalls({
               fillOpacity={0.55}
             />
             {spot && (
-              <text x={spot.x} y={labelY} textAnchor={spot.anchor} className="stall-label">
+              <text
+                x={spot.x}
+                y={(spot.box.y0 + spot.box.y1) / 2}
+                textAnchor={spot.anchor}
+                className="stall-label"
+              >
                 {spot.lines.length === 2 ? (
                   <>
                     <tspan x={spot.x} dy="-0.2em">

@@ -8,12 +8,12 @@ import { sidesOf } from '../../src/ui/state/configModel';
 import { RUN_TOP_PAD_PX } from '../../src/ui/panels/LadderPanel';
 import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from '../../src/views/ladderLayout';
 import { ladderLabels, type Burst, type LadderLabels } from '../../src/views/ladderLabels';
-import { stallLabelBoxes } from '../../src/views/LadderStalls';
+import { stallLabelBoxes, stallLabelSpots } from '../../src/views/LadderStalls';
 import { packetShape, type Lane, type PacketShape } from '../../src/views/packetGeometry';
 import { packetNamer } from '../../src/views/packetNames';
 import { idleGaps, runEndNs, shouldFoldByDefault, timeScale } from '../../src/views/timeScale';
 import type { Segment } from '../../src/views/labelPlacement';
-import type { PacketRecord, Trace } from '../../src/engine/trace';
+import type { PacketRecord, StallRecord, Trace } from '../../src/engine/trace';
 
 /** A side's ladder on a 1280 x 800 page: 822 px wide, 580 tall (LadderPanel). */
 export function ladderView(query: string, side: 'a' | 'b', width = 822, height = 580) {
@@ -61,7 +61,9 @@ export function ladderView(query: string, side: 'a' | 'b', width = 822, height =
     right: layout.width,
     stallBoxes,
   });
-  return { trace, labels };
+  /** A stall's places, in the order `labels.stalls` indexes them. */
+  const spotsOf = (s: StallRecord) => stallLabelSpots(s, laneOf(s.conn), y, layout.labelsOutside, bounds);
+  return { trace, labels, spotsOf };
 }
 
 /** A burst's bracket as LadderLabelLayer draws it: a tick at each end and the upright. */

@@ -1069,3 +1069,31 @@ for (const [query, controls] of [
     }
   });
 }
+
+// The same at the usual video size for a lone time-sequence plot: with the HTTP mode and the
+// number of connections in the toolbar, its time axis had fallen below the frame.
+test('a 560 × 315 time-sequence plot embed with two controls folds them and keeps its axis in the frame', async ({
+  page,
+  baseURL,
+}) => {
+  const query = 'v=1&preset=nielsen-wan-1.0-first&embed=1&view=tsp&controls=http,conns';
+  for (const inFrame of [false, true]) {
+    let where: import('@playwright/test').Page | import('@playwright/test').Frame = page;
+    if (inFrame) where = await framed(page, baseURL, query, 560, 315);
+    else {
+      await page.setViewportSize({ width: 560, height: 315 });
+      await page.goto(`/?${query}`);
+    }
+    const label = inFrame ? 'in an iframe' : 'as the page';
+    const plot = where.locator('.tsp-svg').first();
+    await expect(plot, label).toBeVisible();
+    await expect
+      .poll(() => plot.evaluate((el) => el.getBoundingClientRect().bottom), label)
+      .toBeLessThanOrEqual(315);
+    expect(await plot.evaluate((el) => el.getBoundingClientRect().height), label).toBeGreaterThanOrEqual(150);
+    // The settings are a click away.
+    await where.getByRole('button', { name: 'Settings (2)' }).click();
+    for (const key of ['http', 'conns'])
+      await expect(where.locator(`[data-embed] .field[data-key="${key}"]`), label).toBeInViewport();
+  }
+});

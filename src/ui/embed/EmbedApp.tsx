@@ -18,7 +18,7 @@ import { NoteBanner } from '../share/NoteBanner';
 import { appUrl, controlKeys, withoutEmbed } from '../share/shareLinks';
 import { EmbedControls } from './EmbedControls';
 import { useElementHeight } from '../useElementSize';
-import { FitHeightContext, FitKeyContext } from './viewHeight';
+import { FitHeightContext, FitKeyContext, OverrunContext } from './viewHeight';
 import { fitKey } from './fitKey';
 import '../app.css';
 import './embed.css';
@@ -75,13 +75,17 @@ export default function EmbedApp() {
   // least height and a row of its key would run past the frame (560 x 315, the usual video size:
   // the HTTP mode and the number of connections had left the ladder 85 px in view). A frame
   // resized tries them in the toolbar again.
+  // So does a lone time-sequence plot the frame leaves less than its least height.
   const [folded, setFolded] = useState(false);
   const folding = initial.controls.length > 0;
+  const fold = useCallback(() => {
+    if (folding) setFolded(true);
+  }, [folding]);
   const fitKeyOrFold = useCallback(
     (key: HTMLElement, over: number) => {
-      if (fitKey(key, over) && folding) setFolded(true);
+      if (fitKey(key, over)) fold();
     },
-    [folding],
+    [fold],
   );
   useEffect(() => {
     const unfold = () => setFolded(false);
@@ -156,21 +160,23 @@ export default function EmbedApp() {
             chart and its legend take the frame's first screen, as each panel takes one. */}
         <FitHeightContext.Provider value={viewsHeight}>
           <FitKeyContext.Provider value={fitKeyOrFold}>
-            {guides.sweepPanel}
-            {!chartOnly && (
-              <ViewsOrStatus
-                error={sim.error}
-                sides={sides}
-                panels={panels}
-                endNs={endNs}
-                cursorNs={playback.cursorNs}
-                playing={playback.playing}
-                gaps={gaps}
-                fold={playback.fold}
-                preset={preset}
-                {...linkedViews}
-              />
-            )}
+            <OverrunContext.Provider value={fold}>
+              {guides.sweepPanel}
+              {!chartOnly && (
+                <ViewsOrStatus
+                  error={sim.error}
+                  sides={sides}
+                  panels={panels}
+                  endNs={endNs}
+                  cursorNs={playback.cursorNs}
+                  playing={playback.playing}
+                  gaps={gaps}
+                  fold={playback.fold}
+                  preset={preset}
+                  {...linkedViews}
+                />
+              )}
+            </OverrunContext.Provider>
           </FitKeyContext.Provider>
         </FitHeightContext.Provider>
       </main>

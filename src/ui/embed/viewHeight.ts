@@ -5,6 +5,10 @@ import { createContext } from 'react';
 
 export const FitHeightContext = createContext<number | null>(null);
 
+/** Told by a lone view that the frame leaves it less than its least height (the embed page then
+ * folds its controls away); null on the page. */
+export const OverrunContext = createContext<(() => void) | null>(null);
+
 /** Fits the ladder's key to a short frame (fitKey.ts, given by the embed page); null on the page. */
 export const FitKeyContext = createContext<((key: HTMLElement, over: number) => void) | null>(null);
 

@@ -2,7 +2,7 @@
 // to zoom into it, or use the buttons (which zoom around the playhead) from the keyboard. An
 // HTTP/2 connection can be plotted whole (the default) or one stream at a time. The window,
 // connection and stream are the link's (tspzoom=, tspconn=, tspstream=): a link reopens them.
-import { useCallback, useContext, useMemo, useRef } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { CongestionChart, congestionChartHeight } from '../../views/CongestionChart';
 import { TimeSequencePlot } from '../../views/TimeSequencePlot';
 import { connectionIds } from '../../views/ladderLayout';
@@ -10,7 +10,13 @@ import { zoomedWindow } from '../../views/tspTimeAxis';
 import { connectionSeries } from '../../views/streamSeries';
 import { segmentsBetween } from '../../views/tspSeries';
 import { streamsOf } from '../../views/streams';
-import { FitHeightContext, fittedViewHeight, PANEL_CHROME_PX } from '../embed/viewHeight';
+import {
+  FitHeightContext,
+  fittedViewHeight,
+  MIN_VIEW_PX,
+  OverrunContext,
+  PANEL_CHROME_PX,
+} from '../embed/viewHeight';
 import { usePanelChrome } from '../embed/usePanelChrome';
 import { useElementHeight, useElementWidth } from '../useElementSize';
 import type { SideView, TimePanelProps } from './sideView';
@@ -80,6 +86,13 @@ export function TspPanel({
       ? null
       : frameHeight -
         (sides.length > 1 && toolsPx !== null ? toolsPx + TOOLS_GAP_PX : (around ?? PANEL_CHROME_PX));
+  // A lone plot the frame leaves less than its least height runs past it: the embed folds its
+  // controls (560 x 315 with two had left the plot's time axis below the frame).
+  const overrun = useContext(OverrunContext);
+  const overruns = fitHeight !== null && sides.length === 1 && fitHeight < MIN_VIEW_PX;
+  useEffect(() => {
+    if (overruns) overrun?.();
+  }, [overruns, overrun]);
   const stripsPx = useMemo(
     () => (sides.length === 1 ? congestionChartHeight(sides[0].run.trace, conn) : 0),
     [sides, conn],

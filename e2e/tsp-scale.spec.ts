@@ -116,6 +116,9 @@ test('zoomed onto a few segments of a long run, the plot draws them in detail', 
 
 /** How many of a plot area's pixels are painted each series' colour (within 40 of it in RGB). */
 async function paintedBySeries(page: Page, svg: Locator, series: string[]) {
+  // The callout above the plot grows by its fix's button once the fix is checked (a few hundred
+  // ms on a 5 MB run): measured before, the plot's box was 64 px above where it was then shot.
+  await expect(page.locator('[data-callout][data-fix-checking]')).toHaveCount(0, { timeout: 30_000 });
   await svg.scrollIntoViewIfNeeded();
   const plot = (await svg.locator('.tsp-brush').boundingBox())!;
   const clip = { ...plot, y: plot.y + RUG_ROOM_PX, height: plot.height - RUG_ROOM_PX };

@@ -26,6 +26,19 @@ test('a panel whose code cannot be loaded says so and offers a reload; the page 
   await expect(failure).toBeVisible();
 });
 
+test("compared, a callout whose line for B cannot be loaded says so, and A's line stays", async ({
+  page,
+}) => {
+  await page.route('**/assets/SideBLine-*.js', (route) => route.abort());
+  await openLab(page, 'b.nagle=0');
+  const callout = page.locator('[data-callout]');
+  const failure = callout.getByRole('alert').filter({ hasText: "Could not load side B's line" });
+  await expect(failure).toBeVisible();
+  await expect(failure.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await expect(callout).toContainText('A: The server waited 117 ms for a delayed ACK');
+  await expect(ladderPackets(page).first()).toBeVisible();
+});
+
 for (const { button, file, name } of [
   { button: 'Share', file: 'ShareDialog', name: 'the share dialog' },
   { button: 'Lessons', file: 'LessonsDialog', name: 'the lessons' },

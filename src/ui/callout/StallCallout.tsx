@@ -1,6 +1,6 @@
 // The callout over the views: names the first long stall and its cause, and offers the knob
 // that removes it — applied here, or on side B to compare. Compared, B's line does the same for B.
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { elapsedNs, objectsNeverArrived } from '../../engine/metrics';
 import type { PathTiming } from '../../engine/path';
 import type { StallRecord, Trace } from '../../engine/trace';
@@ -14,6 +14,7 @@ import { useSettled } from '../state/gesture';
 import { drawsOf, type Suggestion } from './stallAdvice';
 import { Costlier, fixText, knobOf, overlapped, useOfferedFix } from './calloutParts';
 import type { HintsWithheld } from '../lessons/lessonState';
+import { LazyPanel } from '../LazyPanel';
 
 const SideBLine = lazy(() => import('./SideBLine'));
 
@@ -95,9 +96,10 @@ function SettledCallout({
       <NeverArrived trace={trace} />
     </>
   );
-  // B's line loads with the first comparison: most pages never compare.
+  // B's line loads with the first comparison: most pages never compare. A file gone after a
+  // deploy is said there, as for a panel; A's line stays.
   const lineB = comparing && runB && (
-    <Suspense fallback={null}>
+    <LazyPanel name="side B's line">
       <SideBLine
         runB={runB}
         settingsB={sideB}
@@ -107,7 +109,7 @@ function SettledCallout({
         onApply={onApply}
         onShowStall={onShowStall}
       />
-    </Suspense>
+    </LazyPanel>
   );
   if (!advice) {
     return (

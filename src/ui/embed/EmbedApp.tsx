@@ -72,10 +72,9 @@ export default function EmbedApp() {
   const [lessonOpen, setLessonOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // A control or two fold behind the same button where, with them in the toolbar, the ladder at its
-  // least height and a row of its key would run past the frame (560 x 315, the usual video size:
-  // the HTTP mode and the number of connections had left the ladder 85 px in view). A frame
-  // resized tries them in the toolbar again.
-  // So does a lone time-sequence plot the frame leaves less than its least height.
+  // least height and a row of its key, or a lone time-sequence plot at its least height, would run
+  // past the frame (560 x 315, the usual video size: the HTTP mode and the number of connections
+  // had left the ladder 85 px in view). A frame resized tries them in the toolbar again.
   const [folded, setFolded] = useState(false);
   const folding = initial.controls.length > 0;
   const fold = useCallback(() => {

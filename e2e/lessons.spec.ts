@@ -54,6 +54,27 @@ test('a question asks for a prediction, then reveals the answer and why', async 
   await expect(page.locator('[data-lesson-explain]')).toContainText('acknowledges every second');
 });
 
+test("Reveal from the keyboard moves focus to the answer, which took the button's place", async ({
+  page,
+}) => {
+  await page.goto('/?lesson=the-200ms-mystery&step=2');
+  const question = page.locator('[data-lesson-question]');
+  await question.getByLabel('It disappears').focus();
+  const reveal = question.getByRole('button', { name: 'Reveal' });
+  await reveal.focus();
+  await page.keyboard.press('Enter');
+  const explain = page.locator('[data-lesson-explain]');
+  await expect(explain).toBeFocused();
+  // Tab goes on from the answer, into the page after it, not from the page's start.
+  await page.keyboard.press('Tab');
+  const after = await page.evaluate(() => {
+    const active = document.activeElement!;
+    const answer = document.querySelector('[data-lesson-explain]')!;
+    return answer.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING;
+  });
+  expect(after).toBeTruthy();
+});
+
 test('the Lessons menu lists every lesson and starts one at step 1', async ({ page }) => {
   await page.goto('/');
   await expect(ladderPackets(page).first()).toBeAttached();

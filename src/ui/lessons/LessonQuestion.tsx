@@ -1,6 +1,6 @@
 // A step's question: choose a prediction first, then reveal the answer and why. Revealing is the
 // lesson's to do (it puts the answer on screen as side B), so it is a prop, not local state.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { LessonStep } from '../../scenario/lessons';
 import { keepTimesTogether } from '../../views/format';
 
@@ -23,6 +23,14 @@ export function LessonQuestion({
   };
   const name = useId();
   const right = chosen === question.answer;
+  // Reveal's button goes with the click: focus the answer in its place, or a keyboard user's
+  // place fell to the page's start.
+  const explainRef = useRef<HTMLParagraphElement>(null);
+  const focusAnswer = useRef(false);
+  useEffect(() => {
+    if (revealed && focusAnswer.current) explainRef.current?.focus();
+    focusAnswer.current = false;
+  }, [revealed]);
   return (
     <div className="lesson-question" data-lesson-question="">
       <fieldset disabled={revealed}>
@@ -35,7 +43,7 @@ export function LessonQuestion({
         ))}
       </fieldset>
       {revealed ? (
-        <p className="lesson-explain" role="status" data-lesson-explain="">
+        <p className="lesson-explain" role="status" data-lesson-explain="" tabIndex={-1} ref={explainRef}>
           <strong>{chosen === null ? 'Answer: ' : right ? 'Right. ' : 'Not quite. '}</strong>
           {chosen !== null && !right && (
             <>The answer is “{keepTimesTogether(question.choices[question.answer])}”. </>
@@ -45,7 +53,14 @@ export function LessonQuestion({
         </p>
       ) : (
         <p className="lesson-reveal">
-          <button type="button" className="secondary" onClick={onReveal}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              focusAnswer.current = true;
+              onReveal();
+            }}
+          >
             Reveal
           </button>{' '}
           <span className="lesson-hint">

@@ -357,3 +357,29 @@ test("the embed's Start at says why it refuses a time, keeps what is typed, and 
   await expect(code).not.toHaveValue(/;t=/);
   expectClean(watch);
 });
+
+test("a revealed lesson step's embed code opens on the question, unless the answer is asked for", async ({
+  page,
+}) => {
+  await page.goto('/?lesson=the-200ms-mystery&step=2');
+  await page.locator('[data-lesson-question]').getByLabel('It disappears').check();
+  await page.getByRole('button', { name: 'Reveal' }).click();
+  await expect(page.locator('[data-lesson-explain]')).toBeVisible();
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this scenario' });
+  // The link to the view keeps the answer; the embed code, by default, does not.
+  await expect(dialog.locator('[data-copy="link"] input')).toHaveValue(/reveal=1/);
+  const code = dialog.locator('[data-copy="embed"] textarea');
+  await expect(code).toHaveValue(/lesson=the-200ms-mystery&amp;step=2/);
+  await expect(code).not.toHaveValue(/reveal=1/);
+  const src = /src="([^"]+)"/.exec(await code.inputValue())![1].replace(/&amp;/g, '&');
+  await dialog.getByLabel('Open with the answer shown', { exact: false }).check();
+  await expect(code).toHaveValue(/reveal=1/);
+
+  // The frame asks the question, with nothing of the answer on screen.
+  await page.setViewportSize({ width: 800, height: 500 });
+  await page.goto(src);
+  await expect(page.locator('[data-embed]')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reveal' })).toBeVisible();
+  await expect(page.locator('[data-lesson-explain]')).toHaveCount(0);
+});

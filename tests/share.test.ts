@@ -10,6 +10,7 @@ import {
   frameSize,
   iframeSnippet,
   NOTE_MAX_CHARS,
+  revealedIn,
   unescapedQuery,
   withoutEmbed,
 } from '../src/ui/share/shareLinks';
@@ -26,6 +27,7 @@ const CHOICES = {
   note: 'Look',
   theme: null,
   size: '800x500',
+  answer: false,
 };
 
 describe('embed links', () => {
@@ -50,6 +52,17 @@ describe('embed links', () => {
     const zoomed = `${SCENARIO}&zoom=2,12`;
     expect(parseQuery(embedQuery(zoomed, CHOICES)).config.view.zoom).toBe('2,12');
     expect(new URLSearchParams(withoutEmbed(embedQuery(zoomed, CHOICES))).get('zoom')).toBe('2,12');
+  });
+
+  it('an embed of a revealed lesson step opens on its question unless the lecturer keeps the answer', () => {
+    const revealed = '?v=1&lesson=the-200ms-mystery&step=2&reveal=1';
+    const step = (query: string) => parseQuery(query).config.view;
+    expect(step(embedQuery(revealed, CHOICES))).toMatchObject({ lesson: 'the-200ms-mystery', step: '2' });
+    expect(step(embedQuery(revealed, CHOICES)).reveal).toBeUndefined();
+    expect(step(embedQuery(revealed, { ...CHOICES, answer: true })).reveal).toBe('1');
+    // The link to the view itself is the page's, answer and all.
+    expect(revealedIn(revealed)).toBe(true);
+    expect(revealedIn('?v=1&lesson=the-200ms-mystery&step=2')).toBe(false);
   });
 
   it("an embed of a sweep's link shows the sweep, as the page does", () => {

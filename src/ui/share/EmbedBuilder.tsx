@@ -13,6 +13,7 @@ export function EmbedBuilder({
   choices,
   settings,
   sweep,
+  revealed,
   endNs,
   onChange,
 }: {
@@ -20,6 +21,8 @@ export function EmbedBuilder({
   settings: Settings;
   /** The page shows a sweep: the frame may show its chart alone, without a run's panel. */
   sweep: boolean;
+  /** The page shows a lesson step's answer: offer to open the frame with it, or on the question. */
+  revealed: boolean;
   /** The end of the run, which the start time may not pass; null while no run is drawn. */
   endNs: number | null;
   onChange: (next: EmbedChoices) => void;
@@ -50,6 +53,19 @@ export function EmbedBuilder({
           </label>
         ))}
       </fieldset>
+      {revealed && (
+        <div className="builder-row">
+          <label className="check">
+            <input
+              type="checkbox"
+              name="embed-answer"
+              checked={choices.answer}
+              onChange={(e) => onChange({ ...choices, answer: e.target.checked })}
+            />
+            Open with the answer shown (off: on the question, for students to predict)
+          </label>
+        </div>
+      )}
       <fieldset className="embed-controls-choice">
         <legend>Controls students can change</legend>
         <div className="check-list">

@@ -4,7 +4,15 @@ import { PANELS, speedInLink } from '../state/configModel';
 import { CopyField } from './CopyField';
 import { EmbedBuilder } from './EmbedBuilder';
 import { EmbedPreview } from './EmbedPreview';
-import { appUrl, DEFAULT_FRAME, embedQuery, frameSize, iframeSnippet, type EmbedChoices } from './shareLinks';
+import {
+  appUrl,
+  DEFAULT_FRAME,
+  embedQuery,
+  frameSize,
+  iframeSnippet,
+  revealedIn,
+  type EmbedChoices,
+} from './shareLinks';
 import type { ShareDialogProps } from './ShareDialog';
 import { sweepShownIn } from '../sweep/sweepPanelState';
 
@@ -29,6 +37,7 @@ export default function ShareContents({
     note: '',
     theme: null,
     size: DEFAULT_FRAME.id,
+    answer: false,
   }));
   const size = frameSize(choices.size);
   const link = appUrl(query, window.location);
@@ -41,7 +50,14 @@ export default function ShareContents({
         value={link}
       />
       <h3>Embed in a course page</h3>
-      <EmbedBuilder choices={choices} settings={settings} sweep={sweep} endNs={endNs} onChange={setChoices} />
+      <EmbedBuilder
+        choices={choices}
+        settings={settings}
+        sweep={sweep}
+        revealed={revealedIn(query)}
+        endNs={endNs}
+        onChange={setChoices}
+      />
       <CopyField
         name="embed"
         label="Embed code (paste into an HTML page or LMS)"

@@ -44,12 +44,19 @@ export interface EmbedChoices {
   theme: (typeof THEMES)[number] | null;
   /** One of FRAME_SIZES, by id. */
   size: string;
+  /** A lesson step revealed on the page: the frame opens with its answer too (else on its question). */
+  answer: boolean;
 }
+
+/** The page shows a lesson step's answer (`reveal=1`): the embed may open on its question instead. */
+export const revealedIn = (query: string) => new URLSearchParams(query).get('reveal') === '1';
 
 /** The embed query for a scenario query (as the page's own URL has it) and the teacher's choices. */
 export function embedQuery(query: string, choices: EmbedChoices): string {
   const params = new URLSearchParams(withoutEmbed(query).slice(1));
   for (const key of ['t', 'view', 'note', 'theme', 'speed']) params.delete(key);
+  // A lecturer checks the answer before copying the code; the students should still predict first.
+  if (!choices.answer) params.delete('reveal');
   params.set('embed', '1');
   // Keep "ab" (compare with an unchanged B) from the page's own view list, and the sweep panel
   // where the page shows it.

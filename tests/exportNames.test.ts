@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../src/scenario/codec';
 import { findPreset } from '../src/scenario/presets';
 import { scenarioHeading, scenarioName, scenarioTitle } from '../src/scenario/scenarioName';
-import { titledSvg } from '../src/ui/export/svgTitle';
+import { textWidthPx, titledSvg } from '../src/ui/export/svgTitle';
 import { describeSides } from '../src/ui/export/ExportItems';
 
 const named = (query: string) => {
@@ -152,6 +152,23 @@ describe('the title band of an exported picture', () => {
     expect(texts[0]).toBe('a&lt;b');
     expect(texts.length).toBeGreaterThan(3);
     for (const t of texts) expect(t.length * 6.6).toBeLessThanOrEqual(200);
+  });
+  it("cuts a value wider than the picture after its commas: a custom page's forty sizes stay inside", () => {
+    const sizes = ['5000000', ...Array<string>(39).fill('20000')].join(',');
+    const out = titledSvg(svg.replace(/600/g, '400'), [`Custom page: objects=${sizes} http=3`]);
+    const texts = [...out.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(texts[0]).toBe('Custom page');
+    for (const t of texts) expect(textWidthPx(t)).toBeLessThanOrEqual(400);
+    // Every line of the list ends at a comma but its last, and together they give it whole.
+    const list = texts.slice(1);
+    expect(list.length).toBeGreaterThan(2);
+    for (const t of list.slice(0, -2)) expect(t.endsWith(',')).toBe(true);
+    expect(list.join('').replace(/ /g, '')).toBe(`objects=${sizes}http=3`);
+    // A word with no comma is cut at the width.
+    const bare = titledSvg(svg.replace(/600/g, '200'), [`x: ${'a'.repeat(100)}`]);
+    const bareTexts = [...bare.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(bareTexts.slice(1).join('')).toBe('a'.repeat(100));
+    for (const t of bareTexts) expect(textWidthPx(t)).toBeLessThanOrEqual(200);
   });
   it('draws a sentence as one plain paragraph, not split at its colon into a bold name', () => {
     const sentence =

@@ -4,24 +4,63 @@
 const FONT = 'font-family="system-ui, sans-serif"';
 const LINE_HEIGHT = 16;
 const PAD = 8;
-const CHAR_WIDTH = 6.6; // a 12 px sans-serif character, on average: enough to wrap before the edge
+const FONT_PX = 12;
+
+/**
+ * How wide a 12 px line is, by its characters' widths in DejaVu Sans (what system-ui falls back
+ * to where no other sans is installed, and wider than the others): digits and `=` are wide, commas
+ * narrow. One average width (6.6 px) had let a line of digits run 10 to 30 px past the edge.
+ */
+export function textWidthPx(text: string): number {
+  let em = 0;
+  for (const c of text) {
+    if (c >= '0' && c <= '9') em += 0.64;
+    else if (c === '=' || c === '&' || c === 'm' || c === 'w' || c === 'M' || c === 'W') em += 0.9;
+    else if (c >= 'A' && c <= 'Z') em += 0.75;
+    else if (' ,.:;!|'.includes(c)) em += 0.32;
+    else if ('ijlIftr-()/[]'.includes(c)) em += 0.4;
+    else em += 0.62;
+  }
+  return em * FONT_PX;
+}
 
 export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 export function wrap(text: string, widthPx: number): string[] {
-  const max = Math.max(20, Math.floor((widthPx - 2 * PAD) / CHAR_WIDTH));
+  const max = Math.max(120, widthPx - 2 * PAD);
+  const fits = (line: string) => textWidthPx(line) <= max;
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > max) {
+  for (const word of text.split(' ').flatMap((w) => pieces(w, fits))) {
+    if (line && !fits(`${line} ${word}`)) {
       lines.push(line);
       line = word;
     } else line = line ? `${line} ${word}` : word;
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * A word wider than a line, cut into lines' widths: after a comma where one falls in the line
+ * (`objects=5000000,20000,…`, a custom page of forty sizes, had run 1,750 px past a 944 px picture),
+ * else at the width.
+ */
+function pieces(word: string, fits: (line: string) => boolean): string[] {
+  const out: string[] = [];
+  let rest = word;
+  while (!fits(rest)) {
+    let n = 1;
+    while (n < rest.length && fits(rest.slice(0, n + 1))) n++;
+    const comma = rest.lastIndexOf(',', n - 1);
+    const cut = comma > 0 ? comma + 1 : n;
+    out.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  out.push(rest);
+  return out;
 }
 
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];

@@ -65,7 +65,7 @@ export const HEIDEMANN_TEXTS: Record<string, PresetTexts> = {
   },
   'heidemann-table1-phttp-fix2': {
     explanation:
-      'Headers with the data and Nagle off: no stall is left, and the persistent connection beats a connection per document.',
+      'Headers with the data and Nagle off: neither the delayed-ACK nor the Nagle stall is left (what remains is the server thinking and a few round trips), and the persistent connection beats a connection per document.',
     tryNext: [
       {
         sentence: 'Turn Nagle back on and watch the odd final segment of the first image wait again.',

@@ -4,7 +4,15 @@
 import { expect, test } from '@playwright/test';
 import { watchPage } from './helpers';
 import { causeStyle } from '../src/scenario/stallCauses';
-import { engine, ladderPackets, ladderStalls, metric, openLab, overlappingPairs } from './lab';
+import {
+  engine,
+  ladderPackets,
+  ladderStalls,
+  metric,
+  openLab,
+  overlappingPairs,
+  screenshotPixels,
+} from './lab';
 import { runQuery } from '../src/scenario';
 import { connectionSpans } from '../src/views/ladderLayout';
 
@@ -449,4 +457,54 @@ test('during playback a stall label is whole above the playhead and over no pack
   }
   // The delayed-ACK labels are drawn at those times, not left out.
   expect([...seen].filter((s) => s.startsWith('delayed ACK')).length).toBeGreaterThan(2);
+});
+
+test('a label the playhead stops on is drawn whole, over the line, not cut or struck through by it', async ({
+  page,
+}) => {
+  // Where "Show the stall" puts the playhead on a phone: at a stall's end, on a burst's count.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?objects=10000000&link=broadband&loss=1&http=3&zoom=9039.008571,9121.943429&t=9090.438');
+  // A 10 MB run takes a few seconds to simulate, and its fix as long again to check; the callout
+  // above the ladder grows when it has.
+  await expect(page.locator('[data-side="a"] [data-packet]').first()).toBeAttached({ timeout: 60_000 });
+  await expect(page.locator('[data-fix-checking]')).toHaveCount(0, { timeout: 60_000 });
+  const svg = page.locator('[data-side="a"] svg.ladder-svg');
+  await svg.scrollIntoViewIfNeeded();
+  const found = await svg.evaluate((el) => {
+    const line = el.querySelector('[data-playhead] line')!.getBoundingClientRect();
+    const y = (line.top + line.bottom) / 2;
+    const label = [...el.querySelectorAll<SVGTextElement>('.packet-labels text')].find((t) => {
+      const r = t.getBoundingClientRect();
+      return r.top < y && r.bottom > y;
+    });
+    if (!label) return null;
+    const r = label.getBoundingClientRect();
+    const css = (c: string) => c.match(/\d+/g)!.slice(0, 3).map(Number);
+    return {
+      text: label.textContent,
+      box: { x: r.left, y: r.top, width: r.width, height: r.height },
+      lineTop: line.top,
+      lineBottom: line.bottom,
+      ink: css(getComputedStyle(label).fill),
+      playhead: css(getComputedStyle(el.querySelector('[data-playhead] line')!).stroke),
+    };
+  });
+  expect(found?.text).toMatch(/^\d+ packets, [\d.]+ KB$/);
+  const { box, ink, playhead } = found!;
+  const near = (px: Uint8Array, i: number, rgb: number[]) =>
+    Math.abs(px[i] - rgb[0]) + Math.abs(px[i + 1] - rgb[1]) + Math.abs(px[i + 2] - rgb[2]) < 90;
+  const count = (px: Uint8Array, rgb: number[]) => {
+    let n = 0;
+    for (let i = 0; i < px.length; i += 4) if (near(px, i, rgb)) n++;
+    return n;
+  };
+  // Its lower half, below the line, is painted in its ink (cut at the line, it had been blank).
+  const below = { x: box.x, y: Math.ceil(found!.lineBottom) + 1, width: box.width, height: 0 };
+  below.height = Math.floor(box.y + box.height) - below.y;
+  expect(below.height).toBeGreaterThan(2);
+  expect(count(await screenshotPixels(page, below), ink)).toBeGreaterThan(10);
+  // And the line does not show between its letters.
+  const across = { x: box.x + 2, y: Math.floor(found!.lineTop), width: box.width - 4, height: 2 };
+  expect(count(await screenshotPixels(page, across), playhead)).toBe(0);
 });

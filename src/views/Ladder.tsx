@@ -351,13 +351,15 @@ export function Ladder({
         <clipPath id={`${clipId}-view`}>
           <rect x={0} y={top - 1} width={layout.width} height={Math.max(0, bottom - top + 1)} />
         </clipPath>
-        {/* Labels may rise into the headings' band: a connection starting at the top is named there. */}
+        {/* Labels may rise into the headings' band: a connection starting at the top is named there.
+            They show whole once the playhead reaches them: cut at its line, a burst's count at a
+            stall's end, where "Show the stall" puts it, had lost its lower half. */}
         <clipPath id={`${clipId}-labels`}>
           <rect
             x={0}
             y={top - CONN_LABEL_HEADROOM_PX}
             width={layout.width}
-            height={Math.max(0, playheadY - top + CONN_LABEL_HEADROOM_PX)}
+            height={Math.max(0, bottom - top + CONN_LABEL_HEADROOM_PX)}
           />
         </clipPath>
       </defs>
@@ -455,6 +457,15 @@ export function Ladder({
           />
         )}
       </g>
+      <Playhead
+        cursorNs={cursorNs}
+        cursorY={cursorY}
+        top={top}
+        bottom={bottom}
+        right={layout.width}
+        labelId={`${clipId}-playhead`}
+      />
+      {/* The packet labels go over the playhead's line, on a backdrop where it crosses them. */}
       <g clipPath={`url(#${clipId}-labels)`}>
         <LadderLabelLayer
           labels={labels}
@@ -465,14 +476,6 @@ export function Ladder({
           rules={rules}
         />
       </g>
-      <Playhead
-        cursorNs={cursorNs}
-        cursorY={cursorY}
-        top={top}
-        bottom={bottom}
-        right={layout.width}
-        labelId={`${clipId}-playhead`}
-      />
       {/* The axis's times, load, fold and run-end labels and playhead time again, at the left edge
           of a ladder scrolled sideways, on a card over the lanes that pass under them: a band
           scrolled to in the sixth lane had no time beside it. */}

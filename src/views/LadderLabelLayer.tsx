@@ -17,7 +17,10 @@ interface Props {
 export function LadderLabelLayer({ labels, spans, lanes, y, cursorNs, rules }: Props) {
   // A label on such a line gets a backdrop: its halo covers only the glyphs, and the dashes had
   // shown between the words ("GET /oufr/e03.gif" on load 4's line).
-  const onRule = (r: { y0: number; y1: number }) => rules.some((ry) => ry > r.y0 && ry < r.y1);
+  // So does one the playhead's line crosses (drawn under the labels).
+  const playheadY = y(cursorNs);
+  const onRule = (r: { y0: number; y1: number }) =>
+    (playheadY > r.y0 && playheadY < r.y1) || rules.some((ry) => ry > r.y0 && ry < r.y1);
   const shared = spans.length > lanes.length;
   return (
     <g className="packet-labels">

@@ -1,5 +1,6 @@
 // Time-sequence plots for each side, sharing the playhead and one time window: brush a range
-// to zoom into it, or use the buttons (which zoom around the playhead) from the keyboard. An
+// to zoom into it, or use the buttons (which zoom around the playhead, or around a followed
+// stream's time where the playhead is outside it) from the keyboard. An
 // HTTP/2 connection can be plotted whole (the default) or one stream at a time. The window,
 // connection and stream are the link's (tspzoom=, tspconn=, tspstream=): a link reopens them.
 import { useCallback, useContext, useEffect, useMemo, useRef } from 'react';

@@ -78,7 +78,6 @@ export function TspPanel({
   const focus = stream !== null || conns.length > 1 ? followed : null;
   const zoomBy = (factor: number) =>
     setWindow(zoomedWindow(valid, cursorNs, endNs, factor, focus) ?? wholeRun);
-  const subject = stream !== null ? `Stream ${stream}` : `Connection ${conn + 1}`;
   // In an embed a lone plot and its cwnd and RTT strips share the frame's height where the plot
   // keeps enough of it (a 1024 x 640 frame had cut the strips, and their title peeked in at the
   // bottom); else the plot takes the frame's height, as the ladder does, and its strips follow
@@ -203,6 +202,8 @@ export function TspPanel({
         const life =
           sides.length > 1 && frameHeight === null ? connectionLives(s.run.trace).get(conn) : undefined;
         const sliver = life && life[1] - life[0] < (to - from) * SLIVER_SHARE ? life : null;
+        // What this side plots: the stream followed, or (a comparison's side without it) the whole.
+        const own = streamOf(s, conn, stream);
         return (
           <figure
             key={s.side}
@@ -223,22 +224,20 @@ export function TspPanel({
                 </button>
               </p>
             )}
-            {window_ &&
-              packetsBetween(connectionSeries(s.run.trace, conn, streamOf(s, conn, stream)), from, to) ===
-                0 && (
-                <p className="note tsp-sliver" data-tsp-empty="">
-                  {`${subject} has no packets between ${formatDuration(from)} and ${formatDuration(to)}. `}
-                  {followed && (
-                    <button type="button" className="secondary small" onClick={() => setWindow(followed)}>
-                      {`Plot ${stream !== null ? 'its span' : 'its life'}`}
-                    </button>
-                  )}
-                </p>
-              )}
+            {window_ && packetsBetween(connectionSeries(s.run.trace, conn, own), from, to) === 0 && (
+              <p className="note tsp-sliver" data-tsp-empty="">
+                {`${own !== null ? `Stream ${own}` : `Connection ${conn + 1}`} has no packets between ${formatDuration(from)} and ${formatDuration(to)}. `}
+                {followed && own === stream && (
+                  <button type="button" className="secondary small" onClick={() => setWindow(followed)}>
+                    {`Plot ${own !== null ? 'its span' : 'its life'}`}
+                  </button>
+                )}
+              </p>
+            )}
             <TimeSequencePlot
               trace={s.run.trace}
               conn={conn}
-              stream={streamOf(s, conn, stream)}
+              stream={own}
               side={s.side}
               cursorNs={cursorNs}
               domain={valid}

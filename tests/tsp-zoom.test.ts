@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../src/scenario';
 import { connectionSeries } from '../src/views/streamSeries';
+import { byteAxisBetween } from '../src/views/axisTicks';
 import {
+  packetsBetween,
   runsAbove,
   seriesTop,
   zoomedRange,
@@ -108,5 +110,60 @@ describe("the plot's Zoom in and Zoom out buttons", () => {
   it('centre the window on a playhead in the middle, and keep it inside the run near the start', () => {
     expect(zoomedWindow(whole, 300 * MS, END, 2)).toEqual([300 * MS - END / 4, 300 * MS + END / 4]);
     expect(zoomedWindow(whole, 10 * MS, END, 2)).toEqual([0, END / 2]);
+  });
+});
+
+describe('a zoomed window holding none of the series’ packets', () => {
+  it('has no range of its own to fit (a flat ACK line held from before): the whole axis is kept', () => {
+    // The transfer's last ACK arrives at 109 ms; from 200 ms on only its value is held.
+    expect(zoomedRange(transfer([]), 200 * MS, 300 * MS)).toBeNull();
+    expect(packetsBetween(transfer([]), 200 * MS, 300 * MS)).toBe(0);
+    expect(packetsBetween(transfer([]), 105 * MS, 300 * MS)).toBe(5);
+  });
+
+  it('never spans less than 100 bytes: a lone FIN had had ticks a byte apart', () => {
+    const series = transfer([]);
+    series.segments = [segment(5, 6209, 1)];
+    series.acks = steps([1, 6209]);
+    const [low, high] = zoomedRange(series, 0, 10 * MS)!;
+    expect(high - low).toBeGreaterThanOrEqual(100);
+    expect(low).toBeLessThanOrEqual(6209);
+    expect(high).toBeGreaterThanOrEqual(6210);
+    const axis = byteAxisBetween(low, high, 6);
+    expect(axis.ticks[1].value - axis.ticks[0].value).toBeGreaterThanOrEqual(10);
+  });
+
+  it('an HTTP/3 stream long finished, in a window at the run’s end: no 1-byte axis', () => {
+    const series = connectionSeries(runQuery('v=1&link=lte&page=almanac24&http=3').trace!, 0, 8);
+    const [from, to] = [1098.6 * MS, 1464.8 * MS];
+    expect(series.segments.length).toBeGreaterThan(0);
+    expect(packetsBetween(series, from, to)).toBe(0);
+    expect(zoomedRange(series, from, to)).toBeNull();
+  });
+});
+
+describe('zooming while following a stream', () => {
+  const END = 1464.8 * MS;
+  const whole: [number, number] = [0, END];
+  const stream: [number, number] = [200 * MS, 350 * MS];
+  const overlaps = (w: [number, number] | null, s: [number, number]) =>
+    w !== null && w[0] < s[1] && w[1] > s[0];
+
+  it('with the playhead at the run’s end, long after the stream, zooms in about the stream', () => {
+    const once = zoomedWindow(whole, END, END, 2, stream)!;
+    expect(overlaps(once, stream)).toBe(true);
+    const twice = zoomedWindow(once, END, END, 2, stream)!;
+    expect(twice[1] - twice[0]).toBeCloseTo(END / 4, -3);
+    // The stream's whole span lies in the window (centred on its middle, 275 ms).
+    expect(twice[0]).toBeLessThanOrEqual(stream[0]);
+    expect(twice[1]).toBeGreaterThanOrEqual(stream[1]);
+    // A playhead within the stream's span is where it zooms, as without one.
+    const later: [number, number] = [900 * MS, 1100 * MS];
+    expect(zoomedWindow(whole, 1000 * MS, END, 2, later)).toEqual([1000 * MS - END / 4, 1000 * MS + END / 4]);
+  });
+
+  it('from a window without the stream (a link’s), zooms in to one about its middle', () => {
+    const w = zoomedWindow([1098.6 * MS, END], END, END, 2, stream)!;
+    expect((w[0] + w[1]) / 2).toBeCloseTo(275 * MS, -3);
   });
 });

@@ -137,8 +137,18 @@ export function segmentsBetween(series: TspSeries, fromNs: number, toNs: number)
   return count;
 }
 
+/** How many of the series' packets are in [fromNs, toNs]: segments sent then and ACKs arriving then.
+ * None: the window shows only lines held flat from before it (a stream long finished). */
+export function packetsBetween(series: TspSeries, fromNs: number, toNs: number): number {
+  let count = segmentsBetween(series, fromNs, toNs);
+  for (const a of series.acks) if (a.timeNs >= fromNs && a.timeNs <= toNs) count++;
+  return count;
+}
+
 /** The margin a zoomed axis leaves above the data and below it, each a share of the data's span. */
 const ZOOMED_MARGIN = 0.04;
+/** A zoomed axis spans at least this many bytes: a lone FIN's byte had had ticks a byte apart. */
+const MIN_ZOOMED_SPAN_BYTES = 100;
 
 /** The lowest and highest value a step line takes over [fromNs, toNs] (the value it holds at
  * `fromNs` included), or null where it has none yet. */
@@ -158,8 +168,13 @@ function stepRange(points: StepPoint[], fromNs: number, toNs: number): [number, 
 /** What a zoomed plot's sequence axis spans so the data between fromNs and toNs fills it: the
  * segments sent then, their SACK blocks and the ACK line, and the cwnd and window lines where they
  * run close above (keepsInView; a 16 MB socket buffer over a megabyte of data runs off the top). A
- * small margin above and below; null when nothing is drawn in the window. */
+ * small margin above and below, at least MIN_ZOOMED_SPAN_BYTES in all; null when the window holds
+ * none of the series' packets. */
 export function zoomedRange(series: TspSeries, fromNs: number, toNs: number): [number, number] | null {
+  // A window holding none of the series' packets has only lines held flat from before it to fit, a
+  // single value: that had drawn a stream long finished as one line on an axis of 1-byte ticks.
+  // Null: the plot keeps the whole series' axis, where the line stands at its real height.
+  if (packetsBetween(series, fromNs, toNs) === 0) return null;
   let low = Infinity;
   let high = -Infinity;
   for (const s of series.segments)
@@ -175,7 +190,9 @@ export function zoomedRange(series: TspSeries, fromNs: number, toNs: number): [n
     if (top !== undefined && keepsInView(top, low, dataHigh)) high = Math.max(high, top);
   }
   const margin = (high - low) * ZOOMED_MARGIN;
-  return [Math.max(0, low - margin), high + margin];
+  const widen = Math.max(0, MIN_ZOOMED_SPAN_BYTES - (high - low) - 2 * margin) / 2;
+  const bottom = Math.max(0, low - margin - widen);
+  return [bottom, Math.max(high + margin + widen, bottom + MIN_ZOOMED_SPAN_BYTES)];
 }
 
 /**

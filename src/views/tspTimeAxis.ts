@@ -36,16 +36,31 @@ export function tspTimeAxis(
  * `shown`: `factor` times narrower, centred on the playhead where the run allows, slid back inside
  * [0, endNs] where the playhead is near either end (at the run's end, where it opens, a half-window
  * cut off there had zoomed in four times over and left Zoom out going nowhere). Null: the whole run.
+ * Following one stream (or one of several connections), `focus` is its span: the window centres on
+ * the playhead only where that is in the span (and shown), else on the span's middle, or of its
+ * part shown. Centred on the playhead at the run's end, a stream long finished had zoomed to a
+ * window without one of its packets.
  */
 export function zoomedWindow(
   shown: [number, number],
   cursorNs: number,
   endNs: number,
   factor: number,
+  focus: [number, number] | null = null,
 ): [number, number] | null {
   const span = (shown[1] - shown[0]) / factor;
   if (span >= endNs) return null;
-  const centre = Math.min(Math.max(cursorNs, shown[0]), shown[1]);
+  const centre = focus
+    ? focusCentre(shown, cursorNs, focus)
+    : Math.min(Math.max(cursorNs, shown[0]), shown[1]);
   const start = Math.min(Math.max(0, centre - span / 2), endNs - span);
   return [start, start + span];
+}
+
+/** Where a window following `focus` zooms about: the playhead within both it and `shown`, else
+ * the middle of their overlap, else (none of the focus shown) the focus's middle. */
+function focusCentre(shown: [number, number], cursorNs: number, focus: [number, number]): number {
+  const [from, to] = [Math.max(shown[0], focus[0]), Math.min(shown[1], focus[1])];
+  if (from > to) return (focus[0] + focus[1]) / 2;
+  return cursorNs >= from && cursorNs <= to ? cursorNs : (from + to) / 2;
 }

@@ -1,5 +1,6 @@
 // Time-sequence plots for each side, sharing the playhead and one time window: brush a range
-// to zoom into it, or use the buttons (which zoom around the playhead) from the keyboard. An
+// to zoom into it, or use the buttons (which zoom around the playhead, or around a followed
+// stream's time where the playhead is outside it) from the keyboard. An
 // HTTP/2 connection can be plotted whole (the default) or one stream at a time. The window,
 // connection and stream are the link's (tspzoom=, tspconn=, tspstream=): a link reopens them.
 import { useCallback, useContext, useEffect, useMemo, useRef } from 'react';
@@ -8,7 +9,7 @@ import { TimeSequencePlot } from '../../views/TimeSequencePlot';
 import { connectionIds } from '../../views/ladderLayout';
 import { zoomedWindow } from '../../views/tspTimeAxis';
 import { connectionSeries } from '../../views/streamSeries';
-import { segmentsBetween } from '../../views/tspSeries';
+import { packetsBetween, segmentsBetween } from '../../views/tspSeries';
 import { streamsOf } from '../../views/streams';
 import {
   FitHeightContext,
@@ -66,9 +67,17 @@ export function TspPanel({
   const valid = domain[1] > domain[0] ? domain : ([0, Math.max(1, endNs)] as [number, number]);
   // No window falls back to a short connection's own life: the run's bounds are the whole run.
   const wholeRun: [number, number] | null = ownLife ? [0, endNs] : null;
-  const zoomBy = (factor: number) => setWindow(zoomedWindow(valid, cursorNs, endNs, factor) ?? wholeRun);
   const streams = streamChoices(sides, conn);
   const stream = streams.some((c) => c.stream === chosenStream) ? chosenStream : null;
+  // The time of what is plotted: the stream's, or the connection's life. Zooming while following a
+  // stream (or one of several connections) stays on it, and a window without its packets says so.
+  const followed = useMemo(
+    () => (stream !== null ? streamSpan(sides, conn, stream, endNs) : connectionSpan(sides, conn, endNs)),
+    [sides, conn, stream, endNs],
+  );
+  const focus = stream !== null || conns.length > 1 ? followed : null;
+  const zoomBy = (factor: number) =>
+    setWindow(zoomedWindow(valid, cursorNs, endNs, factor, focus) ?? wholeRun);
   // In an embed a lone plot and its cwnd and RTT strips share the frame's height where the plot
   // keeps enough of it (a 1024 x 640 frame had cut the strips, and their title peeked in at the
   // bottom); else the plot takes the frame's height, as the ladder does, and its strips follow
@@ -193,6 +202,8 @@ export function TspPanel({
         const life =
           sides.length > 1 && frameHeight === null ? connectionLives(s.run.trace).get(conn) : undefined;
         const sliver = life && life[1] - life[0] < (to - from) * SLIVER_SHARE ? life : null;
+        // What this side plots: the stream followed, or (a comparison's side without it) the whole.
+        const own = streamOf(s, conn, stream);
         return (
           <figure
             key={s.side}
@@ -213,10 +224,20 @@ export function TspPanel({
                 </button>
               </p>
             )}
+            {window_ && packetsBetween(connectionSeries(s.run.trace, conn, own), from, to) === 0 && (
+              <p className="note tsp-sliver" data-tsp-empty="">
+                {`${own !== null ? `Stream ${own}` : `Connection ${conn + 1}`} has no packets between ${formatDuration(from)} and ${formatDuration(to)}. `}
+                {followed && own === stream && (
+                  <button type="button" className="secondary small" onClick={() => setWindow(followed)}>
+                    {`Plot ${own !== null ? 'its span' : 'its life'}`}
+                  </button>
+                )}
+              </p>
+            )}
             <TimeSequencePlot
               trace={s.run.trace}
               conn={conn}
-              stream={streamOf(s, conn, stream)}
+              stream={own}
               side={s.side}
               cursorNs={cursorNs}
               domain={valid}
@@ -289,6 +310,17 @@ function shortConnectionSpan(sides: SideView[], conn: number, endNs: number): [n
   const start = Math.min(...lives.map((l) => l[0]));
   const end = Math.max(...lives.map((l) => l[1]));
   if (!(end > start) || end - start >= endNs * SHORT_CONNECTION_SHARE) return null;
+  return paddedSpan(start, end, 0.05, endNs);
+}
+
+/** Connection `conn`'s life on either side, its first packet to its last arrival, with a margin. */
+function connectionSpan(sides: SideView[], conn: number, endNs: number): [number, number] | null {
+  const lives = sides
+    .map((s) => connectionLives(s.run.trace).get(conn))
+    .filter((l): l is [number, number] => l !== undefined);
+  if (lives.length === 0) return null;
+  const start = Math.min(...lives.map((l) => l[0]));
+  const end = Math.max(...lives.map((l) => l[1]));
   return paddedSpan(start, end, 0.05, endNs);
 }
 

@@ -42,6 +42,35 @@ test('TLS resumption and the certificate chain appear once the run has a TLS han
   await expect(page.locator(`#${idOf('resume')}`)).toHaveCount(0);
 });
 
+test("HTTP/1.x's keep-alive timeout and other server knobs are not offered under HTTP/2 and HTTP/3", async ({
+  page,
+}) => {
+  // A keep-alive timeout under HTTP/2 had been offered and changed nothing: HTTP/2's server never
+  // closes an idle connection. A link that sets one still opens, and runs as before.
+  const loads = 'link=wan&loads=3&loadgap=20';
+  await openLab(page, `http=2&${loads}&katimeout=0`);
+  await expect(ladderPackets(page)).toHaveCount(engine(`http=2&${loads}`).packets);
+  const knobs = ['katimeout', 'maxreq', 'flush', 'closestyle', 'stale', 'sbuf'];
+  for (const key of knobs) await expect(page.locator(`#${idOf(key)}`), key).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Keep-alive timeout (s)' })).toHaveCount(0);
+  await expect(page.locator(`#${idOf('h2window')}`)).toHaveCount(1);
+  await page.locator(`#${idOf('http')}`).selectOption('1.1');
+  await expect(page.getByRole('textbox', { name: 'Keep-alive timeout (s)' })).toHaveValue('0');
+  for (const key of knobs) await expect(page.locator(`#${idOf(key)}`), key).toHaveCount(1);
+  // HTTP/1.1 honours it: one connection for the three loads, where 15 s closed it between them.
+  const kept = engine(`http=1.1&${loads}&katimeout=0`);
+  expect(kept.packets).toBeLessThan(engine(`http=1.1&${loads}`).packets);
+  await expect(ladderPackets(page)).toHaveCount(kept.packets);
+  await page.locator(`#${idOf('http')}`).selectOption('3');
+  for (const key of knobs) await expect(page.locator(`#${idOf(key)}`), key).toHaveCount(0);
+  // Side B's knobs follow B's mode: an HTTP/2 B hides them while A, on HTTP/1.1, shows them.
+  await openLab(page, 'http=1.1&b.http=2&edit=b');
+  await expect(page.locator('#b-katimeout')).toHaveCount(0);
+  await expect(page.locator('#b-h2window')).toHaveCount(1);
+  await page.getByRole('radio', { name: /^A / }).check();
+  await expect(page.locator(`#${idOf('katimeout')}`)).toHaveCount(1);
+});
+
 test('the link type shows its bandwidth and RTT, which can be overridden', async ({ page }) => {
   await openLab(page);
   const summary = page.locator('[data-link-summary]');

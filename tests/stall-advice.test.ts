@@ -115,6 +115,22 @@ describe('stall advice', () => {
       value: 'none',
     });
   });
+  it("never offers HTTP/1.x's server knobs under HTTP/2 or HTTP/3, whose servers never read them", () => {
+    const keys = (q: string) => suggestionsFor(stall('delayed-ack'), settings(q)).map((s) => s.key);
+    expect(keys('http=1.1')).toContain('flush');
+    // HTTP/2 and HTTP/3 frame the headers themselves: no segment of their own to stop.
+    expect(keys('http=2')).not.toContain('flush');
+    expect(keys('http=3')).not.toContain('flush');
+    for (const http of ['2', '3']) {
+      // Apache's 25 ms per new connection: HTTP/2's and HTTP/3's servers never add it, yet the
+      // server-think rule had offered to set it to 0 beside the think time and the rate.
+      const r = runQuery(`preset=nielsen-lan-apache-1.1-first&http=${http}`);
+      const advice = advise(r)!;
+      expect(advice.stall.cause).toBe('server-think');
+      expect(advice.candidates.map((c) => c.key)).toEqual(['srate', 'sthink']);
+      expect(pageWith(r, { key: 'saccept', value: 0 })).toBe(pageTimeNs(r.trace));
+    }
+  });
 });
 
 /** The page time once a suggestion is applied to a run's settings. */

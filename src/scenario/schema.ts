@@ -23,6 +23,10 @@ import { STACK_LABELS, STACK_NAMES } from './hosts/profiles';
 
 /** TCP's knobs do not apply to HTTP/3, which runs over QUIC (its own loss recovery and NewReno). */
 const NOT_QUIC = { key: 'http', notIn: ['3'] } as const;
+/** HTTP/1.x's server writes, processes and closes, and the client's finding of a close: an HTTP/2
+ * or HTTP/3 server frames each response whole, needs no process per connection and never closes
+ * first (h2server.ts, quic/h3server.ts). */
+const HTTP1 = { key: 'http', notIn: ['2', '3'] } as const;
 
 /** A per-side key's value meaning "as the host profile says, or the general key". */
 const AUTO = 'auto';
@@ -567,10 +571,12 @@ export const SCHEMA = {
     options: { headers: 'Headers in a segment of their own', none: 'None: headers ride with the data' },
     default: 'headers',
     help: 'headers = the server flushes its headers in a segment of their own (Apache 1.1b4).',
+    when: HTTP1,
   },
   chunk: {
     label: 'Write size',
     ...num('http', 'bytes', 1, 1 << 24, 4096, 'Server write size (Apache wrote 4 KB).'),
+    when: HTTP1,
   },
   sthink: {
     label: 'Server think time',
@@ -592,6 +598,7 @@ export const SCHEMA = {
   saccept: {
     label: 'New-connection delay',
     ...num('http', 'ms', 0, 60_000, 0, 'Extra server time for the first request on a new connection.', false),
+    when: HTTP1,
   },
   cthink: {
     label: 'Client think time',
@@ -644,6 +651,7 @@ export const SCHEMA = {
       0,
       'Server response buffer, flushed when full or when no request waits (0: none).',
     ),
+    when: HTTP1,
   },
   sprocs: {
     label: 'Server processes',
@@ -656,6 +664,7 @@ export const SCHEMA = {
       'Server processes at the start; each serves one connection, more are started one a second (0: no limit).',
     ),
     zero: 'no limit',
+    when: HTTP1,
   },
   maxspare: {
     label: 'Most idle processes',
@@ -679,6 +688,7 @@ export const SCHEMA = {
       0,
       'The server closes a connection after this many requests (0: never).',
     ),
+    when: HTTP1,
   },
   katimeout: {
     label: 'Keep-alive timeout',
@@ -691,6 +701,7 @@ export const SCHEMA = {
       'The server closes a persistent connection idle this long (0: never).',
       false,
     ),
+    when: HTTP1,
   },
   closestyle: {
     label: 'Close style',
@@ -700,6 +711,7 @@ export const SCHEMA = {
     options: { full: 'Both halves at once', half: 'Sending half first' },
     default: 'full',
     help: 'How the server closes: full = both halves at once (late data meets an RST); half = its sending half first.',
+    when: HTTP1,
   },
   stale: {
     label: 'Closes found on reuse',
@@ -707,6 +719,7 @@ export const SCHEMA = {
     group: 'http',
     default: false,
     help: 'The client learns that the server closed an idle persistent connection only when it next writes on it: the request meets an RST and is asked again on a new connection (Kruse 4.2).',
+    when: HTTP1,
   },
   tls: {
     label: 'TLS version',

@@ -303,25 +303,26 @@ const SHORT_CONNECTION_SHARE = 0.5;
  * had been a sliver 3 s wide at the left of a 184 s axis. Null for a connection that fills the run.
  */
 function shortConnectionSpan(sides: SideView[], conn: number, endNs: number): [number, number] | null {
-  const lives = sides
-    .map((s) => connectionLives(s.run.trace).get(conn))
-    .filter((l): l is [number, number] => l !== undefined);
-  if (lives.length === 0) return null;
-  const start = Math.min(...lives.map((l) => l[0]));
-  const end = Math.max(...lives.map((l) => l[1]));
+  const life = lifeOnEitherSide(sides, conn);
+  if (!life) return null;
+  const [start, end] = life;
   if (!(end > start) || end - start >= endNs * SHORT_CONNECTION_SHARE) return null;
   return paddedSpan(start, end, 0.05, endNs);
 }
 
 /** Connection `conn`'s life on either side, its first packet to its last arrival, with a margin. */
 function connectionSpan(sides: SideView[], conn: number, endNs: number): [number, number] | null {
+  const life = lifeOnEitherSide(sides, conn);
+  return life && paddedSpan(life[0], life[1], 0.05, endNs);
+}
+
+/** From connection `conn`'s first packet on either side to its last arrival on either. */
+function lifeOnEitherSide(sides: SideView[], conn: number): [number, number] | null {
   const lives = sides
     .map((s) => connectionLives(s.run.trace).get(conn))
     .filter((l): l is [number, number] => l !== undefined);
   if (lives.length === 0) return null;
-  const start = Math.min(...lives.map((l) => l[0]));
-  const end = Math.max(...lives.map((l) => l[1]));
-  return paddedSpan(start, end, 0.05, endNs);
+  return [Math.min(...lives.map((l) => l[0])), Math.max(...lives.map((l) => l[1]))];
 }
 
 /** [start, end] widened by `share` of its length on each side (at least 1 ms), within the run. */

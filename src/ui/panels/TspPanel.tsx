@@ -127,6 +127,19 @@ export function TspPanel({
           ),
     [sides, conn, stream, from, to],
   );
+  // The sides whose window holds none of what they plot, counted once per window, not at every
+  // frame of playback (a side without the connection says so instead).
+  const zoomed = window_ !== null;
+  const emptyIn = useMemo(() => {
+    const empty = new Set<string>();
+    if (zoomed)
+      for (const s of sides) {
+        if (!connectionIds(s.run.trace).includes(conn)) continue;
+        const series = connectionSeries(s.run.trace, conn, streamOf(s, conn, stream));
+        if (packetsBetween(series, from, to) === 0) empty.add(s.side);
+      }
+    return empty;
+  }, [zoomed, sides, conn, stream, from, to]);
   return (
     <div className="tsp-panel" ref={boxRef} data-view="tsp">
       <div ref={toolsRef} className="panel-tools" role="toolbar" aria-label="Time-sequence plot zoom">
@@ -224,7 +237,7 @@ export function TspPanel({
                 </button>
               </p>
             )}
-            {window_ && packetsBetween(connectionSeries(s.run.trace, conn, own), from, to) === 0 && (
+            {emptyIn.has(s.side) && (
               <p className="note tsp-sliver" data-tsp-empty="">
                 {`${own !== null ? `Stream ${own}` : `Connection ${conn + 1}`} has no packets between ${formatDuration(from)} and ${formatDuration(to)}. `}
                 {followed && own === stream && (

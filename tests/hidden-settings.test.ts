@@ -7,6 +7,7 @@ import { simulate } from '../src/engine/simulate';
 import { parseQuery } from '../src/scenario/codec';
 import { toSimInput } from '../src/scenario/resolve';
 import { applies, CONFIG_KEYS, SCHEMA, type ConfigKey, type Row } from '../src/scenario/schema';
+import { changedFromPreset } from '../src/ui/state/presetChanges';
 
 const HTTP1_MODES = ['1.0', '1.0ka', '1.1', '1.1pipe', 'getall'];
 
@@ -104,4 +105,20 @@ describe('a setting HTTP/2 or HTTP/3 hides', () => {
     }
     expect(unmoved).toEqual([]);
   }, 60_000);
+});
+
+describe('the "Modified:" line under the scenario menu', () => {
+  // It lists the knobs to find in Settings: one hidden there sent a reader looking for it in vain.
+  it('names a changed knob only where Settings shows it', () => {
+    const onH2 = parseQuery('http=2&tls=1.2&katimeout=1&maxreq=5&flush=none&nagle=0').config;
+    expect(changedFromPreset(onH2)).toEqual(["Nagle's algorithm", 'HTTP mode', 'TLS version']);
+    const onH1 = parseQuery('http=1.1&tls=1.2&katimeout=1&maxreq=5&flush=none&nagle=0').config;
+    expect(changedFromPreset(onH1)).toEqual([
+      "Nagle's algorithm",
+      'Header flush',
+      'Requests per connection',
+      'Keep-alive timeout',
+      'TLS version',
+    ]);
+  });
 });

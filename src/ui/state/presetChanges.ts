@@ -2,7 +2,7 @@
 // edits that move them back or try the preset's next step.
 import { baseSettings, querySettings, type Config } from '../../scenario/codec';
 import { toSimInput } from '../../scenario/resolve';
-import { CONFIG_KEYS, type ConfigKey, type Settings } from '../../scenario/schema';
+import { applies, CONFIG_KEYS, type ConfigKey, type Settings } from '../../scenario/schema';
 import { labelFor } from '../controls/fieldModel';
 import { sameValue, setEditing, setOnSideOnly } from './configModel';
 
@@ -11,8 +11,14 @@ export function changedKeys(config: Config): ConfigKey[] {
   return CONFIG_KEYS.filter((k) => !sameValue(config.settings[k], base[k]));
 }
 
+/**
+ * The labels of those changes a reader can find in Settings: a key the run does not read (a
+ * keep-alive timeout under HTTP/2, left by a link or an earlier HTTP/1.1 run) is hidden there.
+ */
 export function changedFromPreset(config: Config): string[] {
-  return changedKeys(config).map(labelFor);
+  return changedKeys(config)
+    .filter((k) => applies(k, config.settings))
+    .map(labelFor);
 }
 
 /** Side A back to the preset's settings (or the defaults); B keeps its own changes. */

@@ -152,6 +152,47 @@ test('the callout offers a fix only once the engine finds it faster, and says wh
   await expect(callout.getByRole('button', { name: 'Show the stall' })).toBeVisible();
 });
 
+test('at phone width the views do not jump down when the fix arrives: its buttons keep their room while it is tried', async ({
+  page,
+}) => {
+  // A 2 MB transfer with losses: the knobs are tried in a worker, after the run is drawn. The
+  // buttons, coming then, took a second row under 390 px and pushed everything below down 42 px.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    const seen: Array<{ checking: boolean; height: number; tryShown: boolean }> = [];
+    (window as unknown as { actions: typeof seen }).actions = seen;
+    new MutationObserver(() => {
+      const callout = document.querySelector('[data-callout]');
+      const actions = callout?.querySelector('.callout-actions');
+      if (!callout || !actions) return;
+      const tryShown = [...actions.querySelectorAll('button')].some(
+        (b) => b.textContent!.startsWith('Try') && getComputedStyle(b).visibility === 'visible',
+      );
+      seen.push({
+        checking: callout.hasAttribute('data-fix-checking'),
+        height: Math.round(actions.getBoundingClientRect().height),
+        tryShown,
+      });
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await page.goto('/?objects=2000000&link=wan&loss=1');
+  const callout = page.locator('[data-callout]');
+  await expect(callout.getByRole('button', { name: /^Try / })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-fix-checking]')).toHaveCount(0);
+  const seen = await page.evaluate(
+    () =>
+      (window as unknown as { actions: Array<{ checking: boolean; height: number; tryShown: boolean }> })
+        .actions,
+  );
+  const whileTried = seen.filter((s) => s.checking);
+  const after = seen.at(-1)!.height;
+  expect(whileTried.length).toBeGreaterThan(0);
+  expect(after).toBeGreaterThan(60); // two rows: Try and Compare, then Show the stall
+  expect(new Set(whileTried.map((s) => s.height))).toEqual(new Set([after]));
+  // Unseen while tried: no button to press before the engine has an answer.
+  expect(whileTried.filter((s) => s.tryShown)).toEqual([]);
+});
+
 test('the callout names a suggested option as the controls do, not by its value in the link', async ({
   page,
 }) => {

@@ -128,7 +128,11 @@ function SettledCallout({
     );
   }
   const { stall, sentence } = advice;
-  const knob = suggestion ? knobOf(suggestion) : null;
+  // While the engine tries the knobs, the buttons of the first are laid out unseen: at phone width
+  // they take a row of their own, and coming later they had pushed the views down by it.
+  const offered = suggestion ?? (checking ? (advice.candidates[0] ?? advice.costlier?.candidates[0]) : null);
+  const pending = suggestion === null ? 'callout-pending' : undefined;
+  const knob = offered ? knobOf(offered) : null;
   // Compared with a B that runs the fix ("Compare side by side"), trying it on A would leave two
   // identical runs: say B has it instead of offering it.
   const inB =
@@ -168,14 +172,18 @@ function SettledCallout({
         </span>
       </p>
       <div className="callout-actions">
-        {suggestion && !inB && (
-          <button type="button" onClick={() => onApply(suggestion, 'a')}>
+        {offered && !inB && (
+          <button type="button" className={pending} onClick={() => suggestion && onApply(suggestion, 'a')}>
             Try {knob}
             {comparing && ' on A'}
           </button>
         )}
-        {suggestion && !comparing && (
-          <button type="button" className="secondary" onClick={() => onCompare(suggestion)}>
+        {offered && !comparing && (
+          <button
+            type="button"
+            className={`secondary ${pending ?? ''}`}
+            onClick={() => suggestion && onCompare(suggestion)}
+          >
             Compare side by side
           </button>
         )}

@@ -98,11 +98,17 @@ export const NIELSEN_TEXTS: Record<string, PresetTexts> = {
   ...Object.fromEntries(NIELSEN_ROWS.map((row) => [nielsenPresetId(row), rowTexts(row)])),
   'nielsen-nagle-pipelining': {
     explanation:
-      "With pipelining and output buffering most segments are full, so Nagle rarely matters. When a response ends in a short segment, Nagle holds it until the client ACKs the segment before (after an odd segment, a delayed ACK: up to 200 ms) or until the next response's bytes fill it: here the next response is never far behind, so no hold comes near 200 ms. On the client, Nagle holds some of the pipelined requests the same way.",
+      "With pipelining and output buffering most segments are full, so Nagle rarely matters. When a response ends in a short segment, Nagle holds it until the client ACKs the segment before or until the next response's bytes fill it. After an odd segment that ACK is delayed to the client's next 200 ms tick, so the hold can last up to 200 ms, as the note says: the page's last response, which nothing follows, waits 38 ms for it in this run. On the client, Nagle holds some of the pipelined requests the same way.",
     tryNext: [
       {
         sentence: 'Turn Nagle off on the server and look again at the end of each response.',
         settings: 'nagle.server=0',
+      },
+      {
+        // The ticks' phase is drawn from the seed: another draw, another wait for the same ACK.
+        sentence:
+          "Draw the client's ACK ticks again (another seed) and see how long the last response's tail waits now.",
+        settings: 'seed=3',
       },
     ],
     calibrated: [...HOSTS_CALIBRATED, ...NET_CALIBRATED.lan, ...SERVER_CALIBRATED.jigsaw],

@@ -69,3 +69,35 @@ test('once loaded, the app works offline from its service worker', async ({ page
   expect(watch.consoleErrors).toEqual([]);
   expect(watch.foreignRequests).toEqual([]);
 });
+
+test('offline, on a host that varies its files by Origin, the app reloads and its panels open', async ({
+  page,
+  context,
+}) => {
+  // A CDN or `vite preview` answers `Vary: Origin`; a module script is asked for with an Origin,
+  // its precached copy was not: matched on the header too, every script missed the cache, the
+  // panels not loaded yet failed to open, and a reload came up blank.
+  const varying = await servePages(BASE, () => dir, { vary: 'Origin' });
+  try {
+    const url = `${varying.origin}${BASE}`;
+    const watch = watchPage(page);
+    await page.goto(`${url}?${QUERY}`);
+    await expect(ladderPackets(page)).toHaveCount(engine(QUERY).packets);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Share' }).click();
+    const share = page.getByRole('dialog', { name: 'Share this scenario' });
+    await expect(share.locator('[data-copy="embed"] textarea')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.goto(`${url}?preset=heidemann-odd-final`);
+    await expect(ladderPackets(page)).toHaveCount(engine('preset=heidemann-odd-final').packets);
+    await page.getByRole('button', { name: 'Lessons', exact: true }).click();
+    await expect(page.locator('[data-lesson-card]').first()).toBeVisible();
+    await context.setOffline(false);
+    expect(watch.consoleErrors).toEqual([]);
+  } finally {
+    await varying.close();
+  }
+});

@@ -18,7 +18,12 @@ export interface PagesServer {
   close: () => Promise<void>;
 }
 
-export async function servePages(base: string, dir: () => string): Promise<PagesServer> {
+/** `headers`: more to send with every file (a CDN's `Vary: Origin`). */
+export async function servePages(
+  base: string,
+  dir: () => string,
+  headers: Record<string, string> = {},
+): Promise<PagesServer> {
   const server: Server = createServer((req, res) => {
     const root = dir();
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -30,6 +35,7 @@ export async function servePages(base: string, dir: () => string): Promise<Pages
     res.writeHead(found ? 200 : 404, {
       'content-type': TYPES[extname(served)] ?? 'application/octet-stream',
       'cache-control': 'no-cache',
+      ...headers,
     });
     res.end(readFileSync(served));
   });

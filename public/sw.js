@@ -9,6 +9,12 @@ const PREFIX = 'roundtrip-';
 const BUILD = '__ROUNDTRIP_BUILD__';
 const CACHE = PREFIX + BUILD;
 const PRECACHE = ['__ROUNDTRIP_PRECACHE__'];
+/**
+ * Files are looked up by address alone: a host that answers `Vary: Origin` (a CDN, `vite preview`)
+ * would otherwise miss every module script, which the page asks for with an Origin its precached
+ * copy was fetched without, and offline, or after a deploy, the page came up blank.
+ */
+const BY_URL = { ignoreVary: true };
 
 /** The build each open page runs, by client id. Lost when the worker sleeps; pages are asked again. */
 const clientBuilds = new Map();
@@ -50,12 +56,12 @@ self.addEventListener('fetch', (event) => {
 /** A page load: the newest build's shell (the app reads the scenario from the query itself). */
 async function navigate(request) {
   const cache = await caches.open(CACHE);
-  const cached = await cache.match(request, { ignoreSearch: true });
+  const cached = await cache.match(request, { ...BY_URL, ignoreSearch: true });
   if (cached) return cached;
   try {
     return await fetch(request);
   } catch (error) {
-    const shell = await cache.match('./');
+    const shell = await cache.match('./', BY_URL);
     if (shell) return shell;
     throw error;
   }
@@ -63,8 +69,11 @@ async function navigate(request) {
 
 /** A file a page asks for: from its own build's cache, else any build's, else the network. */
 async function respond(request, build) {
-  const own = build ? await caches.match(request, { cacheName: PREFIX + build }) : undefined;
-  const cached = own ?? (await caches.match(request, { cacheName: CACHE })) ?? (await caches.match(request));
+  const own = build ? await caches.match(request, { ...BY_URL, cacheName: PREFIX + build }) : undefined;
+  const cached =
+    own ??
+    (await caches.match(request, { ...BY_URL, cacheName: CACHE })) ??
+    (await caches.match(request, BY_URL));
   if (cached) return cached;
   const response = await fetch(request);
   if (response.ok && response.type === 'basic' && (build === undefined || build === BUILD)) {

@@ -7,6 +7,7 @@ import { runQuery } from '../src/scenario';
 import { wireObjects } from '../src/scenario/resolve';
 import type { LessonCheck } from '../src/scenario/lesson';
 import { LESSONS } from '../src/scenario/lessons';
+import { PRESETS } from '../src/scenario/presets';
 import { measure } from '../src/scenario/sweeps';
 import { canonicalQuery } from '../src/ui/sweep/sweepPanelState';
 import { breakdown, partNs } from '../src/scenario/breakdown';
@@ -204,6 +205,38 @@ describe('lessons', () => {
     expect(plain.response - plain.body).toBe(deflated.response - deflated.body);
     expect(Math.round(plain.body / 1024)).toBe(Number(plainKb));
     expect(Math.round(deflated.body / 1024)).toBe(Number(deflatedKb));
+  });
+  it("quotes Nielsen's own saving from deflate over the modem beside the model's, which is larger", () => {
+    // The step said "about a sixth" alone: Tables 8 and 9 give 53.3 s and 47.4 s, about a ninth.
+    const step = LESSONS.find((l) => l.id === 'why-pipelining')!.steps.find(
+      (s) => s.title === 'Over a modem, compress the HTML',
+    )!;
+    const paper = (id: string) =>
+      PRESETS.find((p) => p.id === id)!.published.find((f) => f.figure === 'elapsed_s')!;
+    const [plain, deflated] = [paper('nielsen-ppp-pipe-first'), paper('nielsen-ppp-pipe-gzip-first')];
+    expect(step.text).toContain(`(${plain.value} s to ${deflated.value} s)`);
+    expect(Math.round(plain.value / (plain.value - deflated.value))).toBe(9); // "about a ninth"
+    const load = (q: string) => measure('load_s', runQuery(q).trace, runQuery(q).path);
+    const saved = 1 - load(step.query) / load('preset=nielsen-ppp-pipe-first');
+    expect(Math.round(1 / saved)).toBe(6); // "about a sixth"
+    expect(step.text).toMatch(/about a sixth of the time here.*Nielsen measured less, about a ninth/);
+  });
+  it('says where the slow-start restart step starts again from, and why the BSD rule would not restart it', () => {
+    // It said "two segments" in a lesson on Heidemann, whose 4.4BSD restarts from one: the step runs
+    // RFC 2581's rule, and BSD's, which counts idle from the last segment received, never fires here.
+    const step = LESSONS.find((l) => l.id === 'the-200ms-mystery')!.steps.find(
+      (s) => s.title === 'The third problem: slow start after idle',
+    )!;
+    const { trace } = runQuery(step.query);
+    const restarts = trace.events.all().filter((e) => e.kind === 'cwnd-restart' && e.side === 'server');
+    const mss = Math.max(...trace.packets.all().map((p) => p.len));
+    expect(restarts.map((e) => e.bytes)).toEqual([2 * mss]);
+    expect(step.text).toMatch(/starts again from its initial two segments \(RFC 2581's rule/);
+    const bsd = runQuery(step.query.replace('ssr=rfc', 'ssr=bsd')).trace;
+    expect(bsd.events.all().some((e) => e.kind === 'cwnd-restart' && e.side === 'server')).toBe(false);
+    expect(step.text).toMatch(
+      /4\.4BSD code Heidemann read starts again from one, but counts idle from the last segment received/,
+    );
   });
   it('opens a step whose run is too big to read as a ladder on the time-sequence plot instead', () => {
     // Over the ladder's 3000 arrows it draws the run as one band (bufferbloat's 10,000-packet

@@ -97,12 +97,27 @@ describe('Padmanabhan-Mogul: round trips are the enemy', () => {
     // The paper: for the median image size "traces showed that slow-start did not limit the window size".
     const waitsOnCwnd = (id: string) =>
       runQuery(`preset=${id}&http=1.0&conns=1`).trace.stalls.some((s) => s.cause === 'cwnd');
-    for (const where of ['remote', 'local']) {
-      expect(waitsOnCwnd(`pm-${where}-2544`), where).toBe(false);
-      expect(PRESET_TEXTS[`pm-${where}-2544`].explanation).toMatch(/fits in the first window .* no wait/);
-      expect(PRESET_TEXTS[`pm-${where}-45566`].explanation).not.toMatch(/no wait/);
-    }
+    expect(waitsOnCwnd('pm-remote-2544')).toBe(false);
+    expect(PRESET_TEXTS['pm-remote-2544'].explanation).toMatch(/fits in the first window .* no wait/);
+    expect(PRESET_TEXTS['pm-remote-45566'].explanation).not.toMatch(/no wait/);
     expect(waitsOnCwnd('pm-remote-45566')).toBe(true);
+  });
+  it('the local server runs no slow start, as ULTRIX did on the local net, and its words say so', () => {
+    // Section 3.2: "slow-start is not involved, because the ULTRIX(TM) implementation of TCP avoids
+    // slow-start for local-net connections". Its cards had said "slow start every time", and ran it.
+    for (const size of [2544, 45566]) {
+      const id = `pm-local-${size}`;
+      const { trace } = runQuery(`preset=${id}&http=1.0&conns=1`);
+      expect(
+        trace.stalls.filter((s) => s.cause === 'cwnd'),
+        id,
+      ).toEqual([]);
+      expect(PRESET_TEXTS[id].explanation).toMatch(/no slow start: ULTRIX skips it on the local net/);
+      expect(PRESET_TEXTS[id].explanation).not.toMatch(/slow start every time/);
+    }
+    // The same images, with the remote hosts' two-segment start, on the same LAN: slow start waits.
+    const withSlowStart = runQuery('preset=pm-local-45566&http=1.0&conns=1&iw=2').trace;
+    expect(withSlowStart.stalls.some((s) => s.cause === 'cwnd')).toBe(true);
   });
 });
 

@@ -8,8 +8,15 @@ const HOSTS = 'req=190&hdr=200&nagle=0&flush=none&iw=2&delack=bsd&window=8192&st
 export const OLD_PROTOCOL = 'http=1.0&conns=1';
 const NEW_PROTOCOL = 'http=getall';
 
+/**
+ * "ULTRIX ... avoids slow-start for local-net connections" (section 3.2): on the local server the
+ * first window is 10 segments, beyond the 8 KB socket buffer, so only the buffer limits it.
+ */
+const LOCAL_HOSTS = HOSTS.replace('iw=2', 'iw=10');
+
 function latency(where: 'remote' | 'local', size: 2544 | 45566): Preset {
   const link = where === 'remote' ? 'link=t1' : 'link=ethernet10';
+  const hosts = where === 'remote' ? HOSTS : LOCAL_HOSTS;
   const figure = where === 'remote' ? (size === 2544 ? 'Fig. 6-1' : 'Fig. 6-2') : 'Figs 6-3 and 6-4';
   const published: Preset['published'] =
     where === 'remote'
@@ -56,7 +63,7 @@ function latency(where: 'remote' | 'local', size: 2544 | 45566): Preset {
     title: `${size}-byte images, ${where} server: old vs new HTTP (Padmanabhan-Mogul ${figure})`,
     paper: 'padmanabhan-mogul',
     source: `Padmanabhan & Mogul 1994, section 6, ${figure}`,
-    query: `${link}&page=pm-images&images=10&imagebytes=${size}&${HOSTS}&${NEW_PROTOCOL}`,
+    query: `${link}&page=pm-images&images=10&imagebytes=${size}&${hosts}&${NEW_PROTOCOL}`,
     published,
   };
 }

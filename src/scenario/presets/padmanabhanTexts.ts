@@ -11,12 +11,16 @@ const CALIBRATED = [
 
 /** `small`: the 2544-byte images, which fit in the first window, so slow start costs them no wait. */
 function latency(where: 'remote' | 'local', small: boolean): PresetTexts {
+  const slowStart =
+    where === 'local'
+      ? ', but no slow start: ULTRIX skips it on the local net (the paper, section 3.2)'
+      : `, and slow start every time${
+          small
+            ? ', though a 2544-byte image fits in the first window of two segments, so slow start costs it no wait (the paper: "slow-start did not limit the window size")'
+            : ''
+        }`;
   return {
-    explanation: `The old protocol opens a connection per image, one after another: a handshake and a request round trip each, and slow start every time${
-      small
-        ? ', though a 2544-byte image fits in the first window of two segments, so slow start costs it no wait (the paper: "slow-start did not limit the window size")'
-        : ''
-    }. The new protocol keeps one connection and asks for the page and its images at once (GETALL).`,
+    explanation: `The old protocol opens a connection per image, one after another: a handshake and a request round trip each${slowStart}. The new protocol keeps one connection and asks for the page and its images at once (GETALL).`,
     tryNext: [
       { sentence: "Load 20 images instead of 10 (the figure's x axis).", settings: 'images=20' },
       // The paper's old protocol opens its connections one after another (conns=1): with four
@@ -30,7 +34,15 @@ function latency(where: 'remote' | 'local', small: boolean): PresetTexts {
         settings: 'http=1.1',
       },
     ],
-    calibrated: [...CALIBRATED, where === 'remote' ? 'T1, RTT 70 ms' : 'Ethernet, RTT 0.35 ms'],
+    calibrated: [
+      ...CALIBRATED,
+      ...(where === 'remote'
+        ? ['T1, RTT 70 ms']
+        : [
+            'Ethernet, RTT 0.35 ms',
+            'initial window 10 segments, beyond the 8 KB buffer: "the ULTRIX implementation of TCP avoids slow-start for local-net connections" (section 3.2)',
+          ]),
+    ],
   };
 }
 

@@ -150,7 +150,7 @@ describe('ready-made sweeps', () => {
     // pipelining long-lived connections do help." The model gives pipelining 35-43%.
     const spec = findSweep('pm-fig6-1')!;
     const points = sweep('pm-fig6-1');
-    expect(spec.claim).toContain('"more than half of the improvement comes from pipelining"');
+    expect(spec.claim).toContain('more than half of the improvement comes from pipelining');
     const text = spec.measured!((x, s) => at(points, x, s!))!;
     const [, a, b, c] = /pipelining gives (\d+)%, (\d+)% and (\d+)% of that cut/.exec(text)!;
     const share = (n: string) =>

@@ -434,7 +434,7 @@ export const SWEEPS: readonly SweepSpec[] = [
     source: `Padmanabhan & Mogul 1994, Fig. 6-${size === 2544 ? 1 : 2}`,
     claim:
       size === 2544
-        ? 'the new protocol cuts latency by more than half, and "more than half of the improvement comes from pipelining"'
+        ? 'the new protocol cuts latency by more than half, and more than half of the improvement comes from pipelining'
         : 'the new protocol cuts latency by about 22%',
     base: `preset=pm-remote-${size}&conns=1`,
     x: { key: 'images', values: ['1', '2', '5', '10', '15', '20'], label: 'images' },

@@ -92,7 +92,7 @@ export const MYSTERY_200MS: Lesson = {
     },
     {
       title: 'The third problem: slow start after idle',
-      text: "Some TCPs shrink the window after an idle period longer than the retransmission timeout. Here the client thinks for 3 s before each of two large requests (the headline's stall: the reader's, not the network's); after the second think the server's window starts again from its initial two segments (RFC 2581's rule, idle counted from the last send; the 4.4BSD code Heidemann read starts again from one, but counts idle from the last segment received, so the request arriving would have kept it open), and the second response pays slow start's round trips again: the highlighted slow-start restart stalls.",
+      text: "Some TCPs shrink the window after an idle period longer than the retransmission timeout. Here the client thinks for 3 s before each of two large requests (the headline's stall: the reader's, not the network's); after the second think the server's window starts again from its initial two segments, and the second response pays slow start's round trips again: the highlighted slow-start restart stalls. This run counts idle from the last send, as RFC 2581 does. The 4.4BSD code Heidemann read starts again from one segment, but counts idle from the last segment received: the request arriving would have kept the window open.",
       query: 'page=custom&objects=100000,100000&flush=none&rtt=100&cthink=3000&window=65535&ssr=rfc',
       highlight: { stall: 'idle-restart' },
       checks: [

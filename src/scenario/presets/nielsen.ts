@@ -216,7 +216,7 @@ export const NIELSEN_PRESETS: Preset[] = [
     published: [
       {
         figure: 'longest_stall_ms:nagle',
-        label: 'the longest hold of a short final segment',
+        label: 'the longest hold of a short segment by Nagle',
         value: 200,
         min: 1,
         unit: 'ms',

@@ -4,6 +4,7 @@ import { simulate } from '../src/engine/simulate';
 import { describe, expect, it } from 'vitest';
 import { measureFigure, withinTolerance } from '../src/scenario/figures';
 import { PRESETS, type Preset } from '../src/scenario/presets';
+import { reasonOf } from '../src/scenario/presetTypes';
 import { PRESET_TEXTS } from '../src/scenario/presetTexts';
 import { runQuery } from '../src/scenario';
 import { pageTimeNs } from '../src/engine/metrics';
@@ -69,7 +70,9 @@ describe('presets reproduce their papers', () => {
       expect(p.source.length).toBeGreaterThan(0);
       expect(texts.calibrated.length).toBeGreaterThan(0);
       expect(p.published.length + (texts.claims?.length ?? 0)).toBeGreaterThan(0);
-      for (const f of p.published) expect(f.reason.length).toBeGreaterThan(10);
+      // A long reason is in the preset's words, which load apart from its figures: each it names is there.
+      for (const f of p.published)
+        expect(reasonOf(f, texts)?.length ?? 0, `${p.id} ${f.figure}`).toBeGreaterThan(10);
     }
   });
 

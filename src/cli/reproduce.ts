@@ -2,6 +2,8 @@
 import { simulate } from '../engine/simulate';
 import { isKnownDifference, measureFigure, withinTolerance } from '../scenario/figures';
 import { PRESETS, type PublishedFigure } from '../scenario/presets';
+import { PRESET_TEXTS } from '../scenario/presetTexts';
+import { reasonOf } from '../scenario/presetTypes';
 import { runQuery } from '../scenario';
 
 const fmt = (x: number) =>
@@ -24,7 +26,8 @@ for (const preset of PRESETS) {
     total++;
     if (ok) inside++;
     const knownDifference = isKnownDifference(fig, simulated);
-    if (knownDifference) known.push(`- ${preset.id}, ${fig.label}: ${fig.reason}.`);
+    if (knownDifference)
+      known.push(`- ${preset.id}, ${fig.label}: ${reasonOf(fig, PRESET_TEXTS[preset.id])}.`);
     const tolerance = fig.bound && fig.bound !== 'approx' ? '' : ` ± ${fmt(fig.tolerance)}`;
     lines.push(
       `| ${preset.id} | ${preset.source} | ${fig.label} | ${bound(fig)}${fmt(fig.value)}${tolerance} ${fig.unit} | ${fmt(simulated)} ${fig.unit} | ${fmt(simulated / fig.value)} | ${ok ? 'yes' : 'NO'}${knownDifference ? ' (known difference)' : ''} |`,

@@ -13,6 +13,7 @@ import { noSuchPreset, parseQuery } from '../scenario/codec';
 import { didYouMeanKey } from '../scenario/didYouMean';
 import { PRESETS } from '../scenario/presets';
 import { PRESET_TEXTS } from '../scenario/presetTexts';
+import { reasonOf } from '../scenario/presetTypes';
 import { CONFIG_KEYS, SCHEMA, type Row } from '../scenario/schema';
 import { toSimInput } from '../scenario/resolve';
 import { describeRunFailure } from '../scenario/runFailure';
@@ -61,7 +62,11 @@ function main(argv: string[]): void {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--presets') {
-      const presets = PRESETS.map((p) => ({ ...p, ...PRESET_TEXTS[p.id] }));
+      const presets = PRESETS.map((p) => {
+        const { reasons, ...texts } = PRESET_TEXTS[p.id];
+        const published = p.published.map((f) => ({ ...f, reason: reasonOf(f, { ...texts, reasons }) }));
+        return { ...p, ...texts, published };
+      });
       process.stdout.write(`${JSON.stringify(presets, null, 2)}\n`);
       return;
     } else if (arg === '--keys') {

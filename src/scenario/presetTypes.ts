@@ -27,6 +27,7 @@ export interface PublishedFigure {
   min?: number;
   /** Accepted distance from the published value, in the figure's unit, and why that much. */
   tolerance: number;
+  /** Why that much; or `see:<id>`, a reason in the preset's texts (`reasonOf`). */
   reason: string;
   /** The closer distance the paper's rows are held to, when `tolerance` is wider: a figure beyond it
    * is a known difference, which `reason` explains (a gap no mechanism from a source closes). */
@@ -67,4 +68,11 @@ export interface PresetTexts {
   calibrated: string[];
   /** Findings the paper states without numbers; tests check their shape against the engine. */
   claims?: string[];
+  /** The words of the reasons its figures name (`see:<id>`), too long to load with the figures. */
+  reasons?: Readonly<Record<string, string>>;
+}
+
+/** A figure's reason in words: its own, or the one of its preset's texts it names (undefined until they load). */
+export function reasonOf(f: PublishedFigure, texts: PresetTexts | undefined): string | undefined {
+  return f.reason.startsWith('see:') ? texts?.reasons?.[f.reason.slice(4)] : f.reason;
 }

@@ -104,6 +104,7 @@ export function PresetInfo({
         <FigureRows
           published={figures.published}
           results={figures.results}
+          texts={texts}
           caption={
             // Beside a run B, the table is A's: said, so it is not read as B's.
             `Paper vs ${sideB ? 'run A' : 'this run'}` +

@@ -6,6 +6,7 @@ import {
   nielsenPresetId,
   type Mode,
   type Net,
+  type NielsenDifference,
   type NielsenRow,
   type Server,
   type Visit,
@@ -91,8 +92,29 @@ function rowTexts({ net, mode, visit, server }: NielsenRow): PresetTexts {
       }[mode],
     tryNext: tryNextFor(mode, visit),
     calibrated: [...HOSTS_CALIBRATED, ...NET_CALIBRATED[net], ...SERVER_CALIBRATED[server]],
+    reasons: NIELSEN_DIFFERENCES,
   };
 }
+
+/** The words of the known differences nielsen.ts names (`see:<id>` in a figure's reason). */
+export const NIELSEN_DIFFERENCES: Readonly<Record<NielsenDifference, string>> = {
+  'robot-bytes':
+    "the HTTP/1.0 robot moved more bytes than the HTTP/1.1 robot for the same objects (Jigsaw 24 KB more on the LAN, 58 KB on the WAN; Apache 27 and 57 KB), less so on revalidation (the model within 0.6-8%). Duplicates of server data in the client-side trace would fit: Solaris 2.5 retransmitted too early (Sun bug 1233827). Not modelled: the bug's timer is not published, an RTO floor of 150 ms or more retransmits nothing, and one low enough to retransmit on the LAN (50 ms) duplicates the revalidation's HEAD responses too (+8 KB), which the paper rules out",
+  'jigsaw-extra-packet':
+    "Jigsaw's non-pipelined HTTP/1.1 exchanges carry about one packet more than Apache's, with the Digital UNIX clients only: +37 and +35 packets on the LAN (Tables 4, 5), +33 on WAN revalidation (Tables 6, 7), but -5 on WAN first visit and +1 and 0 over the modem to the NT client (Tables 8, 9). A server write split (status line apart) or a server ACK would show on every link, so neither is modelled; the tables do not say what the client did",
+  'wan-client-packets':
+    'the WAN client (a different Alpha) saw more packets with either server (Apache: 559.6 and 309.4 on the first visit, 104.2 against 98.4 on the LAN revalidating); an ACK per segment from it would give 623 and 348 on the first visit (10% and 14% over) but 285 against 214 pipelined, so it is not that; the tables do not say what it is',
+  'pipelined-revalidation-acks':
+    "about 5 packets more than modelled with both servers (LAN 32.8 and 29.2 against 28 and 23): handshake, close, 7 request segments and the 304s (7 segments from Jigsaw, 4 from Apache) make 23 and 20, so the paper's traces hold about 10 bare ACKs where the model's hosts send 5 and 3. The HTML is validated first (reval=html); validating all 43 at once gives fewer packets still. The tables do not say which host sent them",
+  'jigsaw-deferred-ack':
+    "Solaris 2.5's 50 ms deferred-ACK timer fires before Jigsaw answers a new connection (its fitted 50 ms per connection and 10 ms per request), so each of the 43 connections carries a bare ACK from the server (on the LAN 430 packets; 389 if Jigsaw took 30 ms per connection). The per-connection time was fitted to Table 4's seconds; the tables do not say how Jigsaw's time divided between accepting and answering",
+  'wan-retransmitted-bytes':
+    'the WAN runs carry retransmitted bytes: the pipelined revalidation moved 18,233 and 19,102 B from Jigsaw (LAN 17,694), 15,352 and 15,088 B from Apache (LAN 14,009)',
+  'wan-apache-retransmission':
+    '0.63 s more than on the LAN (7 round trips; the model 4.5), with 1.1-1.3 KB more bytes: a retransmission, whose round trips the loss-free model does not spend',
+  'modem-jigsaw-one-way':
+    "Jigsaw's 5.4 s is about its packets' bytes one direction after the other at 28.8 kb/s (5.2 s), as if it answered only after reading the whole pipeline; Apache's same row (Table 9) takes 3.4 s, less than that sum (4.2 s), so that modem carried both directions at once, as the model does. The paper does not describe such a wait, so it is not modelled",
+};
 
 export const NIELSEN_TEXTS: Record<string, PresetTexts> = {
   ...Object.fromEntries(NIELSEN_ROWS.map((row) => [nielsenPresetId(row), rowTexts(row)])),

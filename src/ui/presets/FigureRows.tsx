@@ -1,6 +1,6 @@
 // A small table of a preset's published figures beside ours, with the tolerance the preset
 // allows and whether we are within it (the worker measures; this only shows).
-import type { PublishedFigure } from '../../scenario/presets';
+import { reasonOf, type PresetTexts, type PublishedFigure } from '../../scenario/presetTypes';
 import { isKnownDifference } from '../../scenario/figures';
 import { trim } from '../../views/format';
 import type { FigureResult } from '../../worker/protocol';
@@ -54,9 +54,12 @@ export function FigureRows({
   published,
   results,
   caption,
+  texts,
   modified = false,
 }: {
   published: PublishedFigure[];
+  /** The preset's words, where long reasons are (undefined until they load). */
+  texts: PresetTexts | undefined;
   results: FigureResult[] | null;
   caption: string;
   /**
@@ -97,13 +100,13 @@ export function FigureRows({
                 <th scope="row">
                   {f.label}
                   {(f.bound ?? 'approx') === 'approx' && (
-                    <span className="figure-reason" title={f.reason}>
+                    <span className="figure-reason" title={reasonOf(f, texts)}>
                       {' '}
                       (±{bound(f, i)})
                     </span>
                   )}
                 </th>
-                <td title={f.reason}>{statedAs(f)}</td>
+                <td title={reasonOf(f, texts)}>{statedAs(f)}</td>
                 <td
                   className={within === true ? 'within' : within === false ? 'outside' : ''}
                   data-changed-run={modified || undefined}
@@ -133,7 +136,7 @@ export function FigureRows({
                 <strong>Known difference</strong> in {f.label}: beyond the ±{bound(f, i)} the paper's rows are
                 held to, and allowed ±{withUnit(toleranceText(f.tolerance, places[i]), f.unit)} here
               </summary>
-              <p>{f.reason}.</p>
+              <p>{reasonOf(f, texts) ?? '…'}.</p>
             </details>
           ),
       )}

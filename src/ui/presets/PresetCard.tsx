@@ -51,6 +51,7 @@ export function PresetCard({
         <FigureRows
           published={figures.published}
           results={figures.results}
+          texts={texts}
           caption="Published vs simulated"
         />
       )}

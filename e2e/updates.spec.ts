@@ -123,3 +123,25 @@ test('a redeploy never mixes builds, and the old tab learns of the new version',
   await expect.poll(() => old.evaluate(async () => (await caches.keys()).length)).toBe(1);
   expect([...watchOld.consoleErrors, ...watchVisitor.consoleErrors]).toEqual([]);
 });
+
+test('a tab left open alone learns of a deploy when the student comes back to it', async ({ context }) => {
+  // The browser looks for a new service worker only when a page loads: with no other tab to
+  // load one, the open tab never said a new version was ready.
+  deployed = 'A';
+  const url = `${server.origin}${BASE}`;
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  await page.goto(`${url}?${QUERY}`);
+  await expect(ladderPackets(page)).toHaveCount(engine(QUERY).packets);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  deployed = 'B';
+  const notice = page.getByRole('status').filter({ hasText: 'A new version of Roundtrip is ready' });
+  await page.waitForTimeout(1000);
+  await expect(notice).toHaveCount(0);
+  // The student comes back to the tab.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  expect((await loaded(page)).release).toBe('A');
+  expect(watch.consoleErrors).toEqual([]);
+});

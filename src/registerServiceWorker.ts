@@ -47,8 +47,13 @@ export function registerServiceWorker(): void {
     announce(container.controller, build);
   }
   window.addEventListener('load', () => {
-    container.register('./sw.js').catch(() => {
-      // No offline copy (e.g. a private window); the page itself works the same.
-    });
+    container.register('./sw.js').then(
+      // The browser looks for a new deploy only on a page load: a tab left open, come back to,
+      // asks too, so it can say a new version is ready.
+      (registration) => window.addEventListener('focus', () => void registration.update().catch(() => {})),
+      () => {
+        // No offline copy (e.g. a private window); the page itself works the same.
+      },
+    );
   });
 }

@@ -427,3 +427,54 @@ test('a number box refused says its bounds as the box takes them, and once left 
   await expect(bw.locator('xpath=..').locator('[data-readout]')).toHaveText("10 Mb/s (the link's)");
   expect(await page.evaluate(() => window.location.search)).not.toContain('bw=');
 });
+
+test('Back and Forward put the value in effect in a focused number box; typing keeps its own text', async ({
+  page,
+}) => {
+  await openLab(page, 'link=wan');
+  const rtt = page.locator(`#${idOf('rtt')}`);
+  const readout = rtt.locator('xpath=..').locator('[data-readout]');
+  await expect(readout).toHaveText("90 ms (the link's)");
+  await rtt.click();
+  await rtt.pressSequentially('300');
+  await rtt.press('Enter');
+  await expect(rtt).toHaveValue('300');
+  await expect(readout).toHaveText('300 ms');
+  await expect.poll(() => new URL(page.url()).searchParams.get('rtt')).toBe('300');
+  await expect(ladderPackets(page)).toHaveCount(engine('link=wan&rtt=300').packets);
+
+  // Back, the box still focused: it had kept "300" under a slider and a run at 90 ms.
+  await page.goBack();
+  await expect(readout).toHaveText("90 ms (the link's)");
+  await expect(rtt).toBeFocused();
+  await expect(rtt).toHaveValue('');
+  await expect(rtt).toHaveAttribute('placeholder', '90');
+  await expect(ladderPackets(page)).toHaveCount(engine('link=wan').packets);
+  await page.goForward();
+  await expect(readout).toHaveText('300 ms');
+  await expect(rtt).toHaveValue('300');
+  await page.goBack();
+  await expect(rtt).toHaveValue('');
+
+  // Typed key by key, each key's own run leaves the text as typed: "1." and "1.5 " too.
+  await expect(rtt).toBeFocused();
+  for (const [key, text, ms] of [
+    ['1', '1', '1'],
+    ['.', '1.', '1'],
+    ['5', '1.5', '1.5'],
+    [' ', '1.5 ', '1.5'],
+    ['s', '1.5 s', '1500'],
+  ]) {
+    await page.keyboard.type(key);
+    await expect(rtt).toHaveValue(text);
+    await expect.poll(() => new URL(page.url()).searchParams.get('rtt')).toBe(ms);
+  }
+  // The link's own figure typed is kept as typed, not taken for "the link's".
+  await rtt.fill('90');
+  await expect(rtt).toHaveValue('90');
+  await expect(readout).toHaveText('90 ms');
+  // Refused text stays with its error while the value in effect is the one it left.
+  await rtt.fill('-4');
+  await expect(rtt).toHaveValue('-4');
+  await expect(page.locator(`#${idOf('rtt')}-error`)).toBeVisible();
+});

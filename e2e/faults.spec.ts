@@ -124,7 +124,7 @@ test('a worker that dies is reported, the previous run stays, and the next chang
 test('a run that hits the event cap says why nothing of it is drawn and suggests a smaller setting', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(60_000);
   const small = 'objects=6651&mss=64';
   await openLab(page, small);
   await expect(ladderPackets(page)).toHaveCount(engine(small).packets);
@@ -164,3 +164,34 @@ test('a link whose first run hits the event cap says so, and promises no previou
   await expect(ladderPackets(page)).toHaveCount(engine('objects=5000&chunk=1').packets);
   await expect(status(page)).toHaveAttribute('data-sim-status', 'idle');
 });
+
+for (const query of [
+  'page=pm-images&images=500&imagebytes=10000000',
+  'loads=100&page=almanac24&link=lte&http=2',
+]) {
+  test(`a first run cancelled leaves nothing saying "Simulating…", and nothing to play (${query})`, async ({
+    page,
+  }) => {
+    await page.goto(`/?${query}`);
+    await status(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(status(page)).toHaveAttribute('data-sim-status', 'cancelled');
+    await expect(status(page)).toHaveText('Cancelled. Change a knob to simulate again.');
+    // The views had gone on saying "Simulating…" under it, long after the run was cancelled.
+    const views = page.locator('main .loading');
+    await expect(views).toHaveText('Nothing to draw: the message above says why.');
+    await page.waitForTimeout(1000);
+    await expect(page.locator('main')).not.toContainText('Simulating');
+    await expect(ladderPackets(page)).toHaveCount(0);
+    // There is no run to play: Play had turned into Pause over "0 ms / 0 ms run".
+    const bar = page.getByRole('toolbar', { name: 'Playback' });
+    const play = bar.getByRole('button', { name: 'Play' });
+    await expect(play).toBeDisabled();
+    await expect(bar.getByRole('slider', { name: 'Playhead' })).toBeDisabled();
+    await expect(bar).toHaveAttribute('aria-disabled', 'true');
+    // Not busy either: nothing is being simulated.
+    await expect(bar).not.toHaveAttribute('aria-busy');
+    await page.keyboard.press('k');
+    await expect(bar.locator('.play')).toHaveAttribute('data-playing', 'false');
+    await expect(bar.locator('.play')).toHaveText('Play');
+  });
+}

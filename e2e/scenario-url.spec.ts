@@ -74,6 +74,9 @@ test('a long run says it is simulating and can be cancelled without freezing the
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.locator('[data-sim-status="cancelled"]')).toBeVisible();
   await expect(ladderPackets(page)).toHaveCount(before);
+  // The run drawn before stays, to play.
+  await expect(page.locator('main .loading')).toHaveCount(0);
+  await expect(page.getByRole('toolbar', { name: 'Playback' }).locator('.play')).toBeEnabled();
   // The next change simulates again in a fresh worker.
   await page.getByLabel('Object sizes').fill('6651,3883');
   await expect(ladderPackets(page)).toHaveCount(engine('page=custom&objects=6651,3883').packets);

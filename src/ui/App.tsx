@@ -171,10 +171,10 @@ export default function App() {
           )}
           <SimStatus sim={sim} />
           <div className="playback-dock" ref={dockRef}>
-            <PlaybackBar playback={playback} endNs={endNs} endOf={endOf} simulating={sim.slow} />
+            <PlaybackBar playback={playback} endNs={runs ? endNs : 0} endOf={endOf} simulating={sim.slow} />
           </div>
           <ViewsOrStatus
-            error={sim.error}
+            busy={sim.busy}
             sides={sides}
             panels={panels}
             endNs={endNs}

@@ -15,6 +15,7 @@ export function PlaybackBar({
   endOf = null,
 }: {
   playback: Playback;
+  /** The run's end; 0 when there is no run to play. */
   endNs: number;
   /** A newer run is taking long: the views show the old one dimmed, and so does this bar, its
    * controls off until the new run arrives (they had offered to play the old run). */
@@ -28,6 +29,8 @@ export function PlaybackBar({
   // gaps folded, had read as the whole run's (1.55 ms a second beside "Whole run in 15 s").
   const meaning = speedMeaning(playback.speed, playback.foldedGaps);
   const whose = endOf ? ` (${endOf})` : '';
+  // No run to play (none yet, or the first one cancelled): the controls are off too.
+  const off = simulating || !endNs;
   const position = endNs > 0 ? Math.round((cursorNs / endNs) * SCRUB_STEPS) : SCRUB_STEPS;
   return (
     <div
@@ -37,12 +40,12 @@ export function PlaybackBar({
       id="playback"
       tabIndex={-1}
       aria-busy={simulating || undefined}
-      aria-disabled={simulating || undefined}
+      aria-disabled={off || undefined}
       data-simulating={simulating || undefined}
     >
       <button
         type="button"
-        disabled={simulating}
+        disabled={off}
         onClick={playback.stepBack}
         aria-label="Step back to the previous event"
         title={`Previous event (${PAGE_KEYS.stepBack})`}
@@ -52,7 +55,7 @@ export function PlaybackBar({
       <button
         type="button"
         className="play"
-        disabled={simulating}
+        disabled={off}
         onClick={playback.toggle}
         aria-label={playing ? 'Pause' : 'Play'}
         title={`Play or pause (${PAGE_KEYS.toggle})`}
@@ -69,7 +72,7 @@ export function PlaybackBar({
       </button>
       <button
         type="button"
-        disabled={simulating}
+        disabled={off}
         onClick={playback.stepForward}
         aria-label="Step to the next event"
         title={`Next event (${PAGE_KEYS.stepForward})`}
@@ -79,7 +82,7 @@ export function PlaybackBar({
       <input
         type="range"
         className="scrub"
-        disabled={simulating}
+        disabled={off}
         min={0}
         max={SCRUB_STEPS}
         value={position}
@@ -103,7 +106,7 @@ export function PlaybackBar({
       <label className="speed">
         <span>Speed</span>
         <select
-          disabled={simulating}
+          disabled={off}
           value={playback.speedMode}
           onChange={(e) => playback.setSpeedMode(e.target.value as SpeedMode)}
           aria-describedby="speed-meaning"
@@ -123,7 +126,7 @@ export function PlaybackBar({
       <label className="fold">
         <input
           type="checkbox"
-          disabled={simulating || !playback.canFold}
+          disabled={off || !playback.canFold}
           checked={playback.fold}
           onChange={(e) => playback.setFold(e.target.checked)}
         />

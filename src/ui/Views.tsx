@@ -304,9 +304,9 @@ export const Views = memo(function Views({
   );
 });
 
-/** The views once a run is there; until then, say so. A run that failed has nothing to draw, and
- * the status above the views (SimStatus) says why. */
-export function ViewsOrStatus({ error, ...props }: ViewsProps & { error: string | null | undefined }) {
+/** The views once a run is there; until then, say so. A run that failed or was cancelled (no
+ * longer `busy`) has nothing to draw, and the status above the views (SimStatus) says why. */
+export function ViewsOrStatus({ busy, ...props }: ViewsProps & { busy: boolean }) {
   if (props.sides.length > 0) return <Views {...props} />;
-  return <p className="loading">{error ? 'Nothing to draw: the message above says why.' : 'Simulating…'}</p>;
+  return <p className="loading">{busy ? 'Simulating…' : 'Nothing to draw: the message above says why.'}</p>;
 }

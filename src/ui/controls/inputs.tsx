@@ -76,8 +76,10 @@ export function NumberInput({
   value,
   inherited,
 }: Common & { label: string; row: NumberRow; value: number | null; inherited: number | null }) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The text typed, the value in effect once it was typed, and its refusal: shown while that value
+  // is. A value changed from elsewhere (Back, Reset, a fix applied) replaces them, focused or not.
+  const [typed, setTyped] = useState<[text: string, value: number | null, error?: string] | null>(null);
+  const [draft, , error] = typed?.[1] === value ? typed : [];
   const slider = sliderScale(row);
   const effective = value ?? inherited;
   // Edited since the last 'commit': the gesture to close when the slider or the box is left.
@@ -107,18 +109,17 @@ export function NumberInput({
   };
   useEffect(() => cancelKeyRun, []);
   const commit = (text: string) => {
-    setDraft(text);
     edited.current = true;
-    if (text.trim() === '' && row.default === null) {
-      setError(null);
-      onChange(null, 'draft');
-      return;
-    }
-    // "64 KB" as the page writes it, as well as 65536.
+    // Empty, a box with no default goes back to inheriting; "64 KB" as the page writes it, as
+    // well as 65536. A value refused leaves the one in effect as it is.
     const measured = readSetting(text, row.unit);
-    const parsed = parseValue(row, measured === null ? text : String(measured));
-    setError(parsed.ok ? null : refusal(row, parsed.why));
-    if (parsed.ok) onChange(parsed.value, 'draft');
+    const parsed =
+      text.trim() === '' && row.default === null
+        ? { ok: true as const, value: null }
+        : parseValue(row, measured === null ? text : String(measured));
+    const next = parsed.ok ? (parsed.value as number | null) : value;
+    setTyped([text, next, parsed.ok ? undefined : refusal(row, parsed.why)]);
+    if (parsed.ok) onChange(next, 'draft');
   };
 
   const errorId = `${id}-error`;
@@ -135,8 +136,7 @@ export function NumberInput({
         onChange={(e) => commit(e.target.value)}
         onBlur={() => {
           // Left with a value refused, the box goes back to the one in effect, and so does its error.
-          setDraft(null);
-          setError(null);
+          setTyped(null);
           finish();
         }}
       />
@@ -151,8 +151,7 @@ export function NumberInput({
           value={effective === null ? 0 : slider.toPosition(effective)}
           onChange={(e) => {
             cancelKeyRun();
-            setDraft(null);
-            setError(null);
+            setTyped(null);
             edited.current = true;
             onChange(slider.fromPosition(Number(e.target.value), effective ?? undefined), 'draft');
           }}

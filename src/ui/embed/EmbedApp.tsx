@@ -150,7 +150,7 @@ export default function EmbedApp() {
         )}
         <EmbedControls config={config} keys={initial.controls} onSetting={onSetting} many={manyControls} />
         {!chartOnly && !figuresOnly && (
-          <PlaybackBar playback={playback} endNs={endNs} endOf={endOf} simulating={sim.slow} />
+          <PlaybackBar playback={playback} endNs={runs ? endNs : 0} endOf={endOf} simulating={sim.slow} />
         )}
       </div>
       {!chartOnly && <SimStatus sim={sim} />}
@@ -163,7 +163,7 @@ export default function EmbedApp() {
               {guides.sweepPanel}
               {!chartOnly && (
                 <ViewsOrStatus
-                  error={sim.error}
+                  busy={sim.busy}
                   sides={sides}
                   panels={panels}
                   endNs={endNs}

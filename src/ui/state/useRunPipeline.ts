@@ -98,7 +98,8 @@ export function useRunPipeline(
   const { toggle, stepBack, stepForward, pause, playing } = playback;
   // While a newer run takes long the views show the old one dimmed and the playback bar is off
   // (PlaybackBar): the old run stops playing, and the keys wait for the new one as the bar does.
-  const simulating = sim.slow;
+  // So do they while there is no run at all (none yet, or the first one cancelled).
+  const simulating = sim.slow || !runs;
   useEffect(() => {
     if (simulating && playing) pause();
   }, [simulating, playing, pause]);

@@ -135,7 +135,15 @@ test('a run that hits the event cap says why nothing of it is drawn and suggests
   await expect(status(page).locator('[data-sim-progress]')).toContainText('packets so far', {
     timeout: 30_000,
   });
-  await expect(status(page).getByRole('button', { name: 'Cancel' })).toBeVisible();
+  const cancel = status(page).getByRole('button', { name: 'Cancel' });
+  await expect(cancel).toBeVisible();
+  // Cancel stays put as the figures grow (after them, it moved away from the pointer).
+  const at = await cancel.boundingBox();
+  await expect(status(page).locator('[data-sim-progress]')).not.toHaveAttribute(
+    'data-sim-progress',
+    (await status(page).locator('[data-sim-progress]').getAttribute('data-sim-progress'))!,
+  );
+  expect(await cancel.boundingBox()).toEqual(at);
   await expect(status(page)).toHaveAttribute('data-sim-fault', 'event-cap', { timeout: 60_000 });
   await expect(status(page)).toContainText('event cap reached');
   await expect(status(page)).toContainText('Try a smaller setting');
@@ -195,3 +203,32 @@ for (const query of [
     await expect(bar.locator('.play')).toHaveText('Play');
   });
 }
+
+test('Back to a run cancelled before simulates it again, and does not say "Cancelled" over it', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/?page=pm-images&images=500&imagebytes=10000000');
+  await status(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(status(page)).toHaveAttribute('data-sim-status', 'cancelled');
+  await page.locator('#a-imagebytes').fill('1000');
+  await expect(page).toHaveURL(/imagebytes=1000(&|$)/);
+  await expect(page.locator('[data-callout]')).toBeVisible({ timeout: 20_000 });
+  // Every state the status takes from Back on.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    const el = document.querySelector('[data-sim-status]')!;
+    new MutationObserver(() => seen.push(el.getAttribute('data-sim-status')!)).observe(el, {
+      attributes: true,
+      attributeFilter: ['data-sim-status'],
+    });
+  });
+  await page.goBack();
+  await expect(page).toHaveURL(/imagebytes=10000000/);
+  // The run is simulated again, to its end (this one stops at the event cap); "Cancelled" had
+  // stood over it the whole time.
+  await expect(status(page)).toHaveAttribute('data-sim-fault', 'event-cap', { timeout: 30_000 });
+  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  expect(seen).not.toContain('cancelled');
+});

@@ -13,16 +13,17 @@ export function SimStatus({ sim }: { sim: SimulationState }) {
     body = (
       <>
         <span className="spinner" aria-hidden="true" /> Simulating…{' '}
+        {/* Before the progress: after it, the button moved as the figures grew, away from the pointer. */}
+        <button type="button" className="secondary small" onClick={sim.cancel}>
+          Cancel
+        </button>{' '}
         {sim.progress && (
           <span data-sim-progress={sim.progress.packets}>
             {sim.progress.side > 0 ? 'side B: ' : ''}
             {formatDuration(sim.progress.simulatedNs)} of the run,{' '}
-            {sim.progress.packets.toLocaleString('en-US')} packets so far.{' '}
+            {sim.progress.packets.toLocaleString('en-US')} packets so far.
           </span>
         )}
-        <button type="button" className="secondary small" onClick={sim.cancel}>
-          Cancel
-        </button>
       </>
     );
   } else if (sim.cancelled) {

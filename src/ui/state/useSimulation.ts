@@ -59,6 +59,13 @@ export function useSimulation(sides: Settings[], preset: string | null): Simulat
   });
   const [slowKey, setSlowKey] = useState<string | null>(null);
   const [cancelledKey, setCancelledKey] = useState<string | null>(null);
+  // A run asked for again (Back to one cancelled before) is no longer cancelled: set while
+  // rendering the new key, as React's pattern for state that follows a prop.
+  const [askedKey, setAskedKey] = useState(key);
+  if (askedKey !== key) {
+    setAskedKey(key);
+    setCancelledKey(null);
+  }
   const [progress, setProgress] = useState<{ key: string; at: RunProgress } | null>(null);
   const clientRef = useRef<SimClient | null>(null);
   const pendingKey = useRef<string>('');

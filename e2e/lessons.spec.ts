@@ -115,6 +115,39 @@ test('a bad step is reported and the lesson opens at step 1', async ({ page }) =
   await expect(page.locator('[data-lesson="the-200ms-mystery"]')).toHaveAttribute('data-lesson-step', '1');
 });
 
+test("a hand-written lesson link's own key changes the step's scenario; a preset of its own is named", async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  // Step 3 is about Heidemann's odd final segment: `nagle=0` had run the default page with Nagle
+  // off under its words, and the link written back had lost the step's preset.
+  const laid = engine('preset=heidemann-odd-final&nagle=0');
+  expect(laid.packets).not.toBe(engine('nagle=0').packets);
+  await page.goto('/?lesson=the-200ms-mystery&step=3&nagle=0');
+  const lesson = page.locator('[data-lesson="the-200ms-mystery"]');
+  await expect(lesson).toHaveAttribute('data-lesson-step', '3');
+  await expect(ladderPackets(page)).toHaveCount(laid.packets);
+  await expect(ladderStalls(page, 'nagle')).toHaveCount(0);
+  await expect
+    .poll(() => search(page))
+    .toBe('?v=1&preset=heidemann-odd-final&nagle=0&lesson=the-200ms-mystery&step=3');
+  await expect(page.locator('[data-problems]')).toHaveCount(0);
+  await page.reload();
+  await expect(ladderPackets(page)).toHaveCount(laid.packets);
+
+  // Another preset runs as the link says, and the notice says it is not the step's.
+  await page.goto('/?lesson=the-200ms-mystery&step=3&preset=nielsen-lan-pipe-first');
+  await expect(ladderPackets(page)).toHaveCount(engine('preset=nielsen-lan-pipe-first').packets);
+  await expect(page.locator('[data-problems]')).toContainText(
+    "lesson=the-200ms-mystery&step=3: running preset=nielsen-lan-pipe-first, not the step's own scenario",
+  );
+  // A link the page wrote (v=1) opens as it always has, without a word.
+  await page.goto('/?v=1&nagle=0&lesson=the-200ms-mystery&step=3');
+  await expect(ladderPackets(page)).toHaveCount(engine('nagle=0').packets);
+  await expect(page.locator('[data-problems]')).toHaveCount(0);
+  expect(watch.consoleErrors).toEqual([]);
+});
+
 test('a lesson works in an embed: Next, a question that waits for Reveal, Close and Reopen', async ({
   page,
 }) => {

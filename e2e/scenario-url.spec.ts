@@ -395,6 +395,23 @@ test('a link whose zoom or connection the run does not have says so, and the lin
   expect(watch.consoleErrors).toEqual([]);
 });
 
+test('a step or reveal without a lesson, and edit=b without a side B, are named and left out of the link', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  // These had stayed in the address (or been dropped) without a word.
+  await openLab(page, 'preset=heidemann-odd-final&step=3&reveal=1&edit=b');
+  const notice = page.locator('[data-problems]');
+  await expect(notice).toContainText('step="3": no lesson to go with, ignored');
+  await expect(notice).toContainText('reveal="1": no lesson to go with, ignored');
+  await expect(notice).toContainText('edit=b: no side B to change, ignored');
+  await expect(ladderPackets(page)).toHaveCount(engine('preset=heidemann-odd-final').packets);
+  await expect
+    .poll(() => page.evaluate(() => window.location.search))
+    .toBe('?v=1&preset=heidemann-odd-final');
+  expect(watch.consoleErrors).toEqual([]);
+});
+
 test('a link to a panel (#waterfall) opens on that panel, below the playback bar, once the run has drawn it', async ({
   page,
 }) => {

@@ -4,6 +4,8 @@ import { parseQuery } from '../src/scenario/codec';
 import { findLesson } from '../src/scenario/lessons';
 import { loadLessons } from '../src/ui/lessons/catalog';
 import { atStep, awaitingAnswer, closeLesson } from '../src/ui/lessons/lessonState';
+import { withGuides } from '../src/ui/lessons/openGuides';
+import { queryFor, readLocation } from '../src/ui/state/useScenario';
 
 const bufferbloat = findLesson('bufferbloat')!;
 const mystery = findLesson('the-200ms-mystery')!;
@@ -56,5 +58,91 @@ describe('hints held back for a question', () => {
     expect(awaitingAnswer(view(3))).toBe(false);
     expect(awaitingAnswer(view(mystery.steps.length))).toBe(false);
     expect(awaitingAnswer({})).toBe(false);
+  });
+});
+
+describe('a lesson link with keys of its own', () => {
+  beforeAll(() => loadLessons());
+  const open = (search: string) => withGuides(readLocation(search), search);
+  it("lays a hand-written link's keys over its step's scenario, as over a preset", () => {
+    // Step 3 is Heidemann's odd final segment: `nagle=0` had run the default page with Nagle off.
+    const { config, problems } = open('?lesson=the-200ms-mystery&step=3&nagle=0');
+    expect(config.preset).toBe('heidemann-odd-final');
+    expect(config.settings).toEqual({
+      ...parseQuery('preset=heidemann-odd-final').config.settings,
+      nagle: false,
+    });
+    expect(config.view).toMatchObject({ lesson: 'the-200ms-mystery', step: '3' });
+    expect(problems).toEqual([]);
+    expect(queryFor(config, null)).toBe(
+      '?v=1&preset=heidemann-odd-final&nagle=0&lesson=the-200ms-mystery&step=3',
+    );
+    // A step without a preset keeps its keys too: bufferbloat's CUBIC over a deep buffer, BBR laid over.
+    const bbr = open('?lesson=bufferbloat&step=1&cc=bbr').config;
+    const step1 = parseQuery(bufferbloat.steps[0].query).config.settings;
+    expect(step1.cc).toBe('cubic');
+    expect(bbr.settings).toEqual({ ...step1, cc: 'bbr' });
+    // A question step shows the step before (its answer comes with Reveal), the link's keys over it.
+    const asking = open('?lesson=the-200ms-mystery&step=2&nagle=0').config;
+    expect(asking.preset).toBe('heidemann-short-initial');
+    expect(asking.settings.flush).toBe(parseQuery('preset=heidemann-short-initial').config.settings.flush);
+    expect(asking.settings.nagle).toBe(false);
+    // Side B's keys and the view's ride along; the step's panels stay unless the link names some.
+    const withB = open('?lesson=bufferbloat&step=1&b.queue=30&zoom=0,500').config;
+    expect(withB.settings).toEqual(parseQuery(bufferbloat.steps[0].query).config.settings);
+    expect(withB.b).toEqual({ queue: 30 });
+    expect(withB.view).toMatchObject({ view: 'tsp,time,metrics', zoom: '0,500' });
+  });
+  it("names a preset that replaces the step's, and keeps it", () => {
+    const { config, problems } = open('?lesson=the-200ms-mystery&step=3&preset=nielsen-lan-pipe-first');
+    expect(config.preset).toBe('nielsen-lan-pipe-first');
+    expect(problems).toEqual([
+      "lesson=the-200ms-mystery&step=3: running preset=nielsen-lan-pipe-first, not the step's own scenario",
+    ]);
+    // The step's own preset, or one given with more keys, is no replacement.
+    expect(open('?lesson=the-200ms-mystery&step=3&preset=heidemann-odd-final&nagle=0').problems).toEqual([]);
+  });
+  it('opens every link the page writes as it always has', () => {
+    // The page writes v=1 on every link: one from the default scenario chosen under step 3 keeps it.
+    const fromDefault = open('?v=1&nagle=0&lesson=the-200ms-mystery&step=3');
+    expect(fromDefault.config.preset).toBeNull();
+    expect(fromDefault.config.settings).toEqual({ ...parseQuery('').config.settings, nagle: false });
+    expect(fromDefault.problems).toEqual([]);
+    const other = open('?v=1&preset=nielsen-lan-pipe-first&lesson=the-200ms-mystery&step=3');
+    expect(other.config.preset).toBe('nielsen-lan-pipe-first');
+    expect(other.problems).toEqual([]);
+    // Each step's own link, and the revealed answer's, reopen as the step opened them.
+    for (const lesson of [mystery, bufferbloat])
+      lesson.steps.forEach((_, i) => {
+        for (const revealed of [false, true]) {
+          const stepped = atStep(parseQuery('').config, lesson, i, revealed);
+          const written = queryFor(stepped, null);
+          const reopened = open(written).config;
+          expect(queryFor(reopened, null)).toBe(written);
+          expect(reopened.settings).toEqual(stepped.settings);
+          expect(reopened.b).toEqual(stepped.b);
+        }
+      });
+  });
+  it('names step= and reveal= without a lesson, and leaves them out of the link', () => {
+    const { config, problems } = open('?step=3&reveal=1');
+    expect(problems).toEqual([
+      'step="3": no lesson to go with, ignored',
+      'reveal="1": no lesson to go with, ignored',
+    ]);
+    expect(queryFor(config, null)).toBe('?v=1');
+    // A step out of range is still named, once.
+    expect(open('?lesson=the-200ms-mystery&step=99').problems).toEqual([
+      `step="99": must be a step from 1 to ${mystery.steps.length}; opening step 1`,
+    ]);
+    expect(open('?lesson=the-200ms-mystery&step=03').problems).toEqual([]);
+  });
+  it('names edit=b without a side B, and leaves it out', () => {
+    const { config, problems } = open('?edit=b');
+    expect(problems).toEqual(['edit=b: no side B to change, ignored']);
+    expect(config.view.edit).toBeUndefined();
+    // With B (or an unchanged B, view=ab) it stands.
+    expect(open('?nagle=0&b.nagle=1&edit=b').problems).toEqual([]);
+    expect(open('?view=ladder,ab&edit=b').config.view.edit).toBe('b');
   });
 });

@@ -327,6 +327,20 @@ describe('a custom sweep of the send buffer', () => {
   });
 });
 
+describe('a custom sweep whose axis lists no values', () => {
+  it("sweeps the knob's usual values, as without the colon, and says so", () => {
+    const problems: string[] = [];
+    const choice = parseSweepParam('custom:x=rtt:;series=conns:', problems);
+    const bare = parseSweepParam('custom:x=rtt;series=conns', []);
+    expect(choice).toEqual(bare);
+    expect(choice?.kind === 'custom' && choice.custom.x.values.length).toBeGreaterThan(1);
+    expect(problems).toEqual([
+      'sweep: rtt: lists no values; sweeping its usual ones',
+      'sweep: conns: lists no values; sweeping its usual ones',
+    ]);
+  });
+});
+
 describe("a custom sweep's knobs over the current scenario", () => {
   const settings = (query: string) => parseQuery(query).config.settings;
 

@@ -4,18 +4,22 @@
 import type { Lesson } from '../../scenario/lessons';
 import { onDemand } from '../onDemand';
 
-const lessons = onDemand(() => import('../../scenario/lessons').then((m) => m.LESSONS));
+const lessons = onDemand(() => import('./linkedStep'));
 
-export const loadLessons = (): Promise<readonly Lesson[]> => lessons.load();
+/** Load the lessons (with how a link opens a step: ./linkedStep.ts). */
+export const loadLessons = () => lessons.load();
 
 /** The lessons, once loaded (else an empty list). */
 export function loadedLessons(): readonly Lesson[] {
-  return lessons.value ?? [];
+  return lessons.value?.LESSONS ?? [];
 }
 
 export function findLesson(id: string): Lesson | undefined {
-  return lessons.value?.find((l) => l.id === id);
+  return loadedLessons().find((l) => l.id === id);
 }
+
+/** How a link opens its lesson's step, once the lessons are here (a lesson is known only then). */
+export const stepOpener = () => lessons.value?.linkedStep;
 
 /** Whether a query string names a lesson (so the page loads the lessons before it renders). */
 export function linkNamesLesson(search: string): boolean {

@@ -2,7 +2,7 @@
 // answer is shown) and the pure edits that move through it. A step sets the scenario (its query)
 // and the view (panels); the playhead is the hook's job. A question step keeps the step before it
 // on screen until the answer is revealed, then shows both: the step before as A, the answer as B.
-import { parseQuery, quote, VIEW_KEYS, type Config } from '../../scenario/codec';
+import { parseQuery, quote, type Config } from '../../scenario/codec';
 import type { Lesson } from '../../scenario/lessons';
 import { findLesson, loadedLessons } from './catalog';
 import { didYouMean } from '../../scenario/didYouMean';
@@ -27,11 +27,8 @@ export function lessonFromView(view: Record<string, string>, problems: string[] 
   }
   const raw = view.step ?? '1';
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > lesson.steps.length) {
-    problems.push(`step=${quote(raw)}: must be a step from 1 to ${lesson.steps.length}; opening step 1`);
-    return { lesson, index: 0 };
-  }
-  return { lesson, index: n - 1 };
+  // A step out of range opens step 1; the link's reader says so (./linkedStep.ts).
+  return { lesson, index: Number.isInteger(n) && n > 0 && n <= lesson.steps.length ? n - 1 : 0 };
 }
 
 /** Whether the step asks for a prediction about the change from the step before it (none past the last). */
@@ -109,10 +106,4 @@ export function closeLesson(config: Config): Config {
   delete view.step;
   delete view.reveal;
   return { ...config, view };
-}
-
-/** Whether a link sets any scenario key of its own (else a lesson's step supplies the scenario). */
-export function linkNamesScenario(search: string): boolean {
-  const keys = [...new URLSearchParams(search).keys()];
-  return keys.some((k) => k !== 'v' && !(VIEW_KEYS as readonly string[]).includes(k));
 }

@@ -4,12 +4,13 @@
 // render when the link names a sweep (main.tsx), else with the sweep panel. It comes in the sweep
 // panel's chunk (a link naming a sweep shows the panel anyway): a chunk of its own was about 0.4 KB
 // more gzipped JavaScript. An address the page wrote itself (Back, Forward) has nothing to report.
-import { noSuchPreset, type Config } from '../../scenario/codec';
+import { noSuchPreset, quote, type Config } from '../../scenario/codec';
 import { findPreset } from '../../scenario/presets';
 import type { InitialScenario } from '../state/useScenario';
 import { sweepShown } from '../sweep/sweepPanelState';
 import type { parseSweepParam, sweepHint } from '../sweep/sweepParam';
-import { atStep, lessonFromView, linkNamesScenario, stepTimeMs } from './lessonState';
+import { atStep, lessonFromView, stepTimeMs } from './lessonState';
+import { stepOpener } from './catalog';
 
 let sweepReader: typeof parseSweepParam | null = null;
 let presetAsSweep: typeof sweepHint | null = null;
@@ -43,7 +44,7 @@ export function shownSweepTitle(config: Config): string | null {
 
 export function withGuides(initial: InitialScenario, search: string): InitialScenario {
   const problems = [...initial.problems];
-  let { config, initialCursorNs } = initial;
+  let { config } = initial;
   // `preset=kruse-fig2`: a sweep's name where a preset's goes (a line with no hint of its own).
   const preset = new URLSearchParams(search).get('preset');
   const bare = preset === null ? -1 : problems.indexOf(noSuchPreset(preset));
@@ -55,19 +56,20 @@ export function withGuides(initial: InitialScenario, search: string): InitialSce
     config = { ...config, view };
   }
   const at = lessonFromView(config.view, problems);
-  if (!at && config.view.lesson !== undefined) {
-    const view = { ...config.view };
-    delete view.lesson;
-    delete view.step;
-    delete view.reveal;
-    config = { ...config, view };
+  if (!at) {
+    const { lesson, step, reveal, ...view } = config.view;
+    // `step=` and `reveal=` mean nothing without a lesson: named, and left out of the link.
+    if (lesson === undefined)
+      for (const [key, value] of Object.entries({ step, reveal }))
+        if (value !== undefined) problems.push(`${key}=${quote(value)}: no lesson to go with, ignored`);
+    return { ...initial, config: { ...config, view }, problems };
   }
-  if (at) {
-    const revealed = config.view.reveal === '1';
-    const t = stepTimeMs(at.lesson, at.index, revealed);
-    if (!linkNamesScenario(search)) config = atStep(config, at.lesson, at.index, revealed);
-    else config = { ...config, view: { ...config.view, step: String(at.index + 1) } };
-    if (initialCursorNs === null && t !== undefined) initialCursorNs = Math.round(t * 1e6);
-  }
-  return { config, problems, initialCursorNs };
+  const revealed = config.view.reveal === '1';
+  const t = stepTimeMs(at.lesson, at.index, revealed);
+  const stepped = atStep(config, at.lesson, at.index, revealed);
+  return {
+    config: stepOpener()!(config, stepped, search, problems),
+    problems,
+    initialCursorNs: initial.initialCursorNs ?? (t === undefined ? null : Math.round(t * 1e6)),
+  };
 }

@@ -96,6 +96,10 @@ export function readLocation(search: string): InitialScenario {
     else delete view.view;
   }
   const b = config.b ?? (panels.includes('ab') ? {} : null);
+  if (view.edit && !b) {
+    problems.push('edit=b: no side B to change, ignored');
+    delete view.edit;
+  }
   return { config: { ...config, b, view }, problems, initialCursorNs };
 }
 

@@ -43,6 +43,8 @@ function readAxis(text: string, limit: number, problems: string[]): CustomSweep[
     problems.push(`sweep: ${quote(key)} cannot be swept`);
     return null;
   }
+  // `x=rtt:` with nothing after the colon: the knob's own values, as for `x=rtt`, but said.
+  if (!list && text.includes(':')) problems.push(`sweep: ${key}: lists no values; sweeping its usual ones`);
   const raw = list ? list.split(',').map((v) => v.trim()) : knob.values;
   const values = raw.filter((v) => {
     const ok = parseValue(SCHEMA[knob.key], v).ok;

@@ -62,10 +62,11 @@ function main(argv: string[]): void {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--presets') {
+      // Each figure with its reason in words, so the words it named are not printed again.
       const presets = PRESETS.map((p) => {
-        const { reasons, ...texts } = PRESET_TEXTS[p.id];
-        const published = p.published.map((f) => ({ ...f, reason: reasonOf(f, { ...texts, reasons }) }));
-        return { ...p, ...texts, published };
+        const texts = PRESET_TEXTS[p.id];
+        const published = p.published.map((f) => ({ ...f, reason: reasonOf(f, texts) }));
+        return { ...p, ...texts, reasons: undefined, published };
       });
       process.stdout.write(`${JSON.stringify(presets, null, 2)}\n`);
       return;

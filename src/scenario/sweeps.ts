@@ -127,22 +127,20 @@ function beyondFour(y: PointY): string | null {
       const more = y(conns, `kruse-${page}`);
       return four === null || four <= 0 || more === null ? null : Math.round((100 * (more - four)) / four);
     });
-  const at8 = changes('8');
-  const at16 = changes('16');
+  const [at8, at16] = [changes('8'), changes('16')];
   if ([...at8, ...at16].some((c) => c === null)) return null;
   const words = (cs: Array<number | null>) =>
     cs
-      .map((c, i) => {
-        const change = c as number;
-        const said = change === 0 ? 'the same' : change < 0 ? `${-change}% faster` : `${change}% slower`;
-        return `${KRUSE_PAGE_KEYS[i]} ${said}`;
-      })
+      .map(
+        (c, i) =>
+          `${KRUSE_PAGE_KEYS[i]} ${c === 0 ? 'the same' : c! < 0 ? `${-c!}% faster` : `${c}% slower`}`,
+      )
       .join(', ');
   // The paper finds /Test gaining little above 4 connections and only /acts worse: the model's
   // /Test gains at 8, and pages slower at 16 other than /acts differ too.
   const differs = [
     'test',
-    ...KRUSE_PAGE_KEYS.filter((page, i) => page !== 'acts' && page !== 'test' && (at16[i] as number) > 0),
+    ...KRUSE_PAGE_KEYS.filter((page, i) => page !== 'acts' && page !== 'test' && at16[i]! > 0),
   ];
   return `Simulated here, against 4 connections: 8 give ${words(at8)}; 16 give ${words(at16)} (the presets say why ${differs.join(' and ')} differ from the paper).`;
 }
@@ -164,9 +162,8 @@ function persistentSavings(y: PointY): string | null {
 
 /** Kruse's Fig. 7: what 8 -> 16 KB and 16 -> 96 KB of window save each page, over one connection. */
 function windowSavings(y: PointY): string | null {
-  const pages = KRUSE_PAGE_KEYS;
   const saved = (from: string, to: string) =>
-    pages.map((page) => {
+    KRUSE_PAGE_KEYS.map((page) => {
       const a = y(from, `kruse-${page}`);
       const b = y(to, `kruse-${page}`);
       return a === null || b === null || a <= 0 ? null : `${page} ${Math.round((100 * (a - b)) / a)}%`;

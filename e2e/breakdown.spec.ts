@@ -53,3 +53,32 @@ test('on a phone a part is named only as far as its width allows: no figure is c
   expect(parts.find((p) => p.cause === 'transfer')?.text).toBe('moving data');
   expect(parts.find((p) => p.cause === 'rto')?.text).toMatch(/^RTO \d/);
 });
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px a comparison's two bars are drawn on one scale`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    // A 1.22 s, B 2.22 s: both wait 212 ms on a delayed ACK. The longer bar had been cut short to
+    // leave room for its time and the shorter had not (188.9 against 255.9 px at 390).
+    await openLab(page, 'link=wan&b.loss=3');
+    const view = page.locator('[data-view="time"]');
+    await view.scrollIntoViewIfNeeded();
+    await expect(view.locator('[data-breakdown="b"]')).toHaveCount(1);
+    const pxPerMs = await view
+      .locator('.breakdown-bar')
+      .evaluateAll((bars) =>
+        bars.map((bar) => bar.getBoundingClientRect().width / Number(bar.getAttribute('data-page-ms'))),
+      );
+    expect(pxPerMs).toHaveLength(2);
+    expect(pxPerMs[1] / pxPerMs[0]).toBeCloseTo(1, 1);
+    const delayedAck = await view
+      .locator('.breakdown-part[data-cause="delayed-ack"]')
+      .evaluateAll((parts) => parts.map((p) => p.getBoundingClientRect().width));
+    expect(delayedAck).toHaveLength(2);
+    expect(Math.abs(delayedAck[0] - delayedAck[1])).toBeLessThan(2);
+    // The longer bar and its time fit the row.
+    const fits = await view
+      .locator('.breakdown-row')
+      .evaluateAll((rows) => rows.map((row) => row.scrollWidth <= row.clientWidth + 1));
+    expect(fits).toEqual([true, true]);
+  });
+}

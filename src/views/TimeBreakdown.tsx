@@ -13,10 +13,12 @@ import { RunEndAfterLoads } from './RunEnd';
 import { betweenLoads, idleBetweenLoadsNs } from './betweenLoads';
 import { runEndNs } from './timeScale';
 
-/** Room the page time beside a bar takes (app.css: the bar's max-width), and a side's letter. */
+/** Room the page time beside a bar takes, and a side's letter with its gap (app.css). */
 const TOTAL_PX = 90;
-const SIDE_PX = 24;
+const SIDE_PX = 28;
 /** A part's label: 0.8rem text, padded 6 px each side (app.css), at a generous 7.5 px a character. */
+const ROOM_BESIDE = `${TOTAL_PX}px`;
+const ROOM_BESIDE_LABELLED = `${TOTAL_PX}px - 1.2em - 8px`;
 const fits = (text: string, px: number) => text.length * 7.5 + 12 <= px;
 
 export interface TimeBreakdownProps {
@@ -116,7 +118,12 @@ function BreakdownBar({
         role="img"
         aria-label={`The page took ${formatDuration(data.totalNs)}: ${summary}`}
         data-page-ms={data.totalNs / 1e6}
-        style={{ width: `${(100 * data.totalNs) / longest}%` }}
+        // A share of the same room in each row (the row less the page time, and less the side's
+        // letter in a comparison), so both bars share one scale: as a share of the whole row, the
+        // longest bar had been cut short to leave room for its time and the other had not.
+        style={{
+          width: `calc((100% - ${labelled ? ROOM_BESIDE_LABELLED : ROOM_BESIDE}) * ${data.totalNs / longest})`,
+        }}
       >
         {data.parts.map((p) => {
           const style = partStyle(p.cause);

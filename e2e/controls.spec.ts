@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { applies, CONFIG_KEYS, defaultSettings, SCHEMA } from '../src/scenario/schema';
 import { engine, ladderPackets, ladderStalls, openLab } from './lab';
+import { focusedText } from './helpers';
 
 const idOf = (key: string) => `a-${key.replace(/[^a-z0-9]/gi, '-')}`;
 
@@ -231,6 +232,24 @@ test("a fix that wins on the medians but loses on the page's own losses says so 
   // B is the page the callout described: no faster on this draw, and as long as it said.
   expect(Math.round(Number(await pageMs('b')) / 10)).toBe(114);
   expect(Number(await pageMs('b'))).toBeGreaterThanOrEqual(Number(await pageMs('a')));
+});
+
+test("Compare side by side from the keyboard hands focus to Show A's stall, which stays", async ({
+  page,
+}) => {
+  // The button goes with its press: focus had fallen to the page's start.
+  for (const [query, key] of [
+    ['preset=heidemann-odd-final', 'Enter'],
+    ['', ' '],
+  ]) {
+    await openLab(page, query);
+    const callout = page.locator('[data-callout]');
+    await callout.getByRole('button', { name: 'Compare side by side' }).focus();
+    await page.keyboard.press(key);
+    await expect(callout.getByRole('button', { name: "Show A's stall" })).toBeFocused();
+    await expect(page.locator('[data-breakdown="b"] [data-page-ms]')).toHaveCount(1, { timeout: 20_000 });
+    expect(await focusedText(page)).toBe("Show A's stall");
+  }
 });
 
 test('after Compare side by side the callout does not offer A the fix B already runs', async ({ page }) => {

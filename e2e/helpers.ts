@@ -32,3 +32,15 @@ export function watchPage(page: Page): PageWatch {
   });
   return watch;
 }
+
+/**
+ * What has keyboard focus: the focused element's text, its spaces collapsed, or BODY when focus
+ * fell to the page's start.
+ */
+export function focusedText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return 'BODY';
+    return (active.textContent ?? '').replace(/\s+/g, ' ').trim();
+  });
+}

@@ -3,6 +3,7 @@
 // shows a stall) framed on what matters.
 import { expect, test, type Page } from '@playwright/test';
 import { engine, ladderPackets, ladderStalls, openLab } from './lab';
+import { focusedText } from './helpers';
 
 /** Most connections the client holds open at once: from its connect to its close. */
 function peakOpenConnections(query: string): number {
@@ -520,4 +521,23 @@ test("on a phone, an HTTP/3 server's two overlapping think times are labelled on
     .filter({ hasText: 'server think' })
     .evaluateAll((ls) => ls.map((l) => l.getBoundingClientRect().top));
   expect(Math.abs(tops[1] - tops[0])).toBeGreaterThan(100);
+});
+
+test('Fit and Zoom out, turned off by their own press, hand focus to Zoom in', async ({ page }) => {
+  await openLab(page);
+  const tools = page.getByRole('toolbar', { name: 'Ladder zoom' });
+  for (const [name, key] of [
+    ['Fit', 'Enter'],
+    ['Zoom out', ' '],
+  ]) {
+    await zoomIn(page).focus();
+    await page.keyboard.press('Enter');
+    const button = tools.getByRole('button', { name, exact: true });
+    await expect(button).toBeEnabled();
+    await button.focus();
+    await page.keyboard.press(key);
+    await expect(button).toBeDisabled();
+    await expect(zoomIn(page)).toBeFocused();
+    expect(await focusedText(page)).toBe('Zoom in');
+  }
 });

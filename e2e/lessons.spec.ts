@@ -3,7 +3,7 @@
 // before stays on screen until then, and the answer comes as side B), and the Lessons menu
 // starts a lesson.
 import { expect, test, type Page } from '@playwright/test';
-import { watchPage } from './helpers';
+import { focusedText, watchPage } from './helpers';
 import { LESSONS } from '../src/scenario/lessons';
 import { findPreset } from '../src/scenario/presets';
 import { engine, ladderPackets, ladderStalls, metric, openLab } from './lab';
@@ -73,6 +73,23 @@ test("Reveal from the keyboard moves focus to the answer, which took the button'
     return answer.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING;
   });
   expect(after).toBeTruthy();
+});
+
+test('Next step to the last, Previous step to the first and Close lesson leave focus on the new step or the Lessons button', async ({
+  page,
+}) => {
+  // Each press turns off or takes away the button pressed: focus had fallen to the page's start.
+  const cases: [string, string, string, RegExp][] = [
+    ['lesson=the-200ms-mystery&step=6', 'Next step', 'Enter', /^Step 7 of 7: /],
+    ['lesson=why-pipelining&step=2', 'Previous step', ' ', /^Step 1 of \d+: /],
+    ['lesson=the-200ms-mystery&step=3', 'Close lesson', 'Enter', /^Lessons$/],
+  ];
+  for (const [query, name, key, focused] of cases) {
+    await page.goto(`/?${query}`);
+    await page.getByRole('button', { name }).focus();
+    await page.keyboard.press(key);
+    await expect.poll(() => focusedText(page), { message: `${name} on ${query}` }).toMatch(focused);
+  }
 });
 
 test('the Lessons menu lists every lesson and starts one at step 1', async ({ page }) => {

@@ -2,7 +2,8 @@
 // stays on that stream's time; a window holding none of its packets says so, with a way back,
 // and keeps a sequence axis of the stream's bytes, never one of 1-byte ticks.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { engine } from './lab';
+import { engine, openLab } from './lab';
+import { focusedText } from './helpers';
 import { connectionSeries } from '../src/views/streamSeries';
 
 const MS = 1e6;
@@ -130,4 +131,27 @@ test('HTTP/1.0: one connection of many, zoomed past its life, says so; Zoom in s
   await fullRunThenZoomInTwice(tsp);
   await expect(notice).toHaveCount(0);
   await expect.poll(async () => overlaps(await windowMs(page), life)).toBe(true);
+});
+
+test('Full run and Zoom out back to the whole run, turned off by their own press, hand focus to Zoom in', async ({
+  page,
+}) => {
+  await openLab(page);
+  const tsp = page.locator('[data-view="tsp"]');
+  await tsp.scrollIntoViewIfNeeded();
+  const zoomIn = tsp.getByRole('button', { name: 'Zoom in' });
+  for (const [name, key] of [
+    ['Full run', 'Enter'],
+    ['Zoom out', ' '],
+  ]) {
+    await zoomIn.focus();
+    await page.keyboard.press('Enter');
+    const button = tsp.getByRole('button', { name, exact: true });
+    await expect(button).toBeEnabled();
+    await button.focus();
+    await page.keyboard.press(key);
+    await expect(button).toBeDisabled();
+    await expect(zoomIn).toBeFocused();
+    expect(await focusedText(page)).toBe('Zoom in');
+  }
 });

@@ -1,6 +1,6 @@
 // The callout over the views: names the first long stall and its cause, and offers the knob
 // that removes it — applied here, or on side B to compare. Compared, B's line does the same for B.
-import { lazy, useMemo } from 'react';
+import { lazy, useMemo, useRef } from 'react';
 import { elapsedNs, objectsNeverArrived } from '../../engine/metrics';
 import type { PathTiming } from '../../engine/path';
 import type { StallRecord, Trace } from '../../engine/trace';
@@ -10,6 +10,7 @@ import { formatDuration } from '../../views/format';
 import { RunEndAfterLoads } from '../../views/RunEnd';
 import { runEndNs } from '../../views/timeScale';
 import { causeStyle, darkFill } from '../../scenario/stallCauses';
+import { useFocusHandoff } from '../useFocusHandoff';
 import { useSettled } from '../state/gesture';
 import { drawsOf, type Suggestion } from './stallAdvice';
 import { Costlier, fixText, knobOf, overlapped, useOfferedFix } from './calloutParts';
@@ -83,6 +84,9 @@ function SettledCallout({
     b,
     withholdFix,
   );
+  // Compare side by side goes with its press: focus goes on to Show A's stall.
+  const handOff = useFocusHandoff();
+  const showRef = useRef<HTMLButtonElement>(null);
   // Compared, the callout speaks of run A alone: say so, or its page time reads as both runs'.
   const side = comparing ? (
     <>
@@ -182,12 +186,20 @@ function SettledCallout({
           <button
             type="button"
             className={`secondary ${pending ?? ''}`}
-            onClick={() => suggestion && onCompare(suggestion)}
+            onClick={(e) => {
+              handOff(e.currentTarget, () => showRef.current);
+              if (suggestion) onCompare(suggestion);
+            }}
           >
             Compare side by side
           </button>
         )}
-        <button type="button" className="secondary" onClick={() => onShowStall(stall.endNs, stall, trace)}>
+        <button
+          type="button"
+          className="secondary"
+          ref={showRef}
+          onClick={() => onShowStall(stall.endNs, stall, trace)}
+        >
           {comparing ? "Show A's stall" : 'Show the stall'}
         </button>
       </div>

@@ -4,7 +4,7 @@
 // figure it points at wherever the views are (the page's main area, an embed's). An ancestor's
 // attribute keeps the rule cheap: a `:has()` on the step's own element had every band and figure
 // re-check it on each restyle, which doubled the style time of a knob change on a large run.
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { findLesson } from './catalog';
 import { keepTimesTogether } from '../../views/format';
 import { LessonQuestion } from './LessonQuestion';
@@ -15,6 +15,7 @@ import type { Config } from '../../scenario/codec';
 import { hiddenOf, panelsNamed, panelTitle, showing } from './stepPanels';
 import { isEmbed } from '../share/openingLink';
 import { bringStallsInView } from './answerInView';
+import { useFocusHandoff } from '../useFocusHandoff';
 import './lessons.css';
 
 export function LessonPanel({
@@ -34,8 +35,13 @@ export function LessonPanel({
   useHighlight('data-highlight-stall', (!controls.folded && focus?.stall) || shown?.stall);
   useHighlight('data-highlight-metric', shown?.metric);
   useAnswerFocus(update, focus && `${controls.lessonId}/${controls.index}`, focus?.zoomMs, focus?.stall);
+  const { headingRef, byButton } = useStepFocus(controls);
+  // Closed, the card goes: focus goes to the Lessons button in the header, or in an embed (which
+  // folds the card) to Reopen lesson.
+  const handOff = useFocusHandoff();
+  const reopenRef = useRef<HTMLButtonElement>(null);
   if (!lesson || !step) return null;
-  const { index, go } = controls;
+  const { index } = controls;
   // An embed shows the panels its link chose, for a frame sized to them: no offer there.
   const hidden = isEmbed(view) ? [] : hiddenOf(panelsNamed(step, controls.revealed), view.view);
   const last = lesson.steps.length - 1;
@@ -45,7 +51,7 @@ export function LessonPanel({
         <span>
           Lesson: <strong>{lesson.title}</strong>, step {index + 1} of {lesson.steps.length}
         </span>
-        <button type="button" className="secondary small" onClick={controls.reopen}>
+        <button type="button" className="secondary small" ref={reopenRef} onClick={controls.reopen}>
           Reopen lesson
         </button>
       </p>
@@ -61,11 +67,19 @@ export function LessonPanel({
         <p className="lesson-name">
           Lesson: <strong>{lesson.title}</strong> <span className="lesson-paper">({lesson.paper})</span>
         </p>
-        <button type="button" className="secondary small" onClick={controls.close}>
+        <button
+          type="button"
+          className="secondary small"
+          onClick={(e) => {
+            document.querySelector<HTMLElement>('[data-lessons-menu]')?.focus();
+            handOff(e.currentTarget, () => reopenRef.current);
+            controls.close();
+          }}
+        >
           Close lesson
         </button>
       </div>
-      <h2 id="lesson-step-title">
+      <h2 id="lesson-step-title" tabIndex={-1} ref={headingRef}>
         <span className="lesson-count">
           Step {index + 1} of {lesson.steps.length}:
         </span>{' '}
@@ -94,10 +108,15 @@ export function LessonPanel({
         </p>
       )}
       <nav className="lesson-nav" aria-label="Lesson steps">
-        <button type="button" className="secondary" disabled={index === 0} onClick={() => go(index - 1)}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={index === 0}
+          onClick={() => byButton(index - 1)}
+        >
           Previous step
         </button>
-        <button type="button" disabled={index === last} onClick={() => go(index + 1)}>
+        <button type="button" disabled={index === last} onClick={() => byButton(index + 1)}>
           Next step
         </button>
         <span className="lesson-keys">
@@ -106,6 +125,28 @@ export function LessonPanel({
       </nav>
     </section>
   );
+}
+
+/**
+ * Previous or Next, whose press may turn it off (the first step, the last), moves focus to the new
+ * step's heading, which a screen reader then reads.
+ */
+function useStepFocus({ lessonId, index, go }: LessonControls) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const pressed = useRef(false);
+  const shown = useRef({ lessonId, index });
+  useLayoutEffect(() => {
+    const last = shown.current;
+    shown.current = { lessonId, index };
+    if (last.lessonId !== lessonId || last.index === index) return;
+    if (pressed.current) headingRef.current?.focus();
+    pressed.current = false;
+  }, [lessonId, index]);
+  const byButton = (next: number) => {
+    pressed.current = true;
+    go(next);
+  };
+  return { headingRef, byButton };
 }
 
 /**

@@ -16,7 +16,13 @@ export function LessonsMenu({ onStart }: { onStart: (id: string) => void }) {
   const Dialog = list.value;
   return (
     <>
-      <button type="button" className="secondary" onPointerEnter={prefetch} onClick={request}>
+      <button
+        type="button"
+        className="secondary"
+        data-lessons-menu=""
+        onPointerEnter={prefetch}
+        onClick={request}
+      >
         Lessons
       </button>
       {failure !== null && <LoadFailure name="the lessons" error={failure} />}

@@ -28,6 +28,7 @@ import {
 import { timeScale, type Gap } from '../../views/timeScale';
 import { markRedraw } from '../perf';
 import { useElementHeight, useElementWidth } from '../useElementSize';
+import { useFocusHandoff } from '../useFocusHandoff';
 import { usePanelChrome } from '../embed/usePanelChrome';
 import type { SideView } from './sideView';
 import { MAX_ZOOM, useLadderZoom, type AxisTransform } from './useLadderZoom';
@@ -265,7 +266,13 @@ export function LadderPanel({
   // end, nothing is drawn after the playhead, so they zoom around the playhead and bring it to
   // the middle (as the time-sequence plot's do). Around the centre, a reader who paused 20 ms
   // into the default page and pressed Zoom in had been shown 124 to 129 ms: an empty ladder.
-  const zoomButton = (factor: number) => {
+  // A zoom button turned off by its own press (Fit, Zoom out to the whole run, Zoom in to the
+  // closest) hands focus to the zoom button across from it.
+  const handOff = useFocusHandoff();
+  const zoomInRef = useRef<HTMLButtonElement>(null);
+  const zoomOutRef = useRef<HTMLButtonElement>(null);
+  const zoomButton = (factor: number, from: EventTarget) => {
+    handOff(from, () => (factor > 1 ? zoomOutRef : zoomInRef).current);
     const middle = (top + bottom) / 2;
     const cy = y(cursorNs);
     if (cursorNs < endNs && cy >= top && cy <= bottom) zoom.zoomAround(factor, cy, middle);
@@ -286,7 +293,8 @@ export function LadderPanel({
         <button
           type="button"
           className="secondary small"
-          onClick={() => zoomButton(2)}
+          ref={zoomInRef}
+          onClick={(e) => zoomButton(2, e.currentTarget)}
           disabled={zoom.transform.k >= MAX_ZOOM}
         >
           Zoom in
@@ -294,7 +302,8 @@ export function LadderPanel({
         <button
           type="button"
           className="secondary small"
-          onClick={() => zoomButton(0.5)}
+          ref={zoomOutRef}
+          onClick={(e) => zoomButton(0.5, e.currentTarget)}
           disabled={zoom.transform.k <= 1}
         >
           Zoom out
@@ -302,7 +311,10 @@ export function LadderPanel({
         <button
           type="button"
           className="secondary small"
-          onClick={zoom.reset}
+          onClick={(e) => {
+            handOff(e.currentTarget, () => zoomInRef.current);
+            zoom.reset();
+          }}
           disabled={zoom.transform.k === 1 && zoom.transform.y === 0}
         >
           Fit

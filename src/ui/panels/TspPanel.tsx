@@ -20,6 +20,7 @@ import {
 } from '../embed/viewHeight';
 import { usePanelChrome } from '../embed/usePanelChrome';
 import { useElementHeight, useElementWidth } from '../useElementSize';
+import { useFocusHandoff } from '../useFocusHandoff';
 import type { SideView, TimePanelProps } from './sideView';
 import type { Gap } from '../../views/timeScale';
 import type { TspView } from '../state/configModel';
@@ -78,6 +79,10 @@ export function TspPanel({
   const focus = stream !== null || conns.length > 1 ? followed : null;
   const zoomBy = (factor: number) =>
     setWindow(zoomedWindow(valid, cursorNs, endNs, factor, focus) ?? wholeRun);
+  // Zoom out to the whole run and Full run turn themselves off: focus goes on to Zoom in.
+  const handOff = useFocusHandoff();
+  const zoomInRef = useRef<HTMLButtonElement>(null);
+  const toZoomIn = (e: { currentTarget: EventTarget }) => handOff(e.currentTarget, () => zoomInRef.current);
   // In an embed a lone plot and its cwnd and RTT strips share the frame's height where the plot
   // keeps enough of it (a 1024 x 640 frame had cut the strips, and their title peeked in at the
   // bottom); else the plot takes the frame's height, as the ladder does, and its strips follow
@@ -143,16 +148,27 @@ export function TspPanel({
   return (
     <div className="tsp-panel" ref={boxRef} data-view="tsp">
       <div ref={toolsRef} className="panel-tools" role="toolbar" aria-label="Time-sequence plot zoom">
-        <button type="button" className="secondary small" onClick={() => zoomBy(2)}>
+        <button type="button" className="secondary small" ref={zoomInRef} onClick={() => zoomBy(2)}>
           Zoom in
         </button>
-        <button type="button" className="secondary small" onClick={() => zoomBy(0.5)} disabled={!window_}>
+        <button
+          type="button"
+          className="secondary small"
+          onClick={(e) => {
+            toZoomIn(e);
+            zoomBy(0.5);
+          }}
+          disabled={!window_}
+        >
           Zoom out
         </button>
         <button
           type="button"
           className="secondary small"
-          onClick={() => setWindow(wholeRun)}
+          onClick={(e) => {
+            toZoomIn(e);
+            setWindow(wholeRun);
+          }}
           disabled={!window_}
         >
           Full run

@@ -92,6 +92,33 @@ test('Next step to the last, Previous step to the first and Close lesson leave f
   }
 });
 
+test('a new step is said once: Next step moves focus to its heading; ] says it in a status and leaves focus', async ({
+  page,
+}) => {
+  const steps = LESSONS.find((l) => l.id === 'the-200ms-mystery')!.steps;
+  await page.goto('/?lesson=the-200ms-mystery&step=2&reveal=1');
+  const lesson = page.locator('[data-lesson="the-200ms-mystery"]');
+  const heading = lesson.getByRole('heading', { level: 2 });
+  const status = lesson.locator('.lesson-said');
+  await expect(status).toHaveAttribute('role', 'status');
+  await page.getByRole('button', { name: 'Next step' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(lesson).toHaveAttribute('data-lesson-step', '3');
+  await expect(heading).toBeFocused();
+  await expect(heading).toHaveText(`Step 3 of ${steps.length}: ${steps[2].title}`);
+  // The heading is read where focus lands: the status says nothing more.
+  await expect(status).toHaveText('');
+
+  await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+  await page.keyboard.press(']');
+  await expect(lesson).toHaveAttribute('data-lesson-step', '4');
+  await expect(status).toHaveText(`Step 4 of ${steps.length}: ${steps[3].title}`);
+  expect(await focusedText(page)).toBe('BODY');
+  await page.keyboard.press('[');
+  await expect(status).toHaveText(`Step 3 of ${steps.length}: ${steps[2].title}`);
+  expect(await focusedText(page)).toBe('BODY');
+});
+
 test('the Lessons menu lists every lesson and starts one at step 1', async ({ page }) => {
   await page.goto('/');
   await expect(ladderPackets(page).first()).toBeAttached();

@@ -4,7 +4,7 @@
 // figure it points at wherever the views are (the page's main area, an embed's). An ancestor's
 // attribute keeps the rule cheap: a `:has()` on the step's own element had every band and figure
 // re-check it on each restyle, which doubled the style time of a knob change on a large run.
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { findLesson } from './catalog';
 import { keepTimesTogether } from '../../views/format';
 import { LessonQuestion } from './LessonQuestion';
@@ -35,7 +35,7 @@ export function LessonPanel({
   useHighlight('data-highlight-stall', (!controls.folded && focus?.stall) || shown?.stall);
   useHighlight('data-highlight-metric', shown?.metric);
   useAnswerFocus(update, focus && `${controls.lessonId}/${controls.index}`, focus?.zoomMs, focus?.stall);
-  const { headingRef, byButton } = useStepFocus(controls);
+  const { headingRef, said, byButton } = useStepFocus(controls, step?.title);
   // Closed, the card goes: focus goes to the Lessons button in the header, or in an embed (which
   // folds the card) to Reopen lesson.
   const handOff = useFocusHandoff();
@@ -107,6 +107,9 @@ export function LessonPanel({
           </button>
         </p>
       )}
+      <p className="lesson-said" role="status">
+        {said}
+      </p>
       <nav className="lesson-nav" aria-label="Lesson steps">
         <button
           type="button"
@@ -128,25 +131,28 @@ export function LessonPanel({
 }
 
 /**
- * Previous or Next, whose press may turn it off (the first step, the last), moves focus to the new
- * step's heading, which a screen reader then reads.
+ * A new step is said once. Moved by Previous or Next, whose press may turn it off (the first step,
+ * the last), focus goes to the new step's heading, which a screen reader then reads; moved another
+ * way (the `[` and `]` keys, Back), focus stays where it is and a polite status says the step.
  */
-function useStepFocus({ lessonId, index, go }: LessonControls) {
+function useStepFocus({ lessonId, index, go }: LessonControls, title: string | undefined) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const pressed = useRef(false);
+  const [said, setSaid] = useState('');
   const shown = useRef({ lessonId, index });
   useLayoutEffect(() => {
     const last = shown.current;
     shown.current = { lessonId, index };
-    if (last.lessonId !== lessonId || last.index === index) return;
+    if (!title || last.lessonId !== lessonId || last.index === index) return;
     if (pressed.current) headingRef.current?.focus();
+    setSaid(pressed.current ? '' : (headingRef.current?.textContent ?? title));
     pressed.current = false;
-  }, [lessonId, index]);
+  }, [lessonId, index, title]);
   const byButton = (next: number) => {
     pressed.current = true;
     go(next);
   };
-  return { headingRef, byButton };
+  return { headingRef, said, byButton };
 }
 
 /**

@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openLab } from './lab';
+import { focusedText } from './helpers';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -198,4 +199,46 @@ test("on a touch screen the embed builder's choices are targets a finger can hit
     expect(box.width).toBeGreaterThanOrEqual(20);
   }
   await context.close();
+});
+
+test('covering the page, the Settings drawer is a modal dialog: focus goes in, the page behind is inert, Escape brings it back', async ({
+  browser,
+}) => {
+  for (const device of [
+    { viewport: { width: 320, height: 640 } },
+    { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 },
+  ]) {
+    const context = await browser.newContext(device);
+    const page = await context.newPage();
+    await openLab(page);
+    const opener = page.getByRole('button', { name: 'Settings', exact: true });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const inDrawer = () => page.evaluate(() => !!document.activeElement?.closest('#controls'));
+    await expect.poll(inDrawer).toBe(true);
+    expect(await focusedText(page)).toBe('Close settings');
+    // The views behind it, and the figures among them, are out of reach.
+    await expect(page.locator('main')).toHaveAttribute('inert', '');
+    await expect(page.locator('[inert] [data-view="ladder"]')).toHaveCount(1);
+    // Shift+Tab from its first control leaves the page rather than reach the views behind it.
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main, .settings-bar'))).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect(opener).toBeFocused();
+    await expect(page.locator('[inert]')).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await context.close();
+  }
+});
+
+test('beside the views on a wide screen, the settings are no dialog and the page is not inert', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openLab(page);
+  await expect(page.locator('#controls')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('[inert]')).toHaveCount(0);
 });

@@ -2,25 +2,35 @@
 // it is a drawer opened by a Settings button in a bar along the bottom of the screen, so a student never
 // scrolls past every view to reach a knob. The bar spans the width and the page keeps room for it at the
 // end: a button floating over the views would hide part of a line of text or a control.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// Open, the drawer covers the page: it is a modal dialog, focus goes into it and the page behind is
+// inert until it closes, when focus goes back to the Settings button.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 
 export function SettingsDrawer({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const drawerRef = useRef<HTMLElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
+  const behind = useRef<Element[]>([]);
+  // The page comes back before focus goes to the Settings button on it.
+  const close = useCallback(() => {
+    release(behind.current);
+    setOpen(false);
+    openerRef.current?.focus();
+  }, []);
   useEffect(() => {
-    if (!open) return;
-    drawerRef.current?.querySelector<HTMLElement>('.settings-close')?.focus();
+    const drawer = drawerRef.current;
+    if (!open || !drawer) return;
+    behind.current = inertAround(drawer);
+    drawer.querySelector<HTMLElement>('.settings-close')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
     };
-    const close = () => {
-      setOpen(false);
-      openerRef.current?.focus();
-    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      release(behind.current);
+    };
+  }, [open, close]);
   return (
     <>
       <div className="settings-bar">
@@ -34,19 +44,42 @@ export function SettingsDrawer({ children }: { children: ReactNode }) {
           Settings
         </button>
       </div>
-      <aside className={`sidebar${open ? ' sidebar--open' : ''}`} id="controls" ref={drawerRef}>
-        <button
-          type="button"
-          className="secondary settings-close"
-          onClick={() => {
-            setOpen(false);
-            openerRef.current?.focus();
-          }}
-        >
+      <aside
+        className={`sidebar${open ? ' sidebar--open' : ''}`}
+        id="controls"
+        ref={drawerRef}
+        role={open ? 'dialog' : undefined}
+        aria-modal={open || undefined}
+        aria-label={open ? 'Settings' : undefined}
+      >
+        <button type="button" className="secondary settings-close" onClick={close}>
           Close settings
         </button>
         {children}
       </aside>
     </>
   );
+}
+
+/**
+ * Makes inert everything on the page but `drawer` and the dialogs (a dialog opened from the drawer,
+ * the preset gallery, must stay usable): each sibling of the drawer and of its ancestors, or, where
+ * one holds a dialog, that sibling's own children by the same rule. Returns what it made inert.
+ */
+function inertAround(drawer: HTMLElement): Element[] {
+  const made: Element[] = [];
+  const inert = (el: Element) => {
+    if (el.tagName === 'DIALOG' || el.tagName === 'SCRIPT' || el.hasAttribute('inert')) return;
+    if (!el.querySelector('dialog')) {
+      el.setAttribute('inert', '');
+      made.push(el);
+    } else for (const child of el.children) inert(child);
+  };
+  for (let el: Element = drawer; el.parentElement && el !== document.body; el = el.parentElement)
+    for (const sibling of el.parentElement.children) if (sibling !== el) inert(sibling);
+  return made;
+}
+
+function release(made: Element[]): void {
+  for (const el of made.splice(0)) el.removeAttribute('inert');
 }

@@ -89,6 +89,35 @@ test('the link type shows its bandwidth and RTT, which can be overridden', async
   await expect.poll(() => page.evaluate(() => window.location.search)).toContain('rtt=300');
 });
 
+test("a slider's readout is shown but not announced: the slider and the result box speak", async ({
+  page,
+}) => {
+  await openLab(page);
+  // A link type changes the bandwidth, RTT and queue readouts at once: as outputs (live regions
+  // by default) all three had been spoken on top of the result box, and each arrow key twice.
+  await page.getByLabel('Link type').selectOption('ppp28k');
+  await expect(ladderPackets(page)).toHaveCount(engine('link=ppp28k').packets);
+  const readouts = await page.locator('[data-readout]').evaluateAll((els) =>
+    els.map((e) => ({
+      text: e.textContent,
+      live: e.getAttribute('aria-live'),
+      for: e.getAttribute('for'),
+      shown: e.getBoundingClientRect().width > 0,
+    })),
+  );
+  expect(readouts.map((r) => r.text)).toContain("28.8 kb/s (the link's)");
+  expect(readouts.filter((r) => r.live !== 'off')).toEqual([]);
+  // Still beside its box and tied to it.
+  for (const r of readouts) {
+    expect(r.shown, r.text ?? '').toBe(true);
+    await expect(page.locator(`[id="${r.for}"]`)).toHaveCount(1);
+  }
+  // The slider says its value itself.
+  await expect(page.getByLabel('Bandwidth slider')).toHaveAttribute('aria-valuetext', '28.8 kb/s');
+  // The result box is the one polite announcement of the run.
+  await expect(page.locator('[data-callout][aria-live="polite"]')).toHaveCount(1);
+});
+
 test('a number box takes a size or a time as the page writes it', async ({ page }) => {
   await openLab(page);
   // The socket buffer's slider says "16 KB"; typing "64 KB" had been refused as no number.

@@ -12,7 +12,7 @@ import { runEndNs } from '../../views/timeScale';
 import { causeStyle, darkFill } from '../../scenario/stallCauses';
 import { useSettled } from '../state/gesture';
 import { drawsOf, type Suggestion } from './stallAdvice';
-import { Costlier, fixText, knobOf, overlapped, useOfferedFix } from './calloutParts';
+import { Costlier, fixText, knobOf, overlapped, useOfferedFix, useRoomForFix } from './calloutParts';
 import type { HintsWithheld } from '../lessons/lessonState';
 import { LazyPanel } from '../LazyPanel';
 
@@ -83,6 +83,7 @@ function SettledCallout({
     b,
     withholdFix,
   );
+  const textRef = useRoomForFix(advice, checked, costlierChecked, drawsOf(settings), b.totalNs);
   // Compared, the callout speaks of run A alone: say so, or its page time reads as both runs'.
   const side = comparing ? (
     <>
@@ -148,7 +149,7 @@ function SettledCallout({
       data-fix-checking={checking ? '' : undefined}
       style={{ borderLeftColor: causeStyle(stall.cause).fill, ...darkFill(causeStyle(stall.cause)) }}
     >
-      <p className="callout-text">
+      <p className="callout-text" ref={textRef}>
         {side}
         <strong>{sentence}</strong>
         {/* A fix B runs is not offered, nor weighed: B's line gives B's time ("try" had stood

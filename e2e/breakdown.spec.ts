@@ -82,3 +82,43 @@ for (const width of [1280, 390]) {
     expect(fits).toEqual([true, true]);
   });
 }
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`under forced colours (${colorScheme}) the bar's parts and the legend's swatches keep their colours`, async ({
+    page,
+  }) => {
+    // Forced colours blank an element's own background to the system Canvas: the bar had become
+    // one empty box and each swatch an empty square.
+    await page.emulateMedia({ forcedColors: 'active', colorScheme });
+    await openLab(page);
+    const view = page.locator('[data-view="time"]');
+    await view.scrollIntoViewIfNeeded();
+    const canvas = await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.style.background = 'Canvas';
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return colour;
+    });
+    const fills = (selector: string) =>
+      view.locator(selector).evaluateAll((els) =>
+        els.map((e) => ({
+          cause: e.closest('[data-cause]')?.getAttribute('data-cause'),
+          fill: getComputedStyle(e).backgroundColor,
+          ink: getComputedStyle(e).color,
+        })),
+      );
+    const parts = await fills('.breakdown-part');
+    const swatches = await fills('.swatch');
+    // The default page's 522 ms: Nagle, delayed ACK, think times, handshake, moving data.
+    expect(parts.length).toBeGreaterThanOrEqual(5);
+    expect(parts.filter((p) => p.fill === canvas)).toEqual([]);
+    expect(new Set(parts.map((p) => p.fill)).size).toBe(parts.length);
+    // Each swatch is its part's colour, and a part's name keeps a colour of its own on it.
+    expect(swatches.map((s) => s.fill)).toEqual(
+      swatches.map((s) => parts.find((p) => p.cause === s.cause)?.fill),
+    );
+    expect(parts.filter((p) => p.ink === p.fill)).toEqual([]);
+  });
+}

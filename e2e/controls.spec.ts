@@ -90,6 +90,35 @@ test('the link type shows its bandwidth and RTT, which can be overridden', async
   await expect.poll(() => page.evaluate(() => window.location.search)).toContain('rtt=300');
 });
 
+test("a slider's readout is shown but not announced: the slider and the result box speak", async ({
+  page,
+}) => {
+  await openLab(page);
+  // A link type changes the bandwidth, RTT and queue readouts at once: as outputs (live regions
+  // by default) all three had been spoken on top of the result box, and each arrow key twice.
+  await page.getByLabel('Link type').selectOption('ppp28k');
+  await expect(ladderPackets(page)).toHaveCount(engine('link=ppp28k').packets);
+  const readouts = await page.locator('[data-readout]').evaluateAll((els) =>
+    els.map((e) => ({
+      text: e.textContent,
+      live: e.getAttribute('aria-live'),
+      for: e.getAttribute('for'),
+      shown: e.getBoundingClientRect().width > 0,
+    })),
+  );
+  expect(readouts.map((r) => r.text)).toContain("28.8 kb/s (the link's)");
+  expect(readouts.filter((r) => r.live !== 'off')).toEqual([]);
+  // Still beside its box and tied to it.
+  for (const r of readouts) {
+    expect(r.shown, r.text ?? '').toBe(true);
+    await expect(page.locator(`[id="${r.for}"]`)).toHaveCount(1);
+  }
+  // The slider says its value itself.
+  await expect(page.getByLabel('Bandwidth slider')).toHaveAttribute('aria-valuetext', '28.8 kb/s');
+  // The result box is the one polite announcement of the run.
+  await expect(page.locator('[data-callout][aria-live="polite"]')).toHaveCount(1);
+});
+
 test('a number box takes a size or a time as the page writes it', async ({ page }) => {
   await openLab(page);
   // The socket buffer's slider says "16 KB"; typing "64 KB" had been refused as no number.
@@ -153,26 +182,41 @@ test('the callout offers a fix only once the engine finds it faster, and says wh
   await expect(callout.getByRole('button', { name: 'Show the stall' })).toBeVisible();
 });
 
-test('at phone width the views do not jump down when the fix arrives: its buttons keep their room while it is tried', async ({
+test('at phone width the views do not jump down when the fix arrives: its buttons and its words keep their room while it is tried', async ({
   page,
 }) => {
   // A 2 MB transfer with losses: the knobs are tried in a worker, after the run is drawn. The
-  // buttons, coming then, took a second row under 390 px and pushed everything below down 42 px.
+  // buttons, coming then, took a second row under 390 px and pushed everything below down 42 px;
+  // the fix's words, longer than "trying the knobs that could remove it", then took a line more
+  // of the text and pushed it down 22 px.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  type Seen = {
+    checking: boolean;
+    height: number;
+    text: number;
+    callout: number;
+    tryShown: boolean;
+    medians: boolean;
+  };
   await page.addInitScript(() => {
-    const seen: Array<{ checking: boolean; height: number; tryShown: boolean }> = [];
+    const seen: Seen[] = [];
     (window as unknown as { actions: typeof seen }).actions = seen;
     new MutationObserver(() => {
       const callout = document.querySelector('[data-callout]');
       const actions = callout?.querySelector('.callout-actions');
-      if (!callout || !actions) return;
+      const text = callout?.querySelector('p.callout-text');
+      if (!callout || !actions || !text) return;
       const tryShown = [...actions.querySelectorAll('button')].some(
         (b) => b.textContent!.startsWith('Try') && getComputedStyle(b).visibility === 'visible',
       );
       seen.push({
         checking: callout.hasAttribute('data-fix-checking'),
         height: Math.round(actions.getBoundingClientRect().height),
+        text: Math.round(text.getBoundingClientRect().height),
+        callout: Math.round(callout.getBoundingClientRect().height),
         tryShown,
+        medians: text.textContent!.includes('medians'),
       });
     }).observe(document, { subtree: true, childList: true, attributes: true });
   });
@@ -180,18 +224,20 @@ test('at phone width the views do not jump down when the fix arrives: its button
   const callout = page.locator('[data-callout]');
   await expect(callout.getByRole('button', { name: /^Try / })).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[data-fix-checking]')).toHaveCount(0);
-  const seen = await page.evaluate(
-    () =>
-      (window as unknown as { actions: Array<{ checking: boolean; height: number; tryShown: boolean }> })
-        .actions,
-  );
+  const seen = await page.evaluate(() => (window as unknown as { actions: Seen[] }).actions);
   const whileTried = seen.filter((s) => s.checking);
-  const after = seen.at(-1)!.height;
+  const after = seen.at(-1)!;
   expect(whileTried.length).toBeGreaterThan(0);
-  expect(after).toBeGreaterThan(60); // two rows: Try and Compare, then Show the stall
-  expect(new Set(whileTried.map((s) => s.height))).toEqual(new Set([after]));
-  // Unseen while tried: no button to press before the engine has an answer.
-  expect(whileTried.filter((s) => s.tryShown)).toEqual([]);
+  expect(after.height).toBeGreaterThan(60); // two rows: Try and Compare, then Show the stall
+  expect(new Set(whileTried.map((s) => s.height))).toEqual(new Set([after.height]));
+  // The words: "try Congestion control: BBR v1 (21.35 s against 24.37 s, medians of 5 loss
+  // draws)" take four lines where "trying the knobs" took three; the text keeps four throughout.
+  await expect(callout.locator('p.callout-text').first()).toContainText('medians of 5 loss draws');
+  expect(after.text).toBeGreaterThan(90);
+  expect(new Set(whileTried.map((s) => s.text))).toEqual(new Set([after.text]));
+  expect(new Set(whileTried.map((s) => s.callout))).toEqual(new Set([after.callout]));
+  // Unseen while tried: no button to press, no words of a fix, before the engine has an answer.
+  expect(whileTried.filter((s) => s.tryShown || s.medians)).toEqual([]);
 });
 
 test('the callout names a suggested option as the controls do, not by its value in the link', async ({

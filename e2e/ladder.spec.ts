@@ -426,6 +426,43 @@ for (const [query, side] of [
     expect(overlappingPairs(found.texts)).toEqual([]);
   });
 
+test("at 1280 px B's narrow lanes (16 connections) keep each stall's label clear of its lane's client and server lines", async ({
+  page,
+}) => {
+  // Images over the geo link: A with four connections (lanes fitted to the page), B with sixteen,
+  // ten of them open at once (ten 180 px lanes, the ladder scrolling sideways). B's "handshake
+  // 561 ms", laid over the arrows on one line from beside the client's line, had been drawn across
+  // the server's.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openLab(page, 'page=pm-images&http=1.0&link=geo&conns=4&b.conns=16');
+  for (const side of ['b', 'a'] as const) {
+    const svg = page.locator(`[data-side="${side}"] svg.ladder-svg`);
+    const found = await svg.evaluate((el) => {
+      const hosts = [...el.querySelectorAll('[data-lane] line')].map((l) => {
+        const r = l.getBoundingClientRect();
+        return { x: r.left + r.width / 2, top: r.top, bottom: r.bottom };
+      });
+      const labels = [...el.querySelectorAll<SVGTextElement>('text.stall-label')].map((t) => {
+        const r = t.getBoundingClientRect();
+        return { text: t.textContent!, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      });
+      return {
+        lanes: el.querySelectorAll('[data-lane]').length,
+        handshakes: labels.filter((t) => t.text.startsWith('handshake')).length,
+        across: labels
+          .filter((t) =>
+            hosts.some((h) => t.left < h.x && t.right > h.x && t.top < h.bottom && t.bottom > h.top),
+          )
+          .map((t) => t.text),
+      };
+    });
+    expect(found.lanes).toBe(side === 'a' ? 4 : 10);
+    // Each connection's handshake is still named, on two lines where one is wider than the lane.
+    expect(found.handshakes).toBeGreaterThanOrEqual(side === 'a' ? 4 : 10);
+    expect(found.across, side).toEqual([]);
+  }
+});
+
 // A partly played run shows a stall's label once its band is drawn past the label's place, the
 // place chosen for the whole run that the packet labels keep clear of, and whole above the
 // playhead. At 151 ms "delayed ACK 187 ms" had followed the playhead down its band, over "200 OK +

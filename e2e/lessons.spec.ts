@@ -654,3 +654,46 @@ test("the Settings' scenario names what every lesson step runs: its preset, or a
       await expect(selected, `${lesson.id} step ${i + 1}`).toContainText(expected);
     }
 });
+
+test('choosing another scenario leaves the lesson; Back returns to the step as it was', async ({ page }) => {
+  // Another preset under step 3 had kept the step's words about Heidemann's odd final segment
+  // over a run they did not describe.
+  await openLab(page, 'lesson=the-200ms-mystery&step=3');
+  const lesson = page.locator('[data-lesson="the-200ms-mystery"]');
+  await expect(lesson).toHaveAttribute('data-lesson-step', '3');
+  const step = engine('preset=heidemann-odd-final');
+  await expect(ladderPackets(page)).toHaveCount(step.packets);
+  const other = engine('preset=heidemann-short-initial');
+  await page.locator('#preset-select').selectOption('heidemann-short-initial');
+  await expect(page.locator('[data-lesson]')).toHaveCount(0);
+  // Its own run: its delayed ACK, which step 3's run has none of.
+  expect(other.packets).not.toBe(step.packets);
+  await expect(ladderPackets(page)).toHaveCount(other.packets);
+  await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(1);
+  await expect.poll(() => search(page)).toBe('?v=1&preset=heidemann-short-initial');
+
+  await page.goBack();
+  await expect(lesson).toHaveAttribute('data-lesson-step', '3');
+  await expect(ladderPackets(page)).toHaveCount(step.packets);
+  await expect(ladderStalls(page, 'delayed-ack')).toHaveCount(0);
+  expect(await search(page)).toContain('preset=heidemann-odd-final&lesson=the-200ms-mystery&step=3');
+
+  // A revealed answer, the student's prediction with it, comes back too; a gallery entry leaves alike.
+  await page.goto('/?lesson=the-200ms-mystery&step=2');
+  await page.locator('[data-lesson-question]').getByLabel('It stays about 185 ms').check();
+  await page.getByRole('button', { name: 'Reveal' }).click();
+  const answer = engine('preset=heidemann-short-initial&flush=none');
+  await expect(ladderPackets(page, 'b')).toHaveCount(answer.packets);
+  await page.getByRole('button', { name: 'Presets', exact: true }).click();
+  await page.locator('[data-preset="heidemann-odd-final"]').getByRole('button', { name: 'Load' }).click();
+  await expect(page.locator('[data-lesson]')).toHaveCount(0);
+  await expect(ladderPackets(page)).toHaveCount(step.packets);
+  await expect.poll(() => search(page)).not.toContain('lesson=');
+
+  await page.goBack();
+  await expect(lesson).toHaveAttribute('data-lesson-step', '2');
+  await expect(page.locator('[data-lesson-explain]')).toContainText('Not quite');
+  await expect(ladderPackets(page)).toHaveCount(engine('preset=heidemann-short-initial').packets);
+  await expect(ladderPackets(page, 'b')).toHaveCount(answer.packets);
+  expect(await search(page)).toContain('reveal=1');
+});

@@ -809,3 +809,59 @@ test("a paper's sweep runs its own scenario: nothing is marked until a point is 
     'the scenario open now: connections 8 (its run ringed)',
   );
 });
+
+/** WCAG contrast ratio of two computed colours, "rgb(r, g, b)". */
+function contrast(a: string, b: string): number {
+  const lum = (colour: string) => {
+    const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((c) => {
+      const s = Number(c) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`a point reached by Tab shows a ring in the focus colour, off its fill (${colorScheme})`, async ({
+    page,
+  }) => {
+    // Focus had been the point's edge in the focus colour, 3 px over its own fill: on the orange
+    // series #C2410C against #D55E00, 1.34:1.
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/?sweep=kruse-fig2');
+    await expect(points(page)).toHaveCount(16, { timeout: 30_000 });
+    const orange = page.locator('#sweep [data-sweep-point][fill="#D55E00"]');
+    await orange.first().focus();
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const point = document.activeElement as SVGPathElement;
+      const style = getComputedStyle(point);
+      const probe = document.createElement('div');
+      probe.style.color = 'var(--focus)';
+      probe.style.background = 'var(--card)';
+      point.closest('#sweep')!.append(probe);
+      const page = getComputedStyle(probe);
+      const colours = { focus: page.color, card: page.backgroundColor };
+      probe.remove();
+      return {
+        point: point.getAttribute('fill'),
+        visible: point.matches(':focus-visible'),
+        outline: style.outlineStyle,
+        width: parseFloat(style.outlineWidth),
+        offset: parseFloat(style.outlineOffset),
+        colour: style.outlineColor,
+        ...colours,
+      };
+    });
+    expect(ring.point).toBe('#D55E00');
+    expect(ring.visible).toBe(true);
+    expect(ring.outline).toBe('solid');
+    expect(ring.colour).toBe(ring.focus);
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    // Set off from the point, the ring stands on the chart's background, not on the fill.
+    expect(ring.offset).toBeGreaterThanOrEqual(2);
+    expect(contrast(ring.colour, ring.card)).toBeGreaterThanOrEqual(3);
+  });
+}

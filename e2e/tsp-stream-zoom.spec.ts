@@ -81,7 +81,9 @@ for (const { width, height, scheme } of [
     await page.setViewportSize({ width, height });
     const tsp = await openPlot(page, `${H3}&tspstream=8&tspzoom=1098.6,1464.8`);
     const notice = tsp.locator('[data-tsp-empty]');
-    await expect(notice).toHaveText('Stream 8 has no packets between 1.1 s and 1.46 s. Plot its span');
+    // Its times in the axis's unit, ms here ("1.1 s" had stood over ticks reading "1100 ms").
+    await expect(notice).toHaveText('Stream 8 has no packets between 1099 ms and 1465 ms. Plot its span');
+    await expect(tsp.locator('svg.tsp-svg [data-x-tick]').first()).toHaveText(/^\d+ ms$/);
     // The ACK line held from before the window stands on the stream's axis: ticks 1 KB apart
     // up to its 6 KB, where they had been 6.206 KB to 6.212 KB, a byte apart.
     const ticks = await yTicks(tsp.locator('svg.tsp-svg'));

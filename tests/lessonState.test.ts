@@ -3,9 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseQuery } from '../src/scenario/codec';
 import { findLesson } from '../src/scenario/lessons';
 import { loadLessons } from '../src/ui/lessons/catalog';
-import { atStep, awaitingAnswer, closeLesson } from '../src/ui/lessons/lessonState';
+import { atStep, awaitingAnswer, closeLesson, leaveLessonFor } from '../src/ui/lessons/lessonState';
 import { withGuides } from '../src/ui/lessons/openGuides';
+import { choosePreset, setSetting } from '../src/ui/state/configModel';
+import { UrlWriter, type HistoryApi } from '../src/ui/state/history';
+import { resetToPreset } from '../src/ui/state/presetChanges';
 import { queryFor, readLocation } from '../src/ui/state/useScenario';
+import { openPointRun } from '../src/ui/sweep/sweepPanelState';
+import type { Config } from '../src/scenario/codec';
 
 const bufferbloat = findLesson('bufferbloat')!;
 const mystery = findLesson('the-200ms-mystery')!;
@@ -144,5 +149,105 @@ describe('a lesson link with keys of its own', () => {
     // With B (or an unchanged B, view=ab) it stands.
     expect(open('?nagle=0&b.nagle=1&edit=b').problems).toEqual([]);
     expect(open('?view=ladder,ab&edit=b').config.view.edit).toBe('b');
+  });
+});
+
+describe('a whole scenario chosen inside a lesson', () => {
+  beforeAll(() => loadLessons());
+  const open = (search: string) => withGuides(readLocation(search), search).config;
+  const lessonKeys = (c: Config) => ['lesson', 'step', 'reveal'].filter((k) => k in c.view);
+  /** The browser's entries, as the page writes them (each action pushes one). */
+  function browser(start: Config) {
+    const entries = [queryFor(start, null)];
+    let at = 0;
+    const api: HistoryApi = {
+      current: () => entries[at],
+      push: (q) => {
+        entries.splice(at + 1, Infinity, q);
+        at += 1;
+      },
+      replace: (q) => {
+        entries[at] = q;
+      },
+    };
+    const writer = new UrlWriter(api);
+    return {
+      push: (c: Config) => writer.write(queryFor(c, null), 'push'),
+      /** Back: the entry before, opened as the page opens it on popstate. */
+      back: () => {
+        at -= 1;
+        writer.arrived(entries[at]);
+        return open(entries[at]);
+      },
+      address: () => entries[at],
+    };
+  }
+
+  it("leaves the lesson for another preset, and Back returns to the step's scenario", () => {
+    const step3 = open('?lesson=the-200ms-mystery&step=3');
+    expect(step3.preset).toBe('heidemann-odd-final');
+    const history = browser(step3);
+    const chosen = leaveLessonFor(step3, choosePreset(step3, 'nielsen-lan-1.0-first'));
+    history.push(chosen);
+    expect(lessonKeys(chosen)).toEqual([]);
+    expect(chosen.settings).toEqual(parseQuery('preset=nielsen-lan-1.0-first').config.settings);
+    expect(history.address()).toBe('?v=1&preset=nielsen-lan-1.0-first');
+    const back = history.back();
+    expect(history.address()).toBe('?v=1&preset=heidemann-odd-final&lesson=the-200ms-mystery&step=3');
+    expect(back.view).toMatchObject({ lesson: 'the-200ms-mystery', step: '3' });
+    expect(back.preset).toBe('heidemann-odd-final');
+    expect(back.settings).toEqual(step3.settings);
+  });
+
+  it('leaves it for the defaults too, from a revealed answer, and Back brings the answer back as side B', () => {
+    const revealed = open('?lesson=the-200ms-mystery&step=2&reveal=1');
+    expect(revealed.b).toEqual({ flush: 'none' });
+    const history = browser(revealed);
+    const chosen = leaveLessonFor(revealed, choosePreset(revealed, null));
+    history.push(chosen);
+    expect(lessonKeys(chosen)).toEqual([]);
+    expect(chosen.preset).toBeNull();
+    expect(chosen.settings).toEqual(parseQuery('').config.settings);
+    const back = history.back();
+    expect(back.view).toMatchObject({ lesson: 'the-200ms-mystery', step: '2', reveal: '1' });
+    expect(back.settings).toEqual(revealed.settings);
+    expect(back.b).toEqual({ flush: 'none' });
+  });
+
+  it("gives back the panels the step chose, as Close lesson does, and keeps the student's own", () => {
+    const step1 = atStep(parseQuery('').config, bufferbloat, 0);
+    expect(step1.view.view).toBe('tsp,time,metrics');
+    const chosen = leaveLessonFor(step1, choosePreset(step1, 'heidemann-odd-final'));
+    expect(chosen.view).toEqual({});
+    const own = { ...step1, view: { ...step1.view, view: 'ladder,tsp' } };
+    expect(leaveLessonFor(own, choosePreset(own, 'heidemann-odd-final')).view).toEqual({
+      view: 'ladder,tsp',
+    });
+  });
+
+  it("stays in the step when Reset gives the step's own scenario back, and leaves when it gives another", () => {
+    // Step 3 is the preset itself: a knob moved and Reset is the step again.
+    const step3 = open('?lesson=the-200ms-mystery&step=3');
+    const moved = setSetting(step3, 'a', 'nagle', false);
+    expect(lessonKeys(moved)).toEqual(['lesson', 'step']);
+    const reset = leaveLessonFor(moved, resetToPreset(moved));
+    expect(reset.view).toMatchObject({ lesson: 'the-200ms-mystery', step: '3' });
+    expect(reset.settings).toEqual(step3.settings);
+    // Step 4 is the preset with the server's Nagle off: Reset runs step 3's scenario, not its own.
+    const step4 = open('?lesson=the-200ms-mystery&step=4');
+    expect(step4.settings['nagle.server']).toBe(false);
+    const left = leaveLessonFor(step4, resetToPreset(step4));
+    expect(lessonKeys(left)).toEqual([]);
+    expect(left.settings).toEqual(step3.settings);
+  });
+
+  it("leaves it for a sweep's point, and changes nothing outside a lesson", () => {
+    const step3 = open('?lesson=the-200ms-mystery&step=3');
+    const point = leaveLessonFor(step3, openPointRun(step3, 'preset=kruse-acts&conns=4'));
+    expect(lessonKeys(point)).toEqual([]);
+    expect(point.preset).toBe('kruse-acts');
+    const outside = open('?preset=heidemann-odd-final');
+    const chosen = choosePreset(outside, 'kruse-acts');
+    expect(leaveLessonFor(outside, chosen)).toBe(chosen);
   });
 });

@@ -243,6 +243,32 @@ describe('stall labels and fold marks', () => {
     }
   });
 
+  it("keeps a stall's label clear of its lane's host lines in the narrow lanes of 16 connections", () => {
+    // Images over the geo link, A with 4 connections beside B with 16, at 1280 px: B's ten lanes
+    // are 180 px (A's four fit the page at 188), 128 px between the host lines, and
+    // "handshake 561 ms" over the arrows, 127 px from 10 px right of the client's line, had been
+    // drawn across the server's. Over the arrows the label now takes two lines.
+    const query = 'page=pm-images&http=1.0&link=geo&conns=4&b.conns=16';
+    for (const side of ['b', 'a'] as const) {
+      const { trace, labels, spotsOf, laneOf } = ladderView(query, side);
+      const shown = labelledStalls(trace.stalls).flatMap((s) => {
+        const place = labels.stalls.get(stallKey(s));
+        return place === undefined ? [] : [{ stall: s, spot: spotsOf(s)[place] }];
+      });
+      for (const { stall, spot } of shown) {
+        const { clientX, serverX } = laneOf(stall.conn);
+        for (const x of [clientX, serverX])
+          expect(spot.box.x0 < x && spot.box.x1 > x, `${spot.lines.join(' ')} across ${x}`).toBe(false);
+      }
+      const handshakes = shown.filter((l) => l.stall.cause === 'handshake');
+      expect(handshakes.length).toBeGreaterThanOrEqual(side === 'a' ? 4 : 10);
+      // Each still names its cause.
+      for (const { spot } of handshakes) expect(spot.lines[0]).toMatch(/^handshake/);
+      if (side === 'b')
+        expect(handshakes.map((l) => l.spot.lines)).toContainEqual(['handshake', '561\u00a0ms']);
+    }
+  });
+
   it("gives a fold's length only where no stall label or run's end already says it", () => {
     const gap = { startNs: 5e6, endNs: 120e6 };
     expect(foldLabel(gap, 200e6, []).text).toBe('⋯ 115\u00a0ms');

@@ -36,6 +36,7 @@ import { ShareButton } from './share/ShareButton';
 import { SettingsDrawer } from './SettingsDrawer';
 import { LazyPanel } from './LazyPanel';
 import { useHeightProperty } from './useHeightProperty';
+import { leaveLessonFor } from './lessons/lessonState';
 import './app.css';
 
 /** The gallery's code loads when it is first opened; then it stays, to open and close at once. */
@@ -73,12 +74,16 @@ export default function App() {
     (key: ConfigKey) => update((c) => resetBKey(c, key), { history: 'push' }),
     [update],
   );
+  // A whole scenario chosen inside a lesson leaves it (lessonState.ts): Back returns to the step.
   const onPreset = useCallback(
-    (id: string | null) => update((c) => choosePreset(c, id), { history: 'push' }),
+    (id: string | null) => update((c) => leaveLessonFor(c, choosePreset(c, id)), { history: 'push' }),
     [update],
   );
   const openGallery = useCallback(() => setGalleryOpen(true), []);
-  const onResetPreset = useCallback(() => update(resetToPreset, { history: 'push', reopen: true }), [update]);
+  const onResetPreset = useCallback(
+    () => update((c) => leaveLessonFor(c, resetToPreset(c)), { history: 'push', reopen: true }),
+    [update],
+  );
 
   const { sim, runs, endNs, endOf, gaps, playback, sides, panels, preset } = useRunPipeline(
     config,
@@ -210,7 +215,7 @@ export default function App() {
             currentB={comparing ? config.bPreset : null}
             hintsWithheld={guides.awaitingAnswer}
             onLoad={(id) => {
-              update((c) => choosePreset(c, id), { history: 'push' });
+              onPreset(id);
               setGalleryOpen(false);
             }}
             onCompare={(id) => {

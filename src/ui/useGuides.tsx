@@ -7,6 +7,7 @@ import { LazyPanel } from './LazyPanel';
 import { LessonInvite } from './lessons/LessonInvite';
 import { LessonsMenu } from './lessons/LessonsMenu';
 import { useLesson } from './lessons/useLesson';
+import { leaveLessonFor } from './lessons/lessonState';
 import { PANELS, panelsShown, setPanel } from './state/configModel';
 import type { ScenarioUpdate } from './state/useScenario';
 import {
@@ -42,7 +43,7 @@ export function useGuides(
     (query: string, versus?: string) => {
       update(
         (c) => {
-          const next = openPointRun(c, query, versus);
+          const next = leaveLessonFor(c, openPointRun(c, query, versus));
           return panelsShown(next).has('ladder') ? next : keepSweep(next, setPanel(next, 'ladder', true));
         },
         { history: 'push' },

@@ -37,9 +37,12 @@ export function keepTimesTogether(text: string): string {
 export function formatTick(ns: number, spanNs: number, axisEndNs = 0): string {
   if (spanNs >= 5e9) return `${trim(ns / 1e9, 2)} s`;
   const msDecimals = spanNs < 5e6 ? 3 : spanNs < 5e7 ? 1 : 0;
-  if (axisEndNs >= LATE_AXIS_NS) return `${trim(ns / 1e9, msDecimals + 3)} s`;
+  if (secondsAxis(spanNs, axisEndNs)) return `${trim(ns / 1e9, msDecimals + 3)} s`;
   return `${trim(ns / 1e6, msDecimals)} ms`;
 }
+
+/** Whether formatTick writes an axis's ticks in seconds (else in ms). */
+export const secondsAxis = (spanNs: number, axisEndNs = 0) => spanNs >= 5e9 || axisEndNs >= LATE_AXIS_NS;
 
 /** An axis reaching this far writes its ticks in seconds: in ms they would take 5 digits or more. */
 const LATE_AXIS_NS = 10e9;

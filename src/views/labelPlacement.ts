@@ -116,19 +116,23 @@ class RowIndex {
  * reserved area and no box chosen before it: its index, or -1 when none is clear (a null box is
  * never chosen). `marks` (a drop's ×) are small: they are kept off the glyphs themselves, the box
  * less the air its estimate leaves around them (MARK_AIR), so a label can sit close beside one.
+ * `walls` (the host lines) no box crosses, not even one over the arrows: in a lane narrower than
+ * the label, its one line over the arrows had been drawn across the host line opposite its band.
  */
 export function chooseBoxes(
   choices: (Rect | null)[][],
   obstacles: Segment[],
   reserved: Rect[] = [],
   marks: Segment[] = [],
+  walls: Segment[] = [],
 ): number[] {
   const lines = new RowIndex(obstacles);
   const small = new RowIndex(marks);
   const taken = new RowIndex(reserved);
+  const hosts = new RowIndex(walls);
   const clear = (box: Rect) => {
     if (taken.some(box, (other) => overlaps(box, other))) return false;
-    if (!box.overArrows && lines.some(box, (s) => segmentHitsRect(s, box))) return false;
+    if ((box.overArrows ? hosts : lines).some(box, (s) => segmentHitsRect(s, box))) return false;
     const glyphs = {
       x0: box.x0 + MARK_AIR.x,
       y0: box.y0 + MARK_AIR.top,

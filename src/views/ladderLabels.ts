@@ -157,6 +157,7 @@ export function ladderLabels(input: Input): LadderLabels {
   // Names and stall labels keep clear of a dropped packet's × too, which reaches past its shaft: a
   // connection named where it starts in a lossy shared lane had been written over the × of a packet
   // lost just before, and an RTO's label over the × of the packet it waited to resend.
+  const hostLines = obstacles.slice(inView.length);
   const crosses = inView.flatMap((i) => dropCross(shapes[i]));
   const nameObstacles = [...obstacles, ...crosses];
   const bounds = { x0: input.left, y0: top, x1: input.right, y1: bottom };
@@ -178,7 +179,6 @@ export function ladderLabels(input: Input): LadderLabels {
   // as a connection missing. Where every spot crosses an arrow, the name goes over the arrows on a
   // backdrop, still clear of the host lines, the drops' × and the other names.
   const placedConns = new Set(named.map((l) => l.item));
-  const hostLines = obstacles.slice(inView.length);
   const conns = [
     ...named,
     ...placeLabels(
@@ -196,6 +196,7 @@ export function ladderLabels(input: Input): LadderLabels {
     obstacles,
     connRects,
     crosses,
+    hostLines,
   );
   const stallBoxes = input.stallBoxes.flatMap(([key, boxes], i) =>
     places[i] < 0 ? [] : [{ key, place: places[i], box: boxes[places[i]]! }],

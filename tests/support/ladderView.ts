@@ -63,7 +63,7 @@ export function ladderView(query: string, side: 'a' | 'b', width = 822, height =
   });
   /** A stall's places, in the order `labels.stalls` indexes them. */
   const spotsOf = (s: StallRecord) => stallLabelSpots(s, laneOf(s.conn), y, layout.labelsOutside, bounds);
-  return { trace, labels, spotsOf };
+  return { trace, labels, spotsOf, laneOf };
 }
 
 /** A burst's bracket as LadderLabelLayer draws it: a tick at each end and the upright. */

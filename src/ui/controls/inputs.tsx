@@ -160,8 +160,10 @@ export function NumberInput({
           onBlur={finish}
         />
       )}
+      {/* Not a live region (an output's implicit one): the slider says its value itself, and a
+          link type changing three readouts at once had them spoken on top of the result. */}
       {effective !== null && row.unit && (
-        <output htmlFor={id} className="value-readout" data-readout="">
+        <output htmlFor={id} className="value-readout" data-readout="" aria-live="off">
           {formatSetting(effective, row.unit)}
           {value === null && (row.group === 'link' ? " (the link's)" : ' (inherited)')}
         </output>

@@ -6,8 +6,8 @@ import { parseQuery, quote, type Config } from '../../scenario/codec';
 import type { Lesson } from '../../scenario/lessons';
 import { findLesson, loadedLessons } from './catalog';
 import { didYouMean } from '../../scenario/didYouMean';
-import type { Settings } from '../../scenario/schema';
-import { newRunView, sameValue } from '../state/configModel';
+import { CONFIG_KEYS, type Settings } from '../../scenario/schema';
+import { newRunView, sameValue, sidesOf } from '../state/configModel';
 import { isEmbed } from '../share/openingLink';
 
 export interface LessonAt {
@@ -106,4 +106,20 @@ export function closeLesson(config: Config): Config {
   delete view.step;
   delete view.reveal;
   return { ...config, view };
+}
+
+/**
+ * The config after a whole scenario was chosen in `before` (another preset, the defaults, Reset,
+ * a gallery's entry, a sweep's point). Inside a lesson the step's words speak of the step's own
+ * runs, not these: the lesson closes as its Close button closes it, and the entry before keeps the
+ * step for Back. A choice that gives the step's runs back (Reset after a knob moved) stays in it.
+ */
+export function leaveLessonFor(before: Config, after: Config): Config {
+  const at = lessonFromView(before.view);
+  if (!at) return after;
+  const own = sidesOf(atStep(before, at.lesson, at.index, before.view.reveal === '1'));
+  const now = sidesOf(after);
+  const same =
+    own.length === now.length && own.every((s, i) => CONFIG_KEYS.every((k) => sameValue(s[k], now[i][k])));
+  return same ? after : closeLesson(after);
 }

@@ -25,7 +25,7 @@ import type { SideView, TimePanelProps } from './sideView';
 import type { Gap } from '../../views/timeScale';
 import type { TspView } from '../state/configModel';
 import type { Trace } from '../../engine/trace';
-import { formatDuration } from '../../views/format';
+import { emptyNotice, sliverNotice } from '../../views/tspNotices';
 
 const NO_GAPS: Gap[] = [];
 /** An embed fits a lone plot and its strips in the frame if the plot keeps this much; a shorter
@@ -243,7 +243,7 @@ export function TspPanel({
             {sides.length > 1 && <figcaption className="side-caption">{s.caption}</figcaption>}
             {sliver && (
               <p className="note tsp-sliver" data-tsp-sliver="">
-                {`Connection ${conn + 1} lasts ${formatDuration(sliver[1] - sliver[0])} of the ${formatDuration(to - from)} shown. `}
+                {sliverNotice(conn, sliver, valid)}
                 <button
                   type="button"
                   className="secondary small"
@@ -255,7 +255,7 @@ export function TspPanel({
             )}
             {emptyIn.has(s.side) && (
               <p className="note tsp-sliver" data-tsp-empty="">
-                {`${own !== null ? `Stream ${own}` : `Connection ${conn + 1}`} has no packets between ${formatDuration(from)} and ${formatDuration(to)}. `}
+                {emptyNotice(own !== null ? `Stream ${own}` : `Connection ${conn + 1}`, valid)}
                 {followed && own === stream && (
                   <button type="button" className="secondary small" onClick={() => setWindow(followed)}>
                     {`Plot ${own !== null ? 'its span' : 'its life'}`}

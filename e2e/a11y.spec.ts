@@ -242,3 +242,19 @@ test('beside the views on a wide screen, the settings are no dialog and the page
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.locator('[inert]')).toHaveCount(0);
 });
+
+test('widened past the drawer while it is open (a tablet turned), the settings sit beside the views and the page is not inert', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 1100 });
+  await openLab(page);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  await expect(page.locator('main')).toHaveAttribute('inert', '');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The views take clicks again.
+  await page.getByRole('button', { name: 'Presets', exact: true }).click();
+  await expect(page.locator('dialog.gallery')).toBeVisible();
+});

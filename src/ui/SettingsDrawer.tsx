@@ -25,8 +25,14 @@ export function SettingsDrawer({ children }: { children: ReactNode }) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
     };
+    // Widened past the drawer's breakpoint (a tablet turned), Settings sit beside the views: the
+    // drawer closes, or the page would stay inert behind it with no Close button shown.
+    const wide = window.matchMedia('(min-width: 1100px)');
+    const onWide = () => wide.matches && (release(behind.current), setOpen(false));
+    wide.addEventListener('change', onWide);
     window.addEventListener('keydown', onKey);
     return () => {
+      wide.removeEventListener('change', onWide);
       window.removeEventListener('keydown', onKey);
       release(behind.current);
     };

@@ -1,23 +1,7 @@
 // How scenario changes become browser history entries: one per discrete action, one per gesture.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UrlWriter, type HistoryApi } from '../src/ui/state/history';
-
-/** A history stack with a cursor, as the browser keeps it. */
-function fakeHistory(start: string) {
-  const entries = [start];
-  let at = 0;
-  const api: HistoryApi = {
-    current: () => entries[at],
-    push: (q) => {
-      entries.splice(at + 1, Infinity, q);
-      at += 1;
-    },
-    replace: (q) => {
-      entries[at] = q;
-    },
-  };
-  return { api, entries, back: () => (at -= 1) };
-}
+import { UrlWriter } from '../src/ui/state/history';
+import { fakeHistory } from './support/fakeHistory';
 
 describe('UrlWriter', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -6,7 +6,8 @@ import { loadLessons } from '../src/ui/lessons/catalog';
 import { atStep, awaitingAnswer, closeLesson, leaveLessonFor } from '../src/ui/lessons/lessonState';
 import { withGuides } from '../src/ui/lessons/openGuides';
 import { choosePreset, setSetting } from '../src/ui/state/configModel';
-import { UrlWriter, type HistoryApi } from '../src/ui/state/history';
+import { UrlWriter } from '../src/ui/state/history';
+import { fakeHistory } from './support/fakeHistory';
 import { resetToPreset } from '../src/ui/state/presetChanges';
 import { queryFor, readLocation } from '../src/ui/state/useScenario';
 import { openPointRun } from '../src/ui/sweep/sweepPanelState';
@@ -158,28 +159,17 @@ describe('a whole scenario chosen inside a lesson', () => {
   const lessonKeys = (c: Config) => ['lesson', 'step', 'reveal'].filter((k) => k in c.view);
   /** The browser's entries, as the page writes them (each action pushes one). */
   function browser(start: Config) {
-    const entries = [queryFor(start, null)];
-    let at = 0;
-    const api: HistoryApi = {
-      current: () => entries[at],
-      push: (q) => {
-        entries.splice(at + 1, Infinity, q);
-        at += 1;
-      },
-      replace: (q) => {
-        entries[at] = q;
-      },
-    };
+    const { api, entries, back } = fakeHistory(queryFor(start, null));
     const writer = new UrlWriter(api);
     return {
       push: (c: Config) => writer.write(queryFor(c, null), 'push'),
       /** Back: the entry before, opened as the page opens it on popstate. */
       back: () => {
-        at -= 1;
+        const at = back();
         writer.arrived(entries[at]);
         return open(entries[at]);
       },
-      address: () => entries[at],
+      address: () => api.current(),
     };
   }
 

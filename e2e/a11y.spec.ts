@@ -222,6 +222,12 @@ test('covering the page, the Settings drawer is a modal dialog: focus goes in, t
     // The views behind it, and the figures among them, are out of reach.
     await expect(page.locator('main')).toHaveAttribute('inert', '');
     await expect(page.locator('[inert] [data-view="ladder"]')).toHaveCount(1);
+    // A role its element may take (an aside may not be a dialog).
+    const roles = await new AxeBuilder({ page })
+      .withRules(['aria-allowed-role'])
+      .include('#controls')
+      .analyze();
+    expect(roles.violations.map((v) => v.id)).toEqual([]);
     // Shift+Tab from its first control leaves the page rather than reach the views behind it.
     await page.keyboard.press('Shift+Tab');
     expect(await page.evaluate(() => !!document.activeElement?.closest('main, .settings-bar'))).toBe(false);

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 
 export function SettingsDrawer({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const drawerRef = useRef<HTMLElement>(null);
+  const drawerRef = useRef<HTMLDivElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
   const behind = useRef<Element[]>([]);
   // The page comes back before focus goes to the Settings button on it.
@@ -50,11 +50,12 @@ export function SettingsDrawer({ children }: { children: ReactNode }) {
           Settings
         </button>
       </div>
-      <aside
+      {/* A div: an aside may not take the dialog role; closed, it is the page's complementary part. */}
+      <div
         className={`sidebar${open ? ' sidebar--open' : ''}`}
         id="controls"
         ref={drawerRef}
-        role={open ? 'dialog' : undefined}
+        role={open ? 'dialog' : 'complementary'}
         aria-modal={open || undefined}
         aria-label={open ? 'Settings' : undefined}
       >
@@ -62,7 +63,7 @@ export function SettingsDrawer({ children }: { children: ReactNode }) {
           Close settings
         </button>
         {children}
-      </aside>
+      </div>
     </>
   );
 }

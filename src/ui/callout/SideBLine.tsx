@@ -8,7 +8,7 @@ import { breakdown } from '../../scenario/breakdown';
 import { formatDuration, shownNs } from '../../views/format';
 import { causeStyle } from '../../scenario/stallCauses';
 import type { HintsWithheld } from '../lessons/lessonState';
-import { Costlier, fixOf, fixText, knobOf, overlapped, useOfferedFix, useRoomForFix } from './calloutParts';
+import { Costlier, fixOf, fixText, knobOf, overlapped, useOfferedFix } from './calloutParts';
 import { drawsOf } from './stallAdvice';
 import type { StallCalloutProps } from './StallCallout';
 
@@ -41,14 +41,6 @@ export default function SideBLine({
     b,
     withholdFix,
   );
-  // As A's line: the text keeps the room of B's fix while it is tried.
-  const textRef = useRoomForFix(
-    advice,
-    checked,
-    costlierChecked,
-    settingsB ? drawsOf(settingsB) : 1,
-    b.totalNs,
-  );
   // Between the two times as written, so the three figures add up.
   const [shownA, shownB] = [shownNs(aNs), shownNs(b.totalNs)];
   const than =
@@ -59,7 +51,7 @@ export default function SideBLine({
   const inA = suggestion !== null && settingsA[suggestion.key] === suggestion.value;
   return (
     <div className="callout-b" data-callout-b="" data-fix-checking={checking ? '' : undefined}>
-      <p className="callout-text" ref={textRef}>
+      <p className="callout-text">
         <span data-callout-side="b">B:</span>{' '}
         {advice ? (
           <>

@@ -13,7 +13,7 @@ import { causeStyle, darkFill } from '../../scenario/stallCauses';
 import { useFocusHandoff } from '../useFocusHandoff';
 import { useSettled } from '../state/gesture';
 import { drawsOf, type Suggestion } from './stallAdvice';
-import { Costlier, fixText, knobOf, overlapped, useOfferedFix, useRoomForFix } from './calloutParts';
+import { Costlier, fixText, knobOf, overlapped, useOfferedFix } from './calloutParts';
 import type { HintsWithheld } from '../lessons/lessonState';
 import { LazyPanel } from '../LazyPanel';
 
@@ -84,7 +84,6 @@ function SettledCallout({
     b,
     withholdFix,
   );
-  const textRef = useRoomForFix(advice, checked, costlierChecked, drawsOf(settings), b.totalNs);
   // Compare side by side goes with its press: focus goes on to Show A's stall.
   const handOff = useFocusHandoff();
   const showRef = useRef<HTMLButtonElement>(null);
@@ -153,7 +152,7 @@ function SettledCallout({
       data-fix-checking={checking ? '' : undefined}
       style={{ borderLeftColor: causeStyle(stall.cause).fill, ...darkFill(causeStyle(stall.cause)) }}
     >
-      <p className="callout-text" ref={textRef}>
+      <p className="callout-text">
         {side}
         <strong>{sentence}</strong>
         {/* A fix B runs is not offered, nor weighed: B's line gives B's time ("try" had stood

@@ -1,6 +1,6 @@
 // What A's line of the callout and B's share: a side's first long stall with the fix the engine
 // found for it, and the words that give the fix and the costlier cause.
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { StallRecord, Trace } from '../../engine/trace';
 import type { Settings } from '../../scenario/schema';
 import type { Breakdown } from '../../scenario/breakdown';
@@ -43,56 +43,12 @@ export function useOfferedFix(
   };
 }
 
-/**
- * The callout's text while the knobs are tried keeps the room of the words to come: "trying the
- * knobs" is shorter than "try X (21.35 s against 24.37 s, medians of 5 loss draws)", and at phone
- * width the text had grown a line when those came, pushing the views down. A copy of the text with
- * words of that length in place of the slot is laid out unseen, and its height kept as the text's
- * least; the words themselves wait for the engine's answer.
- */
-export function useRoomForFix(
-  advice: Advice | null,
-  checked: Checked,
-  costlierChecked: Checked,
-  draws: number,
-  currentNs: number,
-) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  const tried =
-    checked === 'checking'
-      ? advice?.candidates[0]
-      : costlierChecked === 'checking'
-        ? advice?.costlier?.candidates[0]
-        : undefined;
-  const pageNs = Math.round(currentNs / 2);
-  const words = tried
-    ? ` — ${fixWords({ fix: tried, tried, pageNs, currentNs, draws, thisDraw: { pageNs, currentNs } }, knobOf(tried))}`
-    : '';
-  useLayoutEffect(() => {
-    const p = ref.current;
-    if (!p) return;
-    p.style.minHeight = '';
-    if (!words || !p.querySelector('[data-fix-slot]')) return;
-    const copy = p.cloneNode(true) as HTMLElement;
-    const slot = copy.querySelector('[data-fix-slot]')!;
-    slot.className = '';
-    slot.textContent = words;
-    copy.style.cssText = `position:absolute;visibility:hidden;width:${p.offsetWidth}px`;
-    p.after(copy);
-    p.style.minHeight = `${copy.getBoundingClientRect().height}px`;
-    copy.remove();
-  }, [words]);
-  return ref;
-}
-
 export const fixOf = (c: Checked) => (c !== null && c !== 'checking' ? c.fix : null);
 export const knobOf = (s: Suggestion) => `${labelFor(s.key)}: ${suggestedValueText(s.key, s.value)}`;
 
 export const fixText = (c: Checked, attr: 'data-fix-page-ns' | 'data-costlier-fix-page-ns') =>
   c === null ? null : c === 'checking' ? (
-    <span className="callout-context" data-fix-slot="">
-      {' — trying the knobs that could remove it'}
-    </span>
+    <span className="callout-context"> — trying the knobs that could remove it</span>
   ) : (
     <span {...{ [attr]: c.pageNs ?? '' }} data-fix-draws={c.draws}>
       {' '}
@@ -108,7 +64,6 @@ export function Costlier({ advice, checked }: { advice: Advice; checked: Checked
       {' '}
       {/* The cause as the ladder labels it: capitalized, "cwnd" had read "Cwnd". */}
       More went to {causeStyle(costlier.cause).short} stalls: {formatDuration(costlier.totalNs)}
-      {checked === 'checking' && <span data-fix-slot="" />}
       {fixOf(checked) && fixText(checked, 'data-costlier-fix-page-ns')}.
     </span>
   );

@@ -24,8 +24,9 @@ test('an HTTP/3 run draws its datagrams named by QUIC packets and frames, and ex
   await page.locator('details.export-menu summary').click();
   const download = page.waitForEvent('download');
   await page.locator('[data-export="qlog"]').click();
-  // Named for the protocol as ALPN has it, not a bare "3".
-  expect((await download).suggestedFilename()).toBe('roundtrip-geo-h3.qlog');
+  // Named for the protocol as ALPN has it, not a bare "3"; .sqlog, as the qlog draft names a
+  // JSON-SEQ qlog.
+  expect((await download).suggestedFilename()).toBe('roundtrip-geo-h3.sqlog');
   const text = await (await download).createReadStream().then(async (stream) => {
     let out = '';
     for await (const chunk of stream) out += chunk;

@@ -244,6 +244,8 @@ describe('qlog export', () => {
     expect(received).toHaveLength(count('s2c', true));
     expect(sent[0].data).toEqual({
       header: { packet_type: 'initial', packet_number: 0 },
+      raw: { length: 1200 },
+      datagram_id: 0,
       frames: [{ frame_type: 'crypto' }, { frame_type: 'padding' }],
     });
     expect(received.some((e) => e.data.frames.some((f: { stream_id?: number }) => f.stream_id === 0))).toBe(
@@ -278,6 +280,167 @@ describe('qlog export', () => {
       .filter((f) => f.frame_type === 'data_blocked');
     expect(held.length).toBeGreaterThan(0);
     for (const f of held) expect(f.limit).toBeGreaterThanOrEqual(16_384);
+  });
+});
+
+describe('qlog export: the values of packets and frames', () => {
+  interface QFrame {
+    frame_type: string;
+    stream_id?: number;
+    offset?: number;
+    length?: number;
+    fin?: boolean;
+    acked_ranges?: number[][];
+  }
+  interface QEvent {
+    name: string;
+    data: {
+      raw?: { length: number } | Array<{ length: number }>;
+      datagram_id?: number;
+      datagram_ids?: number[];
+      is_coalesced?: boolean;
+      frames?: QFrame[];
+    };
+  }
+  const qlogOf = (t: Trace): QEvent[] =>
+    buildQlog(t, 'a run')!
+      .split('\u001e')
+      .slice(2)
+      .map((r) => JSON.parse(r) as QEvent);
+  const TYPES: Record<string, string> = {
+    initial: 'Initial',
+    handshake: 'Handshake',
+    '0RTT': '0-RTT',
+    '1RTT': '1-RTT',
+  };
+  /** The trace's record of the QUIC packet an event names (its datagram's, of its type and number). */
+  const recordOf = (e: QEvent, p: PacketRecord) => {
+    const { packet_type, packet_number } = (
+      e.data as { header: { packet_type: string; packet_number: number } }
+    ).header;
+    return p.quic!.packets.find((q) => q.type === TYPES[packet_type] && q.pn === packet_number)!;
+  };
+  const isPacket = (e: QEvent) =>
+    e.name === 'transport:packet_sent' || e.name === 'transport:packet_received';
+  /** Each packet event with the trace's record of the datagram it travelled in. */
+  const packetsWithRecords = (t: Trace) => {
+    const byId = new Map(t.packets.map((p) => [p.id, p]));
+    return qlogOf(t)
+      .filter(isPacket)
+      .map((e) => ({ e, p: byId.get(e.data.datagram_id!)! }));
+  };
+  /** The bytes the server wrote on an exchange's stream: its response as the stream carries it. */
+  const responseWritten = (t: Trace, exchange: number) =>
+    t.events
+      .filter((v) => v.kind === 'response-write' && v.exchange === exchange)
+      .reduce((s, v) => s + v.bytes!, 0);
+  const LOSSY = 'http=3&link=lte&loss=3&seed=4&page=custom&objects=30000,60000,60000';
+
+  it("STREAM frames carry the trace's offset and length, and FIN where each request and response ends", () => {
+    const t = run('http=3&link=lte&page=custom&objects=30000,60000,60000');
+    const events = packetsWithRecords(t);
+    // Packet by packet, the STREAM frames are the trace's stream records.
+    for (const { e, p } of events) {
+      const own = e.data.frames!.filter((f) => f.frame_type === 'stream');
+      const q = recordOf(e, p);
+      expect(own.map((f) => [f.stream_id, f.offset, f.length])).toEqual(q.streams ?? []);
+    }
+    const received = events.filter(({ e }) => e.name === 'transport:packet_received');
+    const sent = events.filter(({ e }) => e.name === 'transport:packet_sent');
+    const onStream = (list: typeof events, conn: number, stream: number) =>
+      list
+        .filter(({ p }) => p.conn === conn)
+        .flatMap(({ e }) =>
+          e.data.frames!.filter((f) => f.frame_type === 'stream' && f.stream_id === stream),
+        );
+    expect(t.exchanges.length).toBe(3);
+    for (const x of t.exchanges) {
+      // No loss: the response's frames follow each other, their lengths add up to the response,
+      // and only the last says FIN.
+      const frames = onStream(received, x.conn, x.stream!);
+      let at = 0;
+      for (const f of frames) {
+        expect(f.offset).toBe(at);
+        at += f.length!;
+      }
+      expect(at).toBe(responseWritten(t, x.id));
+      expect(at).toBeGreaterThan(30_000);
+      expect(frames.filter((f) => f.fin).length).toBe(1);
+      expect(frames[frames.length - 1].fin).toBe(true);
+      // The request: one frame, the whole HEADERS, with FIN.
+      expect(onStream(sent, x.conn, x.stream!)).toEqual([
+        { frame_type: 'stream', stream_id: x.stream, offset: 0, length: x.requestBytes, fin: true },
+      ]);
+    }
+    // The control streams (2 the client's, 3 the server's) never end.
+    const control = events.flatMap(({ e }) =>
+      e.data.frames!.filter((f) => f.stream_id === 2 || f.stream_id === 3),
+    );
+    expect(control.length).toBe(2);
+    expect(control.every((f) => f.fin === undefined && f.length! > 0)).toBe(true);
+  });
+
+  it('with losses, resent STREAM data keeps its offsets and FIN, and every stream still ends once at its size', () => {
+    const t = run(LOSSY);
+    const received = packetsWithRecords(t).filter(({ e }) => e.name === 'transport:packet_received');
+    expect(t.packets.some((p) => p.drop !== undefined && p.dir === 's2c')).toBe(true);
+    for (const x of t.exchanges.filter((x) => x.endNs !== null)) {
+      const frames = received
+        .filter(({ p }) => p.conn === x.conn)
+        .flatMap(({ e }) =>
+          e.data.frames!.filter((f) => f.frame_type === 'stream' && f.stream_id === x.stream),
+        );
+      const size = responseWritten(t, x.id);
+      const ends = frames.map((f) => f.offset! + f.length!);
+      expect(Math.max(...ends)).toBe(size);
+      // FIN exactly on the frames that reach the end (a resent tail says it again).
+      expect(frames.filter((f) => f.fin).length).toBeGreaterThan(0);
+      for (const f of frames) expect(f.fin === true).toBe(f.offset! + f.length! === size);
+    }
+  });
+
+  it("ACK frames carry the trace's acked ranges", () => {
+    const t = run(LOSSY);
+    let gaps = 0;
+    for (const { e, p } of packetsWithRecords(t)) {
+      const q = recordOf(e, p);
+      const acks = e.data.frames!.filter((f) => f.frame_type === 'ack');
+      expect(acks.length).toBe(q.acked ? 1 : 0);
+      if (!q.acked) continue;
+      // A single packet is logged as [n] (the draft's SHOULD), a range as [first, last].
+      const ranges = acks[0].acked_ranges!.map((r) => (r.length === 1 ? [r[0], r[0]] : r));
+      expect(ranges).toEqual(q.acked);
+      if (q.acked.length > 1) gaps++;
+    }
+    // The losses leave holes: some ACKs name more than one range.
+    expect(gaps).toBeGreaterThan(0);
+  });
+
+  it("each packet's size: a packet alone in its datagram is the UDP payload; coalesced ones point to their datagram", () => {
+    const t = run(LOSSY);
+    const events = qlogOf(t);
+    const datagrams = new Map(
+      events
+        .filter((e) => e.name.startsWith('transport:datagrams_'))
+        .map((e) => [e.data.datagram_ids![0], (e.data.raw as Array<{ length: number }>)[0].length]),
+    );
+    const byId = new Map(t.packets.map((p) => [p.id, p]));
+    let alone = 0;
+    let coalesced = 0;
+    for (const e of events.filter(isPacket)) {
+      const p = byId.get(e.data.datagram_id!)!;
+      const payload = p.ipBytes - 28;
+      expect(datagrams.get(p.id)).toBe(payload);
+      if (p.quic!.packets.length === 1) {
+        expect(e.data.raw).toEqual({ length: payload });
+        alone++;
+      } else {
+        expect(e.data.is_coalesced).toBe(true);
+        coalesced++;
+      }
+    }
+    expect(alone).toBeGreaterThan(100);
+    expect(coalesced).toBeGreaterThan(0);
   });
 });
 

@@ -258,7 +258,7 @@ export default function ExportItems({
                       const { qlogBlob, fileName } = await writers();
                       downloadBlob(
                         qlogBlob(trace(side), about(side).title),
-                        fileName(about(side).name, 'qlog'),
+                        fileName(about(side).name, 'sqlog'), // JSON-SEQ qlog's extension
                       );
                     })
                   }

@@ -26,9 +26,10 @@ export function harBlob(trace: Trace, http: HttpParams, title: string): Blob {
   });
 }
 
-/** An HTTP/3 run's qlog (JSON-SEQ); the menu offers it only for QUIC runs. */
+/** An HTTP/3 run's qlog (JSON-SEQ, saved as .sqlog); the menu offers it only for QUIC runs. */
 export function qlogBlob(trace: Trace, title: string): Blob {
-  return new Blob([buildQlog(trace, title) ?? ''], { type: 'application/json-seq' });
+  // The qlog main schema's Media Type for JSON-SEQ (draft-ietf-quic-qlog-main-schema-05 6.2).
+  return new Blob([buildQlog(trace, title) ?? ''], { type: 'application/qlog+json-seq' });
 }
 
 /** `heidemann-odd-final-nagle0-ladder.svg`: the scenario's name (scenarioName), the view, the type. */

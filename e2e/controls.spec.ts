@@ -240,6 +240,39 @@ test('at phone width the views do not jump down when the fix arrives: its button
   expect(whileTried.filter((s) => s.tryShown || s.medians)).toEqual([]);
 });
 
+test("at phone width B's line keeps the room of B's fix's words while they are tried", async ({ page }) => {
+  // Compared, B's losses at 2%: "trying the knobs" took five lines of B's text, the fix's words six.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    const seen: Array<{ checking: boolean; text: number; medians: boolean }> = [];
+    (window as unknown as { lineB: typeof seen }).lineB = seen;
+    new MutationObserver(() => {
+      const line = document.querySelector('[data-callout-b]');
+      const text = line?.querySelector('p.callout-text');
+      if (!line || !text) return;
+      seen.push({
+        checking: line.hasAttribute('data-fix-checking'),
+        text: Math.round(text.getBoundingClientRect().height),
+        medians: text.textContent!.includes('medians'),
+      });
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await page.goto('/?objects=2000000&link=wan&loss=1&b.loss=2');
+  const line = page.locator('[data-callout-b]');
+  await expect(line.getByRole('button', { name: /^Try .* on B$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(line.locator('p.callout-text')).toContainText('medians of 5 loss draws');
+  const seen = await page.evaluate(
+    () =>
+      (window as unknown as { lineB: Array<{ checking: boolean; text: number; medians: boolean }> }).lineB,
+  );
+  const whileTried = seen.filter((s) => s.checking);
+  const after = seen.at(-1)!;
+  expect(whileTried.length).toBeGreaterThan(0);
+  expect(after.text).toBeGreaterThan(110);
+  expect(new Set(whileTried.map((s) => s.text))).toEqual(new Set([after.text]));
+  expect(whileTried.filter((s) => s.medians)).toEqual([]);
+});
+
 test('the callout names a suggested option as the controls do, not by its value in the link', async ({
   page,
 }) => {

@@ -182,26 +182,41 @@ test('the callout offers a fix only once the engine finds it faster, and says wh
   await expect(callout.getByRole('button', { name: 'Show the stall' })).toBeVisible();
 });
 
-test('at phone width the views do not jump down when the fix arrives: its buttons keep their room while it is tried', async ({
+test('at phone width the views do not jump down when the fix arrives: its buttons and its words keep their room while it is tried', async ({
   page,
 }) => {
   // A 2 MB transfer with losses: the knobs are tried in a worker, after the run is drawn. The
-  // buttons, coming then, took a second row under 390 px and pushed everything below down 42 px.
+  // buttons, coming then, took a second row under 390 px and pushed everything below down 42 px;
+  // the fix's words, longer than "trying the knobs that could remove it", then took a line more
+  // of the text and pushed it down 22 px.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  type Seen = {
+    checking: boolean;
+    height: number;
+    text: number;
+    callout: number;
+    tryShown: boolean;
+    medians: boolean;
+  };
   await page.addInitScript(() => {
-    const seen: Array<{ checking: boolean; height: number; tryShown: boolean }> = [];
+    const seen: Seen[] = [];
     (window as unknown as { actions: typeof seen }).actions = seen;
     new MutationObserver(() => {
       const callout = document.querySelector('[data-callout]');
       const actions = callout?.querySelector('.callout-actions');
-      if (!callout || !actions) return;
+      const text = callout?.querySelector('p.callout-text');
+      if (!callout || !actions || !text) return;
       const tryShown = [...actions.querySelectorAll('button')].some(
         (b) => b.textContent!.startsWith('Try') && getComputedStyle(b).visibility === 'visible',
       );
       seen.push({
         checking: callout.hasAttribute('data-fix-checking'),
         height: Math.round(actions.getBoundingClientRect().height),
+        text: Math.round(text.getBoundingClientRect().height),
+        callout: Math.round(callout.getBoundingClientRect().height),
         tryShown,
+        medians: text.textContent!.includes('medians'),
       });
     }).observe(document, { subtree: true, childList: true, attributes: true });
   });
@@ -209,18 +224,53 @@ test('at phone width the views do not jump down when the fix arrives: its button
   const callout = page.locator('[data-callout]');
   await expect(callout.getByRole('button', { name: /^Try / })).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[data-fix-checking]')).toHaveCount(0);
+  const seen = await page.evaluate(() => (window as unknown as { actions: Seen[] }).actions);
+  const whileTried = seen.filter((s) => s.checking);
+  const after = seen.at(-1)!;
+  expect(whileTried.length).toBeGreaterThan(0);
+  expect(after.height).toBeGreaterThan(60); // two rows: Try and Compare, then Show the stall
+  expect(new Set(whileTried.map((s) => s.height))).toEqual(new Set([after.height]));
+  // The words: "try Congestion control: BBR v1 (21.35 s against 24.37 s, medians of 5 loss
+  // draws)" take four lines where "trying the knobs" took three; the text keeps four throughout.
+  await expect(callout.locator('p.callout-text').first()).toContainText('medians of 5 loss draws');
+  expect(after.text).toBeGreaterThan(90);
+  expect(new Set(whileTried.map((s) => s.text))).toEqual(new Set([after.text]));
+  expect(new Set(whileTried.map((s) => s.callout))).toEqual(new Set([after.callout]));
+  // Unseen while tried: no button to press, no words of a fix, before the engine has an answer.
+  expect(whileTried.filter((s) => s.tryShown || s.medians)).toEqual([]);
+});
+
+test("at phone width B's line keeps the room of B's fix's words while they are tried", async ({ page }) => {
+  // Compared, B's losses at 2%: "trying the knobs" took five lines of B's text, the fix's words six.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    const seen: Array<{ checking: boolean; text: number; medians: boolean }> = [];
+    (window as unknown as { lineB: typeof seen }).lineB = seen;
+    new MutationObserver(() => {
+      const line = document.querySelector('[data-callout-b]');
+      const text = line?.querySelector('p.callout-text');
+      if (!line || !text) return;
+      seen.push({
+        checking: line.hasAttribute('data-fix-checking'),
+        text: Math.round(text.getBoundingClientRect().height),
+        medians: text.textContent!.includes('medians'),
+      });
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await page.goto('/?objects=2000000&link=wan&loss=1&b.loss=2');
+  const line = page.locator('[data-callout-b]');
+  await expect(line.getByRole('button', { name: /^Try .* on B$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(line.locator('p.callout-text')).toContainText('medians of 5 loss draws');
   const seen = await page.evaluate(
     () =>
-      (window as unknown as { actions: Array<{ checking: boolean; height: number; tryShown: boolean }> })
-        .actions,
+      (window as unknown as { lineB: Array<{ checking: boolean; text: number; medians: boolean }> }).lineB,
   );
   const whileTried = seen.filter((s) => s.checking);
-  const after = seen.at(-1)!.height;
+  const after = seen.at(-1)!;
   expect(whileTried.length).toBeGreaterThan(0);
-  expect(after).toBeGreaterThan(60); // two rows: Try and Compare, then Show the stall
-  expect(new Set(whileTried.map((s) => s.height))).toEqual(new Set([after]));
-  // Unseen while tried: no button to press before the engine has an answer.
-  expect(whileTried.filter((s) => s.tryShown)).toEqual([]);
+  expect(after.text).toBeGreaterThan(110);
+  expect(new Set(whileTried.map((s) => s.text))).toEqual(new Set([after.text]));
+  expect(whileTried.filter((s) => s.medians)).toEqual([]);
 });
 
 test('the callout names a suggested option as the controls do, not by its value in the link', async ({

@@ -8,7 +8,7 @@ import { breakdown } from '../../scenario/breakdown';
 import { formatDuration, shownNs } from '../../views/format';
 import { causeStyle } from '../../scenario/stallCauses';
 import type { HintsWithheld } from '../lessons/lessonState';
-import { Costlier, fixOf, fixText, knobOf, overlapped, useOfferedFix } from './calloutParts';
+import { Costlier, fixOf, fixText, knobOf, overlapped, room, useOfferedFix } from './calloutParts';
 import { drawsOf } from './stallAdvice';
 import type { StallCalloutProps } from './StallCallout';
 
@@ -78,6 +78,17 @@ export default function SideBLine({
           )}
           {inA && <span data-fix-in-a=""> Side A runs with {knobOf(suggestion)}.</span>}
         </span>
+        {/* As A's: the room of B's fix while it is tried (the costlier cause is named with its fix). */}
+        {room(
+          advice,
+          checked,
+          costlierChecked,
+          settingsB ? drawsOf(settingsB) : 1,
+          b.totalNs,
+          advice?.costlier
+            ? ` More went to ${causeStyle(advice.costlier.cause).short} stalls: ${formatDuration(advice.costlier.totalNs)}`
+            : '',
+        )}
       </p>
       {advice && (
         <div className="callout-actions">

@@ -13,7 +13,7 @@ import { causeStyle, darkFill } from '../../scenario/stallCauses';
 import { useFocusHandoff } from '../useFocusHandoff';
 import { useSettled } from '../state/gesture';
 import { drawsOf, type Suggestion } from './stallAdvice';
-import { Costlier, fixText, knobOf, overlapped, useOfferedFix } from './calloutParts';
+import { Costlier, fixText, knobOf, overlapped, room, useOfferedFix } from './calloutParts';
 import type { HintsWithheld } from '../lessons/lessonState';
 import { LazyPanel } from '../LazyPanel';
 
@@ -174,6 +174,7 @@ function SettledCallout({
           {advice.costlier && <Costlier advice={advice} checked={inB ? null : costlierChecked} />}
           {inB && <span data-fix-in-b=""> Side B runs with {knob}.</span>}
         </span>
+        {room(advice, checked, costlierChecked, drawsOf(settings), b.totalNs)}
       </p>
       <div className="callout-actions">
         {offered && !inB && (

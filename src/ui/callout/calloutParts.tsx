@@ -56,6 +56,41 @@ export const fixText = (c: Checked, attr: 'data-fix-page-ns' | 'data-costlier-fi
     </span>
   );
 
+/**
+ * While a fix is tried, the room of its words to come, at the end of the text: "trying the knobs"
+ * is shorter than "try X (21.35 s against 24.37 s, medians of 5 loss draws)", and at phone width
+ * the text had grown a line when those came, pushing the views down. The first candidate's words
+ * as they would read if it helped (half the page's time against it: digits alike) are laid out
+ * unseen with the text, in the same pass (the height had been measured in script, and that forced
+ * layout of the page cost 20 ms a knob), less their first 35 letters for the 40 shown: those are in
+ * smaller type, the knob's name in capitals. A line too many would be as bad as one too few (the
+ * text would shrink when the words came): cut at 35, the text kept its lines at 96% of widths from
+ * 280 to 1240 px on twelve pages (without the room, near 58%), grew at 2.6% and shrank at 1.8%; a
+ * cut a few letters either way traded the one for the other, and kept fewer. A first candidate
+ * that does not help reads longer ("X would not help (...)"); then the costlier cause's fix is
+ * tried, with room for all its words (`lead` before them when the cause is named only with its fix).
+ * Generated content (CSS), so the words in the page, and a screen reader's, are those shown.
+ */
+export function room(
+  advice: Advice | null,
+  checked: Checked,
+  costlierChecked: Checked,
+  draws: number,
+  ns: number,
+  lead = '',
+) {
+  const first = checked === 'checking';
+  const tried = first
+    ? advice?.candidates[0]
+    : costlierChecked === 'checking' && advice?.costlier?.candidates[0];
+  if (!tried) return null;
+  const pageNs = ns / 2;
+  const words = ` — ${fixWords({ fix: tried, tried, draws, pageNs, currentNs: ns, thisDraw: { pageNs, currentNs: ns } }, knobOf(tried))}`;
+  return (
+    <span className="callout-room" aria-hidden="true" data-room={first ? words.slice(35) : lead + words} />
+  );
+}
+
 /** "More went to Nagle stalls: 384 ms", with the fix for them when the first stall's knobs had none. */
 export function Costlier({ advice, checked }: { advice: Advice; checked: Checked }) {
   const costlier = advice.costlier!;

@@ -75,6 +75,51 @@ test('the pcap download holds exactly the packets the page counts, every checksu
   expect(watch.foreignRequests).toEqual([]);
 });
 
+test("a capture taken at the server holds what the server saw, on the HAR's clock", async ({
+  page,
+}, testInfo) => {
+  const query = 'link=wan&loss=2&capture=server';
+  const watch = watchPage(page);
+  await openLab(page, query);
+  const shown = await metric(page, 'packets');
+  expect(shown).toBe(30); // of 31 sent: the client's lost GET never reached the server
+  const download = await exportFile(page, '[data-export-side="a"]', 'pcap');
+  expect(download.suggestedFilename()).toMatch(/-captureserver\.pcap$/);
+  const path = testInfo.outputPath('server.pcap');
+  await download.saveAs(path);
+  const capture = readPcap(new Uint8Array(readFileSync(path)));
+  expect(capture.records).toHaveLength(shown);
+  expect(capture.records.reduce((n, r) => n + r.ip.totalLength, 0)).toBe(15_667);
+  // The client's packets at the moment they reached the server: its SYN a one-way delay in.
+  const { trace } = engine(query);
+  const syn = trace.packets.find((p) => p.dir === 'c2s')!;
+  expect(capture.records[0].ip.src).toBe('10.0.0.1');
+  expect(capture.records[0].tsNs).toBe(Math.round(syn.arriveNs! / 1000) * 1000);
+
+  const har = await exportFile(page, '[data-export-side="a"]', 'har');
+  await har.saveAs(testInfo.outputPath('server.har'));
+  const started = JSON.parse(readFileSync(testInfo.outputPath('server.har'), 'utf8')).log.pages[0]
+    .startedDateTime;
+  expect(started).toBe('1997-01-01T00:00:00.000000Z');
+  expect(capture.records[0].seconds).toBe(Date.parse(started) / 1000);
+
+  if (hasTshark()) {
+    // Wireshark's analysis is right at the server: no needless resend, no duplicate ACK.
+    const out = spawnSync(
+      'tshark',
+      ['-r', path, '-Y', 'tcp.analysis.spurious_retransmission || tcp.analysis.duplicate_ack'],
+      { encoding: 'utf8' },
+    );
+    expect(out.status).toBe(0);
+    expect(out.stdout.trim()).toBe('');
+    const all = spawnSync('tshark', ['-r', path, '-t', 'ad'], { encoding: 'utf8' });
+    expect(all.stdout.trim().split('\n')).toHaveLength(shown);
+    expect(all.stdout).toContain('1997-01-01 00:00:00.');
+  }
+  expect(watch.consoleErrors).toEqual([]);
+  expect(watch.foreignRequests).toEqual([]);
+});
+
 test('the trace downloads as tcpdump text and as JSON', async ({ page }, testInfo) => {
   const watch = watchPage(page);
   await openLab(page, QUERY);

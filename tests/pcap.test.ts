@@ -6,6 +6,13 @@ import { join } from 'node:path';
 import { FLAG, type Trace } from '../src/engine/trace';
 import { conn, pkt, trace, us } from './support/handTrace';
 import { readPcap, writePcap } from '../src/engine/pcap';
+import { CAPTURE_EPOCH_S } from '../src/engine/pcapReader';
+import { HAR_EPOCH_MS } from '../src/engine/har';
+import { computeMetrics } from '../src/engine/metrics';
+import { simulate } from '../src/engine/simulate';
+import { formatTcpdump } from '../src/engine/tcpdump';
+import { parseQuery } from '../src/scenario/codec';
+import { toSimInput } from '../src/scenario/resolve';
 
 const { SYN, ACK, PSH, FIN } = FLAG;
 
@@ -304,11 +311,22 @@ describe('pcap records', () => {
       ],
     );
     const raw = rawFrames(writePcap(t));
-    expect(raw.map((r) => [r.sec, r.usec])).toEqual([
+    // The run's time 0 is 1997-01-01T00:00:00Z, where its HAR starts.
+    expect(raw.map((r) => [r.sec - 852_076_800, r.usec])).toEqual([
       [0, 251],
       [0, 252],
       [2, 0],
     ]);
+    expect(readPcap(writePcap(t)).records.map((r) => r.tsNs)).toEqual([251_000, 252_000, 2_000_000_000]);
+  });
+
+  it("the clock starts at 1997-01-01T00:00:00Z, the HAR's start, and reads back on the run's clock", () => {
+    expect(CAPTURE_EPOCH_S).toBe(852_076_800);
+    expect(CAPTURE_EPOCH_S * 1000).toBe(HAR_EPOCH_MS);
+    const file = readPcap(writePcap(exchangeTrace()));
+    expect(file.records[0].seconds).toBe(852_076_800);
+    expect(file.records.at(-1)!.seconds).toBe(852_076_800 + 3);
+    expect(file.records.map((r) => r.tsNs)).toEqual(sorted(exchangeTrace()).map((p) => p.sendNs));
   });
 
   it('is deterministic: the same trace gives the same bytes', () => {
@@ -324,12 +342,147 @@ describe('readPcap rejects what it cannot read', () => {
   });
 });
 
+// ---- The capture point: the pcap holds the packets the Figures count, at the times seen there. ----
+
+function runOf(query: string) {
+  const input = toSimInput(parseQuery(query).config.settings);
+  const trace = simulate(input);
+  return { trace, pcap: writePcap(trace, input.http), figures: computeMetrics(trace) };
+}
+
+const LOSSY = 'link=wan&loss=2';
+const CLIENT_IP = '10.0.0.1';
+
+/** What a tcpdump at `host` sees, worked out here from the trace: [time, sender ip] in order. */
+function seenAt(t: Trace, host: 'client' | 'server'): { ns: number; src: string; id: number }[] {
+  const own = host === 'client' ? 'c2s' : 's2c';
+  return [...t.packets]
+    .filter((p) => p.dir === own || p.arriveNs !== null)
+    .map((p) => ({
+      ns: p.dir === own ? p.sendNs : p.arriveNs!,
+      src: p.dir === 'c2s' ? CLIENT_IP : '10.0.0.2',
+      id: p.id,
+    }))
+    .sort((a, b) => a.ns - b.ns || a.id - b.id);
+}
+const toMicros = (ns: number) => Math.floor((ns + 500) / 1000) * 1000;
+
+describe('the capture point', () => {
+  const wire = runOf(LOSSY);
+  const wireFile = readPcap(wire.pcap);
+  // The client's GET that the link dropped: its IP identification names it in every capture.
+  const sentOrder = sorted(wire.trace);
+  const lostGetAt = sentOrder.findIndex((p) => p.dir === 'c2s' && p.len > 0 && p.arriveNs === null);
+  const lostGet = wireFile.records[lostGetAt];
+
+  it('wire (the default) keeps every packet in send order, lost ones included', () => {
+    expect(wire.trace.capture).toBeUndefined();
+    expect(wireFile.records).toHaveLength(31);
+    expect(wireFile.records[0].seconds).toBe(852_076_800); // only the clock's base is new
+    expect(wireFile.records).toHaveLength(wire.trace.packets.length);
+    expect(wireFile.records.map((r) => r.tsNs)).toEqual(sentOrder.map((p) => toMicros(p.sendNs)));
+    expect(lostGetAt).toBeGreaterThan(0);
+    expect(lostGet.ip.src).toBe(CLIENT_IP);
+    expect(lostGet.tcp.payloadLength).toBeGreaterThan(0);
+  });
+
+  it("server: 30 records, 15,667 IP bytes as the Figures say; the lost GET absent; the client's at their arrival", () => {
+    const { trace: t, pcap, figures } = runOf(`${LOSSY}&capture=server`);
+    const file = readPcap(pcap);
+    expect(figures.packets.total).toBe(30);
+    expect(figures.bytes).toBe(15_667);
+    expect(file.records).toHaveLength(30);
+    expect(file.records.reduce((n, r) => n + r.ip.totalLength, 0)).toBe(15_667);
+    expect(
+      file.records.filter((r) => r.ip.src === CLIENT_IP && r.ip.identification === lostGet.ip.identification),
+    ).toEqual([]);
+    // Its resend, the same bytes, is there once.
+    const sameSeq = (r: (typeof file.records)[number]) =>
+      r.ip.src === CLIENT_IP &&
+      r.tcp.seq === lostGet.tcp.seq &&
+      r.tcp.payloadLength === lostGet.tcp.payloadLength;
+    expect(wireFile.records.filter(sameSeq)).toHaveLength(2);
+    expect(file.records.filter(sameSeq)).toHaveLength(1);
+    // Every record at the time the server saw it: the client's packets at their arrival.
+    const expected = seenAt(t, 'server');
+    expect(file.records.map((r) => [r.tsNs, r.ip.src])).toEqual(expected.map((e) => [toMicros(e.ns), e.src]));
+    const fromClient = file.records.filter((r) => r.ip.src === CLIENT_IP);
+    expect(fromClient.length).toBe(figures.packets.c2s);
+    expect(fromClient[0].tsNs).toBeGreaterThan(0); // the SYN arrives a one-way delay after it left
+    expect(file.records[0].seconds).toBeGreaterThanOrEqual(852_076_800);
+    expect(file.records.every((r) => r.ip.checksumOk && r.tcp.checksumOk)).toBe(true);
+  });
+
+  it("client: the records and bytes the Figures count, the server's packets at their arrival", () => {
+    const { trace: t, pcap, figures } = runOf(`${LOSSY}&capture=client`);
+    const file = readPcap(pcap);
+    expect(file.records).toHaveLength(figures.packets.total);
+    expect(file.records.filter((r) => r.ip.src === CLIENT_IP)).toHaveLength(figures.packets.c2s);
+    expect(file.records.reduce((n, r) => n + r.ip.totalLength, 0)).toBe(figures.bytes);
+    // Only the client's GET was lost: the client saw every packet, the server's at their arrival.
+    expect(file.records).toHaveLength(31);
+    // The client sent its lost GET: it is in the client's capture.
+    expect(
+      file.records.filter((r) => r.ip.src === CLIENT_IP && r.ip.identification === lostGet.ip.identification),
+    ).toHaveLength(1);
+    const expected = seenAt(t, 'client');
+    expect(file.records.map((r) => [r.tsNs, r.ip.src])).toEqual(expected.map((e) => [toMicros(e.ns), e.src]));
+    expect(file.records[0].seconds).toBeGreaterThanOrEqual(852_076_800);
+  });
+
+  it('the tcpdump text lists the same packets in the same order at the same times', () => {
+    for (const at of ['wire', 'client', 'server']) {
+      const { trace: t, pcap } = runOf(`${LOSSY}&capture=${at}`);
+      const records = readPcap(pcap).records;
+      const lines = formatTcpdump(t).trimEnd().split('\n');
+      expect(lines).toHaveLength(computeMetrics(t).packets.total);
+      expect(lines).toHaveLength(records.length);
+      lines.forEach((line, i) => {
+        const [time, src] = line.split(' ');
+        expect(Math.round(Number(time) * 1e6) * 1000).toBe(records[i].tsNs);
+        expect(src.startsWith('client.')).toBe(records[i].ip.src === CLIENT_IP);
+      });
+    }
+  });
+});
+
 const tsharkPath = (() => {
   const r = spawnSync('sh', ['-c', 'command -v tshark'], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : '';
 })();
 
 describe('tshark agrees', () => {
+  it.skipIf(!tsharkPath)(
+    'a capture at the server of a lost GET: no spurious retransmission or duplicate ACK, unlike the wire capture',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'roundtrip-pcap-'));
+      try {
+        /** The sender of each frame tshark flags as a spurious retransmission or a duplicate ACK. */
+        const flagged = (query: string) => {
+          const path = join(dir, 'run.pcap');
+          writeFileSync(path, runOf(query).pcap);
+          const filter = 'tcp.analysis.spurious_retransmission || tcp.analysis.duplicate_ack';
+          const r = spawnSync(tsharkPath, ['-r', path, '-Y', filter, '-T', 'fields', '-e', 'ip.src'], {
+            encoding: 'utf8',
+            timeout: 60_000,
+          });
+          expect(r.status).toBe(0);
+          return r.stdout.trim().split('\n').filter(Boolean);
+        };
+        // The server never saw the lost GET (which acknowledged its last segment): its timeout
+        // resend is a plain retransmission, the GET's resend fills a hole.
+        expect(flagged(`${LOSSY}&capture=server`)).toEqual([]);
+        // On the wire the lost GET looks delivered, so the server's resend looks needless.
+        expect(flagged(LOSSY).length).toBeGreaterThan(0);
+        // At the client it was needless: that segment had arrived, and the client acknowledges it
+        // again. Both are so.
+        expect(flagged(`${LOSSY}&capture=client`)).toEqual(['10.0.0.2', '10.0.0.1']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
   it.skipIf(!tsharkPath)('opens the capture with every packet and no bad checksum', () => {
     const dir = mkdtempSync(join(tmpdir(), 'roundtrip-pcap-'));
     try {

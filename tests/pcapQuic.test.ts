@@ -17,6 +17,7 @@ import { QuicPayloads } from '../src/engine/quic/pcapPackets';
 import { simulate } from '../src/engine/simulate';
 import { packetsInSendOrder } from '../src/engine/tcpdump';
 import type { PacketRecord, Trace } from '../src/engine/trace';
+import { computeMetrics } from '../src/engine/metrics';
 import { parseQuery } from '../src/scenario/codec';
 import { PRESETS } from '../src/scenario/presets';
 import { toSimInput } from '../src/scenario/resolve';
@@ -279,6 +280,41 @@ describe('the QUIC packets of an HTTP/3 capture', () => {
     // Some sealed Handshake resends carry CRYPTO ranges the capture cannot tell apart: their
     // packet takes the difference unseen. Few, and never an Initial.
     expect(unmatched / datagrams).toBeLessThan(0.01);
+  });
+});
+
+describe('a QUIC capture at one host', () => {
+  it('holds the datagrams the Figures count, each with the bytes the wire capture gives it', () => {
+    const query = 'http=3&loss=10&seed=38';
+    const wire = runWithParams(query);
+    const wireOrder = packetsInSendOrder(wire.trace);
+    const wirePayloads = udpPayloads(writePcap(wire.trace, wire.http));
+    const counts: number[] = [];
+    for (const host of ['client', 'server'] as const) {
+      const { trace, http } = runWithParams(`${query}&capture=${host}`);
+      const own = host === 'client' ? 'c2s' : 's2c';
+      const seen = [...trace.packets]
+        .filter((p) => p.dir === own || p.arriveNs !== null)
+        .map((p) => ({ p, ns: p.dir === own ? p.sendNs : p.arriveNs! }))
+        .sort((a, b) => a.ns - b.ns || a.p.id - b.p.id);
+      const pcap = writePcap(trace, http);
+      const payloads = udpPayloads(pcap);
+      expect(payloads.length).toBe(computeMetrics(trace).packets.total);
+      counts.push(payloads.length);
+      const view = new DataView(pcap.buffer, pcap.byteOffset, pcap.byteLength);
+      let at = 24;
+      seen.forEach(({ p, ns }, i) => {
+        const wireIndex = wireOrder.findIndex((w) => w.id === p.id);
+        expect(Buffer.from(payloads[i]).equals(Buffer.from(wirePayloads[wireIndex])), `${host} #${i}`).toBe(
+          true,
+        );
+        const us = (view.getUint32(at, true) - 852_076_800) * 1_000_000 + view.getUint32(at + 4, true);
+        expect(us).toBe(Math.floor((ns + 500) / 1000));
+        at += 16 + view.getUint32(at + 8, true);
+      });
+    }
+    // Datagrams were lost: one host saw fewer than were sent.
+    expect(Math.min(...counts)).toBeLessThan(wireOrder.length);
   });
 });
 

@@ -5,10 +5,15 @@
 // header and an Ethernet II frame carrying IPv4 and TCP (a QUIC run's: IPv4, UDP and its QUIC
 // packets, as quic/pcapPackets.ts writes them).
 //
-// The capture is *omniscient*: every packet appears once, stamped with its send time (the moment
-// its first bit leaves the sender), as if a tap sat at each sender's interface with one shared
-// clock. Dropped packets are included too, at the time they were sent. Timestamps count from the
-// start of the run, so Wireshark shows dates in January 1970; relative times are what matter.
+// The capture is taken where the trace's capture point says (metrics.ts packetsAsCaptured, the
+// packets the Figures count). `wire`, the default, is *omniscient*: every packet appears once,
+// stamped with its send time (the moment its first bit leaves the sender), as if a tap sat at each
+// sender's interface with one shared clock; dropped packets are included too, at the time they
+// were sent, so Wireshark's analysis takes a lost segment for delivered. `client` and `server` are
+// a tcpdump on that host: its own packets at their send time (lost ones included: they left it),
+// the peer's that reached it at their arrival time, in the order it saw them.
+// Timestamps count from 1997-01-01T00:00:00Z (CAPTURE_EPOCH_S), where the HAR of the same run
+// starts: the run's time 0 is that instant, so the two files' clocks agree.
 //
 // Addresses are fixed: client 10.0.0.1 / 02:00:00:00:00:01, server 10.0.0.2 / 02:00:00:00:00:02,
 // ports from the connection record. The IP identification counts up per sending host; DF is set;
@@ -32,6 +37,8 @@ import { tlsStreams } from './tls/wire';
 import { udpFrame } from './quic/pcapFrame';
 import { QuicPayloads } from './quic/pcapPackets';
 import type { HttpParams } from './params';
+import { packetsAsCaptured } from './metrics';
+import { CAPTURE_EPOCH_S } from './pcapReader';
 import { FLAG, type PacketRecord, type Trace } from './trace';
 import {
   absoluteAck,
@@ -168,10 +175,10 @@ function buildFrame(
 }
 
 /**
- * The trace as a libpcap file. An omniscient capture: one record per packet, in send order (ties
- * by id), stamped with the packet's send time; dropped packets are included. `http` (the run's
- * HTTP parameters) gives the payload its HTTP messages (HTTP/1.x, or HTTP/2 frames), or its TLS
- * records.
+ * The trace as a libpcap file, taken at its capture point: one record per packet that capture saw,
+ * in the order and at the time it saw them (on the wire: every packet, at its send time, dropped
+ * ones included). `http` (the run's HTTP parameters) gives the payload its HTTP messages
+ * (HTTP/1.x, or HTTP/2 frames), or its TLS records.
  */
 export function writePcap(trace: Trace, http?: HttpParams): Uint8Array {
   const connOf = connectionLookup(trace);
@@ -190,9 +197,10 @@ export function writePcap(trace: Trace, http?: HttpParams): Uint8Array {
           : new Map();
   const quic = trace.packets.some((p) => p.quic) ? new QuicPayloads(trace, http?.tls) : null;
   const ipId = { c2s: 0, s2c: 0 };
-  const records: { tsUs: number; frame: Uint8Array }[] = [];
-  let total = GLOBAL_HEADER_BYTES;
+  const frames = new Map<number, Uint8Array>();
 
+  // Every packet's frame is built in send order, whoever sees it: the IP identification counts
+  // what each host sent, and a QUIC datagram's bytes depend on those sent before it.
   for (const packet of packetsInSendOrder(trace)) {
     const conn = connOf(packet);
     const c2s = packet.dir === 'c2s';
@@ -214,9 +222,14 @@ export function writePcap(trace: Trace, http?: HttpParams): Uint8Array {
             ipId[packet.dir],
             streams.get(packet.conn)?.[packet.dir],
           );
-    records.push({ tsUs: nsToMicros(packet.sendNs), frame });
-    total += RECORD_HEADER_BYTES + Math.min(frame.length, PCAP_SNAPLEN);
+    frames.set(packet.id, frame);
   }
+  const records = packetsAsCaptured(trace).map(({ packet, atNs }) => ({
+    tsUs: nsToMicros(atNs),
+    frame: frames.get(packet.id)!,
+  }));
+  let total = GLOBAL_HEADER_BYTES;
+  for (const { frame } of records) total += RECORD_HEADER_BYTES + Math.min(frame.length, PCAP_SNAPLEN);
 
   const out = new Uint8Array(total);
   const view = new DataView(out.buffer);
@@ -232,7 +245,7 @@ export function writePcap(trace: Trace, http?: HttpParams): Uint8Array {
   for (const { tsUs, frame } of records) {
     const captured = Math.min(frame.length, PCAP_SNAPLEN);
     const sec = Math.floor(tsUs / 1_000_000);
-    view.setUint32(at, sec, true);
+    view.setUint32(at, CAPTURE_EPOCH_S + sec, true);
     view.setUint32(at + 4, tsUs - sec * 1_000_000, true);
     view.setUint32(at + 8, captured, true);
     view.setUint32(at + 12, frame.length, true);

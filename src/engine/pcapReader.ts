@@ -1,7 +1,11 @@
 // A small reader for the captures writePcap makes (classic libpcap, Ethernet II, IPv4, TCP), used
 // by the unit tests and by the browser test that checks a downloaded file. It verifies the IP and
 // TCP checksums with its own arithmetic. Either byte order and the nanosecond variant of the
-// format are accepted; anything that is not Ethernet/IPv4/TCP is reported as an error.
+// format are accepted; anything that is not Ethernet/IPv4/TCP is reported as an error. Times are
+// read back on the run's clock: writePcap starts the run at CAPTURE_EPOCH_S.
+
+/** 1997-01-01T00:00:00Z in seconds since 1970: a capture's time 0, where the run's HAR starts too. */
+export const CAPTURE_EPOCH_S = 852_076_800;
 
 export interface PcapTcpOption {
   /** Option kind: 0 EOL, 1 NOP, 2 MSS, 3 window scale, others kept as `other`. */
@@ -12,7 +16,10 @@ export interface PcapTcpOption {
 }
 
 export interface PcapRecord {
+  /** The record's time on the run's clock: nanoseconds since CAPTURE_EPOCH_S. */
   tsNs: number;
+  /** The record header's seconds field as written (seconds since 1970). */
+  seconds: number;
   /** Bytes stored in the file for this frame, and the frame's length on the wire. */
   capturedLength: number;
   frameLength: number;
@@ -99,7 +106,13 @@ function parseOptions(bytes: Uint8Array): PcapTcpOption[] {
 const mac = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join(':');
 const dotted = (b: Uint8Array) => Array.from(b).join('.');
 
-function readRecord(frame: Uint8Array, frameLength: number, tsNs: number, index: number): PcapRecord {
+function readRecord(
+  frame: Uint8Array,
+  frameLength: number,
+  seconds: number,
+  tsNs: number,
+  index: number,
+): PcapRecord {
   const fail = (why: string): never => {
     throw new Error(`pcap record ${index}: ${why}`);
   };
@@ -129,6 +142,7 @@ function readRecord(frame: Uint8Array, frameLength: number, tsNs: number, index:
 
   return {
     tsNs,
+    seconds,
     capturedLength: frame.length,
     frameLength,
     ethertype,
@@ -207,9 +221,10 @@ export function readPcap(bytes: Uint8Array): PcapFile {
     const original = u32(at + 12);
     const start = at + 16;
     if (start + captured > bytes.length) throw new Error(`pcap: truncated record at byte ${at}`);
-    const tsNs = sec * 1_000_000_000 + (nanosecond ? frac : frac * 1000);
+    // Seconds are taken from the epoch before scaling, so the nanoseconds stay exact.
+    const tsNs = (sec - CAPTURE_EPOCH_S) * 1_000_000_000 + (nanosecond ? frac : frac * 1000);
     const index = file.records.length;
-    file.records.push(readRecord(bytes.subarray(start, start + captured), original, tsNs, index));
+    file.records.push(readRecord(bytes.subarray(start, start + captured), original, sec, tsNs, index));
     at = start + captured;
   }
   return file;

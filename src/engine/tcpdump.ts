@@ -5,14 +5,17 @@
 //   0.000460 client.3199 > server.8080: . ack 1 win 16384
 //   0.003285 server.8080 > client.3199: P 1:227(226) ack 53 win 16384
 //
-// Times are the packet's send time (seconds from the start of the run, rounded to the
-// microsecond, as a capture clock would show). SYN segments show absolute sequence numbers (and
+// The packets are those of the trace's capture point (metrics.ts packetsAsCaptured, as the
+// Figures count them), each at the time that capture saw it: its send time on the wire or at its
+// sender, its arrival at its receiver; in seconds from the start of the run, rounded to the
+// microsecond, as a capture clock would show. SYN segments show absolute sequence numbers (and
 // the ACK of a SYN-ACK is absolute); every later segment shows numbers relative to the ISS, as
 // tcpdump does once it has seen the handshake. `win` is the 16-bit field as it would be on the
 // wire: scaled down by the sender's window-scale shift except on SYNs (RFC 7323 2.2).
 //
-// The helpers below (send order, absolute numbers, wire window, time) are shared with pcap.ts so
-// that the text and the capture always agree.
+// The helpers below (absolute numbers, wire window, time) are shared with pcap.ts, which lists the
+// same packets in the same order, so that the text and the capture always agree.
+import { packetsAsCaptured } from './metrics';
 import { FLAG, isResentReason, type ConnectionRecord, type PacketRecord, type Trace } from './trace';
 import type { Nanoseconds } from './units';
 
@@ -108,21 +111,21 @@ function optionsText(packet: PacketRecord): string {
 }
 
 /** A QUIC datagram as tcpdump prints UDP, with its QUIC packets and frames after it. */
-function quicLine(conn: ConnectionRecord, packet: PacketRecord): string {
+function quicLine(conn: ConnectionRecord, packet: PacketRecord, atNs: Nanoseconds): string {
   const [src, dst] = endpoints(conn, packet);
   const packets = packet.quic!.packets.map((q) => `${q.type} #${q.pn} ${q.frames.join(' ')}`);
-  let text = `${formatSeconds(packet.sendNs)} ${src} > ${dst}: UDP, length ${packet.ipBytes - 28}`;
+  let text = `${formatSeconds(atNs)} ${src} > ${dst}: UDP, length ${packet.ipBytes - 28}`;
   text += ` [${packets.join('; ')}]`;
   if (isResentReason(packet.reason)) text += ' [retransmit]';
   if (packet.arriveNs === null) text += packet.drop ? ` [dropped: ${packet.drop}]` : ' [dropped]';
   return text;
 }
 
-function lineFor(conn: ConnectionRecord, packet: PacketRecord): string {
-  if (packet.quic) return quicLine(conn, packet);
+function lineFor(conn: ConnectionRecord, packet: PacketRecord, atNs = packet.sendNs): string {
+  if (packet.quic) return quicLine(conn, packet, atNs);
   const [src, dst] = endpoints(conn, packet);
   const syn = (packet.flags & FLAG.SYN) !== 0;
-  let text = `${formatSeconds(packet.sendNs)} ${src} > ${dst}: ${flagLetters(packet.flags)}`;
+  let text = `${formatSeconds(atNs)} ${src} > ${dst}: ${flagLetters(packet.flags)}`;
 
   // tcpdump prints the sequence range when there is payload or the segment carries SYN, FIN or
   // RST (each of which has a sequence number that matters even with no data).
@@ -145,15 +148,19 @@ function lineFor(conn: ConnectionRecord, packet: PacketRecord): string {
   return text;
 }
 
-/** One packet as a tcpdump line (no trailing newline): used for hover text in the UI. */
+/** One packet as a tcpdump line at its send time (no trailing newline): hover text in the UI. */
 export function formatTcpdumpLine(trace: Trace, packet: PacketRecord): string {
   return lineFor(trace.connections.find((c) => c.id === packet.conn) ?? noConnection(packet), packet);
 }
 
-/** The whole trace as tcpdump text: one line per packet in send order, each ending in `\n`. */
+/**
+ * The whole trace as tcpdump text, as taken at its capture point: one line per packet that capture
+ * saw, in the order and at the time it saw them, each ending in `\n`.
+ */
 export function formatTcpdump(trace: Trace): string {
   const connOf = connectionLookup(trace);
   let out = '';
-  for (const packet of packetsInSendOrder(trace)) out += lineFor(connOf(packet), packet) + '\n';
+  for (const { packet, atNs } of packetsAsCaptured(trace))
+    out += lineFor(connOf(packet), packet, atNs) + '\n';
   return out;
 }

@@ -10,7 +10,7 @@ import { CAPTURE_EPOCH_S } from '../src/engine/pcapReader';
 import { HAR_EPOCH_MS } from '../src/engine/har';
 import { computeMetrics } from '../src/engine/metrics';
 import { simulate } from '../src/engine/simulate';
-import { formatTcpdump } from '../src/engine/tcpdump';
+import { formatTcpdump } from '../src/engine/captureFile';
 import { parseQuery } from '../src/scenario/codec';
 import { toSimInput } from '../src/scenario/resolve';
 

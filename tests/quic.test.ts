@@ -7,7 +7,7 @@ import { buildQlog } from '../src/engine/qlog';
 import { writePcap } from '../src/engine/pcap';
 import { buildHar } from '../src/engine/har';
 import { toSimInput } from '../src/scenario/resolve';
-import { formatTcpdump } from '../src/engine/tcpdump';
+import { formatTcpdump } from '../src/engine/captureFile';
 import type { PacketRecord, Trace } from '../src/engine/trace';
 import { parseQuery } from '../src/scenario/codec';
 import { runQuic, streamFrames } from './support/quicHarness';

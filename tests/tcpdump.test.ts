@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { FLAG, type Trace } from '../src/engine/trace';
 import { conn, pkt, trace, us } from './support/handTrace';
-import { formatTcpdump, formatTcpdumpLine } from '../src/engine/tcpdump';
+import { formatTcpdump } from '../src/engine/captureFile';
+import { formatTcpdumpLine } from '../src/engine/tcpdump';
 
 const { SYN, ACK, PSH, FIN, RST } = FLAG;
 

@@ -8,7 +8,7 @@ import { buildQlog } from '../engine/qlog';
 import { computeMetrics } from '../engine/metrics';
 import { writePcap } from '../engine/pcap';
 import { simulate } from '../engine/simulate';
-import { formatTcpdump } from '../engine/tcpdump';
+import { formatTcpdump } from '../engine/captureFile';
 import { noSuchPreset, parseQuery } from '../scenario/codec';
 import { didYouMeanKey } from '../scenario/didYouMean';
 import { PRESETS } from '../scenario/presets';

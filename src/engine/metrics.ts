@@ -115,21 +115,6 @@ export function capturedPackets(trace: Trace): PacketRecord[] {
   return trace.packets.filter((p) => p.dir === own || p.arriveNs !== null);
 }
 
-/**
- * capturedPackets as that capture lists them, each with the time it saw the packet: on the wire
- * and at its sender, when it was sent; at its receiver, when it arrived. Ordered by that time, ties
- * by id. The pcap and tcpdump writers list exactly these.
- */
-export function packetsAsCaptured(trace: Trace): { packet: PacketRecord; atNs: number }[] {
-  const peer = trace.capture === 'client' ? 's2c' : trace.capture === 'server' ? 'c2s' : null;
-  return capturedPackets(trace)
-    .map((packet) => ({
-      packet,
-      atNs: packet.dir === peer ? packet.arriveNs! : packet.sendNs, // the peer's all arrived
-    }))
-    .sort((a, b) => a.atNs - b.atNs || a.packet.id - b.packet.id);
-}
-
 export function computeMetrics(trace: Trace): Metrics {
   let c2s = 0;
   let bytes = 0;

@@ -5,7 +5,7 @@
 // header and an Ethernet II frame carrying IPv4 and TCP (a QUIC run's: IPv4, UDP and its QUIC
 // packets, as quic/pcapPackets.ts writes them).
 //
-// The capture is taken where the trace's capture point says (metrics.ts packetsAsCaptured, the
+// The capture is taken where the trace's capture point says (captureFile.ts packetsAsCaptured, the
 // packets the Figures count). `wire`, the default, is *omniscient*: every packet appears once,
 // stamped with its send time (the moment its first bit leaves the sender), as if a tap sat at each
 // sender's interface with one shared clock; dropped packets are included too, at the time they
@@ -37,7 +37,7 @@ import { tlsStreams } from './tls/wire';
 import { udpFrame } from './quic/pcapFrame';
 import { QuicPayloads } from './quic/pcapPackets';
 import type { HttpParams } from './params';
-import { packetsAsCaptured } from './metrics';
+import { packetsAsCaptured } from './captureFile';
 import { CAPTURE_EPOCH_S } from './pcapReader';
 import { FLAG, type PacketRecord, type Trace } from './trace';
 import {

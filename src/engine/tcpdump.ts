@@ -5,7 +5,7 @@
 //   0.000460 client.3199 > server.8080: . ack 1 win 16384
 //   0.003285 server.8080 > client.3199: P 1:227(226) ack 53 win 16384
 //
-// The packets are those of the trace's capture point (metrics.ts packetsAsCaptured, as the
+// The packets are those of the trace's capture point (captureFile.ts packetsAsCaptured, as the
 // Figures count them), each at the time that capture saw it: its send time on the wire or at its
 // sender, its arrival at its receiver; in seconds from the start of the run, rounded to the
 // microsecond, as a capture clock would show. SYN segments show absolute sequence numbers (and
@@ -15,7 +15,6 @@
 //
 // The helpers below (absolute numbers, wire window, time) are shared with pcap.ts, which lists the
 // same packets in the same order, so that the text and the capture always agree.
-import { packetsAsCaptured } from './metrics';
 import { FLAG, isResentReason, type ConnectionRecord, type PacketRecord, type Trace } from './trace';
 import type { Nanoseconds } from './units';
 
@@ -121,7 +120,7 @@ function quicLine(conn: ConnectionRecord, packet: PacketRecord, atNs: Nanosecond
   return text;
 }
 
-function lineFor(conn: ConnectionRecord, packet: PacketRecord, atNs = packet.sendNs): string {
+export function tcpdumpLine(conn: ConnectionRecord, packet: PacketRecord, atNs = packet.sendNs): string {
   if (packet.quic) return quicLine(conn, packet, atNs);
   const [src, dst] = endpoints(conn, packet);
   const syn = (packet.flags & FLAG.SYN) !== 0;
@@ -150,17 +149,5 @@ function lineFor(conn: ConnectionRecord, packet: PacketRecord, atNs = packet.sen
 
 /** One packet as a tcpdump line at its send time (no trailing newline): hover text in the UI. */
 export function formatTcpdumpLine(trace: Trace, packet: PacketRecord): string {
-  return lineFor(trace.connections.find((c) => c.id === packet.conn) ?? noConnection(packet), packet);
-}
-
-/**
- * The whole trace as tcpdump text, as taken at its capture point: one line per packet that capture
- * saw, in the order and at the time it saw them, each ending in `\n`.
- */
-export function formatTcpdump(trace: Trace): string {
-  const connOf = connectionLookup(trace);
-  let out = '';
-  for (const { packet, atNs } of packetsAsCaptured(trace))
-    out += lineFor(connOf(packet), packet, atNs) + '\n';
-  return out;
+  return tcpdumpLine(trace.connections.find((c) => c.id === packet.conn) ?? noConnection(packet), packet);
 }

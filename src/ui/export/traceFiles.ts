@@ -3,7 +3,7 @@ import { buildHar } from '../../engine/har';
 import { buildQlog } from '../../engine/qlog';
 import type { HttpParams } from '../../engine/params';
 import { writePcap } from '../../engine/pcap';
-import { formatTcpdump } from '../../engine/tcpdump';
+import { formatTcpdump } from '../../engine/captureFile';
 import type { Trace } from '../../engine/trace';
 
 export function pcapBlob(trace: Trace, http: HttpParams): Blob {

@@ -80,6 +80,22 @@ test('hovering or focusing a packet shows its full tcpdump line', async ({ page 
   await expect(page.locator('.packet-tip')).toContainText('ACK sent at once · sent');
 });
 
+test('a click on a packet focuses it, as a tap does: its line shows, and the arrow keys step on from it', async ({
+  page,
+}) => {
+  // The label over an arrow's middle took the click, and the packet was not focused.
+  await openLab(page);
+  const index = engine('').trace.packets.findIndex((p) => p.len === 226);
+  const arrow = ladderPackets(page).and(page.locator(`[data-packet="${index}"]`));
+  await arrow.scrollIntoViewIfNeeded();
+  const box = (await arrow.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(arrow).toBeFocused();
+  await expect(page.locator('.packet-tip')).toContainText('server.8080 > client.3199: P 1:227(226)');
+  await page.keyboard.press('ArrowDown');
+  await expect(ladderPackets(page).and(page.locator(`[data-packet="${index + 1}"]`))).toBeFocused();
+});
+
 for (const [width, height] of [
   [1280, 900],
   [390, 844],

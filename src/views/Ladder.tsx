@@ -8,6 +8,7 @@ import {
   useState,
   type FocusEvent,
   type KeyboardEvent,
+  type MouseEvent,
   type PointerEvent,
   type Ref,
 } from 'react';
@@ -87,6 +88,8 @@ function denseNoteRect(text: string): Rect {
 const LABEL_EDGE_PX = 2;
 /** How near the pointer must pass to a packet to show its line. */
 const HOVER_PX = 6;
+/** ...and a tap or click, a fingertip's width. */
+const TAP_PX = 12;
 /** With a packet focused, the keys that move the focus (the page's list of shortcuts reads these). */
 export const LADDER_KEYS: Record<string, LadderMove | undefined> = {
   ArrowUp: 'previous',
@@ -299,21 +302,25 @@ export function Ladder({
     const s = shapes[index];
     onInspect(index, (s.fromX + s.toX) / 2, (s.leaveBottom + s.arriveBottom) / 2);
   };
-  // Hover: the packet whose shaft passes nearest the pointer, within a few pixels.
-  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
-    if (event.buttons !== 0) return;
+  // The packet whose shaft passes nearest the pointer, within `reach` pixels, or -1.
+  const nearest = (event: MouseEvent<SVGSVGElement>, reach: number) => {
     const box = event.currentTarget.getBoundingClientRect();
     const x = event.clientX - box.left;
     const py = event.clientY - box.top;
     let best = -1;
-    let bestDistance = HOVER_PX;
     for (const i of visible) {
       const d = distanceToShape(shapes[i], x, py);
-      if (d < bestDistance) {
+      if (d < reach) {
         best = i;
-        bestDistance = d;
+        reach = d;
       }
     }
+    return best;
+  };
+  // Hover shows the nearest packet's line...
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    if (event.buttons !== 0) return;
+    const best = nearest(event, HOVER_PX);
     if (best === hovered) return;
     setHovered(best);
     if (best >= 0) inspectAt(best);
@@ -339,7 +346,16 @@ export function Ladder({
       data-view-mid-ns={Math.round(y.invert((top + bottom) / 2))}
       aria-label={`Packet ladder, side ${side.toUpperCase()}: ${trace.packets.length} packets, time flows down`}
       onPointerMove={onPointerMove}
-      onPointerLeave={() => {
+      // ...and so does a tap or a click, which focuses it: a finger has no hover. A drag, which
+      // pans or scrolls, makes no click; a tap away from the packets leaves the focus (mousedown).
+      onClick={(event) =>
+        groupRef.current
+          ?.querySelector<SVGElement>(`[data-packet="${nearest(event, TAP_PX)}"]`)
+          ?.focus({ preventScroll: true })
+      }
+      onPointerLeave={(event) => {
+        // A finger leaves as it lifts: the line it tapped stays.
+        if (event.pointerType === 'touch') return;
         setHovered(-1);
         onInspect(null);
       }}

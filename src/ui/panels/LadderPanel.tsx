@@ -328,7 +328,9 @@ export function LadderPanel({
           <span>tcpdump labels</span>
         </label>
         <span className="hint">
-          Drag to pan · Ctrl + wheel or pinch to zoom · arrow keys step through packets{' '}
+          <span className="hint-mouse">Drag to pan · Ctrl + wheel or pinch to zoom</span>
+          <span className="hint-touch">Two fingers to pan · pinch to zoom · tap a packet for its line</span> ·
+          arrow keys step through packets{' '}
           {/* The dot goes to the next line with the link, not left at the end of the line above. */}
           <span className="hint-nowrap">
             {'· '}

@@ -30,8 +30,3 @@ export function harBlob(trace: Trace, http: HttpParams, title: string): Blob {
 export function qlogBlob(trace: Trace, title: string): Blob {
   return new Blob([buildQlog(trace, title) ?? ''], { type: 'application/json-seq' });
 }
-
-/** `heidemann-odd-final-nagle0-ladder.svg`: the scenario's name (scenarioName), the view, the type. */
-export function fileName(scenario: string, extension: string, view?: string): string {
-  return `${scenario}${view ? `-${view}` : ''}.${extension}`;
-}

@@ -272,7 +272,9 @@ test("a comparison's breakdown picture is headed by both presets' titles, as the
 }, testInfo) => {
   await openLab(page, 'preset=heidemann-table1-phttp&b.preset=heidemann-table1-phttp-fix2&view=ladder,time');
   const download = await exportFile(page, '[data-export-view="time"]', 'svg');
-  expect(download.suggestedFilename()).toBe('heidemann-table1-phttp-time.svg');
+  expect(download.suggestedFilename()).toBe(
+    'heidemann-table1-phttp-vs-b-heidemann-table1-phttp-fix2-time.svg',
+  );
   await download.saveAs(testInfo.outputPath('time.svg'));
   const svg = readFileSync(testInfo.outputPath('time.svg'), 'utf8');
   const names = [...svg.matchAll(/<text[^>]*font-weight="bold"[^>]*data-preset="([^"]*)">([^<]*)<\/text>/g)];
@@ -280,6 +282,70 @@ test("a comparison's breakdown picture is headed by both presets' titles, as the
     ['heidemann-table1-phttp', 'A: P-HTTP with both problems (Heidemann Table 1)'],
     ['heidemann-table1-phttp-fix2', 'B: P-HTTP with both fixes (Heidemann Table 1)'],
   ]);
+});
+
+/** The title band's lines of a saved picture: bold or not, and the text. */
+function titleBand(svg: string): Array<{ bold: boolean; text: string }> {
+  return [...svg.matchAll(/<text([^>]*data-export-title[^>]*)>([^<]*)<\/text>/g)].map((m) => ({
+    bold: m[1].includes('font-weight="bold"'),
+    text: m[2]
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  }));
+}
+
+test("a comparison's pictures are named as one, by B's difference, and each side's title names its connections", async ({
+  page,
+}, testInfo) => {
+  // The comparison's breakdown had been saved as roundtrip-ethernet10-http1.0-time.svg, the single
+  // run's name, and A's line had left out its 4 connections (only B's changed 16 was named).
+  await openLab(page, 'http=1.0&conns=4&b.conns=16&view=ladder,time');
+  const time = await exportFile(page, '[data-export-view="time"]', 'svg');
+  expect(time.suggestedFilename()).toBe('roundtrip-ethernet10-http1.0-vs-b-conns16-time.svg');
+  await time.saveAs(testInfo.outputPath('time.svg'));
+  const band = titleBand(readFileSync(testInfo.outputPath('time.svg'), 'utf8'));
+  expect(band).toEqual([
+    { bold: true, text: 'A: Roundtrip' },
+    {
+      bold: false,
+      text: 'page=yahoo96 visit=first link=ethernet10 http=1.0 conns=4 nagle=1 delack=bsd iw=2',
+    },
+    { bold: true, text: 'B: Roundtrip' },
+    {
+      bold: false,
+      text: 'page=yahoo96 visit=first link=ethernet10 http=1.0 conns=16 nagle=1 delack=bsd iw=2',
+    },
+  ]);
+  const ladderA = await exportFile(page, '[data-export-view="ladder"]:has-text("(A)")', 'png');
+  expect(ladderA.suggestedFilename()).toBe('roundtrip-ethernet10-http1.0-vs-b-conns16-a-ladder.png');
+  const ladderB = await exportFile(page, '[data-export-view="ladder"]:has-text("(B)")', 'svg');
+  expect(ladderB.suggestedFilename()).toBe('roundtrip-ethernet10-http1.0-vs-b-conns16-b-ladder.svg');
+});
+
+test("a custom sweep's picture names the scenario it swept, in its title and its file name", async ({
+  page,
+}, testInfo) => {
+  // Over the WAN and over LTE both had been "Custom sweep over the current scenario", saved as
+  // sweep-conns-by-window.svg.
+  for (const link of ['wan', 'lte']) {
+    await page.goto(
+      `/?link=${link}&http=1.0&sweep=custom:x=conns:1,4,8,16;series=window:8192,16384;y=load_s`,
+    );
+    await expect(page.locator('[data-sweep-status="done"]')).toBeVisible({ timeout: 30_000 });
+    const download = page.waitForEvent('download');
+    await page.locator('#sweep [data-sweep-export="svg"]').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`roundtrip-${link}-http1.0-sweep-conns-by-window.svg`);
+    await file.saveAs(testInfo.outputPath(`sweep-${link}.svg`));
+    const band = titleBand(readFileSync(testInfo.outputPath(`sweep-${link}.svg`), 'utf8'));
+    expect(band.map((l) => l.text).join(' ')).toBe(
+      'Page load (s) against Connections, one line per Socket buffer (bytes) Custom sweep over this scenario ' +
+        `Roundtrip page=yahoo96 visit=first link=${link} http=1.0 nagle=1 delack=bsd iw=2`,
+    );
+    expect(band.find((l) => l.text === 'Roundtrip')?.bold).toBe(true);
+  }
 });
 
 test("each side's picture in a comparison is titled A: or B:, as the breakdown's is", async ({

@@ -4,7 +4,10 @@ import { parseQuery } from '../src/scenario/codec';
 import { findPreset } from '../src/scenario/presets';
 import { scenarioHeading, scenarioName, scenarioTitle } from '../src/scenario/scenarioName';
 import { textWidthPx, titledSvg } from '../src/ui/export/svgTitle';
-import { describeSides } from '../src/ui/export/ExportItems';
+import { describeSides, pictureFileName, type PictureView } from '../src/ui/export/ExportItems';
+import { sweepFileName, sweepScenarioHeading } from '../src/ui/sweep/SweepExport';
+import { customSpec, parseSweepParam } from '../src/ui/sweep/sweepParam';
+import { baseQuery } from '../src/ui/sweep/sweepPanelState';
 
 const named = (query: string) => {
   const { config } = parseQuery(query);
@@ -190,5 +193,141 @@ describe('the title band of an exported picture', () => {
     const bold = [...out.matchAll(/<text[^>]*font-weight="bold"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
     expect(bold.join(' ')).toBe(title);
     for (const t of bold) expect(t.length * 6.6 * 1.15).toBeLessThanOrEqual(350);
+  });
+});
+
+describe('the connections in a title, where they apply', () => {
+  it("HTTP/1.0's pictures say how many connections, each side's own; HTTP/1.1's do not", () => {
+    // A's line had read `... http=1.0 nagle=1 delack=bsd iw=2`, only B's (changed) saying conns=16.
+    const [a, b] = describeSides(parseQuery('http=1.0&conns=4&b.conns=16').config);
+    expect(a.heading.settings).toBe(
+      'page=yahoo96 visit=first link=ethernet10 http=1.0 conns=4 nagle=1 delack=bsd iw=2',
+    );
+    expect(b.heading.settings).toBe(
+      'page=yahoo96 visit=first link=ethernet10 http=1.0 conns=16 nagle=1 delack=bsd iw=2',
+    );
+    expect(named('http=1.0ka')[1]).toContain(' http=1.0ka conns=4 ');
+    expect(named('preset=heidemann-odd-final')[1]).not.toContain('conns');
+    expect(named('http=2&conns=8')[1]).not.toContain('conns');
+  });
+});
+
+/** Every picture's file name for a link: `view/side` to the name. */
+function pictureNames(query: string, extension = 'svg'): Record<string, string> {
+  const { config } = parseQuery(query);
+  const out: Record<string, string> = {};
+  for (const view of ['ladder', 'tsp', 'waterfall', 'time'] as PictureView[])
+    for (const side of ['a', 'b'] as const)
+      out[`${view}/${side}`] = pictureFileName(config, view, side, extension);
+  return out;
+}
+
+describe("pictures' file names", () => {
+  const safe = (name: string) => {
+    expect(name).toMatch(/^[a-z0-9.-]+$/);
+    expect(name.length).toBeLessThan(100);
+  };
+
+  it("a comparison's pictures say so and name B's difference; one side's, its side", () => {
+    const single = pictureNames('http=1.0&conns=4');
+    expect(single['time/a']).toBe('roundtrip-ethernet10-http1.0-time.svg');
+    expect(single['ladder/a']).toBe('roundtrip-ethernet10-http1.0-ladder.svg');
+    // The comparison's breakdown (A's and B's rows) had been saved under the single run's name.
+    const pair = pictureNames('http=1.0&conns=4&b.conns=16');
+    expect(pair['time/a']).toBe('roundtrip-ethernet10-http1.0-vs-b-conns16-time.svg');
+    expect(pair['ladder/a']).toBe('roundtrip-ethernet10-http1.0-vs-b-conns16-a-ladder.svg');
+    expect(pair['ladder/b']).toBe('roundtrip-ethernet10-http1.0-vs-b-conns16-b-ladder.svg');
+    expect(pair['waterfall/a']).toBe('roundtrip-ethernet10-http1.0-vs-b-conns16-a-waterfall.svg');
+    expect(pair['tsp/b']).toBe('roundtrip-ethernet10-http1.0-vs-b-conns16-b-tsp.svg');
+    // No picture of the comparison takes a single run's name, and none two pictures' names.
+    const pairNames = Object.entries(pair)
+      .filter(([k]) => !k.startsWith('time/b'))
+      .map(([, v]) => v);
+    expect(new Set(pairNames).size).toBe(pairNames.length);
+    for (const name of pairNames) expect(Object.values(single)).not.toContain(name);
+    // Another B, another name.
+    expect(pictureNames('http=1.0&conns=4&b.conns=8')['time/a']).toBe(
+      'roundtrip-ethernet10-http1.0-vs-b-conns8-time.svg',
+    );
+  });
+
+  it("two presets' comparison is named by both", () => {
+    const pair = pictureNames('preset=heidemann-table1-phttp&b.preset=heidemann-table1-phttp-fix2', 'png');
+    expect(pair['time/a']).toBe('heidemann-table1-phttp-vs-b-heidemann-table1-phttp-fix2-time.png');
+    expect(pair['ladder/b']).toBe('heidemann-table1-phttp-vs-b-heidemann-table1-phttp-fix2-b-ladder.png');
+    expect(pictureNames('preset=heidemann-table1-phttp', 'png')['time/a']).toBe(
+      'heidemann-table1-phttp-time.png',
+    );
+  });
+
+  it("a zoomed ladder's or plot's picture names its window; the other views are the whole run", () => {
+    const zoomed = pictureNames('preset=heidemann-odd-final&zoom=2,12&t=8');
+    expect(zoomed['ladder/a']).toBe('heidemann-odd-final-zoom2-12ms-ladder.svg');
+    expect(zoomed['waterfall/a']).toBe('heidemann-odd-final-waterfall.svg');
+    expect(pictureNames('preset=heidemann-odd-final')['ladder/a']).toBe('heidemann-odd-final-ladder.svg');
+    expect(pictureNames('preset=heidemann-odd-final&tspzoom=12.5,40.0625')['tsp/a']).toBe(
+      'heidemann-odd-final-zoom12.5-40.063ms-tsp.svg',
+    );
+    expect(pictureNames('http=1.0&b.conns=16&zoom=2,12')['ladder/b']).toBe(
+      'roundtrip-ethernet10-http1.0-vs-b-conns16-b-zoom2-12ms-ladder.svg',
+    );
+  });
+
+  it("stay short and safe however long the scenario, B's difference kept", () => {
+    const long =
+      'page=almanac24&link=lte&loss=2&http=2&stack=linux&nagle=0&window=1048576&h2window=6291456' +
+      '&b.http=3&b.loss=3&zoom=12345.678,23456.789';
+    const names = pictureNames(long, 'png');
+    for (const name of Object.values(names)) safe(name);
+    expect(names['ladder/b']).toMatch(
+      /^roundtrip-lte-h2-.*-vs-b-loss3-h3-b-zoom12345.678-23456.789ms-ladder\.png$/,
+    );
+    expect(names['time/a']).toMatch(/-vs-b-loss3-h3-time\.png$/);
+  });
+});
+
+describe("a custom sweep's picture names the scenario it swept", () => {
+  const sweep = (query: string) => {
+    const { config } = parseQuery(query);
+    const choice = parseSweepParam(config.view.sweep!, [])!;
+    if (choice.kind !== 'custom') throw new Error('not a custom sweep');
+    return customSpec(choice.custom, baseQuery(config));
+  };
+  const SWEEP = 'http=1.0&sweep=custom:x=conns:1,4,8,16;series=window:8192,16384;y=load_s';
+
+  it('in its file name, which differs when the scenario does', () => {
+    // Both had been saved as sweep-conns-by-window.svg.
+    expect(sweepFileName(sweep(`link=wan&${SWEEP}`), 'svg')).toBe(
+      'roundtrip-wan-http1.0-sweep-conns-by-window.svg',
+    );
+    expect(sweepFileName(sweep(`link=lte&${SWEEP}`), 'png')).toBe(
+      'roundtrip-lte-http1.0-sweep-conns-by-window.png',
+    );
+    // The swept settings are the points', not the scenario's: a base of 8 connections is not named.
+    expect(sweepFileName(sweep(`link=lte&conns=8&nagle=0&${SWEEP}`), 'svg')).toBe(
+      'roundtrip-lte-http1.0-nagle0-sweep-conns-by-window.svg',
+    );
+    expect(sweepFileName(sweep('preset=heidemann-odd-final&sweep=custom:x=nagle:0,1'), 'svg')).toBe(
+      'heidemann-odd-final-sweep-nagle.svg',
+    );
+    // A paper's sweep keeps its own name: it runs its own scenario, whatever the page's.
+    const { config: paper } = parseQuery('link=lte&sweep=kruse-fig2');
+    const ready = parseSweepParam(paper.view.sweep!, [])!;
+    if (ready.kind !== 'ready') throw new Error('not a ready-made sweep');
+    expect(sweepFileName(ready.spec, 'svg')).toBe('kruse-fig2-sweep.svg');
+    expect(sweepScenarioHeading(ready.spec)).toBeNull();
+  });
+
+  it("under its title, headed as a view's picture is, less the swept settings", () => {
+    expect(sweepScenarioHeading(sweep(`link=wan&${SWEEP}`))).toEqual({
+      name: 'Roundtrip',
+      settings: 'page=yahoo96 visit=first link=wan http=1.0 nagle=1 delack=bsd iw=2',
+      id: null,
+    });
+    expect(sweepScenarioHeading(sweep(`link=lte&${SWEEP}`))?.settings).toContain(' link=lte http=1.0 ');
+    expect(sweepScenarioHeading(sweep('preset=heidemann-odd-final&sweep=custom:x=nagle:0,1'))).toMatchObject({
+      name: 'The odd, short final segment (Heidemann Fig. 4)',
+      id: 'heidemann-odd-final',
+    });
   });
 });

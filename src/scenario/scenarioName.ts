@@ -1,13 +1,16 @@
 // A scenario in a few words, for export file names and the title line drawn into pictures. A file
 // name is the preset id (or the link and HTTP mode) and the keys changed from it, in the URL's own
 // spelling; a title is the preset's title as the gallery shows it, then the settings.
-import { baseSettings, formatValue } from './codec';
+import { baseSettings, formatValue, type TimeWindow } from './codec';
 import { findPreset } from './presets';
 import { applies, CONFIG_KEYS, defaultSettings, SCHEMA, type ConfigKey, type Settings } from './schema';
 import { initialWindowOf, sideAcks } from './resolve';
 
-/** Settings worth naming in a title even when they are the preset's own. */
-const KEY_SETTINGS: ConfigKey[] = ['page', 'visit', 'link', 'http', 'nagle', 'delack', 'iw'];
+/**
+ * Settings worth naming in a title even when they are the preset's own: the connections too, where
+ * they apply (HTTP/1.0 and Keep-Alive), for there they are the slide's point.
+ */
+const KEY_SETTINGS: ConfigKey[] = ['page', 'visit', 'link', 'http', 'conns', 'nagle', 'delack', 'iw'];
 /**
  * The path's figures, named after the link wherever they are not the link's own: a preset's
  * `bw=10000000 rtt=250` over `link=ethernet10` had been titled a LAN under a 250 ms ladder.
@@ -15,6 +18,8 @@ const KEY_SETTINGS: ConfigKey[] = ['page', 'visit', 'link', 'http', 'nagle', 'de
 const LINK_FIGURES: ConfigKey[] = ['bw', 'rtt', 'mss', 'queue', 'loss'];
 const DEFAULTS = defaultSettings();
 const MAX_NAME = 80;
+/** A whole file name, its view and type included: under 100 characters. */
+const MAX_FILE = 99;
 
 const text = (key: ConfigKey, settings: Settings) => formatValue(SCHEMA[key], settings[key]);
 
@@ -35,21 +40,83 @@ function changedKeys(preset: string | null, settings: Settings): ConfigKey[] {
   return CONFIG_KEYS.filter((k) => text(k, settings) !== text(k, base) && applies(k, settings));
 }
 
-/** `heidemann-odd-final-nagle0`, `roundtrip-geo-http1.1`: safe in a file name, at most 80 characters,
- * the words that do not fit left out whole. */
-export function scenarioName(preset: string | null, settings: Settings): string {
-  const head = preset ? [preset] : ['roundtrip', settings.link, word('http', settings)];
-  const changed = changedKeys(preset, settings).filter((k) => preset || (k !== 'link' && k !== 'http'));
-  const words = [...head, ...changed.map((k) => word(k, settings))];
-  const slug = words
+/** Words joined into a name safe in a file name, at most `max` characters, the words that do not
+ * fit left out whole. */
+function slug(words: string[], max: number): string {
+  const joined = words
     .join('-')
     .toLowerCase()
     .replace(/[^a-z0-9.]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  if (slug.length <= MAX_NAME) return slug;
+  if (joined.length <= max) return joined;
   // Cut between words (or a list's items), never inside one: `h2window629` named a window of 6 MB.
-  const cut = slug.slice(0, MAX_NAME + 1);
+  const cut = joined.slice(0, max + 1);
   return cut.slice(0, cut.lastIndexOf('-')).replace(/-+$/, '');
+}
+
+/**
+ * `heidemann-odd-final-nagle0`, `roundtrip-geo-http1.1`: safe in a file name, at most 80 characters
+ * (or `max`), the words that do not fit left out whole. `leaveOut`: keys not to name (a sweep's
+ * own, which its points vary).
+ */
+export function scenarioName(
+  preset: string | null,
+  settings: Settings,
+  max = MAX_NAME,
+  leaveOut: readonly string[] = [],
+): string {
+  const head = preset ? [preset] : ['roundtrip', settings.link, word('http', settings)];
+  const changed = changedKeys(preset, settings).filter(
+    (k) => (preset || (k !== 'link' && k !== 'http')) && !leaveOut.includes(k),
+  );
+  return slug([...head, ...changed.map((k) => word(k, settings))], max);
+}
+
+/** One side of a comparison as a name sees it: the preset it starts from and its settings. */
+export interface NamedSide {
+  preset: string | null;
+  settings: Settings;
+}
+
+/**
+ * A comparison's name: A's, then `vs-b-` and what B is: its own preset and its changes from that,
+ * or its changes from A (`roundtrip-ethernet10-http1.0-vs-b-conns16`). A's words give way to B's:
+ * B's difference is what tells two comparisons' files apart.
+ */
+export function comparisonName(a: NamedSide, b: NamedSide, max = MAX_NAME): string {
+  const own = b.preset !== null && b.preset !== a.preset;
+  const words = own
+    ? [b.preset!, ...changedKeys(b.preset, b.settings).map((k) => word(k, b.settings))]
+    : CONFIG_KEYS.filter((k) => text(k, b.settings) !== text(k, a.settings) && applies(k, b.settings)).map(
+        (k) => word(k, b.settings),
+      );
+  const versus = `vs-${slug(['b', ...words], Math.floor(max / 2))}`;
+  return `${scenarioName(a.preset, a.settings, max - versus.length - 1)}-${versus}`;
+}
+
+/** `zoom2-12.5ms`: a time window in a file name (to the microsecond), or '' for the whole run. */
+export function windowWord(window: TimeWindow | null): string {
+  if (window === null) return '';
+  const ms = (ns: number) => String(Number((ns / 1e6).toFixed(3)));
+  return `zoom${ms(window.startNs)}-${ms(window.endNs)}ms`;
+}
+
+/**
+ * A file's name: the scenario's (or comparison's) name, then `parts` (a side, a window, the view),
+ * then the type; under 100 characters, the name cut to the room the rest leaves. `name` is given
+ * that room and returns a name of at most it.
+ */
+export function fileName(
+  name: string | ((max: number) => string),
+  extension: string,
+  parts: readonly string[] = [],
+): string {
+  const tail = `${parts
+    .filter(Boolean)
+    .map((p) => `-${p}`)
+    .join('')}.${extension}`;
+  const room = Math.min(MAX_NAME, MAX_FILE - tail.length);
+  return `${typeof name === 'string' ? slug([name], room) : name(room)}${tail}`;
 }
 
 /** A picture's heading: the name a reader knows the scenario by, and its settings. */
@@ -63,11 +130,17 @@ export interface ScenarioHeading {
 }
 
 /** The key settings and every change, leaving out what does not apply (no Nagle or delayed ACK
- * over QUIC); the name is the preset's title (its id only if no preset has it). */
-export function scenarioHeading(preset: string | null, settings: Settings): ScenarioHeading {
+ * over QUIC) and the keys in `leaveOut` (a sweep's own); the name is the preset's title (its id only if no preset has it). */
+export function scenarioHeading(
+  preset: string | null,
+  settings: Settings,
+  leaveOut: readonly string[] = [],
+): ScenarioHeading {
   const figures = LINK_FIGURES.filter((k) => text(k, settings) !== text(k, DEFAULTS));
   const named = KEY_SETTINGS.flatMap((k) => (k === 'link' ? [k, ...figures] : [k]));
-  const keys = [...new Set([...named, ...changedKeys(preset, settings)])].filter((k) => applies(k, settings));
+  const keys = [...new Set([...named, ...changedKeys(preset, settings)])].filter(
+    (k) => applies(k, settings) && !leaveOut.includes(k),
+  );
   const pairs = [...new Map(keys.flatMap((k) => inForce(k, settings)))].filter(
     ([, v]) => v !== null && v !== '',
   );

@@ -7,9 +7,12 @@ import { useState } from 'react';
 import type { Config } from '../../scenario/codec';
 import { toSimInput } from '../../scenario/resolve';
 import {
+  comparisonName,
+  fileName,
   scenarioHeading,
   scenarioName,
   scenarioTitle,
+  windowWord,
   type ScenarioHeading,
 } from '../../scenario/scenarioName';
 import type { SideRun } from '../../worker/protocol';
@@ -21,7 +24,7 @@ import { runEndNs } from '../../views/timeScale';
 
 type Side = 'a' | 'b';
 const PICTURE_VIEWS = ['ladder', 'tsp', 'waterfall', 'time'] as const;
-type PictureView = (typeof PICTURE_VIEWS)[number];
+export type PictureView = (typeof PICTURE_VIEWS)[number];
 
 /** Where each drawn view's <svg> is on the page, for one side. */
 const SVG_SELECTORS: Record<Exclude<PictureView, 'time'>, (side: Side) => string> = {
@@ -135,6 +138,7 @@ export function describeSides(config: Config) {
   const described = sidesOf(config).map((settings, i) => {
     const preset = i === 1 && config.bPreset ? config.bPreset : config.preset;
     return {
+      side: { preset, settings },
       name: scenarioName(preset, settings),
       title: scenarioTitle(preset, settings), // a HAR's or qlog's
       heading: scenarioHeading(preset, settings), // a picture's
@@ -144,6 +148,21 @@ export function describeSides(config: Config) {
   // Side B's name differs from A's by its changes; when it has none, by a suffix.
   if (described[1] && described[1].name === described[0].name) described[1].name += '-b';
   return described;
+}
+
+/**
+ * A picture's file name: the scenario's, or in a comparison the comparison's (`...-vs-b-conns16`)
+ * with the side for one side's picture; then the window a zoomed ladder or plot shows, and the view.
+ */
+export function pictureFileName(config: Config, view: PictureView, side: Side, extension: string): string {
+  const [a, b] = describeSides(config);
+  const window =
+    view === 'ladder' ? zoomWindow(config.view.zoom) : view === 'tsp' ? tspView(config.view).window : null;
+  return fileName(
+    (max) => (b ? comparisonName(a.side, b.side, max) : scenarioName(a.side.preset, a.side.settings, max)),
+    extension,
+    [b && view !== 'time' ? side : '', windowWord(window), view],
+  );
 }
 
 export default function ExportItems({
@@ -199,7 +218,7 @@ export default function ExportItems({
                 data-export="pcap"
                 onClick={() =>
                   run('the capture', async () => {
-                    const { pcapBlob, fileName } = await writers();
+                    const { pcapBlob } = await writers();
                     downloadBlob(pcapBlob(trace(side), about(side).http), fileName(about(side).name, 'pcap'));
                   })
                 }
@@ -212,7 +231,7 @@ export default function ExportItems({
                 data-export="tcpdump"
                 onClick={() =>
                   run('the tcpdump text', async () => {
-                    const { tcpdumpBlob, fileName } = await writers();
+                    const { tcpdumpBlob } = await writers();
                     downloadBlob(tcpdumpBlob(trace(side)), fileName(about(side).name, 'txt'));
                   })
                 }
@@ -225,7 +244,7 @@ export default function ExportItems({
                 data-export="json"
                 onClick={() =>
                   run('the JSON trace', async () => {
-                    const { jsonBlob, fileName } = await writers();
+                    const { jsonBlob } = await writers();
                     downloadBlob(jsonBlob(trace(side)), fileName(about(side).name, 'json'));
                   })
                 }
@@ -238,7 +257,7 @@ export default function ExportItems({
                 data-export="har"
                 onClick={() =>
                   run('the HAR', async () => {
-                    const { harBlob, fileName } = await writers();
+                    const { harBlob } = await writers();
                     downloadBlob(
                       harBlob(trace(side), about(side).http, about(side).title),
                       fileName(about(side).name, 'har'),
@@ -255,7 +274,7 @@ export default function ExportItems({
                   data-export="qlog"
                   onClick={() =>
                     run('the qlog', async () => {
-                      const { qlogBlob, fileName } = await writers();
+                      const { qlogBlob } = await writers();
                       downloadBlob(
                         qlogBlob(trace(side), about(side).title),
                         fileName(about(side).name, 'sqlog'), // JSON-SEQ qlog's extension
@@ -284,13 +303,10 @@ export default function ExportItems({
                   data-export="svg"
                   onClick={() =>
                     run('the SVG', async () => {
-                      const [svg, { fileName }] = await Promise.all([
-                        viewSvg(view, side, runs, titles(), ownAxis(), fold, ownTsp()),
-                        writers(),
-                      ]);
+                      const svg = await viewSvg(view, side, runs, titles(), ownAxis(), fold, ownTsp());
                       downloadBlob(
                         new Blob([svg], { type: 'image/svg+xml' }),
-                        fileName(about(side).name, 'svg', view),
+                        pictureFileName(config, view, side, 'svg'),
                       );
                     })
                   }
@@ -303,11 +319,11 @@ export default function ExportItems({
                   data-export="png"
                   onClick={() =>
                     run('the PNG', async () => {
-                      const [svg, { svgToPng, fileName }] = await Promise.all([
+                      const [svg, { svgToPng }] = await Promise.all([
                         viewSvg(view, side, runs, titles(), ownAxis(), fold, ownTsp()),
                         writers(),
                       ]);
-                      downloadBlob(await svgToPng(svg), fileName(about(side).name, 'png', view));
+                      downloadBlob(await svgToPng(svg), pictureFileName(config, view, side, 'png'));
                     })
                   }
                 >

@@ -31,8 +31,3 @@ export function qlogBlob(trace: Trace, title: string): Blob {
   // The qlog main schema's Media Type for JSON-SEQ (draft-ietf-quic-qlog-main-schema-05 6.2).
   return new Blob([buildQlog(trace, title) ?? ''], { type: 'application/qlog+json-seq' });
 }
-
-/** `heidemann-odd-final-nagle0-ladder.svg`: the scenario's name (scenarioName), the view, the type. */
-export function fileName(scenario: string, extension: string, view?: string): string {
-  return `${scenario}${view ? `-${view}` : ''}.${extension}`;
-}

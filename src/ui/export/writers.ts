@@ -1,9 +1,9 @@
 // Every export's writer, in one chunk that loads on the first export: the trace files (capture,
-// tcpdump text, JSON, HAR, qlog, and the files' names) and the pictures (the SVG of a view or of
-// "where did the time go", its title band, the PNG). A picture's file is named by the trace
-// files' fileName, so each export had fetched two to four of these as chunks of their own; one
-// chunk is about 0.6 KB smaller gzipped than the four apart.
-export { fileName, harBlob, jsonBlob, pcapBlob, qlogBlob, tcpdumpBlob } from './traceFiles';
+// tcpdump text, JSON, HAR, qlog) and the pictures (the SVG of a view or of "where did the time
+// go", its title band, the PNG). Each export had fetched two to four of these as chunks of their
+// own; one chunk is about 0.6 KB smaller gzipped than the four apart. Files are named by
+// scenario/scenarioName.ts.
+export { harBlob, jsonBlob, pcapBlob, qlogBlob, tcpdumpBlob } from './traceFiles';
 export { breakdownSvg } from './breakdownSvg';
 export { stackedSvg, standaloneSvg, svgToPng } from './svgExport';
 export { titledSvg } from './svgTitle';

@@ -2,13 +2,33 @@
 // source and claim above, as SVG or PNG. The writers load on the first export, as the Export
 // menu's do.
 import { Fragment, useState, type RefObject } from 'react';
+import { parseQuery } from '../../scenario/codec';
+import { fileName, scenarioHeading, scenarioName, type ScenarioHeading } from '../../scenario/scenarioName';
 import { claimLead, type SweepSpec } from '../../scenario/sweeps';
 import { downloadBlob } from '../export/download';
 
-/** `kruse-fig2-sweep`, or for a custom sweep its axes: `sweep-loss-by-cc`. */
-export function sweepFileName(spec: SweepSpec): string {
-  if (spec.id !== 'custom') return `${spec.id}-sweep`;
-  return `sweep-${spec.x.key}${spec.series ? `-by-${spec.series.key}` : ''}`;
+/** The settings a custom sweep varies, which its scenario's name and heading leave out. */
+const sweptKeys = (spec: SweepSpec) => [spec.x.key, ...(spec.series ? [spec.series.key] : [])];
+
+/**
+ * `kruse-fig2-sweep.svg` (a paper's sweep runs its own scenario), or for a custom sweep the
+ * scenario it runs and its axes: `roundtrip-wan-http1.0-sweep-conns-by-window.svg`.
+ */
+export function sweepFileName(spec: SweepSpec, extension: string): string {
+  if (spec.id !== 'custom') return fileName(`${spec.id}-sweep`, extension);
+  const { preset, settings } = parseQuery(spec.base).config;
+  const axes = ['sweep', spec.x.key, ...(spec.series ? ['by', spec.series.key] : [])];
+  return fileName((max) => scenarioName(preset, settings, max, sweptKeys(spec)), extension, axes);
+}
+
+/**
+ * A custom sweep's scenario, headed as a view's picture is (the preset's title or Roundtrip, and
+ * the settings), without the settings it sweeps; null for a paper's sweep (its source says whose).
+ */
+export function sweepScenarioHeading(spec: SweepSpec): ScenarioHeading | null {
+  if (spec.id !== 'custom') return null;
+  const { preset, settings } = parseQuery(spec.base).config;
+  return scenarioHeading(preset, settings, sweptKeys(spec));
 }
 
 /** The chart's marks of the scenario open now (SweepChart). */
@@ -37,13 +57,19 @@ export function SweepExport({
         standaloneSvg(chart, OPEN_NOW_MARKS),
         ...(legend ? [legendSvg(legend, width, (item) => !item.hasAttribute('data-open-now-key'))] : []),
       ];
-      const about = spec.claim ? `${spec.source} — ${claimLead(spec.source)}: “${spec.claim}”` : spec.source;
+      const scenario = sweepScenarioHeading(spec);
+      const about = scenario
+        ? 'Custom sweep over this scenario'
+        : spec.claim
+          ? `${spec.source} — ${claimLead(spec.source)}: “${spec.claim}”`
+          : spec.source;
       // What was simulated is a sentence of its own, not a name and its settings.
       const svg = titledSvg(stackedSvg(parts), [
         `${spec.title}: ${about}`,
+        ...(scenario ? [scenario] : []),
         ...(measured ? [{ sentence: measured }] : []),
       ]);
-      const name = `${sweepFileName(spec)}.${kind}`;
+      const name = sweepFileName(spec, kind);
       downloadBlob(kind === 'svg' ? new Blob([svg], { type: 'image/svg+xml' }) : await svgToPng(svg), name);
       setStatus(`Saved ${name}.`);
     } catch (error) {

@@ -240,20 +240,29 @@ test('at phone width the views do not jump down when the fix arrives: its button
   expect(whileTried.filter((s) => s.tryShown || s.medians)).toEqual([]);
 });
 
-test("at phone width B's line keeps the room of B's fix's words while they are tried", async ({ page }) => {
-  // Compared, B's losses at 2%: "trying the knobs" took five lines of B's text, the fix's words six.
+test("at phone width B's line keeps the room of B's fix's words and button while they are tried", async ({
+  page,
+}) => {
+  // Compared, B's losses at 2%: "trying the knobs" took five lines of B's text, the fix's words six;
+  // and "Try ... on B", coming with them, took a row of its own under them.
   await page.setViewportSize({ width: 390, height: 844 });
+  type Seen = { checking: boolean; text: number; actions: number; medians: boolean; tryShown: boolean };
   await page.addInitScript(() => {
-    const seen: Array<{ checking: boolean; text: number; medians: boolean }> = [];
+    const seen: Seen[] = [];
     (window as unknown as { lineB: typeof seen }).lineB = seen;
     new MutationObserver(() => {
       const line = document.querySelector('[data-callout-b]');
       const text = line?.querySelector('p.callout-text');
-      if (!line || !text) return;
+      const actions = line?.querySelector('.callout-actions');
+      if (!line || !text || !actions) return;
       seen.push({
         checking: line.hasAttribute('data-fix-checking'),
         text: Math.round(text.getBoundingClientRect().height),
+        actions: Math.round(actions.getBoundingClientRect().height),
         medians: text.textContent!.includes('medians'),
+        tryShown: [...actions.querySelectorAll('button')].some(
+          (b) => b.textContent!.startsWith('Try') && getComputedStyle(b).visibility === 'visible',
+        ),
       });
     }).observe(document, { subtree: true, childList: true, attributes: true });
   });
@@ -261,16 +270,16 @@ test("at phone width B's line keeps the room of B's fix's words while they are t
   const line = page.locator('[data-callout-b]');
   await expect(line.getByRole('button', { name: /^Try .* on B$/ })).toBeVisible({ timeout: 30_000 });
   await expect(line.locator('p.callout-text')).toContainText('medians of 5 loss draws');
-  const seen = await page.evaluate(
-    () =>
-      (window as unknown as { lineB: Array<{ checking: boolean; text: number; medians: boolean }> }).lineB,
-  );
+  const seen = await page.evaluate(() => (window as unknown as { lineB: Seen[] }).lineB);
   const whileTried = seen.filter((s) => s.checking);
   const after = seen.at(-1)!;
   expect(whileTried.length).toBeGreaterThan(0);
   expect(after.text).toBeGreaterThan(110);
   expect(new Set(whileTried.map((s) => s.text))).toEqual(new Set([after.text]));
-  expect(whileTried.filter((s) => s.medians)).toEqual([]);
+  expect(after.actions).toBeGreaterThan(60); // two rows: Try ... on B, then Show B's stall
+  expect(new Set(whileTried.map((s) => s.actions))).toEqual(new Set([after.actions]));
+  // Unseen while tried: no button to press, no words of a fix, before the engine has an answer.
+  expect(whileTried.filter((s) => s.medians || s.tryShown)).toEqual([]);
 });
 
 test('the callout names a suggested option as the controls do, not by its value in the link', async ({

@@ -49,6 +49,10 @@ export default function SideBLine({
       : `, ${formatDuration(Math.abs(shownA - shownB))} ${shownB < shownA ? 'less' : 'more'} than A`;
   // A fix that A already runs would make B A again: say A has it instead of offering it.
   const inA = suggestion !== null && settingsA[suggestion.key] === suggestion.value;
+  // As A's: while the knobs are tried, the first one's button is laid out unseen, so its row is
+  // there before the answer (at phone width it had come late and pushed the views down a row).
+  const offered =
+    suggestion ?? (checking ? (advice?.candidates[0] ?? advice?.costlier?.candidates[0]) : null);
   return (
     <div className="callout-b" data-callout-b="" data-fix-checking={checking ? '' : undefined}>
       <p className="callout-text">
@@ -92,9 +96,13 @@ export default function SideBLine({
       </p>
       {advice && (
         <div className="callout-actions">
-          {suggestion && !inA && (
-            <button type="button" onClick={() => onApply(suggestion, 'b')}>
-              Try {knobOf(suggestion)} on B
+          {offered && !inA && (
+            <button
+              type="button"
+              className={suggestion ? undefined : 'callout-pending'}
+              onClick={() => suggestion && onApply(suggestion, 'b')}
+            >
+              Try {knobOf(offered)} on B
             </button>
           )}
           <button

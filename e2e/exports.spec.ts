@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { readPcap } from '../src/engine/pcapReader';
 import { runEndNs } from '../src/views/timeScale';
-import { watchPage } from './helpers';
+import { titleBand, watchPage } from './helpers';
 import { engine, ladderPackets, metric, openLab } from './lab';
 
 const QUERY = 'preset=heidemann-odd-final';
@@ -283,18 +283,6 @@ test("a comparison's breakdown picture is headed by both presets' titles, as the
     ['heidemann-table1-phttp-fix2', 'B: P-HTTP with both fixes (Heidemann Table 1)'],
   ]);
 });
-
-/** The title band's lines of a saved picture: bold or not, and the text. */
-function titleBand(svg: string): Array<{ bold: boolean; text: string }> {
-  return [...svg.matchAll(/<text([^>]*data-export-title[^>]*)>([^<]*)<\/text>/g)].map((m) => ({
-    bold: m[1].includes('font-weight="bold"'),
-    text: m[2]
-      .replace(/&quot;/g, '"')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&'),
-  }));
-}
 
 test("a comparison's pictures are named as one, by B's difference, and each side's title names its connections", async ({
   page,

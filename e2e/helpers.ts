@@ -44,3 +44,15 @@ export function focusedText(page: Page): Promise<string> {
     return (active.textContent ?? '').replace(/\s+/g, ' ').trim();
   });
 }
+
+/** The title band's lines of a saved picture: bold or not, and the text. */
+export function titleBand(svg: string): Array<{ bold: boolean; text: string }> {
+  return [...svg.matchAll(/<text([^>]*data-export-title[^>]*)>([^<]*)<\/text>/g)].map((m) => ({
+    bold: m[1].includes('font-weight="bold"'),
+    text: m[2]
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  }));
+}

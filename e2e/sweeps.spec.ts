@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { findSweep, measure, pointQuery, SWEEPS } from '../src/scenario/sweeps';
 import { evaluatePoint, runPoint } from '../src/scenario/sweepRun';
-import { watchPage } from './helpers';
+import { titleBand, watchPage } from './helpers';
 import { engine, ladderPackets, openLab } from './lab';
 
 const points = (page: import('@playwright/test').Page) => page.locator('[data-sweep-point]');
@@ -278,14 +278,7 @@ test('a sweep saves as a picture for a slide: its points, legend, title and clai
   // What was simulated reads as the page gives it: one plain paragraph under the title, not a bold
   // "Simulated here, ..." line over a fragment that starts in lowercase.
   const measured = (await page.locator('[data-sweep-measured]').textContent())!.trim();
-  const band = [...svg.matchAll(/<text([^>]*data-export-title[^>]*)>([^<]*)<\/text>/g)].map((m) => ({
-    bold: m[1].includes('font-weight="bold"'),
-    text: m[2]
-      .replace(/&quot;/g, '"')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&'),
-  }));
+  const band = titleBand(svg);
   const first = band.findIndex((l) => l.text.startsWith('Simulated here'));
   expect(first).toBeGreaterThan(0);
   expect(band.slice(first).every((l) => !l.bold)).toBe(true);

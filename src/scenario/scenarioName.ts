@@ -34,9 +34,8 @@ function word(key: ConfigKey, settings: Settings): string {
   return value === 'getall' ? value : `http${value}`;
 }
 
-/** Keys changed from the preset (or the defaults) that apply to these settings. */
-function changedKeys(preset: string | null, settings: Settings): ConfigKey[] {
-  const base = baseSettings(preset);
+/** Keys changed from `base` (the preset's settings, or the defaults) that apply to these settings. */
+function changedKeys(preset: string | null, settings: Settings, base = baseSettings(preset)): ConfigKey[] {
   return CONFIG_KEYS.filter((k) => text(k, settings) !== text(k, base) && applies(k, settings));
 }
 
@@ -85,11 +84,8 @@ export interface NamedSide {
  */
 export function comparisonName(a: NamedSide, b: NamedSide, max = MAX_NAME): string {
   const own = b.preset !== null && b.preset !== a.preset;
-  const words = own
-    ? [b.preset!, ...changedKeys(b.preset, b.settings).map((k) => word(k, b.settings))]
-    : CONFIG_KEYS.filter((k) => text(k, b.settings) !== text(k, a.settings) && applies(k, b.settings)).map(
-        (k) => word(k, b.settings),
-      );
+  const changed = own ? changedKeys(b.preset, b.settings) : changedKeys(null, b.settings, a.settings);
+  const words = [...(own ? [b.preset!] : []), ...changed.map((k) => word(k, b.settings))];
   const versus = `vs-${slug(['b', ...words], Math.floor(max / 2))}`;
   return `${scenarioName(a.preset, a.settings, max - versus.length - 1)}-${versus}`;
 }

@@ -8,7 +8,16 @@ import { breakdown } from '../../scenario/breakdown';
 import { formatDuration, shownNs } from '../../views/format';
 import { causeStyle } from '../../scenario/stallCauses';
 import type { HintsWithheld } from '../lessons/lessonState';
-import { Costlier, fixOf, fixText, knobOf, overlapped, room, useOfferedFix } from './calloutParts';
+import {
+  Costlier,
+  costlierWords,
+  fixOf,
+  fixText,
+  knobOf,
+  overlapped,
+  room,
+  useOfferedFix,
+} from './calloutParts';
 import { drawsOf } from './stallAdvice';
 import type { StallCalloutProps } from './StallCallout';
 
@@ -35,7 +44,7 @@ export default function SideBLine({
   onShowStall: StallCalloutProps['onShowStall'];
 }) {
   const b = useMemo(() => breakdown(runB.trace, runB.path), [runB]);
-  const { advice, checked, costlierChecked, suggestion, checking } = useOfferedFix(
+  const { advice, checked, costlierChecked, suggestion, checking, offered } = useOfferedFix(
     runB.trace,
     settingsB,
     b,
@@ -49,10 +58,6 @@ export default function SideBLine({
       : `, ${formatDuration(Math.abs(shownA - shownB))} ${shownB < shownA ? 'less' : 'more'} than A`;
   // A fix that A already runs would make B A again: say A has it instead of offering it.
   const inA = suggestion !== null && settingsA[suggestion.key] === suggestion.value;
-  // As A's: while the knobs are tried, the first one's button is laid out unseen, so its row is
-  // there before the answer (at phone width it had come late and pushed the views down a row).
-  const offered =
-    suggestion ?? (checking ? (advice?.candidates[0] ?? advice?.costlier?.candidates[0]) : null);
   return (
     <div className="callout-b" data-callout-b="" data-fix-checking={checking ? '' : undefined}>
       <p className="callout-text">
@@ -89,9 +94,7 @@ export default function SideBLine({
           costlierChecked,
           settingsB ? drawsOf(settingsB) : 1,
           b.totalNs,
-          advice?.costlier
-            ? ` More went to ${causeStyle(advice.costlier.cause).short} stalls: ${formatDuration(advice.costlier.totalNs)}`
-            : '',
+          advice?.costlier ? ` ${costlierWords(advice)}` : '',
         )}
       </p>
       {advice && (

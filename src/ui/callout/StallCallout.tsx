@@ -78,7 +78,7 @@ function SettledCallout({
   stale,
 }: StallCalloutProps & { stale: boolean }) {
   const b = breakdown(trace, path);
-  const { advice, checked, costlierChecked, suggestion, checking } = useOfferedFix(
+  const { advice, checked, costlierChecked, suggestion, checking, offered } = useOfferedFix(
     trace,
     settings,
     b,
@@ -134,7 +134,6 @@ function SettledCallout({
   const { stall, sentence } = advice;
   // While the engine tries the knobs, the buttons of the first are laid out unseen: at phone width
   // they take a row of their own, and coming later they had pushed the views down by it.
-  const offered = suggestion ?? (checking ? (advice.candidates[0] ?? advice.costlier?.candidates[0]) : null);
   const pending = suggestion === null ? 'callout-pending' : undefined;
   const knob = offered ? knobOf(offered) : null;
   // Compared with a B that runs the fix ("Compare side by side"), trying it on A would leave two

@@ -34,12 +34,18 @@ export function useOfferedFix(
     advice?.costlier && !withholdFix && noFix ? advice.costlier.candidates : [],
     b.totalNs,
   );
+  const suggestion = fixOf(checked) ?? fixOf(costlierChecked);
+  const checking = checked === 'checking' || costlierChecked === 'checking';
   return {
     advice,
     checked,
     costlierChecked,
-    suggestion: fixOf(checked) ?? fixOf(costlierChecked),
-    checking: checked === 'checking' || costlierChecked === 'checking',
+    suggestion,
+    checking,
+    // The fix whose button is drawn: while the knobs are tried, the first one's, laid out unseen so
+    // its row is there before the answer (at phone width it had come late and pushed the views down).
+    offered:
+      suggestion ?? (checking ? (advice?.candidates[0] ?? advice?.costlier?.candidates[0] ?? null) : null),
   };
 }
 
@@ -93,16 +99,18 @@ export function room(
 
 /** "More went to Nagle stalls: 384 ms", with the fix for them when the first stall's knobs had none. */
 export function Costlier({ advice, checked }: { advice: Advice; checked: Checked }) {
-  const costlier = advice.costlier!;
   return (
-    <span data-costlier={costlier.cause}>
+    <span data-costlier={advice.costlier!.cause}>
       {' '}
-      {/* The cause as the ladder labels it: capitalized, "cwnd" had read "Cwnd". */}
-      More went to {causeStyle(costlier.cause).short} stalls: {formatDuration(costlier.totalNs)}
+      {costlierWords(advice)}
       {fixOf(checked) && fixText(checked, 'data-costlier-fix-page-ns')}.
     </span>
   );
 }
+
+/** The cause as the ladder labels it: capitalized, "cwnd" had read "Cwnd". */
+export const costlierWords = ({ costlier }: Advice) =>
+  `More went to ${causeStyle(costlier!.cause).short} stalls: ${formatDuration(costlier!.totalNs)}`;
 
 /**
  * "The connection handshake took 3.09 s" beside "2.99 s of it went to handshake stalls": the total

@@ -96,6 +96,19 @@ test("on a touch screen the ladder's hint says what a finger does: two to pan, a
   expect(words).not.toContain('Drag to pan');
 });
 
+test("on a phone the ladder still says what a finger does, leaving out the keys it has not got", async ({
+  page,
+}) => {
+  // At 600 px and under the hint had been hidden whole, keys and fingers alike.
+  await openLab(page);
+  const hint = page.locator('[data-view="ladder"] .hint');
+  await expect(hint).toBeVisible();
+  const words = await hint.innerText();
+  expect(words).toContain('Two fingers to pan');
+  expect(words).not.toContain('arrow keys');
+  expect(words).not.toContain('Keyboard shortcuts');
+});
+
 test("scrolled sideways, the time strip at the ladder's left edge covers the lanes passing under it", async ({
   page,
 }) => {

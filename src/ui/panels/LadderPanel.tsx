@@ -329,14 +329,16 @@ export function LadderPanel({
         </label>
         <span className="hint">
           <span className="hint-mouse">Drag to pan · Ctrl + wheel or pinch to zoom</span>
-          <span className="hint-touch">Two fingers to pan · pinch to zoom · tap a packet for its line</span> ·
-          arrow keys step through packets{' '}
-          {/* The dot goes to the next line with the link, not left at the end of the line above. */}
-          <span className="hint-nowrap">
-            {'· '}
-            <button type="button" className="link-button" aria-haspopup="dialog" onClick={showShortcuts}>
-              Keyboard shortcuts
-            </button>
+          <span className="hint-touch">Two fingers to pan · pinch to zoom · tap a packet for its line</span>
+          <span className="hint-keys">
+            {' · '}arrow keys step through packets{' '}
+            {/* The dot goes to the next line with the link, not left at the end of the line above. */}
+            <span className="hint-nowrap">
+              {'· '}
+              <button type="button" className="link-button" aria-haspopup="dialog" onClick={showShortcuts}>
+                Keyboard shortcuts
+              </button>
+            </span>
           </span>
         </span>
         {lanesHidden && (

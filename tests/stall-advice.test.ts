@@ -581,6 +581,24 @@ describe('the callout on many stalls none of which is worth a headline alone', (
   });
 });
 
+describe('the callout on one stall short of a tenth of the page', () => {
+  it('names it when its cause cost the page the most, with the length the ladder labels', () => {
+    // 1 MB over the WAN: one 1.09 s retransmission timeout, 9.5% of an 11.5 s page, the costliest
+    // cause; the headline had said "No long stall" beside the band labelled "RTO 1.09 s".
+    const r = runQuery('objects=1000000&link=wan&window=1048576');
+    const b = breakdown(r.trace, r.path);
+    const rto = r.trace.stalls.filter((s) => s.cause === 'rto');
+    expect(rto).toHaveLength(1);
+    const ns = rto[0].endNs - rto[0].startNs;
+    expect(ns / b.totalNs).toBeGreaterThan(0.05);
+    expect(ns / b.totalNs).toBeLessThan(0.1);
+    const advice = advise(r)!;
+    expect(advice).not.toBeNull();
+    expect(advice.stall).toEqual(rto[0]);
+    expect(advice.sentence).toContain(formatDuration(ns));
+  });
+});
+
 describe('the callout on a window smaller than two segments', () => {
   it('offers to stop delaying ACKs, not the header flush, which changes nothing there', () => {
     const r = runQuery('window=262');

@@ -28,7 +28,10 @@ describe('the trace budget', () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(SimulationLimitError);
-    expect((caught as Error).message).toMatch(/stopped after 100 packets at t=\d/);
+    // The page shows this message: the budget that stopped the run, numbers as the page writes them.
+    expect((caught as Error).message).toMatch(
+      /^simulation stopped at its budget of 100 packets, \d+\.\d (ms|s) into the run$/,
+    );
     const failure = describeRunFailure(caught);
     expect(failure.eventCap).toBe(true);
     expect(failure.message).toMatch(/smaller setting/);
@@ -45,7 +48,7 @@ describe('the trace budget counts application events too', () => {
   it('a server writing a 200 KB response a byte at a time stops at the budget, naming the events', () => {
     const q = 'objects=200000&chunk=1';
     expect(() => simulate({ ...input(q), maxPackets: 1000 })).toThrow(
-      /stopped after 1000 application events at t=/,
+      /stopped at its budget of 1,000 application events, \d+\.\d (ms|s) into the run/,
     );
     // packets alone stay far under that budget
     expect(simulate({ ...input(q), maxPackets: undefined }).packets.length).toBeLessThan(1000);

@@ -18,10 +18,16 @@ interface ScheduledEvent {
   slot: number;
 }
 
-/** A run stopped by one of its budgets: too many events, or a trace too big to keep. */
+/**
+ * A run stopped by one of its budgets: too many events, or a trace too big to keep. Its message is
+ * read on the page, so it names the budget that stopped the run and writes numbers as the page
+ * does ("its budget of 500,000 packets, 668.4 s into the run").
+ */
 export class SimulationLimitError extends Error {
   constructor(limit: number, at: Nanoseconds, what: 'events' | 'packets' | 'application events' = 'events') {
-    super(`simulation stopped after ${limit} ${what} at t=${(at / 1e9).toFixed(6)} s (event cap reached)`);
+    const count = String(limit).replace(/\B(?=(\d{3})+$)/g, ',');
+    const when = at < 1e9 ? `${(at / 1e6).toFixed(1)} ms` : `${(at / 1e9).toFixed(1)} s`;
+    super(`simulation stopped at its budget of ${count} ${what}, ${when} into the run`);
     this.name = 'SimulationLimitError';
   }
 }

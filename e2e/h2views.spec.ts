@@ -23,7 +23,7 @@ test('under TLS an HTTP/1.1 ladder still names GET and 200 OK', async ({ page })
   const texts = await labelTexts(page);
   expect(texts).toContain('ClientHello');
   expect(texts).toContain('GET /');
-  expect(texts.some((t) => t.startsWith('200 OK + '))).toBe(true);
+  expect(texts.some((t) => t.startsWith('200 OK ('))).toBe(true);
 });
 
 test('the waterfall groups HTTP/2 streams under their connection; HTTP/1.1 keeps one row each', async ({

@@ -112,7 +112,7 @@ test('packets are named in plain words, and tcpdump lines are one toggle away', 
   const texts = await labelTexts(page);
   expect(texts).toContain('SYN');
   expect(texts.some((t) => t.startsWith('GET /'))).toBe(true);
-  expect(texts.some((t) => t === 'data 1460 B' || t.startsWith('200 OK + '))).toBe(true);
+  expect(texts.some((t) => t === 'data 1460 B' || t.startsWith('200 OK ('))).toBe(true);
   expect(texts.some((t) => /^ACK \d+$/.test(t))).toBe(true);
   await page.getByLabel('tcpdump labels').check();
   const raw = await labelTexts(page);

@@ -62,7 +62,7 @@ test('a tap on a packet focuses it and shows its tcpdump line; a tap elsewhere p
   await openLab(page);
   const { trace } = engine('');
   const index = trace.packets.findIndex((p) => p.len === 226);
-  // The reply to the first request, "200 OK + 226 B".
+  // The reply to the first request, "200 OK (226 B)".
   const arrow = page.locator(`[data-side="a"] [data-packet="${index}"]`);
   await arrow.scrollIntoViewIfNeeded();
   const a = (await arrow.boundingBox())!;

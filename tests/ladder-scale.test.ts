@@ -31,7 +31,7 @@ describe('packet names', () => {
     const names = trace.packets.map(name);
     expect(names.slice(0, 3)).toEqual(['SYN', 'SYN-ACK', expect.stringMatching(/^ACK 1$|^GET \//)]);
     expect(names.filter((n) => n.startsWith('GET /')).length).toBe(trace.exchanges.length);
-    expect(names.some((n) => /^200 OK \+ \d+ B$/.test(n))).toBe(true);
+    expect(names.some((n) => /^200 OK \(\d+ B\)$/.test(n))).toBe(true);
     expect(names).toContain('data 1460 B');
     expect(names.some((n) => /^ACK \d+$/.test(n))).toBe(true);
     expect(names.some((n) => n.startsWith('FIN'))).toBe(true);

@@ -1,4 +1,4 @@
-// Packets named in plain words: `SYN`, `GET /img3.gif`, `200 OK + 1460 B`, `data 1460 B`,
+// Packets named in plain words: `SYN`, `GET /img3.gif`, `200 OK (1460 B)`, `data 1460 B`,
 // `ACK 8761`, `FIN`. A segment's bytes are matched to the request or response they carry through
 // the app's writes (request-write, response-write), which the trace records in application-stream
 // order; under TLS those offsets are mapped past the records' headers (streamOffsets.ts). An
@@ -63,13 +63,16 @@ export function packetNamer(trace: Trace): (p: PacketRecord) => string {
     return x.kind === 'GETALL' ? 'GETALL' : `${x.kind === 'HEAD' ? 'HEAD' : 'GET'} ${path}`;
   };
   const status = (id: number) => (exchanges.get(id)?.kind === 'CGET' ? '304' : '200 OK');
-  /** The HTTP/1.x message a segment begins (`GET /a.gif`, `200 OK + 1460 B`), or null. */
+  /**
+   * The HTTP/1.x message a segment begins (`GET /a.gif`, `200 OK (1460 B)`: the segment's size, the
+   * headers' included; "200 OK + 226 B" had read as 226 bytes more than the headers), or null.
+   */
   const messageWords = (p: PacketRecord): string | null => {
     const starts = startingIn(streams.get(key(p.conn, p.dir)), p.seq, p.len);
     if (starts.length === 0) return null;
     const more = starts.length > 1 ? ` +${starts.length - 1}` : '';
     if (p.dir === 'c2s') return `${request(starts[0].exchange)}${more}`;
-    return `${status(starts[0].exchange)}${more} + ${p.len} B`;
+    return `${status(starts[0].exchange)}${more} (${p.len} B)`;
   };
   return (p) => {
     const again =

@@ -23,12 +23,19 @@ const MAX_FILE = 99;
 
 const text = (key: ConfigKey, settings: Settings) => formatValue(SCHEMA[key], settings[key]);
 
+/** A word of a name, or its ways to be written, longest first: the first that fits is taken. */
+type Word = string | readonly string[];
+
 /**
  * One key's word in a name: the key and its value run together (`nagle0`, `iw4k`, `tls1.3`), and
- * the HTTP mode as ALPN names it (`http1.1`, `h2`, `h3`): a bare `3` or `1.1` said nothing.
+ * the HTTP mode as ALPN names it (`http1.1`, `h2`, `h3`): a bare `3` or `1.1` said nothing. A list
+ * that does not fit whole is counted (`2objects`): its first items alone (`objects100000` of
+ * `objects=100000,100000`) had named another page.
  */
-function word(key: ConfigKey, settings: Settings): string {
+function word(key: ConfigKey, settings: Settings): Word {
   const value = text(key, settings) ?? '';
+  const items = settings[key];
+  if (Array.isArray(items)) return [`${key}${value}`, `${items.length}${key}`];
   if (key !== 'http') return `${key}${value}`;
   if (value === '2' || value === '3') return `h${value}`;
   return value === 'getall' ? value : `http${value}`;
@@ -39,18 +46,32 @@ function changedKeys(preset: string | null, settings: Settings, base = baseSetti
   return CONFIG_KEYS.filter((k) => text(k, settings) !== text(k, base) && applies(k, settings));
 }
 
-/** Words joined into a name safe in a file name, at most `max` characters, the words that do not
- * fit left out whole. */
-function slug(words: string[], max: number): string {
-  const joined = words
-    .join('-')
+const safe = (word: string) =>
+  word
     .toLowerCase()
     .replace(/[^a-z0-9.]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  if (joined.length <= max) return joined;
-  // Cut between words (or a list's items), never inside one: `h2window629` named a window of 6 MB.
-  const cut = joined.slice(0, max + 1);
-  return cut.slice(0, cut.lastIndexOf('-')).replace(/-+$/, '');
+
+/**
+ * Words joined into a name safe in a file name, at most `max` characters: a word that does not fit
+ * is left out whole, never cut (`h2window629` named a window of 6 MB), and the words after it that
+ * fit are kept. Only a first word longer than `max` (a name made before) is cut, between its own.
+ */
+function slug(words: readonly Word[], max: number): string {
+  let name = '';
+  for (const word of words) {
+    for (const way of typeof word === 'string' ? [word] : word) {
+      const next = [name, safe(way)].filter(Boolean).join('-');
+      if (next.length > max) continue;
+      name = next;
+      break;
+    }
+    if (name === '' && typeof word === 'string')
+      name = safe(word)
+        .slice(0, max + 1)
+        .replace(/-?[^-]*$/, '');
+  }
+  return name;
 }
 
 /**
@@ -65,8 +86,12 @@ export function scenarioName(
   leaveOut: readonly string[] = [],
 ): string {
   const head = preset ? [preset] : ['roundtrip', settings.link, word('http', settings)];
-  const changed = changedKeys(preset, settings).filter(
-    (k) => (preset || (k !== 'link' && k !== 'http')) && !leaveOut.includes(k),
+  const keys = changedKeys(preset, settings);
+  const changed = keys.filter(
+    (k) =>
+      (preset || (k !== 'link' && k !== 'http')) &&
+      !leaveOut.includes(k) &&
+      !(k === 'page' && keys.includes('objects')), // the objects' sizes say it is a custom page
   );
   return slug([...head, ...changed.map((k) => word(k, settings))], max);
 }

@@ -14,7 +14,7 @@ export const FROM_1997: Lesson = {
   steps: [
     {
       title: 'HTTP/1.0 on a phone network',
-      text: 'Four connections at a time, a handshake for every image: on a 60 ms LTE path the handshakes add up.',
+      text: 'Four connections at a time, a new one for every image: on a 60 ms LTE path each waits a round trip for its handshake before it can ask. The ladder marks every handshake; "Where did the time go" counts only the time they held up the whole page, while no other connection was moving data.',
       query: `${LTE}&http=1.0&conns=4`,
       highlight: { stall: 'handshake' },
       checks: [{ kind: 'stall', cause: 'handshake', present: true }],

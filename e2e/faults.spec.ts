@@ -169,6 +169,10 @@ test('a link whose first run hits the event cap says so, and promises no previou
   await expect(status(page)).not.toContainText('previous run');
   await expect(page.locator('.loading')).toHaveText('Nothing to draw: the message above says why.');
   await expect(ladderPackets(page)).toHaveCount(0);
+  // The playback bar gives no times for a run it has not got (it had read "0 ms / 0 ms run" and
+  // "1 s on screen = 0 ms of the run").
+  await expect(page.locator('#playback .clock')).toHaveText('– / no run');
+  await expect(page.locator('#speed-meaning')).toHaveText('');
 
   // The next change draws its run.
   await page.locator('#a-objects').fill('5000');

@@ -98,10 +98,9 @@ export function PlaybackBar({
         aria-live="off"
         title="Playhead / end of the run, closing the connections included (the page's time ends with its last byte)"
       >
-        {formatDuration(cursorNs)} /{' '}
-        <span data-run-end-ns={endNs}>
-          {formatDuration(endNs)} run{whose}
-        </span>
+        {/* No run: no times ("0 ms / 0 ms run" had stood under a run that hit its budget). */}
+        {endNs ? formatDuration(cursorNs) : '–'} /{' '}
+        <span data-run-end-ns={endNs}>{endNs ? `${formatDuration(endNs)} run${whose}` : 'no run'}</span>
       </output>
       <label className="speed">
         <span>Speed</span>
@@ -119,7 +118,7 @@ export function PlaybackBar({
           ))}
         </select>
         <span className="speed-meaning" id="speed-meaning" data-speed={playback.speed}>
-          {meaning}
+          {endNs ? meaning : ''}
         </span>
       </label>
       {/* Off, and saying why, on a run with no idle gap: ticked, it had changed nothing. */}

@@ -1097,3 +1097,67 @@ test('a 560 × 315 time-sequence plot embed with two controls folds them and kee
       await expect(where.locator(`[data-embed] .field[data-key="${key}"]`), label).toBeInViewport();
   }
 });
+
+// Two ladders paired in a short frame, A of four lanes (and B of sixteen): each box's column had
+// taken its ladder's whole width (828 px in a 382 px half at 800 × 450), so A's lanes ran under B
+// and past the frame's edge, and A's sideways scroll sat under B, out of reach.
+for (const query of [
+  'v=1&page=microscape&http=1.0&b.http=1.1&embed=1&view=ladder',
+  'v=1&preset=kruse-acts&b.conns=16&embed=1&view=ladder',
+  'v=1&page=microscape&http=1.0&b.http=1.1&embed=1&view=ladder,waterfall',
+]) {
+  test(`paired ladders of several lanes each keep to their half of the frame and scroll sideways in it (${query})`, async ({
+    page,
+    baseURL,
+  }) => {
+    for (const [width, height] of [
+      [560, 400],
+      [640, 360],
+      [700, 420],
+      [800, 450],
+    ]) {
+      for (const inFrame of [false, true]) {
+        let where: import('@playwright/test').Page | import('@playwright/test').Frame = page;
+        if (inFrame) where = await framed(page, baseURL, query, width, height);
+        else {
+          await page.setViewportSize({ width, height });
+          await page.goto(`/?${query}`);
+        }
+        const label = `${width} × ${height} ${inFrame ? 'in an iframe' : 'as the page'}`;
+        await expect(where.locator('[data-side="b"] .ladder-svg'), label).toBeVisible();
+        await expect(where.locator('.ladders--side-by-side'), label).toBeVisible();
+        const sides = await where.locator('[data-side]').evaluateAll((boxes) =>
+          boxes.map((box) => {
+            const right = (el: Element) => Math.round(el.getBoundingClientRect().right);
+            const scroll = box.querySelector('.ladder-scroll')!;
+            return {
+              left: Math.round(box.getBoundingClientRect().left),
+              right: right(box),
+              caption: right(box.querySelector('.side-caption')!),
+              scroll: right(scroll),
+            };
+          }),
+        );
+        const [a, b] = sides;
+        // Each caption and ladder ends inside its own half; B's ends inside the frame.
+        for (const side of sides) {
+          expect(side.caption, label).toBeLessThanOrEqual(side.right);
+          expect(side.scroll, label).toBeLessThanOrEqual(side.right);
+        }
+        expect(a.right, label).toBeLessThan(b.left);
+        expect(b.right, label).toBeLessThanOrEqual(width);
+        // A's lanes are a sideways scroll away inside its half, and its last lane, scrolled to,
+        // is A's to touch (not under B).
+        const reach = await where.locator('[data-side="a"] .ladder-scroll').evaluate((box) => {
+          const overflow = box.scrollWidth - box.clientWidth;
+          box.scrollLeft = overflow;
+          const r = box.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.right - 6, r.top + r.height / 2);
+          return { overflow, atEnd: box.scrollLeft >= overflow - 1, mine: box.contains(hit) };
+        });
+        expect(reach.overflow, label).toBeGreaterThan(200);
+        expect(reach, label).toMatchObject({ atEnd: true, mine: true });
+      }
+    }
+  });
+}

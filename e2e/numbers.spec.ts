@@ -262,9 +262,10 @@ test("a named stall longer than its cause's share of the page says the rest over
 test("when the named cause's knobs do not help, the costlier cause's fix is offered, and Try applies it", async ({
   page,
 }) => {
-  // HTTP/2 over TLS 1.2 from a 1996 host on LTE: the server's Nagle hold stretches the TLS
-  // handshake. TLS 1.3 does not help; the callout had offered nothing, beside 442 ms of Nagle.
-  await openLab(page, 'http=2&tls=1.2&link=lte');
+  // HTTP/2 over TLS 1.2 from a 1996 host on the WAN: the server's Nagle hold stretches the TLS
+  // handshake. None of its fixes helps (TLS 1.3 first); the callout had offered nothing, beside
+  // the Nagle holds.
+  await openLab(page, 'http=2&tls=1.2&link=wan');
   const callout = page.locator('[data-callout]');
   await expect(callout).toHaveAttribute('data-cause', 'tls-handshake');
   await expect(callout).toContainText('TLS 1.3 would not help');
@@ -274,7 +275,7 @@ test("when the named cause's knobs do not help, the costlier cause's fix is offe
   const fixNs = Number(
     await costlier.locator('[data-costlier-fix-page-ns]').getAttribute('data-costlier-fix-page-ns'),
   );
-  expect(fixNs).toBeLessThan(pageNs / 2);
+  expect(fixNs).toBeLessThan(pageNs - 300e6); // 1.04 -> 0.70 s
   await callout.getByRole('button', { name: "Try Nagle's algorithm: off" }).click();
   await expect(page).toHaveURL(/nagle=0/);
   await expect(page.locator('[data-callout] [data-page-ns]')).toHaveAttribute('data-page-ns', String(fixNs));

@@ -162,12 +162,23 @@ describe('the fix offered is the one that removes the wait', () => {
     expect(
       Math.abs(pageWith(falseStart, { key: 'tls', value: '1.3' }) - pageTimeNs(falseStart.trace)),
     ).toBeLessThan(1e6);
-    const tls = falseStart.trace.stalls.find((s) => s.cause === 'tls-handshake')!;
-    expect(suggestionFor(tls, falseStart.config.settings)).toBeNull();
-    // With nothing to offer for the handshake, the callout names the costlier Nagle stall instead.
+    // The certificate flight (3.5 KB) outgrows the server's initial window of two segments and
+    // waits a round trip for its ACKs: a larger initial window is offered and the engine finds it
+    // saves that round trip (217 ms of handshake had been said to have no knob that shortens it).
     const advice = advise(falseStart)!;
-    expect(advice.passedOver?.cause).toBe('tls-handshake');
+    expect(advice.stall.cause).toBe('tls-handshake');
     expect(advice.candidates).not.toContainEqual({ key: 'tls', value: '1.3' });
+    expect(advice.candidates).toContainEqual({ key: 'resume', value: true });
+    const currentNs = pageTimeNs(falseStart.trace);
+    const settings = falseStart.config.settings;
+    const { fix, pageNs } = checkedFix(
+      advice.candidates,
+      settings,
+      pageTimes(checkRuns(settings, advice.candidates)),
+      currentNs,
+    )!;
+    expect(fix).toEqual({ key: 'iw', value: '4k' });
+    expect(pageNs!).toBeLessThan(currentNs - 150e6); // 1.22 -> 1.02 s
     // Without False Start TLS 1.3 saves the round trip.
     const full = runQuery('link=wan&tls=1.2');
     expect(advise(full)?.candidates[0]).toEqual({ key: 'tls', value: '1.3' });
@@ -385,10 +396,11 @@ describe('the callout names a costlier later cause too', () => {
   });
 
   it("offers the costlier cause's fix when none of the named cause's helps (TLS 1.2 held by the server's Nagle)", () => {
-    // A 1996 host serving HTTP/2 over TLS 1.2 on LTE: the handshake (382 ms on a 60 ms path) is
-    // the first long stall, but the server's Nagle hold of its handshake flight stretches it.
-    // TLS 1.3, the handshake's fix, does not make the page faster; Nagle off does.
-    const r = runQuery('http=2&tls=1.2&link=lte');
+    // A 1996 host serving HTTP/2 over TLS 1.2 on the WAN: the handshake (309 ms) is the first long
+    // stall, but the server's Nagle hold of its handshake flight stretches it. None of the
+    // handshake's fixes (TLS 1.3, resumption, a larger initial window) makes the page faster;
+    // Nagle off does. (Over LTE resumption saves 200 ms of 982, and is offered.)
+    const r = runQuery('http=2&tls=1.2&link=wan');
     const settings = r.config.settings;
     const currentNs = pageTimeNs(r.trace);
     const advice = advise(r)!;
@@ -410,7 +422,7 @@ describe('the callout names a costlier later cause too', () => {
       currentNs,
     )!;
     expect(fix).toEqual({ key: 'nagle', value: false });
-    expect(pageNs!).toBeLessThan(currentNs * 0.5);
+    expect(pageNs!).toBeLessThan(currentNs - 300e6); // 1.04 -> 0.70 s
   });
 
   it('says nothing more when the cause named is the costliest', () => {

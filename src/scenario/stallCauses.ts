@@ -288,14 +288,22 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     colour: same('#9DE9A2'),
     sentence: (_, d) => `The TLS handshake took ${d}`,
     // TLS 1.3 saves a round trip over 1.2, but not over 1.2 with False Start, which sends the
-    // request after one round trip too (as does a resumed 1.2 handshake: no one knob saves one
-    // there). Resumed, 1.3 sends the request in the first flight (0-RTT). QUIC runs only 1.3.
-    fixes: (c) =>
-      get(c, 'tls') === '1.2' && get(c, 'http') !== '3'
-        ? get(c, 'falsestart') === true
-          ? []
-          : [{ key: 'tls', value: '1.3' }]
-        : [{ key: 'resume', value: true }],
+    // request after one round trip too. Resumed, a handshake sends no certificate (1.3 sends the
+    // request in the first flight, 0-RTT), and a certificate flight larger than the server's
+    // initial window waits a round trip for its ACKs, which a larger window saves (RFC 6928's
+    // case): over the WAN with False Start, 217 ms of handshake, 127 ms with IW10, 96 ms resumed.
+    // QUIC runs only 1.3, and its initial window is RFC 9002's.
+    fixes: (c) => {
+      if (get(c, 'http') === '3') return [{ key: 'resume', value: true }];
+      const current = INITIAL_WINDOWS.indexOf(initialWindowOf(c.settings, 'server'));
+      return [
+        ...(get(c, 'tls') === '1.2' && get(c, 'falsestart') !== true ? [{ key: 'tls', value: '1.3' }] : []),
+        { key: 'resume', value: true },
+        ...(['4k', '10'] as const)
+          .filter((iw) => INITIAL_WINDOWS.indexOf(iw) > current)
+          .map((iw) => ({ key: 'iw', value: iw })),
+      ];
+    },
   },
   'flow-control': {
     label: 'flow control',

@@ -93,6 +93,17 @@ describe('Cardwell et al. 2016: BBR', () => {
     expect(throughputBps(`${q}&cc=reno`) / link).toBeLessThan(0.35);
   });
 
+  it("the loss preset's note on a one-BDP buffer quotes its runs, with RACK and without", () => {
+    // The note had said 26.7 s and 8.0 s after the engine had come to give 25.6 s and 7.8 s.
+    const note = PRESET_TEXTS['cardwell-loss'].calibrated!.join(' ');
+    const [, without, withRack] = note.match(
+      /\((\d+\.\d) s for the 10 MB at one BDP, (\d+\.\d) s with rack=on\)/,
+    )!;
+    const seconds = (q: string) => computeMetrics(run(`${presetQuery('cardwell-loss')}&${q}`)).elapsed_s;
+    expect(seconds('queue=170')).toBeCloseTo(Number(without), 1);
+    expect(seconds('queue=170&rack=on')).toBeCloseTo(Number(withRack), 1);
+  });
+
   it('with a deep buffer CUBIC fills it while BBR keeps RTT near its floor', () => {
     const q = presetQuery('cardwell-bufferbloat');
     const bbr = computeMetrics(run(q));

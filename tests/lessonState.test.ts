@@ -143,6 +143,33 @@ describe('a lesson link with keys of its own', () => {
     ]);
     expect(open('?lesson=the-200ms-mystery&step=03').problems).toEqual([]);
   });
+  it("holds a question step's answer back from side B until reveal=1, as the embed code on the question has it", () => {
+    // The Share dialog's code "on the question" had dropped reveal=1 alone: the frame, and the
+    // full page at its address, drew the answer (B) beside the unanswered question.
+    const embed = open(
+      '?v=1&preset=heidemann-short-initial&b.flush=none&lesson=the-200ms-mystery&step=2&embed=1&view=ladder',
+    );
+    expect(embed.config.b).toBeNull();
+    expect(embed.problems).toEqual([]);
+    expect(queryFor(embed.config, null)).toBe(
+      '?v=1&preset=heidemann-short-initial&lesson=the-200ms-mystery&step=2&embed=1&view=ladder',
+    );
+    for (const [id, answer] of [
+      ['the-200ms-mystery', 'b.flush=none'],
+      ['why-pipelining', 'b.http=1.1'],
+      ['bufferbloat', 'b.queue=30'],
+    ]) {
+      const revealed = queryFor(atStep(parseQuery('').config, findLesson(id)!, 1, true), null);
+      expect(revealed).toContain(`&${answer}&`);
+      expect(open(revealed).config.b).not.toBeNull();
+      const page = open(revealed.replace('&reveal=1', '')).config;
+      expect(page.b).toBeNull();
+      expect(awaitingAnswer(page.view)).toBe('question');
+      expect(queryFor(page, null)).not.toContain('b.');
+      // A change of the lecturer's own to B stays; only the answer waits for Reveal.
+      expect(open(`${revealed.replace('&reveal=1', '')}&b.nagle=0`).config.b).toEqual({ nagle: false });
+    }
+  });
   it('names edit=b without a side B, and leaves it out', () => {
     const { config, problems } = open('?edit=b');
     expect(problems).toEqual(['edit=b: no side B to change, ignored']);

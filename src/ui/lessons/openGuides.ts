@@ -9,7 +9,7 @@ import { findPreset } from '../../scenario/presets';
 import type { InitialScenario } from '../state/useScenario';
 import { sweepShown } from '../sweep/sweepPanelState';
 import type { parseSweepParam, sweepHint } from '../sweep/sweepParam';
-import { atStep, lessonFromView, stepTimeMs } from './lessonState';
+import { answerKeptBack, atStep, lessonFromView, stepTimeMs } from './lessonState';
 import { stepOpener } from './catalog';
 
 let sweepReader: typeof parseSweepParam | null = null;
@@ -68,7 +68,7 @@ export function withGuides(initial: InitialScenario, search: string): InitialSce
   const t = stepTimeMs(at.lesson, at.index, revealed);
   const stepped = atStep(config, at.lesson, at.index, revealed);
   return {
-    config: stepOpener()!(config, stepped, search, problems),
+    config: stepOpener()!(config, stepped, search, problems, answerKeptBack(config.view)),
     problems,
     initialCursorNs: initial.initialCursorNs ?? (t === undefined ? null : Math.round(t * 1e6)),
   };

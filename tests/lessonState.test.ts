@@ -143,6 +143,26 @@ describe('a lesson link with keys of its own', () => {
     ]);
     expect(open('?lesson=the-200ms-mystery&step=03').problems).toEqual([]);
   });
+  it('reads reveal= as any switch: yes shows the answer, a value that is no switch is named', () => {
+    // `reveal=yes` had opened on the question without a word, and stayed in the link as written.
+    const yes = open('?v=1&preset=heidemann-short-initial&lesson=the-200ms-mystery&step=2&reveal=yes');
+    expect(yes.problems).toEqual([]);
+    expect(awaitingAnswer(yes.config.view)).toBe(false);
+    expect(queryFor(yes.config, null)).toBe(
+      '?v=1&preset=heidemann-short-initial&lesson=the-200ms-mystery&step=2&reveal=1',
+    );
+    expect(open('?lesson=the-200ms-mystery&step=2&reveal=on').config.b).toEqual({ flush: 'none' });
+    const two = open('?lesson=the-200ms-mystery&step=2&reveal=2');
+    expect(two.problems).toEqual(['reveal="2": must be 1 or 0; keeping the answer back']);
+    expect(awaitingAnswer(two.config.view)).toBe('question');
+    expect(two.config.b).toBeNull();
+    // Off is the question, unsaid in the link the page writes back.
+    const off = open('?v=1&preset=heidemann-short-initial&lesson=the-200ms-mystery&step=2&reveal=no');
+    expect(awaitingAnswer(off.config.view)).toBe('question');
+    expect(queryFor(off.config, null)).toBe(
+      '?v=1&preset=heidemann-short-initial&lesson=the-200ms-mystery&step=2',
+    );
+  });
   it("holds a question step's answer back from side B until reveal=1, as the embed code on the question has it", () => {
     // The Share dialog's code "on the question" had dropped reveal=1 alone: the frame, and the
     // full page at its address, drew the answer (B) beside the unanswered question.

@@ -137,6 +137,18 @@ describe('a lesson link with keys of its own', () => {
       'reveal="1": no lesson to go with, ignored',
     ]);
     expect(queryFor(config, null)).toBe('?v=1');
+    // Beside a lesson the page does not know, as without one: the notice had named the lesson alone.
+    const unknown = open('?v=1&lesson=nope&step=3&reveal=1&nagle=0');
+    expect(unknown.problems).toEqual([
+      'lesson="nope": no such lesson',
+      'step="3": no lesson to go with, ignored',
+      'reveal="1": no lesson to go with, ignored',
+    ]);
+    expect(queryFor(unknown.config, null)).toBe('?v=1&nagle=0');
+    expect(open('?v=1&lesson=the-200ms-mystry&step=2&nagle=0').problems).toEqual([
+      'lesson="the-200ms-mystry": no such lesson; did you mean the-200ms-mystery?',
+      'step="2": no lesson to go with, ignored',
+    ]);
     // A step out of range is still named, once.
     expect(open('?lesson=the-200ms-mystery&step=99').problems).toEqual([
       `step="99": must be a step from 1 to ${mystery.steps.length}; opening step 1`,

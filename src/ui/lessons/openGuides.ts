@@ -57,11 +57,12 @@ export function withGuides(initial: InitialScenario, search: string): InitialSce
   }
   const at = lessonFromView(config.view, problems);
   if (!at) {
-    const { lesson, step, reveal, ...view } = config.view;
-    // `step=` and `reveal=` mean nothing without a lesson: named, and left out of the link.
-    if (lesson === undefined)
-      for (const [key, value] of Object.entries({ step, reveal }))
-        if (value !== undefined) problems.push(`${key}=${quote(value)}: no lesson to go with, ignored`);
+    const { step, reveal, ...view } = config.view;
+    delete view.lesson; // one the page does not know, as the notice says
+    // `step=` and `reveal=` mean nothing without a lesson, or beside one the page does not know
+    // (that had named the lesson alone): named, and left out of the link.
+    for (const [key, value] of Object.entries({ step, reveal }))
+      if (value !== undefined) problems.push(`${key}=${quote(value)}: no lesson to go with, ignored`);
     return { ...initial, config: { ...config, view }, problems };
   }
   const revealed = config.view.reveal === '1';

@@ -276,6 +276,19 @@ test('a question step keeps the step before on screen until Reveal, then shows i
   await page.reload();
   await expect(ladderPackets(page, 'b')).toHaveCount(after.packets);
   await expect(page.locator('[data-lesson-explain]')).toBeVisible();
+
+  // reveal= reads as any switch: yes shows the answer (it had opened on the question without a
+  // word), and a value that is none is named.
+  await page.goto('/?lesson=the-200ms-mystery&step=2&reveal=yes');
+  await expect(ladderPackets(page, 'b')).toHaveCount(after.packets);
+  await expect(page.locator('[data-lesson-explain]')).toBeVisible();
+  await expect.poll(() => search(page)).toContain('&step=2&reveal=1');
+  await page.goto('/?lesson=the-200ms-mystery&step=2&reveal=2');
+  await expect(page.locator('[data-problems]')).toContainText(
+    'reveal="2": must be 1 or 0; keeping the answer back',
+  );
+  await expect(page.getByRole('button', { name: 'Reveal' })).toBeVisible();
+  await expect(ladderPackets(page, 'b')).toHaveCount(0);
 });
 
 test('Back to a revealed step shows the answer the student chose, right or not', async ({ page }) => {

@@ -409,6 +409,14 @@ test('a step or reveal without a lesson, and edit=b without a side B, are named 
   await expect
     .poll(() => page.evaluate(() => window.location.search))
     .toBe('?v=1&preset=heidemann-odd-final');
+  // Beside a lesson the page does not know, alike: the notice had named the lesson alone.
+  await openLab(page, 'v=1&lesson=the-200ms-mystry&step=2&reveal=1&nagle=0');
+  await expect(notice).toContainText(
+    'lesson="the-200ms-mystry": no such lesson; did you mean the-200ms-mystery?',
+  );
+  await expect(notice).toContainText('step="2": no lesson to go with, ignored');
+  await expect(notice).toContainText('reveal="1": no lesson to go with, ignored');
+  await expect.poll(() => page.evaluate(() => window.location.search)).toBe('?v=1&nagle=0');
   expect(watch.consoleErrors).toEqual([]);
 });
 

@@ -361,25 +361,40 @@ test("the embed's Start at says why it refuses a time, keeps what is typed, and 
 test("a revealed lesson step's embed code opens on the question, unless the answer is asked for", async ({
   page,
 }) => {
+  const question = engine('preset=heidemann-short-initial');
   await page.goto('/?lesson=the-200ms-mystery&step=2');
   await page.locator('[data-lesson-question]').getByLabel('It disappears').check();
   await page.getByRole('button', { name: 'Reveal' }).click();
   await expect(page.locator('[data-lesson-explain]')).toBeVisible();
   await page.getByRole('button', { name: 'Share' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share this scenario' });
-  // The link to the view keeps the answer; the embed code, by default, does not.
-  await expect(dialog.locator('[data-copy="link"] input')).toHaveValue(/reveal=1/);
+  // The link to the view keeps the answer (B); the embed code, by default, neither reveal=1 nor B.
+  await expect(dialog.locator('[data-copy="link"] input')).toHaveValue(/b\.flush=none&.*reveal=1/);
   const code = dialog.locator('[data-copy="embed"] textarea');
-  await expect(code).toHaveValue(/lesson=the-200ms-mystery&amp;step=2/);
-  await expect(code).not.toHaveValue(/reveal=1/);
+  await expect(code).toHaveValue(
+    /\?v=1&amp;preset=heidemann-short-initial&amp;lesson=the-200ms-mystery&amp;step=2&amp;embed=1/,
+  );
+  await expect(code).not.toHaveValue(/reveal=1|b\.flush/);
   const src = /src="([^"]+)"/.exec(await code.inputValue())![1].replace(/&amp;/g, '&');
   await dialog.getByLabel('Open with the answer shown', { exact: false }).check();
-  await expect(code).toHaveValue(/reveal=1/);
+  await expect(code).toHaveValue(/b\.flush=none&amp;.*reveal=1/);
 
-  // The frame asks the question, with nothing of the answer on screen.
+  // The frame asks the question, with nothing of the answer on screen: the code had kept
+  // b.flush=none, and the frame drew the answer as B beside the question.
   await page.setViewportSize({ width: 800, height: 500 });
   await page.goto(src);
   await expect(page.locator('[data-embed]')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reveal' })).toBeVisible();
   await expect(page.locator('[data-lesson-explain]')).toHaveCount(0);
+  await expect(ladderPackets(page, 'a')).toHaveCount(question.packets);
+  await expect(ladderPackets(page, 'b')).toHaveCount(0);
+  // The full lab at the frame's address asks it too.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(src.replace('&embed=1', ''));
+  await expect(page.getByRole('button', { name: 'Reveal' })).toBeVisible();
+  await expect(ladderPackets(page, 'a')).toHaveCount(question.packets);
+  await expect(ladderPackets(page, 'b')).toHaveCount(0);
+  await expect
+    .poll(() => page.evaluate(() => window.location.search))
+    .toBe('?v=1&preset=heidemann-short-initial&lesson=the-200ms-mystery&step=2&view=ladder');
 });

@@ -329,7 +329,7 @@ describe('b.preset: side B of a comparison starts from another preset', () => {
   });
 });
 
-describe("the embed's switches: embed= and autoplay=", () => {
+describe("the view's switches: embed=, autoplay= and a lesson's reveal=", () => {
   it("read as the settings' switches do, and are written back as 1 or 0", () => {
     for (const [raw, want] of [
       ['yes', '1'],
@@ -339,8 +339,8 @@ describe("the embed's switches: embed= and autoplay=", () => {
       ['no', '0'],
       ['0', '0'],
     ]) {
-      const { config, problems } = parseQuery(`embed=${raw}&autoplay=${raw}`);
-      expect([config.view.embed, config.view.autoplay]).toEqual([want, want]);
+      const { config, problems } = parseQuery(`embed=${raw}&autoplay=${raw}&reveal=${raw}`);
+      expect([config.view.embed, config.view.autoplay, config.view.reveal]).toEqual([want, want, want]);
       expect(problems).toEqual([]);
     }
     expect(isEmbed({ embed: 'yes' })).toBe(true);
@@ -348,12 +348,14 @@ describe("the embed's switches: embed= and autoplay=", () => {
   });
 
   it('report any other value and leave it out, as any bad value', () => {
-    const { config, problems } = parseQuery('embed=maybe&autoplay=2');
+    const { config, problems } = parseQuery('embed=maybe&autoplay=2&reveal=2');
     expect(config.view.embed).toBeUndefined();
     expect(config.view.autoplay).toBeUndefined();
+    expect(config.view.reveal).toBeUndefined();
     expect(problems).toEqual([
       'embed="maybe": must be 1 or 0; opening the full lab',
       'autoplay="2": must be 1 or 0; waiting for Play',
+      'reveal="2": must be 1 or 0; keeping the answer back',
     ]);
     expect(isEmbed({ embed: 'maybe' })).toBe(false);
   });

@@ -137,11 +137,70 @@ describe('a lesson link with keys of its own', () => {
       'reveal="1": no lesson to go with, ignored',
     ]);
     expect(queryFor(config, null)).toBe('?v=1');
+    // Beside a lesson the page does not know, as without one: the notice had named the lesson alone.
+    const unknown = open('?v=1&lesson=nope&step=3&reveal=1&nagle=0');
+    expect(unknown.problems).toEqual([
+      'lesson="nope": no such lesson',
+      'step="3": no lesson to go with, ignored',
+      'reveal="1": no lesson to go with, ignored',
+    ]);
+    expect(queryFor(unknown.config, null)).toBe('?v=1&nagle=0');
+    expect(open('?v=1&lesson=the-200ms-mystry&step=2&nagle=0').problems).toEqual([
+      'lesson="the-200ms-mystry": no such lesson; did you mean the-200ms-mystery?',
+      'step="2": no lesson to go with, ignored',
+    ]);
     // A step out of range is still named, once.
     expect(open('?lesson=the-200ms-mystery&step=99').problems).toEqual([
       `step="99": must be a step from 1 to ${mystery.steps.length}; opening step 1`,
     ]);
     expect(open('?lesson=the-200ms-mystery&step=03').problems).toEqual([]);
+  });
+  it('reads reveal= as any switch: yes shows the answer, a value that is no switch is named', () => {
+    // `reveal=yes` had opened on the question without a word, and stayed in the link as written.
+    const yes = open('?v=1&preset=heidemann-short-initial&lesson=the-200ms-mystery&step=2&reveal=yes');
+    expect(yes.problems).toEqual([]);
+    expect(awaitingAnswer(yes.config.view)).toBe(false);
+    expect(queryFor(yes.config, null)).toBe(
+      '?v=1&preset=heidemann-short-initial&lesson=the-200ms-mystery&step=2&reveal=1',
+    );
+    expect(open('?lesson=the-200ms-mystery&step=2&reveal=on').config.b).toEqual({ flush: 'none' });
+    const two = open('?lesson=the-200ms-mystery&step=2&reveal=2');
+    expect(two.problems).toEqual(['reveal="2": must be 1 or 0; keeping the answer back']);
+    expect(awaitingAnswer(two.config.view)).toBe('question');
+    expect(two.config.b).toBeNull();
+    // Off is the question, unsaid in the link the page writes back.
+    const off = open('?v=1&preset=heidemann-short-initial&lesson=the-200ms-mystery&step=2&reveal=no');
+    expect(awaitingAnswer(off.config.view)).toBe('question');
+    expect(queryFor(off.config, null)).toBe(
+      '?v=1&preset=heidemann-short-initial&lesson=the-200ms-mystery&step=2',
+    );
+  });
+  it("holds a question step's answer back from side B until reveal=1, as the embed code on the question has it", () => {
+    // The Share dialog's code "on the question" had dropped reveal=1 alone: the frame, and the
+    // full page at its address, drew the answer (B) beside the unanswered question.
+    const embed = open(
+      '?v=1&preset=heidemann-short-initial&b.flush=none&lesson=the-200ms-mystery&step=2&embed=1&view=ladder',
+    );
+    expect(embed.config.b).toBeNull();
+    expect(embed.problems).toEqual([]);
+    expect(queryFor(embed.config, null)).toBe(
+      '?v=1&preset=heidemann-short-initial&lesson=the-200ms-mystery&step=2&embed=1&view=ladder',
+    );
+    for (const [id, answer] of [
+      ['the-200ms-mystery', 'b.flush=none'],
+      ['why-pipelining', 'b.http=1.1'],
+      ['bufferbloat', 'b.queue=30'],
+    ]) {
+      const revealed = queryFor(atStep(parseQuery('').config, findLesson(id)!, 1, true), null);
+      expect(revealed).toContain(`&${answer}&`);
+      expect(open(revealed).config.b).not.toBeNull();
+      const page = open(revealed.replace('&reveal=1', '')).config;
+      expect(page.b).toBeNull();
+      expect(awaitingAnswer(page.view)).toBe('question');
+      expect(queryFor(page, null)).not.toContain('b.');
+      // A change of the lecturer's own to B stays; only the answer waits for Reveal.
+      expect(open(`${revealed.replace('&reveal=1', '')}&b.nagle=0`).config.b).toEqual({ nagle: false });
+    }
   });
   it('names edit=b without a side B, and leaves it out', () => {
     const { config, problems } = open('?edit=b');

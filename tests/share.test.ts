@@ -10,12 +10,18 @@ import {
   frameSize,
   iframeSnippet,
   NOTE_MAX_CHARS,
-  revealedIn,
+  questionOf,
   unescapedQuery,
   withoutEmbed,
 } from '../src/ui/share/shareLinks';
 import { readStartAt } from '../src/ui/share/StartAtField';
 import { sweepShown } from '../src/ui/sweep/sweepPanelState';
+import { loadLessons } from '../src/ui/lessons/catalog';
+import { withGuides } from '../src/ui/lessons/openGuides';
+import { queryFor, readLocation } from '../src/ui/state/useScenario';
+
+/** A link as the page opens it. */
+const readApp = (search: string) => withGuides(readLocation(search), search);
 
 const SCENARIO = '?v=1&preset=heidemann-odd-final&nagle=0&b.delack=off&t=12.5';
 const CHOICES = {
@@ -54,15 +60,28 @@ describe('embed links', () => {
     expect(new URLSearchParams(withoutEmbed(embedQuery(zoomed, CHOICES))).get('zoom')).toBe('2,12');
   });
 
-  it('an embed of a revealed lesson step opens on its question unless the lecturer keeps the answer', () => {
-    const revealed = '?v=1&lesson=the-200ms-mystery&step=2&reveal=1';
-    const step = (query: string) => parseQuery(query).config.view;
-    expect(step(embedQuery(revealed, CHOICES))).toMatchObject({ lesson: 'the-200ms-mystery', step: '2' });
-    expect(step(embedQuery(revealed, CHOICES)).reveal).toBeUndefined();
-    expect(step(embedQuery(revealed, { ...CHOICES, answer: true })).reveal).toBe('1');
-    // The link to the view itself is the page's, answer and all.
-    expect(revealedIn(revealed)).toBe(true);
-    expect(revealedIn('?v=1&lesson=the-200ms-mystery&step=2')).toBe(false);
+  it("an embed of a revealed lesson step's question has neither reveal=1 nor the answer as side B", async () => {
+    await loadLessons();
+    // The page after Reveal: the step before as A, the answer (`b.flush=none`) as B.
+    const revealed = readApp('?lesson=the-200ms-mystery&step=2&reveal=1').config;
+    const page = queryFor(revealed, null);
+    expect(page).toBe(
+      '?v=1&preset=heidemann-short-initial&b.flush=none&lesson=the-200ms-mystery&step=2&reveal=1',
+    );
+    // The code had dropped reveal=1 and kept b.flush=none: the frame drew the answer beside the question.
+    const question = embedQuery(queryFor(questionOf(revealed), null), CHOICES);
+    expect(question).toMatch(
+      /^\?v=1&preset=heidemann-short-initial&lesson=the-200ms-mystery&step=2&embed=1&/,
+    );
+    const opened = readApp(question).config;
+    expect(opened.b).toBeNull();
+    expect(opened.settings).toEqual(revealed.settings);
+    expect(opened.view).toMatchObject({ lesson: 'the-200ms-mystery', step: '2', embed: '1' });
+    expect(opened.view.reveal).toBeUndefined();
+    // With the answer asked for, the code keeps both.
+    expect(embedQuery(page, { ...CHOICES, answer: true })).toContain(
+      '&b.flush=none&lesson=the-200ms-mystery&step=2&reveal=1&embed=1',
+    );
   });
 
   it("an embed of a sweep's link shows the sweep, as the page does", () => {

@@ -330,15 +330,20 @@ export function parseQuery(query: string): ParseResult {
       problems.push(`edit=${quote(view.edit)}: must be a or b; the settings change side A`);
     delete view.edit; // A goes unsaid
   }
-  // The embed's switches read as the settings' do (`embed=yes` had opened the full lab, and
-  // `autoplay=2` had waited for Play, both without a word); written back as 1 or 0.
-  for (const key of ['embed', 'autoplay'] as const) {
+  // The view's switches read as the settings' do (`embed=yes` had opened the full lab,
+  // `autoplay=2` had waited for Play and `reveal=yes` had kept a lesson's answer back, all without
+  // a word); written back as 1 or 0.
+  const offMeans = {
+    embed: 'opening the full lab',
+    autoplay: 'waiting for Play',
+    reveal: 'keeping the answer back',
+  };
+  for (const key of ['embed', 'autoplay', 'reveal'] as const) {
     if (view[key] === undefined) continue;
     const on = readFlag(view[key]);
     if (on !== null) view[key] = on ? '1' : '0';
     else {
-      const instead = key === 'embed' ? 'opening the full lab' : 'waiting for Play';
-      problems.push(`${key}=${quote(view[key])}: must be 1 or 0; ${instead}`);
+      problems.push(`${key}=${quote(view[key])}: must be 1 or 0; ${offMeans[key]}`);
       delete view[key];
     }
   }

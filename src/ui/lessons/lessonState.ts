@@ -75,7 +75,19 @@ export function atStep(config: Config, lesson: Lesson, index: number, revealed =
   else if (setByLesson !== undefined && view.view === setByLesson) delete view.view;
   if (!asking || !revealed) return { ...parsed, b: null, view };
   view.reveal = '1';
-  return { ...parsed, b: changes(parsed.settings, parseQuery(step.query).config.settings), view };
+  return { ...parsed, b: answerAt(lesson, index), view };
+}
+
+/** The answer a view's question step keeps back from side B until revealed (null: none to keep). */
+export function answerKeptBack(view: Record<string, string>): Partial<Settings> | null {
+  const at = lessonFromView(view);
+  return at && asks(at.lesson, at.index) && view.reveal !== '1' ? answerAt(at.lesson, at.index) : null;
+}
+
+/** A question step's answer: the settings of its scenario that differ from the step before's (side B). */
+function answerAt(lesson: Lesson, index: number): Partial<Settings> {
+  const before = parseQuery(lesson.steps[index - 1].query).config.settings;
+  return changes(before, parseQuery(lesson.steps[index].query).config.settings);
 }
 
 /** Where a step puts the playhead (ms), or undefined for the end of the run. */

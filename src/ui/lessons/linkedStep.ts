@@ -3,6 +3,8 @@
 import { encodeConfig, parseQuery, quote, VIEW_KEYS, type Config } from '../../scenario/codec';
 
 import { LESSONS } from '../../scenario/lessons';
+import type { Settings } from '../../scenario/schema';
+import { withoutAnswer } from './heldAnswer';
 
 export { LESSONS };
 
@@ -13,8 +15,20 @@ export { LESSONS };
  * step's scenario, as keys beside a preset change the preset's
  * (`lesson=the-200ms-mystery&step=3&nagle=0` had run the default page under a step about
  * Heidemann's odd final segment); a preset of its own replaces the step's, as the notice says.
+ * At a question step B draws the answer only with reveal=1: without it, `answer` is left out of B
+ * (./heldAnswer.ts).
  */
-export function linkedStep(config: Config, stepped: Config, search: string, problems: string[]): Config {
+export function linkedStep(
+  config: Config,
+  stepped: Config,
+  search: string,
+  problems: string[],
+  answer: Partial<Settings> | null,
+): Config {
+  return withoutAnswer(linkedScenario(config, stepped, search, problems), answer);
+}
+
+function linkedScenario(config: Config, stepped: Config, search: string, problems: string[]): Config {
   const params = new URLSearchParams(search);
   const { lesson, step } = stepped.view;
   const raw = config.view.step;

@@ -9,7 +9,7 @@ import { findPreset } from '../../scenario/presets';
 import type { InitialScenario } from '../state/useScenario';
 import { sweepShown } from '../sweep/sweepPanelState';
 import type { parseSweepParam, sweepHint } from '../sweep/sweepParam';
-import { atStep, lessonFromView, stepTimeMs } from './lessonState';
+import { answerKeptBack, atStep, lessonFromView, stepTimeMs } from './lessonState';
 import { stepOpener } from './catalog';
 
 let sweepReader: typeof parseSweepParam | null = null;
@@ -57,18 +57,19 @@ export function withGuides(initial: InitialScenario, search: string): InitialSce
   }
   const at = lessonFromView(config.view, problems);
   if (!at) {
-    const { lesson, step, reveal, ...view } = config.view;
-    // `step=` and `reveal=` mean nothing without a lesson: named, and left out of the link.
-    if (lesson === undefined)
-      for (const [key, value] of Object.entries({ step, reveal }))
-        if (value !== undefined) problems.push(`${key}=${quote(value)}: no lesson to go with, ignored`);
+    const { step, reveal, ...view } = config.view;
+    delete view.lesson; // one the page does not know, as the notice says
+    // `step=` and `reveal=` mean nothing without a lesson, or beside one the page does not know
+    // (that had named the lesson alone): named, and left out of the link.
+    for (const [key, value] of Object.entries({ step, reveal }))
+      if (value !== undefined) problems.push(`${key}=${quote(value)}: no lesson to go with, ignored`);
     return { ...initial, config: { ...config, view }, problems };
   }
   const revealed = config.view.reveal === '1';
   const t = stepTimeMs(at.lesson, at.index, revealed);
   const stepped = atStep(config, at.lesson, at.index, revealed);
   return {
-    config: stepOpener()!(config, stepped, search, problems),
+    config: stepOpener()!(config, stepped, search, problems, answerKeptBack(config.view)),
     problems,
     initialCursorNs: initial.initialCursorNs ?? (t === undefined ? null : Math.round(t * 1e6)),
   };

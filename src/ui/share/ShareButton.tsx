@@ -47,7 +47,7 @@ export function ShareButton({
           cursorMs={pinnedNs === null ? null : Math.round(pinnedNs / 1e3) / 1e3}
           endNs={endNs}
           panels={panels}
-          settings={config.settings}
+          config={config}
           title={`Roundtrip: ${presetsTitle(config) ?? shownSweepTitle(config) ?? 'TCP/HTTP simulation'}`}
         />
       )}

@@ -10,18 +10,19 @@ import {
   embedQuery,
   frameSize,
   iframeSnippet,
-  revealedIn,
+  questionOf,
   type EmbedChoices,
 } from './shareLinks';
 import type { ShareDialogProps } from './ShareDialog';
 import { sweepShownIn } from '../sweep/sweepPanelState';
+import { queryFor } from '../state/useScenario';
 
 export default function ShareContents({
   query,
   cursorMs,
   endNs,
   panels,
-  settings,
+  config,
   title,
 }: Omit<ShareDialogProps, 'open' | 'onClose'>) {
   const sweep = sweepShownIn(Object.fromEntries(new URLSearchParams(query)));
@@ -41,7 +42,10 @@ export default function ShareContents({
   }));
   const size = frameSize(choices.size);
   const link = appUrl(query, window.location);
-  const embedUrl = appUrl(embedQuery(query, choices), window.location);
+  const revealed = config.view.reveal === '1';
+  // A lecturer checks the answer before copying the code; the students should still predict first.
+  const scenario = revealed && !choices.answer ? queryFor(questionOf(config), null) : query;
+  const embedUrl = appUrl(embedQuery(scenario, choices), window.location);
   return (
     <div className="share-body">
       <CopyField
@@ -52,9 +56,9 @@ export default function ShareContents({
       <h3>Embed in a course page</h3>
       <EmbedBuilder
         choices={choices}
-        settings={settings}
+        settings={config.settings}
         sweep={sweep}
-        revealed={revealedIn(query)}
+        revealed={revealed}
         endNs={endNs}
         onChange={setChoices}
       />

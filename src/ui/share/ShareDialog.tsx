@@ -1,6 +1,6 @@
 // The Share dialog: the link to this exact view, the embed code, and the teacher's builder with
 // a live preview. A native modal <dialog>: labelled, Escape closes it, Tab stays inside.
-import type { Settings } from '../../scenario/schema';
+import type { Config } from '../../scenario/codec';
 import type { Panel } from '../state/configModel';
 import ShareContents from './ShareContents';
 import { useFocusTrap } from './useFocusTrap';
@@ -15,7 +15,8 @@ export interface ShareDialogProps {
   /** The end of the run (ns), past which the embed cannot start; null while none is drawn. */
   endNs: number | null;
   panels: Set<Panel>;
-  settings: Settings;
+  /** The scenario the query encodes: its settings, and its lesson step's question for the embed. */
+  config: Config;
   title: string;
 }
 

@@ -1,8 +1,10 @@
 // Pure helpers for the links a lecturer shares: the full lab link, the embed link (chrome-less,
 // for an iframe), the "open in Roundtrip" link back out of an embed, and the iframe snippet.
-import { quote, readableQuery, type SPEEDS, type THEMES } from '../../scenario/codec';
+import { quote, readableQuery, type Config, type SPEEDS, type THEMES } from '../../scenario/codec';
 import { SCHEMA } from '../../scenario/schema';
 import { sweepShownIn } from '../sweep/sweepPanelState';
+import { answerKeptBack } from '../lessons/lessonState';
+import { withoutAnswer } from '../lessons/heldAnswer';
 
 import { clipNote } from './openingLink';
 
@@ -44,19 +46,23 @@ export interface EmbedChoices {
   theme: (typeof THEMES)[number] | null;
   /** One of FRAME_SIZES, by id. */
   size: string;
-  /** A lesson step revealed on the page: the frame opens with its answer too (else on its question). */
+  /**
+   * A lesson step revealed on the page: the frame opens with its answer too, else on its question
+   * (the dialog gives embedQuery the question's query: questionOf).
+   */
   answer: boolean;
 }
 
-/** The page shows a lesson step's answer (`reveal=1`): the embed may open on its question instead. */
-export const revealedIn = (query: string) => new URLSearchParams(query).get('reveal') === '1';
+/** A lesson step's question, as a frame for students opens it: the answer neither revealed nor drawn as B. */
+export function questionOf(config: Config): Config {
+  const asked = { ...config, view: { ...config.view, reveal: '0' } };
+  return withoutAnswer(asked, answerKeptBack(asked.view));
+}
 
 /** The embed query for a scenario query (as the page's own URL has it) and the teacher's choices. */
 export function embedQuery(query: string, choices: EmbedChoices): string {
   const params = new URLSearchParams(withoutEmbed(query).slice(1));
   for (const key of ['t', 'view', 'note', 'theme', 'speed']) params.delete(key);
-  // A lecturer checks the answer before copying the code; the students should still predict first.
-  if (!choices.answer) params.delete('reveal');
   params.set('embed', '1');
   // Keep "ab" (compare with an unchanged B) from the page's own view list, and the sweep panel
   // where the page shows it.

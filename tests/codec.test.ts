@@ -362,12 +362,15 @@ describe("the view's switches: embed=, autoplay= and a lesson's reveal=", () => 
 });
 
 describe('the fold key: folding the link asks for where it differs from the run alone', () => {
-  it('keeps 1 and 0, and reports anything else like any bad value', () => {
+  it('keeps 1 and 0, reads yes and no as any switch, and reports anything else like any bad value', () => {
     expect(parseQuery('preset=heidemann-odd-final&fold=1').config.view.fold).toBe('1');
     expect(parseQuery('preset=heidemann-odd-final&fold=0').config.view.fold).toBe('0');
-    const { config, problems } = parseQuery('preset=heidemann-odd-final&fold=yes');
+    // `fold=yes` had been refused where `embed=yes` was read.
+    expect(parseQuery('preset=heidemann-odd-final&fold=yes').config.view.fold).toBe('1');
+    expect(parseQuery('preset=heidemann-odd-final&fold=off').config.view.fold).toBe('0');
+    const { config, problems } = parseQuery('preset=heidemann-odd-final&fold=maybe');
     expect(config.view.fold).toBeUndefined();
-    expect(problems).toEqual(['fold="yes": must be 1 or 0; folding as the run suggests']);
+    expect(problems).toEqual(['fold="maybe": must be 1 or 0; folding as the run suggests']);
   });
 
   it('is absent from a link that says nothing of folding, so old links keep their meaning', () => {

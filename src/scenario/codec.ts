@@ -319,11 +319,6 @@ export function parseQuery(query: string): ParseResult {
     problems.push(`speed=${quote(view.speed)}: must be fit, slow or real; playing the whole run in 15 s`);
     delete view.speed;
   }
-  // `fold=1|0`: written only where the ladder's folding differs from what its run alone would choose.
-  if (view.fold !== undefined && view.fold !== '1' && view.fold !== '0') {
-    problems.push(`fold=${quote(view.fold)}: must be 1 or 0; folding as the run suggests`);
-    delete view.fold;
-  }
   // `edit=b`: in a comparison, the settings change side B (A when absent).
   if (view.edit !== undefined && view.edit !== 'b') {
     if (view.edit !== 'a')
@@ -332,13 +327,15 @@ export function parseQuery(query: string): ParseResult {
   }
   // The view's switches read as the settings' do (`embed=yes` had opened the full lab,
   // `autoplay=2` had waited for Play and `reveal=yes` had kept a lesson's answer back, all without
-  // a word); written back as 1 or 0.
+  // a word); written back as 1 or 0. `fold` is written only where the ladder's folding differs
+  // from what its run alone would choose.
   const offMeans = {
     embed: 'opening the full lab',
     autoplay: 'waiting for Play',
     reveal: 'keeping the answer back',
+    fold: 'folding as the run suggests',
   };
-  for (const key of ['embed', 'autoplay', 'reveal'] as const) {
+  for (const key of ['embed', 'autoplay', 'reveal', 'fold'] as const) {
     if (view[key] === undefined) continue;
     const on = readFlag(view[key]);
     if (on !== null) view[key] = on ? '1' : '0';

@@ -212,12 +212,12 @@ for (const [width, height] of [
   [1280, 800],
   [390, 844],
 ]) {
-  test(`"Show the stall" late in a long run: the playhead's time between its ticks (${width} px)`, async ({
+  test(`"Show the stall" late in a long run: the stall named, the playhead's time between its ticks (${width} px)`, async ({
     page,
   }) => {
     // A median 2024 page, five loads pipelined over a lossy WAN: the stall is the server's 148 ms
-    // cwnd wait at 113.6 s of a 148 s run. The playhead at its end read "114 s" between the ticks
-    // "113.7 s" and "113.8 s", above the axis's own "114 s".
+    // cwnd wait at 113.6 s of a 148 s run. On a phone its band had no label, and the playhead at
+    // its end read "114 s" between the ticks "113.7 s" and "113.8 s", above the axis's own "114 s".
     test.setTimeout(60_000);
     await page.setViewportSize({ width, height });
     const wait = { timeout: 30_000 };
@@ -229,6 +229,7 @@ for (const [width, height] of [
     await page.getByRole('button', { name: 'Show the stall' }).click();
     const focused = page.locator('[data-side="a"] [data-stall][data-focused]');
     await expect(focused).toHaveAttribute('data-stall', 'cwnd');
+    await expect(focused.locator('.stall-label')).toHaveText(/^cwnd\s?148\sms$/);
     const svg = page.locator('[data-side="a"] svg.ladder-svg');
     // As the ticks write their times, to the millisecond in a view under 5 s; the clock to the
     // hundredth of a second.

@@ -207,8 +207,9 @@ export function Ladder({
     [inScale, maxArrows, connNames, width],
   );
   const stallLabels = useMemo(
-    () => stallLabelBoxes(trace.stalls, laneOf, y, layout.labelsOutside, labelBounds, top, bottom),
-    [trace, laneOf, y, layout.labelsOutside, labelBounds, top, bottom],
+    () =>
+      stallLabelBoxes(trace.stalls, laneOf, y, layout.labelsOutside, labelBounds, top, bottom, focusedStall),
+    [trace, laneOf, y, layout.labelsOutside, labelBounds, top, bottom, focusedStall],
   );
   // While a slider is dragged the arrows move every frame: placing their names would cost the
   // frame (a few ms for hundreds of packets), so they come back when the gesture rests.

@@ -208,6 +208,53 @@ for (const [width, height] of [
   });
 }
 
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+]) {
+  test(`"Show the stall" late in a long run: the stall named, the playhead's time between its ticks (${width} px)`, async ({
+    page,
+  }) => {
+    // A median 2024 page, five loads pipelined over a lossy WAN: the stall is the server's 148 ms
+    // cwnd wait at 113.6 s of a 148 s run. On a phone its band had no label, and the playhead at
+    // its end read "114 s" between the ticks "113.7 s" and "113.8 s", above the axis's own "114 s".
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width, height });
+    const wait = { timeout: 30_000 };
+    await page.goto('/?page=almanac24&http=1.1pipe&loads=5&link=wan&loss=1');
+    // Not openLab: the whole run is drawn as one dense band, no packet of its own.
+    await expect(page.locator('[data-side="a"] svg.ladder-svg')).toBeAttached(wait);
+    await expect(page.locator('[data-fix-checking]')).toHaveCount(0, wait);
+    await expect(page.locator('[data-panel-loading]')).toHaveCount(0, wait);
+    await page.getByRole('button', { name: 'Show the stall' }).click();
+    const focused = page.locator('[data-side="a"] [data-stall][data-focused]');
+    await expect(focused).toHaveAttribute('data-stall', 'cwnd');
+    await expect(focused.locator('.stall-label')).toHaveText(/^cwnd\s?148\sms$/);
+    const svg = page.locator('[data-side="a"] svg.ladder-svg');
+    // As the ticks write their times, to the millisecond in a view under 5 s; the clock to the
+    // hundredth of a second.
+    await expect(svg.locator('.playhead-label')).toHaveText('113.757 s');
+    await expect(page.locator('.playback .clock')).toHaveText('113.76\u00a0s / 148\u00a0s run');
+    // The two ticks above and below the playhead's label hold its time between them.
+    const { at, ticks } = await svg.evaluate((el) => {
+      const middle = (t: Element) => {
+        const r = t.getBoundingClientRect();
+        return (r.top + r.bottom) / 2;
+      };
+      return {
+        at: middle(el.querySelector('.playhead-label')!),
+        ticks: [...el.querySelectorAll('.ladder-axis .tick-label')].map((t) => ({
+          y: middle(t),
+          s: Number.parseFloat(t.textContent!),
+        })),
+      };
+    });
+    const above = ticks.filter((t) => t.y < at).at(-1)!;
+    const below = ticks.find((t) => t.y > at)!;
+    expect([above.s, below.s]).toEqual([113.7, 113.8]);
+  });
+}
+
 /** Once the page, scrolled from `fromY`, has come to rest: a smooth scroll passes on its way
  * through places the page does not stay at. */
 async function scrollRest(page: Page, fromY: number) {

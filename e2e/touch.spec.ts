@@ -96,7 +96,7 @@ test("on a touch screen the ladder's hint says what a finger does: two to pan, a
   expect(words).not.toContain('Drag to pan');
 });
 
-test("on a phone the ladder still says what a finger does, leaving out the keys it has not got", async ({
+test('on a phone the ladder still says what a finger does, leaving out the keys it has not got', async ({
   page,
 }) => {
   // At 600 px and under the hint had been hidden whole, keys and fingers alike.

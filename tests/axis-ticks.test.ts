@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { byteAxis, byteAxisBetween, stripAxis } from '../src/views/axisTicks';
 import { formatBytes, formatDuration, formatTick, shownNs } from '../src/views/format';
+import { axisTime } from '../src/views/LadderAxis';
+import { scaleLinear } from '../src/views/piecewiseScale';
+import { stretchTicks } from '../src/views/timeScale';
 
 const labels = (axis: { ticks: Array<{ label: string }> }) => axis.ticks.map((t) => t.label);
 
@@ -140,5 +143,55 @@ describe('a time as shown', () => {
     expect(shownNs(2_618_000_000)).toBeCloseTo(2.62e9, 0);
     expect(shownNs(456_700)).toBeCloseTo(457_000, 3);
     expect(shownNs(123_456_000_000)).toBe(123e9);
+  });
+});
+
+describe("the playhead's time", () => {
+  /** A ladder 580 px tall (1280 x 800) zoomed onto [fromNs, toNs]: its ticks' labels, about eight
+   * down the view as the axis asks for them, and the playhead's at `atNs`. */
+  const ladderAt = (fromNs: number, toNs: number, atNs: number) => {
+    const [top, bottom] = [40, 566];
+    const y = scaleLinear().domain([fromNs, toNs]).range([top, bottom]);
+    const time = axisTime(y, top, bottom);
+    const [{ ticks }] = stretchTicks(y, [fromNs, toNs], [], (bottom - top) / 8);
+    return { ticks: ticks.map(time), playhead: time(atNs) };
+  };
+  /** The ticks just above and below the playhead's time hold it between them. */
+  const between = ({ ticks, playhead }: { ticks: string[]; playhead: string }) => {
+    const at = Number.parseFloat(playhead);
+    const times = ticks.map((t) => Number.parseFloat(t));
+    return [times.filter((t) => t < at).at(-1), times.find((t) => t > at)];
+  };
+
+  it('is written as the ticks are, between the two it lies between, on a long run zoomed onto a stall', () => {
+    // A median 2024 page, pipelined over a lossy WAN: "Show the stall" frames 113.32 to 114.04 s of
+    // a 148 s run, the playhead at the stall's end, 113.757047 s. It had read "114 s", between the
+    // ticks "113.7 s" and "113.8 s", a hundred pixels above the axis's own "114 s".
+    const view = ladderAt(113_321e6, 114_044e6, 113_757_047_000);
+    expect(view.ticks).toEqual(['113.4 s', '113.5 s', '113.6 s', '113.7 s', '113.8 s', '113.9 s', '114 s']);
+    expect(view.playhead).toBe('113.757 s');
+    expect(between(view)).toEqual([113.7, 113.8]);
+    // HTTP/1.0 keep-alive over the satellite at 5% loss, 345.2 to 351.5 s: it had read "350 s".
+    const geo = ladderAt(345_224.6e6, 351_514.4e6, 349_627_465_000);
+    expect(geo.playhead).toBe('349.63 s');
+    expect(between(geo)).toEqual([349, 350]);
+  });
+
+  it('goes as fine as the ticks go, and keeps a short run\'s "18.37 s"', () => {
+    // Zoomed onto 20 ms, ticks 2 ms apart.
+    const deep = ladderAt(113_750e6, 113_770e6, 113_757_347_000);
+    expect(deep.playhead).toBe('113.7573 s');
+    expect(between(deep)).toEqual([113.756, 113.758]);
+    // The whole 148 s run; an 18.5 s one.
+    expect(ladderAt(0, 148e9, 113_757_047_000).playhead).toBe('113.76 s');
+    expect(ladderAt(0, 18.5e9, 18_371_000_000).playhead).toBe('18.37 s');
+  });
+
+  it('reads to a hundredth of a second on the playback clock, past 100 s too', () => {
+    expect(formatDuration(113_757_047_000, 2)).toBe('113.76\u00a0s');
+    expect(formatDuration(18_371_000_000, 2)).toBe('18.37\u00a0s');
+    expect(formatDuration(523_456_000, 2)).toBe('523\u00a0ms');
+    // A duration past 100 s is still written in whole seconds ("148 s run").
+    expect(formatDuration(147_630_000_000)).toBe('148\u00a0s');
   });
 });

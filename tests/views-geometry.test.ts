@@ -221,6 +221,25 @@ describe('stall labels and fold marks', () => {
     expect(under).toBe(-1);
   });
 
+  it('labels the focused stall over the arrows however short its band, and over other labels at last', () => {
+    const arrows = Array.from({ length: 40 }, (_, i) => ({ x0: 0, y0: i * 5, x1: 1100, y1: i * 5 + 3 }));
+    const short = stall({ startNs: 60e6, endNs: 90e6 });
+    const boxes = (focused: boolean) =>
+      stallLabelSpots(short, lane, y, true, bounds, focused).map((s) => s.box);
+    // Under 36 px, crossed everywhere: unfocused it keeps only its tooltip...
+    expect(chooseBoxes([boxes(false)], arrows)).toEqual([-1]);
+    // ...framed by "Show the stall", it keeps its cause over the arrows, at one of its places...
+    const spots = stallLabelSpots(short, lane, y, true, bounds, true);
+    const [over] = chooseBoxes([boxes(true)], arrows);
+    expect(spots[over].box.overArrows).toBe(true);
+    expect(spots[over].box.always).toBeUndefined();
+    expect(spots[over].lines.join(' ')).toBe('server think 30\u00a0ms');
+    // ...and where another label covers every place, it takes its first one still.
+    const [forced] = chooseBoxes([boxes(true)], arrows, [{ x0: 0, y0: 0, x1: 1100, y1: 200 }]);
+    expect(forced).toBe(spots.length - 1);
+    expect(spots[forced].box).toMatchObject({ ...spots[0].box, always: true });
+  });
+
   it("names each stall's cause on a phone's geo ladder, where arrows cross every place beside a band", () => {
     // The ladder at 390 x 844 is 312 x 470 px: one lane, its labels between the host lines. The
     // handshake (39 px) and two Nagle waits (40 px) had read "561 ms", "576 ms", "560 ms" alone.
@@ -241,6 +260,39 @@ describe('stall labels and fold marks', () => {
         'Nagle 676\u00a0ms',
       ]);
     }
+  });
+
+  it('names the stall "Show the stall" framed on a phone before the stall labels beside it', () => {
+    // A median 2024 page, pipelined over a lossy WAN: on a 390 px phone the button frames 113.22 to
+    // 114.14 s, the server's 148 ms congestion-window wait 65 px tall beside the client's 50 ms
+    // flush timer. The flush timer's label, placed first, took the cwnd band's place (and its two
+    // over the arrows), and the outlined band was the one in view left unnamed ("cwnd 148 ms" at
+    // 1280 px).
+    const query = 'page=almanac24&http=1.1pipe&loads=5&link=wan&loss=1';
+    const window: [number, number] = [113_222_303_585, 114_143_306_415];
+    const framed = ladderView(query, 'a', 312, 470, { window }).trace.stalls.find(
+      (s) => s.cause === 'cwnd' && s.side === 'server' && s.startNs === 113_608_563_000,
+    )!;
+    const { trace, labels, spotsOf } = ladderView(query, 'a', 312, 470, { window, stall: framed });
+    const place = labels.stalls.get(stallKey(framed));
+    expect(place).toBeDefined();
+    const spot = spotsOf(framed)[place!];
+    expect(spot.lines.join(' ')).toBe('cwnd 148\u00a0ms');
+    // Beside its band (65 px from y 222 to 287), over no other label.
+    expect(spot.box.y0).toBeGreaterThanOrEqual(222);
+    expect(spot.box.y1).toBeLessThanOrEqual(288);
+    const others = [
+      ...labels.labels.map((l) => l.rect),
+      ...labelledStalls(trace.stalls).flatMap((s) => {
+        const at = labels.stalls.get(stallKey(s));
+        return at === undefined || stallKey(s) === stallKey(framed) ? [] : [spotsOf(s)[at].box];
+      }),
+    ];
+    expect(others.length).toBeGreaterThan(2);
+    for (const r of others)
+      expect(r.x0 < spot.box.x1 && spot.box.x0 < r.x1 && r.y0 < spot.box.y1 && spot.box.y0 < r.y1).toBe(
+        false,
+      );
   });
 
   it("keeps a stall's label clear of its lane's host lines in the narrow lanes of 16 connections", () => {

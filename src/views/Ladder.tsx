@@ -15,7 +15,7 @@ import {
 import type { LinearScale } from './piecewiseScale';
 import { formatTcpdumpLine } from '../engine/tcpdump';
 import type { Trace } from '../engine/trace';
-import { LadderAxis } from './LadderAxis';
+import { axisTime, LadderAxis } from './LadderAxis';
 import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from './ladderLayout';
 import { CONN_LABEL_HEADROOM_PX, ladderLabels, type LadderLabels } from './ladderLabels';
 import { LadderLabelLayer } from './LadderLabelLayer';
@@ -24,7 +24,6 @@ import { LadderStalls, stallKey, stallLabelBoxes, type FocusedStall } from './La
 import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX } from './kindStyle';
 import { packetNamer } from './packetNames';
 import { packetShape, shortLabel, type PathTiming } from './packetGeometry';
-import { formatDuration } from './format';
 import { runEndNs, type Gap } from './timeScale';
 import { foldLabel } from './foldLabels';
 import type { Rect } from './labelPlacement';
@@ -208,8 +207,9 @@ export function Ladder({
     [inScale, maxArrows, connNames, width],
   );
   const stallLabels = useMemo(
-    () => stallLabelBoxes(trace.stalls, laneOf, y, layout.labelsOutside, labelBounds, top, bottom),
-    [trace, laneOf, y, layout.labelsOutside, labelBounds, top, bottom],
+    () =>
+      stallLabelBoxes(trace.stalls, laneOf, y, layout.labelsOutside, labelBounds, top, bottom, focusedStall),
+    [trace, laneOf, y, layout.labelsOutside, labelBounds, top, bottom, focusedStall],
   );
   // While a slider is dragged the arrows move every frame: placing their names would cost the
   // frame (a few ms for hundreds of packets), so they come back when the gesture rests.
@@ -479,6 +479,7 @@ export function Ladder({
         top={top}
         bottom={bottom}
         right={layout.width}
+        time={axisTime(y, top, bottom)(cursorNs)}
         labelId={`${clipId}-playhead`}
       />
       {/* The packet labels go over the playhead's line, on a backdrop where it crosses them. */}
@@ -512,6 +513,7 @@ function Playhead({
   top,
   bottom,
   right,
+  time,
   labelId,
 }: {
   cursorNs: number;
@@ -519,12 +521,14 @@ function Playhead({
   top: number;
   bottom: number;
   right: number;
+  /** Its time, as the axis's ticks write theirs. */
+  time: string;
   labelId: string;
 }) {
   const above = cursorY < top;
   const below = cursorY > bottom;
   const y = Math.min(bottom, Math.max(top, cursorY));
-  const label = `${above ? '▲ ' : below ? '▼ ' : ''}${formatDuration(cursorNs)}`;
+  const label = `${above ? '▲ ' : below ? '▼ ' : ''}${time}`;
   return (
     <g data-playhead="" data-t-ns={Math.round(cursorNs)} className="playhead">
       <line

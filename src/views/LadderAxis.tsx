@@ -38,6 +38,16 @@ const TICKS = 8;
 /** A run ending closer than this to the axis's end needs no mark of its own. */
 const RUN_END_MIN_PX = 4;
 
+/**
+ * A time on the ladder's axis over the view from `top` to `bottom`, as its ticks write it: the
+ * playhead's too, so it reads between the two it lies between ("113.757 s" between "113.7 s" and
+ * "113.8 s", where "114 s" had stood above the axis's own "114 s").
+ */
+export function axisTime(y: LinearScale, top: number, bottom: number): (ns: number) => string {
+  const end = y.invert(bottom);
+  return (ns) => formatTick(ns, Math.max(1, end - y.invert(top)), end);
+}
+
 export function LadderAxis({
   y,
   lanes,
@@ -55,7 +65,6 @@ export function LadderAxis({
 }: Props) {
   const domain = y.domain();
   const visible = [y.invert(top), y.invert(bottom)];
-  const span = Math.max(1, visible[1] - visible[0]);
   const loadMarks = loads.filter((l) => l.index > 0 && y(l.startNs) >= top && y(l.startNs) <= bottom);
   const runEndY = y(runEndNs);
   const runEnds = y(domain[domain.length - 1]) - runEndY >= RUN_END_MIN_PX && runEndY <= bottom;
@@ -84,6 +93,7 @@ export function LadderAxis({
       .map(({ mid }) => mid),
   ];
   const clear = (t: number) => inView(t) && !written.some((m) => Math.abs(m - y(t)) < MARK_CLEAR_PX);
+  const timeOf = axisTime(y, top, bottom);
   const ticks = stretchTicks(y, [visible[0], visible[1]], gaps, (bottom - top) / TICKS).flatMap((s) => {
     const own = s.ticks.filter(inView).map((t) => {
       const label = clear(t);
@@ -108,7 +118,7 @@ export function LadderAxis({
           ({ t, label }) =>
             label && (
               <text key={t} x={axisX - 8} y={y(t)} dy="0.32em" textAnchor="end" className="tick-label">
-                {formatTick(t, span, visible[1])}
+                {timeOf(t)}
               </text>
             ),
         )}

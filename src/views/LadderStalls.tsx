@@ -109,6 +109,8 @@ export function stallLabelSpots(
   y: (ns: number) => number,
   outside: boolean,
   bounds: LabelBounds,
+  /** The stall "Show the stall" framed: labelled over the arrows whatever its height, if need be. */
+  focused = false,
 ): StallLabelSpot[] {
   const { left, right } = bounds;
   const top = y(s.startNs);
@@ -160,8 +162,10 @@ export function stallLabelSpots(
   // the handshake and two Nagle waits on a phone (geo link), crossed only by their arrows. Then the
   // first on two lines: over the arrows a label still keeps clear of the host lines, and one line
   // is wider than a narrow lane (sixteen connections' 180 px lanes, "handshake 561 ms").
+  // The stall the reader asked to see ("Show the stall") goes over them whatever its height, and
+  // last takes its first place whatever that crosses: it is never left unnamed.
   const overArrows = () => {
-    if (bottom - top < OVER_ARROWS_PX) return;
+    if (!focused && bottom - top < OVER_ARROWS_PX) return;
     for (const s of new Set([spots[0], spots.find((p) => p.lines.length === 2)]))
       if (s) spots.push({ ...s, box: { ...s.box, overArrows: true } });
   };
@@ -170,6 +174,8 @@ export function stallLabelSpots(
   if (named) overArrows();
   for (const o of sides) place(o, [amountOnly]);
   if (!named) overArrows();
+  if (focused && spots[0])
+    spots.push({ ...spots[0], box: { ...spots[0].box, overArrows: true, always: true } });
   return spots;
 }
 
@@ -194,11 +200,19 @@ export function stallLabelSpot(...args: Parameters<typeof stallLabelSpots>): Sta
 }
 
 /** Identifies a stall (or the first of a merged band) across the label pass and the drawing. */
-export const stallKey = (s: StallRecord) => `${s.conn}:${s.side}:${s.startNs}`;
+export const stallKey = (s: Pick<StallRecord, 'conn' | 'side' | 'startNs'>) =>
+  `${s.conn}:${s.side}:${s.startNs}`;
+
+/** Whether `s` is the stall "Show the stall" framed (the first of its band, when merged). */
+const isFocused = (s: StallRecord, focused: FocusedStall | null | undefined) =>
+  !!focused && stallKey(s) === stallKey(focused);
 
 /**
  * Each labelled stall's places in stallLabelSpots' order, keyed by stallKey (the index is how the
- * drawing finds the one taken), null for a place out of [top, bottom]; stalls with none in view left out.
+ * drawing finds the one taken), null for a place out of [top, bottom]; stalls with none in view left
+ * out. The focused stall comes first, so the labels placed after it give way to its: on a phone
+ * the label of a 50 ms flush timer beside the 148 ms cwnd wait "Show the stall" framed had taken its
+ * place, and the band the button outlined was the one in view left unnamed.
  */
 export function stallLabelBoxes(
   stalls: StallRecord[],
@@ -208,13 +222,17 @@ export function stallLabelBoxes(
   bounds: LabelBounds,
   top: number,
   bottom: number,
+  focused: FocusedStall | null = null,
 ): Array<[string, (Rect | null)[]]> {
-  return labelledStalls(stalls).flatMap((s) => {
-    const boxes = stallLabelSpots(s, laneOf(s.conn), y, outside, bounds).map(({ box }) =>
-      box.y1 >= top && box.y0 <= bottom ? box : null,
-    );
-    return boxes.some((b) => b) ? [[stallKey(s), boxes] as [string, (Rect | null)[]]] : [];
-  });
+  const first = (s: StallRecord) => +isFocused(s, focused);
+  return labelledStalls(stalls)
+    .sort((a, b) => first(b) - first(a))
+    .flatMap((s) => {
+      const boxes = stallLabelSpots(s, laneOf(s.conn), y, outside, bounds, isFocused(s, focused)).map(
+        ({ box }) => (box.y1 >= top && box.y0 <= bottom ? box : null),
+      );
+      return boxes.some((b) => b) ? [[stallKey(s), boxes] as [string, (Rect | null)[]]] : [];
+    });
 }
 
 export function LadderStalls({
@@ -239,7 +257,7 @@ export function LadderStalls({
         Math.abs(y.invert(top + 1) - y.invert(top)),
       ).flatMap((s, i) => {
         const lane = laneOf(s.conn);
-        const isFocused =
+        const outlined =
           !!focused &&
           focused.conn === s.conn &&
           focused.side === s.side &&
@@ -255,7 +273,8 @@ export function LadderStalls({
         // drawn so far reaches past it (or ends), whole above the playhead that clips the rest: a
         // label that followed the playhead down its band had been written over a packet's ("200 OK
         // + 226 B" over "delayed ACK 187 ms" at 151 ms of Microscape over HTTP/1.0).
-        const spots = place === undefined ? [] : stallLabelSpots(s, lane, y, outside, bounds);
+        const spots =
+          place === undefined ? [] : stallLabelSpots(s, lane, y, outside, bounds, isFocused(s, focused));
         const chosen = spots[place!] ?? spots[0];
         const spot = chosen && (cursorNs >= s.endNs || y1 >= chosen.box.y1) ? chosen : null;
         return (
@@ -266,8 +285,8 @@ export function LadderStalls({
             data-duration-ms={((s.endNs - s.startNs) / 1e6).toFixed(3)}
             data-side-stalled={s.side}
             data-count={s.count > 1 ? s.count : undefined}
-            data-focused={isFocused ? '' : undefined}
-            className={isFocused ? 'stall-focused' : undefined}
+            data-focused={outlined ? '' : undefined}
+            className={outlined ? 'stall-focused' : undefined}
           >
             <title>{bandTitle(s, s.side === 'client' ? 'Client' : 'Server', style.words)}</title>
             <rect

@@ -4,15 +4,16 @@
  * never wraps apart ("12.3" at a line's end, "ms" on the next). */
 export const UNIT_SPACE = '\u00a0';
 
-/** Nanoseconds as a short human time: 0.24 ms, 118 ms, 1.52 s (number and unit kept together). */
-export function formatDuration(ns: number): string {
+/** Nanoseconds as a short human time: 0.24 ms, 118 ms, 1.52 s (number and unit kept together);
+ * from 100 s in whole seconds, or to `longDecimals` (the playback clock's "113.76 s"). */
+export function formatDuration(ns: number, longDecimals = 0): string {
   const ms = ns / 1e6;
   if (ms < 1) return `${trim(ms, 3)}${UNIT_SPACE}ms`;
   if (ms < 10) return `${trim(ms, 2)}${UNIT_SPACE}ms`;
   // 999.5 ms and up round to a second, written as one ("1 s", not "1000 ms" beside it).
   if (Math.round(ms) < 1000) return `${Math.round(ms)}${UNIT_SPACE}ms`;
   const s = ms / 1000;
-  return s < 100 ? `${trim(s, 2)}${UNIT_SPACE}s` : `${Math.round(s)}${UNIT_SPACE}s`;
+  return `${trim(s, s < 100 ? 2 : longDecimals)}${UNIT_SPACE}s`;
 }
 
 /** The time formatDuration writes for `ns`, in nanoseconds: a difference of two times shown is

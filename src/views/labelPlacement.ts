@@ -9,6 +9,8 @@ export interface Rect {
   y1: number;
   /** A stall label's place over the arrows: only other labels and drops' × keep it out. */
   overArrows?: boolean;
+  /** The focused stall's last place: taken whatever it crosses. */
+  always?: boolean;
 }
 
 /** A line segment, from (x0, y0) to (x1, y1). */
@@ -118,6 +120,7 @@ class RowIndex {
  * less the air its estimate leaves around them (MARK_AIR), so a label can sit close beside one.
  * `walls` (the host lines) no box crosses, not even one over the arrows: in a lane narrower than
  * the label, its one line over the arrows had been drawn across the host line opposite its band.
+ * A box marked `always` is taken whatever it crosses.
  */
 export function chooseBoxes(
   choices: (Rect | null)[][],
@@ -131,6 +134,7 @@ export function chooseBoxes(
   const taken = new RowIndex(reserved);
   const hosts = new RowIndex(walls);
   const clear = (box: Rect) => {
+    if (box.always) return true;
     if (taken.some(box, (other) => overlaps(box, other))) return false;
     if ((box.overArrows ? hosts : lines).some(box, (s) => segmentHitsRect(s, box))) return false;
     const glyphs = {

@@ -8,15 +8,24 @@ import { sidesOf } from '../../src/ui/state/configModel';
 import { RUN_TOP_PAD_PX } from '../../src/ui/panels/LadderPanel';
 import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from '../../src/views/ladderLayout';
 import { ladderLabels, type Burst, type LadderLabels } from '../../src/views/ladderLabels';
-import { stallLabelBoxes, stallLabelSpots } from '../../src/views/LadderStalls';
+import { stallKey, stallLabelBoxes, stallLabelSpots, type FocusedStall } from '../../src/views/LadderStalls';
 import { packetShape, type Lane, type PacketShape } from '../../src/views/packetGeometry';
 import { packetNamer } from '../../src/views/packetNames';
 import { idleGaps, runEndNs, shouldFoldByDefault, timeScale } from '../../src/views/timeScale';
 import type { Segment } from '../../src/views/labelPlacement';
+import { scaleLinear } from '../../src/views/piecewiseScale';
 import type { PacketRecord, StallRecord, Trace } from '../../src/engine/trace';
 
-/** A side's ladder on a 1280 x 800 page: 822 px wide, 580 tall (LadderPanel). */
-export function ladderView(query: string, side: 'a' | 'b', width = 822, height = 580) {
+/** A side's ladder on a 1280 x 800 page: 822 px wide, 580 tall (LadderPanel); or zoomed onto
+ * `framed.window` (of a run with no fold: its start where the run starts, its end at the bottom),
+ * with `framed.stall` focused, as "Show the stall" leaves it. */
+export function ladderView(
+  query: string,
+  side: 'a' | 'b',
+  width = 822,
+  height = 580,
+  framed?: { window: [startNs: number, endNs: number]; stall?: FocusedStall },
+) {
   const runs = sidesOf(parseQuery(query).config).map((settings) => {
     const input = toSimInput(settings);
     return { trace: simulate(input), path: pathOf(input) };
@@ -29,7 +38,11 @@ export function ladderView(query: string, side: 'a' | 'b', width = 822, height =
   const gaps = shouldFoldByDefault(idle, endNs) ? idle : [];
   const top = LADDER_MARGIN.top;
   const bottom = height - LADDER_MARGIN.bottom;
-  const y = timeScale(endNs, [top + RUN_TOP_PAD_PX, bottom], gaps);
+  const y = framed
+    ? scaleLinear()
+        .domain(framed.window)
+        .range([top + RUN_TOP_PAD_PX, bottom])
+    : timeScale(endNs, [top + RUN_TOP_PAD_PX, bottom], gaps);
   const { trace, path } = runs[side === 'a' ? 0 : 1];
   const spans = connectionSpans(trace);
   const layout = ladderLayout(laneCount(spans), width);
@@ -45,7 +58,17 @@ export function ladderView(query: string, side: 'a' | 'b', width = 822, height =
     });
   const runEndY = y(runEndNs(trace));
   const bounds = { left: LADDER_MARGIN.axis, right: layout.width - 2, runEndY, top, bottom };
-  const stallBoxes = stallLabelBoxes(trace.stalls, laneOf, y, layout.labelsOutside, bounds, top, bottom);
+  const focused = framed?.stall ?? null;
+  const stallBoxes = stallLabelBoxes(
+    trace.stalls,
+    laneOf,
+    y,
+    layout.labelsOutside,
+    bounds,
+    top,
+    bottom,
+    focused,
+  );
   const words = packetNamer(trace);
   const labels = ladderLabels({
     packets,
@@ -62,7 +85,15 @@ export function ladderView(query: string, side: 'a' | 'b', width = 822, height =
     stallBoxes,
   });
   /** A stall's places, in the order `labels.stalls` indexes them. */
-  const spotsOf = (s: StallRecord) => stallLabelSpots(s, laneOf(s.conn), y, layout.labelsOutside, bounds);
+  const spotsOf = (s: StallRecord) =>
+    stallLabelSpots(
+      s,
+      laneOf(s.conn),
+      y,
+      layout.labelsOutside,
+      bounds,
+      !!focused && stallKey(s) === stallKey(focused),
+    );
   return { trace, labels, spotsOf, laneOf };
 }
 

@@ -25,9 +25,10 @@ interface ScheduledEvent {
  */
 export class SimulationLimitError extends Error {
   constructor(limit: number, at: Nanoseconds, what: 'events' | 'packets' | 'application events' = 'events') {
-    const count = String(limit).replace(/\B(?=(\d{3})+$)/g, ',');
     const when = at < 1e9 ? `${(at / 1e6).toFixed(1)} ms` : `${(at / 1e9).toFixed(1)} s`;
-    super(`simulation stopped at its budget of ${count} ${what}, ${when} into the run`);
+    super(
+      `simulation stopped at its budget of ${limit.toLocaleString('en-US')} ${what}, ${when} into the run`,
+    );
     this.name = 'SimulationLimitError';
   }
 }

@@ -55,6 +55,14 @@ export interface StallCauseRow {
 }
 
 const same = (fill: string) => ({ light: fill, dark: fill });
+/** Initial windows larger than the side's own (a stack's when the key is at its default). */
+function largerInitialWindows(settings: Settings, side: Side): StallFix[] {
+  const current = INITIAL_WINDOWS.indexOf(initialWindowOf(settings, side));
+  return (['4k', '10'] as const)
+    .filter((iw) => INITIAL_WINDOWS.indexOf(iw) > current)
+    .map((iw) => ({ key: 'iw', value: iw }));
+}
+
 const none = (): StallFix[] => [];
 const get = (c: FixContext, key: string) => (c.settings as Record<string, unknown>)[key];
 
@@ -112,10 +120,7 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
       if (get(c, 'http') === '3') return Number(get(c, 'loss') ?? 0) > 0 ? [{ key: 'loss', value: 0 }] : [];
       // The sender's own window and controller: a stack's (Linux: 10 segments, CUBIC) when the keys
       // are at their defaults, so a Linux server is never offered a 4 KB window as a larger one.
-      const current = INITIAL_WINDOWS.indexOf(initialWindowOf(c.settings, c.side));
-      const fixes: StallFix[] = (['4k', '10'] as const)
-        .filter((iw) => INITIAL_WINDOWS.indexOf(iw) > current)
-        .map((iw) => ({ key: 'iw', value: iw }));
+      const fixes = largerInitialWindows(c.settings, c.side);
       if (Number(get(c, 'loss') ?? 0) > 0 && congestionControlOf(c.settings, c.side) !== 'bbr')
         fixes.push({ key: 'cc', value: 'bbr' });
       return fixes;
@@ -295,13 +300,10 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     // QUIC runs only 1.3, and its initial window is RFC 9002's.
     fixes: (c) => {
       if (get(c, 'http') === '3') return [{ key: 'resume', value: true }];
-      const current = INITIAL_WINDOWS.indexOf(initialWindowOf(c.settings, 'server'));
       return [
         ...(get(c, 'tls') === '1.2' && get(c, 'falsestart') !== true ? [{ key: 'tls', value: '1.3' }] : []),
         { key: 'resume', value: true },
-        ...(['4k', '10'] as const)
-          .filter((iw) => INITIAL_WINDOWS.indexOf(iw) > current)
-          .map((iw) => ({ key: 'iw', value: iw })),
+        ...largerInitialWindows(c.settings, 'server'),
       ];
     },
   },

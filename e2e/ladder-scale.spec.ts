@@ -588,3 +588,24 @@ test('Fit and Zoom out, turned off by their own press, hand focus to Zoom in', a
     expect(await focusedText(page)).toBe('Zoom in');
   }
 });
+
+test('a stall label with no place clear of the arrows is drawn above them, on its halo', async ({ page }) => {
+  // HTTP/2 over LTE on a phone: the flow-control waits sit where dense bursts cross every place
+  // beside them. Drawn with the bands, under the arrows, they had read "▪control 61 ms".
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLab(page, 'page=microscape&link=lte&http=2&stack=linux&nagle=0&window=1048576');
+  const svg = page.locator('[data-side="a"] svg.ladder-svg');
+  await expect(svg.locator('[data-stall="flow-control"] .stall-label').first()).toBeVisible();
+  const drawn = await svg.evaluate((el) => {
+    const packets = el.querySelector('.packets')!;
+    return [...el.querySelectorAll<SVGTextElement>('text.stall-label[id]')].map((label) => {
+      const copy = el.querySelector(`use[href="#${CSS.escape(label.id)}"]`);
+      return {
+        text: label.textContent,
+        aboveArrows: !!copy && !!(packets.compareDocumentPosition(copy) & Node.DOCUMENT_POSITION_FOLLOWING),
+      };
+    });
+  });
+  expect(drawn.filter((d) => d.text?.startsWith('flow control')).length).toBeGreaterThan(0);
+  for (const d of drawn) expect(d, d.text ?? '').toMatchObject({ aboveArrows: true });
+});

@@ -407,6 +407,7 @@ export function Ladder({
           bottom={bottom}
           outside={layout.labelsOutside}
           bounds={labelBounds}
+          overId={`${clipId}-over-`}
         />
       </g>
       {dense && (
@@ -472,6 +473,14 @@ export function Ladder({
             tabbable={tabbable}
           />
         )}
+      </g>
+      {/* A stall label with no place clear of the arrows, drawn again above them on its halo: under
+          them, a dense burst had crossed it out ("▪control 61 ms" on a phone). A label placed clear
+          of them has no such id, and its copy draws nothing. */}
+      <g aria-hidden="true">
+        {[...labels.stalls.keys()].map((key) => (
+          <use key={key} href={`#${clipId}-over-${key}`} />
+        ))}
       </g>
       <Playhead
         cursorNs={cursorNs}

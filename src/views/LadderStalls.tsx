@@ -31,6 +31,8 @@ interface Props {
   /** The room labels have: from the time axis to the ladder's right edge, within the view (top and
    * bottom as here) and above this run's end. */
   bounds: LabelBounds;
+  /** Prefixes the id of a label drawn over the arrows, for the ladder to draw it again above them. */
+  overId: string;
 }
 
 /**
@@ -246,6 +248,7 @@ export function LadderStalls({
   bottom,
   outside,
   bounds,
+  overId,
 }: Props) {
   return (
     <g className="stalls">
@@ -303,6 +306,7 @@ export function LadderStalls({
                 y={(spot.box.y0 + spot.box.y1) / 2}
                 textAnchor={spot.anchor}
                 className="stall-label"
+                id={spot.box.overArrows ? overId + stallKey(s) : undefined}
               >
                 {spot.lines.length === 2 ? (
                   <>

@@ -82,3 +82,27 @@ test('an HTTP/3 window (h3window) shows QUIC flow control: the limit line, the f
   await expect(page.locator('[data-panel="tsp"] [data-series="window"]')).toHaveCount(0);
   expect(watch.consoleErrors).toEqual([]);
 });
+
+test("an HTTP/3 run's wait for a lost tail is QUIC's probe timeout (PTO), not TCP's RTO", async ({
+  page,
+}) => {
+  // Microscape over LTE at 5% loss: the server's lost tails wait for their probe timeout
+  // (RFC 9002 6.2). The ladder, its key and "where did the time go" had called them RTO.
+  const query = 'http=3&link=lte&page=microscape&loss=5&seed=4';
+  const { stalls } = engine(query).trace;
+  expect(stalls.filter((s) => s.cause === 'pto').length).toBeGreaterThan(0);
+  expect(stalls.filter((s) => s.cause === 'rto')).toEqual([]);
+  await openLab(page, query);
+  const labels = await page.locator('[data-view="ladder"] .stall-label').allTextContents();
+  expect(labels.some((t) => /^PTO \d/.test(t))).toBe(true);
+  expect(labels.filter((t) => t.includes('RTO'))).toEqual([]);
+  const key = page.locator('[data-view="ladder"] [data-ladder-legend]');
+  await expect(key.locator('[data-cause="pto"]')).toHaveText('PTO: probe timeout');
+  await expect(key.locator('[data-cause="rto"]')).toHaveCount(0);
+  const view = page.locator('[data-view="time"]');
+  await view.scrollIntoViewIfNeeded();
+  await expect(view.locator('.breakdown-part[data-cause="pto"]')).toHaveCount(1);
+  await expect(view.locator('.breakdown-part[data-cause="rto"]')).toHaveCount(0);
+  await expect(view).toContainText('probe timeout');
+  await expect(view).not.toContainText('retransmission timeout');
+});

@@ -279,7 +279,7 @@ describe('where the time went', () => {
       'link=ppp28k&loss=17.08&window=205713&mss=814&queue=49&nagle=0&delack=fixed&delackms=278&iw=10&objects=9991,18007&req=295&hdr=238&flush=none&chunk=1998&sthink=48&cthink=6&http=3&conns=5&visit=revalidate&gzip=1&maxreq=2&loads=2&loadgap=0&seed=574585';
     const { trace: t, path } = runQuery(query);
     const b = breakdown(t, path);
-    expect(partNs(b, 'rto')).toBeGreaterThan(ms(300));
+    expect(partNs(b, 'pto')).toBeGreaterThan(ms(300));
     expect(partNs(b, 'idle')).toBe(0);
   });
 
@@ -320,10 +320,11 @@ describe('where the time went', () => {
     expect(partNs(b, 'transfer')).toBe(ms(10));
   });
 
-  it("names a QUIC probe timeout's wait after a lost tail as TCP's", () => {
+  it("names a QUIC probe timeout's wait after a lost tail PTO, as TCP's is RTO", () => {
     const { trace: t, path } = runQuery('http=3&loss=20&link=lte');
     const b = breakdown(t, path);
-    expect(partNs(b, 'rto')).toBeGreaterThan(ms(50));
+    expect(partNs(b, 'pto')).toBeGreaterThan(ms(50));
+    expect(partNs(b, 'rto')).toBe(0);
     expect(partNs(b, 'idle')).toBeLessThan(ms(2)); // it was 50 ms
   });
 
@@ -372,7 +373,7 @@ describe('where the time went', () => {
     // round trip after it left (RFC 9002 6.1.2). Nothing was held back meanwhile: 99 ms read as idle.
     const { trace: t, path } = runQuery('http=3&link=wan&loss=5&seed=3');
     const resent = [...t.packets].filter((p) => p.dir === 's2c' && p.reason === 'fast-retransmit');
-    const waits = t.stalls.filter((s) => s.cause === 'rto' && resent.some((p) => p.sendNs === s.endNs));
+    const waits = t.stalls.filter((s) => s.cause === 'pto' && resent.some((p) => p.sendNs === s.endNs));
     expect(waits).toHaveLength(1);
     expect(waits[0].endNs - waits[0].startNs).toBeGreaterThan(ms(90));
     expect(partNs(breakdown(t, path), 'idle')).toBe(0);
@@ -435,7 +436,7 @@ describe('where the time went', () => {
     const timeouts = t.events.filter((e) => e.kind === 'timeout');
     expect(timeouts.length).toBeGreaterThan(0);
     for (const e of timeouts)
-      expect(t.stalls.some((s) => s.cause === 'rto' && s.conn === e.conn && s.endNs === e.atNs)).toBe(true);
+      expect(t.stalls.some((s) => s.cause === 'pto' && s.conn === e.conn && s.endNs === e.atNs)).toBe(true);
     expect(partNs(breakdown(t, path), 'idle')).toBe(0);
   });
 

@@ -473,12 +473,13 @@ describe('QUIC determinism', () => {
 });
 
 describe('QUIC stalls (RFC 9002 7, 6.2): the same causes as TCP', () => {
-  it('stream data held by a full congestion window is a cwnd stall; a probe timeout that releases it, an rto stall', () => {
+  it('stream data held by a full congestion window is a cwnd stall; a probe timeout that releases it, a pto stall (RFC 9002 6.2), not an rto', () => {
     const { trace } = runQuery('http=3&link=wan&objects=300000&flush=none&loss=20');
     const total = (cause: string) =>
       trace.stalls.filter((s) => s.cause === cause).reduce((sum, s) => sum + s.endNs - s.startNs, 0);
     expect(total('cwnd')).toBeGreaterThan(1e9); // seconds of a 300 KB response over a lossy WAN
-    expect(total('rto')).toBeGreaterThan(100e6);
+    expect(total('pto')).toBeGreaterThan(100e6);
+    expect(total('rto')).toBe(0); // TCP's timeout, which QUIC has not
     checkStallsAreWaits(trace); // and no stream data of its side leaves inside one
   });
 
@@ -563,7 +564,7 @@ describe("QUIC: waits for a probe timeout amid the peer's probes", () => {
         p.quic?.packets.some((q) => q.streams?.some(([id]) => id === 4)),
     )!;
     const wait = trace.stalls.find(
-      (s) => s.side === 'server' && s.cause === 'rto' && s.startNs < copyArrives && s.endNs > copyArrives,
+      (s) => s.side === 'server' && s.cause === 'pto' && s.startNs < copyArrives && s.endNs > copyArrives,
     );
     expect(wait).toBeDefined();
     expect(wait!.startNs).toBeLessThan(lostAnswer.sendNs + 1e6); // from when the lost answer left

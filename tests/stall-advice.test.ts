@@ -94,6 +94,13 @@ describe('stall advice', () => {
     ]);
     expect(suggestionFor(stall('cwnd'), settings('http=3&tls=1.3&iw=2'))).toBeNull();
   });
+  it("offers only less loss for QUIC's probe timeout: no RTO floor, no RACK-TLP (RFC 9002 6.2)", () => {
+    expect(suggestionsFor(stall('pto'), settings('http=3&loss=5&sack=1&minrto=1000'))).toEqual([
+      { key: 'loss', value: 0 },
+    ]);
+    // A full router queue's drop: the knob is already at 0, and nothing is offered.
+    expect(suggestionsFor(stall('pto'), settings('http=3&queue=1'))).toEqual([]);
+  });
   it("offers less loss where QUIC's window is held small by it, and the engine finds the page faster", () => {
     // A 2024 page over HTTP/3 on LTE at 1% loss: 8.86 s of its 10.1 s went to cwnd stalls, with
     // nothing offered before.
@@ -582,11 +589,11 @@ describe('the callout on many stalls none of which is worth a headline alone', (
     const run = runQuery('http=3&bw=1000&queue=1');
     const t = run.trace;
     const advice = advise(run)!;
-    expect(advice.stall.cause).toBe('rto');
-    const longest = Math.max(...t.stalls.filter((s) => s.cause === 'rto').map((s) => s.endNs - s.startNs));
+    expect(advice.stall.cause).toBe('pto');
+    const longest = Math.max(...t.stalls.filter((s) => s.cause === 'pto').map((s) => s.endNs - s.startNs));
     expect(longest).toBeGreaterThan(30e9);
     expect(advice.sentence).toBe(
-      `Retransmission timeout: ${advice.causeCount} stalls of up to ${formatDuration(longest)}` +
+      `Probe timeout: ${advice.causeCount} stalls of up to ${formatDuration(longest)}` +
         // A one-packet queue at 1 kb/s: what the timer waits to resend, the queue dropped.
         '; a full router queue had dropped the packet it resends (Packet loss is 0%)',
     );

@@ -169,7 +169,8 @@ export type StallCause =
   | 'client-think'
   | 'flush-timer'
   | 'idle-restart'
-  | 'rto'
+  | 'rto' // TCP: a lost tail waits for the retransmission timeout (RFC 6298)
+  | 'pto' // QUIC: a lost tail waits for the probe timeout, which sends probes (RFC 9002 6.2)
   | 'tail-probe' // the tail of the data is lost: the sender waits for its loss probe (RFC 8985 7)
   | 'recovery' // without SACK, NewReno's recovery finds one lost segment per round trip (RFC 6582)
   | 'stale-connection' // a request written on a connection the server had closed, unknown to the client

@@ -63,13 +63,15 @@ function largerInitialWindows(settings: Settings, side: Side): StallFix[] {
     .map((iw) => ({ key: 'iw', value: iw }));
 }
 
+/** Indigo: a lost tail's wait for the timer that resends it, TCP's RTO and QUIC's PTO alike. */
+const TIMEOUT_COLOUR = { light: '#332288', dark: '#8b80e6' };
 const none = (): StallFix[] => [];
 const get = (c: FixContext, key: string) => (c.settings as Record<string, unknown>)[key];
 
 /** Whether a TCP sender's timer was its floor, or the floor doubled by back-off, when the stall began. */
 function atFloor(c: FixContext): boolean {
   const floorMs = minRtoMs(c.settings, c.side);
-  const rtoNs = get(c, 'http') === '3' || floorMs <= LINUX_MIN_RTO_MS ? null : c.rtoNs();
+  const rtoNs = floorMs <= LINUX_MIN_RTO_MS ? null : c.rtoNs();
   return rtoNs !== null && Number.isInteger(Math.log2(rtoNs / (floorMs * 1e6)));
 }
 
@@ -239,7 +241,7 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
   rto: {
     label: 'RTO',
     words: 'retransmission timeout',
-    colour: { light: '#332288', dark: '#8b80e6' },
+    colour: TIMEOUT_COLOUR,
     sentence: (who, d) => `The ${who} waited ${d} for a retransmission timeout`,
     // A timer at its floor (BSD's two 500 ms ticks; RFC 6298 2.4 asks for 1 s), or the floor
     // doubled by back-off, is the floor's doing: Linux's 200 ms floor shortens the wait. A timer
@@ -247,11 +249,22 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     // With SACK, RACK-TLP (RFC 8985) probes a lost tail after about two round trips, well before
     // the timer (the advice runs it and offers it only when the page gets faster).
     fixes: (c) => [
-      ...(get(c, 'http') !== '3' && get(c, 'rack') === 'off' && senderValue(c.settings, 'sack', c.side)
+      ...(get(c, 'rack') === 'off' && senderValue(c.settings, 'sack', c.side)
         ? [{ key: 'rack', value: 'on' }]
         : []),
       atFloor(c) ? { key: 'minrto', value: LINUX_MIN_RTO_MS } : { key: 'loss', value: 0 },
     ],
+  },
+  pto: {
+    label: 'PTO',
+    words: 'probe timeout',
+    // QUIC's wait on a lost tail, as the RTO is TCP's: one colour for one kind of wait.
+    colour: TIMEOUT_COLOUR,
+    sentence: (who, d) =>
+      `The ${who} waited ${d} for its probe timeout (PTO): it sends one or two probes and, unlike TCP's RTO, keeps its congestion window`,
+    // The timer is smoothed RTT + 4 rttvar + the peer's max_ack_delay (RFC 9002 6.2.1), with no
+    // floor a knob sets and no tail probe to turn on: only less loss helps.
+    fixes: () => [{ key: 'loss', value: 0 }],
   },
   'tail-probe': {
     label: 'tail probe',

@@ -145,6 +145,7 @@ const SENDER_CAUSES = new Set([
   'sndbuf',
   'idle-restart',
   'rto',
+  'pto',
   'tail-probe',
   'recovery',
   'pacing',

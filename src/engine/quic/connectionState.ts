@@ -92,7 +92,8 @@ export abstract class QuicConnectionState {
     this.lossTimer = new Timer(this.sim, () => this.onLossTimer());
     this.ackTimer = new Timer(this.sim, () => this.onAckTimer());
     this.idleTimer = new Timer(this.sim, () => this.onIdle());
-    this.stalls = new StallLabeller(ctx.sink, ctx.conn, ctx.side, ctx.sim, ctx.link);
+    // A lost tail waits for the probe timeout (RFC 9002 6.2), not TCP's RTO: the stall cause 'pto'.
+    this.stalls = new StallLabeller(ctx.sink, ctx.conn, ctx.side, ctx.sim, ctx.link, 'pto');
     const chosen = plan.flowWindow;
     this.credit = chosen !== null && !client ? new SendCredit(chosen) : null;
     this.receiveWindow = chosen !== null && client ? new ReceiveWindow(chosen) : null;

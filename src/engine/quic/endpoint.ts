@@ -91,7 +91,7 @@ export class QuicEndpoint extends QuicSender implements TransportEnd<QuicDatagra
   protected shutDown(why: 'local' | 'peer' | 'idle'): void {
     if (this.closed) return;
     this.closed = true;
-    // Given up for silence while waiting for the loss timer: that wait is the timeout's (as TCP's).
+    // Given up for silence while waiting for the loss timer: that wait is the probe timeout's.
     const waiting = why === 'idle' && this.lossTimer.pending;
     this.stalls.onAbort(waiting ? this.quietSinceNs() : null, this.cc.cwnd);
     this.lossTimer.cancel();

@@ -136,8 +136,8 @@ export abstract class QuicLossDetection extends QuicConnectionState {
     const oldest = [...this.spaces[pto.space].sent.unacked.values()].find((p) => p.ackEliciting);
     this.resendReason = 'retransmit'; // a timeout, as TCP's RTO
     if (oldest) this.requeue(oldest, pto.space);
-    // A wait the probe ends is the timeout's (the stall cause 'rto', as TCP's).
-    this.stalls.onRelease('rto', 0);
+    // A wait the probe ends is the probe timeout's ('pto', RFC 9002 6.2; TCP's would be 'rto').
+    this.stalls.onRelease('timeout', 0);
     this.stalls.onTimeout(this.quietSinceNs());
     this.sample();
     this.pump('retransmit');

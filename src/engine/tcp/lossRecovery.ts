@@ -237,7 +237,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
     snd.dupAcks = 0;
     if (this.rack) this.rackAfterTimeout();
     snd.sndNxt = snd.sndUna;
-    for (const o of this.observers) o.onRelease('rto', 0);
+    for (const o of this.observers) o.onRelease('timeout', 0);
     this.rtoTimer.set(this.sim.now + this.rtt.current());
     this.output();
   }

@@ -9,9 +9,14 @@ import type { Bytes, Nanoseconds } from '../units';
 export interface EndpointObserver {
   /**
    * An ACK the peer had held (for `heldNs`, from `heldFromNs`) arrived: its delayed ACK, or the
-   * window update its application's read sent (BSD's ACK on read); or the retransmission timer fired.
+   * window update its application's read sent (BSD's ACK on read); or the retransmission timer
+   * (QUIC's probe timer) fired.
    */
-  onRelease(by: 'ack-delayed' | 'window-update' | 'rto', heldNs: Nanoseconds, heldFromNs?: Nanoseconds): void;
+  onRelease(
+    by: 'ack-delayed' | 'window-update' | 'timeout',
+    heldNs: Nanoseconds,
+    heldFromNs?: Nanoseconds,
+  ): void;
   /**
    * An output pass ended: whether data left, and what blocked queued data if any. `progressed`:
    * what left moved the connection on (new data or a retransmission, or a FIN with nothing before
@@ -20,7 +25,7 @@ export interface EndpointObserver {
   onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes, progressed?: boolean): void;
   /** Slow-start restart shrank the window from `cwndBefore`. */
   onIdleRestart(cwndBefore: Bytes): void;
-  /** A retransmission timeout cut the window (cwnd); the connection last moved at `quietSinceNs` (data sent, or something new heard). */
+  /** A retransmission timeout cut the window (cwnd), or QUIC's loss timer fired; the connection last moved at `quietSinceNs` (data sent, or something new heard). */
   onTimeout(quietSinceNs: Nanoseconds): void;
   /** The probe timer fired (RFC 8985 7.3): the wait since `quietSinceNs` was for the tail loss probe. */
   onProbe(quietSinceNs: Nanoseconds): void;
@@ -47,7 +52,7 @@ export class StallLabeller implements EndpointObserver {
   private stallStartNs: Nanoseconds = 0;
   /** What released the data since the last output pass ('none': nothing). A string, never null: `close`
    * compares it with strings, and a comparison that has also seen null calls a generic runtime routine. */
-  private releasedBy: 'ack-delayed' | 'rto' | 'tail-probe' | 'recovery' | 'none' = 'none';
+  private releasedBy: 'ack-delayed' | 'timeout' | 'tail-probe' | 'recovery' | 'none' = 'none';
   private releasedHeldNs: Nanoseconds = 0; // how long the peer held the releasing delayed ACK
   private cwndBeforeRestart: Bytes = 0; // stalls are blamed on the restart until cwnd regrows to this
   /** The last delayed ACK to arrive: when, and how long the peer held it from when. */
@@ -65,17 +70,22 @@ export class StallLabeller implements EndpointObserver {
     private readonly clock: { readonly now: Nanoseconds },
     /** The outgoing link: a sender is not stalled before it has sent what it holds. */
     private readonly link: LinkClock,
+    /**
+     * What a wait for the timer that resends a lost tail is named: TCP's retransmission timeout,
+     * or QUIC's probe timeout, which sends probes and keeps the window (RFC 9002 6.2).
+     */
+    private readonly timeoutCause: 'rto' | 'pto' = 'rto',
   ) {}
 
   onRelease(
-    by: 'ack-delayed' | 'window-update' | 'rto',
+    by: 'ack-delayed' | 'window-update' | 'timeout',
     heldNs: Nanoseconds,
     heldFromNs = this.clock.now - heldNs,
   ): void {
     // A window update names no window stall for the peer: the read that sent it is the ACK's pace
     // (in BSD the ACK of every second segment), not a hold. Before a timeout it is a hold all the same.
     if (by !== 'window-update') this.releasedBy = by;
-    if (by === 'rto') return;
+    if (by === 'timeout') return;
     if (by === 'ack-delayed') this.releasedHeldNs = heldNs;
     this.heldAckArrivalNs = this.clock.now;
     // Data of ours still leaving while the peer held its ACK was no wait of ours.
@@ -119,7 +129,10 @@ export class StallLabeller implements EndpointObserver {
    * held back), or one may have opened since (a FIN sent meanwhile had opened one 9 s into a 12 s
    * wait); one open from before keeps its start.
    */
-  private openTimeoutWait(quietSinceNs: Nanoseconds, cause: 'rto' | 'tail-probe' = 'rto'): void {
+  private openTimeoutWait(
+    quietSinceNs: Nanoseconds,
+    cause: 'rto' | 'pto' | 'tail-probe' = this.timeoutCause,
+  ): void {
     // The last segment may have left late, behind others on the link. The link's time when it
     // was sent says so; its time now counts what was sent since, by other connections or in a
     // FIN behind the lost data (it had moved a wait's start 2.5 s late).
@@ -157,7 +170,7 @@ export class StallLabeller implements EndpointObserver {
     // stall still open is dropped: nothing it held is waiting any more.
     if (waitingSinceNs !== null) {
       this.openTimeoutWait(waitingSinceNs);
-      this.releasedBy = 'rto';
+      this.releasedBy = 'timeout';
       this.close(cwnd);
     }
     this.stallCause = null;
@@ -170,7 +183,8 @@ export class StallLabeller implements EndpointObserver {
     this.stallCause = null;
     const now = this.clock.now;
     if (now <= startNs) return;
-    if (this.releasedBy === 'rto' || this.releasedBy === 'tail-probe') cause = this.releasedBy;
+    if (this.releasedBy === 'timeout') cause = this.timeoutCause;
+    else if (this.releasedBy === 'tail-probe') cause = this.releasedBy;
     // A window held full by the hole that a partial ACK's repair ends: the repair's wait.
     else if (this.releasedBy === 'recovery' && (cause === 'cwnd' || cause === 'rwnd')) cause = 'recovery';
     else if (cause === 'cwnd' && cwnd < this.cwndBeforeRestart) cause = 'idle-restart';

@@ -480,10 +480,14 @@ test('on a phone, the dense-band note and the name of a connection starting at t
   await expect(note).toContainText('zoom in');
   const first = page.locator('[data-side="a"] .conn-label', { hasText: /^connection 1$/ });
   await expect(first).toBeAttached();
-  const a = (await note.boundingBox())!;
-  const b = (await first.boundingBox())!;
-  const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-  expect(overlap, `note ${JSON.stringify(a)}, label ${JSON.stringify(b)}`).toBe(false);
+  // Once the page has settled: one run read the two overlapping while the page was still loading,
+  // its retry did not.
+  const overlap = async () => {
+    const a = (await note.boundingBox())!;
+    const b = (await first.boundingBox())!;
+    return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  };
+  await expect.poll(overlap, { message: 'the dense-band note overlaps "connection 1"' }).toBe(false);
 });
 
 /** Side A's drawn stall labels that leave the ladder's visible box or touch a time-axis label. */

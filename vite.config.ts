@@ -39,6 +39,13 @@ function basePathFromEnv(raw: string | undefined): string {
   return trimmed === '' ? '/' : `/${trimmed}/`;
 }
 
+/**
+ * A deploy may label itself (VITE_ROUNDTRIP_RELEASE, e.g. its commit): the page carries it as
+ * <html data-release>, and every script names it in a first comment, so two releases never share
+ * a file name and a cached file says which release it came from.
+ */
+const release = process.env.VITE_ROUNDTRIP_RELEASE?.trim() ?? '';
+
 function hostingPlugin(): Plugin {
   let outDir = 'dist';
   return {
@@ -46,6 +53,12 @@ function hostingPlugin(): Plugin {
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+    },
+    // The page's label, written into it, so it is there before any script runs.
+    transformIndexHtml(html) {
+      if (!release) return html;
+      const attribute = release.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+      return html.replace(/<html\b/, `<html data-release="${attribute}"`);
     },
     closeBundle() {
       const swPath = join(outDir, 'sw.js');
@@ -109,6 +122,7 @@ function workerChunkPlugin(): Plugin {
       };
     },
     renderChunk(code) {
+      console.log('RC', release, code.length);
       if (!code.includes('__ROUNDTRIP_WORKER_FILE__')) return null;
       // Every chunk sits in the same folder, so the worker's file name alone is its relative URL.
       const file = this.getFileName(ref).split('/').pop()!;
@@ -127,6 +141,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: { postBanner: release && `/*! Roundtrip ${release.replace(/\*\//g, '')} */` },
+    },
   },
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],

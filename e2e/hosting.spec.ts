@@ -61,6 +61,12 @@ test('once loaded, the app works offline from its service worker', async ({ page
   await expect(ladderPackets(page).first()).toBeAttached();
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // The worker's code waited for the first picture (it is not needed for it).
+  const [drawnAt, workerCodeAt] = await page.evaluate(() => [
+    performance.getEntriesByName('roundtrip:redraw')[0]?.startTime,
+    performance.getEntriesByType('resource').find((r) => /\/UpdateNotice-[^/]*\.js$/.test(r.name))?.startTime,
+  ]);
+  expect(workerCodeAt).toBeGreaterThan(drawnAt!);
 
   await context.setOffline(true);
   await page.goto(`${origin}${BASE}?preset=heidemann-odd-final`);

@@ -5,8 +5,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openLab, partlyHiddenBy } from './lab';
 
-/** What the page hears from the service worker when a newer build has taken over (registerServiceWorker.ts). */
+/**
+ * What the page hears from the service worker when a newer build has taken over
+ * (registerServiceWorker.ts); once the worker is registered, after the first picture, when the page
+ * listens for it.
+ */
 async function announceNewerBuild(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
   await page.evaluate(() =>
     navigator.serviceWorker.dispatchEvent(
       new MessageEvent('message', { data: { type: 'current-build', build: 'a-later-build' } }),

@@ -1,16 +1,15 @@
 // First: it adjusts the renderer before anything renders.
 import './ui/preactOptions';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './ui/App';
 import { isEmbed, unescapedQuery } from './ui/share/openingLink';
 import { speltQuery } from './scenario/codec';
-import { registerServiceWorker } from './registerServiceWorker';
-import { UpdateNotice } from './ui/UpdateNotice';
 import { linkNamesLesson, loadLessons } from './ui/lessons/catalog';
 import { linkNamesSweep, loadSweepReader } from './ui/lessons/openGuides';
 import { linkNamesPreset, loadPresetTexts } from './ui/presets/presetTexts';
 import { startTheme } from './ui/theme';
+import { afterFirstPicture } from './ui/perf';
 
 // A link pasted from HTML (`&amp;` between its keys), or with a name in capitals or a stray space,
 // is read as the link it stands for; the address bar shows that link, so everything below (which
@@ -54,16 +53,31 @@ const ready = Promise.all([
   linkNamesSweep(search) && loadSweepReader().catch(() => null),
   !embed && (linkNamesPreset(search) || linkNamesLesson(search)) && loadPresetTexts().catch(() => null),
 ]);
+// The offline copy and the "new version" notice wait for the first picture, which needs neither.
+// Until the page has said which build it runs, the worker keeps every build's files (public/sw.js),
+// so the wait loses nothing; should their code fail to load, the page works the same without it.
+const UpdateNotice = lazy(() =>
+  afterFirstPicture()
+    .then(() => import('./ui/UpdateNotice'))
+    .then(
+      (m) => {
+        if (import.meta.env.PROD) m.registerServiceWorker();
+        return m;
+      },
+      () => ({ default: () => null }),
+    ),
+);
+
 void ready.then(([Page]) =>
   createRoot(root).render(
     <StrictMode>
       <Page />
-      <UpdateNotice />
+      <Suspense fallback={null}>
+        <UpdateNotice />
+      </Suspense>
     </StrictMode>,
   ),
 );
 
 // Only such a link loads the code that scrolls to its panel once the run has drawn it.
 if (panelLink && !embed) void import('./ui/scrollToPanel').then((m) => m.scrollToPanel(panelLink));
-
-if (import.meta.env.PROD) registerServiceWorker();

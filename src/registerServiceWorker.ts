@@ -27,9 +27,6 @@ function announce(worker: ServiceWorker | null | undefined, build: string): void
 }
 
 export function registerServiceWorker(): void {
-  // A deploy may label itself (VITE_ROUNDTRIP_RELEASE, e.g. its commit): <html data-release>.
-  const release: unknown = import.meta.env.VITE_ROUNDTRIP_RELEASE;
-  if (typeof release === 'string' && release) document.documentElement.dataset.release = release;
   if (!('serviceWorker' in navigator)) return;
   const build = ownBuild();
   const container = navigator.serviceWorker;
@@ -46,7 +43,7 @@ export function registerServiceWorker(): void {
     container.startMessages();
     announce(container.controller, build);
   }
-  window.addEventListener('load', () => {
+  const register = () =>
     container.register('./sw.js').then(
       // The browser looks for a new deploy only on a page load: a tab left open, come back to,
       // asks too, so it can say a new version is ready.
@@ -55,5 +52,7 @@ export function registerServiceWorker(): void {
         // No offline copy (e.g. a private window); the page itself works the same.
       },
     );
-  });
+  // Called once the first picture is drawn (main.tsx), usually after the page's load.
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register(), { once: true });
 }

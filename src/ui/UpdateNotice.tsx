@@ -5,7 +5,10 @@ import { useHeightProperty } from './useHeightProperty';
 import { newerBuildReady, onNewerBuild } from '../registerServiceWorker';
 import './updates.css';
 
-export function UpdateNotice() {
+// Loaded with the notice, after the first picture (main.tsx).
+export { registerServiceWorker } from '../registerServiceWorker';
+
+export default function UpdateNotice() {
   const newer = useSyncExternalStore(onNewerBuild, newerBuildReady, () => null);
   // Its height, for the page to leave room under its last line where the notice sits on the
   // Settings bar (updates.css).

@@ -33,6 +33,20 @@ function figures(): PerfFigures {
   return window.roundtripPerf;
 }
 
+let firstPictureDrawn = () => {};
+const firstPicture = new Promise<void>((resolve) => (firstPictureDrawn = resolve));
+
+/**
+ * Resolves once the ladder has first been drawn, for what the first picture does not need to load
+ * after it; a page that draws no ladder resolves it a few seconds after its load.
+ */
+export function afterFirstPicture(): Promise<void> {
+  const wait = () => setTimeout(firstPictureDrawn, 5000);
+  if (document.readyState === 'complete') wait();
+  else window.addEventListener('load', wait, { once: true });
+  return firstPicture;
+}
+
 let changePending = false;
 let changedAt: number | null = null;
 
@@ -64,6 +78,7 @@ export function markResult(): void {
 export function markRedraw(): void {
   requestAnimationFrame(() => {
     performance.mark('roundtrip:redraw');
+    firstPictureDrawn();
     const f = figures();
     f.redraws++;
     if (!changePending) return;

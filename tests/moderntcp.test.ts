@@ -176,6 +176,7 @@ describe('CUBIC (RFC 9438)', () => {
       ackedBytes: mss,
       highSent: ack + cubic.cwnd,
       flight: cubic.cwnd,
+      pipe: cubic.cwnd,
       rttNs,
       deliveryRate: 0,
       delivered: ack,
@@ -248,6 +249,28 @@ describe('BBR (draft-cardwell-iccrg-bbr-congestion-control-00)', () => {
       .filter((e) => e.kind === 'cc-phase' && e.side === 'server')
       .map((e) => e.note);
     expect(phases.slice(0, 3)).toEqual(['bbr-startup', 'bbr-drain', 'bbr-probe-bw']);
+  });
+});
+
+describe('BBR on a shallow buffer (preset cardwell-bufferbloat, queue=30)', () => {
+  // Startup overshoots the 30-packet queue; a retransmission lost in the recovery waits for the
+  // timeout. Drain (pacing gain 0.35) had waited for everything unacknowledged, SACKed data
+  // included, to fall under one BDP: it stayed 1.7 s, the bandwidth filter falling round by round
+  // to 31 KB/s (the link: 2.5 MB/s), and the 10 MB took 8.69 s where CUBIC takes 4.30 s.
+  const q = 'link=deepbuffer&objects=10000000&window=8000000&iw=10&sack=1&delack=linux&queue=30';
+
+  it('takes less than 1.4 times as long as CUBIC', () => {
+    const bbr = computeMetrics(run(`${q}&cc=bbr`)).elapsed_s;
+    const cubic = computeMetrics(run(`${q}&cc=cubic`)).elapsed_s;
+    expect(cubic).toBeCloseTo(4.3, 1);
+    expect(bbr / cubic).toBeLessThan(1.4); // 5.73 / 4.30; 2.02 before
+  });
+
+  it('leaves Drain within a round trip of the timeout', () => {
+    const trace = run(`${q}&cc=bbr`);
+    const rto = trace.stalls.find((s) => s.cause === 'rto' && s.conn === 0)!;
+    const probeBw = trace.events.find((e) => e.kind === 'cc-phase' && e.note === 'bbr-probe-bw')!;
+    expect((probeBw.atNs - rto.endNs) / 1e6).toBeLessThan(50); // 809 ms before
   });
 });
 

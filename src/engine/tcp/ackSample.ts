@@ -12,6 +12,7 @@ export function blankAckSample(): AckSample {
     ackedBytes: 0,
     highSent: 0,
     flight: 0,
+    pipe: 0,
     rttNs: null,
     deliveryRate: 0,
     delivered: 0,
@@ -67,6 +68,7 @@ export function fillAckSample(
   s.ackedBytes = ackedBytes;
   s.highSent = snd.sndMax;
   s.flight = snd.sndMax - ack;
+  s.pipe = snd.pipe;
   s.rttNs = newest && !newest.retransmitted ? now - newest.sentNs : null;
   s.deliveryRate = newest && interval > 0 ? ((snd.delivered - newest.delivered) * 1e9) / interval : 0;
   s.delivered = snd.delivered;

@@ -14,6 +14,8 @@ export interface AckSample {
   highSent: number;
   /** Bytes still in flight once this ACK is taken. */
   flight: Bytes;
+  /** Of those, the bytes the network may still hold: not SACKed; after a timeout, only those sent again. */
+  pipe: Bytes;
   /** Round-trip time of the newest segment this ACK covers, unless it was retransmitted (Karn). */
   rttNs: Nanoseconds | null;
   /** Delivery rate over that segment's flight, bytes per second (0 when unknown). */

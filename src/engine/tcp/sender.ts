@@ -235,6 +235,17 @@ export class TcpSender {
     return this.tracking ? this.sackedLen.total - this.sackedLen.prefix(this.first) : 0;
   }
 
+  /**
+   * Bytes below snd.nxt that neither the ACK nor a SACK has covered: what the network may still
+   * hold (after a timeout, only what has gone again). Linux's tcp_packets_in_flight, lost marks aside.
+   */
+  get pipe(): Bytes {
+    const sent = this.sndNxt - this.sndUna;
+    if (!this.tracking) return sent;
+    const below = Math.min(this.sent.length, this.firstAtOrAfter(this.sndNxt));
+    return sent - (this.sackedLen.prefix(below) - this.sackedLen.prefix(this.first));
+  }
+
   /** Bytes SACKed in the records above index `i`. */
   sackedAbove(i: number): Bytes {
     return this.sackedLen.total - this.sackedLen.prefix(Math.min(this.sent.length, i + 1));

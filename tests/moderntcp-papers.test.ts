@@ -102,6 +102,11 @@ describe('Cardwell et al. 2016: BBR', () => {
     const seconds = (q: string) => computeMetrics(run(`${presetQuery('cardwell-loss')}&${q}`)).elapsed_s;
     expect(seconds('queue=170')).toBeCloseTo(Number(without), 1);
     expect(seconds('queue=170&rack=on')).toBeCloseTo(Number(withRack), 1);
+    // And at its own two BDPs, Startup's overshoot is the brief one the note says.
+    const [, quoted] = note.match(/\((\d+) segments dropped by the queue, all within 0\.1 s\)/)!;
+    const dropped = run(presetQuery('cardwell-loss')).packets.filter((p) => p.drop === 'queue');
+    expect(dropped).toHaveLength(Number(quoted));
+    expect(dropped.at(-1)!.sendNs - dropped[0].sendNs).toBeLessThan(0.1e9);
   });
 
   it('with a deep buffer CUBIC fills it while BBR keeps RTT near its floor', () => {

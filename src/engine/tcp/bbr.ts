@@ -32,7 +32,10 @@ export class Bbr extends RecoveringControl {
   private cycleIndex = 0;
   private cycleStampNs = 0;
   private probeRttDoneNs: Nanoseconds | null = null;
-  private savedCwnd = 0;
+  /** The window before a loss or probe-RTT cut it, given back when that ends (BBR.prior_cwnd). */
+  private priorCwnd = 0;
+  /** After a timeout: repairing until snd.una passes this (Linux's Loss state, high_seq); else null. */
+  private timeoutRecover: number | null = null;
   /** The gains of the mode (and probe-bw cycle phase), set by `enter`: read for every segment sent. */
   private pacingGain = HIGH_GAIN;
   private cwndGain = HIGH_GAIN;
@@ -66,18 +69,44 @@ export class Bbr extends RecoveringControl {
 
   /** A loss does not cut the model; the window is held (packet conservation during recovery). */
   protected reduce(window: Bytes, mss: Bytes): void {
+    this.saveCwnd();
     this.ssthresh = Math.max(window, MIN_CWND_SEGMENTS * mss);
   }
 
+  /**
+   * BBRSaveCwnd (draft -00 4.2.3.4; Linux bbr_save_cwnd): the window as it is, unless a loss
+   * recovery or probe-RTT has already cut it, when the larger of the two is kept.
+   */
+  private saveCwnd(): void {
+    const cut = this.inRecovery || this.timeoutRecover !== null || this.mode === 'bbr-probe-rtt';
+    this.priorCwnd = cut ? Math.max(this.priorCwnd, this.cwnd) : this.cwnd;
+  }
+
+  /** BBRRestoreCwnd: a loss recovery or probe-RTT is over, the window it cut comes back. */
+  private restoreCwnd(): void {
+    this.cwnd = Math.max(this.cwnd, this.priorCwnd);
+  }
+
+  /**
+   * Draft -00 4.2.3.4: on a timeout cwnd is one segment while the losses are repaired, and the
+   * window saved comes back once they are (Linux: bbr_set_cwnd_to_recover_or_restore, on leaving
+   * the Loss state), not regrown from one segment by the bytes ACKed.
+   */
   override onTimeout(window: Bytes, mss: Bytes, highSent: number): void {
-    super.onTimeout(window, mss, highSent); // one segment, then regrow to the model's window
+    super.onTimeout(window, mss, highSent); // saves the window (reduce), then one segment
+    this.timeoutRecover = highSent;
     this.ssthresh = Number.MAX_SAFE_INTEGER;
   }
 
   /** The model keeps learning in recovery, and the window follows it (packet conservation aside). */
   override onNewAck(mss: Bytes, s: AckSample): boolean {
+    if (this.timeoutRecover !== null && s.ack >= this.timeoutRecover) {
+      this.timeoutRecover = null;
+      this.restoreCwnd(); // then grow caps it at the model's window once the pipe is full
+    }
+    const recovering = this.inRecovery;
     const partial = super.onNewAck(mss, s);
-    if (this.inRecovery) this.grow(mss, s);
+    if (recovering) this.grow(mss, s);
     return partial;
   }
 
@@ -95,8 +124,9 @@ export class Bbr extends RecoveringControl {
     this.cwnd = Math.max(this.cwnd, MIN_CWND_SEGMENTS * mss);
   }
 
-  protected override recovered(s: AckSample): void {
-    this.updateModel(s);
+  /** Fast recovery is over (the ACK then grows the window as any other). */
+  protected override recovered(): void {
+    this.restoreCwnd();
     this.ssthresh = Number.MAX_SAFE_INTEGER;
   }
 
@@ -150,8 +180,8 @@ export class Bbr extends RecoveringControl {
     if (this.mode === 'bbr-drain' && s.pipe <= this.bdp()) this.enterProbeBw(s.nowNs);
     if (this.mode === 'bbr-probe-bw') this.advanceCycle(s);
     if (this.mode !== 'bbr-probe-rtt' && s.nowNs - this.rtPropStampNs > RTPROP_FILTER_NS) {
+      this.saveCwnd(); // before entering: the window probe-RTT is about to cut
       this.enter('bbr-probe-rtt'); // the min RTT is stale: drain the queue to measure it again
-      this.savedCwnd = this.cwnd;
       this.probeRttDoneNs = null;
     }
     if (this.mode === 'bbr-probe-rtt') {
@@ -159,7 +189,7 @@ export class Bbr extends RecoveringControl {
         this.probeRttDoneNs = s.nowNs + PROBE_RTT_NS;
       if (this.probeRttDoneNs !== null && s.nowNs >= this.probeRttDoneNs) {
         this.rtPropStampNs = s.nowNs;
-        this.cwnd = Math.max(this.cwnd, this.savedCwnd);
+        this.restoreCwnd();
         if (this.filledPipe) this.enterProbeBw(s.nowNs);
         else this.enter('bbr-startup');
       }

@@ -340,6 +340,45 @@ test("Compare side by side from the keyboard hands focus to Show A's stall, whic
   }
 });
 
+test("the last fix tried from the keyboard hands focus to the callout, or to B's line, now saying what the fix did", async ({
+  page,
+}) => {
+  // "Try ..." goes once no stall is left to fix: focus had fallen to the page's start.
+  await openLab(page);
+  const callout = page.locator('[data-callout]');
+  await callout.getByRole('button', { name: 'Try Header flush: none' }).focus();
+  await page.keyboard.press('Enter');
+  // Another fix is offered: its button is the one pressed, and keeps focus.
+  const nagle = callout.getByRole('button', { name: "Try Nagle's algorithm: off" });
+  await expect(nagle).toBeVisible({ timeout: 20_000 });
+  await expect(nagle).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.evaluate(() => window.location.search)).toBe('?v=1&nagle=0&flush=none&fold=1');
+  await expect(callout).toHaveText(
+    'No long stall: the page took 21 ms. Look at the time-sequence plot to see what paces it.',
+  );
+  await expect(callout).toBeFocused();
+  // Tab goes on from the callout, not from the page's start.
+  await page.keyboard.press('Tab');
+  const after = await page.evaluate(() => {
+    const position = document
+      .querySelector('[data-callout]')!
+      .compareDocumentPosition(document.activeElement!);
+    return !!(position & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  expect(after).toBe(true);
+
+  await openLab(page, 'b.flush=none&edit=b');
+  const lineB = callout.locator('[data-callout-b]');
+  await lineB.getByRole('button', { name: "Try Nagle's algorithm: off on B" }).focus();
+  await page.keyboard.press('Enter');
+  const textB = lineB.locator('p');
+  await expect(textB).toHaveText(/^B: No long stall\. The page took 21\sms, 501\sms less than A\.$/, {
+    timeout: 20_000,
+  });
+  await expect(textB).toBeFocused();
+});
+
 test('after Compare side by side the callout does not offer A the fix B already runs', async ({ page }) => {
   // Its "Try Header flush: none" set A's flush too: two identical runs, the comparison gone.
   await page.goto('/');

@@ -119,6 +119,85 @@ test('a new step is said once: Next step moves focus to its heading; ] says it i
   expect(await focusedText(page)).toBe('BODY');
 });
 
+test("] and [ that take away what had focus in the card (a choice, Reveal, the answer, Next step) move it to the new step's heading", async ({
+  page,
+}) => {
+  // Focus had fallen to the page's start; a student choosing with the keys keeps the choice.
+  const steps = LESSONS.find((l) => l.id === 'the-200ms-mystery')!.steps;
+  const lesson = page.locator('[data-lesson="the-200ms-mystery"]');
+  const heading = lesson.getByRole('heading', { level: 2 });
+  const status = lesson.locator('.lesson-said');
+  const question = page.locator('[data-lesson-question]');
+  const choice = question.getByLabel('It disappears');
+  const focusOn: Record<string, () => Promise<void>> = {
+    'a choice': async () => {
+      await choice.focus();
+      await page.keyboard.press('Space');
+    },
+    Reveal: () => question.getByRole('button', { name: 'Reveal' }).focus(),
+    'the answer': async () => {
+      await question.getByRole('button', { name: 'Reveal' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('[data-lesson-explain]')).toBeFocused();
+    },
+  };
+  for (const [what, focus] of Object.entries(focusOn)) {
+    await page.goto('/?v=1&preset=heidemann-short-initial&lesson=the-200ms-mystery&step=2');
+    await focus();
+    await page.keyboard.press(']');
+    await expect(lesson, what).toHaveAttribute('data-lesson-step', '3');
+    await expect(heading, what).toBeFocused();
+    await expect(heading).toHaveText(`Step 3 of ${steps.length}: ${steps[2].title}`);
+    // Read where focus lands: the status says nothing more.
+    await expect(status).toHaveText('');
+    // The heading stays: [ leaves focus there and says the step.
+    await page.keyboard.press('[');
+    await expect(lesson).toHaveAttribute('data-lesson-step', '2');
+    await expect(heading).toBeFocused();
+    await expect(status).toHaveText(`Step 2 of ${steps.length}: ${steps[1].title}`);
+  }
+  // The choice made before ] is there again.
+  await page.goto('/?v=1&preset=heidemann-short-initial&lesson=the-200ms-mystery&step=2');
+  await focusOn['a choice']();
+  await page.keyboard.press(']');
+  await expect(heading).toBeFocused();
+  await page.keyboard.press('[');
+  await expect(choice).toBeChecked();
+
+  // Next step stays, so focus does, until ] turns it off at the last step.
+  await page.goto('/?lesson=the-200ms-mystery&step=5');
+  const next = page.getByRole('button', { name: 'Next step' });
+  await next.focus();
+  await page.keyboard.press(']');
+  await expect(lesson).toHaveAttribute('data-lesson-step', '6');
+  await expect(status).toHaveText(`Step 6 of ${steps.length}: ${steps[5].title}`);
+  await expect(next).toBeFocused();
+  await page.keyboard.press(']');
+  await expect(lesson).toHaveAttribute('data-lesson-step', '7');
+  await expect(heading).toBeFocused();
+});
+
+test("a lesson started from the Lessons list takes focus to its first step's heading", async ({ page }) => {
+  // Focus had stayed on the header's Lessons button, and the step went unsaid.
+  await openLab(page);
+  const menu = page.getByRole('button', { name: 'Lessons', exact: true });
+  const heading = page.locator('[data-lesson]').getByRole('heading', { level: 2 });
+  for (const [id, title] of [
+    ['the-200ms-mystery', 'The 200 ms mystery'],
+    // Its card already loaded, with a lesson open.
+    ['why-pipelining', 'Why HTTP/1.1 needed pipelining'],
+  ]) {
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: `Start the lesson ${title}`, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator(`[data-lesson="${id}"]`)).toHaveAttribute('data-lesson-step', '1');
+    await expect(heading).toBeFocused();
+    const first = LESSONS.find((l) => l.id === id)!.steps[0].title;
+    expect(await focusedText(page)).toMatch(new RegExp(`^Step 1 of \\d+: ${first}`));
+  }
+});
+
 test('the Lessons menu lists every lesson and starts one at step 1', async ({ page }) => {
   await page.goto('/');
   await expect(ladderPackets(page).first()).toBeAttached();

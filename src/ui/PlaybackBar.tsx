@@ -1,6 +1,6 @@
 // Playback controls: play/pause, step to the previous/next event, scrub, speed, fold idle gaps.
 // All native controls, so Tab, Enter, Space and the arrow keys work; the page also listens for
-// k (play/pause), comma and full stop (step) when focus is not in a form field.
+// k (play/pause), comma and full stop (step) when focus is not in a text field, a select or a dialog.
 import type { Playback } from './state/usePlayback';
 import { SPEED_MODES, speedMeaning, type SpeedMode } from './state/playbackModel';
 import { formatDuration } from '../views/format';

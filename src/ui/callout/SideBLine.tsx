@@ -1,6 +1,6 @@
 // Compared, B's line under the callout: B's page time against A's and B's first long stall, with
 // the fix the engine finds for it, to try on B. Loaded only once a comparison is shown.
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { PathTiming } from '../../engine/path';
 import type { Trace } from '../../engine/trace';
 import type { Settings } from '../../scenario/schema';
@@ -19,6 +19,7 @@ import {
   useOfferedFix,
 } from './calloutParts';
 import { drawsOf } from './stallAdvice';
+import { useFocusHandoff } from '../useFocusHandoff';
 import type { StallCalloutProps } from './StallCallout';
 
 /**
@@ -58,9 +59,12 @@ export default function SideBLine({
       : `, ${formatDuration(Math.abs(shownA - shownB))} ${shownB < shownA ? 'less' : 'more'} than A`;
   // A fix that A already runs would make B A again: say A has it instead of offering it.
   const inA = suggestion !== null && settingsA[suggestion.key] === suggestion.value;
+  // Try goes once its fix is the last one offered: focus goes to B's text, which now gives B's run.
+  const handOff = useFocusHandoff();
+  const textRef = useRef<HTMLParagraphElement>(null);
   return (
     <div className="callout-b" data-callout-b="" data-fix-checking={checking ? '' : undefined}>
-      <p className="callout-text">
+      <p className="callout-text" tabIndex={-1} ref={textRef}>
         <span data-callout-side="b">B:</span>{' '}
         {advice ? (
           <>
@@ -103,7 +107,10 @@ export default function SideBLine({
             <button
               type="button"
               className={suggestion ? undefined : 'callout-pending'}
-              onClick={() => suggestion && onApply(suggestion, 'b')}
+              onClick={(e) => {
+                handOff(e.currentTarget, () => textRef.current);
+                if (suggestion) onApply(suggestion, 'b');
+              }}
             >
               Try {knobOf(offered)} on B
             </button>

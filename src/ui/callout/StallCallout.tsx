@@ -84,9 +84,11 @@ function SettledCallout({
     b,
     withholdFix,
   );
-  // Compare side by side goes with its press: focus goes on to Show A's stall.
+  // Compare side by side goes with its press: focus goes on to Show A's stall. Try goes once its
+  // fix is the last one offered: focus goes to the callout, which now gives the run with the fix.
   const handOff = useFocusHandoff();
   const showRef = useRef<HTMLButtonElement>(null);
+  const calloutRef = useRef<HTMLElement>(null);
   // Compared, the callout speaks of run A alone: say so, or its page time reads as both runs'.
   const side = comparing ? (
     <>
@@ -115,15 +117,18 @@ function SettledCallout({
       />
     </LazyPanel>
   );
+  // Both forms of the callout: read as they change, and focused after the last Try.
+  const shell = {
+    ref: calloutRef,
+    tabIndex: -1,
+    'aria-live': 'polite',
+    'data-callout': '',
+    'data-stale': stale || undefined,
+    'aria-busy': stale || undefined,
+  } as const;
   if (!advice) {
     return (
-      <aside
-        className="callout callout--clear"
-        aria-live="polite"
-        data-callout=""
-        data-stale={stale || undefined}
-        aria-busy={stale || undefined}
-      >
+      <aside className="callout callout--clear" {...shell}>
         <p>
           {side}No long stall: the page took {page}. Look at the time-sequence plot to see what paces it.
         </p>
@@ -132,6 +137,7 @@ function SettledCallout({
     );
   }
   const { stall, sentence } = advice;
+  const cause = causeStyle(stall.cause);
   // While the engine tries the knobs, the buttons of the first are laid out unseen: at phone width
   // they take a row of their own, and coming later they had pushed the views down by it.
   const pending = suggestion === null ? 'callout-pending' : undefined;
@@ -143,13 +149,10 @@ function SettledCallout({
   return (
     <aside
       className="callout"
-      aria-live="polite"
-      data-callout=""
-      data-stale={stale || undefined}
-      aria-busy={stale || undefined}
+      {...shell}
       data-cause={stall.cause}
       data-fix-checking={checking ? '' : undefined}
-      style={{ borderLeftColor: causeStyle(stall.cause).fill, ...darkFill(causeStyle(stall.cause)) }}
+      style={{ borderLeftColor: cause.fill, ...darkFill(cause) }}
     >
       <p className="callout-text">
         {side}
@@ -161,7 +164,7 @@ function SettledCallout({
           {/* The fix's figures are medians over loss draws; the page shown is one draw, and its
               time had read as a second figure for the same page. */}
           {drawsOf(settings) > 1 ? 'With its own losses, the page took' : 'The page took'} {page};{' '}
-          {formatDuration(advice.causeTotalNs)} of it went to {causeStyle(stall.cause).short} stalls
+          {formatDuration(advice.causeTotalNs)} of it went to {cause.short} stalls
           {overlapped(advice)}.
           {advice.passedOver && (
             <span data-passed-over={advice.passedOver.cause}>
@@ -177,7 +180,14 @@ function SettledCallout({
       </p>
       <div className="callout-actions">
         {offered && !inB && (
-          <button type="button" className={pending} onClick={() => suggestion && onApply(suggestion, 'a')}>
+          <button
+            type="button"
+            className={pending}
+            onClick={(e) => {
+              handOff(e.currentTarget, () => calloutRef.current);
+              if (suggestion) onApply(suggestion, 'a');
+            }}
+          >
             Try {knob}
             {comparing && ' on A'}
           </button>

@@ -35,7 +35,7 @@ export function LessonPanel({
   useHighlight('data-highlight-stall', (!controls.folded && focus?.stall) || shown?.stall);
   useHighlight('data-highlight-metric', shown?.metric);
   useAnswerFocus(update, focus && `${controls.lessonId}/${controls.index}`, focus?.zoomMs, focus?.stall);
-  const { headingRef, said, byButton } = useStepFocus(controls, step?.title);
+  const { headingRef, said, byButton, onFocus } = useStepFocus(controls, step?.title);
   // Closed, the card goes: focus goes to the Lessons button in the header, or in an embed (which
   // folds the card) to Reopen lesson.
   const handOff = useFocusHandoff();
@@ -62,6 +62,7 @@ export function LessonPanel({
       aria-labelledby="lesson-step-title"
       data-lesson={lesson.id}
       data-lesson-step={index + 1}
+      onFocus={onFocus}
     >
       <div className="lesson-head">
         <p className="lesson-name">
@@ -133,26 +134,45 @@ export function LessonPanel({
 /**
  * A new step is said once. Moved by Previous or Next, whose press may turn it off (the first step,
  * the last), focus goes to the new step's heading, which a screen reader then reads; moved another
- * way (the `[` and `]` keys, Back), focus stays where it is and a polite status says the step.
+ * way (the `[` and `]` keys, Back), focus stays where it is and a polite status says the step,
+ * unless the move took away what had focus in the card (a question's choice, Reveal, the answer,
+ * Next step at the last step): then focus goes to the heading too, not to the page's start. A
+ * lesson opened with focus on the header's Lessons button (the list's Start gives it back there as
+ * the list closes) takes focus to its step's heading likewise.
  */
 function useStepFocus({ lessonId, index, go }: LessonControls, title: string | undefined) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const pressed = useRef(false);
   const [said, setSaid] = useState('');
-  const shown = useRef({ lessonId, index });
+  const shown = useRef<{ lessonId: string | null; index: number } | null>(null);
+  /** What had focus in the card last (focus events bubble to it). */
+  const lastFocus = useRef<Element | null>(null);
   useLayoutEffect(() => {
     const last = shown.current;
     shown.current = { lessonId, index };
-    if (!title || last.lessonId !== lessonId || last.index === index) return;
-    if (pressed.current) headingRef.current?.focus();
-    setSaid(pressed.current ? '' : (headingRef.current?.textContent ?? title));
+    if (!title || (last?.lessonId === lessonId && last.index === index)) return;
+    const active = document.activeElement;
+    const fell = active === null || active === document.body;
+    if (last?.lessonId !== lessonId) {
+      if (active?.matches('[data-lessons-menu]')) headingRef.current?.focus();
+      return;
+    }
+    const from = lastFocus.current;
+    const takenAway =
+      from !== null && (!from.isConnected || from.matches(':disabled')) && (fell || active === from);
+    const toHeading = pressed.current || takenAway;
+    if (toHeading) headingRef.current?.focus();
+    setSaid(toHeading ? '' : (headingRef.current?.textContent ?? title));
     pressed.current = false;
   }, [lessonId, index, title]);
   const byButton = (next: number) => {
     pressed.current = true;
     go(next);
   };
-  return { headingRef, said, byButton };
+  const onFocus = (event: { target: EventTarget | null }) => {
+    lastFocus.current = event.target as Element;
+  };
+  return { headingRef, said, byButton, onFocus };
 }
 
 /**

@@ -37,6 +37,9 @@ export function LessonsDialog({ open, onClose, onStart }: LessonsDialogProps) {
               type="button"
               aria-label={`Start the lesson ${l.title}`}
               onClick={() => {
+                // Closed first, so focus is back on the Lessons button when the lesson's card
+                // opens, which takes it on to step 1's heading (LessonPanel.tsx).
+                dialogRef.current?.close();
                 onStart(l.id);
                 onClose();
               }}

@@ -5,6 +5,7 @@ import { parseQuery, runQuery } from '../src/scenario';
 import { traceHash } from '../src/engine/hash';
 import { simulate } from '../src/engine/simulate';
 import { simulateWith } from '../src/engine/simulateCore';
+import { CORE_CONTROLS } from '../src/engine/tcp/controllers';
 import { toSimInput } from '../src/scenario/resolve';
 import { fitsMainThread, MAIN_THREAD_MAX_PACKETS, predictedPackets } from '../src/worker/mainThreadRun';
 
@@ -32,28 +33,28 @@ describe('main-thread run prediction', () => {
   });
 });
 
-describe("the page's own engine leaves HTTP/3 out", () => {
-  const request = (query: string) => ({
+describe("the page's own engine leaves HTTP/3, CUBIC and BBR out", () => {
+  const request = (...queries: string[]) => ({
     kind: 'run' as const,
     preset: null,
-    sides: [parseQuery(query).config.settings],
+    sides: queries.map((q) => parseQuery(q).config.settings),
   });
 
-  it('sends HTTP/3 runs, on either side of a comparison, to the worker', () => {
+  it('sends runs of HTTP/3, CUBIC or BBR, on either side of a comparison, to the worker', () => {
     expect(fitsMainThread(request(''))).toBe(true);
-    expect(fitsMainThread(request('http=3'))).toBe(false);
-    const compared = {
-      kind: 'run' as const,
-      preset: null,
-      sides: [request('').sides[0], request('http=3').sides[0]],
-    };
-    expect(fitsMainThread(compared)).toBe(false);
+    expect(fitsMainThread(request('cc=reno&sack=1'))).toBe(true); // NewReno, in the core
+    for (const q of ['http=3', 'cc=cubic', 'cc=bbr', 'stack=linux', 'stack.server=linux']) {
+      expect(fitsMainThread(request(q)), q).toBe(false);
+      expect(fitsMainThread(request('', q)), q).toBe(false);
+    }
   });
 
-  it('runs TCP scenarios as the whole engine does, and says so plainly when asked for HTTP/3', () => {
+  it('runs the rest as the whole engine does, and says so plainly when asked for what it lacks', () => {
     const input = (q: string) => toSimInput(parseQuery(q).config.settings);
-    for (const q of ['', 'http=2&tls=1.3', 'page=microscape&http=1.1pipe'])
-      expect(traceHash(simulateWith(input(q), null))).toBe(traceHash(simulate(input(q))));
-    expect(() => simulateWith(input('http=3'), null)).toThrow(/HTTP\/3 is not part of this build/);
+    const core = { http3: null, controls: CORE_CONTROLS };
+    for (const q of ['', 'http=2&tls=1.3', 'page=microscape&http=1.1pipe', 'sack=1&loss=2&objects=100000'])
+      expect(traceHash(simulateWith(input(q), core))).toBe(traceHash(simulate(input(q))));
+    expect(() => simulateWith(input('http=3'), core)).toThrow(/HTTP\/3 is not part of this build/);
+    expect(() => simulateWith(input('cc=bbr'), core)).toThrow(/bbr is not part of this build/);
   });
 });

@@ -47,7 +47,7 @@ export class Network<D extends Datagram = Datagram> {
     private readonly sim: Sim,
     private readonly sink: TraceSink,
     private readonly input: SimInput,
-    private readonly transport: Transport<D> = tcpTransport as unknown as Transport<D>,
+    private readonly transport: Transport<D> = tcpTransport() as unknown as Transport<D>,
   ) {
     this.c2s = new LinkDirection(sim, input.c2s, input.seed, 1);
     this.s2c = new LinkDirection(sim, input.s2c, input.seed, 2);

@@ -25,6 +25,8 @@ export const SLOW_START_RESTARTS = ['off', 'bsd', 'rfc'] as const;
 export type SlowStartRestart = (typeof SLOW_START_RESTARTS)[number];
 export const CONGESTION_CONTROLS = ['reno', 'newreno', 'cubic', 'bbr'] as const;
 export type CongestionControlName = (typeof CONGESTION_CONTROLS)[number];
+/** The controllers of the engine's core (tcp/controllers.ts); CUBIC and BBR come with the whole engine. */
+export const CORE_CONGESTION_CONTROLS: readonly CongestionControlName[] = ['reno', 'newreno'];
 
 export interface TcpParams {
   mssBytes: Bytes; // the MSS this host offers
@@ -118,6 +120,18 @@ export function requestBytes(p: HttpParams, object: number): Bytes {
 export function paramsOfLoad(p: HttpParams, load: number): HttpParams {
   const page = p.loadPages[load];
   return page ? { ...p, ...page } : p;
+}
+
+/**
+ * Whether the engine's core runs `input` (the page's own thread has only the core): no HTTP/3
+ * (http/http3Support.ts) and no congestion controller beyond the core's.
+ */
+export function coreEngineRuns(input: SimInput): boolean {
+  return (
+    input.http.mode !== '3' &&
+    CORE_CONGESTION_CONTROLS.includes(input.client.congestionControl) &&
+    CORE_CONGESTION_CONTROLS.includes(input.server.congestionControl)
+  );
 }
 
 export interface SimInput {

@@ -1,5 +1,5 @@
-// The engine behind one pure function, handed HTTP/3 or not (simulate.ts hands it; the page's own
-// thread runs without it).
+// The engine behind one pure function, handed the parts beyond its core or not (simulate.ts hands
+// them: HTTP/3, CUBIC and BBR; the page's own thread runs without them).
 import { HttpClient } from './http/client';
 import { ServerHost } from './http/server';
 import { Network } from './network';
@@ -8,6 +8,8 @@ import type { Datagram, Transport } from './transport';
 import type { SimInput } from './params';
 import { DEFAULT_CERT_BYTES } from './tls/handshake';
 import { Sim } from './sim';
+import { tcpTransport } from './tcp/transport';
+import type { CongestionControls } from './tcp/controllers';
 import { EventTable } from './eventTable';
 import { PacketTable } from './packetTable';
 import { SampleTable } from './sampleTable';
@@ -47,9 +49,15 @@ export interface SimProgress {
   packets: number;
 }
 
+/** What an engine has beyond its core: HTTP/3 (or null), and its congestion controllers. */
+export interface EngineParts {
+  http3: Http3Support | null;
+  controls: CongestionControls;
+}
+
 export function simulateWith(
   input: SimInput,
-  http3: Http3Support | null,
+  { http3, controls }: EngineParts,
   onProgress?: (p: SimProgress) => void,
 ): Trace {
   const sim = new Sim(input.maxEvents);
@@ -60,7 +68,7 @@ export function simulateWith(
     input.http.mode === '3'
       ? requireHttp3(http3).transport(input.http.tls ?? QUIC_TLS, input.http.h3WindowBytes ?? null)
       : undefined;
-  const network = new Network(sim, sink, input, quic as Transport<Datagram> | undefined);
+  const network = new Network(sim, sink, input, (quic ?? tcpTransport(controls)) as Transport<Datagram>);
   trace.linkFramingBytes = network.framingBytes;
   const server = new ServerHost(sim, sink, input.http, http3);
   new HttpClient(sim, sink, network, input.http, server, http3).start();

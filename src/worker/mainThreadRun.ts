@@ -5,6 +5,7 @@
 // The engine reaches the page as its own chunk, smaller than the worker's: a first page that is
 // small is drawn without starting the worker at all.
 import { pageTimeNs } from '../engine/metrics';
+import { coreEngineRuns } from '../engine/params';
 import { toSimInput } from '../scenario/resolve';
 import type { Settings } from '../scenario/schema';
 import type { WorkerRequest, WorkerResponse } from './protocol';
@@ -56,10 +57,13 @@ export function predictedPackets(settings: Settings): number {
   return Math.max(1, input.http.loads) * (2 * Math.ceil(bytes / mss) + 10 * objects.length);
 }
 
+/** HTTP/3, CUBIC and BBR are the worker's alone: this thread has the engine's core. */
+const coreRuns = (settings: Settings) => coreEngineRuns(toSimInput(settings));
+
 /** Whether `request` is small enough to run on the page's thread. */
 export function fitsMainThread(request: RunRequest): boolean {
   if (lastCostMs > MAIN_THREAD_MAX_MS || globalThis.roundtripWorkerOnly) return false;
-  if (request.sides.some((s) => s.http === '3')) return false; // HTTP/3 is the worker's alone
+  if (!request.sides.every(coreRuns)) return false;
   return request.sides.reduce((sum, s) => sum + predictedPackets(s), 0) <= MAIN_THREAD_MAX_PACKETS;
 }
 
@@ -92,7 +96,7 @@ export function pageTimesNow(sides: readonly Settings[]): Array<number | null> |
 }
 
 function tinyWhatIf(sides: readonly Settings[]): boolean {
-  if (sides.some((s) => s.http === '3')) return false;
+  if (!sides.every(coreRuns)) return false;
   return sides.reduce((sum, s) => sum + predictedPackets(s), 0) <= WHAT_IF_MAX_PACKETS;
 }
 

@@ -9,6 +9,7 @@ import { TcpEndpoint } from '../../src/engine/tcp/endpoint';
 import { StallLabeller } from '../../src/engine/tcp/stalls';
 import type { Segment } from '../../src/engine/tcp/segment';
 import { FLAG, type SendReason } from '../../src/engine/trace';
+import { ALL_CONTROLS } from '../../src/engine/tcp/allControls';
 
 export const MSS = 1000;
 const ms = (x: number) => x * 1e6;
@@ -49,14 +50,22 @@ export class TcpHarness {
 
   constructor(params: Partial<TcpParams> = {}) {
     const p = { ...DEFAULT_TCP, ...params };
-    this.tcp = new TcpEndpoint(this.sim, new TraceRecorder(this.trace), 0, 'client', p, {
-      transmit: (seg) => this.out.push({ ...seg, atNs: this.sim.now }),
-      onEstablished: () => {},
-      onDeliver: (_, bytes) => (this.delivered += bytes),
-      onPeerFin: () => {},
-      onWritable: () => {},
-      onClosed: () => {},
-    });
+    this.tcp = new TcpEndpoint(
+      this.sim,
+      new TraceRecorder(this.trace),
+      0,
+      'client',
+      p,
+      {
+        transmit: (seg) => this.out.push({ ...seg, atNs: this.sim.now }),
+        onEstablished: () => {},
+        onDeliver: (_, bytes) => (this.delivered += bytes),
+        onPeerFin: () => {},
+        onWritable: () => {},
+        onClosed: () => {},
+      },
+      ALL_CONTROLS,
+    );
   }
 
   /** Record the endpoint's stalls in the trace, as the network's transport does (the test's

@@ -1,6 +1,6 @@
 // The congestion-control seam: what a sender asks of its controller, and the controllers there
-// are. A new controller is a module implementing CongestionControl, named in CONGESTION_CONTROLS
-// (controllers.ts), and chosen with the `cc` key.
+// are. A new controller is a module implementing CongestionControl, a value of the `cc` key
+// (CONGESTION_CONTROLS in params.ts), made in allControls.ts (the core's in controllers.ts).
 import type { InitialWindow, SlowStartRestart } from '../params';
 import type { Bytes, Nanoseconds } from '../units';
 

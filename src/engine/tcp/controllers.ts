@@ -1,26 +1,32 @@
-// The congestion controllers there are, by the name the `cc` key gives them.
+// The congestion controllers there are, by the name the `cc` key gives them. Reno and NewReno are
+// the engine's core; CUBIC and BBR come with the whole engine (allControls.ts), which the worker
+// has and the page's own thread leaves out, so its first picture waits for less JavaScript.
 import type { CongestionControlName, InitialWindow } from '../params';
-import { Bbr } from './bbr';
 import type { CongestionControl } from './congestion';
-import { Cubic } from './cubic';
 import { NewReno } from './newreno';
 import { Reno } from './reno';
 
-export const CONGESTION_CONTROLS: Record<
-  CongestionControlName,
-  (initialWindow: InitialWindow, sack: boolean) => CongestionControl
-> = {
+export type CongestionControls = Partial<
+  Record<CongestionControlName, (initialWindow: InitialWindow, sack: boolean) => CongestionControl>
+>;
+
+export const CORE_CONTROLS: CongestionControls = {
   reno: (iw) => new Reno(iw),
   newreno: (iw, sack) => new NewReno(iw, sack),
-  cubic: (iw, sack) => new Cubic(iw, sack),
-  bbr: (iw, sack) => new Bbr(iw, sack),
 };
 
-/** With SACK, Reno's loss recovery is RFC 6675's, which builds on NewReno: reno becomes newreno. */
+/** The controller `name` resolves to: with SACK, Reno's loss recovery is RFC 6675's, which builds on NewReno. */
+export function controlName(name: CongestionControlName, sack: boolean): CongestionControlName {
+  return name === 'reno' && sack ? 'newreno' : name;
+}
+
 export function congestionControl(
+  controls: CongestionControls,
   name: CongestionControlName,
   iw: InitialWindow,
   sack = false,
 ): CongestionControl {
-  return CONGESTION_CONTROLS[name === 'reno' && sack ? 'newreno' : name](iw, sack);
+  const make = controls[controlName(name, sack)];
+  if (!make) throw new Error(`Congestion control ${name} is not part of this build of the engine`);
+  return make(iw, sack);
 }

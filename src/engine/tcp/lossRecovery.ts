@@ -6,6 +6,7 @@
 // (congestion.ts; recovery.ts for NewReno's). RACK-TLP's timers and time-based loss detection
 // (rackRecovery.ts) and the state machine (endpoint.ts) build on it.
 import type { TcpParams } from '../params';
+import type { CongestionControls } from './controllers';
 import type { Sim } from '../sim';
 import type { TraceSink } from '../sink';
 import { FLAG, type Side } from '../trace';
@@ -34,8 +35,16 @@ export abstract class TcpLossRecovery extends TcpOutput {
 
   // Spelled out: a derived class's default constructor forwards its arguments as a spread, a
   // runtime builtin's work for every endpoint made.
-  constructor(sim: Sim, sink: TraceSink, conn: number, side: Side, p: TcpParams, hooks: EndpointHooks) {
-    super(sim, sink, conn, side, p, hooks);
+  constructor(
+    sim: Sim,
+    sink: TraceSink,
+    conn: number,
+    side: Side,
+    p: TcpParams,
+    hooks: EndpointHooks,
+    controls: CongestionControls,
+  ) {
+    super(sim, sink, conn, side, p, hooks, controls);
     if (p.rack && p.sack) {
       this.rack = new Rack();
       this.probes = true;

@@ -12,7 +12,7 @@ import type { Bytes, Nanoseconds } from '../units';
 import { ackPolicy } from './ackPolicy';
 import type { CongestionControl } from './congestion';
 import { CwndUsage } from './cwndUsage';
-import { congestionControl } from './controllers';
+import { congestionControl, type CongestionControls } from './controllers';
 import { TcpReceiver, type ReceiverHooks } from './receiver';
 import { RttEstimator } from './rtt';
 import { CongestionSampler } from './samples';
@@ -86,11 +86,12 @@ export abstract class TcpOutput implements ReceiverHooks {
     readonly side: Side,
     protected readonly p: TcpParams,
     protected readonly hooks: EndpointHooks,
+    controls: CongestionControls,
   ) {
     this.mss = p.mssBytes;
     this.snd = new TcpSender(p.sendBufferBytes);
     this.rtt = new RttEstimator(p.initialRtoNs, p.minRtoNs, p.maxRtoNs);
-    this.cc = congestionControl(p.congestionControl, p.initialWindow, p.sack === true);
+    this.cc = congestionControl(controls, p.congestionControl, p.initialWindow, p.sack === true);
     this.cwndUsage = this.cc.readsSamples ? new CwndUsage() : null;
     this.pacing = p.pacing === true || p.congestionControl === 'bbr';
     this.extendedTrace = this.pacing || p.congestionControl !== 'reno';

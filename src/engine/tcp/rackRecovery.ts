@@ -3,6 +3,7 @@
 // recovery itself (fast recovery, SACK's scoreboard, the go-back after a timeout) is
 // lossRecovery.ts's, which this builds on for the state machine (endpoint.ts).
 import type { TcpParams } from '../params';
+import type { CongestionControls } from './controllers';
 import type { Sim } from '../sim';
 import type { TraceSink } from '../sink';
 import { Timer } from '../timer';
@@ -20,8 +21,16 @@ export abstract class TcpRackRecovery extends TcpLossRecovery {
   private lostToResend = false;
 
   // Spelled out: see TcpLossRecovery's.
-  constructor(sim: Sim, sink: TraceSink, conn: number, side: Side, p: TcpParams, hooks: EndpointHooks) {
-    super(sim, sink, conn, side, p, hooks);
+  constructor(
+    sim: Sim,
+    sink: TraceSink,
+    conn: number,
+    side: Side,
+    p: TcpParams,
+    hooks: EndpointHooks,
+    controls: CongestionControls,
+  ) {
+    super(sim, sink, conn, side, p, hooks, controls);
     if (this.rack) {
       this.probeTimer = new Timer(sim, () => this.onProbeTimeout());
       this.reorderTimer = new Timer(sim, () => this.onReorderTimeout());

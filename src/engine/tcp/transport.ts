@@ -1,6 +1,7 @@
 // TCP behind the transport seam: endpoints with their stall labeller, and segments described
 // as packet records (20 IP + 20 TCP header bytes, plus options on a SYN).
 import type { Transport } from '../transport';
+import { CORE_CONTROLS, type CongestionControls } from './controllers';
 import { TcpEndpoint } from './endpoint';
 import type { Segment } from './segment';
 import { StallLabeller } from './stalls';
@@ -14,9 +15,10 @@ function optionBytes(seg: Segment): number {
   return (seg.mssOption !== undefined ? 4 : 0) + (seg.wscaleOption !== undefined ? 4 : 0) + sack;
 }
 
-export const tcpTransport: Transport<Segment> = {
+/** TCP whose senders choose from `controls` (the engine's core alone unless handed more). */
+export const tcpTransport = (controls: CongestionControls = CORE_CONTROLS): Transport<Segment> => ({
   endpoint({ sim, sink, conn, side, params, hooks, link }) {
-    const end = new TcpEndpoint(sim, sink, conn, side, params, hooks);
+    const end = new TcpEndpoint(sim, sink, conn, side, params, hooks, controls);
     end.observe(new StallLabeller(sink, conn, side, sim, link));
     return end;
   },
@@ -45,4 +47,4 @@ export const tcpTransport: Transport<Segment> = {
     if (side === 'client') record.clientWscale = shift;
     else record.serverWscale = shift;
   },
-};
+});

@@ -180,6 +180,33 @@ test('Escape closes the Panels and Export menus and gives focus back to their bu
   }
 });
 
+test('Tab out of the Panels or Export menu closes it, so it covers nothing the keyboard reaches', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const name of ['Panels', 'Export']) {
+    await openLab(page, 'v=1&link=wan');
+    const menu = page.locator('details', {
+      has: page.locator('summary', { hasText: new RegExp(`^${name}$`) }),
+    });
+    await menu.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(menu.locator('input, button').first()).toBeVisible();
+    // Through the menu's entries and on, as a keyboard user goes, to the callout's first button.
+    const compare = page.getByRole('button', { name: 'Compare side by side' });
+    for (let tabs = 0; tabs < 30 && !(await compare.evaluate((b) => b === document.activeElement)); tabs++)
+      await page.keyboard.press('Tab');
+    await expect(compare).toBeFocused();
+    await expect(menu).not.toHaveAttribute('open', '');
+    // The focused button is the one on top at its centre: the open menu's rows had covered it.
+    const onTop = await compare.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    expect(onTop, `${name}: the button is not covered`).toBe(true);
+  }
+});
+
 test("on a touch screen the embed builder's choices are targets a finger can hit", async ({ browser }) => {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },

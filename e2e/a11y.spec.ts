@@ -207,6 +207,35 @@ test('Tab out of the Panels or Export menu closes it, so it covers nothing the k
   }
 });
 
+test("each Export button is named for what it exports: its row's label, then its format", async ({ page }) => {
+  // The picture buttons had been named by their text alone, "SVG", "PNG", "SVG"...: a screen
+  // reader never said which picture a button saves.
+  await openLab(page, 'preset=heidemann-odd-final&b.nagle=0');
+  const menu = page.locator('details.export-menu');
+  await menu.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  const items = menu.locator('.export-items');
+  await expect(items.locator('[data-export="png"]').first()).toBeVisible();
+  const names = [...(await items.ariaSnapshot()).matchAll(/- button "([^"]*)"/g)].map((m) => m[1]);
+  const trace = (side: string) => ['pcap', 'tcpdump text', 'JSON', 'HAR'].map((f) => `Trace ${side} ${f}`);
+  const pictures = (view: string) => [`${view} SVG`, `${view} PNG`];
+  expect(names).toEqual([
+    ...trace('(A)'),
+    ...trace('(B)'),
+    ...pictures('Packet ladder (A)'),
+    ...pictures('Packet ladder (B)'),
+    ...pictures('Time-sequence plot (A)'),
+    ...pictures('Time-sequence plot (B)'),
+    ...pictures('Waterfall (A)'),
+    ...pictures('Waterfall (B)'),
+    ...pictures('Where did the time go'),
+  ]);
+  // What the buttons show is unchanged.
+  expect(await items.locator('[data-export-view] button').allTextContents()).toEqual(
+    Array.from({ length: 7 }, () => ['SVG', 'PNG']).flat(),
+  );
+});
+
 test("on a touch screen the embed builder's choices are targets a finger can hit", async ({ browser }) => {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },

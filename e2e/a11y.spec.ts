@@ -180,6 +180,62 @@ test('Escape closes the Panels and Export menus and gives focus back to their bu
   }
 });
 
+test('Tab out of the Panels or Export menu closes it, so it covers nothing the keyboard reaches', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const name of ['Panels', 'Export']) {
+    await openLab(page, 'v=1&link=wan');
+    const menu = page.locator('details', {
+      has: page.locator('summary', { hasText: new RegExp(`^${name}$`) }),
+    });
+    await menu.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(menu.locator('input, button').first()).toBeVisible();
+    // Through the menu's entries and on, as a keyboard user goes, to the callout's first button.
+    const compare = page.getByRole('button', { name: 'Compare side by side' });
+    for (let tabs = 0; tabs < 30 && !(await compare.evaluate((b) => b === document.activeElement)); tabs++)
+      await page.keyboard.press('Tab');
+    await expect(compare).toBeFocused();
+    await expect(menu).not.toHaveAttribute('open', '');
+    // The focused button is the one on top at its centre: the open menu's rows had covered it.
+    const onTop = await compare.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    expect(onTop, `${name}: the button is not covered`).toBe(true);
+  }
+});
+
+test("each Export button is named for what it exports: its row's label, then its format", async ({ page }) => {
+  // The picture buttons had been named by their text alone, "SVG", "PNG", "SVG"...: a screen
+  // reader never said which picture a button saves.
+  await openLab(page, 'preset=heidemann-odd-final&b.nagle=0');
+  const menu = page.locator('details.export-menu');
+  await menu.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  const items = menu.locator('.export-items');
+  await expect(items.locator('[data-export="png"]').first()).toBeVisible();
+  const names = [...(await items.ariaSnapshot()).matchAll(/- button "([^"]*)"/g)].map((m) => m[1]);
+  const trace = (side: string) => ['pcap', 'tcpdump text', 'JSON', 'HAR'].map((f) => `Trace ${side} ${f}`);
+  const pictures = (view: string) => [`${view} SVG`, `${view} PNG`];
+  expect(names).toEqual([
+    ...trace('(A)'),
+    ...trace('(B)'),
+    ...pictures('Packet ladder (A)'),
+    ...pictures('Packet ladder (B)'),
+    ...pictures('Time-sequence plot (A)'),
+    ...pictures('Time-sequence plot (B)'),
+    ...pictures('Waterfall (A)'),
+    ...pictures('Waterfall (B)'),
+    ...pictures('Where did the time go'),
+  ]);
+  // What the buttons show is unchanged.
+  expect(await items.locator('[data-export-view] button').allTextContents()).toEqual(
+    Array.from({ length: 7 }, () => ['SVG', 'PNG']).flat(),
+  );
+});
+
 test("on a touch screen the embed builder's choices are targets a finger can hit", async ({ browser }) => {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },

@@ -96,6 +96,34 @@ test('a click on a packet focuses it, as a tap does: its line shows, and the arr
   await expect(ladderPackets(page).and(page.locator(`[data-packet="${index + 1}"]`))).toBeFocused();
 });
 
+test('Tab goes from "Keyboard shortcuts" straight onto a packet, the ladder\'s one Tab stop', async ({ page }) => {
+  // The packets' group, listening for focus, had been a stop of its own: an outline round the
+  // whole ladder, the SYN's line shown, and ArrowDown from it went to packet 1.
+  await openLab(page, 'v=1&link=wan');
+  const shortcuts = page.getByRole('button', { name: 'Keyboard shortcuts' });
+  await shortcuts.focus();
+  await page.keyboard.press('Tab');
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-packet') ?? null);
+  // The roving stop: the last packet drawn (the playhead stands at the run's end), its line shown.
+  const packets = ladderPackets(page);
+  const last = await packets.last().getAttribute('data-packet');
+  await expect(packets.last()).toHaveAttribute('tabindex', '0');
+  expect(await focused()).toBe(last);
+  await expect(page.locator('.packet-tip')).toContainText((await packets.last().getAttribute('aria-label'))!);
+  // The arrow keys step from it: ArrowUp to the packet sent before it.
+  const before = await packets.nth((await packets.count()) - 2).getAttribute('data-packet');
+  await page.keyboard.press('ArrowUp');
+  expect(await focused()).toBe(before);
+  // One stop: back out with Shift+Tab, and the next Tab leaves the ladder.
+  await page.keyboard.press('Shift+Tab');
+  await expect(shortcuts).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await focused()).toBe(before);
+  await page.keyboard.press('Tab');
+  expect(await focused()).toBeNull();
+  await expect(page.locator('.packet-tip')).toHaveCount(0);
+});
+
 for (const [width, height] of [
   [1280, 900],
   [390, 844],

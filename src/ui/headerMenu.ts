@@ -1,7 +1,9 @@
 // The header's menus (Panels, Export) are <details> disclosures that float over the page. Escape
 // closes the one it is pressed in and gives focus back to its summary, as a dialog's Escape does,
 // and a click or tap anywhere outside closes it, as any menu does, so no menu is left covering the
-// views. The click still does what it does there (another menu's button opens that menu).
+// views. The click still does what it does there (another menu's button opens that menu). Focus
+// moving outside (Tab past its last entry) closes it too: left open, it had covered the control
+// Tab reached, and Escape pressed there did not reach it.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 
 export function closeMenuOnEscape(event: KeyboardEvent<HTMLDetailsElement>): void {
@@ -12,17 +14,21 @@ export function closeMenuOnEscape(event: KeyboardEvent<HTMLDetailsElement>): voi
   menu.querySelector('summary')?.focus();
 }
 
-/** The props of a header menu's <details>: Escape and a click outside close it. */
+/** The props of a header menu's <details>: Escape, and a click or focus outside, close it. */
 export function useHeaderMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
-    const onPointerDown = (event: PointerEvent) => {
+    const closeFromOutside = (event: Event) => {
       const menu = ref.current;
       if (menu?.open && !(event.target instanceof Node && menu.contains(event.target))) menu.open = false;
     };
     // Capture: a control that stops the event's propagation still closes the menu.
-    document.addEventListener('pointerdown', onPointerDown, true);
-    return () => document.removeEventListener('pointerdown', onPointerDown, true);
+    document.addEventListener('pointerdown', closeFromOutside, true);
+    document.addEventListener('focusin', closeFromOutside, true);
+    return () => {
+      document.removeEventListener('pointerdown', closeFromOutside, true);
+      document.removeEventListener('focusin', closeFromOutside, true);
+    };
   }, []);
   return { ref, onKeyDown: closeMenuOnEscape };
 }

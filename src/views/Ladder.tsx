@@ -3,10 +3,10 @@
 // what happened after the cursor is clipped away, so playback is just a moving cursor. Layout and
 // label placement depend on the trace and the scale only, and are memoised on them.
 import {
+  useEffect,
   useMemo,
   useRef,
   useState,
-  type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent,
@@ -291,17 +291,29 @@ export function Ladder({
     groupRef.current?.querySelector<SVGGElement>(`[data-packet="${next}"]`)?.focus();
   };
 
-  // Whichever packet gets focus (Tab, click) becomes the one the arrow keys move from.
-  const onFocus = (event: FocusEvent<SVGGElement>) => {
-    const index = Number((event.target as Element).getAttribute('data-packet'));
-    if (!Number.isInteger(index)) return;
-    setActive(index);
-    inspectAt(index);
-  };
   const inspectAt = (index: number) => {
     const s = shapes[index];
     onInspect(index, (s.fromX + s.toX) / 2, (s.leaveBottom + s.arriveBottom) / 2);
   };
+  // Whichever packet gets focus (Tab, click) becomes the one the arrow keys move from; its line
+  // shows until focus leaves it. Listened for on the HTML box the ladder is drawn in: Chromium puts
+  // an SVG element that listens for focus in the Tab order, and the packets' group had been an
+  // unnamed stop before the packets.
+  useEffect(() => {
+    const box = groupRef.current?.ownerSVGElement?.parentElement;
+    const follow = (event: FocusEvent) => {
+      const packet = event.type === 'focusin' && (event.target as Element).getAttribute('data-packet');
+      if (!packet) return onInspect(null);
+      setActive(+packet);
+      inspectAt(+packet);
+    };
+    box?.addEventListener('focusin', follow);
+    box?.addEventListener('focusout', follow);
+    return () => {
+      box?.removeEventListener('focusin', follow);
+      box?.removeEventListener('focusout', follow);
+    };
+  });
   // The packet whose shaft passes nearest the pointer, within `reach` pixels, or -1.
   const nearest = (event: MouseEvent<SVGSVGElement>, reach: number) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -458,8 +470,6 @@ export function Ladder({
         ref={groupRef}
         clipPath={`url(#${clipId})`}
         onKeyDown={onKeyDown}
-        onFocus={onFocus}
-        onBlur={() => onInspect(null)}
         className="packets"
       >
         {provisional ? (

@@ -204,18 +204,24 @@ export default function ExportItems({
     const { window, conn, stream } = tspView(config.view);
     return window === null ? { conn, stream } : null;
   };
+  // Each button is named with its row's label ("Ladder SVG", "Trace (B) pcap"): its own text alone
+  // had left a screen reader saying "SVG", "PNG", "SVG"... with no word of which picture.
+  const traceLabel = (side: Side) => `Trace${suffix(side)}`;
+  const pictureLabel = (view: PictureView, side: Side) =>
+    `${PANEL_TITLES[view]}${view === 'time' ? '' : suffix(side)}`;
   return (
     <>
       {!runs && <p>Waiting for the simulation…</p>}
       {runs &&
         sides.map((side) => (
           <div key={side} className="export-row" data-export-side={side}>
-            <span className="export-label">Trace{suffix(side)}</span>
+            <span className="export-label">{traceLabel(side)}</span>
             <span className="export-buttons">
               <button
                 type="button"
                 className="secondary small"
                 data-export="pcap"
+                aria-label={`${traceLabel(side)} pcap`}
                 onClick={() =>
                   run('the capture', async () => {
                     const { pcapBlob } = await writers();
@@ -229,6 +235,7 @@ export default function ExportItems({
                 type="button"
                 className="secondary small"
                 data-export="tcpdump"
+                aria-label={`${traceLabel(side)} tcpdump text`}
                 onClick={() =>
                   run('the tcpdump text', async () => {
                     const { tcpdumpBlob } = await writers();
@@ -242,6 +249,7 @@ export default function ExportItems({
                 type="button"
                 className="secondary small"
                 data-export="json"
+                aria-label={`${traceLabel(side)} JSON`}
                 onClick={() =>
                   run('the JSON trace', async () => {
                     const { jsonBlob } = await writers();
@@ -255,6 +263,7 @@ export default function ExportItems({
                 type="button"
                 className="secondary small"
                 data-export="har"
+                aria-label={`${traceLabel(side)} HAR`}
                 onClick={() =>
                   run('the HAR', async () => {
                     const { harBlob } = await writers();
@@ -272,6 +281,7 @@ export default function ExportItems({
                   type="button"
                   className="secondary small"
                   data-export="qlog"
+                  aria-label={`${traceLabel(side)} qlog`}
                   onClick={() =>
                     run('the qlog', async () => {
                       const { qlogBlob } = await writers();
@@ -292,15 +302,13 @@ export default function ExportItems({
         views.flatMap((view) =>
           (view === 'time' ? (['a'] as Side[]) : sides).map((side) => (
             <div key={`${view}-${side}`} className="export-row" data-export-view={view}>
-              <span className="export-label">
-                {PANEL_TITLES[view]}
-                {view === 'time' ? '' : suffix(side)}
-              </span>
+              <span className="export-label">{pictureLabel(view, side)}</span>
               <span className="export-buttons">
                 <button
                   type="button"
                   className="secondary small"
                   data-export="svg"
+                  aria-label={`${pictureLabel(view, side)} SVG`}
                   onClick={() =>
                     run('the SVG', async () => {
                       const svg = await viewSvg(view, side, runs, titles(), ownAxis(), fold, ownTsp());
@@ -317,6 +325,7 @@ export default function ExportItems({
                   type="button"
                   className="secondary small"
                   data-export="png"
+                  aria-label={`${pictureLabel(view, side)} PNG`}
                   onClick={() =>
                     run('the PNG', async () => {
                       const [svg, { svgToPng }] = await Promise.all([

@@ -27,6 +27,16 @@ test('the default page invites into a lesson, and the invitation opens it at its
   expect(watch.consoleErrors).toEqual([]);
 });
 
+test('followed from the keyboard, the invitation hands focus to the first step’s heading', async ({
+  page,
+}) => {
+  await openLab(page);
+  await invite(page).getByRole('link').focus();
+  await page.keyboard.press('Enter');
+  // Before, the link went with the line and focus fell back to the page's body.
+  await expect(page.locator('#lesson-step-title')).toBeFocused();
+});
+
 test('dismissed, the invitation stays away after a reload', async ({ page }) => {
   await openLab(page);
   await invite(page).getByRole('button', { name: 'Dismiss the lesson suggestion' }).click();

@@ -28,6 +28,9 @@ export function LessonInvite({ onStart, preset }: { onStart: (id: string) => voi
         onClick={(e) => {
           if (e.ctrlKey || e.metaKey || e.shiftKey) return; // a new tab or window: the browser's
           e.preventDefault();
+          // The line goes with the link: focus waits on the header's Lessons button, and the
+          // lesson's first step takes it on to its heading (LessonPanel.tsx), as Start does.
+          document.querySelector<HTMLElement>('[data-lessons-menu]')?.focus();
           hide();
           void loadLessons().then(() => onStart(LESSON_ID));
         }}

@@ -14,6 +14,22 @@ export type { SendRecord } from './sendRecord';
  */
 const COMPACT_AFTER = 4096;
 
+/**
+ * What `next` fills in and returns, shared by every sender rather than made for each (a short run
+ * makes its endpoints many times a second): a caller reads the answer before it asks again.
+ */
+const NEXT: NextSend = { len: 0, fin: false, blocked: null };
+const RULE: SendRuleInput = {
+  len: 0,
+  mss: 0,
+  allQueued: false,
+  idle: false,
+  nagle: false,
+  maxSndWnd: 0,
+  retransmitting: false,
+  closing: false,
+};
+
 export class TcpSender {
   sndUna = 0;
   sndNxt = 0;
@@ -39,7 +55,7 @@ export class TcpSender {
    * For stepping over SACKed records: `skip[i]` is i for a record not SACKed, else an index above it
    * with only SACKed records between (followed to the first record not SACKed, shortening the path).
    */
-  private skip: number[] = [];
+  private skip: number[] = null!; // made by trackSack(), as are the SACK arrays below
   /** With SACK: the scoreboard's sums, by record index (SACKed bytes; bytes not SACKed). */
   private tracking = false;
   private sackedLen: Fenwick = null!; // made by trackSack(): most connections never need them
@@ -52,25 +68,14 @@ export class TcpSender {
    * repeats most of the last one's blocks, and marking one again finds nothing. (A retransmission
    * in place replaces a record not SACKed, so none inside a marked block.) This ACK's go to `marking`.
    */
-  private marked: number[] = [];
-  private marking: number[] = [];
+  private marked: number[] = null!;
+  private marking: number[] = null!;
   private markedCount = 0;
   private markedMoves = -1;
   /** The block last scanned, and where its scan stopped: the next ACK's block mostly resumes it. */
   private scannedStart = -1;
   private scannedStop = 0;
   private scannedMoves = -1;
-  private readonly scratch: NextSend = { len: 0, fin: false, blocked: null }; // reused: next() runs per segment
-  private readonly rule: SendRuleInput = {
-    len: 0,
-    mss: 0,
-    allQueued: false,
-    idle: false,
-    nagle: false,
-    maxSndWnd: 0,
-    retransmitting: false,
-    closing: false,
-  };
 
   constructor(private readonly bufferBytes: Bytes) {}
 
@@ -110,7 +115,7 @@ export class TcpSender {
     const queued = Math.max(0, this.queuedEnd - this.sndNxt);
     const len = Math.min(Math.max(0, Math.min(queued, window - inFlight)), mss);
     const allQueued = this.sndNxt + len === this.queuedEnd;
-    const rule = this.rule;
+    const rule = RULE;
     rule.len = len;
     rule.mss = mss;
     rule.allQueued = allQueued;
@@ -122,7 +127,7 @@ export class TcpSender {
     const sendData = mayTransmit(rule);
     const fin = this.finQueued && this.sndNxt <= this.queuedEnd && (sendData ? allQueued : queued === 0);
     const blocked = !sendData && !fin && queued > 0 ? blockedBy(rule, cwnd <= this.sndWnd) : null;
-    const out = this.scratch;
+    const out = NEXT;
     out.len = sendData ? len : 0;
     out.fin = fin;
     out.blocked = blocked;
@@ -160,6 +165,9 @@ export class TcpSender {
   /** Both ends use SACK: keep what the scoreboard reads (before any data is sent). */
   trackSack(): void {
     this.tracking = true;
+    this.skip = [];
+    this.marked = [];
+    this.marking = [];
     this.sackedLen = new Fenwick();
     this.unsackedLen = new Fenwick();
     this.reindex();
@@ -268,6 +276,7 @@ export class TcpSender {
 
   /** The index of the first record at or above index `i` that is not SACKed (or the end). */
   nextUnsacked(i: number): number {
+    if (!this.tracking) return i; // nothing is SACKed
     const skip = this.skip;
     const n = skip.length;
     let root = i;

@@ -14,22 +14,6 @@ export type { SendRecord } from './sendRecord';
  */
 const COMPACT_AFTER = 4096;
 
-/**
- * What `next` fills in and returns, shared by every sender rather than made for each (a short run
- * makes its endpoints many times a second): a caller reads the answer before it asks again.
- */
-const NEXT: NextSend = { len: 0, fin: false, blocked: null };
-const RULE: SendRuleInput = {
-  len: 0,
-  mss: 0,
-  allQueued: false,
-  idle: false,
-  nagle: false,
-  maxSndWnd: 0,
-  retransmitting: false,
-  closing: false,
-};
-
 export class TcpSender {
   sndUna = 0;
   sndNxt = 0;
@@ -76,6 +60,17 @@ export class TcpSender {
   private scannedStart = -1;
   private scannedStop = 0;
   private scannedMoves = -1;
+  private readonly scratch: NextSend = { len: 0, fin: false, blocked: null }; // reused: next() runs per segment
+  private readonly rule: SendRuleInput = {
+    len: 0,
+    mss: 0,
+    allQueued: false,
+    idle: false,
+    nagle: false,
+    maxSndWnd: 0,
+    retransmitting: false,
+    closing: false,
+  };
 
   constructor(private readonly bufferBytes: Bytes) {}
 
@@ -115,7 +110,7 @@ export class TcpSender {
     const queued = Math.max(0, this.queuedEnd - this.sndNxt);
     const len = Math.min(Math.max(0, Math.min(queued, window - inFlight)), mss);
     const allQueued = this.sndNxt + len === this.queuedEnd;
-    const rule = RULE;
+    const rule = this.rule;
     rule.len = len;
     rule.mss = mss;
     rule.allQueued = allQueued;
@@ -127,7 +122,7 @@ export class TcpSender {
     const sendData = mayTransmit(rule);
     const fin = this.finQueued && this.sndNxt <= this.queuedEnd && (sendData ? allQueued : queued === 0);
     const blocked = !sendData && !fin && queued > 0 ? blockedBy(rule, cwnd <= this.sndWnd) : null;
-    const out = NEXT;
+    const out = this.scratch;
     out.len = sendData ? len : 0;
     out.fin = fin;
     out.blocked = blocked;

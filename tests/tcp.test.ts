@@ -167,6 +167,37 @@ describe('closing', () => {
     expect(resets).toContain('client:reset');
   });
 
+  it('leaves none of its timers queued once both ends have closed', () => {
+    // Parked, the RTO and delayed-ACK wake-ups of a closed connection (the server's CLOSED, the
+    // client's TIME_WAIT) had stayed queued until their time, a minute ahead for some, and a run
+    // of many connections sifted every event through them.
+    const input = toSimInput(parseQuery('').config.settings);
+    const sim = new Sim(10_000);
+    const trace = emptyTrace();
+    const network = new Network(sim, new TraceRecorder(trace), input);
+    const closed: string[] = [];
+    network.open((pair) => ({
+      onEstablished(side) {
+        if (side !== 'client') return;
+        pair.client.write(1000);
+        pair.client.close();
+      },
+      onDeliver() {},
+      onPeerFin(side) {
+        if (side === 'server') pair.server.close(); // the server answers the client's FIN with its own
+      },
+      onWritable() {},
+      onClosed(side) {
+        closed.push(side);
+      },
+    }));
+    sim.runUntil(1e9);
+    expect(closed).toEqual(['server']); // the client waits in TIME_WAIT
+    expect(trace.packets.filter((p) => p.flags & FLAG.FIN)).toHaveLength(2);
+    expect(sim.now).toBe(1e9);
+    expect(sim.queued).toBe(0);
+  });
+
   it('lets the other direction go on after a half-close', () => {
     const trace = run('objects=50000&http=1.0&closestyle=half');
     expect(deliveredBytes(trace, 0, 'client')).toBe(50000 + 226);

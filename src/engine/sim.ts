@@ -66,6 +66,11 @@ export class Sim {
 
   constructor(private readonly maxEvents: number) {}
 
+  /** Events in the queue, parked ones included. */
+  get queued(): number {
+    return this.heap.length;
+  }
+
   /**
    * Run `fn` at time `at`. The handle is for `cancel` and means nothing once the event has run
    * or been cancelled (its object is reused), so holders drop it then, as Timer does.

@@ -131,7 +131,7 @@ export class ClientConnection extends ClientConnectionBase implements PartHandle
   }
 
   protected override stopTimers(): void {
-    this.pipeTimer?.cancel();
+    this.pipeTimer?.stop();
     super.stopTimers();
   }
 

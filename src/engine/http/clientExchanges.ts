@@ -51,7 +51,7 @@ export class ClientExchanges {
   }
 
   unwatch(): void {
-    this.silenceTimer.cancel();
+    this.silenceTimer.stop();
   }
 
   /** Think about `request`, then, if the client still wants it, record the wait and have it written. */

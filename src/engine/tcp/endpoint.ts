@@ -11,7 +11,7 @@ import { FLAG } from '../trace';
 import { TcpRackRecovery } from './rackRecovery';
 import type { Segment } from './segment';
 import type { EndpointObserver } from './stalls';
-import { afterFinAcked, afterPeerFin, afterShutdown } from './state';
+import { afterFinAcked, afterPeerFin, afterShutdown, type TcpState } from './state';
 
 export type { TcpState } from './state';
 export type { EndpointHooks } from './output';
@@ -236,7 +236,18 @@ export class TcpEndpoint extends TcpRackRecovery implements TransportEnd<Segment
 
   private onFinAcked(): void {
     if (afterFinAcked(this.state) === 'CLOSED') this.finish('normal');
-    else this.state = afterFinAcked(this.state);
+    else this.enter(afterFinAcked(this.state));
+  }
+
+  /**
+   * In TIME_WAIT both FINs are acknowledged: the sender's timers and the delayed-ACK timer are idle
+   * for good, and their parked wake-ups leave the queue (an ACK-on-read timer may still be reading).
+   */
+  private enter(state: TcpState): void {
+    this.state = state;
+    if (state !== 'TIME_WAIT') return;
+    this.stopSending();
+    this.rcv.stopDelayedAck();
   }
 
   // ---- Data and FIN arrival ------------------------------------------------------------------
@@ -249,7 +260,7 @@ export class TcpEndpoint extends TcpRackRecovery implements TransportEnd<Segment
       return;
     }
     const finished = this.rcv.accept(seg.seq, seg.len, hasFin, this.mss);
-    if (finished) this.state = afterPeerFin(this.state);
+    if (finished) this.enter(afterPeerFin(this.state));
     this.rcv.handOver();
     if (finished) this.hooks.onPeerFin();
   }

@@ -230,8 +230,8 @@ export abstract class TcpOutput implements ReceiverHooks {
   /** The connection is over: no timer of the sender's may send again (a paced segment due after a
    * reset had left from the closed socket, and set the retransmission timer going again). */
   protected stopSending(): void {
-    this.rtoTimer.cancel();
-    this.paceTimer?.cancel();
+    this.rtoTimer.stop();
+    this.paceTimer?.stop();
   }
 
   /** The pacing timer: the next segment's time has come. */

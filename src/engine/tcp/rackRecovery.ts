@@ -228,7 +228,7 @@ export abstract class TcpRackRecovery extends TcpLossRecovery {
 
   protected override stopSending(): void {
     super.stopSending();
-    this.probeTimer?.cancel();
-    this.reorderTimer?.cancel();
+    this.probeTimer?.stop();
+    this.reorderTimer?.stop();
   }
 }

@@ -106,8 +106,12 @@ export class TcpReceiver {
   }
 
   stop(): void {
-    this.timer.cancel();
-    this.readTimer?.cancel();
+    this.stopDelayedAck();
+    this.readTimer?.stop();
+  }
+
+  stopDelayedAck(): void {
+    this.timer.stop();
   }
 
   private deliver(from: number, to: number): void {

@@ -39,7 +39,7 @@ export class TcpSender {
    * For stepping over SACKed records: `skip[i]` is i for a record not SACKed, else an index above it
    * with only SACKed records between (followed to the first record not SACKed, shortening the path).
    */
-  private skip: number[] = [];
+  private skip: number[] = null!; // made by trackSack(), as are the SACK arrays below
   /** With SACK: the scoreboard's sums, by record index (SACKed bytes; bytes not SACKed). */
   private tracking = false;
   private sackedLen: Fenwick = null!; // made by trackSack(): most connections never need them
@@ -52,8 +52,8 @@ export class TcpSender {
    * repeats most of the last one's blocks, and marking one again finds nothing. (A retransmission
    * in place replaces a record not SACKed, so none inside a marked block.) This ACK's go to `marking`.
    */
-  private marked: number[] = [];
-  private marking: number[] = [];
+  private marked: number[] = null!;
+  private marking: number[] = null!;
   private markedCount = 0;
   private markedMoves = -1;
   /** The block last scanned, and where its scan stopped: the next ACK's block mostly resumes it. */
@@ -160,6 +160,9 @@ export class TcpSender {
   /** Both ends use SACK: keep what the scoreboard reads (before any data is sent). */
   trackSack(): void {
     this.tracking = true;
+    this.skip = [];
+    this.marked = [];
+    this.marking = [];
     this.sackedLen = new Fenwick();
     this.unsackedLen = new Fenwick();
     this.reindex();
@@ -279,6 +282,7 @@ export class TcpSender {
 
   /** The index of the first record at or above index `i` that is not SACKed (or the end). */
   nextUnsacked(i: number): number {
+    if (!this.tracking) return i; // nothing is SACKed
     const skip = this.skip;
     const n = skip.length;
     let root = i;

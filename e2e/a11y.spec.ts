@@ -207,7 +207,9 @@ test('Tab out of the Panels or Export menu closes it, so it covers nothing the k
   }
 });
 
-test("each Export button is named for what it exports: its row's label, then its format", async ({ page }) => {
+test("each Export button is named for what it exports: its row's label, then its format", async ({
+  page,
+}) => {
   // The picture buttons had been named by their text alone, "SVG", "PNG", "SVG"...: a screen
   // reader never said which picture a button saves.
   await openLab(page, 'preset=heidemann-odd-final&b.nagle=0');

@@ -96,7 +96,9 @@ test('a click on a packet focuses it, as a tap does: its line shows, and the arr
   await expect(ladderPackets(page).and(page.locator(`[data-packet="${index + 1}"]`))).toBeFocused();
 });
 
-test('Tab goes from "Keyboard shortcuts" straight onto a packet, the ladder\'s one Tab stop', async ({ page }) => {
+test('Tab goes from "Keyboard shortcuts" straight onto a packet, the ladder\'s one Tab stop', async ({
+  page,
+}) => {
   // The packets' group, listening for focus, had been a stop of its own: an outline round the
   // whole ladder, the SYN's line shown, and ArrowDown from it went to packet 1.
   await openLab(page, 'v=1&link=wan');

@@ -466,12 +466,7 @@ export function Ladder({
           <LadderBands sorted={inScale} count={sentCount} shapes={shapes} trace={trace} />
         </g>
       )}
-      <g
-        ref={groupRef}
-        clipPath={`url(#${clipId})`}
-        onKeyDown={onKeyDown}
-        className="packets"
-      >
+      <g ref={groupRef} clipPath={`url(#${clipId})`} onKeyDown={onKeyDown} className="packets">
         {provisional ? (
           <ProvisionalArrows indices={visible} shapes={shapes} trace={trace} />
         ) : (

@@ -297,3 +297,15 @@ test('Fold idle gaps is off, and says why, on a run with no idle gap; on where t
   await expect(fold.getByRole('checkbox')).toBeEnabled();
   await expect(fold).toHaveText('Fold idle gaps');
 });
+
+test('past 100 s, the clock at the end of the run gives the run’s end as it gives the playhead', async ({
+  page,
+}) => {
+  // Kruse's /LeRC loop runs about 180 s: "180.61 s / 181 s run" had put the playhead past the end.
+  await openLab(page, 'preset=kruse-lerc');
+  const clock = page.locator('.clock');
+  await expect(clock).toHaveText(/ run$/, { timeout: 30_000 });
+  const [, playhead, end] = (await clock.textContent())!.match(/^(\S+)\s+s \/ (\S+)\s+s run$/)!;
+  expect(Number(playhead)).toBeGreaterThan(100);
+  expect(end).toBe(playhead);
+});

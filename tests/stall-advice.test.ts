@@ -116,6 +116,15 @@ describe('stall advice', () => {
     // HTTP/3 hides the TCP knobs: QUIC's ACK policy is its own (RFC 9000 13.2.1).
     expect(keys('http=3&flush=none')).toEqual([]);
   });
+  it("offers flushing the pipeline at once for its flush timer, as Nielsen's explicit flush did, and the page gets faster", () => {
+    const run = runQuery('preset=nielsen-wan-pipe-first');
+    const advice = advise(run)!;
+    expect(advice.stall.cause).toBe('flush-timer');
+    expect(advice.candidates[0]).toEqual({ key: 'pipeflush', value: 0 });
+    // 2.06 s with the 50 ms timer; about 5% less with the flush.
+    expect(pageWith(run, advice.candidates[0])).toBeLessThan(0.97 * pageTimeNs(run.trace));
+  });
+
   it('suggests not flushing the headers alone for a delayed-ACK stall', () => {
     expect(suggestionFor(stall('delayed-ack'), settings('flush=headers'))).toEqual({
       key: 'flush',

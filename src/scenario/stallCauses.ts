@@ -228,7 +228,9 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     words: 'pipeline flush timer',
     colour: same('#999999'),
     sentence: (who, d) => `The ${who} waited ${d} for its pipeline flush timer`,
-    fixes: none,
+    // Nielsen et al. 1997 found an explicit flush by the application much faster than the timer;
+    // flushing as soon as the requests of the moment are written is that flush.
+    fixes: () => [{ key: 'pipeflush', value: 0 }],
   },
   'idle-restart': {
     label: 'idle restart',

@@ -87,7 +87,7 @@ export function PlaybackBar({
         max={SCRUB_STEPS}
         value={position}
         aria-label="Playhead"
-        aria-valuetext={`${formatDuration(cursorNs, 2)} of the ${formatDuration(endNs)} run${whose}`}
+        aria-valuetext={`${formatDuration(cursorNs, 2)} of the ${formatDuration(endNs, 2)} run${whose}`}
         data-t-ns={Math.round(cursorNs)}
         onChange={(e) => playback.seek((Number(e.target.value) / SCRUB_STEPS) * endNs)}
       />
@@ -99,9 +99,10 @@ export function PlaybackBar({
         title="Playhead / end of the run, closing the connections included (the page's time ends with its last byte)"
       >
         {/* No run: no times ("0 ms / 0 ms run" had stood under a run that hit its budget). To a
-            hundredth of a second past 100 s too: "114 s" had stood beside the ladder's "113.757 s". */}
+            hundredth of a second past 100 s too: "114 s" had stood beside the ladder's "113.757 s", and
+            the run's end alike: at the end, "183.48 s / 183 s run" had read as past it. */}
         {endNs ? formatDuration(cursorNs, 2) : '–'} /{' '}
-        <span data-run-end-ns={endNs}>{endNs ? `${formatDuration(endNs)} run${whose}` : 'no run'}</span>
+        <span data-run-end-ns={endNs}>{endNs ? `${formatDuration(endNs, 2)} run${whose}` : 'no run'}</span>
       </output>
       <label className="speed">
         <span>Speed</span>

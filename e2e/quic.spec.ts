@@ -106,3 +106,30 @@ test("an HTTP/3 run's wait for a lost tail is QUIC's probe timeout (PTO), not TC
   await expect(view).toContainText('probe timeout');
   await expect(view).not.toContainText('retransmission timeout');
 });
+
+test('an HTTP/3 packet declared lost by the time threshold waits on the loss timer, not the PTO', async ({
+  page,
+}) => {
+  // The same run: one lost packet had too few later ones acknowledged for the packet threshold,
+  // and QUIC waited 9/8 of a round trip before resending it (RFC 9002 6.1.2), no probe sent. Its
+  // 9 ms band had read "PTO 9 ms".
+  const query = 'http=3&link=lte&page=microscape&loss=5&seed=4';
+  const waits = engine(query).trace.stalls.filter((s) => s.cause === 'loss-timer');
+  expect(waits.map((s) => Math.round((s.endNs - s.startNs) / 1e5) / 10)).toEqual([9.2]);
+  await openLab(page, `${query}&zoom=1560,1700`); // the loss timer's wait, then a PTO's
+  const labels = await page.locator('[data-view="ladder"] .stall-label').allTextContents();
+  // A label on two lines (name, then figure) reads as one text run here.
+  expect(labels.filter((t) => t.startsWith('loss timer'))).toEqual([
+    expect.stringMatching(/^loss timer ?9\.2\sms$/),
+  ]);
+  expect(labels.filter((t) => t.startsWith('PTO'))).toEqual([expect.stringMatching(/^PTO ?87\sms$/)]);
+  const key = page.locator('[data-view="ladder"] [data-ladder-legend]');
+  await expect(key.locator('[data-cause="loss-timer"]')).toHaveText(
+    'loss timer: waiting out the reordering window (time threshold)',
+  );
+  await expect(key.locator('[data-cause="pto"]')).toHaveText('PTO: probe timeout');
+  const view = page.locator('[data-view="time"]');
+  await view.scrollIntoViewIfNeeded();
+  await expect(view.locator('.breakdown-part[data-cause="loss-timer"]')).toHaveCount(1);
+  await expect(view.locator('.breakdown-part[data-cause="pto"]')).toHaveCount(1);
+});

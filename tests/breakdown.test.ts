@@ -367,13 +367,15 @@ describe('where the time went', () => {
     }
   });
 
-  it("names a QUIC lost tail's wait for the time threshold as a timer's, as the probe timeout's", () => {
+  it("names a QUIC lost tail's wait for the time threshold the loss timer's, not idle", () => {
     // HTTP/3 over the WAN at 5% loss: a response's last packet is lost and the one after it
     // acknowledged, too few for the packet threshold; the loss timer declares it lost 9/8 of a
     // round trip after it left (RFC 9002 6.1.2). Nothing was held back meanwhile: 99 ms read as idle.
     const { trace: t, path } = runQuery('http=3&link=wan&loss=5&seed=3');
     const resent = [...t.packets].filter((p) => p.dir === 's2c' && p.reason === 'fast-retransmit');
-    const waits = t.stalls.filter((s) => s.cause === 'pto' && resent.some((p) => p.sendNs === s.endNs));
+    const waits = t.stalls.filter(
+      (s) => s.cause === 'loss-timer' && resent.some((p) => p.sendNs === s.endNs),
+    );
     expect(waits).toHaveLength(1);
     expect(waits[0].endNs - waits[0].startNs).toBeGreaterThan(ms(90));
     expect(partNs(breakdown(t, path), 'idle')).toBe(0);

@@ -11,7 +11,7 @@ import { formatTcpdump } from '../src/engine/captureFile';
 import type { PacketRecord, Trace } from '../src/engine/trace';
 import { parseQuery } from '../src/scenario/codec';
 import { runQuic, streamFrames } from './support/quicHarness';
-import { run } from './support/trace';
+import { ms, run } from './support/trace';
 import { findSweep } from '../src/scenario/sweeps';
 import { runSweep } from '../src/scenario/sweepRun';
 import { runQuery } from '../src/scenario';
@@ -481,6 +481,29 @@ describe('QUIC stalls (RFC 9002 7, 6.2): the same causes as TCP', () => {
     expect(total('pto')).toBeGreaterThan(100e6);
     expect(total('rto')).toBe(0); // TCP's timeout, which QUIC has not
     checkStallsAreWaits(trace); // and no stream data of its side leaves inside one
+  });
+
+  it('a packet the time threshold declares lost (RFC 9002 6.1.2) waits on the loss timer, not the probe timeout', () => {
+    // LTE, 5% loss: the server's 1377 bytes of stream 36 at offset 32614, dropped, had too few
+    // later packets acknowledged for the packet threshold; 9/8 of a round trip after it left, the
+    // loss timer declared it lost and it went again, no probe sent. The probe timeout just after
+    // (its probe a packet sent before) stays the PTO's.
+    const t = run('http=3&link=lte&page=microscape&loss=5&seed=4');
+    const server = t.packets.filter((p) => p.dir === 's2c');
+    const carries = (p: PacketRecord) =>
+      p.quic!.packets.some((q) => q.streams?.some(([id, offset]) => id === 36 && offset === 32614));
+    const [first, again] = server.filter(carries);
+    expect(first.drop).toBe('loss');
+    expect(again.reason).toBe('fast-retransmit'); // declared lost, not probed
+    const srttNs = t.samples!.filter((x) => x.side === 'server' && x.atNs <= first.sendNs).at(-1)!.srttNs!;
+    expect(ms(again.sendNs - first.sendNs)).toBeCloseTo(ms((9 / 8) * srttNs), 0); // 68.9 ms, 9/8 of 61.1
+    const wait = t.stalls.find((s) => s.side === 'server' && s.endNs === again.sendNs)!;
+    expect(wait.cause).toBe('loss-timer');
+    expect(ms(wait.endNs - wait.startNs)).toBeCloseTo(9.2, 1); // since the server last sent
+    const probe = server.find((p) => p.reason === 'retransmit' && p.sendNs > again.sendNs)!;
+    const probeWait = t.stalls.find((s) => s.side === 'server' && s.endNs === probe.sendNs)!;
+    expect(probeWait.cause).toBe('pto');
+    expect(ms(probeWait.endNs - probeWait.startNs)).toBeCloseTo(87.0, 0);
   });
 
   it('slow start on the Langley page: the first round trips wait for the window, as over TCP', () => {

@@ -101,6 +101,12 @@ describe('stall advice', () => {
     // A full router queue's drop: the knob is already at 0, and nothing is offered.
     expect(suggestionsFor(stall('pto'), settings('http=3&queue=1'))).toEqual([]);
   });
+  it("offers only less loss for QUIC's loss timer: 9/8 of a round trip, which no knob sets (RFC 9002 6.1.2)", () => {
+    expect(suggestionsFor(stall('loss-timer'), settings('http=3&loss=5'))).toEqual([
+      { key: 'loss', value: 0 },
+    ]);
+    expect(suggestionsFor(stall('loss-timer'), settings('http=3&queue=1'))).toEqual([]);
+  });
   it("offers less loss where QUIC's window is held small by it, and the engine finds the page faster", () => {
     // A 2024 page over HTTP/3 on LTE at 1% loss: 8.86 s of its 10.1 s went to cwnd stalls, with
     // nothing offered before.
@@ -592,7 +598,7 @@ describe('the callout on many stalls none of which is worth a headline alone', (
     // labelled "cwnd 490 ms" on the ladder, had been called "4 short stalls".
     const geo = advise(runQuery('page=almanac24&link=geo&http=3'))!;
     expect(geo.sentence).toBe('Congestion window full: 4 stalls of up to 490\u00a0ms');
-    // HTTP/3 at 1 kb/s: waits of about 30 s for the loss timer (from the last packet that asked
+    // HTTP/3 at 1 kb/s: waits of about 30 s for the probe timeout (from the last packet that asked
     // for an ACK, until the idle timeout), each under 5% of a 744 s page. "20 short stalls" said
     // the opposite of what the ladder shows.
     const run = runQuery('http=3&bw=1000&queue=1');

@@ -26,6 +26,7 @@ const EMITTED_BY: Record<StallCause, string> = {
   'idle-restart': 'link=wan&ssr=rfc&sthink=3000&page=custom&objects=100000,100000',
   rto: 'preset=mathis-loss',
   pto: 'http=3&link=lte&page=microscape&loss=5&seed=4',
+  'loss-timer': 'http=3&link=lte&page=microscape&loss=5&seed=4',
   'tail-probe': 'link=wan&loss=2&sack=1&rack=on',
   recovery: 'link=wan&loss=3&objects=300000&cc=newreno&seed=4',
   'stale-connection': 'link=wan&http=1.1&page=yahoo96&loads=2&loadgap=3&katimeout=1&stale=1',

@@ -268,6 +268,16 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     // floor a knob sets and no tail probe to turn on: only less loss helps.
     fixes: () => [{ key: 'loss', value: 0 }],
   },
+  'loss-timer': {
+    label: 'loss timer',
+    words: 'waiting out the reordering window (time threshold)',
+    // A brighter violet than the timeouts' indigo: a timer's wait on a loss too, but no timeout.
+    colour: { light: '#8925d0', dark: '#a64df0' },
+    sentence: (who, d) =>
+      `The ${who} waited ${d} to call a packet lost: fewer than three later packets were acknowledged, so QUIC waited 9/8 of a round trip in case it was only reordered (RFC 9002 6.1.2)`,
+    // The wait is 9/8 of the path's round trip, which no knob sets: only less loss helps.
+    fixes: (c) => (Number(get(c, 'loss') ?? 0) > 0 ? [{ key: 'loss', value: 0 }] : []),
+  },
   'tail-probe': {
     label: 'tail probe',
     words: 'waiting for a tail loss probe (the last data sent was lost)',

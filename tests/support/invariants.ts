@@ -146,6 +146,7 @@ const SENDER_CAUSES = new Set([
   'idle-restart',
   'rto',
   'pto',
+  'loss-timer',
   'tail-probe',
   'recovery',
   'pacing',

@@ -119,9 +119,9 @@ export abstract class QuicLossDetection extends QuicConnectionState {
       if (this.spaces[id].sent.lossTimeNs === null) continue;
       const lost = this.detectLost(id);
       // The time threshold declared them lost (RFC 9002 6.1.2). With nothing held back meanwhile
-      // (a lost tail), the wait it ends is a timer's, as the probe timeout's below: 9/8 of a round
-      // trip had read as idle. A stall already open (a full window) keeps its cause.
-      if (lost.length > 0) this.stalls.onTimeout(this.quietSinceNs());
+      // (a lost tail), the wait it ends is the loss timer's, not a probe timeout's: no probe went
+      // (9/8 of a round trip had read as idle). A stall already open (a full window) keeps its cause.
+      if (lost.length > 0) this.stalls.onLossTimer(this.quietSinceNs());
       this.onLost(lost, id);
       this.setLossTimer();
       this.pump();

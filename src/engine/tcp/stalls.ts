@@ -25,7 +25,7 @@ export interface EndpointObserver {
   onOutput(sentData: boolean, blocked: StallCause | null, cwnd: Bytes, progressed?: boolean): void;
   /** Slow-start restart shrank the window from `cwndBefore`. */
   onIdleRestart(cwndBefore: Bytes): void;
-  /** A retransmission timeout cut the window (cwnd), or QUIC's loss timer fired; the connection last moved at `quietSinceNs` (data sent, or something new heard). */
+  /** A retransmission timeout cut the window (cwnd), or QUIC's probe timer fired; the connection last moved at `quietSinceNs` (data sent, or something new heard). */
   onTimeout(quietSinceNs: Nanoseconds): void;
   /** The probe timer fired (RFC 8985 7.3): the wait since `quietSinceNs` was for the tail loss probe. */
   onProbe(quietSinceNs: Nanoseconds): void;
@@ -119,6 +119,15 @@ export class StallLabeller implements EndpointObserver {
     this.openTimeoutWait(quietSinceNs);
   }
 
+  /**
+   * QUIC's time threshold declared a packet lost (RFC 9002 6.1.2): too few later packets were
+   * acknowledged for the packet threshold, so it waited 9/8 of a round trip in case the packet was
+   * only reordered. The wait since `quietSinceNs` was that timer's, not the probe timeout's.
+   */
+  onLossTimer(quietSinceNs: Nanoseconds): void {
+    this.openTimeoutWait(quietSinceNs, 'loss-timer');
+  }
+
   onProbe(quietSinceNs: Nanoseconds): void {
     this.openTimeoutWait(quietSinceNs, 'tail-probe');
   }
@@ -131,7 +140,7 @@ export class StallLabeller implements EndpointObserver {
    */
   private openTimeoutWait(
     quietSinceNs: Nanoseconds,
-    cause: 'rto' | 'pto' | 'tail-probe' = this.timeoutCause,
+    cause: 'rto' | 'pto' | 'tail-probe' | 'loss-timer' = this.timeoutCause,
   ): void {
     // The last segment may have left late, behind others on the link. The link's time when it
     // was sent says so; its time now counts what was sent since, by other connections or in a

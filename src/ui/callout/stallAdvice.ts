@@ -213,7 +213,7 @@ function adviceAbout(
   };
 }
 
-/** A timeout's: an RTO resends the lost data, and a PTO's probe carries the oldest unacknowledged (RFC 9002 6.2.4). */
+/** A timer's: an RTO resends the lost data, a PTO's probe carries the oldest unacknowledged (RFC 9002 6.2.4), and the loss timer's packet goes again. */
 const RESENT_DROP_NOTE = (dropper: string) =>
   `; ${dropper} had dropped the packet it resends (Packet loss is 0%)`;
 /** What a wait that follows a loss adds when the packet lost was dropped at the router's queue. */
@@ -221,6 +221,7 @@ const QUEUE_DROP_NOTE: Partial<Record<StallRecord['cause'], (dropper: string) =>
   'hol-blocking': (dropper) => `; ${dropper} dropped that segment (Packet loss is 0%)`,
   rto: RESENT_DROP_NOTE,
   pto: RESENT_DROP_NOTE,
+  'loss-timer': RESENT_DROP_NOTE,
 };
 /** Who dropped it: the full queue, or its CoDel keeping it short. */
 const DROPPERS = [

@@ -2,6 +2,7 @@
 // load (the last, when the page is loaded several times), with the whole run apart; the breakdown's
 // parts add up to that time, and the callout's figure is the breakdown's.
 import { expect, test, type Page } from '@playwright/test';
+import { loadPageNames } from '../src/engine/loadPages';
 import { elapsedNs, pageTimeNs } from '../src/engine/metrics';
 import { runQuery } from '../src/scenario';
 import { formatDuration } from '../src/views/format';
@@ -42,14 +43,42 @@ test('repeated loads: the headline and the figures give the last load, the whole
   expect(await metric(page, 'elapsed_s')).toBeCloseTo(load / 1e9, 2);
   const whole = page.locator('[data-loads-note] [data-metric="run_s"]');
   expect(Number(await whole.getAttribute('data-value'))).toBeCloseTo(run / 1e9, 5);
+  // Kruse's loop: each load is of another page, named beside its time.
+  const pages = loadPageNames(trace)!;
   await expect(page.locator('[data-loads-note] [data-metric-loads]')).toHaveText(
-    trace.loads.map((l) => `${Number(((l.endNs! - l.startNs) / 1e9).toFixed(2))}\u00a0s`).join(', '),
+    trace.loads
+      .map((l, i) => `${pages[i]}\u00a0${Number(((l.endNs! - l.startNs) / 1e9).toFixed(2))}\u00a0s`)
+      .join(', '),
   );
 
   // The 30 s gaps between loads are nowhere in the breakdown.
   const parts = await breakdownMs(page);
   expect(parts.reduce((a, b) => a + b, 0)).toBeCloseTo(load / 1e6, 3);
   expect(Math.max(...parts)).toBeLessThan(load / 1e6);
+});
+
+// Kruse's loop loads /LeRC, /acts, /oufr, /Test and /LeRC again: "the page was loaded 5 times (each
+// load: 5.45 s, 3 s, ...)" and "load 2 of 5" had read as one page loaded five times.
+test("loads of different pages are each named by its page: the figures note, the callout, the waterfall's headings", async ({
+  page,
+}) => {
+  await openLab(page, 'preset=kruse-lerc');
+  const note = page.locator('[data-loads-note]');
+  await expect(note).toContainText(
+    'The browser loaded 5 pages in turn (/LeRC\u00a05.45\u00a0s, /acts\u00a03\u00a0s, /oufr\u00a06.76\u00a0s, /Test\u00a04.64\u00a0s, /LeRC\u00a01.77\u00a0s); Seconds give the last, /LeRC, as the papers report it.',
+  );
+  await expect(note).not.toContainText('page was loaded');
+  await expect(page.locator('[data-callout]')).toContainText(
+    '(load 5 of 5, /LeRC; all 5 loads took 180\u00a0s',
+  );
+  const headings = page.locator('[data-view="waterfall"] [data-load-heading] > title');
+  await expect(headings).toHaveText([
+    /^Load 1 of 5, \/LeRC, the rows below: the page loaded 5\.45\ss after it began$/,
+    /^Load 2 of 5, \/acts, the rows below: the page loaded 3\ss after it began$/,
+    /^Load 3 of 5, \/oufr, /,
+    /^Load 4 of 5, \/Test, /,
+    /^Load 5 of 5, \/LeRC, the rows below: the page loaded 1\.77\ss after it began$/,
+  ]);
 });
 
 // "All 3 loads took 2.82 s" had stood beside the playback clock's "2.95 s run" with nothing to say

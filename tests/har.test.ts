@@ -76,6 +76,16 @@ const QUERIES = [
 ];
 
 describe('HAR 1.2 export', () => {
+  it("names each load's page in its title when the loads go round pages, its number alone for one page", () => {
+    expect(harOf('preset=kruse-acts').har.log.pages.map((p) => p.title)).toEqual([
+      'test (load 1, /acts)',
+      'test (load 2, /oufr)',
+      'test (load 3, /Test)',
+      'test (load 4, /LeRC)',
+      'test (load 5, /acts)',
+    ]);
+    expect(harOf('loads=2').har.log.pages.map((p) => p.title)).toEqual(['test (load 1)', 'test (load 2)']);
+  });
   it.each(QUERIES)('%s: valid shape, timings add up and match the metrics', (query) => {
     const { har, metrics, objects, loads } = harOf(query);
     expect(har.log.version).toBe('1.2');

@@ -15,6 +15,7 @@
 // request never answered (its connection closed first) has status 0 and ends with the run.
 // Custom fields: `_connection` (connection id) and `_load` (load index) on each entry.
 import { requestHead, responseHead, serverAuthority } from './httpWire';
+import { loadPageNames, ofPage } from './loadPages';
 import { paramsOfLoad, requestBytes, type HttpParams } from './params';
 import type { ExchangeRecord, Trace } from './trace';
 
@@ -250,23 +251,20 @@ function entry(
   };
 }
 
-/** When the loads go round several pages: which one this load was. */
-function pageName(p: HttpParams, load: number): string {
-  return p.loadPages.length > 0 ? `, ${paramsOfLoad(p, load).objects[0].url}` : '';
-}
-
 /** The run as a HAR log; `title` names each page (the scenario). */
 export function buildHar(trace: Trace, p: HttpParams, title: string): Har {
   const conns = connectionTimes(trace);
   const ends = requestEnds(trace);
   const written = trace.exchanges.filter((e) => ends.has(e.id));
+  const pageNames = loadPageNames(trace);
   const pages = trace.loads.map((load) => {
     const html = written.find((e) => e.load === load.index && e.object <= 0 && e.endNs !== null);
     const endNs = load.endNs ?? trace.endNs;
     return {
       startedDateTime: harDate(load.startNs),
       id: `load_${load.index}`,
-      title: trace.loads.length > 1 ? `${title} (load ${load.index + 1}${pageName(p, load.index)})` : title,
+      title:
+        trace.loads.length > 1 ? `${title} (load ${load.index + 1}${ofPage(pageNames, load.index)})` : title,
       pageTimings: {
         onContentLoad: html ? msOf(html.endNs! - load.startNs) : -1,
         onLoad: msOf(endNs - load.startNs),

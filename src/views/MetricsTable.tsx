@@ -82,6 +82,8 @@ export interface RunLoads {
   end_s: number;
   /** The time between loads, the page idle (none when each load starts as the last ends). */
   idle_ns: number;
+  /** Each load's page, when the loads went round different pages (loadPageNames); else null. */
+  pages: string[] | null;
 }
 
 export interface MetricsTableProps {
@@ -96,7 +98,7 @@ export interface MetricsTableProps {
 }
 
 function LoadsNote({ loads }: { loads: RunLoads[] }) {
-  // formatDuration keeps each figure with its unit when the note wraps.
+  // formatDuration keeps each figure with its unit when the note wraps, and a page keeps its figure.
   const seconds = (s: number | null) => (s === null ? 'unfinished' : formatDuration(s * 1e9));
   if (!loads.some((l) => l.loads_s.length > 1)) return null;
   return (
@@ -105,9 +107,23 @@ function LoadsNote({ loads }: { loads: RunLoads[] }) {
         l.loads_s.length > 1 ? (
           <span key={i} data-loads={i === 0 ? 'a' : 'b'}>
             {' '}
-            {loads.length > 1 ? `${i === 0 ? 'A' : 'B'}: the` : 'The'} page was loaded {l.loads_s.length}{' '}
-            times (each load: <span data-metric-loads="">{l.loads_s.map(seconds).join(', ')}</span>); Seconds
-            give the last load, as the papers report it. All {l.loads_s.length} loads took{' '}
+            {loads.length > 1 ? `${i === 0 ? 'A' : 'B'}: the` : 'The'}{' '}
+            {l.pages ? (
+              <>
+                browser loaded {l.loads_s.length} pages in turn (
+                <span data-metric-loads="">
+                  {l.loads_s.map((s, k) => `${l.pages![k]}\u00a0${seconds(s)}`).join(', ')}
+                </span>
+                ); Seconds give the last, {l.pages[l.pages.length - 1]},
+              </>
+            ) : (
+              <>
+                page was loaded {l.loads_s.length} times (each load:{' '}
+                <span data-metric-loads="">{l.loads_s.map(seconds).join(', ')}</span>); Seconds give the last
+                load,
+              </>
+            )}{' '}
+            as the papers report it. All {l.loads_s.length} loads took{' '}
             <span
               data-metric={i === 0 ? 'run_s' : undefined}
               data-metric-b={i === 0 ? undefined : 'run_s'}

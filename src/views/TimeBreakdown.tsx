@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { formatDuration } from './format';
 import { breakdown, OVERLAP_RULE, type Breakdown } from '../scenario/breakdown';
 import { partStyle, textOn } from './breakdownStyle';
+import { loadPageNames, ofPage } from '../engine/loadPages';
 import { elapsedNs } from '../engine/metrics';
 import type { PathTiming } from '../engine/path';
 import type { Trace } from '../engine/trace';
@@ -36,6 +37,7 @@ export function TimeBreakdown({ sides, width }: TimeBreakdownProps) {
         runNs: elapsedNs(s.trace),
         endNs: runEndNs(s.trace),
         idleNs: idleBetweenLoadsNs(s.trace.loads),
+        pages: loadPageNames(s.trace),
       })),
     [sides],
   );
@@ -73,11 +75,11 @@ export function TimeBreakdown({ sides, width }: TimeBreakdownProps) {
         ))}
       </ul>
       <p className="note">
-        {bars.map(({ side, data, runNs, endNs, idleNs }) =>
+        {bars.map(({ side, data, runNs, endNs, idleNs, pages }) =>
           data.loads > 1 ? (
             <span key={side}>
               {bars.length > 1 ? `${side.toUpperCase()}: ` : ''}
-              {`Load ${data.load + 1} of ${data.loads}, from ${formatDuration(data.startNs)} to ${formatDuration(data.endNs)}; all ${data.loads} loads took ${formatDuration(runNs)}, ${betweenLoads(idleNs)}`}
+              {`Load ${data.load + 1} of ${data.loads}${ofPage(pages, data.load)}, from ${formatDuration(data.startNs)} to ${formatDuration(data.endNs)}; all ${data.loads} loads took ${formatDuration(runNs)}, ${betweenLoads(idleNs)}`}
               <RunEndAfterLoads loadsNs={runNs} endNs={endNs} />
               {'. '}
             </span>

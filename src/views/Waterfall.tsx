@@ -11,6 +11,7 @@ import { PHASE_WORDS, type PhaseKind, type WaterfallRow } from './waterfallPhase
 import { foldedTimeAxis, type FoldedTimeAxis } from './foldedTimeAxis';
 import { FoldLength, FoldMarks } from './FoldMarks';
 import type { Gap } from './timeScale';
+import { ofPage } from '../engine/loadPages';
 import type { LoadRecord } from '../engine/trace';
 
 /** Connection colours from the theme table (app.css): Okabe-Ito, darkened on the light theme where a hue would fade into the white panel. */
@@ -65,6 +66,8 @@ export interface WaterfallProps {
   runEndNs: number;
   /** This side's page loads, each drawn where it ended (the time the headline gives). */
   loads: LoadRecord[];
+  /** Each load's page, when the loads went round different pages (loadPageNames); else null. */
+  loadPages: string[] | null;
   cursorNs: number;
   width: number;
   side: 'a' | 'b';
@@ -82,6 +85,7 @@ export function Waterfall({
   gaps,
   runEndNs,
   loads,
+  loadPages,
   cursorNs,
   width,
   side,
@@ -111,7 +115,16 @@ export function Waterfall({
       {lines.map((line, i) => {
         const yMid = M.top + i * ROW_PX + ROW_PX / 2;
         if (line.kind === 'load')
-          return <LoadRow key={`load-${line.load}`} line={line} yMid={yMid} x={x} cursorNs={cursorNs} />;
+          return (
+            <LoadRow
+              key={`load-${line.load}`}
+              line={line}
+              page={ofPage(loadPages, line.load)}
+              yMid={yMid}
+              x={x}
+              cursorNs={cursorNs}
+            />
+          );
         return line.kind === 'connection' ? (
           <ConnectionRow
             key={`conn-${line.conn}-${i}`}
@@ -133,7 +146,7 @@ export function Waterfall({
           />
         );
       })}
-      <LoadEnds loads={loads} x={x} top={M.top} bottom={bottom} cursorNs={cursorNs} />
+      <LoadEnds loads={loads} pages={loadPages} x={x} top={M.top} bottom={bottom} cursorNs={cursorNs} />
       {/* A connection's "N streams" over the page-loaded line, on a halo of the panel's colour: a
           short HTTP/2 load ends under its own label, and the line had run through the words. */}
       {lines.map((line, i) =>
@@ -175,12 +188,14 @@ const LOAD_END_STYLE = { stroke: 'var(--ink)', strokeWidth: 1.25 } as const;
  */
 function LoadEnds({
   loads,
+  pages,
   x,
   top,
   bottom,
   cursorNs,
 }: {
   loads: LoadRecord[];
+  pages: string[] | null;
   x: (ns: number) => number;
   top: number;
   bottom: number;
@@ -192,7 +207,10 @@ function LoadEnds({
         if (load.endNs === null || load.endNs > cursorNs) return null;
         const at = x(load.endNs);
         const took = formatDuration(load.endNs - load.startNs);
-        const which = loads.length > 1 ? `Load ${load.index + 1} of ${loads.length}` : 'The page';
+        const which =
+          loads.length > 1
+            ? `Load ${load.index + 1} of ${loads.length}${ofPage(pages, load.index)}`
+            : 'The page';
         return (
           <line
             key={load.index}
@@ -304,7 +322,7 @@ const LOAD_CAP_PX = 4;
  * The line heading a load's rows: "load 2", and a bracket from the load's start to where the page
  * loaded (its end meets the page-loaded line), drawn as far as playback has reached.
  */
-function LoadRow({ line, yMid, x, cursorNs }: RowProps & { line: LoadLine }) {
+function LoadRow({ line, page, yMid, x, cursorNs }: RowProps & { line: LoadLine; page: string }) {
   const x0 = x(line.startNs);
   const ended = line.endNs !== null && line.endNs <= cursorNs;
   const x1 = x(line.endNs !== null ? Math.min(line.endNs, cursorNs) : cursorNs);
@@ -315,7 +333,7 @@ function LoadRow({ line, yMid, x, cursorNs }: RowProps & { line: LoadLine }) {
   const cap = (at: number) => `M${at},${yMid - LOAD_CAP_PX}L${at},${yMid + LOAD_CAP_PX}`;
   return (
     <g data-load-heading={line.load}>
-      <title>{`Load ${line.load + 1} of ${line.loads}, the rows below: ${took}`}</title>
+      <title>{`Load ${line.load + 1} of ${line.loads}${page}, the rows below: ${took}`}</title>
       <text x={LEFT_PX} y={yMid} dy="0.32em" className="row-label row-label-load">
         {`load ${line.load + 1}`}
       </text>

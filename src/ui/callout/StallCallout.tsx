@@ -1,6 +1,7 @@
 // The callout over the views: names the first long stall and its cause, and offers the knob
 // that removes it — applied here, or on side B to compare. Compared, B's line does the same for B.
 import { lazy, useMemo, useRef } from 'react';
+import { loadPageNames, ofPage } from '../../engine/loadPages';
 import { elapsedNs, objectsNeverArrived } from '../../engine/metrics';
 import type { PathTiming } from '../../engine/path';
 import type { StallRecord, Trace } from '../../engine/trace';
@@ -230,12 +231,14 @@ function NeverArrived({ trace }: { trace: Trace }) {
   );
 }
 
-function WholeRun({ trace, b }: { trace: Trace; b: Breakdown }) {
+/** After the headline's time, with several loads: which load it is (and its page) and the whole run's time. */
+export function WholeRun({ trace, b }: { trace: Trace; b: Breakdown }) {
   if (b.loads < 2) return null;
   return (
     <>
       {' '}
-      (load {b.load + 1} of {b.loads}; all {b.loads} loads took{' '}
+      (load {b.load + 1} of {b.loads}
+      {ofPage(loadPageNames(trace), b.load)}; all {b.loads} loads took{' '}
       <span data-run-ns={elapsedNs(trace)}>{formatDuration(elapsedNs(trace))}</span>
       <RunEndAfterLoads loadsNs={elapsedNs(trace)} endNs={runEndNs(trace)} />)
     </>

@@ -2,6 +2,7 @@
 // of one side alone goes on a slide by itself, so it is drawn anew on its own run's axis, as a
 // ladder's picture is (ownAxisLadder.tsx): B's 29 ms run had been a sliver under A's 590 ms ticks.
 // It keeps the page's width.
+import { loadPageNames } from '../../engine/loadPages';
 import type { SideRun } from '../../worker/protocol';
 import { loadGaps } from '../../views/foldedTimeAxis';
 import { runEndNs, shouldFoldByDefault } from '../../views/timeScale';
@@ -35,6 +36,7 @@ export function withOwnAxisWaterfall<T>(
       gaps={gaps}
       runEndNs={endNs}
       loads={run.trace.loads}
+      loadPages={loadPageNames(run.trace)}
       cursorNs={Math.min(cursorNs, endNs)}
       width={width}
       side={side}

@@ -1,6 +1,7 @@
 // The smaller panels: waterfall, where the time went, and the figures table.
 import { useMemo } from 'react';
 import { computeMetrics } from '../../engine/metrics';
+import { loadPageNames } from '../../engine/loadPages';
 import type { Preset } from '../../scenario/presets';
 import { MetricsNotes, MetricsTable, metricValues, type MetricValues } from '../../views/MetricsTable';
 import { TimeBreakdown } from '../../views/TimeBreakdown';
@@ -66,6 +67,7 @@ export function WaterfallPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps)
               gaps={gaps}
               runEndNs={sideEndNs}
               loads={s.run.trace.loads}
+              loadPages={loadPageNames(s.run.trace)}
               cursorNs={cursorNs}
               width={width}
               side={s.side}
@@ -141,6 +143,7 @@ export function MetricsPanel({ sides, preset }: { sides: SideView[]; preset: Pre
     run_s: m.elapsed_s,
     end_s: runEndNs(sides[i].run.trace) / 1e9,
     idle_ns: idleBetweenLoadsNs(sides[i].run.trace.loads),
+    pages: loadPageNames(sides[i].run.trace),
   }));
   const [boxRef, width] = useElementWidth<HTMLDivElement>();
   // Two presets compared (b.preset): each one's paper figures, A's and B's, when they differ.

@@ -31,6 +31,9 @@ export function PlaybackBar({
   const whose = endOf ? ` (${endOf})` : '';
   // No run to play (none yet, or the first one cancelled): the controls are off too.
   const off = simulating || !endNs;
+  // To a hundredth of a second past 100 s ("114 s" had stood beside the ladder's "113.757 s"), but
+  // at the end as the end is given here and in the figures: "180.61 s / 181 s run" had read as past it.
+  const playhead = cursorNs >= endNs ? formatDuration(endNs) : formatDuration(cursorNs, 2);
   const position = endNs > 0 ? Math.round((cursorNs / endNs) * SCRUB_STEPS) : SCRUB_STEPS;
   return (
     <div
@@ -87,7 +90,7 @@ export function PlaybackBar({
         max={SCRUB_STEPS}
         value={position}
         aria-label="Playhead"
-        aria-valuetext={`${formatDuration(cursorNs, 2)} of the ${formatDuration(endNs, 2)} run${whose}`}
+        aria-valuetext={`${playhead} of the ${formatDuration(endNs)} run${whose}`}
         data-t-ns={Math.round(cursorNs)}
         onChange={(e) => playback.seek((Number(e.target.value) / SCRUB_STEPS) * endNs)}
       />
@@ -98,11 +101,9 @@ export function PlaybackBar({
         aria-live="off"
         title="Playhead / end of the run, closing the connections included (the page's time ends with its last byte)"
       >
-        {/* No run: no times ("0 ms / 0 ms run" had stood under a run that hit its budget). To a
-            hundredth of a second past 100 s too: "114 s" had stood beside the ladder's "113.757 s", and
-            the run's end alike: at the end, "183.48 s / 183 s run" had read as past it. */}
-        {endNs ? formatDuration(cursorNs, 2) : '–'} /{' '}
-        <span data-run-end-ns={endNs}>{endNs ? `${formatDuration(endNs, 2)} run${whose}` : 'no run'}</span>
+        {/* No run: no times ("0 ms / 0 ms run" had stood under a run that hit its budget). */}
+        {endNs ? playhead : '–'} /{' '}
+        <span data-run-end-ns={endNs}>{endNs ? `${formatDuration(endNs)} run${whose}` : 'no run'}</span>
       </output>
       <label className="speed">
         <span>Speed</span>

@@ -23,7 +23,9 @@ export function WaterfallPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps)
     () =>
       sides.map((s) => {
         const rows = waterfallRows(s.run.trace);
-        return { side: s, rows, lines: waterfallLines(s.run.trace, rows), runEndNs: runEndNs(s.run.trace) };
+        const trace = s.run.trace;
+        const lines = waterfallLines(trace, rows);
+        return { side: s, rows, lines, runEndNs: runEndNs(trace), loadPages: loadPageNames(trace) };
       }),
     [sides],
   );
@@ -49,7 +51,7 @@ export function WaterfallPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps)
         aria-label="Waterfall, scrollable"
         tabIndex={0}
       >
-        {figures.map(({ side: s, rows, lines, runEndNs: sideEndNs }, i) => (
+        {figures.map(({ side: s, rows, lines, runEndNs: sideEndNs, loadPages }, i) => (
           // The fade over a figure's last rows in view says its own rows go on below; where its
           // last row is in view (B below it in a comparison), the fade would hide that row.
           <figure
@@ -67,7 +69,7 @@ export function WaterfallPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps)
               gaps={gaps}
               runEndNs={sideEndNs}
               loads={s.run.trace.loads}
-              loadPages={loadPageNames(s.run.trace)}
+              loadPages={loadPages}
               cursorNs={cursorNs}
               width={width}
               side={s.side}

@@ -145,6 +145,21 @@ describe('RACK: loss found by time', () => {
     expect(h.tcp.cc.inRecovery).toBe(true);
   });
 
+  it("names the wait for the reordering timer the loss timer's: reo_wnd (min_RTT/4, 25 ms) after the SACK", () => {
+    // As above: the ACK at 200 ms moved the connection on and SACKed segment 2; RACK waited out
+    // the reordering window before calling segment 1 lost (RFC 8985 6.2 step 5, 6.3). Nothing was
+    // queued, so no stall was open: the wait had been named nothing.
+    const h = opened(true).labelStalls();
+    h.write(6 * MSS);
+    h.takeData();
+    h.advanceMs(100).sendSegment({ ack: seg(1), sackBlocks: [[seg(2), seg(3)]], reason: 'ack-now' });
+    h.advanceMs(25);
+    h.expectSegment({ seq: seg(1), reason: 'fast-retransmit' });
+    expect(h.trace.stalls.map((s) => [s.cause, s.startNs, s.endNs])).toEqual([
+      ['loss-timer', ms(200), ms(225)],
+    ]);
+  });
+
   it('finds a lost retransmission by its own send time and sends it again, instead of waiting for the RTO', () => {
     const h = opened(true).labelStalls();
     h.write(4 * MSS);
@@ -243,6 +258,31 @@ describe('RACK-TLP on a page', () => {
     expect(on.packets.filter((p) => p.reason === 'tlp')).toHaveLength(2);
     expect(on.stalls.filter((s) => s.cause === 'rto')).toEqual([]);
     expect(on.stalls.filter((s) => s.cause === 'tail-probe').length).toBeGreaterThan(0);
+  });
+
+  it("names a lost response head's wait for the reordering timer the loss timer's, from the last send to the repair", () => {
+    // HTTP/1.0 over the WAN at 5% loss: connection 41's response head (226 bytes) is lost, the two
+    // segments after it arrive and the first ACK (at 4690.4 ms) SACKs one of them. RACK's
+    // reordering timer declares the head lost at 4718.1 ms: RACK.rtt (110.7 ms) plus reo_wnd, a
+    // quarter of min_RTT (27.7 ms), after it was sent (4579.7 ms, before its wait in the link's
+    // queue). Nothing was queued: the wait had no stall, and
+    // the ladder drew none between the server's last segment and the repair.
+    const t = run('http=1.0&page=microscape&link=wan&loss=5&sack=1&rack=on&seed=7');
+    const server = t.packets.filter((p) => p.conn === 41 && p.dir === 's2c' && p.len > 0);
+    expect(server.map((p) => `${p.reason}${p.drop ? ' (lost)' : ''}`)).toEqual([
+      'data (lost)',
+      'data',
+      'data',
+      'fast-retransmit',
+    ]);
+    const repair = server[3];
+    const timer = t.timers.filter((x) => x.conn === 41 && x.timer === 'rack');
+    expect(timer.map((x) => x.atNs)).toEqual([repair.sendNs]);
+    const waits = t.stalls.filter((s) => s.conn === 41 && s.side === 'server' && s.cause === 'loss-timer');
+    // From when the server's last segment had left the link (4603.7 ms) to the repair (4718.1 ms).
+    expect(waits.map((s) => [Math.round(s.startNs / 1e3) / 1e3, Math.round(s.endNs / 1e3) / 1e3])).toEqual([
+      [4603.688, 4718.125],
+    ]);
   });
 
   it('resends a lost retransmission about a round trip after it left, not at the RTO: a 300 KB object at 5% loss', () => {

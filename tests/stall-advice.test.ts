@@ -19,6 +19,7 @@ import {
   type Suggestion,
 } from '../src/ui/callout/stallAdvice';
 import { pageTimes } from '../src/worker/runSettings';
+import { STALL_CAUSES } from '../src/scenario/stallCauses';
 import { breakdown, partNs } from '../src/scenario/breakdown';
 import { formatDuration } from '../src/views/format';
 import { eachWaitOnce, stallBands } from '../src/views/stallBands';
@@ -106,6 +107,16 @@ describe('stall advice', () => {
       { key: 'loss', value: 0 },
     ]);
     expect(suggestionsFor(stall('loss-timer'), settings('http=3&queue=1'))).toEqual([]);
+  });
+  it("says whose reordering window the loss timer waited out: QUIC's 9/8 of a round trip, or RACK's quarter of min_RTT", () => {
+    const { sentence } = STALL_CAUSES['loss-timer'];
+    expect(sentence('server', '9.2 ms', settings('http=3&link=lte&loss=5'))).toBe(
+      'The server waited 9.2 ms to call a packet lost: fewer than three later packets were acknowledged, so QUIC waited 9/8 of a round trip in case it was only reordered (RFC 9002 6.1.2)',
+    );
+    // TCP's RACK (tcp/rack.ts reoWnd): min_RTT / 4 once a later segment is SACKed.
+    expect(sentence('server', '114 ms', settings('link=wan&loss=5&sack=1&rack=on'))).toBe(
+      'The server waited 114 ms to call a segment lost: a later one was SACKed, so RACK waited a reordering window (a quarter of the minimum round trip) in case it was only reordered (RFC 8985 6.2)',
+    );
   });
   it("offers less loss where QUIC's window is held small by it, and the engine finds the page faster", () => {
     // A 2024 page over HTTP/3 on LTE at 1% loss: 8.86 s of its 10.1 s went to cwnd stalls, with

@@ -66,8 +66,11 @@ describe('the stall-cause table', () => {
   });
 
   it('puts the duration in every sentence', () => {
-    for (const cause of KNOWN_CAUSES)
-      expect(STALL_CAUSES[cause].sentence('server', '185 ms')).toContain('185 ms');
+    for (const query of ['http=1.1', 'http=3']) {
+      const settings = parseQuery(query).config.settings;
+      for (const cause of KNOWN_CAUSES)
+        expect(STALL_CAUSES[cause].sentence('server', '185 ms', settings)).toContain('185 ms');
+    }
   });
 
   it("gives every cause a dark-theme fill that stands out from the dark card (3:1, WCAG's figure for graphics)", () => {

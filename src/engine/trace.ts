@@ -171,7 +171,7 @@ export type StallCause =
   | 'idle-restart'
   | 'rto' // TCP: a lost tail waits for the retransmission timeout (RFC 6298)
   | 'pto' // QUIC: a lost tail waits for the probe timeout, which sends probes (RFC 9002 6.2)
-  | 'loss-timer' // QUIC: a packet waits 9/8 RTT to be declared lost, in case it was reordered (RFC 9002 6.1.2)
+  | 'loss-timer' // loss found by time after a reordering window: QUIC's 9/8 RTT (RFC 9002 6.1.2), TCP RACK's (RFC 8985 6.2)
   | 'tail-probe' // the tail of the data is lost: the sender waits for its loss probe (RFC 8985 7)
   | 'recovery' // without SACK, NewReno's recovery finds one lost segment per round trip (RFC 6582)
   | 'stale-connection' // a request written on a connection the server had closed, unknown to the client

@@ -43,8 +43,8 @@ export interface StallCauseRow {
   words: string;
   /** Fill on a light background; `dark` on the dark theme's (where the light fill would vanish). */
   colour: { light: string; dark: string };
-  /** The callout's sentence for one stall: `who` stalled (client or server) for `duration`. */
-  sentence(who: Side, duration: string): string;
+  /** The callout's sentence for one stall: `who` stalled (client or server) for `duration`, with `settings`. */
+  sentence(who: Side, duration: string, settings: Settings): string;
   /**
    * A stall of this cause is many short waits between segments that keep leaving (pacing spaces
    * every one), not one wait: the callout's `duration` is then the load's total for the cause.
@@ -273,9 +273,13 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     words: 'waiting out the reordering window (time threshold)',
     // A brighter violet than the timeouts' indigo: a timer's wait on a loss too, but no timeout.
     colour: { light: '#8925d0', dark: '#a64df0' },
-    sentence: (who, d) =>
-      `The ${who} waited ${d} to call a packet lost: fewer than three later packets were acknowledged, so QUIC waited 9/8 of a round trip in case it was only reordered (RFC 9002 6.1.2)`,
-    // The wait is 9/8 of the path's round trip, which no knob sets: only less loss helps.
+    // One cause for one mechanism, loss found by time once a reordering window has passed.
+    sentence: (who, d, settings) =>
+      settings.http === '3'
+        ? `The ${who} waited ${d} to call a packet lost: fewer than three later packets were acknowledged, so QUIC waited 9/8 of a round trip in case it was only reordered (RFC 9002 6.1.2)`
+        : `The ${who} waited ${d} to call a segment lost: a later one was SACKed, so RACK waited a reordering window (a quarter of the minimum round trip) in case it was only reordered (RFC 8985 6.2)`,
+    // The wait is QUIC's 9/8 of a round trip, or RACK's min_RTT / 4 (tcp/rack.ts reoWnd), which no
+    // knob sets: only less loss helps.
     fixes: (c) => (Number(get(c, 'loss') ?? 0) > 0 ? [{ key: 'loss', value: 0 }] : []),
   },
   'tail-probe': {

@@ -136,9 +136,9 @@ export abstract class TcpRackRecovery extends TcpLossRecovery {
    * RFC 8985 6.2 step 5 after an ACK (or on the reordering timer): RACK marks what is lost by time.
    * A loss found outside recovery starts it, as a third duplicate ACK would; in fast recovery the
    * scoreboard fills what is lost; in RTO recovery a retransmission lost again goes at once
-   * (`resendLost`).
+   * (`resendLost`). `byTimer`: the reordering timer fired.
    */
-  protected detectLossByTime(): void {
+  protected detectLossByTime(byTimer = false): void {
     const rack = this.rack!;
     const snd = this.snd;
     if (!this.sackOk || snd.idle || !outputAllowed(this.state)) {
@@ -157,6 +157,10 @@ export abstract class TcpRackRecovery extends TcpLossRecovery {
     const dueNs = againNs < 0 || (firstNs >= 0 && firstNs < againNs) ? firstNs : againNs;
     if (dueNs >= 0) this.reorderTimer!.set(dueNs);
     else this.reorderTimer!.cancel();
+    // 6.3: the timer found a loss: the wait before the repair leaves was the reordering window's
+    // (a lost response head had read as idle), as QUIC's time threshold is (RFC 9002 6.1.2).
+    if (byTimer && (rack.lostSeq > before || rack.lostAgainCount > lostAgain))
+      for (const o of this.observers) o.onLossTimer(this.quietSinceNs());
     if (rtoRecovery && rack.lostAgainCount > lostAgain) this.lostToResend = true;
     if (rtoRecovery && this.lostToResend) this.resendLost();
     if (rack.lostSeq <= before || rack.lostSeq <= snd.sndUna || this.cc.inRecovery) return;
@@ -220,7 +224,7 @@ export abstract class TcpRackRecovery extends TcpLossRecovery {
   private onReorderTimeout(): void {
     if (!outputAllowed(this.state) || this.state === 'CLOSED') return;
     this.sink.timer({ atNs: this.sim.now, conn: this.conn, side: this.side, timer: 'rack' });
-    this.detectLossByTime();
+    this.detectLossByTime(true);
     if (this.cc.inRecovery) this.sackRecovery();
     this.output();
     this.settle();

@@ -29,6 +29,9 @@ export interface EndpointObserver {
   onTimeout(quietSinceNs: Nanoseconds): void;
   /** The probe timer fired (RFC 8985 7.3): the wait since `quietSinceNs` was for the tail loss probe. */
   onProbe(quietSinceNs: Nanoseconds): void;
+  /** A loss timer declared data lost (RACK's reordering timer, RFC 8985 6.3; QUIC's, RFC 9002
+   * 6.1.2): the wait since `quietSinceNs` was that timer's. */
+  onLossTimer(quietSinceNs: Nanoseconds): void;
   /**
    * Without SACK, a partial ACK in NewReno's fast recovery (RFC 6582 3.2 step 4) sent the next
    * lost segment: the wait it ends was for that round trip of repair, one hole per round trip,
@@ -120,9 +123,10 @@ export class StallLabeller implements EndpointObserver {
   }
 
   /**
-   * QUIC's time threshold declared a packet lost (RFC 9002 6.1.2): too few later packets were
-   * acknowledged for the packet threshold, so it waited 9/8 of a round trip in case the packet was
-   * only reordered. The wait since `quietSinceNs` was that timer's, not the probe timeout's.
+   * Loss found by time: too few later packets were acknowledged to call one lost at once, so the
+   * sender waited out a reordering window in case it was only reordered (QUIC: 9/8 of a round trip,
+   * RFC 9002 6.1.2; TCP's RACK: a quarter of the minimum round trip, RFC 8985 6.2). The wait since
+   * `quietSinceNs` was that timer's, not a timeout's.
    */
   onLossTimer(quietSinceNs: Nanoseconds): void {
     this.openTimeoutWait(quietSinceNs, 'loss-timer');

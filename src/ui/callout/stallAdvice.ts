@@ -66,13 +66,14 @@ function worthyStalls(trace: Trace, b: Breakdown): StallRecord[] {
  * 2.99 s for flow-control credit" beside "3.23 s of it went to flow control stalls (8)" had read as
  * two answers to one question). A cause of many short waits speaks of their total (`totalNs`).
  */
-function sentenceFor(s: StallRecord, totalNs: number, count: number): string {
+function sentenceFor(s: StallRecord, totalNs: number, count: number, settings: Settings): string {
   const row = STALL_CAUSES[s.cause];
   return row.sentence(
     s.side,
     row.manyShortWaits
       ? formatDuration(totalNs)
       : formatDuration(s.endNs - s.startNs) + (count > 1 ? ` (the longest of ${count} stalls)` : ''),
+    settings,
   );
 }
 
@@ -199,7 +200,7 @@ function adviceAbout(
     stall,
     sentence:
       (isLong(stall, b) || STALL_CAUSES[stall.cause].manyShortWaits || count === 1
-        ? sentenceFor(stall, total, count)
+        ? sentenceFor(stall, total, count, settings)
         : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${manyStalls(ofCause)}`) +
       queueDropNote(stall, trace, settings, b),
     candidates,

@@ -226,7 +226,9 @@ test("a first stall no knob shortens gives the headline to a costlier one, and k
   const handshake = page.locator('[data-breakdown="a"] [data-cause="handshake"]');
   const ms = Number(await handshake.getAttribute('data-breakdown-ms'));
   await expect(passed).toContainText(`First came the connection handshake (${formatDuration(ms * 1e6)})`);
-  await expect(passed).toContainText('no knob here shortens');
+  await expect(passed).toContainText(
+    'which no knob here shortens: a page waits a round trip to open its first connection.',
+  );
 });
 
 test("a costlier later cause is named as the ladder labels it, with the breakdown's figure", async ({
@@ -245,6 +247,15 @@ test("a costlier later cause is named as the ladder labels it, with the breakdow
     await page.locator('[data-breakdown="a"] [data-cause="cwnd"]').getAttribute('data-breakdown-ms'),
   );
   await expect(costlier).toContainText(`${label!.split(/\s/)[0]} stalls: ${formatDuration(ms * 1e6)}`);
+  // Neither cause has a knob to offer: the callout says why for each, where it had said nothing.
+  const callout = page.locator('[data-callout]');
+  await expect(callout.locator('.callout-text > [data-no-knob]')).toHaveText(
+    ', which no knob here shortens: a page waits a round trip to open its first connection',
+  );
+  await expect(costlier.locator('[data-no-knob]')).toHaveText(
+    ', which no knob here shortens: the window grows by itself each round trip (slow start)',
+  );
+  await expect(callout.getByRole('button', { name: /^Try / })).toHaveCount(0);
 });
 
 test('a stall of several is named as their longest, apart from their total, on side A and side B', async ({

@@ -402,11 +402,52 @@ describe('the callout names a costlier later cause too', () => {
     expect(partNs(b, 'nagle')).toBeLessThanOrEqual(partNs(b, 'handshake'));
     const advice = adviceFor(r.trace, r.config.settings, b)!;
     expect(advice.stall.cause).toBe('nagle');
-    expect(advice.passedOver).toEqual({ cause: 'handshake', totalNs: partNs(b, 'handshake') });
+    expect(advice.passedOver).toEqual({
+      cause: 'handshake',
+      totalNs: partNs(b, 'handshake'),
+      noKnob: 'a page waits a round trip to open its first connection',
+    });
     expect(advice.costlier).toBeNull();
     expect(advice.candidates[0]).toEqual({ key: 'nagle', value: false });
     expect(pageWith(r, advice.candidates[0])).toBeLessThan(pageTimeNs(r.trace) * 0.75);
   });
+
+  it("says why no knob shortens a cause it names and offers nothing for (Wang's SPDY page, BBR under loss)", () => {
+    // Wang's page over HTTP/2: its one handshake first, then window waits that cost more, with
+    // Linux's 10-segment initial window and no loss. "More went to cwnd stalls: 239 ms" had stood
+    // with no button and no word of why.
+    const spdy = advise(runQuery('preset=wang-spdy'))!;
+    expect([spdy.stall.cause, spdy.candidates, spdy.noKnob]).toEqual([
+      'handshake',
+      [],
+      'a page waits a round trip to open its first connection',
+    ]);
+    expect(spdy.costlier).toMatchObject({
+      cause: 'cwnd',
+      candidates: [],
+      noKnob: 'the window grows by itself each round trip (slow start)',
+    });
+    // Cardwell's BBR at 1% loss: pacing's short waits, which no knob here removes.
+    const bbr = advise(runQuery('preset=cardwell-loss'))!;
+    expect([bbr.stall.cause, bbr.candidates, bbr.noKnob]).toEqual([
+      'pacing',
+      [],
+      'pacing spaces segments on purpose, so bursts do not fill the queue',
+    ]);
+    // With a knob to offer, nothing of the kind is said.
+    expect(advise(runQuery('preset=heidemann-odd-final'))!.noKnob).toBeNull();
+  });
+
+  it('says why wherever a preset names a cause with no knob to offer: first, passed over, or costlier', () => {
+    for (const preset of PRESETS) {
+      const advice = advise(runQuery(`preset=${preset.id}`));
+      if (!advice) continue;
+      const named = [advice, ...(advice.costlier ? [advice.costlier] : [])];
+      for (const { candidates, noKnob } of named)
+        expect(noKnob, preset.id).toEqual(candidates.length === 0 ? expect.any(String) : null);
+      if (advice.passedOver) expect(advice.passedOver.noKnob, preset.id).toEqual(expect.any(String));
+    }
+  }, 60_000);
 
   it('gives the headline to the costlier cause when no knob removes the first (one connection, one handshake)', () => {
     // Padmanabhan and Mogul's new protocol: one connection, so its 71 ms handshake is the page's
@@ -417,7 +458,11 @@ describe('the callout names a costlier later cause too', () => {
     expect(suggestionFor(first, r.config.settings, [first], partNs(b, 'handshake'))).toBeNull();
     const advice = adviceFor(r.trace, r.config.settings, b)!;
     expect(advice.stall.cause).toBe('cwnd');
-    expect(advice.passedOver).toEqual({ cause: 'handshake', totalNs: partNs(b, 'handshake') });
+    expect(advice.passedOver).toEqual({
+      cause: 'handshake',
+      totalNs: partNs(b, 'handshake'),
+      noKnob: 'a page waits a round trip to open its first connection',
+    });
     expect(advice.causeTotalNs).toBeGreaterThan(advice.passedOver!.totalNs);
     expect(advice.costlier).toBeNull();
     // The fix the page then offers (its check runs every candidate) takes a fifth off the page.

@@ -46,6 +46,11 @@ export interface StallCauseRow {
   /** The callout's sentence for one stall: `who` stalled (client or server) for `duration`, with `settings`. */
   sentence(who: Side, duration: string, settings: Settings): string;
   /**
+   * Why no knob here shortens it, when `fixes` offers none that applies: the callout's clause after
+   * "which no knob here shortens:". Without it, each knob that would is set already.
+   */
+  noKnob?(c: FixContext): string;
+  /**
    * A stall of this cause is many short waits between segments that keep leaving (pacing spaces
    * every one), not one wait: the callout's `duration` is then the load's total for the cause.
    */
@@ -66,6 +71,8 @@ function largerInitialWindows(settings: Settings, side: Side): StallFix[] {
 /** Indigo: a lost tail's wait for the timer that resends it, TCP's RTO and QUIC's PTO alike. */
 const TIMEOUT_COLOUR = { light: '#332288', dark: '#8b80e6' };
 const none = (): StallFix[] => [];
+/** A wait on a loss whose only fix, less loss, is already taken: the queue dropped it. */
+const lossIsZero = () => 'only less loss would, and Packet loss is already 0%';
 const get = (c: FixContext, key: string) => (c.settings as Record<string, unknown>)[key];
 
 /** Whether a TCP sender's timer was its floor, or the floor doubled by back-off, when the stall began. */
@@ -81,6 +88,8 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     words: 'waiting for a delayed ACK',
     colour: same('#D55E00'),
     sentence: (who, d) => `The ${who} waited ${d} for a delayed ACK`,
+    // QUIC's peer holds its ACKs up to its max_ack_delay (RFC 9000 18.2), no TCP key's.
+    noKnob: (c) => (get(c, 'http') === '3' ? "QUIC's receiver holds its ACKs up to 25 ms" : ''),
     // Writing the headers with the body saves the wait, unless the window is one segment (the
     // initial window, or a receive window under two segments, which never lets the two full
     // segments arrive that earn an ACK at once): then only the receiver's ACK policy helps.
@@ -113,6 +122,8 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     words: 'congestion window full',
     colour: same('#0072B2'),
     sentence: (who, d) => `The ${who} waited ${d} for its congestion window to open`,
+    noKnob: (c) =>
+      `${get(c, 'http') === '3' ? "QUIC's window starts at 10 packets and" : 'the window'} grows by itself each round trip (slow start)`,
     // A larger initial window than the current one (a smaller one only adds waits); past the
     // largest, on a lossy path, a controller that does not read loss as congestion. QUIC's window
     // is RFC 9002's (10 packets, NewReno), which no knob sets: on a lossy path what keeps it small
@@ -151,6 +162,7 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     words: 'connection handshake',
     colour: same('#009E73'),
     sentence: (_, d) => `The connection handshake took ${d}`,
+    noKnob: () => 'a page waits a round trip to open its first connection',
     // A connection per request pays a handshake per object, but the page pays only those not
     // under another (parallel connections shake hands at once): when the page's handshake time is
     // one handshake's, no connection kept saves any. The connection kept is pipelined: without
@@ -245,6 +257,7 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     words: 'retransmission timeout',
     colour: TIMEOUT_COLOUR,
     sentence: (who, d) => `The ${who} waited ${d} for a retransmission timeout`,
+    noKnob: lossIsZero,
     // A timer at its floor (BSD's two 500 ms ticks; RFC 6298 2.4 asks for 1 s), or the floor
     // doubled by back-off, is the floor's doing: Linux's 200 ms floor shortens the wait. A timer
     // above it (a long or slow path's RTT) is not, and then only less loss helps.
@@ -267,6 +280,7 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     // The timer is smoothed RTT + 4 rttvar + the peer's max_ack_delay (RFC 9002 6.2.1), with no
     // floor a knob sets and no tail probe to turn on: only less loss helps.
     fixes: () => [{ key: 'loss', value: 0 }],
+    noKnob: lossIsZero,
   },
   'loss-timer': {
     label: 'loss timer',
@@ -281,6 +295,7 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     // The wait is QUIC's 9/8 of a round trip, or RACK's min_RTT / 4 (tcp/rack.ts reoWnd), which no
     // knob sets: only less loss helps.
     fixes: (c) => (Number(get(c, 'loss') ?? 0) > 0 ? [{ key: 'loss', value: 0 }] : []),
+    noKnob: lossIsZero,
   },
   'tail-probe': {
     label: 'tail probe',
@@ -292,6 +307,7 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
       `The ${who}'s last data was lost and no ACK came back to say so: it waited ${d} for its tail loss probe (TLP)`,
     // The probe waits two round trips (RFC 8985 7.2), a fixed part of the path: only less loss helps.
     fixes: (c) => (Number(get(c, 'loss') ?? 0) > 0 ? [{ key: 'loss', value: 0 }] : []),
+    noKnob: lossIsZero,
   },
   recovery: {
     label: 'recovery',
@@ -307,6 +323,7 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
         : []),
       ...(Number(get(c, 'loss') ?? 0) > 0 ? [{ key: 'loss', value: 0 }] : []),
     ],
+    noKnob: lossIsZero,
   },
   'stale-connection': {
     label: 'stale connection',
@@ -359,6 +376,8 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     sentence: (_, d) =>
       `Data already in waited ${d} behind a lost segment of another stream (head-of-line blocking)`,
     fixes: none,
+    // HTTP/3 would remove it, but changes the whole protocol: named, not offered.
+    noKnob: () => 'TCP delivers in order; over HTTP/3 each stream arrives apart',
   },
   amplification: {
     label: '3x limit',
@@ -377,6 +396,8 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     sentence: (who, d) => `Pacing spaced the ${who}'s segments: ${d} of short waits in all`,
     manyShortWaits: true,
     fixes: none,
+    // Spacing is the point (BBR always paces): bursts would fill the router's queue.
+    noKnob: () => 'pacing spaces segments on purpose, so bursts do not fill the queue',
   },
 };
 

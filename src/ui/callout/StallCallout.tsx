@@ -14,7 +14,7 @@ import { causeStyle, darkFill } from '../../scenario/stallCauses';
 import { useFocusHandoff } from '../useFocusHandoff';
 import { useSettled } from '../state/gesture';
 import { drawsOf, type Suggestion } from './stallAdvice';
-import { Costlier, fixText, knobOf, overlapped, room, useOfferedFix } from './calloutParts';
+import { Costlier, fixText, knobOf, noKnobText, overlapped, room, useOfferedFix } from './calloutParts';
 import type { HintsWithheld } from '../lessons/lessonState';
 import { LazyPanel } from '../LazyPanel';
 
@@ -160,7 +160,8 @@ function SettledCallout({
         <strong>{sentence}</strong>
         {/* A fix B runs is not offered, nor weighed: B's line gives B's time ("try" had stood
             beside "Side B runs with", and no button). */}
-        {fixText(inB ? null : checked, 'data-fix-page-ns')}.{' '}
+        {fixText(inB ? null : checked, 'data-fix-page-ns')}
+        {!withholdFix && noKnobText(advice.noKnob)}.{' '}
         <span className="callout-context">
           {/* The fix's figures are medians over loss draws; the page shown is one draw, and its
               time had read as a second figure for the same page. */}
@@ -171,10 +172,12 @@ function SettledCallout({
             <span data-passed-over={advice.passedOver.cause}>
               {' '}
               First came the {causeStyle(advice.passedOver.cause).words} (
-              {formatDuration(advice.passedOver.totalNs)}), which no knob here shortens.
+              {formatDuration(advice.passedOver.totalNs)}){noKnobText(advice.passedOver.noKnob)}.
             </span>
           )}
-          {advice.costlier && <Costlier advice={advice} checked={inB ? null : costlierChecked} />}
+          {advice.costlier && (
+            <Costlier advice={advice} checked={inB ? null : costlierChecked} why={!withholdFix} />
+          )}
           {inB && <span data-fix-in-b=""> Side B runs with {knob}.</span>}
         </span>
         {room(advice, checked, costlierChecked, drawsOf(settings), b.totalNs)}

@@ -97,16 +97,33 @@ export function room(
   );
 }
 
-/** "More went to Nagle stalls: 384 ms", with the fix for them when the first stall's knobs had none. */
-export function Costlier({ advice, checked }: { advice: Advice; checked: Checked }) {
+/**
+ * "More went to Nagle stalls: 384 ms", with the fix for them when the first stall's knobs had none;
+ * with `why`, else why none is offered: the knob tried would not help, or the cause has none.
+ */
+export function Costlier({
+  advice,
+  checked,
+  why = false,
+}: {
+  advice: Advice;
+  checked: Checked;
+  why?: boolean;
+}) {
+  const tried = checked !== null && checked !== 'checking';
   return (
     <span data-costlier={advice.costlier!.cause}>
       {' '}
       {costlierWords(advice)}
-      {fixOf(checked) && fixText(checked, 'data-costlier-fix-page-ns')}.
+      {(fixOf(checked) || (why && tried)) && fixText(checked, 'data-costlier-fix-page-ns')}
+      {why && !tried && noKnobText(advice.costlier!.noKnob)}.
     </span>
   );
 }
+
+/** ", which no knob here shortens: the window grows by itself...": a cause named with nothing offered. */
+export const noKnobText = (why: string | null) =>
+  why && <span data-no-knob="">, which no knob here shortens: {why}</span>;
 
 /** The cause as the ladder labels it: capitalized, "cwnd" had read "Cwnd". */
 export const costlierWords = ({ costlier }: Advice) =>

@@ -13,7 +13,7 @@ import { applies, SCHEMA, type ConfigKey, type Settings } from '../../scenario/s
 import { partNs, type Breakdown } from '../../scenario/breakdown';
 import { formatDuration } from '../../views/format';
 import { eachWaitOnce } from '../../views/stallBands';
-import { STALL_CAUSES, causeStyle } from '../../scenario/stallCauses';
+import { STALL_CAUSES, causeStyle, type FixContext } from '../../scenario/stallCauses';
 
 /** A single stall is named when it is at least this share of the page time and this long. */
 const MIN_SHARE = 0.1;
@@ -33,6 +33,8 @@ export interface Advice {
   /** Every knob change the row offers, best first: the callout offers the first that the engine
    * finds makes the page faster, unless a later one saves much more (checkedFix). */
   candidates: Suggestion[];
+  /** With no candidate, why no knob here shortens the cause (its row's `noKnob`). */
+  noKnob: string | null;
   /** Wall-clock time of the page load given to this cause, as in the breakdown. */
   causeTotalNs: number;
   /** Stalls of this cause in the load. */
@@ -42,9 +44,14 @@ export interface Advice {
    * the knobs that could remove it: offered when none of the named cause's helps (a TLS 1.2
    * handshake stretched by the server's Nagle hold: TLS 1.3 does not shorten it, Nagle off does).
    */
-  costlier: { cause: StallRecord['cause']; totalNs: number; candidates: Suggestion[] } | null;
+  costlier: {
+    cause: StallRecord['cause'];
+    totalNs: number;
+    candidates: Suggestion[];
+    noKnob: string | null;
+  } | null;
   /** The first long stall's cause, when no knob here removes it and another cause (named) has knobs. */
-  passedOver: { cause: StallRecord['cause']; totalNs: number } | null;
+  passedOver: { cause: StallRecord['cause']; totalNs: number; noKnob: string | null } | null;
 }
 
 /** Whether a cause cost the page enough to be worth a fix. */
@@ -89,7 +96,7 @@ export function suggestionsFor(
   causeNs = s.endNs - s.startNs,
   rtoNs: () => number | null = () => null,
 ): Suggestion[] {
-  const context = { side: s.side, settings, stallNs: s.endNs - s.startNs, stalls, causeNs, rtoNs };
+  const context = fixContext(s, settings, stalls, causeNs, rtoNs);
   const found: Suggestion[] = [];
   for (const { key, value } of STALL_CAUSES[s.cause].fixes(context)) {
     if (!Object.prototype.hasOwnProperty.call(SCHEMA, key)) continue;
@@ -101,6 +108,17 @@ export function suggestionsFor(
     found.push({ key: key as ConfigKey, value: value as Settings[ConfigKey] });
   }
   return found;
+}
+
+/** What a cause's row reads to choose its fixes (or say why it has none). */
+function fixContext(
+  s: StallRecord,
+  settings: Settings,
+  stalls: readonly StallRecord[] = [s],
+  causeNs = s.endNs - s.startNs,
+  rtoNs: () => number | null = () => null,
+): FixContext {
+  return { side: s.side, settings, stallNs: s.endNs - s.startNs, stalls, causeNs, rtoNs };
 }
 
 /** The stalled side's retransmission timeout when `s` began: its last congestion sample before then. */
@@ -161,7 +179,11 @@ export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advic
     const instead = adviceAbout(longestOf(stalls, cause), stalls, trace, settings, b);
     if (instead.candidates.length === 0) continue;
     const costlier = instead.costlier?.cause === first.cause ? null : instead.costlier; // said as passed over
-    return { ...instead, costlier, passedOver: { cause: first.cause, totalNs: advice.causeTotalNs } };
+    return {
+      ...instead,
+      costlier,
+      passedOver: { cause: first.cause, totalNs: advice.causeTotalNs, noKnob: advice.noKnob },
+    };
   }
   return advice;
 }
@@ -187,15 +209,28 @@ function adviceAbout(
   const costliest = [...new Set(stalls.map((s) => s.cause))]
     .map((cause) => ({ cause, totalNs: partNs(b, cause) }))
     .sort((x, y) => y.totalNs - x.totalNs)[0];
-  const candidatesOf = (s: StallRecord) =>
-    suggestionsFor(
+  const contextOf = (s: StallRecord) =>
+    fixContext(
       s,
       settings,
       stalls.filter((o) => o.cause === s.cause),
       partNs(b, s.cause),
       () => rtoWhenStalled(trace, s),
     );
+  const candidatesOf = (s: StallRecord) => {
+    const c = contextOf(s);
+    return suggestionsFor(s, settings, c.stalls, c.causeNs, c.rtoNs);
+  };
+  // Said where a cause is named and nothing is offered: why (the page had left the student guessing).
+  const noKnobOf = (s: StallRecord, candidates: Suggestion[]) =>
+    candidates.length > 0
+      ? null
+      : STALL_CAUSES[s.cause].noKnob?.(contextOf(s)) || 'each knob that would is set already';
   const candidates = candidatesOf(stall);
+  const costlierAbout = (s: StallRecord) => {
+    const found = candidatesOf(s);
+    return { cause: s.cause, totalNs: partNs(b, s.cause), candidates: found, noKnob: noKnobOf(s, found) };
+  };
   return {
     stall,
     sentence:
@@ -204,12 +239,11 @@ function adviceAbout(
         : `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${manyStalls(ofCause)}`) +
       queueDropNote(stall, trace, settings, b),
     candidates,
+    noKnob: noKnobOf(stall, candidates),
     causeTotalNs: total,
     causeCount: count,
     costlier:
-      costliest && costliest.totalNs > total
-        ? { ...costliest, candidates: candidatesOf(longestOf(stalls, costliest.cause)) }
-        : null,
+      costliest && costliest.totalNs > total ? costlierAbout(longestOf(stalls, costliest.cause)) : null,
     passedOver: null,
   };
 }

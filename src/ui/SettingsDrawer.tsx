@@ -3,7 +3,8 @@
 // scrolls past every view to reach a knob. The bar spans the width and the page keeps room for it at the
 // end: a button floating over the views would hide part of a line of text or a control.
 // Open, the drawer covers the page: it is a modal dialog, focus goes into it and the page behind is
-// inert until it closes, when focus goes back to the Settings button.
+// inert until it closes (Escape, its Close button, which stays in view as the drawer scrolls, or a
+// tap beside it), when focus goes back to the Settings button.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 
 export function SettingsDrawer({ children }: { children: ReactNode }) {
@@ -25,15 +26,23 @@ export function SettingsDrawer({ children }: { children: ReactNode }) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
     };
+    // A tap on the page beside the drawer closes it, as a sheet's backdrop does. The page there is
+    // inert, so the tap lands on the body; one in a dialog opened from the drawer is not beside it.
+    const onClick = (event: MouseEvent) => {
+      const target = event.target as Element;
+      if (!drawer.contains(target) && !target.closest('dialog')) close();
+    };
     // Widened past the drawer's breakpoint (a tablet turned), Settings sit beside the views: the
     // drawer closes, or the page would stay inert behind it with no Close button shown.
     const wide = window.matchMedia('(min-width: 1100px)');
     const onWide = () => wide.matches && (release(behind.current), setOpen(false));
     wide.addEventListener('change', onWide);
     window.addEventListener('keydown', onKey);
+    window.addEventListener('click', onClick);
     return () => {
       wide.removeEventListener('change', onWide);
       window.removeEventListener('keydown', onKey);
+      window.removeEventListener('click', onClick);
       release(behind.current);
     };
   }, [open, close]);
@@ -59,9 +68,11 @@ export function SettingsDrawer({ children }: { children: ReactNode }) {
         aria-modal={open || undefined}
         aria-label={open ? 'Settings' : undefined}
       >
-        <button type="button" className="secondary settings-close" onClick={close}>
-          Close settings
-        </button>
+        <div className="settings-head">
+          <button type="button" className="secondary settings-close" onClick={close}>
+            Close settings
+          </button>
+        </div>
         {children}
       </div>
     </>

@@ -81,6 +81,8 @@ export function sweepJoined(xNumeric: boolean, xValues: readonly string[]): bool
 /** A simulated point's radius, and the room between two points set side by side. */
 const POINT_R = 5;
 const DODGE_GAP_PX = 2;
+/** On a touch screen, how far from a point's centre a tap still opens it (a 32 px target). */
+const TAP_REACH_PX = 16;
 /** The least a point set beside another shows of itself, where the x values lie close. */
 const MIN_CRESCENT_PX = 3;
 
@@ -195,6 +197,25 @@ export function SweepChart(props: SweepChartProps) {
       p.y === null ? [] : [{ key: pointKey(p), cx: x.at(p.x), cy: y(p.y), order }],
     ),
   );
+  const centre = (p: SweepChartPoint): [number, number] => [
+    x.at(p.x) + (dodge.get(pointKey(p)) ?? 0),
+    y(p.y ?? 0),
+  ];
+  // A fingertip covers a point (10 px) and its neighbours at one x: a tap opens the point nearest
+  // it, within reach.
+  const openNearest = (event: { currentTarget: SVGElement; clientX: number; clientY: number }) => {
+    const svg = event.currentTarget.ownerSVGElement!;
+    const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM()!.inverse());
+    let best: SweepChartPoint | null = null;
+    let bestDistance = TAP_REACH_PX;
+    for (const p of points) {
+      if (p.y === null) continue;
+      const [cx, cy] = centre(p);
+      const distance = Math.hypot(cx - at.x, cy - at.y);
+      if (distance <= bestDistance) [best, bestDistance] = [p, distance];
+    }
+    if (best) props.onOpen(best);
+  };
   const open = props.openNow ?? null;
   const openKeys = new Set(open?.points ?? []);
   const lineOf = (s: string | null, pick: (p: SweepChartPoint) => number | null) =>
@@ -292,7 +313,7 @@ export function SweepChart(props: SweepChartProps) {
         p.y === null ? null : (
           <path
             key={pointKey(p)}
-            d={markerPath(shape(p.series), x.at(p.x) + (dodge.get(pointKey(p)) ?? 0), y(p.y), POINT_R)}
+            d={markerPath(shape(p.series), ...centre(p), POINT_R)}
             fill={colour(p.series)}
             className="sweep-point"
             data-shape={shape(p.series)}
@@ -317,8 +338,8 @@ export function SweepChart(props: SweepChartProps) {
         p.y === null || !openKeys.has(pointKey(p)) ? null : (
           <circle
             key={`open-${pointKey(p)}`}
-            cx={x.at(p.x) + (dodge.get(pointKey(p)) ?? 0)}
-            cy={y(p.y)}
+            cx={centre(p)[0]}
+            cy={centre(p)[1]}
             r={POINT_R + RING_GAP_PX}
             className="sweep-open-ring"
             aria-hidden="true"
@@ -328,6 +349,15 @@ export function SweepChart(props: SweepChartProps) {
           />
         ),
       )}
+      {/* Over the points, shown on a coarse pointer alone (sweep.css): a mouse clicks the points. */}
+      <rect
+        className="sweep-tap-area"
+        width={width}
+        height={height}
+        fill="transparent"
+        aria-hidden="true"
+        onClick={openNearest}
+      />
     </svg>
   );
 }

@@ -16,10 +16,14 @@ export function CopyField({
 }) {
   const id = useId();
   const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  const [outcome, setOutcome] = useState<{ value: string; result: CopyOutcome } | null>(null);
+  const [outcome, setOutcome] = useState<{ value: string; result: CopyOutcome; touch: boolean } | null>(null);
   // A status about an older value would be misleading.
   const shown = outcome?.value === value ? outcome.result : null;
-  const onCopy = async () => setOutcome({ value, result: await copyText(value, fieldRef.current) });
+  const onCopy = async () => {
+    const result = await copyText(value, fieldRef.current);
+    // A phone or tablet has no Ctrl+C: its way to copy is the selection's own menu.
+    setOutcome({ value, result, touch: matchMedia('(pointer: coarse)').matches });
+  };
   return (
     <div className="copy-field" data-copy={name}>
       <label htmlFor={id}>{label}</label>
@@ -35,7 +39,10 @@ export function CopyField({
       </div>
       <p className="copy-status" role="status">
         {shown === 'copied' && 'Copied to the clipboard.'}
-        {shown === 'selected' && 'Selected: press Ctrl+C (⌘C) to copy.'}
+        {shown === 'selected' &&
+          (outcome?.touch
+            ? 'Selected: touch and hold the selection, then choose Copy.'
+            : 'Selected: press Ctrl+C (⌘C) to copy.')}
       </p>
     </div>
   );

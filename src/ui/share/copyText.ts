@@ -1,5 +1,5 @@
 // Copy to the clipboard when the browser allows it; otherwise select the text so the reader can
-// press Ctrl+C (the Clipboard API needs a secure context and, in some browsers, a permission).
+// copy it (the Clipboard API needs a secure context and, in some browsers, a permission).
 export type CopyOutcome = 'copied' | 'selected';
 
 export async function copyText(

@@ -37,6 +37,10 @@ const WHOSE_SCENARIO = {
   none: '',
 } as const;
 
+/** How a point is opened: on a touch screen by a tap (near it is enough), else a click or the keys. */
+const OPEN_A_POINT = () =>
+  matchMedia('(pointer: coarse)').matches ? 'Tap a point' : 'Click a point (or focus it and press Enter)';
+
 export interface SweepPanelProps {
   config: Config;
   onSweep: (value: string | null) => void;
@@ -104,7 +108,7 @@ export default function SweepPanel({ config, onSweep, onOpenRun, scrollRequest =
       id="sweep"
       sectionRef={sectionRef}
       title="Sweep"
-      note={`Every point is a full simulation${WHOSE_SCENARIO[choice?.kind ?? 'none']}. Click a point (or focus it and press Enter) to open its run in the ladder.`}
+      note={`Every point is a full simulation${WHOSE_SCENARIO[choice?.kind ?? 'none']}. ${OPEN_A_POINT()} to open its run in the ladder.`}
     >
       <div className="sweep-choose">
         <details open={!spec}>

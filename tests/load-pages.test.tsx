@@ -80,6 +80,15 @@ describe("each load's page", () => {
     expect(loadPageNames(runQuery('preset=kruse-lerc&loads=1').trace)).toBeNull();
   });
 
+  it('is found under GETALL too, whose one request per load names no page of its own', () => {
+    const getall = `${KRUSE}&http=getall`;
+    expect(runQuery(getall).trace.exchanges.map((e) => e.label)).toEqual(Array(5).fill('GETALL'));
+    expect(loadPageNames(runQuery(getall).trace)).toEqual(['/LeRC', '/acts', '/oufr', '/Test', '/LeRC']);
+    expect(waterfallTitles(getall).headings[1]).toMatch(/^Load 2 of 5, \/acts, the rows below: /);
+    expect(figuresNote(getall)).toMatch(/The browser loaded 5 pages in turn \(\/LeRC [\d.]+ s, \/acts /);
+    expect(loadPageNames(runQuery('http=getall&loads=3').trace)).toBeNull();
+  });
+
   it('names the pages in the figures note, each with its time, and the last whose Seconds the table gives', () => {
     expect(figuresNote(KRUSE)).toContain(
       'The browser loaded 5 pages in turn (/LeRC 5.45 s, /acts 3 s, /oufr 6.76 s, /Test 4.64 s, /LeRC 1.77 s); ' +

@@ -7,7 +7,7 @@ import type { Trace } from './trace';
  * its own, so the requests cannot tell); null when every load was of the same page, where a
  * load's number says all there is.
  */
-export function loadPageNames(trace: Trace): string[] | null {
+export function loadPageNames(trace: Pick<Trace, 'loads'>): string[] | null {
   const urls = trace.loads.map((l) => l.page);
   if (new Set(urls).size < 2) return null;
   // "/LeRC/" names the page as "/LeRC"; the site's root stays "/".

@@ -164,7 +164,7 @@ test("a label on a load's or a fold's line has a backdrop, so the line does not 
 });
 
 for (const width of [1440, 390]) {
-  test(`at ${width} px each of Kruse's five page loads has a time on the folded axis, no label over another`, async ({
+  test(`at ${width} px each of Kruse's five page loads has a time on the folded axis and its page under its number, no label over another`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
@@ -182,8 +182,22 @@ for (const width of [1440, 390]) {
       const texts = [...svg.querySelectorAll('.ladder-axis text, .playhead-label')]
         .filter((t) => t.textContent !== '')
         .map((t) => ({ text: t.textContent, ...box(t).toJSON() }));
-      return { loadYs, ticks, texts };
+      const marks = [...svg.querySelectorAll('[data-load]')].map((t) => ({
+        lines: [t.firstChild!.textContent, t.querySelector('.load-page')?.textContent],
+        left: box(t).left - box(svg).left,
+      }));
+      return { loadYs, ticks, texts, marks };
     });
+    // Each load's mark names its page on a line under its number, inside the axis column: the
+    // mark had said "load 2" alone while the rows beside it were /acts's. On a phone the last
+    // load is two lines high, and its page gives way to its one time (asserted below).
+    expect(axis.marks.map((m) => m.lines)).toEqual([
+      ['load 2', '/acts'],
+      ['load 3', '/oufr'],
+      ['load 4', '/Test'],
+      ['load 5', width > 1000 ? '/LeRC' : undefined],
+    ]);
+    for (const m of axis.marks) expect(m.left).toBeGreaterThanOrEqual(0);
     // Load 1 runs from the top to load 2's line, load 5 from its line to the end.
     expect(axis.loadYs).toHaveLength(4);
     const bounds = [-Infinity, ...axis.loadYs, Infinity];
@@ -230,9 +244,9 @@ test("a ladder scrolled sideways keeps, at its left edge, which load is which, h
   expect(folds.filter((f) => /^⋯ \d+(\.\d+)?\ss$/.test(f)).length).toBeGreaterThanOrEqual(3);
   const pinned = await pinnedTexts(page, 'a');
   expect(pinned.filter((t) => t.cls === 'load-label').map((t) => t.text)).toEqual([
-    'load 2',
-    'load 3',
-    'load 4',
+    'load 2/acts',
+    'load 3/oufr',
+    'load 4/Test',
     'load 5',
   ]);
   const playhead = pinned.filter((t) => t.cls === 'playhead-label');

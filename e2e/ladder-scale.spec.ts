@@ -409,6 +409,10 @@ test('a run of several page loads marks where each load starts', async ({ page }
   await expect(marks).toHaveCount(4);
   await expect(marks.nth(0)).toContainText('load 2');
   await expect(marks.nth(3)).toContainText('load 5');
+  // One page loaded again: the number alone, no page under it.
+  await openLab(page, 'loads=3&link=wan');
+  await expect(marks).toHaveText(['load 2', 'load 3']);
+  await expect(page.locator('[data-side="a"] [data-load] .load-page')).toHaveCount(0);
 });
 
 test('a run too dense to tell arrows apart is one band with a note; zooming in brings each packet back', async ({

@@ -444,6 +444,41 @@ for (const scheme of ['light', 'dark'] as const)
     });
 
 for (const width of [1280, 390])
+  test(`loads of different pages head their rows with the page: "load 2 · /acts", clear of the bars (${width} px)`, async ({
+    page,
+  }) => {
+    // Kruse's loop (/LeRC, /acts, /oufr, /Test, /LeRC): the headings had said "load 2" alone.
+    await page.setViewportSize({ width, height: 900 });
+    for (const query of ['preset=kruse-lerc', 'preset=kruse-lerc&http=getall']) {
+      await openLab(page, query);
+      const figure = waterfall(page).locator('svg.waterfall-svg').first();
+      await figure.scrollIntoViewIfNeeded();
+      await expect(figure.locator('[data-load-heading] > text')).toHaveText([
+        'load 1 · /LeRC',
+        'load 2 · /acts',
+        'load 3 · /oufr',
+        'load 4 · /Test',
+        'load 5 · /LeRC',
+      ]);
+      const drawn = await figure.evaluate((svg) => {
+        const box = (el: Element) => el.getBoundingClientRect();
+        const headings = [...svg.querySelectorAll('[data-load-heading] > text')].map((t) => box(t));
+        const bars = [...svg.querySelectorAll('[data-exchange] [data-phase]')].map((p) => box(p).left);
+        return {
+          left: Math.min(...headings.map((h) => h.left)) - box(svg).left,
+          right: Math.max(...headings.map((h) => h.right)),
+          barsLeft: Math.min(...bars),
+          barsShare: (box(svg).right - Math.min(...bars)) / box(svg).width,
+        };
+      });
+      expect(drawn.left, query).toBeGreaterThanOrEqual(0);
+      expect(drawn.right, query).toBeLessThan(drawn.barsLeft);
+      // The bars keep most of a phone's figure.
+      expect(drawn.barsShare, query).toBeGreaterThan(0.6);
+    }
+  });
+
+for (const width of [1280, 390])
   test(`a page loaded three times heads each load's rows: "load 1" to "load 3", each bar ending at its page-loaded line (${width} px)`, async ({
     page,
   }) => {

@@ -32,7 +32,7 @@ function run(
     ),
   );
   t.stalls = stalls;
-  t.loads = loads.map(([from, to], index): LoadRecord => ({ index, startNs: ms(from), endNs: ms(to) }));
+  t.loads = loads.map(([from, to], index): LoadRecord => ({ index, page: '/', startNs: ms(from), endNs: ms(to) }));
   t.endNs = Math.max(t.endNs, ...t.loads.map((l) => l.endNs ?? 0));
   return t;
 }
@@ -309,7 +309,7 @@ describe('where the time went', () => {
       cryptoBytes: 1200,
     };
     const t = trace([conn()], [lost]);
-    t.loads = [{ index: 0, startNs: 0, endNs: ms(10) }];
+    t.loads = [{ index: 0, page: '/', startNs: 0, endNs: ms(10) }];
     t.endNs = ms(10);
     const path: PathTiming = {
       c2s: { bandwidthBps: 1_000_000, oneWayDelayNs: 0 }, // 1250 bytes in 10 ms

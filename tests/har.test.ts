@@ -85,6 +85,14 @@ describe('HAR 1.2 export', () => {
       'test (load 5, /acts)',
     ]);
     expect(harOf('loads=2').har.log.pages.map((p) => p.title)).toEqual(['test (load 1)', 'test (load 2)']);
+    // GETALL asks for each page by one request, which the trace records as "GETALL".
+    expect(harOf('preset=kruse-acts&http=getall').har.log.pages.map((p) => p.title)).toEqual([
+      'test (load 1, /acts)',
+      'test (load 2, /oufr)',
+      'test (load 3, /Test)',
+      'test (load 4, /LeRC)',
+      'test (load 5, /acts)',
+    ]);
   });
   it.each(QUERIES)('%s: valid shape, timings add up and match the metrics', (query) => {
     const { har, metrics, objects, loads } = harOf(query);

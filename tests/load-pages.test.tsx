@@ -14,7 +14,7 @@ import { breakdown } from '../src/scenario/breakdown';
 import { MetricsNotes } from '../src/views/MetricsTable';
 import { TimeBreakdown } from '../src/views/TimeBreakdown';
 import { Waterfall } from '../src/views/Waterfall';
-import { waterfallLines } from '../src/views/waterfallGroups';
+import { loadHeadings, waterfallLines } from '../src/views/waterfallGroups';
 import { labelColumns } from '../src/views/waterfallLabels';
 import { waterfallRows } from '../src/views/waterfallPhases';
 import { idleBetweenLoadsNs } from '../src/views/betweenLoads';
@@ -47,29 +47,33 @@ function figuresNote(query: string): string {
   return text(drawn(<MetricsNotes loads={loads} headers="TCP/IP" />).querySelector('[data-loads-note]'));
 }
 
-function waterfallTitles(query: string): { headings: string[]; ends: string[] } {
+function waterfallTitles(query: string, width = 1000) {
   const { trace } = runQuery(query);
   const rows = waterfallRows(trace);
+  const lines = waterfallLines(trace, rows);
+  const columns = labelColumns(rows, width, loadHeadings(lines));
   const endNs = runEndNs(trace);
   const svg = drawn(
     <Waterfall
       rows={rows}
-      lines={waterfallLines(trace, rows)}
-      columns={labelColumns(rows, 1000)}
+      lines={lines}
+      columns={columns}
       endNs={endNs}
       gaps={[]}
       runEndNs={endNs}
       loads={trace.loads}
       loadPages={loadPageNames(trace)}
       cursorNs={endNs}
-      width={1000}
+      width={width}
       side="a"
     />,
   );
   const titles = (sel: string) => [...svg.querySelectorAll(`${sel} > title`)].map(text);
   return {
     headings: titles('[data-load-heading]'),
+    words: [...svg.querySelectorAll('[data-load-heading] > text')].map(text),
     ends: [...svg.querySelectorAll('[data-load-end] title')].map(text),
+    columns,
   };
 }
 
@@ -78,6 +82,15 @@ describe("each load's page", () => {
     expect(loadPageNames(runQuery(KRUSE).trace)).toEqual(['/LeRC', '/acts', '/oufr', '/Test', '/LeRC']);
     expect(loadPageNames(runQuery(REPEATED).trace)).toBeNull();
     expect(loadPageNames(runQuery('preset=kruse-lerc&loads=1').trace)).toBeNull();
+  });
+
+  it('is found under GETALL too, whose one request per load names no page of its own', () => {
+    const getall = `${KRUSE}&http=getall`;
+    expect(runQuery(getall).trace.exchanges.map((e) => e.label)).toEqual(Array(5).fill('GETALL'));
+    expect(loadPageNames(runQuery(getall).trace)).toEqual(['/LeRC', '/acts', '/oufr', '/Test', '/LeRC']);
+    expect(waterfallTitles(getall).headings[1]).toMatch(/^Load 2 of 5, \/acts, the rows below: /);
+    expect(figuresNote(getall)).toMatch(/The browser loaded 5 pages in turn \(\/LeRC [\d.]+ s, \/acts /);
+    expect(loadPageNames(runQuery('http=getall&loads=3').trace)).toBeNull();
   });
 
   it('names the pages in the figures note, each with its time, and the last whose Seconds the table gives', () => {
@@ -103,6 +116,21 @@ describe("each load's page", () => {
     const repeated = waterfallTitles(REPEATED);
     expect(repeated.headings[1]).toBe('Load 2 of 3, the rows below: the page loaded 200 ms after it began');
     expect(repeated.ends[1]).toBe('Load 2 of 3 loaded: its last object arrived 200 ms after it began');
+  });
+
+  it('writes each load\'s page beside its number in the heading over its rows, "load 2" alone for one page', () => {
+    // The heading had said "load 2" alone while the rows under it were /acts's.
+    const pages = ['load 1 · /LeRC', 'load 2 · /acts', 'load 3 · /oufr', 'load 4 · /Test', 'load 5 · /LeRC'];
+    expect(waterfallTitles(KRUSE).words).toEqual(pages);
+    expect(waterfallTitles(`${KRUSE}&http=getall`).words).toEqual(pages);
+    expect(waterfallTitles(REPEATED).words).toEqual(['load 1', 'load 2', 'load 3']);
+    // The label column makes room for the longest heading, on a phone's figure too (13 px bold,
+    // at most 8.5 px a character), and leaves the bars most of the figure.
+    for (const width of [1000, 350]) {
+      const { columns } = waterfallTitles(KRUSE, width);
+      expect(columns.barsLeft).toBeGreaterThanOrEqual(4 + 'load 5 · /LeRC'.length * 8.5);
+      expect(columns.barsLeft).toBeLessThan(width * 0.4);
+    }
   });
 
   it('names the last load\'s page in "where did the time go" and beside the headline', () => {

@@ -239,7 +239,7 @@ function page(
     ),
   );
   t.stalls = stalls.map(([from, to]) => ({ ...stall('delayed-ack'), startNs: from * 1e6, endNs: to * 1e6 }));
-  t.loads = [{ index: 0, startNs: 0, endNs: pageMs * 1e6 }];
+  t.loads = [{ index: 0, page: '/', startNs: 0, endNs: pageMs * 1e6 }];
   t.endNs = pageMs * 1e6;
   return t;
 }

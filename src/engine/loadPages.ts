@@ -3,16 +3,15 @@
 import type { Trace } from './trace';
 
 /**
- * Each load's page ("/acts"), read from its request for the HTML; null when every load was of
- * the same page (or a GETALL named none), where a load's number says all there is.
+ * Each load's page ("/acts"), as the load recorded it (a GETALL's one request names no page of
+ * its own, so the requests cannot tell); null when every load was of the same page, where a
+ * load's number says all there is.
  */
-export function loadPageNames(trace: Trace): string[] | null {
-  const urls = trace.loads.map(
-    (l) => trace.exchanges.find((e) => e.load === l.index && e.object === 0)?.label,
-  );
-  if (urls.some((u) => u === undefined) || new Set(urls).size < 2) return null;
+export function loadPageNames(trace: Pick<Trace, 'loads'>): string[] | null {
+  const urls = trace.loads.map((l) => l.page);
+  if (new Set(urls).size < 2) return null;
   // "/LeRC/" names the page as "/LeRC"; the site's root stays "/".
-  return urls.map((u) => u!.replace(/(.)\/$/, '$1'));
+  return urls.map((u) => u.replace(/(.)\/$/, '$1'));
 }
 
 /** What follows "load 2 of 5": the load's page when the loads were of different pages (", /acts"). */

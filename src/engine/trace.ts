@@ -227,6 +227,8 @@ export interface ExchangeRecord {
 
 export interface LoadRecord {
   index: number;
+  /** The page it loaded, as its HTML's URL ("/acts/"): a GETALL asks for the page by it too. */
+  page: string;
   startNs: Nanoseconds;
   endNs: Nanoseconds | null;
 }

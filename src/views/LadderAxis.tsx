@@ -2,6 +2,7 @@
 // their headers, a break mark for every folded idle gap, where each page load of a repeated visit
 // starts, and where the run ends when the axis goes on for the other side of a comparison.
 import type { LinearScale } from './piecewiseScale';
+import { loadPageNames } from '../engine/loadPages';
 import type { LoadRecord } from '../engine/trace';
 import { formatDuration, formatTick } from './format';
 import type { FoldLabel } from './foldLabels';
@@ -66,6 +67,9 @@ export function LadderAxis({
   const domain = y.domain();
   const visible = [y.invert(top), y.invert(bottom)];
   const loadMarks = loads.filter((l) => l.index > 0 && y(l.startNs) >= top && y(l.startNs) <= bottom);
+  // When the loads went round pages (Kruse's: /LeRC, /acts ...), each mark names its page on a
+  // second line, as the run end's label has two: the axis column is narrow.
+  const pages = loadPageNames({ loads });
   const runEndY = y(runEndNs);
   const runEnds = y(domain[domain.length - 1]) - runEndY >= RUN_END_MIN_PX && runEndY <= bottom;
   // A load's and the run end's labels are written below their lines.
@@ -74,8 +78,11 @@ export function LadderAxis({
     ...(runEnds && runEndY >= top ? [runEndY + 8, runEndY + RUN_END_LABEL_PX - 6] : []),
     playheadY,
   ];
+  // Each load's page, on the line under its number: it gives way where its load would have no time.
+  const pageLines = new Map(pages ? loadMarks.map((l) => [l.index, y(l.startNs) + 21]) : []);
   const runEndLabelled = Math.abs(playheadY - (runEndY + RUN_END_LABEL_PX / 2)) >= RUN_END_LABEL_PX / 2 + 6;
-  const clearOfMarks = (py: number) => !markYs.some((m) => Math.abs(m - py) < MARK_CLEAR_PX);
+  const near = (ys: number[], py: number) => ys.some((m) => Math.abs(m - py) < MARK_CLEAR_PX);
+  const clearOfMarks = (py: number) => !near(markYs, py) && !near([...pageLines.values()], py);
   const runEndTitle = `This run is over at ${formatDuration(runEndNs)}; the time axis goes on for the other side`;
   // The folds in view, each with its band's ends and its label.
   const folds = gaps
@@ -92,7 +99,8 @@ export function LadderAxis({
       .filter(({ g, mid }) => foldLabel(g).text && clearOfMarks(mid))
       .map(({ mid }) => mid),
   ];
-  const clear = (t: number) => inView(t) && !written.some((m) => Math.abs(m - y(t)) < MARK_CLEAR_PX);
+  const clearOfAllButPages = (t: number) => inView(t) && !near(written, y(t));
+  const clear = (t: number) => clearOfAllButPages(t) && !near([...pageLines.values()], y(t));
   const timeOf = axisTime(y, top, bottom);
   const ticks = stretchTicks(y, [visible[0], visible[1]], gaps, (bottom - top) / TICKS).flatMap((s) => {
     const own = s.ticks.filter(inView).map((t) => {
@@ -100,7 +108,14 @@ export function LadderAxis({
       if (label) written.push(y(t));
       return { t, label };
     });
-    const other = own.some((o) => o.label) ? undefined : s.options.find(clear);
+    let other = own.some((o) => o.label) ? undefined : s.options.find(clear);
+    if (!own.some((o) => o.label) && other === undefined) {
+      // Every load keeps a time on the axis (a phone's last load of Kruse's five has room for
+      // two lines): the page's line gives way to it.
+      other = s.options.find(clearOfAllButPages);
+      const at = other === undefined ? null : y(other);
+      if (at !== null) for (const [load, py] of pageLines) if (near([py], at)) pageLines.delete(load);
+    }
     if (other !== undefined) written.push(y(other));
     return other === undefined ? own : [...own, { t: other, label: true }];
   });
@@ -133,6 +148,11 @@ export function LadderAxis({
             className="load-label"
           >
             {`load ${l.index + 1}`}
+            {pages && pageLines.has(l.index) && (
+              <tspan x={axisX - 8} dy="1.2em" className="load-page">
+                {pages[l.index]}
+              </tspan>
+            )}
           </text>
         ))}
         {folds.map(

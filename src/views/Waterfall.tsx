@@ -5,7 +5,7 @@
 // copy of the axis (WaterfallAxisDock) stays at the bottom of the scrolled box, over the rows.
 import { formatDuration } from './format';
 import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX, PLAYHEAD_WORDS } from './kindStyle';
-import { type ConnectionLine, type LoadLine, type WaterfallLine } from './waterfallGroups';
+import { loadHeading, type ConnectionLine, type LoadLine, type WaterfallLine } from './waterfallGroups';
 import { fitName, LEFT_PX, NESTED_HEADING_INDENT_PX, shortName, type LabelColumns } from './waterfallLabels';
 import { PHASE_WORDS, type PhaseKind, type WaterfallRow } from './waterfallPhases';
 import { foldedTimeAxis, type FoldedTimeAxis } from './foldedTimeAxis';
@@ -319,7 +319,7 @@ function ConnectionRow({
 const LOAD_CAP_PX = 4;
 
 /**
- * The line heading a load's rows: "load 2", and a bracket from the load's start to where the page
+ * The line heading a load's rows: "load 2" ("load 2 · /acts" when the loads went round pages), and a bracket from the load's start to where the page
  * loaded (its end meets the page-loaded line), drawn as far as playback has reached.
  */
 function LoadRow({ line, page, yMid, x, cursorNs }: RowProps & { line: LoadLine; page: string }) {
@@ -335,7 +335,7 @@ function LoadRow({ line, page, yMid, x, cursorNs }: RowProps & { line: LoadLine;
     <g data-load-heading={line.load}>
       <title>{`Load ${line.load + 1} of ${line.loads}${page}, the rows below: ${took}`}</title>
       <text x={LEFT_PX} y={yMid} dy="0.32em" className="row-label row-label-load">
-        {`load ${line.load + 1}`}
+        {loadHeading(line)}
       </text>
       {line.startNs <= cursorNs && (
         <path

@@ -54,6 +54,8 @@ const AT_TOP_PX = 16;
 /** The lanes' "client" / "server" headings (LadderAxis): 12 px semibold, baseline this far above the plot. */
 export const LANE_HEAD_BASELINE_PX = 8;
 const HEAD_CHAR_PX = 7.5;
+/** How far a heading's letters reach below its baseline. */
+const HEAD_DESCENT_PX = 3;
 
 /** Packets closer than this (sender side) are too dense to label one by one... */
 const BURST_GAP_PX = 6;
@@ -110,13 +112,19 @@ export function ladderLabels(input: Input): LadderLabels {
     if (inBurst.has(i)) continue;
     const text = input.name(i);
     const p = packets.get(i);
+    // A QUIC datagram of several packets, named in full, is long: where that fits nowhere (between
+    // a phone's host lines), its first packet's name does, the rest cut ("Initial[CRYPTO] …").
+    const cut = (p.quic?.packets.length ?? 0) > 1 && text.includes('] ') ? `${text.split('] ')[0]}] …` : null;
     requests.push({
       rank: rank(p, text),
       atNs: p.sendNs,
       request: {
         item: { kind: 'packet', index: i, atNs: p.sendNs },
         text,
-        spots: arrowSpots(shapes[i], text),
+        spots: [
+          ...arrowSpots(shapes[i], text),
+          ...(cut ? arrowSpots(shapes[i], cut).map((s) => ({ ...s, text: cut })) : []),
+        ],
       },
     });
   }
@@ -206,13 +214,18 @@ export function ladderLabels(input: Input): LadderLabels {
   // next lane's server, at the same height in the gap between the lanes. The upright is enough:
   // a label that met a tick alone (3 px, pointing at its host line) would cross that line too.
   const brackets = bursts.map((b) => ({ x0: b.x, y0: b.y0, x1: b.x, y1: b.y1 }));
+  // A packet's label may rise out of the plot to just under the lanes' headings: there the run's
+  // first packet, 14 px below the top, has room for its label above its start. Over QUIC, zoomed
+  // in, the client's Initial falls so steeply that it had no other place, and the 0-RTT packet
+  // sent a millisecond after it was labelled alone.
+  const packetBounds = { ...bounds, y0: top - LANE_HEAD_BASELINE_PX + HEAD_DESCENT_PX };
   const labels = [
     ...conns,
     ...placeLabels(
       ordered.slice(split),
       nameObstacles,
-      bounds,
-      [...connRects, ...stallBoxes.map((s) => s.box)],
+      packetBounds,
+      [...headings, ...connRects, ...stallBoxes.map((s) => s.box)],
       undefined,
       brackets,
     ),
@@ -249,7 +262,7 @@ function dropCross(s: PacketShape): Segment[] {
 function headingRect(x: number, text: string, top: number): Rect {
   const half = (text.length * HEAD_CHAR_PX) / 2;
   const baseline = top - LANE_HEAD_BASELINE_PX;
-  return { x0: x - half, y0: baseline - 10, x1: x + half, y1: baseline + 3 };
+  return { x0: x - half, y0: baseline - 10, x1: x + half, y1: baseline + HEAD_DESCENT_PX };
 }
 
 /** Lower first: what a student looks for before the bulk of the transfer. */

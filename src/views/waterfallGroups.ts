@@ -3,6 +3,7 @@
 // streams under it, in stream order, so a student sees what travelled together. A page loaded
 // several times has a line heading each load's rows ("load 2"), its bar from the load's start to
 // where the page loaded: three "/" rows had followed one another with nothing saying which was which.
+import { loadPageNames } from '../engine/loadPages';
 import type { LoadRecord, Trace } from '../engine/trace';
 import type { WaterfallRow } from './waterfallPhases';
 
@@ -18,9 +19,21 @@ export interface LoadLine {
   /** The load's index (0 for the first) and how many the run had. */
   load: number;
   loads: number;
+  /** Its page ("/acts") when the run's loads were of different pages (loadPageNames); else null. */
+  page: string | null;
   startNs: number;
   /** Where the page loaded (its last object arrived); null if it never did. */
   endNs: number | null;
+}
+
+/** The words heading a load's rows: "load 2", and its page when the loads went round pages ("load 2 · /acts"). */
+export function loadHeading(line: LoadLine): string {
+  return `load ${line.load + 1}${line.page === null ? '' : ` · ${line.page}`}`;
+}
+
+/** Every load heading among `lines`, for the label column to make room for. */
+export function loadHeadings(lines: WaterfallLine[]): string[] {
+  return lines.flatMap((l) => (l.kind === 'load' ? [loadHeading(l)] : []));
 }
 export interface ExchangeLine {
   kind: 'exchange';
@@ -36,6 +49,7 @@ export type WaterfallLine = ConnectionLine | LoadLine | ExchangeLine;
  * the rows, unchanged. */
 export function waterfallLines(trace: Trace, rows: WaterfallRow[]): WaterfallLine[] {
   const loads: LoadRecord[] = trace.loads.length > 1 ? trace.loads : [];
+  const pages = loadPageNames(trace);
   const loadOf = (row: WaterfallRow) => (loads.length > 0 ? (row.load ?? 0) : 0);
   // Loads follow one another, so their rows already do; the stable sort only makes sure of it.
   const ordered = loads.length > 0 ? [...rows].sort((a, b) => loadOf(a) - loadOf(b)) : rows;
@@ -56,6 +70,7 @@ export function waterfallLines(trace: Trace, rows: WaterfallRow[]): WaterfallLin
         kind: 'load',
         load: load.index,
         loads: loads.length,
+        page: pages?.[load.index] ?? null,
         startNs: load.startNs,
         endNs: load.endNs,
       });

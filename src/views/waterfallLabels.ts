@@ -12,7 +12,7 @@ const DIGIT_PX = 7;
 const NAME_CHAR_PX = 7;
 /** A character of the bold "connection 12" heading a multiplexed connection's rows. */
 const HEADING_CHAR_PX = 7.8;
-/** A character of the "load 2" heading a load's rows (13 px bold: the outer level, over its connections). */
+/** A character of the "load 2 · /acts" heading a load's rows (13 px bold: the outer level, over its connections). */
 const LOAD_HEADING_CHAR_PX = 8.5;
 /** Under a load's heading, a connection's heading is set in by this much: the inner level. */
 export const NESTED_HEADING_INDENT_PX = 12;
@@ -34,8 +34,11 @@ export interface LabelColumns {
   barsLeft: number;
 }
 
-/** Columns for rows drawn side by side (both sides of a comparison share them, so their time axes align). */
-export function labelColumns(rows: WaterfallRow[], widthPx: number): LabelColumns {
+/**
+ * Columns for rows drawn side by side (both sides of a comparison share them, so their time axes
+ * align), wide enough for `loadHeadings`, the words heading each load's rows (loadHeading).
+ */
+export function labelColumns(rows: WaterfallRow[], widthPx: number, loadHeadings: string[] = []): LabelColumns {
   const streams = rows.flatMap((r) => (r.stream === undefined ? [] : [r.stream]));
   const streamPx = streams.length > 0 ? String(Math.max(...streams)).length * DIGIT_PX : 0;
   const streamRight = streamPx > 0 ? LEFT_PX + streamPx : 0;
@@ -48,13 +51,13 @@ export function labelColumns(rows: WaterfallRow[], widthPx: number): LabelColumn
   const loads = rows.filter((r) => r.load !== undefined).map((r) => r.load!);
   // A page loaded several times heads each load's rows with "load 2" (waterfallGroups.ts), and
   // its connections' headings are set in under it.
-  const loadHeadings = loads.length > 0 && Math.max(...loads) > 0;
+  const nested = loads.length > 0 && Math.max(...loads) > 0;
   const headingPx = Math.max(
     multiplexed.length > 0
-      ? (loadHeadings ? NESTED_HEADING_INDENT_PX : 0) +
+      ? (nested ? NESTED_HEADING_INDENT_PX : 0) +
           `connection ${Math.max(...multiplexed) + 1}`.length * HEADING_CHAR_PX
       : 0,
-    loadHeadings ? `load ${Math.max(...loads) + 1}`.length * LOAD_HEADING_CHAR_PX : 0,
+    ...loadHeadings.map((h) => h.length * LOAD_HEADING_CHAR_PX),
   );
   const nameRight = Math.max(namesLeft + namePx, LEFT_PX + headingPx);
   return {

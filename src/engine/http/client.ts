@@ -100,7 +100,8 @@ export class HttpClient implements ConnectionEvents, Dispatcher<Want> {
     this.known.clear();
     this.settled.clear();
     this.htmlBodyBytes = 0;
-    this.loads.push(this.sink.load({ index: 0, startNs: this.sim.now, endNs: null }));
+    const page = this.p.objects[0].url;
+    this.loads.push(this.sink.load({ index: 0, page, startNs: this.sim.now, endNs: null }));
     this.event('load-start');
     for (const object of this.strategy.firstWants(this.p)) this.want(object, 1);
     this.dispatch();

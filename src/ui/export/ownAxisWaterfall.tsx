@@ -7,7 +7,7 @@ import type { SideRun } from '../../worker/protocol';
 import { loadGaps } from '../../views/foldedTimeAxis';
 import { runEndNs, shouldFoldByDefault } from '../../views/timeScale';
 import { Waterfall } from '../../views/Waterfall';
-import { waterfallLines } from '../../views/waterfallGroups';
+import { loadHeadings, waterfallLines } from '../../views/waterfallGroups';
 import { labelColumns } from '../../views/waterfallLabels';
 import { waterfallRows } from '../../views/waterfallPhases';
 import { drawnApart } from './ownAxisLadder';
@@ -23,6 +23,7 @@ export function withOwnAxisWaterfall<T>(
   const width = Number(page.getAttribute('width'));
   const endNs = runEndNs(run.trace);
   const rows = waterfallRows(run.trace);
+  const lines = waterfallLines(run.trace, rows);
   // Folded where the page folds and the run alone would fold: a gap of 4% of B's own run is no
   // gap worth folding, though it was on A's axis.
   const between = loadGaps([run.trace], endNs);
@@ -30,8 +31,8 @@ export function withOwnAxisWaterfall<T>(
   return drawnApart(
     <Waterfall
       rows={rows}
-      lines={waterfallLines(run.trace, rows)}
-      columns={labelColumns(rows, width)}
+      lines={lines}
+      columns={labelColumns(rows, width, loadHeadings(lines))}
       endNs={endNs}
       gaps={gaps}
       runEndNs={endNs}

@@ -6,7 +6,7 @@ import type { Preset } from '../../scenario/presets';
 import { MetricsNotes, MetricsTable, metricValues, type MetricValues } from '../../views/MetricsTable';
 import { TimeBreakdown } from '../../views/TimeBreakdown';
 import { Waterfall, WaterfallAxisDock, WaterfallLegend } from '../../views/Waterfall';
-import { waterfallLines } from '../../views/waterfallGroups';
+import { loadHeadings, waterfallLines } from '../../views/waterfallGroups';
 import { labelColumns } from '../../views/waterfallLabels';
 import { waterfallRows } from '../../views/waterfallPhases';
 import { isQuicRun } from '../../views/streams';
@@ -35,6 +35,7 @@ export function WaterfallPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps)
       labelColumns(
         figures.flatMap((f) => f.rows),
         width,
+        figures.flatMap((f) => loadHeadings(f.lines)),
       ),
     [figures, width],
   );

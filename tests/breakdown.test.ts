@@ -32,7 +32,12 @@ function run(
     ),
   );
   t.stalls = stalls;
-  t.loads = loads.map(([from, to], index): LoadRecord => ({ index, page: '/', startNs: ms(from), endNs: ms(to) }));
+  t.loads = loads.map(([from, to], index): LoadRecord => ({
+    index,
+    page: '/',
+    startNs: ms(from),
+    endNs: ms(to),
+  }));
   t.endNs = Math.max(t.endNs, ...t.loads.map((l) => l.endNs ?? 0));
   return t;
 }

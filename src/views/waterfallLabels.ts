@@ -38,7 +38,11 @@ export interface LabelColumns {
  * Columns for rows drawn side by side (both sides of a comparison share them, so their time axes
  * align), wide enough for `loadHeadings`, the words heading each load's rows (loadHeading).
  */
-export function labelColumns(rows: WaterfallRow[], widthPx: number, loadHeadings: string[] = []): LabelColumns {
+export function labelColumns(
+  rows: WaterfallRow[],
+  widthPx: number,
+  loadHeadings: string[] = [],
+): LabelColumns {
   const streams = rows.flatMap((r) => (r.stream === undefined ? [] : [r.stream]));
   const streamPx = streams.length > 0 ? String(Math.max(...streams)).length * DIGIT_PX : 0;
   const streamRight = streamPx > 0 ? LEFT_PX + streamPx : 0;

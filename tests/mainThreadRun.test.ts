@@ -5,7 +5,7 @@ import { parseQuery, runQuery } from '../src/scenario';
 import { traceHash } from '../src/engine/hash';
 import { simulate } from '../src/engine/simulate';
 import { simulateWith } from '../src/engine/simulateCore';
-import { CORE_CONTROLS } from '../src/engine/tcp/controllers';
+import { tcpTransport } from '../src/engine/tcp/transport';
 import { toSimInput } from '../src/scenario/resolve';
 import { fitsMainThread, MAIN_THREAD_MAX_PACKETS, predictedPackets } from '../src/worker/mainThreadRun';
 
@@ -51,7 +51,7 @@ describe("the page's own engine leaves HTTP/3, CUBIC and BBR out", () => {
 
   it('runs the rest as the whole engine does, and says so plainly when asked for what it lacks', () => {
     const input = (q: string) => toSimInput(parseQuery(q).config.settings);
-    const core = { http3: null, controls: CORE_CONTROLS };
+    const core = { http3: null, tcp: tcpTransport() };
     for (const q of ['', 'http=2&tls=1.3', 'page=microscape&http=1.1pipe', 'sack=1&loss=2&objects=100000'])
       expect(traceHash(simulateWith(input(q), core))).toBe(traceHash(simulate(input(q))));
     expect(() => simulateWith(input('http=3'), core)).toThrow(/HTTP\/3 is not part of this build/);

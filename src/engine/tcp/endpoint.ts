@@ -2,7 +2,7 @@
 // recovery (lossRecovery.ts: what duplicate ACKs, SACK and the RTO send again) and the output loop
 // (output.ts) that joins its parts — the sender's sequence space (sender.ts), the receiver and its
 // ACK policy (receiver.ts, ackPolicy.ts), the RTT/RTO estimator (rtt.ts), a congestion controller
-// (congestion.ts, reno.ts) and observers such as the stall labeller (stalls.ts). Time comes from
+// (congestion.ts, reno.ts) and its observer, the stall labeller (stalls.ts). Time comes from
 // the simulator; segments come in through `receive` and leave through `hooks.transmit`. Sequence
 // numbers are relative: our SYN is 0, our first data byte 1.
 import type { TransportEnd } from '../transport';
@@ -17,8 +17,9 @@ export type { TcpState } from './state';
 export type { EndpointHooks } from './output';
 
 export class TcpEndpoint extends TcpRackRecovery implements TransportEnd<Segment> {
+  /** Have `observer` watch this endpoint (in place of any before it). */
   observe(observer: EndpointObserver): void {
-    this.observers.push(observer);
+    this.observer = observer;
   }
 
   // ---- Application calls -------------------------------------------------------------------
@@ -218,7 +219,7 @@ export class TcpEndpoint extends TcpRackRecovery implements TransportEnd<Segment
       return false;
     }
     if (seg.reason === 'ack-delayed' || seg.reason === 'window-update')
-      for (const o of this.observers) o.onRelease(seg.reason, seg.ackHeldNs ?? 0, seg.ackHeldFromNs);
+      this.observer?.onRelease(seg.reason, seg.ackHeldNs ?? 0, seg.ackHeldFromNs);
     if (this.sackOk && seg.sackBlocks !== undefined) this.takeSack(seg.sackBlocks, ack);
     if (ack < this.snd.sndUna) return true;
     if (ack === this.snd.sndUna) this.onDuplicateAck(seg);
@@ -315,7 +316,7 @@ export class TcpEndpoint extends TcpRackRecovery implements TransportEnd<Segment
     const waitingForTimer = timerFired || (this.rtoTimer.pending && (this.rtt.backoff > 0 || late));
     const timedOut = !this.snd.idle && waitingForTimer;
     const waiting = timedOut ? quietSinceNs : null;
-    for (const o of this.observers) o.onAbort(waiting, this.cc.cwnd);
+    this.observer?.onAbort(waiting, this.cc.cwnd);
     this.finish(how);
   }
 

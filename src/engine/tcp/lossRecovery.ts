@@ -97,7 +97,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
   private noteLateRecovery(): void {
     const quietSinceNs = this.quietSinceNs();
     if (!this.rtoTimer.pending || !this.rtt.isLate(this.sim.now - quietSinceNs)) return;
-    for (const o of this.observers) o.onLateRecovery(quietSinceNs);
+    this.observer?.onLateRecovery(quietSinceNs);
   }
 
   /**
@@ -187,7 +187,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
   /** A partial ACK in NewReno recovery (RFC 6582 step 4): retransmit the segment at snd.una now. */
   private retransmitFirst(): void {
     const snd = this.snd;
-    for (const o of this.observers) o.onPartialAckRepair();
+    this.observer?.onPartialAckRepair();
     const resume = snd.sndNxt;
     snd.sndNxt = snd.sndUna;
     this.output('fast-retransmit');
@@ -242,11 +242,11 @@ export abstract class TcpLossRecovery extends TcpOutput {
   protected goBackAfterTimeout(): void {
     const snd = this.snd;
     this.cc.onTimeout(Math.min(snd.sndWnd, this.cc.cwnd), this.mss, snd.sndMax);
-    for (const o of this.observers) o.onTimeout(this.quietSinceNs());
+    this.observer?.onTimeout(this.quietSinceNs());
     snd.dupAcks = 0;
     if (this.rack) this.rackAfterTimeout();
     snd.sndNxt = snd.sndUna;
-    for (const o of this.observers) o.onRelease('timeout', 0);
+    this.observer?.onRelease('timeout', 0);
     this.rtoTimer.set(this.sim.now + this.rtt.current());
     this.output();
   }

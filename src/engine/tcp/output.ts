@@ -35,7 +35,8 @@ export abstract class TcpOutput implements ReceiverHooks {
   readonly rtt: RttEstimator;
   readonly cc: CongestionControl;
   protected readonly rtoTimer: Timer;
-  protected readonly observers: EndpointObserver[] = [];
+  /** Who watches the endpoint (the stall labeller), if anyone: one field, not a list, as there is never more than one. */
+  protected observer: EndpointObserver | null = null;
   /** Only for a controller that reads ACK samples (Linux's): Reno never asks whether the window was in use. */
   protected readonly cwndUsage: CwndUsage | null;
   protected readonly sampler: CongestionSampler;
@@ -50,7 +51,7 @@ export abstract class TcpOutput implements ReceiverHooks {
   private nextPaceNs: Nanoseconds = 0;
   private lastPhase = '';
   /**
-   * Data left since the last output pass told the observers: by the pass itself, or by SACK
+   * Data left since the last output pass told the observer: by the pass itself, or by SACK
    * recovery just before it. A stall ends when data leaves, whoever sends it (recovery's segments
    * had been sent inside a "stall" that lasted the whole recovery).
    */
@@ -166,9 +167,7 @@ export abstract class TcpOutput implements ReceiverHooks {
       this.cwndUsage.afterOutput(this.snd.sndUna, this.snd.sndMax, this.cc.cwnd, this.mss, sentData);
     this.dataSent = false;
     this.progressSent = false;
-    const observers = this.observers; // indexed: this runs for every segment and every ACK
-    for (let i = 0; i < observers.length; i++)
-      observers[i].onOutput(sentData, blocked, this.cc.cwnd, progressed);
+    this.observer?.onOutput(sentData, blocked, this.cc.cwnd, progressed);
   }
 
   /**
@@ -330,7 +329,7 @@ export abstract class TcpOutput implements ReceiverHooks {
     if (mode === 'off' || this.sim.now - since < this.rtt.current()) return;
     const before = this.cc.cwnd;
     if (!this.cc.restartAfterIdle(mode, this.mss)) return;
-    for (const o of this.observers) o.onIdleRestart(before);
+    this.observer?.onIdleRestart(before);
     this.settle();
     this.event('cwnd-restart', this.cc.cwnd);
   }

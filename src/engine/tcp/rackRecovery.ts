@@ -108,7 +108,7 @@ export abstract class TcpRackRecovery extends TcpLossRecovery {
     const rack = this.rack!;
     const now = this.sim.now;
     this.sink.timer({ atNs: now, conn: this.conn, side: this.side, timer: 'tlp' });
-    for (const o of this.observers) o.onProbe(this.quietSinceNs());
+    this.observer?.onProbe(this.quietSinceNs());
     const room = snd.sndUna + snd.sndWnd - snd.sndMax;
     const len = Math.min(this.mss, snd.queuedEnd - snd.sndMax, room);
     rack.tlpSentNs = now;

@@ -160,7 +160,7 @@ export abstract class TcpRackRecovery extends TcpLossRecovery {
     // 6.3: the timer found a loss: the wait before the repair leaves was the reordering window's
     // (a lost response head had read as idle), as QUIC's time threshold is (RFC 9002 6.1.2).
     if (byTimer && (rack.lostSeq > before || rack.lostAgainCount > lostAgain))
-      for (const o of this.observers) o.onLossTimer(this.quietSinceNs());
+      this.observer?.onLossTimer(this.quietSinceNs());
     if (rtoRecovery && rack.lostAgainCount > lostAgain) this.lostToResend = true;
     if (rtoRecovery && this.lostToResend) this.resendLost();
     if (rack.lostSeq <= before || rack.lostSeq <= snd.sndUna || this.cc.inRecovery) return;

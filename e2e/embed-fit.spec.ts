@@ -1162,3 +1162,36 @@ for (const query of [
     }
   });
 }
+
+test('an embed of the ladder and another view shows both in a slide-sized frame: the ladder shares its height', async ({
+  page,
+  baseURL,
+}) => {
+  // The ladder had taken the whole frame's height and pushed the other view below it: "where did
+  // the time go" began at y = 906 of a 1600 × 900 frame, the time-sequence plot alike.
+  for (const [query, other] of [
+    ['v=1&preset=heidemann-table1-phttp&embed=1&view=ladder,time&controls=nagle&theme=dark', '[data-view="time"]'],
+    ['v=1&preset=langley-quic&embed=1&view=ladder,tsp', 'svg.tsp-svg'],
+  ] as const) {
+    for (const [width, height] of [
+      [1600, 900],
+      [960, 600],
+    ]) {
+      const where = `${query} at ${width} × ${height}`;
+      const frame = await framed(page, baseURL, query, width, height);
+      const ladder = frame.locator('[data-side="a"] svg.ladder-svg');
+      await expect(ladder, where).toBeVisible();
+      await expect(frame.locator(other).first(), where).toBeVisible();
+      // Measured once the lazily loaded view has taken its place and the ladder its share.
+      await expect
+        .poll(async () => {
+          const boxes = await Promise.all([ladder.boundingBox(), frame.locator(other).first().boundingBox()]);
+          // The frame sits 20 px into the page (framed).
+          return boxes.every((b) => b !== null && b.y >= 20 && b.y + b.height <= 20 + height + 0.5);
+        }, where)
+        .toBe(true);
+      // The ladder still takes what is left: no less than 160 px.
+      expect((await ladder.boundingBox())!.height, where).toBeGreaterThanOrEqual(160);
+    }
+  }
+});

@@ -20,6 +20,7 @@ import { EmbedControls } from './EmbedControls';
 import { useElementHeight } from '../useElementSize';
 import { FitHeightContext, FitKeyContext, OverrunContext } from './viewHeight';
 import { fitKey } from './fitKey';
+import { useSharedRoom } from './useSharedRoom';
 import '../app.css';
 import './embed.css';
 
@@ -67,6 +68,7 @@ export default function EmbedApp() {
   }, [runs, config.view.autoplay, seek, play]);
 
   const [viewsRef, viewsHeight] = useElementHeight<HTMLDivElement>();
+  const viewRoom = useSharedRoom(viewsRef, viewsHeight);
   // In a short frame (embed.css) the lesson's words and a long list of controls fold away, so the
   // views get the room; these say whether the student unfolded them.
   const [lessonOpen, setLessonOpen] = useState(false);
@@ -157,7 +159,7 @@ export default function EmbedApp() {
       <main className="embed-views" ref={viewsRef}>
         {/* A sweep's link shows its chart, as the full lab does, above the chosen panels: the
             chart and its legend take the frame's first screen, as each panel takes one. */}
-        <FitHeightContext.Provider value={viewsHeight}>
+        <FitHeightContext.Provider value={viewRoom}>
           <FitKeyContext.Provider value={fitKeyOrFold}>
             <OverrunContext.Provider value={fold}>
               {guides.sweepPanel}

@@ -21,6 +21,7 @@ import { useElementHeight } from '../useElementSize';
 import { FitHeightContext, FitKeyContext, OverrunContext } from './viewHeight';
 import { fitKey } from './fitKey';
 import { useSharedRoom } from './useSharedRoom';
+import { useEmbedZoom } from './embedZoom';
 import '../app.css';
 import './embed.css';
 
@@ -69,6 +70,7 @@ export default function EmbedApp() {
 
   const [viewsRef, viewsHeight] = useElementHeight<HTMLDivElement>();
   const viewRoom = useSharedRoom(viewsRef, viewsHeight);
+  const zoom = useEmbedZoom();
   // In a short frame (embed.css) the lesson's words and a long list of controls fold away, so the
   // views get the room; these say whether the student unfolded them.
   const [lessonOpen, setLessonOpen] = useState(false);
@@ -156,7 +158,7 @@ export default function EmbedApp() {
         )}
       </div>
       {!chartOnly && <SimStatus sim={sim} />}
-      <main className="embed-views" ref={viewsRef}>
+      <main className="embed-views" ref={viewsRef} style={zoom === 1 ? undefined : { zoom }} data-zoom={zoom}>
         {/* A sweep's link shows its chart, as the full lab does, above the chosen panels: the
             chart and its legend take the frame's first screen, as each panel takes one. */}
         <FitHeightContext.Provider value={viewRoom}>

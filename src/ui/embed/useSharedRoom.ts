@@ -4,6 +4,7 @@
 // frame. A ladder given the whole frame had pushed "where did the time go" to y = 906 of a
 // 1600 x 900 slide, a scroll away.
 import { useEffect, useState, type RefObject } from 'react';
+import { cssZoom } from '../../views/cssZoom';
 
 /** The views that take the room they are given; the others keep their own height. */
 const FITTING = '[data-view="ladder"], [data-view="tsp"]';
@@ -29,7 +30,8 @@ export function useSharedRoom(views: RefObject<HTMLElement | null>, height: numb
         .filter((p) => !fitting.includes(p))
         .reduce((sum, p) => {
           const style = getComputedStyle(p);
-          return sum + p.getBoundingClientRect().height + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+          const height = p.getBoundingClientRect().height / cssZoom(p); // in the zoomed views' pixels
+          return sum + height + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
         }, 0);
       const next = { others: Math.ceil(others), fitting: fitting.length };
       setTaken((was) => (was?.others === next.others && was.fitting === next.fitting ? was : next));

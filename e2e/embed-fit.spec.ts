@@ -1162,3 +1162,78 @@ for (const query of [
     }
   });
 }
+
+test('an embed of the ladder and another view shows both in a slide-sized frame: the ladder shares its height', async ({
+  page,
+  baseURL,
+}) => {
+  // The ladder had taken the whole frame's height and pushed the other view below it: "where did
+  // the time go" began at y = 906 of a 1600 × 900 frame, the time-sequence plot alike.
+  for (const [query, other] of [
+    ['v=1&preset=heidemann-table1-phttp&embed=1&view=ladder,time&controls=nagle&theme=dark', '[data-view="time"]'],
+    ['v=1&preset=langley-quic&embed=1&view=ladder,tsp', 'svg.tsp-svg'],
+  ] as const) {
+    for (const [width, height] of [
+      [1600, 900],
+      [960, 600],
+    ]) {
+      const where = `${query} at ${width} × ${height}`;
+      const frame = await framed(page, baseURL, query, width, height);
+      const ladder = frame.locator('[data-side="a"] svg.ladder-svg');
+      await expect(ladder, where).toBeVisible();
+      await expect(frame.locator(other).first(), where).toBeVisible();
+      // Measured once the lazily loaded view has taken its place and the ladder its share.
+      await expect
+        .poll(async () => {
+          const boxes = await Promise.all([ladder.boundingBox(), frame.locator(other).first().boundingBox()]);
+          // The frame sits 20 px into the page (framed).
+          return boxes.every((b) => b !== null && b.y >= 20 && b.y + b.height <= 20 + height + 0.5);
+        }, where)
+        .toBe(true);
+      // The ladder still takes what is left: no less than 160 px.
+      expect((await ladder.boundingBox())!.height, where).toBeGreaterThanOrEqual(160);
+    }
+  }
+});
+
+test("an embed's views grow with the frame: a slide's labels are drawn larger, still clear of each other, and hover finds its packet", async ({
+  page,
+}) => {
+  // At 1600 × 900 the ladder's labels had been drawn 11 px, as at 720 × 480.
+  const labels = () =>
+    page.locator('[data-side="a"] .packet-label').evaluateAll((els) => {
+      const rects = els.map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0);
+      let overlaps = 0;
+      for (const [i, a] of rects.entries())
+        for (const b of rects.slice(i + 1))
+          if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+            overlaps++;
+      // The size a reader sees: the label's font size times the zoom it is drawn under.
+      const el = els[0] as Element & { currentCSSZoom?: number };
+      return { count: rects.length, overlaps, px: parseFloat(getComputedStyle(el).fontSize) * (el.currentCSSZoom ?? 1) };
+    });
+  for (const [width, height, least, most] of [
+    [1600, 900, 16, 17],
+    [1280, 800, 13.5, 14.5],
+    [960, 600, 11, 11],
+  ] as const) {
+    const where = `${width} × ${height}`;
+    await page.setViewportSize({ width, height });
+    await page.goto('/?v=1&preset=heidemann-table1-phttp&embed=1&view=ladder,time&controls=nagle');
+    await expect(ladderPackets(page).first(), where).toBeAttached();
+    await expect.poll(async () => (await labels()).count, where).toBeGreaterThan(5);
+    const seen = await labels();
+    expect(seen.px, where).toBeGreaterThanOrEqual(least);
+    expect(seen.px, where).toBeLessThanOrEqual(most);
+    expect(seen.overlaps, where).toBe(0);
+  }
+  // Drawn zoomed, the pointer still finds the packet under it: the middle of the first request's arrow.
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await page.goto('/?v=1&preset=heidemann-table1-phttp&embed=1&view=ladder,time');
+  const request = page.locator('[data-side="a"] [data-packet]').nth(3);
+  await expect(request).toBeAttached();
+  const box = (await request.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.locator('.packet-tip')).toContainText('client.');
+  await expect(page.locator('.packet-tip')).toContainText(': P 1:53(52)');
+});

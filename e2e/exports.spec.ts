@@ -282,6 +282,18 @@ test("a comparison's breakdown picture is headed by both presets' titles, as the
     ['heidemann-table1-phttp', 'A: P-HTTP with both problems (Heidemann Table 1)'],
     ['heidemann-table1-phttp-fix2', 'B: P-HTTP with both fixes (Heidemann Table 1)'],
   ]);
+  // Each side's settings line says all it differs in: B's had read as A's but for nagle=0, though
+  // B also stops flushing its headers alone (P-HTTP's own flush=headers is the default).
+  const lines: string[] = [];
+  let named = false; // a long name wraps onto bold lines of its own
+  for (const line of titleBand(svg)) {
+    if (line.bold && !named) lines.push('');
+    else if (!line.bold) lines[lines.length - 1] += ` ${line.text}`;
+    named = line.bold;
+  }
+  const [a, b] = lines.map((l) => l.trim().split(' '));
+  expect(b.filter((s) => !a.includes(s))).toEqual(['nagle=0', 'flush=none']);
+  expect(a.filter((s) => !b.includes(s))).toEqual(['nagle=1']);
 });
 
 test("a comparison's pictures are named as one, by B's difference, and each side's title names its connections", async ({

@@ -728,7 +728,9 @@ test('a frame that shows the chart alone names its mark for what it is there: th
   await expect(key).toHaveText('the baseline each point varies: Link type wan (its run ringed)');
   // The line over the chart names it alike: "over the current scenario" had named none shown.
   const meta = page.locator('#sweep .sweep-meta');
-  await expect(meta).toHaveText('Custom sweep over the baseline scenario');
+  await expect(meta).toHaveText(
+    'Custom sweep over the baseline scenario: page=yahoo96 visit=first http=1.1 nagle=1 delack=bsd iw=2',
+  );
   await page.locator('#sweep .sweep-values summary').click();
   await expect(page.locator('#sweep .sweep-table tr.open-now td').first()).toHaveText('wan (baseline)');
   // The label stays inside the frame, above the plot.

@@ -58,15 +58,33 @@ describe('scenario names', () => {
 
   it('a title gives the key settings and every change', () => {
     expect(named('preset=heidemann-odd-final&nagle=0&iw=4k')[1]).toBe(
-      'The odd, short final segment (Heidemann Fig. 4): page=custom visit=first link=ethernet10 http=1.1 nagle=0 delack=bsd iw=4k',
+      'The odd, short final segment (Heidemann Fig. 4): page=custom visit=first link=ethernet10 http=1.1 nagle=0 delack=bsd iw=4k' +
+        ' delackphase=189.2 ssr=off objects=6651,3883 req=52,58 flush=none sthink=2.175 cthink=0.65',
     );
     expect(named('link=geo&gzip=1')[1]).toMatch(/^Roundtrip: .*link=geo .* gzip=1$/);
+    // Changed from the preset back to the default, said too.
+    expect(named('preset=heidemann-table1-phttp-fix1&flush=headers')[1]).toMatch(/ flush=headers$/);
+  });
+
+  it("a title names the settings a preset sets, so two presets' titles differ where their runs do", () => {
+    // Heidemann's P-HTTP and its first fix differ only in header flush: both had been titled
+    // `page=yahoo96 visit=first link=ethernet10 http=1.1 nagle=1 delack=bsd iw=2`.
+    const settingsOf = (preset: string) => {
+      const { config } = parseQuery(`v=1&preset=${preset}`);
+      return scenarioHeading(config.preset, config.settings).settings.split(' ');
+    };
+    const [phttp, fix1, fix2] = ['', '-fix1', '-fix2'].map((fix) => settingsOf(`heidemann-table1-phttp${fix}`));
+    // flush=headers is the default: P-HTTP says nothing of it, its fixes say they do not flush.
+    expect(fix1.filter((s) => !phttp.includes(s))).toEqual(['flush=none']);
+    expect(fix2.filter((s) => !phttp.includes(s))).toEqual(['nagle=0', 'flush=none']);
+    expect(phttp).toContain('sthink=2.175');
   });
 
   it("a title names the path's figures where they are not its link's own, a preset's too", () => {
     // langley-quic runs over ethernet10 at 10 Mb/s with a 250 ms RTT: titled a LAN, its ladder ran 800 ms.
     expect(named('preset=langley-quic')[1]).toBe(
-      'QUIC against TCP with TLS, on a long path (Langley et al. 2017): page=custom visit=first link=ethernet10 bw=10000000 rtt=250 http=3',
+      'QUIC against TCP with TLS, on a long path (Langley et al. 2017): page=custom visit=first link=ethernet10 bw=10000000 rtt=250 http=3' +
+        ' objects=40000,8000,8000,8000,8000 sthink=0 cthink=0 resume=1',
     );
     expect(named('preset=mathis-loss')[1]).toContain('link=ethernet10 bw=10000000 rtt=100 loss=1 ');
     expect(named('preset=mathis-loss&link=lte&bw=auto&rtt=auto')[1]).toContain(' link=lte loss=1 ');

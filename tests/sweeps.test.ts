@@ -542,8 +542,19 @@ describe('the scenario open now on a sweep', () => {
     expect(openNowWords(fig2, true)).toEqual({ line: 'highlighted', lead: 'highlighted' });
     // The line over the chart says alike whose scenario a built sweep varies.
     expect(sweepSource(custom, false)).toBe('Custom sweep over the current scenario');
-    expect(sweepSource(custom, true)).toBe('Custom sweep over the baseline scenario');
+    expect(sweepSource(custom, true)).toBe(
+      'Custom sweep over the baseline scenario: page=yahoo96 visit=first http=1.1 nagle=1 delack=bsd iw=2',
+    );
     expect(sweepSource(fig2, true)).toBe(fig2.source);
+    // A frame of the chart alone names the scenario it sweeps over, less the swept settings: its
+    // legend had named only "Connections 4", nothing said WAN or HTTP/1.0.
+    const conns = parseSweepParam('custom:x=conns:1,4,8,16;series=window:8192,16384;y=load_s', []);
+    if (conns?.kind !== 'custom') throw new Error('not a custom sweep');
+    const overWan = sweepSource(customSpec(conns.custom, 'link=wan&http=1.0'), true);
+    expect(overWan).toMatch(/^Custom sweep over the baseline scenario: page=yahoo96 visit=first link=wan http=1.0 /);
+    expect(overWan).not.toMatch(/conns=|window=/);
+    const fromPreset = sweepSource(customSpec(conns.custom, 'preset=heidemann-odd-final'), true);
+    expect(fromPreset).toMatch(/^Custom sweep over the baseline scenario \(The odd, short final segment \(Heidemann Fig. 4\)\): page=custom /);
   });
   it("a paper's sweep: only a point opened from it", () => {
     const fig2 = findSweep('kruse-fig2')!;

@@ -150,8 +150,12 @@ export interface ScenarioHeading {
   id: string | null;
 }
 
-/** The key settings and every change, leaving out what does not apply (no Nagle or delayed ACK
- * over QUIC) and the keys in `leaveOut` (a sweep's own); the name is the preset's title (its id only if no preset has it). */
+/**
+ * The key settings and every setting that is not the default's, the preset's own included (two
+ * presets' pictures told apart only by `flush=headers` had had the same line), and every change from
+ * the preset, leaving out what does not apply (no Nagle or delayed ACK over QUIC) and the keys in
+ * `leaveOut` (a sweep's own); the name is the preset's title (its id only if no preset has it).
+ */
 export function scenarioHeading(
   preset: string | null,
   settings: Settings,
@@ -159,7 +163,8 @@ export function scenarioHeading(
 ): ScenarioHeading {
   const figures = LINK_FIGURES.filter((k) => text(k, settings) !== text(k, DEFAULTS));
   const named = KEY_SETTINGS.flatMap((k) => (k === 'link' ? [k, ...figures] : [k]));
-  const keys = [...new Set([...named, ...changedKeys(preset, settings)])].filter(
+  const changed = [...changedKeys(null, settings), ...changedKeys(preset, settings)];
+  const keys = [...new Set([...named, ...changed])].filter(
     (k) => applies(k, settings) && !leaveOut.includes(k),
   );
   const pairs = [...new Map(keys.flatMap((k) => inForce(k, settings)))].filter(

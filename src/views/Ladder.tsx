@@ -28,6 +28,7 @@ import { runEndNs, type Gap } from './timeScale';
 import { foldLabel } from './foldLabels';
 import type { Rect } from './labelPlacement';
 import type { PacketShape } from './packetGeometry';
+import { cssZoom } from './cssZoom';
 
 /** Packets per piece of the dense band. */
 const DENSE_PIECE = 1024;
@@ -317,8 +318,9 @@ export function Ladder({
   // The packet whose shaft passes nearest the pointer, within `reach` pixels, or -1.
   const nearest = (event: MouseEvent<SVGSVGElement>, reach: number) => {
     const box = event.currentTarget.getBoundingClientRect();
-    const x = event.clientX - box.left;
-    const py = event.clientY - box.top;
+    const zoom = cssZoom(event.currentTarget);
+    const x = (event.clientX - box.left) / zoom;
+    const py = (event.clientY - box.top) / zoom;
     let best = -1;
     for (const i of visible) {
       const d = distanceToShape(shapes[i], x, py);

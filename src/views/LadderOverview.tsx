@@ -5,6 +5,7 @@ import { memo, useMemo, type PointerEvent } from 'react';
 import type { LinearScale } from './piecewiseScale';
 import type { Trace } from '../engine/trace';
 import { causeStyle } from '../scenario/stallCauses';
+import { cssZoom } from './cssZoom';
 
 interface Props {
   trace: Trace;
@@ -59,7 +60,7 @@ export const LadderOverview = memo(function LadderOverview({
   const jump = (event: PointerEvent<SVGSVGElement>) => {
     if (event.type === 'pointermove' && event.buttons !== 1) return;
     const box = event.currentTarget.getBoundingClientRect();
-    onJump(event.clientY - box.top);
+    onJump((event.clientY - box.top) / cssZoom(event.currentTarget));
   };
   return (
     <svg

@@ -1,6 +1,7 @@
 // A horizontal brush for the time-sequence plot: press, drag across, release to zoom into that
 // time range. Plain pointer events (d3-brush would double the plot's share of the bundle).
 import { useState, type PointerEvent } from 'react';
+import { cssZoom } from './cssZoom';
 
 export interface BrushX {
   /** The range being dragged, in pixels, or null. */
@@ -17,8 +18,9 @@ export interface BrushX {
 export function useBrushX(left: number, right: number, onEnd: (px: [number, number]) => void): BrushX {
   const [selection, setSelection] = useState<[number, number] | null>(null);
   const xOf = (e: PointerEvent<SVGRectElement>) => {
-    const box = e.currentTarget.ownerSVGElement!.getBoundingClientRect();
-    return Math.max(left, Math.min(right, e.clientX - box.left));
+    const svg = e.currentTarget.ownerSVGElement!;
+    const x = (e.clientX - svg.getBoundingClientRect().left) / cssZoom(svg);
+    return Math.max(left, Math.min(right, x));
   };
   return {
     selection,

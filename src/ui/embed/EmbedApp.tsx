@@ -20,6 +20,8 @@ import { EmbedControls } from './EmbedControls';
 import { useElementHeight } from '../useElementSize';
 import { FitHeightContext, FitKeyContext, OverrunContext } from './viewHeight';
 import { fitKey } from './fitKey';
+import { useSharedRoom } from './useSharedRoom';
+import { useEmbedZoom } from './embedZoom';
 import '../app.css';
 import './embed.css';
 
@@ -67,6 +69,8 @@ export default function EmbedApp() {
   }, [runs, config.view.autoplay, seek, play]);
 
   const [viewsRef, viewsHeight] = useElementHeight<HTMLDivElement>();
+  const viewRoom = useSharedRoom(viewsRef, viewsHeight);
+  const zoom = useEmbedZoom();
   // In a short frame (embed.css) the lesson's words and a long list of controls fold away, so the
   // views get the room; these say whether the student unfolded them.
   const [lessonOpen, setLessonOpen] = useState(false);
@@ -154,10 +158,10 @@ export default function EmbedApp() {
         )}
       </div>
       {!chartOnly && <SimStatus sim={sim} />}
-      <main className="embed-views" ref={viewsRef}>
+      <main className="embed-views" ref={viewsRef} style={zoom === 1 ? undefined : { zoom }} data-zoom={zoom}>
         {/* A sweep's link shows its chart, as the full lab does, above the chosen panels: the
             chart and its legend take the frame's first screen, as each panel takes one. */}
-        <FitHeightContext.Provider value={viewsHeight}>
+        <FitHeightContext.Provider value={viewRoom}>
           <FitKeyContext.Provider value={fitKeyOrFold}>
             <OverrunContext.Provider value={fold}>
               {guides.sweepPanel}

@@ -2,6 +2,7 @@
 // their least height (a lesson in a 480 x 320 frame, A and B at 640 x 360) the key keeps what room
 // there is, a row at least, and scrolls in its box, where the frame had scrolled by 5 to 78 px.
 // It loads with the embed page: the full page never needs it.
+import { cssZoom } from '../../views/cssZoom';
 
 /** A row of the key in an embed and the margin above it: the least of it a short frame keeps. */
 const KEY_ROW_PX = 24;
@@ -27,10 +28,11 @@ export function fitKey(key: HTMLElement, over: number): boolean {
  * defect, where a key that ends on a whole row and scrolls on does not.
  */
 function wholeRows(key: HTMLElement, room: number): number {
-  const top = key.getBoundingClientRect().top - key.scrollTop;
+  const zoom = cssZoom(key);
+  const top = key.getBoundingClientRect().top - key.scrollTop * zoom;
   let fit = 0;
   for (const item of key.querySelectorAll('li')) {
-    const bottom = Math.ceil(item.getBoundingClientRect().bottom - top);
+    const bottom = Math.ceil((item.getBoundingClientRect().bottom - top) / zoom);
     if (bottom <= room && bottom > fit) fit = bottom;
   }
   return fit > 0 ? fit : room;

@@ -4,6 +4,7 @@
 // unused) and a narrow one wraps the toolbar onto a second row beside the title (the 390 x 700
 // frame scrolled).
 import { useEffect, useState, type RefObject } from 'react';
+import { cssZoom } from '../../views/cssZoom';
 
 /**
  * The height of the panel around `view`, its margins included, less the view's own; null until
@@ -21,12 +22,16 @@ export function usePanelChrome(fitting: boolean, view: RefObject<HTMLElement | n
       const style = getComputedStyle(panel);
       // A key cut to the frame's room (fitKey.ts) counts whole: the room is worked out from it.
       const key = panel.querySelector('.ladder-legend-box');
-      const outer =
-        panel.getBoundingClientRect().height +
-        parseFloat(style.marginTop) +
-        parseFloat(style.marginBottom) +
-        (key ? key.scrollHeight - key.clientHeight : 0);
-      setChrome(Math.ceil(outer - view.current.getBoundingClientRect().height));
+      // Client rectangles are in the screen's pixels, the rest in the zoomed views' (embedZoom.ts).
+      const around = panel.getBoundingClientRect().height - view.current.getBoundingClientRect().height;
+      setChrome(
+        Math.ceil(
+          around / cssZoom(panel) +
+            parseFloat(style.marginTop) +
+            parseFloat(style.marginBottom) +
+            (key ? key.scrollHeight - key.clientHeight : 0),
+        ),
+      );
     });
     observer.observe(panel);
     return () => observer.disconnect();

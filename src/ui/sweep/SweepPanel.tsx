@@ -5,6 +5,7 @@ import { useContext, useEffect, useMemo, useRef, useState, type RefObject } from
 import type { Config } from '../../scenario/codec';
 import { axisIsNumeric, claimLead, sweepQueries, type SweepSpec } from '../../scenario/sweeps';
 import { FitHeightContext } from '../embed/viewHeight';
+import { cssZoom } from '../../views/cssZoom';
 import { Panel } from '../panels/Panel';
 import { useElementWidth } from '../useElementSize';
 import { SweepChart } from '../../views/SweepChart';
@@ -221,7 +222,8 @@ function useFittedChartHeight(
       const last = el.querySelector(alone ? '.sweep-values > summary' : '.sweep-legend');
       if (!box || !last) return;
       const top = el.getBoundingClientRect().top;
-      setBeside(Math.ceil(last.getBoundingClientRect().bottom - top - box.getBoundingClientRect().height));
+      const screenPx = last.getBoundingClientRect().bottom - top - box.getBoundingClientRect().height;
+      setBeside(Math.ceil(screenPx / cssZoom(el))); // in the zoomed frame's pixels (embedZoom.ts)
     });
     observer.observe(el);
     return () => observer.disconnect();

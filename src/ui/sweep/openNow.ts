@@ -10,6 +10,7 @@ import { SCHEMA } from '../../scenario/schema';
 import { axisIsNumeric, type SweepSpec } from '../../scenario/sweeps';
 import type { OpenNowMark } from '../../views/SweepChart';
 import { canonicalQuery } from './sweepPanelState';
+import { sweepScenarioHeading } from './SweepExport';
 
 /** What the mark is called: on the line and in the table (`line`), and in the legend (`lead`). */
 export interface OpenNowWords {
@@ -32,10 +33,14 @@ export function openNowWords(spec: SweepSpec, chartAlone: boolean): OpenNowWords
 /**
  * The line over the chart that says whose scenario it sweeps. A built sweep's is "over the current
  * scenario"; in a frame of the chart alone, where its mark is the baseline (openNowWords), it says
- * so alike.
+ * so alike, and names that scenario's settings as the sweep's picture does: nothing else in the
+ * frame said a sweep of connections ran over the WAN with HTTP/1.0.
  */
 export function sweepSource(spec: SweepSpec, chartAlone: boolean): string {
-  return chartAlone && spec.id === 'custom' ? 'Custom sweep over the baseline scenario' : spec.source;
+  const scenario = chartAlone ? sweepScenarioHeading(spec) : null;
+  if (!scenario) return spec.source;
+  const name = scenario.id ? ` (${scenario.name})` : '';
+  return `Custom sweep over the baseline scenario${name}: ${scenario.settings}`;
 }
 
 /**

@@ -1170,7 +1170,10 @@ test('an embed of the ladder and another view shows both in a slide-sized frame:
   // The ladder had taken the whole frame's height and pushed the other view below it: "where did
   // the time go" began at y = 906 of a 1600 × 900 frame, the time-sequence plot alike.
   for (const [query, other] of [
-    ['v=1&preset=heidemann-table1-phttp&embed=1&view=ladder,time&controls=nagle&theme=dark', '[data-view="time"]'],
+    [
+      'v=1&preset=heidemann-table1-phttp&embed=1&view=ladder,time&controls=nagle&theme=dark',
+      '[data-view="time"]',
+    ],
     ['v=1&preset=langley-quic&embed=1&view=ladder,tsp', 'svg.tsp-svg'],
   ] as const) {
     for (const [width, height] of [
@@ -1210,7 +1213,11 @@ test("an embed's views grow with the frame: a slide's labels are drawn larger, s
             overlaps++;
       // The size a reader sees: the label's font size times the zoom it is drawn under.
       const el = els[0] as Element & { currentCSSZoom?: number };
-      return { count: rects.length, overlaps, px: parseFloat(getComputedStyle(el).fontSize) * (el.currentCSSZoom ?? 1) };
+      return {
+        count: rects.length,
+        overlaps,
+        px: parseFloat(getComputedStyle(el).fontSize) * (el.currentCSSZoom ?? 1),
+      };
     });
   for (const [width, height, least, most] of [
     [1600, 900, 16, 17],

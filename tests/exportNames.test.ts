@@ -73,7 +73,9 @@ describe('scenario names', () => {
       const { config } = parseQuery(`v=1&preset=${preset}`);
       return scenarioHeading(config.preset, config.settings).settings.split(' ');
     };
-    const [phttp, fix1, fix2] = ['', '-fix1', '-fix2'].map((fix) => settingsOf(`heidemann-table1-phttp${fix}`));
+    const [phttp, fix1, fix2] = ['', '-fix1', '-fix2'].map((fix) =>
+      settingsOf(`heidemann-table1-phttp${fix}`),
+    );
     // flush=headers is the default: P-HTTP says nothing of it, its fixes say they do not flush.
     expect(fix1.filter((s) => !phttp.includes(s))).toEqual(['flush=none']);
     expect(fix2.filter((s) => !phttp.includes(s))).toEqual(['nagle=0', 'flush=none']);

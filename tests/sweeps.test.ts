@@ -551,10 +551,14 @@ describe('the scenario open now on a sweep', () => {
     const conns = parseSweepParam('custom:x=conns:1,4,8,16;series=window:8192,16384;y=load_s', []);
     if (conns?.kind !== 'custom') throw new Error('not a custom sweep');
     const overWan = sweepSource(customSpec(conns.custom, 'link=wan&http=1.0'), true);
-    expect(overWan).toMatch(/^Custom sweep over the baseline scenario: page=yahoo96 visit=first link=wan http=1.0 /);
+    expect(overWan).toMatch(
+      /^Custom sweep over the baseline scenario: page=yahoo96 visit=first link=wan http=1.0 /,
+    );
     expect(overWan).not.toMatch(/conns=|window=/);
     const fromPreset = sweepSource(customSpec(conns.custom, 'preset=heidemann-odd-final'), true);
-    expect(fromPreset).toMatch(/^Custom sweep over the baseline scenario \(The odd, short final segment \(Heidemann Fig. 4\)\): page=custom /);
+    expect(fromPreset).toMatch(
+      /^Custom sweep over the baseline scenario \(The odd, short final segment \(Heidemann Fig. 4\)\): page=custom /,
+    );
   });
   it("a paper's sweep: only a point opened from it", () => {
     const fig2 = findSweep('kruse-fig2')!;

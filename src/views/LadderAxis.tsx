@@ -6,7 +6,7 @@ import type { LoadRecord } from '../engine/trace';
 import { formatDuration, formatTick } from './format';
 import type { FoldLabel } from './foldLabels';
 import type { Lane } from './packetGeometry';
-import { stretchTicks, type Gap } from './timeScale';
+import { stretchTicks, type Gap, type StretchTicks } from './timeScale';
 import { CONN_HEADING_Y_PX, LANE_HEAD_BASELINE_PX } from './ladderLabels';
 
 interface Props {
@@ -43,9 +43,21 @@ const RUN_END_MIN_PX = 4;
  * playhead's too, so it reads between the two it lies between ("113.757 s" between "113.7 s" and
  * "113.8 s", where "114 s" had stood above the axis's own "114 s").
  */
-export function axisTime(y: LinearScale, top: number, bottom: number): (ns: number) => string {
+export function axisTime(y: LinearScale, top: number, bottom: number, gaps: Gap[]): (ns: number) => string {
+  return timeWriter(y, top, bottom, viewStretches(y, top, bottom, gaps));
+}
+
+/** The axis's round times over the view, stretch by stretch between the folds. */
+function viewStretches(y: LinearScale, top: number, bottom: number, gaps: Gap[]): StretchTicks[] {
+  return stretchTicks(y, [y.invert(top), y.invert(bottom)], gaps, (bottom - top) / TICKS);
+}
+
+/** Writes a time to the view's span and, within a stretch, to its ticks' step: a stretch after a
+ * long fold, a few ms with ticks half a ms apart, reads "321.5 ms", "322 ms", not "322 ms" twice. */
+function timeWriter(y: LinearScale, top: number, bottom: number, stretches: StretchTicks[]) {
   const end = y.invert(bottom);
-  return (ns) => formatTick(ns, Math.max(1, end - y.invert(top)), end);
+  const span = Math.max(1, end - y.invert(top));
+  return (ns: number) => formatTick(ns, span, end, stretches.find((s) => ns >= s.a && ns <= s.b)?.stepNs);
 }
 
 export function LadderAxis({
@@ -64,7 +76,6 @@ export function LadderAxis({
   timesId,
 }: Props) {
   const domain = y.domain();
-  const visible = [y.invert(top), y.invert(bottom)];
   const loadMarks = loads.filter((l) => l.index > 0 && y(l.startNs) >= top && y(l.startNs) <= bottom);
   const runEndY = y(runEndNs);
   const runEnds = y(domain[domain.length - 1]) - runEndY >= RUN_END_MIN_PX && runEndY <= bottom;
@@ -75,26 +86,27 @@ export function LadderAxis({
     playheadY,
   ];
   const runEndLabelled = Math.abs(playheadY - (runEndY + RUN_END_LABEL_PX / 2)) >= RUN_END_LABEL_PX / 2 + 6;
+  // A fold's length is written beside the middle of its part in view: zoomed onto the end of a long
+  // fold, its band's middle had been above the view, the label cut at the ladder's top edge.
+  const shownMid = (y0: number, y1: number) => (Math.max(y0, top) + Math.min(y1, bottom)) / 2;
   const clearOfMarks = (py: number) => !markYs.some((m) => Math.abs(m - py) < MARK_CLEAR_PX);
   const runEndTitle = `This run is over at ${formatDuration(runEndNs)}; the time axis goes on for the other side`;
   // The folds in view, each with its band's ends and its label.
   const folds = gaps
     .map((g) => ({ g, y0: y(g.startNs), y1: y(g.endNs), label: foldLabel(g) }))
     .filter(({ y0, y1 }) => y1 >= top && y0 <= bottom)
-    .map((f) => ({ ...f, mid: (f.y0 + f.y1) / 2 }));
+    .map((f) => ({ ...f, mid: shownMid(f.y0, f.y1) }));
   // A tick's label gives way to the marks', the folds' and the ticks' written before it; a stretch
   // between folds whose labels all gave way is labelled at another of its round times, if one is clear.
   const inView = (t: number) => t >= domain[0] && t <= domain[domain.length - 1];
   const written = [
     ...markYs,
-    ...gaps
-      .map((g) => ({ g, mid: (y(g.startNs) + y(g.endNs)) / 2 }))
-      .filter(({ g, mid }) => foldLabel(g).text && clearOfMarks(mid))
-      .map(({ mid }) => mid),
+    ...folds.filter(({ label, mid }) => label.text && clearOfMarks(mid)).map(({ mid }) => mid),
   ];
   const clear = (t: number) => inView(t) && !written.some((m) => Math.abs(m - y(t)) < MARK_CLEAR_PX);
-  const timeOf = axisTime(y, top, bottom);
-  const ticks = stretchTicks(y, [visible[0], visible[1]], gaps, (bottom - top) / TICKS).flatMap((s) => {
+  const stretches = viewStretches(y, top, bottom, gaps);
+  const timeOf = timeWriter(y, top, bottom, stretches);
+  const ticks = stretches.flatMap((s) => {
     const own = s.ticks.filter(inView).map((t) => {
       const label = clear(t);
       if (label) written.push(y(t));

@@ -322,3 +322,36 @@ test("in a 640 x 360 embed, B's run end with no room for its label stays off the
   });
   expect(lineLeft).toBeGreaterThan(axisRight);
 });
+
+test("zoomed onto a fold's end on a phone, the ticks read apart and the fold's length stays in view", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The 4 ms after the Nagle fold take most of the view, ticked every half millisecond: written to
+  // the view's whole ms they had read "322 ms, 322 ms, 323 ms, 323 ms ...".
+  await openLab(page, 'v=1&zoom=250.075503,325.412024');
+  const ticks = page.locator('[data-side="a"] .ladder-axis .tick-label');
+  await expect(ticks).toHaveText([
+    '321.5 ms',
+    '322 ms',
+    '322.5 ms',
+    '323 ms',
+    '323.5 ms',
+    '324 ms',
+    '324.5 ms',
+    '325 ms',
+  ]);
+  // Pinched onto the delayed ACK's end: the fold inside it runs far above the view, and its length
+  // is written beside its part in view, not at its middle, where it had been cut at the top edge.
+  await openLab(page, 'v=1&zoom=125.237536,324.255784');
+  const inView = await page.locator('[data-side="a"] svg.ladder-svg').evaluate((svg) => {
+    // The view's top edge, where the host lines start.
+    const top = svg.querySelector('[data-lane] line')!.getAttribute('y1');
+    return [...svg.querySelectorAll<SVGTextElement>('.ladder-axis .fold-label')].map((t) => {
+      const box = t.getBBox();
+      return { text: t.textContent!.replace(/\s/g, ' '), middle: box.y + box.height / 2 - Number(top) };
+    });
+  });
+  expect(inView.map((f) => f.text)).toContain('⋯ 116 ms');
+  for (const f of inView) expect(f.middle, f.text).toBeGreaterThanOrEqual(0);
+});

@@ -591,3 +591,43 @@ test('a label the playhead stops on is drawn whole, over the line, not cut or st
   const across = { x: box.x + 2, y: Math.floor(found!.lineTop), width: box.width - 4, height: 2 };
   expect(count(await screenshotPixels(page, across), playhead)).toBe(0);
 });
+
+for (const [view, query] of [
+  // The view a pinch on the default page gives: the delayed-ACK band's last pixels at the top edge,
+  // the packets that end it crossing there; "delayed ACK 117 ms" had been written across them.
+  ['pinched onto the delayed-ACK stall', 'v=1&zoom=125.237536,324.255784'],
+  // Zoomed onto the end of the Nagle fold: "data 811 B" had rested on "ACK 6067", its head in the label.
+  ['zoomed onto the end of the Nagle fold', 'v=1&zoom=250.075503,325.412024'],
+] as const)
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ])
+    test(`zoomed, no label's box meets another packet's arrow, its head included (${view}, ${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await openLab(page, query);
+      const found = await page.locator('[data-side="a"] svg.ladder-svg').evaluate((svg) => {
+        const arrows = [...svg.querySelectorAll<SVGPathElement>('path.packet')];
+        const labels = [...svg.querySelectorAll<SVGTextElement>('.packet-label, .stall-label')];
+        const met = labels.flatMap((t) => {
+          const own = t.getAttribute('data-label-packet');
+          const b = t.getBBox();
+          const hit = arrows.find((a) => {
+            if (a.getAttribute('data-packet') === own) return false;
+            for (let x = b.x; x <= b.x + b.width; x += 0.5)
+              for (let y = b.y; y <= b.y + b.height; y += 0.5) {
+                const p = new DOMPoint(x, y);
+                // The head is a filled triangle; the shaft, a stroke.
+                if (a.isPointInFill(p) || a.isPointInStroke(p)) return true;
+              }
+            return false;
+          });
+          return hit ? [`${t.textContent} / ${hit.getAttribute('aria-label')}`] : [];
+        });
+        return { labels: labels.map((t) => t.textContent), met };
+      });
+      expect(found.labels.length).toBeGreaterThan(4);
+      expect(found.met).toEqual([]);
+    });

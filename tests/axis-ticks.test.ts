@@ -1,10 +1,10 @@
 // The y axes of the time-sequence plot (bytes in KB or MB) and of the congestion strips (three ticks).
 import { describe, expect, it } from 'vitest';
 import { byteAxis, byteAxisBetween, stripAxis } from '../src/views/axisTicks';
-import { formatBytes, formatDuration, formatTick, shownNs } from '../src/views/format';
+import { formatBytes, formatDuration, formatTick, shownNs, stepDecimals } from '../src/views/format';
 import { axisTime } from '../src/views/LadderAxis';
 import { scaleLinear } from '../src/views/piecewiseScale';
-import { stretchTicks } from '../src/views/timeScale';
+import { stretchTicks, type Gap } from '../src/views/timeScale';
 
 const labels = (axis: { ticks: Array<{ label: string }> }) => axis.ticks.map((t) => t.label);
 
@@ -136,6 +136,32 @@ describe('time ticks', () => {
   });
 });
 
+describe('a tick step', () => {
+  it('asks for as many decimals as its multiples need to be written exactly', () => {
+    expect([10, 5, 2, 1].map(stepDecimals)).toEqual([0, 0, 0, 0]);
+    expect([0.5, 0.2, 0.1].map(stepDecimals)).toEqual([1, 1, 1]);
+    expect([0.05, 0.02, 0.01].map(stepDecimals)).toEqual([2, 2, 2]);
+    expect([0.005, 0.0005, 0.000_002].map(stepDecimals)).toEqual([3, 4, 6]);
+    // No step (an axis with no ticks), or a degenerate one: no decimals of its own.
+    expect([Infinity, 0, NaN].map(stepDecimals)).toEqual([0, 0, 0]);
+  });
+
+  it("writes ticks half a millisecond apart to the half, whatever the view's span", () => {
+    // An 89 ms view, most of it folded, with ticks half a millisecond apart after the fold: to the
+    // span's whole ms they had read "322 ms" twice.
+    expect([321.5e6, 322e6, 322.5e6].map((t) => formatTick(t, 89e6, 325e6, 0.5e6))).toEqual([
+      '321.5 ms',
+      '322 ms',
+      '322.5 ms',
+    ]);
+    // Seconds alike: a run past 10 s, ticks 5 ms apart in a 6 s view.
+    expect([113.005e9, 113.01e9].map((t) => formatTick(t, 6e9, 150e9, 5e6))).toEqual([
+      '113.005 s',
+      '113.01 s',
+    ]);
+  });
+});
+
 describe('a time as shown', () => {
   it('is the time formatDuration writes, so differences between shown times add up', () => {
     expect(shownNs(189_700_000)).toBe(190e6);
@@ -146,13 +172,75 @@ describe('a time as shown', () => {
   });
 });
 
+describe("the ladder's ticks", () => {
+  /** The tick labels down a ladder's view from `top` to `bottom` of the scale `y`, with `gaps` folded. */
+  const tickTexts = (
+    y: ReturnType<typeof scaleLinear>,
+    [top, bottom]: [number, number],
+    gaps: Gap[] = [],
+  ) => {
+    const time = axisTime(y, top, bottom, gaps);
+    return stretchTicks(y, [y.invert(top), y.invert(bottom)], gaps, (bottom - top) / 8).flatMap((s) =>
+      s.ticks.map((t) => ({ t, text: time(t) })),
+    );
+  };
+  /** The time a label writes, in ns. */
+  const read = (text: string) => Number.parseFloat(text) * (text.endsWith(' s') ? 1e9 : 1e6);
+  const PHONE: [number, number] = [40, 456];
+  const DESKTOP: [number, number] = [40, 566];
+
+  it('are told apart after a fold, where the view is mostly folded time (a phone, zoomed by a pinch)', () => {
+    // The default page zoomed onto 236 to 325 ms: 85 ms of it folded into 22 px, the 4 ms after the
+    // fold given the rest. Written to the view's whole ms, the eight ticks had read "322 ms, 322 ms,
+    // 323 ms, 323 ms, 324 ms, 324 ms, 325 ms, 325 ms".
+    const gaps = [{ startNs: 200e6, endNs: 321.319e6 }];
+    const y = scaleLinear().domain([236.235e6, 321.319e6, 325.412e6]).range([40, 62, 456]);
+    expect(tickTexts(y, PHONE, gaps).map((l) => l.text)).toEqual([
+      '321.5 ms',
+      '322 ms',
+      '322.5 ms',
+      '323 ms',
+      '323.5 ms',
+      '324 ms',
+      '324.5 ms',
+      '325 ms',
+    ]);
+  });
+
+  it('each read as the time they stand at, on deep zooms and long runs, on a phone and a desktop', () => {
+    const views: Array<[string, number, number, Gap[]]> = [
+      ['4 µs', 322_000_000, 322_004_000, []],
+      ['40 µs', 322_000_000, 322_040_000, []],
+      ['a second late in a long run', 150e9, 151e9, []],
+      ['a whole 300 s run', 0, 300e9, []],
+      // A long run with most of it folded: 60 ms of it after the fold.
+      ['60 ms after a long fold', 100e9, 180.06e9, [{ startNs: 50e9, endNs: 180e9 }]],
+    ];
+    for (const [name, fromNs, toNs, gaps] of views)
+      for (const [top, bottom] of [PHONE, DESKTOP]) {
+        const foldNs = gaps.length ? gaps[0].endNs : fromNs;
+        const y = gaps.length
+          ? scaleLinear()
+              .domain([fromNs, foldNs, toNs])
+              .range([top, top + 22, bottom])
+          : scaleLinear().domain([fromNs, toNs]).range([top, bottom]);
+        const labels = tickTexts(y, [top, bottom], gaps);
+        expect(labels.length, name).toBeGreaterThan(3);
+        expect(new Set(labels.map((l) => l.text)).size, `${name}: ${labels.map((l) => l.text)}`).toBe(
+          labels.length,
+        );
+        for (const { t, text } of labels) expect(read(text), `${name}: ${text}`).toBeCloseTo(t, -1);
+      }
+  });
+});
+
 describe("the playhead's time", () => {
   /** A ladder 580 px tall (1280 x 800) zoomed onto [fromNs, toNs]: its ticks' labels, about eight
    * down the view as the axis asks for them, and the playhead's at `atNs`. */
   const ladderAt = (fromNs: number, toNs: number, atNs: number) => {
     const [top, bottom] = [40, 566];
     const y = scaleLinear().domain([fromNs, toNs]).range([top, bottom]);
-    const time = axisTime(y, top, bottom);
+    const time = axisTime(y, top, bottom, []);
     const [{ ticks }] = stretchTicks(y, [fromNs, toNs], [], (bottom - top) / 8);
     return { ticks: ticks.map(time), playhead: time(atNs) };
   };

@@ -130,3 +130,26 @@ describe("a time axis's last label", () => {
     for (const t of axis.ticks.slice(0, -1)) expect(t.anchor, t.text).toBe('middle');
   });
 });
+
+describe('a folded axis with a short load after a long wait', () => {
+  it("writes each tick to its load's step, so neighbours never read alike", () => {
+    // Two 8 ms loads 20 s apart: the axis counts in seconds, to the hundredth its 20 s ask for; the
+    // loads' ticks, 2 ms apart, had read "0 s" three times, then "20 s, 20 s, 20.01 s, 20.01 s".
+    const gaps = [{ startNs: 8e6, endNs: 20e9 }];
+    const axis = foldedTimeAxis(20.008e9, [LEFT, RIGHT], RIGHT + 12, gaps);
+    const texts = axis.ticks.map((t) => t.text);
+    expect(texts.length).toBeGreaterThan(5);
+    expect(new Set(texts).size, texts.join(', ')).toBe(texts.length);
+    for (const t of axis.ticks) expect(Number.parseFloat(t.text) * 1e9).toBeCloseTo(t.ns, -1);
+  });
+});
+
+describe("the time-sequence plot's zoomed axis", () => {
+  it('writes ticks a fraction of a microsecond apart each to its own time', () => {
+    // A 4 µs window: ticks half a microsecond apart, which three decimals of a ms had written alike.
+    const axis = tspTimeAxis([322_000_000, 322_004_000], 1280);
+    const texts = axis.ticks.map((t) => t.text);
+    expect(texts.slice(0, 3)).toEqual(['322 ms', '322.0005 ms', '322.001 ms']);
+    expect(new Set(texts).size, texts.join(', ')).toBe(texts.length);
+  });
+});

@@ -342,6 +342,8 @@ export function Ladder({
   };
   const [hovered, setHovered] = useState(-1);
 
+  // The playhead's time as the axis writes its ticks: worked out once per view, not every frame.
+  const timeOf = useMemo(() => axisTime(y, top, bottom, gaps), [y, top, bottom, gaps]);
   const clipId = `ladder-clip-${side}`;
   const cursorY = y(cursorNs);
   // What happened after the cursor is clipped away at the playhead's line.
@@ -495,7 +497,7 @@ export function Ladder({
         top={top}
         bottom={bottom}
         right={layout.width}
-        time={axisTime(y, top, bottom)(cursorNs)}
+        time={timeOf(cursorNs)}
         labelId={`${clipId}-playhead`}
       />
       {/* The packet labels go over the playhead's line, on a backdrop where it crosses them. */}

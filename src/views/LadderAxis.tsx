@@ -7,7 +7,7 @@ import type { LoadRecord } from '../engine/trace';
 import { formatDuration, formatTick } from './format';
 import type { FoldLabel } from './foldLabels';
 import type { Lane } from './packetGeometry';
-import { stretchTicks, type Gap } from './timeScale';
+import { stretchTicks, type Gap, type StretchTicks } from './timeScale';
 import { CONN_HEADING_Y_PX, LANE_HEAD_BASELINE_PX } from './ladderLabels';
 
 interface Props {
@@ -44,9 +44,21 @@ const RUN_END_MIN_PX = 4;
  * playhead's too, so it reads between the two it lies between ("113.757 s" between "113.7 s" and
  * "113.8 s", where "114 s" had stood above the axis's own "114 s").
  */
-export function axisTime(y: LinearScale, top: number, bottom: number): (ns: number) => string {
+export function axisTime(y: LinearScale, top: number, bottom: number, gaps: Gap[]): (ns: number) => string {
+  return timeWriter(y, top, bottom, viewStretches(y, top, bottom, gaps));
+}
+
+/** The axis's round times over the view, stretch by stretch between the folds. */
+function viewStretches(y: LinearScale, top: number, bottom: number, gaps: Gap[]): StretchTicks[] {
+  return stretchTicks(y, [y.invert(top), y.invert(bottom)], gaps, (bottom - top) / TICKS);
+}
+
+/** Writes a time to the view's span and, within a stretch, to its ticks' step: a stretch after a
+ * long fold, a few ms with ticks half a ms apart, reads "321.5 ms", "322 ms", not "322 ms" twice. */
+function timeWriter(y: LinearScale, top: number, bottom: number, stretches: StretchTicks[]) {
   const end = y.invert(bottom);
-  return (ns) => formatTick(ns, Math.max(1, end - y.invert(top)), end);
+  const span = Math.max(1, end - y.invert(top));
+  return (ns: number) => formatTick(ns, span, end, stretches.find((s) => ns >= s.a && ns <= s.b)?.stepNs);
 }
 
 export function LadderAxis({
@@ -65,7 +77,6 @@ export function LadderAxis({
   timesId,
 }: Props) {
   const domain = y.domain();
-  const visible = [y.invert(top), y.invert(bottom)];
   const loadMarks = loads.filter((l) => l.index > 0 && y(l.startNs) >= top && y(l.startNs) <= bottom);
   // When the loads went round pages (Kruse's: /LeRC, /acts ...), each mark names its page on a
   // second line, as the run end's label has two: the axis column is narrow.
@@ -82,27 +93,28 @@ export function LadderAxis({
   const pageLines = new Map(pages ? loadMarks.map((l) => [l.index, y(l.startNs) + 21]) : []);
   const runEndLabelled = Math.abs(playheadY - (runEndY + RUN_END_LABEL_PX / 2)) >= RUN_END_LABEL_PX / 2 + 6;
   const near = (ys: number[], py: number) => ys.some((m) => Math.abs(m - py) < MARK_CLEAR_PX);
+  // A fold's length is written beside the middle of its part in view: zoomed onto the end of a long
+  // fold, its band's middle had been above the view, the label cut at the ladder's top edge.
+  const shownMid = (y0: number, y1: number) => (Math.max(y0, top) + Math.min(y1, bottom)) / 2;
   const clearOfMarks = (py: number) => !near(markYs, py) && !near([...pageLines.values()], py);
   const runEndTitle = `This run is over at ${formatDuration(runEndNs)}; the time axis goes on for the other side`;
   // The folds in view, each with its band's ends and its label.
   const folds = gaps
     .map((g) => ({ g, y0: y(g.startNs), y1: y(g.endNs), label: foldLabel(g) }))
     .filter(({ y0, y1 }) => y1 >= top && y0 <= bottom)
-    .map((f) => ({ ...f, mid: (f.y0 + f.y1) / 2 }));
+    .map((f) => ({ ...f, mid: shownMid(f.y0, f.y1) }));
   // A tick's label gives way to the marks', the folds' and the ticks' written before it; a stretch
   // between folds whose labels all gave way is labelled at another of its round times, if one is clear.
   const inView = (t: number) => t >= domain[0] && t <= domain[domain.length - 1];
   const written = [
     ...markYs,
-    ...gaps
-      .map((g) => ({ g, mid: (y(g.startNs) + y(g.endNs)) / 2 }))
-      .filter(({ g, mid }) => foldLabel(g).text && clearOfMarks(mid))
-      .map(({ mid }) => mid),
+    ...folds.filter(({ label, mid }) => label.text && clearOfMarks(mid)).map(({ mid }) => mid),
   ];
   const clearOfAllButPages = (t: number) => inView(t) && !near(written, y(t));
   const clear = (t: number) => clearOfAllButPages(t) && !near([...pageLines.values()], y(t));
-  const timeOf = axisTime(y, top, bottom);
-  const ticks = stretchTicks(y, [visible[0], visible[1]], gaps, (bottom - top) / TICKS).flatMap((s) => {
+  const stretches = viewStretches(y, top, bottom, gaps);
+  const timeOf = timeWriter(y, top, bottom, stretches);
+  const ticks = stretches.flatMap((s) => {
     const own = s.ticks.filter(inView).map((t) => {
       const label = clear(t);
       if (label) written.push(y(t));

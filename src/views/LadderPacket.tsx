@@ -4,7 +4,7 @@
 import { memo, useLayoutEffect, useRef } from 'react';
 import type { Trace } from '../engine/trace';
 import { KIND_STYLE } from './kindStyle';
-import { DROP_CROSS_PX, packetKind, type PacketKind, type PacketShape } from './packetGeometry';
+import { arrowHead, DROP_CROSS_PX, packetKind, type PacketKind, type PacketShape } from './packetGeometry';
 
 /** Each packet's kind (its arrow's style), worked out once per trace: arrows are redrawn every frame. */
 const kinds = new WeakMap<Trace['packets'], PacketKind[]>();
@@ -185,21 +185,15 @@ export const ProvisionalArrows = memo(function ProvisionalArrows({
   );
 });
 
-const HEAD_PX = 7;
 const f = (n: number) => n.toFixed(1);
 
 /** The arrow as one path: the shaft, then a filled head at the far end (no SVG markers). */
 export function arrowPath(x1: number, y1: number, x2: number, y2: number, head: boolean): string {
   const shaft = `M${f(x1)},${f(y1)}L${f(x2)},${f(y2)}`;
-  const length = Math.hypot(x2 - x1, y2 - y1);
-  if (!head || length < HEAD_PX) return shaft;
-  const ux = (x2 - x1) / length;
-  const uy = (y2 - y1) / length;
-  const bx = x2 - ux * HEAD_PX;
-  const by = y2 - uy * HEAD_PX;
-  const wx = -uy * (HEAD_PX / 2.4);
-  const wy = ux * (HEAD_PX / 2.4);
-  return `${shaft}M${f(x2)},${f(y2)}L${f(bx + wx)},${f(by + wy)}L${f(bx - wx)},${f(by - wy)}Z`;
+  const corners = head ? arrowHead(x1, y1, x2, y2) : null;
+  if (!corners) return shaft;
+  const [[ax, ay], [bx, by]] = corners;
+  return `${shaft}M${f(x2)},${f(y2)}L${f(ax)},${f(ay)}L${f(bx)},${f(by)}Z`;
 }
 
 export function crossPath(x: number, y: number): string {

@@ -132,7 +132,11 @@ export function stallLabelSpots(
   const tall = bottom - top >= TWO_LINES_PX;
   // Beside the band's part in view: a band running in from above the view is labelled there, not
   // half its whole height below the view's top.
-  const middle = (Math.max(top, bounds.top ?? top) + Math.min(bottom, bounds.bottom ?? bottom)) / 2;
+  const [shownTop, shownBottom] = [
+    Math.max(top, bounds.top ?? top),
+    Math.min(bottom, bounds.bottom ?? bottom),
+  ];
+  const middle = (shownTop + shownBottom) / 2;
   const place = (placedOutside: boolean, choices: string[][]) => {
     // Outside: away from the lane's middle. Inside: toward it.
     const towardRight = (s.side === 'client') !== placedOutside;
@@ -166,8 +170,10 @@ export function stallLabelSpots(
   // is wider than a narrow lane (sixteen connections' 180 px lanes, "handshake 561 ms").
   // The stall the reader asked to see ("Show the stall") goes over them whatever its height, and
   // last takes its first place whatever that crosses: it is never left unnamed.
+  // Tall in view, that is: the last few pixels of a band zoomed past the view's top edge had their
+  // label written across the arrows that end it ("delayed ACK 117 ms" on a phone, pinched).
   const overArrows = () => {
-    if (!focused && bottom - top < OVER_ARROWS_PX) return;
+    if (!focused && shownBottom - shownTop < OVER_ARROWS_PX) return;
     for (const s of new Set([spots[0], spots.find((p) => p.lines.length === 2)]))
       if (s) spots.push({ ...s, box: { ...s.box, overArrows: true } });
   };

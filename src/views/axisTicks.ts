@@ -2,7 +2,7 @@
 // round numbers of one unit (KB, MB, as formatBytes writes sizes), and each strip with three ticks,
 // which fit its 70 px without crowding.
 import { nice, tickStep, ticks } from 'd3';
-import { byteUnit, trim } from './format';
+import { byteUnit, stepDecimals, trim } from './format';
 
 export interface AxisTick {
   value: number;
@@ -62,8 +62,7 @@ function labelledByteAxis(low: number, high: number, count: number): { axis: Val
   if (smaller.bytes > 1 && tickStep(low / unit.bytes, high / unit.bytes, count) < 0.01) unit = smaller;
   const [from, to] = [low / unit.bytes, high / unit.bytes];
   const step = tickStep(from, to, count);
-  // A step is 1, 2 or 5 times a power of ten: a tenth needs one decimal, a hundredth two.
-  const decimals = Math.max(0, Math.ceil(-Math.log10(step) - 1e-9));
+  const decimals = stepDecimals(step);
   const axis = {
     bottom: low,
     top: high,

@@ -4,6 +4,7 @@
 // waterfall and the time-sequence plot (with its strips) fold the same gaps: each keeps a narrow
 // band with its length written under it, and the time around them gets the width, ticked stretch by
 // stretch. Only gaps no object spans fold: a stall inside a load stays its true length.
+import { tickStep } from 'd3';
 import { foldLabel } from './foldLabels';
 import { formatTick } from './format';
 import type { LinearScale } from './piecewiseScale';
@@ -97,9 +98,10 @@ export function foldedTimeAxis(
       anchor: 'middle',
     };
   });
+  const count = Math.max(2, Math.floor(widthPx / TICK_SPACING_PX));
   const stretches =
     gaps.length === 0
-      ? [{ a: 0, b: endNs, ticks: x.ticks(Math.max(2, Math.floor(widthPx / TICK_SPACING_PX))), options: [] }]
+      ? [{ a: 0, b: endNs, ticks: x.ticks(count), options: [], stepNs: tickStep(0, endNs, count) }]
       : stretchTicks(x, [0, Math.max(1, endNs)], gaps, TICK_SPACING_PX);
   // Labels placed so far; a fold's length may still move along its band.
   const placed: Placed[] = [];
@@ -112,7 +114,14 @@ export function foldedTimeAxis(
   // The folds' lengths first: they say what the bands are. A label that would touch one already
   // placed goes (a fold's length stays in its tooltip).
   for (const f of folds) if (f.text !== '' && !place(foldSpan(f), f)) f.text = '';
-  const tick = (ns: number) => timeTick(ns, x(ns), formatTick(ns, endNs), widthPx);
+  // Each to its stretch's step: a short load between two folds, ticked every 5 ms, reads "12.005 s".
+  const tick = (ns: number) =>
+    timeTick(
+      ns,
+      x(ns),
+      formatTick(ns, endNs, 0, stretches.find((s) => ns >= s.a && ns <= s.b)?.stepNs),
+      widthPx,
+    );
   /** Places a label, moving the folds' lengths it would touch to an end of their bands if that clears it. */
   const placeMovingFolds = (extent: Extent): boolean => {
     const hit = touching(extent);

@@ -33,13 +33,23 @@ export function keepTimesTogether(text: string): string {
 /**
  * Nanoseconds as a tick label in ms (or s once the axis spans seconds, or reaches `axisEndNs` of
  * 10 s or more: an axis zoomed onto a moment late in a long run writes "174.2 s", as precise as its
- * span asks; "174200 ms" had been too long for the ladder's axis, which showed "74200 ms").
+ * span asks; "174200 ms" had been too long for the ladder's axis, which showed "74200 ms"). With
+ * ticks `stepNs` apart, at least as many decimals as the step needs, so neighbours never read alike:
+ * a ladder's 89 ms view, most of it folded, has ticks half a millisecond apart ("321.5 ms", "322 ms";
+ * to the span's whole ms, "322 ms" twice).
  */
-export function formatTick(ns: number, spanNs: number, axisEndNs = 0): string {
-  if (spanNs >= 5e9) return `${trim(ns / 1e9, 2)} s`;
+export function formatTick(ns: number, spanNs: number, axisEndNs = 0, stepNs = Infinity): string {
+  if (spanNs >= 5e9) return `${trim(ns / 1e9, Math.max(2, stepDecimals(stepNs / 1e9)))} s`;
   const msDecimals = spanNs < 5e6 ? 3 : spanNs < 5e7 ? 1 : 0;
-  if (secondsAxis(spanNs, axisEndNs)) return `${trim(ns / 1e9, msDecimals + 3)} s`;
-  return `${trim(ns / 1e6, msDecimals)} ms`;
+  if (secondsAxis(spanNs, axisEndNs))
+    return `${trim(ns / 1e9, Math.max(msDecimals + 3, stepDecimals(stepNs / 1e9)))} s`;
+  return `${trim(ns / 1e6, Math.max(msDecimals, stepDecimals(stepNs / 1e6)))} ms`;
+}
+
+/** The decimals a round step (1, 2 or 5 times a power of ten, as d3's ticks take) needs so that
+ * its multiples are written exactly: a tenth or a half needs one, a twentieth two, 5 or 10 none. */
+export function stepDecimals(step: number): number {
+  return step > 0 && Number.isFinite(step) ? Math.max(0, Math.ceil(-Math.log10(step) - 1e-9)) : 0;
 }
 
 /** Whether formatTick writes an axis's ticks in seconds (else in ms). */

@@ -15,7 +15,7 @@ import {
   type Segment,
 } from './labelPlacement';
 import type { ConnectionSpan } from './ladderLayout';
-import { DROP_CROSS_PX, packetKind, type Lane, type PacketShape } from './packetGeometry';
+import { arrowHead, DROP_CROSS_PX, packetKind, type Lane, type PacketShape } from './packetGeometry';
 
 export type LabelItem =
   | { kind: 'packet'; index: number; atNs: number }
@@ -166,6 +166,8 @@ export function ladderLabels(input: Input): LadderLabels {
   // connection named where it starts in a lossy shared lane had been written over the × of a packet
   // lost just before, and an RTO's label over the × of the packet it waited to resend.
   const hostLines = obstacles.slice(inView.length);
+  // All keep clear of the arrows' heads, wider than their shafts.
+  obstacles.push(...inView.flatMap((i) => headSides(shapes[i])));
   const crosses = inView.flatMap((i) => dropCross(shapes[i]));
   const nameObstacles = [...obstacles, ...crosses];
   const bounds = { x0: input.left, y0: top, x1: input.right, y1: bottom };
@@ -255,6 +257,18 @@ function dropCross(s: PacketShape): Segment[] {
   return [
     { x0: x - c, y0: y - c, x1: x + c, y1: y + c },
     { x0: x - c, y0: y + c, x1: x + c, y1: y - c },
+  ];
+}
+
+/** The three sides of the head an arrived packet's arrow ends in (none for a drop's, or a stub). */
+function headSides(s: PacketShape): Segment[] {
+  const corners = s.dropped ? null : arrowHead(s.fromX, s.leaveBottom, s.toX, s.arriveBottom);
+  if (!corners) return [];
+  const [[ax, ay], [bx, by]] = corners;
+  return [
+    { x0: s.toX, y0: s.arriveBottom, x1: ax, y1: ay },
+    { x0: ax, y0: ay, x1: bx, y1: by },
+    { x0: bx, y0: by, x1: s.toX, y1: s.arriveBottom },
   ];
 }
 

@@ -32,6 +32,32 @@ export interface PacketShape {
 /** Half the width of the × a dropped packet's arrow ends in, where it died. */
 export const DROP_CROSS_PX = 5;
 
+/** How far an arrow's head reaches back along its shaft. */
+const HEAD_PX = 7;
+
+/** The two corners of the base of an arrow's head, its tip at (x2, y2); null for a shaft too short to
+ * carry one. Drawn by the ladder, and kept clear of by its labels: wider than the shaft, a head had
+ * reached into a label resting just above its line ("data 811 B" on "ACK 6067"). */
+export function arrowHead(
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+): [[number, number], [number, number]] | null {
+  const length = Math.hypot(x2 - x1, y2 - y1);
+  if (length < HEAD_PX) return null;
+  const ux = (x2 - x1) / length;
+  const uy = (y2 - y1) / length;
+  const bx = x2 - ux * HEAD_PX;
+  const by = y2 - uy * HEAD_PX;
+  const wx = -uy * (HEAD_PX / 2.4);
+  const wy = ux * (HEAD_PX / 2.4);
+  return [
+    [bx + wx, by + wy],
+    [bx - wx, by - wy],
+  ];
+}
+
 /** The packet's band in pixels, given a time->y scale. */
 export function packetShape(
   p: PacketRecord,

@@ -1,6 +1,7 @@
 // The vertical time scale of the ladder: simulated nanoseconds -> pixels, optionally with idle
 // gaps folded. A folded scale is a piecewise-linear scale whose domain has a breakpoint at each
 // end of every folded gap, so zoom (rescaleY) and invert keep working unchanged.
+import { tickStep } from 'd3';
 import { scaleLinear, type LinearScale } from './piecewiseScale';
 import type { Trace } from '../engine/trace';
 
@@ -112,6 +113,8 @@ export interface StretchTicks {
    * its ticks, then rounder to finer times, each nearest the middle first. `ticks` has the first.
    */
   options: number[];
+  /** The finest step between round times these were taken at: labels written to it are exact. */
+  stepNs: number;
 }
 
 /**
@@ -136,7 +139,8 @@ export function stretchTicks(
     const ticks = n >= 1 ? round(n).sort((p, q) => p - q) : [];
     // Asked for 2, d3 steps at most 0.71 of the stretch: a round time falls inside it.
     const options = a === 0 ? [0] : [...new Set([...round(n), ...round(2), ...round(5), ...round(10), a])];
-    return { a, b, ticks: ticks.length > 0 ? ticks : options.slice(0, 1), options };
+    const stepNs = tickStep(a, b, Math.max(n, 10));
+    return { a, b, ticks: ticks.length > 0 ? ticks : options.slice(0, 1), options, stepNs };
   });
 }
 

@@ -2,6 +2,7 @@
 // area left and right and the same ticks, so a moment sits at the same x in every chart and a
 // student can read times straight down from one chart to the next. Unzoomed, with folding on, the
 // idle time between page loads is folded out of both alike (foldedTimeAxis).
+import { tickStep } from 'd3';
 import { foldedTimeAxis, timeTick, type FoldedTimeAxis } from './foldedTimeAxis';
 import { formatTick } from './format';
 import { scaleLinear } from './piecewiseScale';
@@ -25,9 +26,11 @@ export function tspTimeAxis(
   const range: [number, number] = [TIME_AXIS_INSET.left, width - TIME_AXIS_INSET.right];
   if (gaps.length > 0 && fromNs === 0) return foldedTimeAxis(toNs, range, width, gaps);
   const x = scaleLinear().domain([fromNs, toNs]).range(range);
+  const count = Math.max(2, Math.floor(width / TICK_SPACING_PX));
+  const stepNs = tickStep(fromNs, toNs, count);
   const ticks = x
-    .ticks(Math.max(2, Math.floor(width / TICK_SPACING_PX)))
-    .map((ns) => timeTick(ns, x(ns), formatTick(ns, toNs - fromNs, toNs), width));
+    .ticks(count)
+    .map((ns) => timeTick(ns, x(ns), formatTick(ns, toNs - fromNs, toNs, stepNs), width));
   return { x, ticks, folds: [] };
 }
 

@@ -111,6 +111,8 @@ test('Tab goes from "Keyboard shortcuts" straight onto a packet, the ladder\'s o
   const last = await packets.last().getAttribute('data-packet');
   await expect(packets.last()).toHaveAttribute('tabindex', '0');
   expect(await focused()).toBe(last);
+  // Its name is its tcpdump line (loaded after the first picture; its words name it until then).
+  await expect(packets.last()).toHaveAttribute('aria-label', /^\d+\.\d{6} (client|server)\.\d+ > /);
   await expect(page.locator('.packet-tip')).toContainText((await packets.last().getAttribute('aria-label'))!);
   // The arrow keys step from it: ArrowUp to the packet sent before it.
   const before = await packets.nth((await packets.count()) - 2).getAttribute('data-packet');

@@ -15,7 +15,14 @@
 //
 // The helpers below (absolute numbers, wire window, time) are shared with pcap.ts, which lists the
 // same packets in the same order, so that the text and the capture always agree.
-import { FLAG, isResentReason, type ConnectionRecord, type PacketRecord, type Trace } from './trace';
+import {
+  FLAG,
+  flagLetters,
+  isResentReason,
+  type ConnectionRecord,
+  type PacketRecord,
+  type Trace,
+} from './trace';
 import type { Nanoseconds } from './units';
 
 const TWO_32 = 4294967296;
@@ -84,16 +91,6 @@ export function formatSeconds(ns: Nanoseconds): string {
   const sec = Math.floor(us / 1_000_000);
   const frac = us - sec * 1_000_000;
   return `${sec}.${String(frac).padStart(6, '0')}`;
-}
-
-/** tcpdump's flag letters: S, F, R, P in that order, or `.` when none is set. */
-export function flagLetters(flags: number): string {
-  let s = '';
-  if (flags & FLAG.SYN) s += 'S';
-  if (flags & FLAG.FIN) s += 'F';
-  if (flags & FLAG.RST) s += 'R';
-  if (flags & FLAG.PSH) s += 'P';
-  return s === '' ? '.' : s;
 }
 
 function endpoints(conn: ConnectionRecord, packet: PacketRecord): [string, string] {

@@ -11,6 +11,16 @@ export type Direction = 'c2s' | 's2c';
 
 export const FLAG = { FIN: 1, SYN: 2, RST: 4, PSH: 8, ACK: 16 } as const;
 
+/** tcpdump's flag letters: S, F, R, P in that order, or `.` when none is set. */
+export function flagLetters(flags: number): string {
+  let s = '';
+  if (flags & FLAG.SYN) s += 'S';
+  if (flags & FLAG.FIN) s += 'F';
+  if (flags & FLAG.RST) s += 'R';
+  if (flags & FLAG.PSH) s += 'P';
+  return s === '' ? '.' : s;
+}
+
 /** Why a segment left: lets views and stall attribution say what released it. */
 export const SEND_REASONS = [
   'syn',

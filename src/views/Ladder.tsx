@@ -13,8 +13,7 @@ import {
   type Ref,
 } from 'react';
 import type { LinearScale } from './piecewiseScale';
-import { formatTcpdumpLine } from '../engine/tcpdump';
-import type { Trace } from '../engine/trace';
+import type { PacketRecord, Trace } from '../engine/trace';
 import { axisTime, LadderAxis } from './LadderAxis';
 import { connectionSpans, LADDER_MARGIN, ladderLayout, laneCount } from './ladderLayout';
 import { CONN_LABEL_HEADROOM_PX, ladderLabels, type LadderLabels } from './ladderLabels';
@@ -119,6 +118,8 @@ export interface LadderProps {
   focusedStall?: FocusedStall | null;
   /** A slider is being dragged: draw the arrows as a few paths, not an element per packet. */
   provisional?: boolean;
+  /** A packet's tcpdump line, its name for assistive technology; until given, its words name it. */
+  tcpdumpLine?: ((trace: Trace, packet: PacketRecord) => string) | null;
 }
 
 const NO_PACKETS: number[] = [];
@@ -150,6 +151,7 @@ export function Ladder({
   labelStyle = 'words',
   focusedStall = null,
   provisional = false,
+  tcpdumpLine = null,
 }: LadderProps) {
   const top = LADDER_MARGIN.top;
   const bottom = height - LADDER_MARGIN.bottom;
@@ -169,11 +171,6 @@ export function Ladder({
       ),
     [packets],
   );
-  // tcpdump lines for the aria-labels and the tooltip, computed once per packet per trace.
-  const describe = useMemo(() => {
-    const lines: string[] = [];
-    return (i: number) => (lines[i] ??= formatTcpdumpLine(trace, packets.get(i)));
-  }, [trace, packets]);
   const shapes = useMemo(
     () => packets.map((p) => packetShape(p, laneOf(p.conn), y, path)),
     [packets, laneOf, y, path],
@@ -188,6 +185,12 @@ export function Ladder({
     [order, shapes, top, bottom],
   );
   const words = useMemo(() => packetNamer(trace), [trace]);
+  // tcpdump lines for the aria-labels, computed once per packet per trace.
+  const describe = useMemo(() => {
+    const lines: string[] = [];
+    const line = tcpdumpLine ?? ((_: Trace, p: PacketRecord) => words(p));
+    return (i: number) => (lines[i] ??= line(trace, packets.get(i)));
+  }, [trace, packets, tcpdumpLine, words]);
   const runEnd = useMemo(() => runEndNs(trace), [trace]);
   const runEndY = y(runEnd);
   // Labels stay between the time axis and the ladder's right edge, whole, inside the view (above

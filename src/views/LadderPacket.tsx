@@ -40,7 +40,12 @@ export const PacketArrows = memo(function PacketArrows({
 }: PacketArrowsProps) {
   const groupRef = useRef<SVGGElement>(null);
   /** Each packet's element, and what was last written to it. */
-  const elements = useRef(new Map<number, { el: SVGPathElement; shape?: PacketShape; tabbable?: boolean }>());
+  const elements = useRef(
+    new Map<
+      number,
+      { el: SVGPathElement; shape?: PacketShape; tabbable?: boolean; describe?: (i: number) => string }
+    >(),
+  );
   useLayoutEffect(() => {
     const group = groupRef.current;
     if (!group) return;
@@ -61,10 +66,12 @@ export const PacketArrows = memo(function PacketArrows({
         el.setAttribute('role', 'img');
         byIndex.set(i, (entry = { el }));
       }
-      // Shapes are made once per run and scale: the same object means the same arrow.
-      if (entry.shape !== shapes[i] || entry.tabbable !== (i === tabbable)) {
+      // Shapes are made once per run and scale: the same object means the same arrow. Names change
+      // once, when the tcpdump lines have loaded.
+      if (entry.shape !== shapes[i] || entry.tabbable !== (i === tabbable) || entry.describe !== describe) {
         entry.shape = shapes[i];
         entry.tabbable = i === tabbable;
+        entry.describe = describe;
         writeArrow(entry.el, shapes[i], packetKinds(trace)[i], describe(i), i === tabbable);
       }
       if (entry.el === next) next = next.nextSibling;

@@ -6,8 +6,7 @@
 import { quicShortLabel } from './quicPacketNames';
 import type { PathTiming } from '../engine/path';
 import { serializationNs } from '../scenario/linkTiming';
-import { flagLetters } from '../engine/tcpdump';
-import { droppedAtQueue, FLAG, isResentReason, type PacketRecord } from '../engine/trace';
+import { droppedAtQueue, FLAG, flagLetters, isResentReason, type PacketRecord } from '../engine/trace';
 
 export type { LinkTiming, PathTiming } from '../engine/path';
 

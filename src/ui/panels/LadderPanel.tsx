@@ -4,7 +4,7 @@
 // (`zoom=`), so a shared link reopens the same view at any size of ladder.
 import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LinearScale } from '../../views/piecewiseScale';
-import { formatTcpdumpLine } from '../../engine/tcpdump';
+import { useTcpdumpLine } from './useTcpdumpLine';
 import type { Trace } from '../../engine/trace';
 import type { TimeWindow } from '../../scenario/codec';
 import { Ladder } from '../../views/Ladder';
@@ -178,6 +178,7 @@ export function LadderPanel({
           },
     [base, runTop, bottom],
   );
+  const tcpdumpLine = useTcpdumpLine();
   const zoom = useLadderZoom(
     runTop,
     bottom,
@@ -395,10 +396,11 @@ export function LadderPanel({
                     labelStyle={labelStyle}
                     focusedStall={focusedStall(s.run.trace)}
                     provisional={provisional}
+                    tcpdumpLine={tcpdumpLine}
                   />
                   {mine && packet && (
                     <div className="packet-tip" role="status" style={tipPlace(mine, ladderWidth, height)}>
-                      <code>{formatTcpdumpLine(s.run.trace, packet)}</code>
+                      {tcpdumpLine && <code>{tcpdumpLine(s.run.trace, packet)}</code>}
                       <span>
                         {SEND_REASON_WORDS[packet.reason]} · sent {formatDuration(packet.sendNs)}
                         {packet.arriveNs === null

@@ -81,53 +81,55 @@ export function FigureRows({
     withUnit(toleranceText(f.target ?? f.tolerance, places[i]), f.unit);
   return (
     <>
-      <table className="figures">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Figure</th>
-            <th scope="col">Paper</th>
-            <th scope="col">{modified ? 'This run' : 'Simulated'}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {published.map((f, i) => {
-            const result = results?.[i];
-            const ours = result?.value ?? null;
-            const within = modified ? undefined : result?.within;
-            return (
-              <tr key={i} data-figure={f.figure}>
-                <th scope="row">
-                  {f.label}
-                  {(f.bound ?? 'approx') === 'approx' && (
-                    <span className="figure-reason" title={reasonOf(f, texts)}>
-                      {' '}
-                      (±{bound(f, i)})
-                    </span>
-                  )}
-                </th>
-                <td title={reasonOf(f, texts)}>{statedAs(f)}</td>
-                <td
-                  className={within === true ? 'within' : within === false ? 'outside' : ''}
-                  data-changed-run={modified || undefined}
-                >
-                  {results === null
-                    ? '…'
-                    : ours === null
-                      ? 'n/a'
-                      : withUnit(likePrinted(ours, places[i], f.unit), f.unit)}
-                  {within === true && (
-                    <span className={known[i] ? 'verdict known' : 'verdict'}>
-                      {known[i] ? ' ~ a known difference' : ' ✓ within'}
-                    </span>
-                  )}
-                  {within === false && <span className="verdict"> ✗ outside</span>}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="figures-box">
+        <table className="figures">
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Figure</th>
+              <th scope="col">Paper</th>
+              <th scope="col">{modified ? 'This run' : 'Simulated'}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {published.map((f, i) => {
+              const result = results?.[i];
+              const ours = result?.value ?? null;
+              const within = modified ? undefined : result?.within;
+              return (
+                <tr key={i} data-figure={f.figure}>
+                  <th scope="row">
+                    {f.label}
+                    {(f.bound ?? 'approx') === 'approx' && (
+                      <span className="figure-reason" title={reasonOf(f, texts)}>
+                        {' '}
+                        (±{bound(f, i)})
+                      </span>
+                    )}
+                  </th>
+                  <td title={reasonOf(f, texts)}>{statedAs(f)}</td>
+                  <td
+                    className={within === true ? 'within' : within === false ? 'outside' : ''}
+                    data-changed-run={modified || undefined}
+                  >
+                    {results === null
+                      ? '…'
+                      : ours === null
+                        ? 'n/a'
+                        : withUnit(likePrinted(ours, places[i], f.unit), f.unit)}
+                    {within === true && (
+                      <span className={known[i] ? 'verdict known' : 'verdict'}>
+                        {known[i] ? ' ~ a known difference' : ' ✓ within'}
+                      </span>
+                    )}
+                    {within === false && <span className="verdict"> ✗ outside</span>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       {published.map(
         (f, i) =>
           known[i] && (

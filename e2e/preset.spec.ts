@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { PRESETS } from '../src/scenario';
 import { PRESET_TEXTS } from '../src/scenario/presetTexts';
 import { keepTimesTogether } from '../src/views/format';
+import { pageTimeNs } from '../src/engine/metrics';
 import { engine, ladderStalls, openLab, tspStalls } from './lab';
 
 declare global {
@@ -162,6 +163,18 @@ test("a figure the model cannot bring within the paper's bound says it is a know
   await openLab(page, 'preset=nielsen-wan-1.1-first&loss=3&seed=6');
   await expect(row('packets')).toHaveText(/^261\u00a0packets$/);
   await expect(row('packets').locator('.verdict')).toHaveCount(0);
+});
+
+test("a changed preset's comparison figure is the changed scenario's", async ({ page }) => {
+  // A sweep's point at 15 images over the old protocol had shown the preset's own 10-image cut
+  // (67.6 %) under "This run".
+  const at15 = (q: string) => pageTimeNs(engine(`preset=pm-remote-2544&images=15&${q}`).trace);
+  const old = at15('http=1.0&conns=1');
+  const cut = (100 * (old - at15('http=getall'))) / old;
+  await openLab(page, 'preset=pm-remote-2544&images=15&http=1.0&conns=1');
+  await expect(page.locator('[data-preset-info] tr[data-figure="reduction_pct"] td').nth(1)).toHaveText(
+    `${cut.toFixed(1)}\u00a0%`,
+  );
 });
 
 test("a Try next the settings already hold reads as applied, with the way back, and the paper's figure is no verdict on it", async ({

@@ -4,7 +4,7 @@ import { simulate } from '../src/engine/simulate';
 import { describe, expect, it } from 'vitest';
 import { computeMetrics, lastLoadNs } from '../src/engine/metrics';
 import { runQuery } from '../src/scenario';
-import { measureFigure } from '../src/scenario/figures';
+import { measureFigure, settingsOf } from '../src/scenario/figures';
 import { findPreset } from '../src/scenario/presets';
 import { PRESET_TEXTS } from '../src/scenario/presetTexts';
 import { FLAG } from '../src/engine/trace';
@@ -79,7 +79,7 @@ describe('Padmanabhan-Mogul: round trips are the enemy', () => {
             of: 'http=getall',
             versus: 'http=1.0&conns=1',
           },
-          findPreset(`pm-${where}-${size}`)!,
+          settingsOf(findPreset(`pm-${where}-${size}`)!.query),
         );
       expect(cut(2544)).toBeGreaterThan(cut(45566));
     }
@@ -87,7 +87,7 @@ describe('Padmanabhan-Mogul: round trips are the enemy', () => {
   it('throughput at 2 KB is under 10% of the best case at 70 ms, and far higher with no round trip to pay', () => {
     const share = (extra: string) => {
       const preset = findPreset('pm-throughput')!;
-      return measureFigure(simulate, preset.published[0], { query: `${preset.query}&${extra}` });
+      return measureFigure(simulate, preset.published[0], settingsOf(`${preset.query}&${extra}`));
     };
     expect(share('rtt=70')).toBeLessThan(10);
     // Locally the hosts' work per connection still holds it to about a quarter (the paper: "about

@@ -19,9 +19,9 @@ let inside = 0;
 let total = 0;
 const known: string[] = [];
 for (const preset of PRESETS) {
-  const { trace } = runQuery(`preset=${preset.id}`);
+  const { trace, config } = runQuery(`preset=${preset.id}`);
   for (const fig of preset.published) {
-    const simulated = measureFigure(simulate, fig, preset, trace);
+    const simulated = measureFigure(simulate, fig, config.settings, trace);
     const ok = withinTolerance(fig, simulated);
     total++;
     if (ok) inside++;

@@ -2,25 +2,32 @@
 import { computeMetrics, longestStallMs, pageTimeNs, reportedLoadResponseBytes } from '../engine/metrics';
 import type { SimInput } from '../engine/params';
 import type { StallCause, Trace } from '../engine/trace';
-import { parseQuery } from './codec';
-import type { Preset, PublishedFigure } from './presets';
+import { parseQuery, querySettings } from './codec';
+import type { PublishedFigure } from './presets';
 import { toSimInput } from './resolve';
+import type { Settings } from './schema';
 
-/** Comparison runs by query: the engine is deterministic, so a knob change never re-runs them. */
+/** A scenario's settings as its query gives them: a preset's, or a preset's with changes. */
+export function settingsOf(query: string): Settings {
+  return parseQuery(query).config.settings;
+}
+
+/** Comparison runs by settings: the engine is deterministic, so a knob change never re-runs them. */
 const comparisonRuns = new Map<string, Trace>();
 const MAX_CACHED_RUNS = 8;
 
 /** What runs a scenario: the whole engine, or the page's thread's (without HTTP/3). */
 export type Engine = (input: SimInput) => Trace;
 
-function runOver(engine: Engine, query: string, extra: string | undefined): Trace {
-  const full = extra ? `${query}&${extra}` : query;
-  const cached = comparisonRuns.get(full);
+/** The scenario with a figure's variant (`of`, `versus`) laid over it, run once. */
+function runOver(engine: Engine, settings: Settings, variant: string | undefined): Trace {
+  const run = variant ? { ...settings, ...querySettings(variant) } : settings;
+  const key = JSON.stringify(run);
+  const cached = comparisonRuns.get(key);
   if (cached) return cached;
-  const { config } = parseQuery(full);
-  const trace = engine(toSimInput(config.settings));
+  const trace = engine(toSimInput(run));
   if (comparisonRuns.size >= MAX_CACHED_RUNS) comparisonRuns.delete(comparisonRuns.keys().next().value!);
-  comparisonRuns.set(full, trace);
+  comparisonRuns.set(key, trace);
   return trace;
 }
 
@@ -32,22 +39,24 @@ function throughput(trace: Trace): number {
   return reportedLoadResponseBytes(trace) / loadNs(trace);
 }
 
-/** The figure on the preset's own run (`trace`), running the comparison side when there is one. */
+/**
+ * The figure on the scenario `settings` (whose run is `trace`), running its variants where the
+ * figure compares two: on a changed preset, both are the changed scenario's (a sweep's point at 15
+ * images had shown the preset's own cut at 10 images as its own).
+ */
 export function measureFigure(
   engine: Engine,
   fig: PublishedFigure,
-  preset: Pick<Preset, 'query'>,
+  settings: Settings,
   trace?: Trace,
 ): number {
-  const self = fig.of
-    ? runOver(engine, preset.query, fig.of)
-    : (trace ?? runOver(engine, preset.query, undefined));
+  const self = fig.of ? runOver(engine, settings, fig.of) : (trace ?? runOver(engine, settings, undefined));
   if (fig.figure === 'reduction_pct') {
-    const other = runOver(engine, preset.query, fig.versus);
+    const other = runOver(engine, settings, fig.versus);
     return (100 * (loadNs(other) - loadNs(self))) / loadNs(other);
   }
   if (fig.figure === 'throughput_pct')
-    return (100 * throughput(self)) / throughput(runOver(engine, preset.query, fig.versus));
+    return (100 * throughput(self)) / throughput(runOver(engine, settings, fig.versus));
   if (fig.figure.startsWith('longest_stall_ms:')) {
     return longestStallMs(self, fig.figure.slice('longest_stall_ms:'.length) as StallCause);
   }

@@ -30,19 +30,18 @@ export function runSettings(
   };
 }
 
-/** Figures that compare the preset with a variant (`of`) do not depend on the run on screen. */
-const fixedFigures = new Map<string, FigureResult>();
-
-/** A preset's published figures measured on a trace of it (or on the runs a figure names). */
-export function figureResults(engine: RunEngine, preset: Preset, trace: Trace): FigureResult[] {
-  return preset.published.map((fig, i) => {
-    const key = `${preset.id}#${i}`;
-    if (fig.of && fixedFigures.has(key)) return fixedFigures.get(key)!;
+/** A preset's published figures measured on a run (`trace`) of `settings`: the preset's, perhaps
+ * changed (or on the runs a figure names, with the same changes). */
+export function figureResults(
+  engine: RunEngine,
+  preset: Preset,
+  settings: Settings,
+  trace: Trace,
+): FigureResult[] {
+  return preset.published.map((fig) => {
     try {
-      const value = measureFigure(engine, fig, preset, trace);
-      const result = { value, within: withinTolerance(fig, value) };
-      if (fig.of) fixedFigures.set(key, result);
-      return result;
+      const value = measureFigure(engine, fig, settings, trace);
+      return { value, within: withinTolerance(fig, value) };
     } catch {
       return { value: null, within: null };
     }
@@ -68,7 +67,7 @@ export function handleRun(
       kind: 'run',
       id: request.id,
       runs,
-      figures: preset ? figureResults(engine, preset, runs[0].trace) : null,
+      figures: preset ? figureResults(engine, preset, request.sides[0], runs[0].trace) : null,
     };
   } catch (error) {
     return failure(request.id, error);

@@ -12,8 +12,8 @@ export { failure } from './runCore';
 
 export function presetFigures(): PresetFigures[] {
   return PRESETS.map((preset) => {
-    const { trace } = runQuery(`preset=${encodeURIComponent(preset.id)}`);
-    return { id: preset.id, results: figureResults(simulate, preset, trace) };
+    const { trace, config } = runQuery(`preset=${encodeURIComponent(preset.id)}`);
+    return { id: preset.id, results: figureResults(simulate, preset, config.settings, trace) };
   });
 }
 

@@ -258,6 +258,40 @@ test("a costlier later cause is named as the ladder labels it, with the breakdow
   await expect(callout.getByRole('button', { name: /^Try / })).toHaveCount(0);
 });
 
+test('head-of-line blocking behind a full queue offers SACK on side A and side B, where no knob had been offered', async ({
+  page,
+}) => {
+  // Today's hosts over broadband with Reno (A) and NewReno (B), both without SACK: streams wait
+  // behind the router queue's drops, repaired one per round trip. The callout had said no knob
+  // shortens the wait; SACK repairs every hole in one round trip.
+  const query =
+    'page=almanac24&link=broadband&stack=linux&nagle=0&window=1048576&h2window=6291456&http=2&cc=reno&sack=0';
+  // Too many packets to draw each: wait for the callout, not for a packet.
+  await page.goto(`/?${query}&b.cc=newreno`);
+  await expect(page.locator('[data-callout]')).toHaveAttribute('data-cause', 'hol-blocking', {
+    timeout: 30_000,
+  });
+  await expect(page.locator('[data-fix-checking]')).toHaveCount(0, { timeout: 30_000 });
+  const sack = pageTimeNs(runQuery(`${query}&sack=1`).trace);
+  const lines = [
+    page.locator('[data-callout] .callout-text').first(),
+    page.locator('[data-callout-b] .callout-text'),
+  ];
+  for (const [line, cc] of [
+    [lines[0], 'reno'],
+    [lines[1], 'newreno'],
+  ] as const) {
+    const savedNs = pageTimeNs(runQuery(`${query}&cc=${cc}`).trace) - sack;
+    expect(savedNs).toBeGreaterThan(1.2e9); // 1.75 -> 0.54 s; 3.24 -> 0.54 s
+    await expect(line).toContainText(
+      `behind a lost segment of another stream (head-of-line blocking); a full router queue dropped that segment (Packet loss is 0%) — try Selective ACK (SACK): on (${formatDuration(savedNs)} faster).`,
+    );
+  }
+  await expect(page.locator('[data-callout] [data-no-knob]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Try Selective ACK (SACK): on on A' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try Selective ACK (SACK): on on B' })).toBeVisible();
+});
+
 test('a stall of several is named as their longest, apart from their total, on side A and side B', async ({
   page,
 }) => {

@@ -54,15 +54,17 @@ describe('the stall-cause table', () => {
     for (const cause of KNOWN_CAUSES)
       for (const side of ['client', 'server'] as const)
         for (const rtoNs of [null, 1000e6])
-          for (const fix of STALL_CAUSES[cause].fixes({
-            side,
-            settings,
-            stallNs: 500e6,
-            stalls: [{ conn: 0, side, startNs: 0, endNs: 500e6, cause }],
-            causeNs: 1500e6,
-            rtoNs: () => rtoNs,
-          }))
-            expect(Object.keys(SCHEMA)).toContain(fix.key);
+          for (const dropped of [false, true])
+            for (const fix of STALL_CAUSES[cause].fixes({
+              side,
+              settings,
+              stallNs: 500e6,
+              stalls: [{ conn: 0, side, startNs: 0, endNs: 500e6, cause }],
+              causeNs: 1500e6,
+              rtoNs: () => rtoNs,
+              dropped: () => dropped,
+            }))
+              expect(Object.keys(SCHEMA)).toContain(fix.key);
   });
 
   it('puts the duration in every sentence', () => {

@@ -198,13 +198,18 @@ export function mssOf(s: Settings): number {
   return s.mss ?? linkPreset(s.link).mssBytes;
 }
 
+/** The router queue, in packets: `queue`, else the link's. */
+export function queueOf(s: Settings): number {
+  return s.queue ?? linkPreset(s.link).queuePackets;
+}
+
 export function toSimInput(s: Settings): SimInput {
   const link = linkPreset(s.link);
   const mssBytes = mssOf(s);
   const linkParams = {
     bandwidthBps: s.bw ?? link.bandwidthBps,
     oneWayDelayNs: ms((s.rtt ?? link.rttMs) / 2),
-    queuePackets: s.queue ?? link.queuePackets,
+    queuePackets: queueOf(s),
     lossPpm: Math.round(s.loss * 10_000),
     framingBytes: link.framingBytes,
     aqm: s.aqm,

@@ -6,9 +6,17 @@
 // least CIEDE2000 10 apart as drawn, tests/stall-colours.test.ts), used only as fills, never for text.
 import { DEFAULT_WINDOW } from '../engine/http/h2frames';
 import { INITIAL_WINDOWS } from '../engine/params';
-import type { Side, StallCause, StallRecord } from '../engine/trace';
+import type { DropCause, Side, StallCause, StallRecord } from '../engine/trace';
 import type { Settings } from './schema';
-import { congestionControlOf, delackKeyOf, initialWindowOf, minRtoMs, mssOf, senderValue } from './resolve';
+import {
+  congestionControlOf,
+  delackKeyOf,
+  initialWindowOf,
+  minRtoMs,
+  mssOf,
+  queueOf,
+  senderValue,
+} from './resolve';
 
 /** Linux's floor of the retransmission timeout (TCP_RTO_MIN, include/net/tcp.h), in ms. */
 const LINUX_MIN_RTO_MS = 200;
@@ -34,6 +42,8 @@ export interface FixContext {
    * unknown). A function: only the fixes that need it pay for reading the samples.
    */
   rtoNs(): number | null;
+  /** Whether the load lost packets this way (the router's full queue, its CoDel, the random loss). */
+  dropped(cause: DropCause): boolean;
 }
 
 export interface StallCauseRow {
@@ -375,9 +385,24 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
     colour: { light: '#555555', dark: '#dddddd' },
     sentence: (_, d) =>
       `Data already in waited ${d} behind a lost segment of another stream (head-of-line blocking)`,
-    fixes: none,
-    // HTTP/3 would remove it, but changes the whole protocol: named, not offered.
-    noKnob: () => 'TCP delivers in order; over HTTP/3 each stream arrives apart',
+    // The wait lasts until the server repairs the loss: SACK repairs every hole of a window in one
+    // round trip (RFC 6675) where NewReno repairs one a round trip, and with SACK on RACK finds a
+    // lost retransmission without the timer (RFC 8985). Less loss: a deeper queue or CoDel where
+    // the queue overflowed, a controller that does not fill it (BBR). HTTP/3 delivers each stream
+    // apart. The advice runs each and offers the first that helps: a page the link's rate bounds
+    // gains nothing (HTTP/3 always being a candidate, "no knob" is never said).
+    fixes: (c) => {
+      const sack = senderValue(c.settings, 'sack', 'client') && senderValue(c.settings, 'sack', 'server');
+      const queueFull = c.dropped('queue');
+      return [
+        sack ? { key: 'rack', value: 'on' } : { key: 'sack', value: true },
+        ...(Number(get(c, 'loss')) > 0 ? [{ key: 'loss', value: 0 }] : []),
+        ...(queueFull ? [{ key: 'queue', value: Math.min(100_000, queueOf(c.settings) * 4) }] : []),
+        ...(queueFull ? [{ key: 'aqm', value: 'codel' }] : []),
+        ...(congestionControlOf(c.settings, 'server') !== 'bbr' ? [{ key: 'cc', value: 'bbr' }] : []),
+        { key: 'http', value: '3' },
+      ];
+    },
   },
   amplification: {
     label: '3x limit',

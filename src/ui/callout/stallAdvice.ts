@@ -95,8 +95,9 @@ export function suggestionsFor(
   stalls: readonly StallRecord[] = [s],
   causeNs = s.endNs - s.startNs,
   rtoNs: () => number | null = () => null,
+  dropped: (cause: DropCause) => boolean = () => false,
 ): Suggestion[] {
-  const context = fixContext(s, settings, stalls, causeNs, rtoNs);
+  const context = fixContext(s, settings, stalls, causeNs, rtoNs, dropped);
   const found: Suggestion[] = [];
   for (const { key, value } of STALL_CAUSES[s.cause].fixes(context)) {
     if (!Object.prototype.hasOwnProperty.call(SCHEMA, key)) continue;
@@ -117,8 +118,9 @@ function fixContext(
   stalls: readonly StallRecord[] = [s],
   causeNs = s.endNs - s.startNs,
   rtoNs: () => number | null = () => null,
+  dropped: (cause: DropCause) => boolean = () => false,
 ): FixContext {
-  return { side: s.side, settings, stallNs: s.endNs - s.startNs, stalls, causeNs, rtoNs };
+  return { side: s.side, settings, stallNs: s.endNs - s.startNs, stalls, causeNs, rtoNs, dropped };
 }
 
 /** The stalled side's retransmission timeout when `s` began: its last congestion sample before then. */
@@ -216,10 +218,11 @@ function adviceAbout(
       stalls.filter((o) => o.cause === s.cause),
       partNs(b, s.cause),
       () => rtoWhenStalled(trace, s),
+      (cause) => droppedIn(trace, b, cause),
     );
   const candidatesOf = (s: StallRecord) => {
     const c = contextOf(s);
-    return suggestionsFor(s, settings, c.stalls, c.causeNs, c.rtoNs);
+    return suggestionsFor(s, settings, c.stalls, c.causeNs, c.rtoNs, c.dropped);
   };
   // Said where a cause is named and nothing is offered: why (the page had left the student guessing).
   const noKnobOf = (s: StallRecord, candidates: Suggestion[]) =>
@@ -264,6 +267,10 @@ const DROPPERS = [
   ['codel', "the router queue's CoDel"],
 ] as const;
 
+/** Whether the reported load lost packets this way. */
+const droppedIn = (trace: Trace, b: Breakdown, cause: DropCause) =>
+  trace.packets.some((p) => p.drop === cause && p.sendNs >= b.startNs && p.sendNs < b.endNs);
+
 /**
  * A wait that follows a loss, on a page whose packet loss is 0%: the packets the load lost were
  * dropped by a full router queue, and the sentence says so ("behind a lost segment" beside
@@ -272,9 +279,7 @@ const DROPPERS = [
 function queueDropNote(stall: StallRecord, trace: Trace, settings: Settings, b: Breakdown): string {
   const note = QUEUE_DROP_NOTE[stall.cause];
   if (note === undefined || Number(settings.loss) > 0) return '';
-  const dropped = (cause: DropCause) =>
-    trace.packets.some((p) => p.drop === cause && p.sendNs >= b.startNs && p.sendNs < b.endNs);
-  const by = DROPPERS.find(([cause]) => dropped(cause));
+  const by = DROPPERS.find(([cause]) => droppedIn(trace, b, cause));
   return by ? note(by[1]) : '';
 }
 

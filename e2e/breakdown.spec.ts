@@ -122,3 +122,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(parts.filter((p) => p.ink === p.fill)).toEqual([]);
   });
 }
+
+test('over a satellite, HTTP/2 is charged no head-of-line blocking while its link is full', async ({
+  page,
+}) => {
+  // The 2024 page with today's hosts: A had shown "HOL 5.05 s" of 16.3 s, though the server sent
+  // at the full link rate all through and B, over HTTP/3, took 16.57 s.
+  const today = 'page=almanac24&link=geo&stack=linux&nagle=0&window=1048576&h2window=6291456';
+  await page.goto(`/?${today}&http=2&b.http=3`);
+  const view = page.locator('[data-view="time"]');
+  await view.scrollIntoViewIfNeeded();
+  const a = view.locator('[data-breakdown="a"]');
+  const b = view.locator('[data-breakdown="b"]');
+  await expect(b.locator('.breakdown-bar')).toHaveAttribute('data-page-ms', /^1657\d/);
+  await expect(a.locator('[data-cause="hol-blocking"]')).toHaveCount(0);
+  // Neither headline blames head-of-line blocking.
+  await expect(page.locator('.callout-text').first()).not.toContainText('head-of-line');
+});

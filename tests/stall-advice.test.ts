@@ -245,20 +245,23 @@ function page(
 }
 
 describe('a wait after a loss on a page without packet loss', () => {
-  // Today's hosts over LTE: a 1 MB window overfills the router's queue, which drops 167 packets.
-  const TODAY = 'page=almanac24&link=lte&http=2&tls=1.3&stack=linux&nagle=0&window=1048576&h2window=6291456';
+  // Today's hosts: a 1 MB window overfills the router's queue. (Over LTE the callout had named
+  // head-of-line blocking here, 491 ms of a 1.44 s page, all while the server's link was full:
+  // HTTP/3 took 1.43 s. The breakdown no longer charges that, and the window's waits lead.)
+  const TODAY = 'http=2&tls=1.3&stack=linux&nagle=0&window=1048576&h2window=6291456';
   it('says a full router queue dropped the segment, where the knob reads 0% loss', () => {
-    const r = runQuery(TODAY);
+    // The 2024 page over a satellite in low orbit: the server's timer resends a dropped tail.
+    const r = runQuery(`page=almanac24&link=leo&${TODAY}`);
     expect(r.trace.packets.some((p) => p.drop === 'loss')).toBe(false);
-    expect(r.trace.packets.filter((p) => p.drop === 'queue').length).toBeGreaterThan(100);
+    expect(r.trace.packets.filter((p) => p.drop === 'queue').length).toBeGreaterThan(30);
     const advice = advise(r)!;
-    expect(advice.stall.cause).toBe('hol-blocking');
+    expect(advice.stall.cause).toBe('rto');
     expect(advice.sentence).toMatch(
-      /behind a lost segment.*; a full router queue dropped that segment \(Packet loss is 0%\)$/,
+      /retransmission timeout; a full router queue had dropped the packet it resends \(Packet loss is 0%\)$/,
     );
   });
   it("says the router queue's CoDel dropped it, where CoDel manages the queue", () => {
-    const r = runQuery(`${TODAY}&aqm=codel`);
+    const r = runQuery(`objects=1000000&link=broadband&queue=400&${TODAY}&aqm=codel`);
     expect(r.trace.packets.some((p) => p.drop === 'codel')).toBe(true);
     const advice = advise(r)!;
     expect(advice.sentence).toMatch(

@@ -16,7 +16,7 @@ import { runEndNs } from './timeScale';
 
 /** scenario/breakdown.ts's rule in one sentence, for the note: here, so the first picture's code does not carry it. */
 const OVERLAP_RULE =
-  'Each instant of the load counts once: moving data on any connection that is not stalled wins over a stall elsewhere; a stall costs nothing while the link carrying what it holds up is busy sending data; when only stalls overlap, the one that began first wins.';
+  'Each instant of the load counts once: moving data on any connection that is not stalled wins over a stall elsewhere; a stall costs nothing while the link carrying what it holds up is busy sending data; when only stalls overlap, the one that began first wins, unless a later one inside it says why it lasts (QUIC’s 3x limit inside its handshake).';
 
 /** Room the page time beside a bar takes, and a side's letter with its gap (app.css). */
 const TOTAL_PX = 90;

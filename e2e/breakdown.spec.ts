@@ -2,6 +2,7 @@
 // only where it is wide enough to hold its name, and each figure keeps its unit on its line.
 import { expect, test } from '@playwright/test';
 import { openLab } from './lab';
+import { runQuery } from '../src/scenario';
 
 for (const width of [1440, 390]) {
   test(`at ${width} px a comparison's breakdown cuts no part's name and splits no figure from its unit`, async ({
@@ -122,3 +123,49 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(parts.filter((p) => p.ink === p.fill)).toEqual([]);
   });
 }
+
+test("over a satellite, HTTP/2 is charged no head-of-line blocking while its link is full, and HTTP/3's 3x limit has its own part", async ({
+  page,
+}) => {
+  // The 2024 page with today's hosts: A had shown "HOL 5.05 s" of 16.3 s, though the server sent
+  // at the full link rate all through and B, over HTTP/3, took 16.57 s; B's 574 ms wait on the 3x
+  // limit had been counted as handshake (1.14 s), with no part of its own.
+  const today = 'page=almanac24&link=geo&stack=linux&nagle=0&window=1048576&h2window=6291456';
+  await page.goto(`/?${today}&http=2&b.http=3`);
+  const view = page.locator('[data-view="time"]');
+  await view.scrollIntoViewIfNeeded();
+  const a = view.locator('[data-breakdown="a"]');
+  const b = view.locator('[data-breakdown="b"]');
+  await expect(b.locator('.breakdown-bar')).toHaveAttribute('data-page-ms', /^1657\d/);
+  await expect(a.locator('[data-cause="hol-blocking"]')).toHaveCount(0);
+  const ms = async (row: typeof a, cause: string) =>
+    Number(await row.locator(`.breakdown-part[data-cause="${cause}"]`).getAttribute('data-breakdown-ms'));
+  const { trace } = runQuery(`${today}&http=3`);
+  const [wait] = trace.stalls.filter((s) => s.cause === 'amplification');
+  const [handshake] = trace.stalls.filter((s) => s.cause === 'handshake');
+  expect(await ms(b, 'amplification')).toBeCloseTo((wait.endNs - wait.startNs) / 1e6, 3);
+  expect(await ms(b, 'amplification')).toBeGreaterThan(570);
+  expect(await ms(b, 'handshake')).toBeCloseTo(
+    (handshake.endNs - handshake.startNs - (wait.endNs - wait.startNs)) / 1e6,
+    3,
+  );
+  await expect(view.locator('.legend [data-cause="amplification"]')).toContainText(
+    'anti-amplification limit',
+  );
+  // Neither headline blames head-of-line blocking.
+  await expect(page.locator('.callout-text').first()).not.toContainText('head-of-line');
+});
+
+test("the callout names B's wait on HTTP/3's 3x limit, with a smaller certificate as its fix", async ({
+  page,
+}) => {
+  // The default page over a satellite: the 3x limit held the server's first flight 574 ms,
+  // half of B's handshake. B's line had said "The connection handshake took 1.14 s".
+  await openLab(page, 'link=geo&http=2&b.http=3');
+  const line = page.locator('[data-callout-b]');
+  await expect(line).toContainText(
+    "B: The server waited 574 ms on QUIC's anti-amplification limit: until the client's address is validated, it may send at most three times the bytes it has received (RFC 9000 8.1)",
+  );
+  await expect(line).toContainText('574 ms of it went to 3x limit stalls');
+  await expect(line.getByRole('button', { name: /^Try Certificate chain/ })).toBeVisible();
+});

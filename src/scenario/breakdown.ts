@@ -5,15 +5,18 @@
 //      connection costs the page nothing while another connection moves data), except a closing
 //      connection's FINs and bare ACKs, which move none of the page;
 //   2. else, with stalls under way, the stall that began first (later ones are often its
-//      consequences; ties go to the longer stall), leaving out a stall whose side's link is busy
-//      sending data: that side's bytes could not have left any sooner, so the wait costs nothing
-//      then (a server thinking about the next pipelined request while its last response is still
-//      on a modem; counting it had the callout offer "server think: 0", which saved nothing);
+//      consequences; ties go to the longer stall; a wait that explains the one it sits in,
+//      EXPLAINS below, wins over it), leaving out a stall whose link is busy sending data: the
+//      bytes it holds up could not have come any sooner, so the wait costs nothing then (a server
+//      thinking about the next pipelined request while its last response is still on a modem;
+//      counting it had the callout offer "server think: 0", which saved nothing). The link is the
+//      stalled side's own, but the sender's for head-of-line blocking (linkOf below);
 //   3. else "moving data" if a link is sending data (behind such stalls) or packets that move none
 //      of the page are under way (a closing connection's FIN, a bare packet lost on the wire), or
 //      "idle": nothing in flight and nothing waiting.
 // The panel, the headline's callout and a sweep's stall time all read this one breakdown, so no
-// figure on screen counts a stall differently from another.
+// figure on screen counts a stall differently from another. The panel's note says the rule in one
+// sentence (views/TimeBreakdown.tsx, loaded after the first picture).
 import { reportedLoad } from '../engine/metrics';
 import {
   droppedAtQueue,
@@ -46,10 +49,6 @@ export interface Breakdown {
   totalNs: number;
   parts: BreakdownPart[];
 }
-
-/** The rule above, in one sentence for the panel's note. */
-export const OVERLAP_RULE =
-  'Each instant of the load counts once: moving data on any connection that is not stalled wins over a stall elsewhere; a stall costs nothing while its side’s link is busy sending data; when only stalls overlap, the one that began first wins.';
 
 interface Edge {
   atNs: number;
@@ -170,15 +169,44 @@ function edgesOf(trace: Trace, path: PathTiming): Edge[] {
 }
 
 /**
+ * The side whose link, busy sending data, makes a stall free. Mostly the stalled side's own: its
+ * bytes wait to leave (a sender waiting on a window, a timer or an ACK, a server thinking, a
+ * client writing its requests). Head-of-line blocking is the receiver's: the data held back is
+ * in already, and what it waits for, the lost segment sent again, comes over the sender's link:
+ * while that link is full, nothing could arrive sooner (over a satellite, 5 s of a 16 s HTTP/2
+ * load had read as HOL while the server sent at the full link rate, and HTTP/3 was no faster).
+ */
+function linkOf(s: StallRecord): Side {
+  if (s.cause === 'hol-blocking') return s.side === 'client' ? 'server' : 'client';
+  return s.side;
+}
+
+/**
+ * A wait that says why a broader one on its connection lasts, and so takes the time they share:
+ * QUIC's server, its first flight held by the 3x limit (RFC 9000 8.1), is why the client's
+ * handshake takes a second round trip (it had hidden inside "connection handshake", which began
+ * first). Named cause by cause: a stall that merely lies inside another (a client's think time
+ * inside a parallel connection's handshake) does not explain it.
+ */
+const EXPLAINS: Partial<Record<StallCause, StallCause>> = { amplification: 'handshake' };
+
+/** Whether stall `a` says why `b`, on its connection, lasts (EXPLAINS). */
+export const explains = (a: StallRecord, b: StallRecord) =>
+  a.conn === b.conn && EXPLAINS[a.cause] === b.cause;
+
+/**
  * Rule 2: the stall that began first, the longer on a tie, then by name so the answer never
- * varies, among those whose side's link is not sending data (null when there is none).
+ * varies, among those whose link (`linkOf`) is not sending data (null when there is none); but a
+ * stall that explains another (`EXPLAINS`) wins over it.
  */
 function firstStall(active: Set<StallRecord>, sending: Record<Side, number>): StallRecord | null {
   let best: StallRecord | null = null;
   for (const s of active) {
-    if (sending[s.side] > 0) continue;
+    if (sending[linkOf(s)] > 0) continue;
+    if (best && explains(best, s)) continue;
     if (
       !best ||
+      explains(s, best) ||
       s.startNs < best.startNs ||
       (s.startNs === best.startNs && s.endNs - s.startNs > best.endNs - best.startNs) ||
       (s.startNs === best.startNs && s.endNs === best.endNs && s.cause < best.cause)

@@ -406,10 +406,12 @@ export const STALL_CAUSES: Record<StallCause, StallCauseRow> = {
   },
   amplification: {
     label: '3x limit',
-    words: 'anti-amplification limit: the server may send only 3x what it has received',
+    words: 'anti-amplification limit: 3x the bytes received',
     colour: { light: '#661100', dark: '#d9826b' },
+    // RFC 9000 8.1: before it has validated the client's address, a server sends at most three
+    // times the bytes it has received; its handshake flight waits for more from the client.
     sentence: (_, d) =>
-      `The server waited ${d} on QUIC's anti-amplification limit (3x the bytes it had received)`,
+      `The server waited ${d} on QUIC's anti-amplification limit: until the client's address is validated, it may send at most three times the bytes it has received (RFC 9000 8.1)`,
     // A smaller chain (ECDSA, about 2 KB) fits the server's first flight in 3x the client's 1200 bytes.
     fixes: () => [{ key: 'cert', value: 2000 }],
   },

@@ -3,7 +3,7 @@
 // The parts add up to the page time; the note says which cause wins when several overlap.
 import { useMemo } from 'react';
 import { formatDuration } from './format';
-import { breakdown, OVERLAP_RULE, type Breakdown } from '../scenario/breakdown';
+import { breakdown, type Breakdown } from '../scenario/breakdown';
 import { partStyle, textOn } from './breakdownStyle';
 import { loadPageNames, ofPage } from '../engine/loadPages';
 import { elapsedNs } from '../engine/metrics';
@@ -13,6 +13,10 @@ import { PageEndBeforeRunEnd } from './PageEnd';
 import { RunEndAfterLoads } from './RunEnd';
 import { betweenLoads, idleBetweenLoadsNs } from './betweenLoads';
 import { runEndNs } from './timeScale';
+
+/** scenario/breakdown.ts's rule in one sentence, for the note: here, so the first picture's code does not carry it. */
+const OVERLAP_RULE =
+  'Each instant of the load counts once: moving data on any connection that is not stalled wins over a stall elsewhere; a stall costs nothing while the link carrying what it holds up is busy sending data; when only stalls overlap, the one that began first wins, unless a later one inside it says why it lasts (QUIC’s 3x limit inside its handshake).';
 
 /** Room the page time beside a bar takes, and a side's letter with its gap (app.css). */
 const TOTAL_PX = 90;

@@ -101,7 +101,7 @@ export const FROM_1997: Lesson = {
         ],
         answer: 1,
         explain:
-          "The server sends what the limits allow, then waits for the client's MAX_DATA: the flow-control stalls, where the time-sequence plot's bars meet its dashed line, the limit. HTTP/2 in step 3 waited on its 64 KB window the same way. B's headline still names the handshake, its first long wait: each flow-control stall is short, but there are many.",
+          "The server sends what the limits allow, then waits for the client's MAX_DATA: the flow-control stalls, where the time-sequence plot's bars meet its dashed line, the limit. HTTP/2 in step 3 waited on its 64 KB window the same way. B's headline still names the 3x limit, its first long wait (until it has validated the client's address, QUIC's server may send only three times the bytes the client sent, less than its certificate): each flow-control stall is short, but there are many.",
       },
       highlight: { stall: 'flow-control' },
       checks: [

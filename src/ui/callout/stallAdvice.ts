@@ -10,7 +10,7 @@
 // scenario/stallCauses.ts. A knob the settings hide (see `applies`) is never suggested.
 import type { DropCause, StallRecord, Trace } from '../../engine/trace';
 import { applies, SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
-import { partNs, type Breakdown } from '../../scenario/breakdown';
+import { explains, partNs, type Breakdown } from '../../scenario/breakdown';
 import { formatDuration } from '../../views/format';
 import { eachWaitOnce } from '../../views/stallBands';
 import { STALL_CAUSES, causeStyle, type FixContext } from '../../scenario/stallCauses';
@@ -162,7 +162,13 @@ const AS_COSTLY = 0.9;
 
 export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advice | null {
   const stalls = worthyStalls(trace, b);
-  const long = stalls.find((s) => isLong(s, b));
+  const firstLong = stalls.find((s) => isLong(s, b));
+  // A later wait that explains the first and cost the page as much is named in its place, as the
+  // breakdown gives it the time they share: QUIC's 3x limit, not the handshake it made longer.
+  const long =
+    firstLong &&
+    (stalls.find((s) => explains(s, firstLong) && partNs(b, s.cause) >= partNs(b, firstLong.cause)) ??
+      firstLong);
   // The first long stall's cause, by its longest stall in the load, as the other ways in name a
   // cause: a page loaded three times over the WAN had been told of its last load's first Nagle
   // hold (90 ms) while the ladder drew a 226 ms one after it.

@@ -71,28 +71,12 @@ export function differenceText(key: ConfigKey, value: Settings[ConfigKey]): stri
 }
 
 /** A title's closing source in brackets ("(Heidemann Table 1)"). */
-const TITLE_SOURCE = / \(([^()]*)\)$/;
-
-/**
- * The scenario's title where one line names it (an embed's heading, the embed code's iframe
- * title): A's preset, or, when B starts from another preset, both, their shared source said once
- * ("P-HTTP with both problems against P-HTTP with both fixes (Heidemann Table 1)"), so the
- * heading stays short enough for a phone's frame; null without a preset.
- */
-export function presetsTitle(config: Config): string | null {
-  const a = config.preset ? findPreset(config.preset) : undefined;
-  const b = config.b && config.bPreset ? findPreset(config.bPreset) : undefined;
-  if (!a || !b || a.id === b.id) return a?.title ?? null;
-  const [sourceA, sourceB] = [a.title.match(TITLE_SOURCE), b.title.match(TITLE_SOURCE)];
-  if (sourceA && sourceB && sourceA[1] === sourceB[1])
-    return `${a.title.slice(0, sourceA.index)} against ${b.title.slice(0, sourceB.index)} ${sourceA[0].trim()}`;
-  return `${a.title} against ${b.title}`;
-}
+export const TITLE_SOURCE = / \(([^()]*)\)$/;
 
 /**
  * Side A's caption: "A", or, beside a B that starts from a preset, A's own preset by its title
  * ("A: P-HTTP with both problems (Heidemann Table 1)"), so the two rows read as a pair. Under a
- * heading that names both presets with their sources (an embed's, presetsTitle), `cited` false
+ * heading that names both presets with their sources (an embed's, presetsTitle.ts), `cited` false
  * leaves the source to it ("A: P-HTTP with both problems"), so a caption takes one line.
  */
 export function aCaption(config: Config, cited = true): string {

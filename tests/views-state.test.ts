@@ -248,9 +248,9 @@ describe("side B's caption", () => {
   });
 
   it('says a count once: its unit, or the label that already names it', () => {
-    expect(caption('b.conns=8')).toBe('B: 8 connections');
-    expect(caption('b.conns=1')).toBe('B: 1 connection');
-    expect(caption('page=nimages&b.images=20')).toBe('B: 20 images');
+    expect(caption('http=1.0&b.conns=8')).toBe('B: 8 connections');
+    expect(caption('http=1.0&b.conns=1')).toBe('B: 1 connection');
+    expect(caption('page=pm-images&b.images=20')).toBe('B: 20 images');
     expect(caption('b.sprocs=3')).toBe('B: Server processes 3');
     expect(caption('b.rtt=100&b.queue=8')).toBe('B: Round-trip time 100 ms, Router queue 8 packets');
   });

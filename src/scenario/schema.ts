@@ -22,7 +22,11 @@ import { LINK_KEYS, LINK_LABELS } from './links';
 import { STACK_LABELS, STACK_NAMES } from './hosts/profiles';
 
 /** TCP's knobs do not apply to HTTP/3, which runs over QUIC (its own loss recovery and NewReno). */
-const NOT_QUIC = { key: 'http', notIn: ['3'] } as const;
+const NOT_QUIC = {
+  key: 'http',
+  notIn: ['3'],
+  why: "HTTP/3 runs over QUIC, with RFC 9002's recovery and NewReno",
+} as const;
 /** HTTP/1.x's server writes, processes and closes, and the client's finding of a close: an HTTP/2
  * or HTTP/3 server frames each response whole, needs no process per connection and never closes
  * first (h2server.ts, quic/h3server.ts). */
@@ -51,6 +55,8 @@ export interface When {
   in?: readonly string[];
   notIn?: readonly string[];
   also?: When;
+  /** Why the setting does nothing when the rule fails, where its key's value alone does not say. */
+  why?: string;
 }
 
 interface RowBase {
@@ -866,13 +872,23 @@ export const CONFIG_KEYS = Object.keys(SCHEMA) as ConfigKey[];
 
 /** Whether a setting matters for these settings (see `when`); the others are hidden in the controls. */
 export function applies(key: ConfigKey, settings: Settings): boolean {
-  return meets((SCHEMA[key] as Row).when, settings);
+  return failingRule(key, settings) === null;
 }
 
-function meets(when: When | undefined, settings: Settings): boolean {
-  // A setting that depends on a hidden one is hidden with it (delackms without delack).
+/**
+ * The rule that keeps a setting from mattering for these settings, or null when it matters: that of
+ * the setting it depends on first (hidden with it: delackms without delack, under HTTP/3 HTTP/3's),
+ * else its own, or the part of it that `also` adds.
+ */
+export function failingRule(key: ConfigKey, settings: Settings): When | null {
+  return failing((SCHEMA[key] as Row).when, settings);
+}
+
+function failing(when: When | undefined, settings: Settings): When | null {
+  if (!when) return null;
   return (
-    !when || (holds(when, settings) && applies(when.key as ConfigKey, settings) && meets(when.also, settings))
+    failingRule(when.key as ConfigKey, settings) ??
+    (holds(when, settings) ? failing(when.also, settings) : when)
   );
 }
 
@@ -880,10 +896,13 @@ function meets(when: When | undefined, settings: Settings): boolean {
 export const tlsOf = (s: Pick<Settings, 'http' | 'tls'>) =>
   s.http === '3' ? '1.3' : s.tls === 'auto' ? (s.http === '2' ? '1.3' : 'none') : s.tls;
 
+/** The value a rule reads: a rule on TLS, the version the run has (resumption did nothing under `auto` on HTTP/1.1). */
+export const ruleValue = (when: When, settings: Settings): Settings[ConfigKey] =>
+  when.key === 'tls' ? tlsOf(settings) : settings[when.key as ConfigKey];
+
 /** Whether the value `when` reads is one it names, leaving out `also` and that setting's own rule. */
 export function holds(when: When, settings: Settings): boolean {
-  // A rule on TLS reads the version the run has: resumption did nothing under `auto` on HTTP/1.1.
-  const value = when.key === 'tls' ? tlsOf(settings) : settings[when.key as ConfigKey];
+  const value = ruleValue(when, settings);
   const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
   return (when.in ? when.in.includes(text) : true) && !(when.notIn ?? []).includes(text);
 }

@@ -1,11 +1,11 @@
 // Compared, B's line under the callout: B's page time against A's and B's first long stall, with
 // the fix the engine finds for it, to try on B. Loaded only once a comparison is shown.
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { PathTiming } from '../../engine/path';
 import type { Trace } from '../../engine/trace';
 import type { Settings } from '../../scenario/schema';
-import { breakdown } from '../../scenario/breakdown';
-import { formatDuration, shownNs } from '../../views/format';
+import { breakdown, type Breakdown } from '../../scenario/breakdown';
+import { formatDuration } from '../../views/format';
 import { causeStyle } from '../../scenario/stallCauses';
 import type { HintsWithheld } from '../lessons/lessonState';
 import {
@@ -18,7 +18,8 @@ import {
   room,
   useOfferedFix,
 } from './calloutParts';
-import { drawsOf } from './stallAdvice';
+import { drawsOf, type adviceFor } from './stallAdvice';
+import { changedParts, comparedAdvice, thanA } from './comparedAdvice';
 import { useFocusHandoff } from '../useFocusHandoff';
 import type { StallCalloutProps } from './StallCallout';
 
@@ -31,7 +32,7 @@ export default function SideBLine({
   runB,
   settingsB,
   settingsA,
-  aNs,
+  a,
   withholdFix,
   onApply,
   onShowStall,
@@ -39,24 +40,28 @@ export default function SideBLine({
   runB: { trace: Trace; path: PathTiming };
   settingsB: Settings | null;
   settingsA: Settings;
-  aNs: number;
+  /** A's breakdown: B's time and what moved it are said against it. */
+  a: Breakdown;
   withholdFix: HintsWithheld;
   onApply: StallCalloutProps['onApply'];
   onShowStall: StallCalloutProps['onShowStall'];
 }) {
   const b = useMemo(() => breakdown(runB.trace, runB.path), [runB]);
+  // What moved B's time from A's; a slower B is told of the part that grew most, with its fix.
+  const changes = useMemo(() => changedParts(a, b), [a, b]);
+  const slowerBy = changes[0]?.ns > 0 ? changes[0].cause : null;
+  const advise = useCallback<typeof adviceFor>(
+    (trace, settings, breakdownB) => comparedAdvice(trace, settings, breakdownB, slowerBy),
+    [slowerBy],
+  );
   const { advice, checked, costlierChecked, suggestion, checking, offered } = useOfferedFix(
     runB.trace,
     settingsB,
     b,
     withholdFix,
+    advise,
   );
-  // Between the two times as written, so the three figures add up.
-  const [shownA, shownB] = [shownNs(aNs), shownNs(b.totalNs)];
-  const than =
-    shownB === shownA
-      ? ', as long as A'
-      : `, ${formatDuration(Math.abs(shownA - shownB))} ${shownB < shownA ? 'less' : 'more'} than A`;
+  const than = thanA(a, b, changes, settingsA, settingsB);
   // A fix that A already runs would make B A again: say A has it instead of offering it.
   const inA = suggestion !== null && settingsA[suggestion.key] === suggestion.value;
   // Try goes once its fix is the last one offered: focus goes to B's text, which now gives B's run.

@@ -111,7 +111,7 @@ function SettledCallout({
         runB={runB}
         settingsB={sideB}
         settingsA={settings}
-        aNs={b.totalNs}
+        a={b}
         withholdFix={withholdFix}
         onApply={onApply}
         onShowStall={onShowStall}

@@ -22,10 +22,12 @@ export function useOfferedFix(
   settings: Settings | null,
   b: Breakdown,
   withholdFix: HintsWithheld,
+  /** How the stall is chosen: B's line, compared, names what made B slower (comparedAdvice). */
+  advise: typeof adviceFor = adviceFor,
 ) {
   // Once per run: over a 20 MB run's 13,000 stalls it took a tenth of a second, at every render
   // (the fix's answer arriving, the other side's run).
-  const advice = useMemo(() => (settings ? adviceFor(trace, settings, b) : null), [trace, settings, b]);
+  const advice = useMemo(() => (settings ? advise(trace, settings, b) : null), [trace, settings, b, advise]);
   // The fix is offered once the engine has run it (tiny candidates with this render, else after it).
   const checked = useCheckedFix(settings, advice && !withholdFix ? advice.candidates : [], b.totalNs);
   const noFix = checked === null || (checked !== 'checking' && checked.fix === null);

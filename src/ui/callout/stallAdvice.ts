@@ -62,7 +62,7 @@ export function worthFixing(b: Breakdown, cause: StallRecord['cause']): boolean 
 /** Stalls of the reported load whose cause is worth fixing, in time order, each wait once: a
  * client thinking before each of 42 requests at once over the same 50 ms is one wait, as the
  * ladder draws it (the callout had said "client think stalls (43)" beside two bands). */
-function worthyStalls(trace: Trace, b: Breakdown): StallRecord[] {
+export function worthyStalls(trace: Trace, b: Breakdown): StallRecord[] {
   return eachWaitOnce(
     trace.stalls.filter((s) => s.endNs > b.startNs && s.startNs < b.endNs && worthFixing(b, s.cause)),
   ).sort((a, b) => a.startNs - b.startNs || b.endNs - a.endNs);
@@ -196,14 +196,14 @@ export function adviceFor(trace: Trace, settings: Settings, b: Breakdown): Advic
   return advice;
 }
 
-function longestOf(stalls: StallRecord[], cause: StallRecord['cause']): StallRecord {
+export function longestOf(stalls: StallRecord[], cause: StallRecord['cause']): StallRecord {
   return stalls
     .filter((s) => s.cause === cause)
     .reduce((a, s) => (s.endNs - s.startNs > a.endNs - a.startNs ? s : a));
 }
 
 /** The advice that names `stall`, one of the load's worthy `stalls`. */
-function adviceAbout(
+export function adviceAbout(
   stall: StallRecord,
   stalls: StallRecord[],
   trace: Trace,

@@ -13,7 +13,7 @@ import { ViewsOrStatus } from '../Views';
 import { useGuides, withGuides } from '../useGuides';
 import { shownSweepTitle } from '../lessons/openGuides';
 import { sweepAloneIn } from '../sweep/sweepPanelState';
-import { presetsTitle } from '../panels/sideView';
+import { presetsTitle } from '../panels/presetsTitle';
 import { NoteBanner } from '../share/NoteBanner';
 import { appUrl, controlKeys, withoutEmbed } from '../share/shareLinks';
 import { EmbedControls } from './EmbedControls';

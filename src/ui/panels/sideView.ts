@@ -1,7 +1,14 @@
 // One side of the lab as the panels see it: its run and a caption naming what differs.
 import { baseSettings, formatValue, sideBSettings, type Config } from '../../scenario/codec';
 import { findPreset, type Preset } from '../../scenario/presets';
-import { CONFIG_KEYS, SCHEMA, type ConfigKey, type Settings } from '../../scenario/schema';
+import {
+  CONFIG_KEYS,
+  failingRule,
+  ruleValue,
+  SCHEMA,
+  type ConfigKey,
+  type Settings,
+} from '../../scenario/schema';
 import type { SideRun } from '../../worker/protocol';
 import type { Gap } from '../../views/timeScale';
 import { labelFor, labelNamesUnit, valueText } from '../controls/fieldModel';
@@ -70,29 +77,34 @@ export function differenceText(key: ConfigKey, value: Settings[ConfigKey]): stri
   return `${label} ${valueText(key, value)}`;
 }
 
-/** A title's closing source in brackets ("(Heidemann Table 1)"). */
-const TITLE_SOURCE = / \(([^()]*)\)$/;
-
 /**
- * The scenario's title where one line names it (an embed's heading, the embed code's iframe
- * title): A's preset, or, when B starts from another preset, both, their shared source said once
- * ("P-HTTP with both problems against P-HTTP with both fixes (Heidemann Table 1)"), so the
- * heading stays short enough for a phone's frame; null without a preset.
+ * Why a setting does nothing on a side, or null when it is used: "not used: HTTP/3 runs over
+ * QUIC...", "not used with Delayed ACK off" (the schema's rule, see `applies`). A change the run
+ * ignores had been named as if it ran: "B: Congestion control: BBR v1" over HTTP/3, as long as A.
  */
-export function presetsTitle(config: Config): string | null {
-  const a = config.preset ? findPreset(config.preset) : undefined;
-  const b = config.b && config.bPreset ? findPreset(config.bPreset) : undefined;
-  if (!a || !b || a.id === b.id) return a?.title ?? null;
-  const [sourceA, sourceB] = [a.title.match(TITLE_SOURCE), b.title.match(TITLE_SOURCE)];
-  if (sourceA && sourceB && sourceA[1] === sourceB[1])
-    return `${a.title.slice(0, sourceA.index)} against ${b.title.slice(0, sourceB.index)} ${sourceA[0].trim()}`;
-  return `${a.title} against ${b.title}`;
+export function notUsedText(key: ConfigKey, settings: Settings): string | null {
+  const rule = failingRule(key, settings);
+  if (!rule) return null;
+  return rule.why
+    ? `not used: ${rule.why}`
+    : `not used with ${differenceText(rule.key as ConfigKey, ruleValue(rule, settings))}`;
 }
+
+/** Changes as a caption names them, each that does nothing on its side (`settings`) with why, said once for a run of them. */
+function changesText(keys: ConfigKey[], settings: Settings): string {
+  const why = keys.map((k) => notUsedText(k, settings));
+  return keys
+    .map((k, i) => differenceText(k, settings[k]) + (why[i] && why[i] !== why[i + 1] ? ` (${why[i]})` : ''))
+    .join(', ');
+}
+
+/** A title's closing source in brackets ("(Heidemann Table 1)"). */
+export const TITLE_SOURCE = / \(([^()]*)\)$/;
 
 /**
  * Side A's caption: "A", or, beside a B that starts from a preset, A's own preset by its title
  * ("A: P-HTTP with both problems (Heidemann Table 1)"), so the two rows read as a pair. Under a
- * heading that names both presets with their sources (an embed's, presetsTitle), `cited` false
+ * heading that names both presets with their sources (an embed's, presetsTitle.ts), `cited` false
  * leaves the source to it ("A: P-HTTP with both problems"), so a caption takes one line.
  */
 export function aCaption(config: Config, cited = true): string {
@@ -128,12 +140,13 @@ export function bCaption(config: Config, cited = true): string {
     const base = baseSettings(bPreset.id);
     const differs = CONFIG_KEYS.filter((k) => !sameText(k, sideB[k], base[k]));
     const changed = differs.filter((k) => !givenBackToLink(k, sideB[k], differs.includes('link')));
-    const then = changed.map((k) => differenceText(k, sideB[k])).join(', ');
+    const then = changesText(changed, sideB);
     return `B: ${presetName(bPreset, cited)}${then ? `, then ${then}` : ''}`;
   }
   const all = bDifferences(config);
   const differences = all.filter((k) => !givenBackToLink(k, config.b![k]!, all.includes('link')));
+  const sideB = sideBSettings(config)!;
   return differences.length > 0
-    ? `B: ${differences.map((k) => differenceText(k, config.b![k]!)).join(', ')}`
+    ? `B: ${changesText(differences, sideB)}`
     : 'B: same as A (change a knob on side B)';
 }

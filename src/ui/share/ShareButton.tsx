@@ -3,10 +3,8 @@
 import type { Config } from '../../scenario/codec';
 import type { Panel } from '../state/configModel';
 import { queryFor } from '../state/useScenario';
-import { presetsTitle } from '../panels/sideView';
 import { onDemand } from '../onDemand';
 import { LoadFailure } from '../LazyPanel';
-import { shownSweepTitle } from '../lessons/openGuides';
 import { useOnDemandDialog } from '../useOnDemandDialog';
 import './share.css';
 
@@ -48,7 +46,6 @@ export function ShareButton({
           endNs={endNs}
           panels={panels}
           config={config}
-          title={`Roundtrip: ${presetsTitle(config) ?? shownSweepTitle(config) ?? 'TCP/HTTP simulation'}`}
         />
       )}
     </>

@@ -16,6 +16,8 @@ import {
 import type { ShareDialogProps } from './ShareDialog';
 import { sweepShownIn } from '../sweep/sweepPanelState';
 import { queryFor } from '../state/useScenario';
+import { shownSweepTitle } from '../lessons/openGuides';
+import { presetsTitle } from '../panels/presetsTitle';
 
 export default function ShareContents({
   query,
@@ -23,8 +25,8 @@ export default function ShareContents({
   endNs,
   panels,
   config,
-  title,
 }: Omit<ShareDialogProps, 'open' | 'onClose'>) {
+  const title = `Roundtrip: ${presetsTitle(config) ?? shownSweepTitle(config) ?? 'TCP/HTTP simulation'}`;
   const sweep = sweepShownIn(Object.fromEntries(new URLSearchParams(query)));
   // Fresh choices each time the dialog opens, starting from what the page shows now.
   const [choices, setChoices] = useState<EmbedChoices>(() => ({

@@ -17,7 +17,6 @@ export interface ShareDialogProps {
   panels: Set<Panel>;
   /** The scenario the query encodes: its settings, and its lesson step's question for the embed. */
   config: Config;
-  title: string;
 }
 
 export function ShareDialog({ open, onClose, ...content }: ShareDialogProps) {

@@ -5,7 +5,7 @@ import { parseValue, querySettings } from '../../scenario/codec';
 import {
   applies,
   CONFIG_KEYS,
-  holds,
+  failingRule,
   SCHEMA,
   type ConfigKey,
   type Row,
@@ -96,14 +96,7 @@ export function notApplyingNote(
   const knob = findKnob(key);
   if (!knob || knobApplies(key, settings, other)) return null;
   const base = withQuery(settings, knob.needs);
-  // The rule that fails: the knob's own (or the part of it that `also` adds), or that of the
-  // setting it depends on (hidden with it).
-  let when = (SCHEMA[knob.key] as Row).when!;
-  for (;;) {
-    if (!applies(when.key as ConfigKey, base)) when = (SCHEMA[when.key as ConfigKey] as Row).when!;
-    else if (holds(when, base)) when = when.also!;
-    else break;
-  }
+  const when = failingRule(knob.key, base)!;
   const on = when.key as ConfigKey;
   const value = base[on];
   const now = valueWords(on, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));

@@ -571,3 +571,17 @@ test("the ladder's picture names the burst bracket in its key only where it draw
   expect(plain).toContain('data segment');
   expect(plain).not.toContain(BRACKET);
 });
+
+test("the breakdown's picture of a page loaded three times says which load it gives, as the panel does", async ({
+  page,
+}, testInfo) => {
+  // It had shown "Nagle 180 ms ... 200 ms" alone: a reader could not tell it was the last load of three.
+  await openLab(page, 'loads=3&view=ladder,time');
+  const note = (await page.locator('[data-view="time"] .note > span').first().textContent())!.trim();
+  expect(note).toMatch(/^Load 3 of 3, from 722\sms to 922\sms; all 3 loads took 922\sms/);
+  const download = await exportFile(page, '[data-export-view="time"]', 'svg');
+  await download.saveAs(testInfo.outputPath('time.svg'));
+  const svg = readFileSync(testInfo.outputPath('time.svg'), 'utf8');
+  const lines = [...svg.matchAll(/<text[^>]*data-load-note[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+  expect(lines.join(' ')).toBe(note);
+});

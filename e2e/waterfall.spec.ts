@@ -161,11 +161,13 @@ for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
     test.use({ colorScheme: scheme });
 
-    // The legend names the wait for a server process only where some request had one.
+    // The legend names the wait for a server process, the TLS handshake and a request held at the
+    // client only where some request had one.
     for (const [query, phases] of [
       ['', 6],
       ['preset=kruse-oufr', 6],
       ['preset=kruse-test&conns=16', 7],
+      ['http=1.0&conns=4&tls=1.3', 8],
     ] as const) {
       test(`every waterfall phase stands out from the panel (${query || 'default page'})`, async ({
         page,
@@ -362,6 +364,52 @@ test('a connection’s “3 streams” reads whole where its page-loaded line en
   );
   expect(onTop).toBe('3 streams');
 });
+
+// The TLS handshake had read "waiting its turn 5.13 ms" (HTTP/3's handshake read "connecting"),
+// and a GET Nagle held 184 ms at the client "request on the wire 185 ms".
+for (const [query, row, phrases] of [
+  [
+    'tls=1.3',
+    '/',
+    [
+      'connecting 0.481 ms',
+      'TLS handshake 4.63 ms',
+      'waiting its turn 0.5 ms',
+      'request held by Nagle 3.21 ms',
+    ],
+  ],
+  [
+    'http=2',
+    '/',
+    [
+      'connecting 0.481 ms',
+      'TLS handshake 4.63 ms',
+      'waiting its turn 0.5 ms',
+      'request held by Nagle 3.21 ms',
+    ],
+  ],
+  ['http=3', '/', ['connecting (QUIC and TLS at once) 4.99 ms', 'waiting its turn 0.5 ms']],
+  [
+    'http=1.0&conns=4&tls=1.3',
+    '/images/yahoo1.gif',
+    ['TLS handshake 6.75 ms', 'request held by Nagle 184 ms'],
+  ],
+] as const)
+  test(`a row's tooltip names its TLS handshake, and a request held at the client (${query})`, async ({
+    page,
+  }) => {
+    await openLab(page, query);
+    const titles = await waterfall(page).locator('[data-exchange] > title').allTextContents();
+    const title = titles.find((t) => t.startsWith(`${row} on `))!;
+    expect(title).toBeDefined();
+    // Figures and units are joined by a no-break space.
+    const parts = /\((.*)\)$/.exec(title)![1].replace(/\s/g, ' ').split(', ');
+    for (const phrase of phrases) expect(parts, title).toContain(phrase);
+    expect(title).not.toMatch(/waiting its turn\s[1-9]/);
+    const legend = await page.locator('[aria-label="Waterfall phases"] li').allTextContents();
+    expect(legend.includes('TLS handshake')).toBe(query !== 'http=3');
+    expect(legend.includes('request held at the client')).toBe(phrases.some((p) => p.includes('held')));
+  });
 
 /** A duration as the tooltips write it ("0.389 ms", "206 ms", "1.52 s"), in ms. */
 const readMs = (text: string) => Number(text.split(/\s/)[0]) * (/\ss$/.test(text) ? 1000 : 1);

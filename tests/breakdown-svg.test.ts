@@ -21,4 +21,29 @@ describe("the breakdown's picture", () => {
     ]);
     expect(sideNames(two)).toEqual(['A', 'B']);
   });
+
+  // The picture of a page loaded three times had shown "Nagle 180 ms ... 200 ms" alone, where the
+  // panel says which load that is and what all three took.
+  it('says which load it gives, as the panel does, for a page loaded several times', () => {
+    const notes = (svg: string) =>
+      [...svg.matchAll(/<text[^>]*data-load-note[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    const three = runQuery('loads=3');
+    expect(notes(breakdownSvg([{ side: 'a', trace: three.trace, path: three.path }])).join(' ')).toBe(
+      'Load 3 of 3, from 722\u00a0ms to 922\u00a0ms; all 3 loads took 922\u00a0ms, one straight after another, and the run ends at 923\u00a0ms as the connections close.',
+    );
+    // One load needs no such sentence; a comparison gives each side's.
+    const one = runQuery('');
+    expect(notes(breakdownSvg([{ side: 'a', trace: one.trace, path: one.path }]))).toEqual([]);
+    const wan = runQuery('loads=3&link=wan');
+    const both = notes(
+      breakdownSvg([
+        { side: 'a', trace: three.trace, path: three.path },
+        { side: 'b', trace: wan.trace, path: wan.path },
+      ]),
+    );
+    expect(both.filter((line) => /^[AB]: /.test(line)).map((line) => line.slice(0, 15))).toEqual([
+      'A: Load 3 of 3,',
+      'B: Load 3 of 3,',
+    ]);
+  });
 });

@@ -1,11 +1,12 @@
 // What the smaller views derive from a trace: waterfall phases, the time breakdown, the callout.
 import { describe, expect, it } from 'vitest';
+import { buildHar } from '../src/engine/har';
 import { elapsedNs } from '../src/engine/metrics';
-import { runQuery } from '../src/scenario';
+import { runQuery, toSimInput } from '../src/scenario';
 import { adviceFor } from '../src/ui/callout/stallAdvice';
 import { breakdown } from '../src/scenario/breakdown';
 import { textOn } from '../src/views/breakdownStyle';
-import { waterfallRows } from '../src/views/waterfallPhases';
+import { phaseWords, waterfallRows, type WaterfallRow } from '../src/views/waterfallPhases';
 
 describe('waterfall', () => {
   it('gives one row per exchange with ordered, non-overlapping phases ending at the response end', () => {
@@ -98,10 +99,84 @@ describe('waterfall', () => {
     const { trace } = runQuery('http=1.0ka&tls=1.3&katimeout=1&cthink=1000&loss=20&seed=17');
     const x = trace.exchanges.find((e) => e.lost && e.startNs >= 0 && e.firstByteNs === null)!;
     const row = waterfallRows(trace).find((r) => r.key === `${x.conn}-${x.id}`)!;
-    expect(row.phases.map((p) => p.kind)).toEqual(['connect', 'queued', 'request', 'server', 'first-byte']);
+    expect(row.phases.map((p) => p.kind)).toEqual([
+      'connect',
+      'tls',
+      'queued',
+      'request',
+      'server',
+      'first-byte',
+    ]);
     for (let i = 1; i < row.phases.length; i++)
       expect(row.phases[i].startNs).toBeGreaterThanOrEqual(row.phases[i - 1].endNs);
     expect(row.phases[row.phases.length - 1].endNs).toBe(row.lostNs);
+  });
+});
+
+describe("the waterfall's connection setup and request, as the HAR gives them", () => {
+  /** A row's phases as its tooltip names them, each with its length in ms to the microsecond, as the HAR's. */
+  const named = (row: WaterfallRow) =>
+    row.phases.map((p) => [phaseWords(p), Math.round((p.endNs - p.startNs) / 1e3) / 1e3] as const);
+  const harOf = (query: string) => {
+    const run = runQuery(query);
+    return { run, entries: buildHar(run.trace, toSimInput(run.config.settings).http, 'test').log.entries };
+  };
+
+  // The TLS handshake had been drawn as "waiting its turn" (5.13 ms on `tls=1.3`), while the HAR
+  // gave it as ssl 4.634 ms and the breakdown as "TLS handshake 4.63 ms".
+  it.each(['tls=1.3', 'http=2'])(
+    'draws the TLS handshake as its own phase, as long as the HAR’s ssl (%s)',
+    (query) => {
+      const { run, entries } = harOf(query);
+      const first = waterfallRows(run.trace)[0];
+      expect(named(first).slice(0, 3)).toEqual([
+        ['connecting', 0.481],
+        ['TLS handshake', entries[0].timings.ssl],
+        ['waiting its turn', 0.5], // the client's think time, the HAR's blocked
+      ]);
+      expect(entries[0].timings.ssl).toBeCloseTo(4.634, 3);
+      expect(entries[0].timings.connect).toBe(5.116); // ssl inside connect (HAR 1.2)
+    },
+  );
+
+  it('draws QUIC’s one handshake as connecting, TLS included, as long as the HAR’s connect (and ssl)', () => {
+    const { run, entries } = harOf('http=3');
+    const first = waterfallRows(run.trace)[0];
+    expect(named(first)[0]).toEqual(['connecting (QUIC and TLS at once)', entries[0].timings.connect]);
+    expect(entries[0].timings.ssl).toBe(entries[0].timings.connect);
+    expect(first.phases.some((p) => p.kind === 'tls')).toBe(false);
+  });
+
+  // Over TLS, HTTP/1.0's second connection's GET waits 184 ms for Nagle's algorithm (the TLS
+  // handshake's last segment is unacknowledged, delayed): it had read "request on the wire 185 ms".
+  it('says a request Nagle held at the client was held, for as long as the HAR’s send', () => {
+    const { run, entries } = harOf('http=1.0&conns=4&tls=1.3');
+    const row = waterfallRows(run.trace).find((r) => r.label === '/images/yahoo1.gif')!;
+    const entry = entries.find((e) => e.request.url.endsWith('/images/yahoo1.gif'))!;
+    const parts = named(row);
+    const held = parts.find(([words]) => words === 'request held by Nagle')!;
+    expect(held[1]).toBeCloseTo(entry.timings.send, 3);
+    expect(held[1]).toBeCloseTo(184.178, 3);
+    const nagle = run.trace.stalls.find(
+      (s) => s.conn === row.conn && s.side === 'client' && s.cause === 'nagle',
+    )!;
+    expect(row.phases.find((p) => p.kind === 'held')).toMatchObject({
+      startNs: nagle.startNs,
+      endNs: nagle.endNs,
+    });
+    // What follows is the request on its way: under a millisecond on the LAN.
+    const wire = parts[parts.indexOf(held) + 1];
+    expect(wire[0]).toBe('request on the wire');
+    expect(wire[1]).toBeLessThan(1);
+  });
+
+  it('does not call a wait after the request left (for an RTO, its data lost) a hold of it', () => {
+    // 20% loss: the client's RTO wait begins as its request leaves, and the request arrives 0.2 ms later.
+    const { trace } = runQuery('http=1.0ka&tls=1.3&katimeout=1&cthink=1000&loss=20&seed=17');
+    const rows = waterfallRows(trace);
+    const rto = trace.stalls.filter((s) => s.side === 'client' && s.cause === 'rto');
+    expect(rto.length).toBeGreaterThan(0);
+    expect(rows.flatMap((r) => r.phases).filter((p) => p.kind === 'held')).toEqual([]);
   });
 });
 

@@ -8,12 +8,14 @@
 //   blocked  waiting for a connection, or the client's think time
 //   dns      -1 (the papers' clients resolved names before timing)
 //   connect  the handshake, for the request that opened its connection; otherwise 0
+//   ssl      the TLS part of connect (all of it over QUIC), as clientTimes.ts finds it
 //   send     from writing the request to its last byte leaving the client
 //   wait     until the response's first byte arrived
 //   receive  until its last byte arrived
 // All in milliseconds, rounded to the microsecond, and `time` is their sum (dns excluded). A
 // request never answered (its connection closed first) has status 0 and ends with the run.
 // Custom fields: `_connection` (connection id) and `_load` (load index) on each entry.
+import { connectionSetups, requestsSent, type ConnectionSetup } from './clientTimes';
 import { requestHead, responseHead, serverAuthority } from './httpWire';
 import { loadPageNames, ofPage } from './loadPages';
 import { paramsOfLoad, requestBytes, type HttpParams } from './params';
@@ -112,68 +114,20 @@ function headersOf(head: string): { start: string; headers: HarHeader[] } {
   return { start, headers };
 }
 
-/** When the client's last request byte first left: the first packet carrying it. */
-function requestSentNs(trace: Trace, e: ExchangeRecord, endSeq: number): number {
-  for (const p of trace.packets) {
-    if (p.conn === e.conn && p.dir === 'c2s' && p.len > 0 && p.seq + p.len >= endSeq && p.sendNs >= e.startNs)
-      return p.sendNs;
-  }
-  return e.startNs;
-}
-
-interface ConnectionTimes {
-  connectNs: number;
-  establishedNs: number;
-  /** When TLS let the client send (the TCP establishment when no TLS ran). */
-  secureNs: number;
-  firstExchange: number;
-}
-
-function connectionTimes(trace: Trace): Map<number, ConnectionTimes> {
-  const out = new Map<number, ConnectionTimes>();
-  for (const event of trace.events) {
-    if (event.side !== 'client') continue;
-    const c = out.get(event.conn);
-    if (event.kind === 'connect')
-      out.set(event.conn, {
-        connectNs: event.atNs,
-        establishedNs: event.atNs,
-        secureNs: -1,
-        firstExchange: -1,
-      });
-    else if (event.kind === 'established' && c) c.establishedNs = event.atNs;
-    else if (event.kind === 'tls-ready' && c) c.secureNs = event.atNs;
-    else if (event.kind === 'request-write' && c && c.firstExchange < 0)
-      c.firstExchange = event.exchange ?? -1;
-  }
-  return out;
-}
-
-/** Each written exchange's request end, as a relative sequence number on its connection. */
-function requestEnds(trace: Trace): Map<number, number> {
-  const sent = new Map<number, number>();
-  const out = new Map<number, number>();
-  for (const event of trace.events) {
-    if (event.side !== 'client' || event.kind !== 'request-write' || event.exchange === undefined) continue;
-    const total = (sent.get(event.conn) ?? 0) + (event.bytes ?? 0);
-    sent.set(event.conn, total);
-    out.set(event.exchange, total + 1); // sequence numbers start at 1 after the SYN
-  }
-  return out;
-}
-
 function entryTimings(
   trace: Trace,
   p: HttpParams,
   e: ExchangeRecord,
-  conn: ConnectionTimes | undefined,
-  requestEndSeq: number,
+  conn: ConnectionSetup | undefined,
+  requestSentNs: number,
 ): { timings: HarTimings; time: number } {
   const endNs = e.endNs ?? trace.endNs;
-  const opened = conn !== undefined && conn.firstExchange === e.id && conn.connectNs >= e.queuedNs;
-  const sslNs = opened && conn.secureNs >= 0 ? conn.secureNs - conn.establishedNs : -1;
-  const connectNs = opened ? conn.establishedNs - conn.connectNs + Math.max(0, sslNs) : 0;
-  const sentNs = Math.min(requestSentNs(trace, e, requestEndSeq), endNs);
+  const opened = conn !== undefined && conn.firstExchange === e.id && conn.openNs >= e.queuedNs;
+  // QUIC's one handshake is TLS's: all of its connect time is ssl too.
+  const establishedNs = opened ? (conn.establishedNs ?? conn.openNs) : 0;
+  const sslNs = opened && conn.secureNs !== null ? conn.secureNs - establishedNs : -1;
+  const connectNs = opened ? establishedNs - conn.openNs + Math.max(0, sslNs) : 0;
+  const sentNs = Math.min(requestSentNs, endNs);
   const firstByteNs = Math.min(Math.max(e.firstByteNs ?? endNs, sentNs), endNs);
   const timings = {
     blocked: msOf(e.startNs - e.queuedNs - connectNs),
@@ -192,8 +146,8 @@ function entry(
   trace: Trace,
   p: HttpParams,
   e: ExchangeRecord,
-  conn: ConnectionTimes | undefined,
-  requestEndSeq: number,
+  conn: ConnectionSetup | undefined,
+  requestSentNs: number,
 ): HarEntry {
   const object = p.objects[Math.max(0, e.object)];
   // HTTP/2 and HTTP/3 record the compressed HEADERS frame (a few dozen bytes after the first):
@@ -216,7 +170,7 @@ function entry(
   return {
     pageref: `load_${e.load}`,
     startedDateTime: harDate(e.queuedNs),
-    ...entryTimings(trace, p, e, conn, requestEndSeq),
+    ...entryTimings(trace, p, e, conn, requestSentNs),
     request: {
       method,
       url: `${tls ? 'https' : 'http'}://${authority}${path}`,
@@ -253,9 +207,9 @@ function entry(
 
 /** The run as a HAR log; `title` names each page (the scenario). */
 export function buildHar(trace: Trace, p: HttpParams, title: string): Har {
-  const conns = connectionTimes(trace);
-  const ends = requestEnds(trace);
-  const written = trace.exchanges.filter((e) => ends.has(e.id));
+  const conns = connectionSetups(trace);
+  const sent = requestsSent(trace);
+  const written = trace.exchanges.filter((e) => sent.has(e.id));
   const pageNames = loadPageNames(trace);
   const pages = trace.loads.map((load) => {
     const html = written.find((e) => e.load === load.index && e.object <= 0 && e.endNs !== null);
@@ -277,7 +231,7 @@ export function buildHar(trace: Trace, p: HttpParams, title: string): Har {
       creator: { name: 'Roundtrip', version: '1' },
       pages,
       entries: written.map((e) =>
-        entry(trace, paramsOfLoad(p, e.load), e, conns.get(e.conn), ends.get(e.id)!),
+        entry(trace, paramsOfLoad(p, e.load), e, conns.get(e.conn), sent.get(e.id)!),
       ),
       comment: `Simulated by Roundtrip: dates count from ${harDate(0)}.`,
     },

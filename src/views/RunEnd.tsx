@@ -3,12 +3,21 @@
 // two figures read as the two things they measure, not as one that contradicts the other.
 import { formatDuration } from './format';
 
+/** The clause in words (a picture's too); '' when, as written, the run ends with the loads. */
+export function runEndAfterLoads(loadsNs: number, endNs: number): string {
+  const end = formatDuration(endNs);
+  return end === formatDuration(loadsNs) ? '' : `, and the run ends at ${end} as the connections close`;
+}
+
 export function RunEndAfterLoads({ loadsNs, endNs }: { loadsNs: number; endNs: number }) {
   const end = formatDuration(endNs);
-  if (end === formatDuration(loadsNs)) return null;
+  const [before, after] = runEndAfterLoads(loadsNs, endNs).split(end);
+  if (after === undefined) return null;
   return (
     <>
-      , and the run ends at <span data-run-end-ns={endNs}>{end}</span> as the connections close
+      {before}
+      <span data-run-end-ns={endNs}>{end}</span>
+      {after}
     </>
   );
 }

@@ -5,13 +5,12 @@ import { useMemo } from 'react';
 import { formatDuration } from './format';
 import { breakdown, type Breakdown } from '../scenario/breakdown';
 import { partStyle, textOn } from './breakdownStyle';
-import { loadPageNames, ofPage } from '../engine/loadPages';
 import { elapsedNs } from '../engine/metrics';
 import type { PathTiming } from '../engine/path';
 import type { Trace } from '../engine/trace';
 import { PageEndBeforeRunEnd } from './PageEnd';
 import { RunEndAfterLoads } from './RunEnd';
-import { betweenLoads, idleBetweenLoadsNs } from './betweenLoads';
+import { whichLoad } from './betweenLoads';
 import { runEndNs } from './timeScale';
 
 /** scenario/breakdown.ts's rule in one sentence, for the note: here, so the first picture's code does not carry it. */
@@ -35,14 +34,16 @@ export interface TimeBreakdownProps {
 export function TimeBreakdown({ sides, width }: TimeBreakdownProps) {
   const bars = useMemo(
     () =>
-      sides.map((s) => ({
-        side: s.side,
-        data: breakdown(s.trace, s.path),
-        runNs: elapsedNs(s.trace),
-        endNs: runEndNs(s.trace),
-        idleNs: idleBetweenLoadsNs(s.trace.loads),
-        pages: loadPageNames(s.trace),
-      })),
+      sides.map((s) => {
+        const data = breakdown(s.trace, s.path);
+        return {
+          side: s.side,
+          data,
+          runNs: elapsedNs(s.trace),
+          endNs: runEndNs(s.trace),
+          loadWords: data.loads > 1 ? whichLoad(data, s.trace) : '',
+        };
+      }),
     [sides],
   );
   const longest = Math.max(1, ...bars.map((b) => b.data.totalNs));
@@ -79,11 +80,11 @@ export function TimeBreakdown({ sides, width }: TimeBreakdownProps) {
         ))}
       </ul>
       <p className="note">
-        {bars.map(({ side, data, runNs, endNs, idleNs, pages }) =>
+        {bars.map(({ side, data, runNs, endNs, loadWords }) =>
           data.loads > 1 ? (
             <span key={side}>
               {bars.length > 1 ? `${side.toUpperCase()}: ` : ''}
-              {`Load ${data.load + 1} of ${data.loads}${ofPage(pages, data.load)}, from ${formatDuration(data.startNs)} to ${formatDuration(data.endNs)}; all ${data.loads} loads took ${formatDuration(runNs)}, ${betweenLoads(idleNs)}`}
+              {loadWords}
               <RunEndAfterLoads loadsNs={runNs} endNs={endNs} />
               {'. '}
             </span>

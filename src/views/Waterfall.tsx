@@ -1,13 +1,13 @@
 // Waterfall: one row per HTTP exchange on a shared time axis, coloured by connection and split
-// into phases (connect, request, waiting at a busy server, server think, waiting for the first byte,
-// receiving). The streams of one HTTP/2 connection are grouped under a line for their connection.
+// into phases (connect, TLS handshake, request held or on the wire, waiting at a busy server, server
+// think, waiting for the first byte, receiving). The streams of one HTTP/2 connection are grouped under a line for their connection.
 // The figure is one SVG with its time axis at the bottom (what an export saves); on the page a
 // copy of the axis (WaterfallAxisDock) stays at the bottom of the scrolled box, over the rows.
 import { formatDuration } from './format';
 import { PLAYHEAD_COLOUR, PLAYHEAD_WIDTH_PX, PLAYHEAD_WORDS } from './kindStyle';
 import { loadHeading, type ConnectionLine, type LoadLine, type WaterfallLine } from './waterfallGroups';
 import { fitName, LEFT_PX, NESTED_HEADING_INDENT_PX, shortName, type LabelColumns } from './waterfallLabels';
-import { PHASE_WORDS, type PhaseKind, type WaterfallRow } from './waterfallPhases';
+import { PHASE_WORDS, phaseWords, type PhaseKind, type WaterfallRow } from './waterfallPhases';
 import { foldedTimeAxis, type FoldedTimeAxis } from './foldedTimeAxis';
 import { FoldLength, FoldMarks } from './FoldMarks';
 import type { Gap } from './timeScale';
@@ -36,6 +36,8 @@ const PHASE_PAINT: Record<
 > = {
   queued: { height: 0.14, opacity: 1 },
   connect: { height: 0.6, opacity: 0.15, outline: '3 2' },
+  tls: { height: 0.6, opacity: 0.4, outline: '3 2' },
+  held: { height: 0.3, opacity: 0.25, outline: 'solid' },
   request: { height: 0.6, opacity: 0.25, outline: 'solid' },
   'server-wait': { height: 0.3, opacity: 0.35, outline: '1 2' },
   server: { height: 0.6, opacity: 0.08, outline: '1 2' },
@@ -362,9 +364,7 @@ function ExchangeRow({
     row.stream === undefined
       ? `connection ${row.conn + 1}`
       : `stream ${row.stream} of connection ${row.conn + 1}`;
-  const phases = row.phases
-    .map((p) => `${PHASE_WORDS[p.kind]} ${formatDuration(p.endNs - p.startNs)}`)
-    .join(', ');
+  const phases = row.phases.map((p) => `${phaseWords(p)} ${formatDuration(p.endNs - p.startNs)}`).join(', ');
   return (
     <g data-exchange={index} data-stream={row.stream} data-lost={row.lostNs === null ? undefined : true}>
       <title>{`${row.label} on ${on}: ${rowTotal(row)}${phases ? ` (${phases})` : ''}`}</title>
@@ -434,20 +434,23 @@ function LostMark({ x, yMid, colour }: { x: number; yMid: number; colour: string
   );
 }
 
+/** Phases most pages never have (no TLS, no request held, no busy server): named only where drawn. */
+const SOMETIMES: ReadonlySet<PhaseKind> = new Set(['tls', 'held', 'server-wait']);
+
 /**
  * `lost`: some request was lost with its connection (the cross is explained only then);
- * `serverWait`: some request waited at a busy server (most pages never do, so it is named only then).
+ * `drawn`: the phases some row has.
  */
 export function WaterfallLegend({
   lost = false,
-  serverWait = false,
+  drawn,
   loaded = false,
 }: {
   lost?: boolean;
-  serverWait?: boolean;
+  drawn: ReadonlySet<PhaseKind>;
   loaded?: boolean;
 }) {
-  const kinds = (Object.keys(PHASE_PAINT) as PhaseKind[]).filter((k) => k !== 'server-wait' || serverWait);
+  const kinds = (Object.keys(PHASE_PAINT) as PhaseKind[]).filter((k) => !SOMETIMES.has(k) || drawn.has(k));
   return (
     <ul className="legend" aria-label="Waterfall phases">
       {kinds.map((kind) => (

@@ -1,12 +1,15 @@
 // One waterfall row per HTTP exchange, split into phases as far as the trace tells them:
-// queued (known but not yet asked for) | connect | request (on the wire) | server wait (read, but
-// the server busy: no free process, or earlier requests on the connection) | server (think) |
-// first byte | receiving. Connected and first byte are read from the milestones the engine
-// records; a trace without them (read from a capture, or saved before they existed) falls back to
-// the SYN-ACK's arrival and to the first 'deliver' of a byte of this response. A request lost with
+// queued (known but not yet asked for) | connect | TLS handshake | request (held at the client by
+// a stall, or on the wire) | server wait (read, but the server busy: no free process, or earlier
+// requests on the connection) | server (think) | first byte | receiving. The connection's setup
+// and the request's leaving are read as the HAR reads them (engine/clientTimes.ts), first byte from the milestones the
+// engine records; a trace without them (read from a capture, or saved before they existed) falls
+// back to the SYN-ACK's arrival and to the first 'deliver' of a byte of this response. A request lost with
 // its connection (closed before the response was complete) ends where the client asked again, or
 // left the connection having given up on it.
-import { FLAG, type MilestoneKind, type StallRecord, type Trace } from '../engine/trace';
+import { connectionSetups, requestsSent, type ConnectionSetup } from '../engine/clientTimes';
+import { FLAG, type MilestoneKind, type StallCause, type StallRecord, type Trace } from '../engine/trace';
+import { causeStyle } from '../scenario/stallCauses';
 import {
   exchangesOf,
   FirstTimes,
@@ -18,12 +21,14 @@ import {
 } from './exchangeSpans';
 
 export type PhaseKind =
-  'queued' | 'connect' | 'request' | 'server-wait' | 'server' | 'first-byte' | 'receiving';
+  'queued' | 'connect' | 'tls' | 'held' | 'request' | 'server-wait' | 'server' | 'first-byte' | 'receiving';
 
 export interface Phase {
   kind: PhaseKind;
   startNs: number;
   endNs: number;
+  /** What this one was, where the kind's words say less ("request held by Nagle"). */
+  words?: string;
 }
 
 export interface WaterfallRow {
@@ -49,12 +54,17 @@ export interface WaterfallRow {
 export const PHASE_WORDS: Record<PhaseKind, string> = {
   queued: 'waiting its turn',
   connect: 'connecting',
+  tls: 'TLS handshake',
+  held: 'request held at the client',
   request: 'request on the wire',
   'server-wait': 'waiting at the busy server',
   server: 'server think',
   'first-byte': 'waiting for the first byte',
   receiving: 'receiving',
 };
+
+/** A phase as a row's tooltip names it. */
+export const phaseWords = (p: Phase): string => p.words ?? PHASE_WORDS[p.kind];
 
 /**
  * The written exchanges of one connection in request order (responses come back in the same
@@ -85,13 +95,75 @@ function milestoneNs(times: FirstTimes, conn: number, kind: MilestoneKind, excha
   return times.get(kind, conn, exchange);
 }
 
-/** When the client learned its connection was open. */
+/** When the client learned its connection was open, in a trace that records no setup. */
 function connectedNs(trace: Trace, times: FirstTimes, conn: number): number | null {
   if (trace.milestones) return milestoneNs(times, conn, 'connected');
   const synAck = trace.packets.find(
     (p) => p.conn === conn && p.dir === 's2c' && p.flags & FLAG.SYN && p.arriveNs !== null,
   );
   return synAck?.arriveNs ?? null;
+}
+
+/**
+ * The phases of setting a connection up: TCP's handshake, then TLS's. QUIC's one handshake is
+ * both (RFC 9001), as the breakdown's "connection handshake" and the HAR's connect (all of it
+ * ssl too) have it: one phase, that says so.
+ */
+function setupPhases(
+  trace: Trace,
+  times: FirstTimes,
+  conn: number,
+  setup: ConnectionSetup | undefined,
+): Phase[] {
+  const openNs = setup?.openNs ?? trace.connections.find((c) => c.id === conn)?.openNs ?? null;
+  if (openNs === null) return [];
+  const phase = (kind: PhaseKind, endNs: number | null, words?: string): Phase[] =>
+    endNs !== null && endNs > openNs ? [{ kind, startNs: openNs, endNs, ...(words ? { words } : {}) }] : [];
+  const tcpUp = setup?.establishedNs ?? null;
+  const secure = setup?.secureNs ?? null;
+  if (tcpUp === null && secure !== null) return phase('connect', secure, 'connecting (QUIC and TLS at once)');
+  const connect = phase('connect', tcpUp ?? connectedNs(trace, times, conn));
+  if (tcpUp === null || secure === null || secure <= tcpUp) return connect;
+  return [...connect, { kind: 'tls', startNs: tcpUp, endNs: secure }];
+}
+
+/** Why a connection's client held what it had to send: causes of waits on other things left out. */
+const NOT_HOLDING = new Set<StallCause>([
+  'handshake',
+  'tls-handshake',
+  'client-think',
+  'server-think',
+  'server-process',
+  'stale-connection',
+  'hol-blocking',
+]);
+
+/**
+ * The stretches of [fromNs, toNs) in which the client held its bytes on a connection, and why. A
+ * wait after the request left (an RTO's, for data lost on the wire) is not a hold of it.
+ */
+function heldStretches(trace: Trace, conn: number, fromNs: number, toNs: number): Phase[] {
+  const stalls = trace.stalls
+    .filter(
+      (s) =>
+        s.conn === conn &&
+        s.side === 'client' &&
+        !NOT_HOLDING.has(s.cause) &&
+        s.endNs > fromNs &&
+        s.startNs < toNs,
+    )
+    .sort((a, b) => a.startNs - b.startNs);
+  const out: Phase[] = [];
+  let at = fromNs;
+  // Of overlapping stalls the one that began first wins, as in the breakdown.
+  for (const s of stalls) {
+    const startNs = Math.max(s.startNs, at);
+    const endNs = Math.min(s.endNs, toNs);
+    if (endNs <= startNs) continue;
+    out.push({ kind: 'held', startNs, endNs, words: `request held by ${causeStyle(s.cause).short}` });
+    at = endNs;
+  }
+  return out;
 }
 
 /**
@@ -139,6 +211,8 @@ class ServerThinks {
 function rowFor(
   trace: Trace,
   times: FirstTimes,
+  setups: Map<number, ConnectionSetup>,
+  sent: Map<number, number>,
   thinks: ServerThinks,
   ex: Exchange,
   loss: Loss | undefined,
@@ -173,11 +247,10 @@ function rowFor(
   const firstByteNs = received !== null && received <= endNs ? received : null;
   row.firstByteNs = firstByteNs;
   if (position === 0) {
-    const open = trace.connections.find((c) => c.id === ex.conn)?.openNs ?? null;
-    const connected = connectedNs(trace, times, ex.conn);
-    if (ex.queuedNs !== undefined && open !== null) push('queued', ex.queuedNs, open);
-    push('connect', open, connected);
-    push('queued', connected, ex.startNs);
+    const setup = setupPhases(trace, times, ex.conn, setups.get(ex.conn));
+    if (ex.queuedNs !== undefined && setup.length > 0) push('queued', ex.queuedNs, setup[0].startNs);
+    phases.push(...setup);
+    if (setup.length > 0) push('queued', setup[setup.length - 1].endNs, ex.startNs);
   } else {
     const previous = siblings[position - 1];
     push('queued', ex.queuedNs ?? previous.endNs, ex.startNs);
@@ -185,7 +258,15 @@ function rowFor(
   const read = eventNs(times, ex, 'request-read');
   const write = eventNs(times, ex, 'response-write');
   if (read !== null && write !== null && read >= ex.startNs && write >= read && write <= endNs) {
-    push('request', ex.startNs, read);
+    // A request the client held (Nagle's algorithm, a full window) was not yet on the wire.
+    const leftNs = Math.min(read, (ex.id !== undefined ? sent.get(ex.id) : undefined) ?? ex.startNs);
+    let at = ex.startNs;
+    for (const held of heldStretches(trace, ex.conn, ex.startNs, leftNs)) {
+      push('request', at, held.startNs);
+      phases.push(held);
+      at = held.endNs;
+    }
+    push('request', at, read);
     // "Server think" is only the think: a request read while the server was busy (no free
     // process, or earlier requests on its connection) waited first, and an HTTP/2 response
     // thought about at once may wait after, behind other streams, for its first byte.
@@ -213,10 +294,12 @@ export function waterfallRows(trace: Trace): WaterfallRow[] {
   const times = new FirstTimes(trace);
   const losses = lossesOf(trace, times);
   const thinks = new ServerThinks(trace);
+  const setups = connectionSetups(trace);
+  const sent = requestsSent(trace);
   return [...exchangesOf(trace)]
     .sort(
       (a, b) =>
         (a.queuedNs ?? a.startNs) - (b.queuedNs ?? b.startNs) || a.startNs - b.startNs || a.conn - b.conn,
     )
-    .map((ex) => rowFor(trace, times, thinks, ex, losses.get(ex)));
+    .map((ex) => rowFor(trace, times, setups, sent, thinks, ex, losses.get(ex)));
 }

@@ -1,10 +1,16 @@
 // "Where did the time go" is drawn with HTML on the page; for export it is redrawn here as a
-// standalone SVG from the same numbers (breakdown()) and the same colours.
+// standalone SVG from the same numbers (breakdown()) and the same colours, and, for a page loaded
+// several times, the panel's sentence saying which load it gives.
 import type { PathTiming } from '../../engine/path';
 import type { Trace } from '../../engine/trace';
 import { breakdown } from '../../scenario/breakdown';
+import { elapsedNs } from '../../engine/metrics';
+import { whichLoad } from '../../views/betweenLoads';
 import { partStyle, textOn } from '../../views/breakdownStyle';
 import { formatDuration } from '../../views/format';
+import { runEndAfterLoads } from '../../views/RunEnd';
+import { runEndNs } from '../../views/timeScale';
+import { wrap } from './svgTitle';
 
 const WIDTH = 760;
 const BAR_HEIGHT = 28;
@@ -22,7 +28,7 @@ const partWords = (cause: string) => partStyle(cause).words;
 const partFill = (cause: string) => partStyle(cause).fill;
 
 export function breakdownSvg(sides: Array<{ side: 'a' | 'b'; trace: Trace; path: PathTiming }>): string {
-  const bars = sides.map((s) => ({ side: s.side, data: breakdown(s.trace, s.path) }));
+  const bars = sides.map((s) => ({ side: s.side, trace: s.trace, data: breakdown(s.trace, s.path) }));
   const longest = Math.max(1, ...bars.map((b) => b.data.totalNs));
   const span = WIDTH - LABEL_WIDTH - TOTAL_WIDTH;
   const causes = [...new Set(bars.flatMap((b) => b.data.parts.map((p) => p.cause)))];
@@ -63,7 +69,20 @@ export function breakdownSvg(sides: Array<{ side: 'a' | 'b'; trace: Trace; path:
       `<text x="${LABEL_WIDTH + 20}" y="${y + 10}" ${FONT} fill="#1f2933">${escapeXml(`${partWords(cause)}: ${figures}`)}</text>`,
     );
   });
-  const height = legendTop + causes.length * 20 + 8;
+  // Which load the bars give, as the panel's note says it (a bar alone would not say).
+  const notes = bars.flatMap(({ side, trace, data }) => {
+    if (data.loads === 1) return [];
+    const who = bars.length > 1 ? `${side.toUpperCase()}: ` : '';
+    const runEnd = runEndAfterLoads(elapsedNs(trace), runEndNs(trace));
+    return wrap(`${who}${whichLoad(data, trace)}${runEnd}.`, WIDTH - LABEL_WIDTH);
+  });
+  const notesTop = legendTop + causes.length * 20 + 8;
+  notes.forEach((line, i) =>
+    out.push(
+      `<text x="${LABEL_WIDTH}" y="${notesTop + 10 + i * 18}" ${FONT} fill="#1f2933" data-load-note="">${escapeXml(line)}</text>`,
+    ),
+  );
+  const height = notesTop + (notes.length > 0 ? notes.length * 18 + 4 : 0);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}">`,
     `<title>Where did the time go</title>`,

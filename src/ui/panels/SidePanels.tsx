@@ -92,7 +92,7 @@ export function WaterfallPanel({ sides, endNs, cursorNs, gaps }: TimePanelProps)
       )}
       <WaterfallLegend
         lost={figures.some((f) => f.rows.some((r) => r.lostNs !== null))}
-        serverWait={figures.some((f) => f.rows.some((r) => r.phases.some((p) => p.kind === 'server-wait')))}
+        drawn={new Set(figures.flatMap((f) => f.rows.flatMap((r) => r.phases.map((p) => p.kind))))}
         loaded={sides.some((s) => s.run.trace.loads.some((l) => l.endNs !== null && l.endNs <= cursorNs))}
       />
     </div>

@@ -65,6 +65,25 @@ for (const { button, file, name } of [
   });
 }
 
+test('a lesson link whose lessons cannot be loaded says so and keeps the lesson in the address', async ({
+  page,
+}) => {
+  await page.route('**/assets/linkedStep-*.js', (route) => route.abort());
+  const link = 'v=1&preset=heidemann-odd-final&lesson=the-200ms-mystery&step=3';
+  await openLab(page, link);
+  await expect(page.locator('[data-problems]')).toContainText(
+    'lesson="the-200ms-mystery": could not load the lessons; reload the page to open it',
+  );
+  // Not called unknown, and not written out of the link: a reload opens it once the file is back.
+  await expect(page.locator('[data-problems]')).not.toContainText('no such lesson');
+  await page.waitForTimeout(400); // longer than the address bar's coalescing
+  expect(await page.evaluate(() => window.location.search)).toBe(`?${link}`);
+  await expect(ladderPackets(page)).toHaveCount(engine(link).packets);
+  await page.unroute('**/assets/linkedStep-*.js');
+  await page.reload();
+  await expect(page.locator('[data-lesson="the-200ms-mystery"]')).toHaveAttribute('data-lesson-step', '3');
+});
+
 /**
  * The real worker behind a first module that makes it fail on one request (mss=777): it throws,
  * and from then on never answers, as a worker that ran out of memory.

@@ -37,6 +37,7 @@ import { SettingsDrawer } from './SettingsDrawer';
 import { LazyPanel } from './LazyPanel';
 import { useHeightProperty } from './useHeightProperty';
 import { leaveLessonFor } from './lessons/lessonState';
+import { loadForLink } from './lessons/openGuides';
 import './app.css';
 
 /** The gallery's code loads when it is first opened; then it stays, to open and close at once. */
@@ -46,6 +47,8 @@ const PresetInfo = lazy(() => import('./PresetInfo').then((m) => ({ default: m.P
 
 /** The page's state as a location names it (on opening, and on Back/Forward). */
 const readApp = (search: string) => withGuides(readLocation(search), search);
+/** The same on Back/Forward, once what the location names has loaded (as main.tsx does on opening). */
+const readAppLoaded = (search: string) => loadForLink(search).then(() => readApp(search));
 
 export default function App() {
   const [initial] = useState(() => readApp(window.location.search));
@@ -94,7 +97,7 @@ export default function App() {
   );
   const [stallFocus, setStallFocus] = useState<StallFocus | null>(null);
   const linkedViews = useLinkedViews(config.view, update);
-  useUrlSync(scenario, playback.playing ? undefined : playback.pinnedNs, readApp, playback.pin);
+  useUrlSync(scenario, playback.playing ? undefined : playback.pinnedNs, readAppLoaded, playback.pin);
   const guides = useGuides(config, update, playback.seek);
 
   const comparing = config.b !== null;

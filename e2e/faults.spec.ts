@@ -42,6 +42,7 @@ test("compared, a callout whose line for B cannot be loaded says so, and A's lin
 for (const { button, file, name } of [
   { button: 'Share', file: 'ShareDialog', name: 'the share dialog' },
   { button: 'Lessons', file: 'LessonsDialog', name: 'the lessons' },
+  { button: 'Presets', file: 'PresetGallery', name: 'the preset gallery' },
 ]) {
   test(`a ${button} button whose dialog cannot be loaded says so; pressed again once the file is back, it opens`, async ({
     page,
@@ -51,6 +52,8 @@ for (const { button, file, name } of [
     await page.getByRole('button', { name: button, exact: true }).click();
     const failure = page.getByRole('alert').filter({ hasText: `Could not load ${name}` });
     await expect(failure).toBeVisible();
+    // Where the student looks: under the header's buttons (the gallery's had been 2,679 px down).
+    await expect(failure).toBeInViewport();
     await expect(failure.getByRole('button', { name: 'Reload' })).toBeVisible();
     // The sentence is for a student: the browser's message, with the file's address, waits behind
     // a summary (it had been written into the sentence, in brackets).

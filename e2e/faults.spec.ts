@@ -42,6 +42,7 @@ test("compared, a callout whose line for B cannot be loaded says so, and A's lin
 for (const { button, file, name } of [
   { button: 'Share', file: 'ShareDialog', name: 'the share dialog' },
   { button: 'Lessons', file: 'LessonsDialog', name: 'the lessons' },
+  { button: 'Presets', file: 'PresetGallery', name: 'the preset gallery' },
 ]) {
   test(`a ${button} button whose dialog cannot be loaded says so; pressed again once the file is back, it opens`, async ({
     page,
@@ -51,6 +52,8 @@ for (const { button, file, name } of [
     await page.getByRole('button', { name: button, exact: true }).click();
     const failure = page.getByRole('alert').filter({ hasText: `Could not load ${name}` });
     await expect(failure).toBeVisible();
+    // Where the student looks: under the header's buttons (the gallery's had been 2,679 px down).
+    await expect(failure).toBeInViewport();
     await expect(failure.getByRole('button', { name: 'Reload' })).toBeVisible();
     // The sentence is for a student: the browser's message, with the file's address, waits behind
     // a summary (it had been written into the sentence, in brackets).
@@ -64,6 +67,25 @@ for (const { button, file, name } of [
     await expect(failure).toHaveCount(0);
   });
 }
+
+test('a lesson link whose lessons cannot be loaded says so and keeps the lesson in the address', async ({
+  page,
+}) => {
+  await page.route('**/assets/linkedStep-*.js', (route) => route.abort());
+  const link = 'v=1&preset=heidemann-odd-final&lesson=the-200ms-mystery&step=3';
+  await openLab(page, link);
+  await expect(page.locator('[data-problems]')).toContainText(
+    'lesson="the-200ms-mystery": could not load the lessons; reload the page to open it',
+  );
+  // Not called unknown, and not written out of the link: a reload opens it once the file is back.
+  await expect(page.locator('[data-problems]')).not.toContainText('no such lesson');
+  await page.waitForTimeout(400); // longer than the address bar's coalescing
+  expect(await page.evaluate(() => window.location.search)).toBe(`?${link}`);
+  await expect(ladderPackets(page)).toHaveCount(engine(link).packets);
+  await page.unroute('**/assets/linkedStep-*.js');
+  await page.reload();
+  await expect(page.locator('[data-lesson="the-200ms-mystery"]')).toHaveAttribute('data-lesson-step', '3');
+});
 
 /**
  * The real worker behind a first module that makes it fail on one request (mss=777): it throws,

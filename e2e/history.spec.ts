@@ -234,3 +234,40 @@ test("a preset's Try it and Back to the preset are one history entry each, so Ba
   await expect(ladderStalls(page, 'nagle')).not.toHaveCount(0);
   await expect(ladderPackets(page)).toHaveCount(odd.packets);
 });
+
+test('Forward into a lesson after a reload opens its step and keeps every entry as written', async ({
+  page,
+}) => {
+  // The lessons load on demand: a page reloaded on a link without one had not loaded them, called
+  // the lesson Forward reached unknown, and rewrote the entries without it.
+  await openLab(page, 'v=1&link=wan');
+  await page.getByRole('button', { name: 'Lessons', exact: true }).click();
+  await page.getByRole('button', { name: 'Start the lesson The 200 ms mystery', exact: true }).click();
+  const lesson = page.locator('[data-lesson="the-200ms-mystery"]');
+  for (const step of ['2', '3']) {
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await expect(lesson).toHaveAttribute('data-lesson-step', step);
+  }
+  await expect.poll(() => search(page)).toContain('step=3');
+  const entries: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    entries.unshift(await search(page));
+    await page.goBack();
+  }
+  await expect.poll(() => search(page)).toBe('?v=1&link=wan');
+  await page.reload();
+  await expect(ladderPackets(page).first()).toBeAttached();
+
+  for (const [i, entry] of entries.entries()) {
+    await page.goForward();
+    await expect(lesson).toHaveAttribute('data-lesson-step', String(i + 1));
+    await expect(lesson).toContainText(`Step ${i + 1} of 7`);
+    await page.waitForTimeout(400); // longer than the address bar's coalescing
+    expect(await search(page)).toBe(entry);
+  }
+  await expect(page.locator('[data-problems]')).toHaveCount(0);
+  // Back walks the same entries, each still naming its step.
+  await page.goBack();
+  await expect(lesson).toHaveAttribute('data-lesson-step', '2');
+  expect(await search(page)).toBe(entries[1]);
+});

@@ -386,10 +386,11 @@ test('a link whose zoom or connection the run does not have says so, and the lin
     .toBe('?v=1&preset=heidemann-odd-final&t=25');
   await expect(page.getByRole('button', { name: 'Fit' }).first()).toBeDisabled();
 
-  // An embed says so too; a window inside the run has nothing to report.
+  // An embed says so too; a window inside the run has nothing to report (a playhead past it has:
+  // its own test, below).
   await page.goto('/?preset=wang-spdy&embed=1&view=tsp&tspstream=4');
   await expect(notice).toContainText('tspstream="4": connection 1 has no stream 4');
-  await openLab(page, 'preset=heidemann-odd-final&zoom=2,12&tspzoom=150,900&t=100000');
+  await openLab(page, 'preset=heidemann-odd-final&zoom=2,12&tspzoom=150,900');
   await expect(page.locator('[data-side="a"] [data-packet]').first()).toBeAttached();
   await expect(notice).toHaveCount(0);
   expect(watch.consoleErrors).toEqual([]);
@@ -434,4 +435,25 @@ test('a link to a panel (#waterfall) opens on that panel, below the playback bar
   const top = (await title.boundingBox())!.y;
   expect(top).toBeGreaterThanOrEqual(bar!.y + bar!.height - 1);
   expect(top).toBeLessThan(300);
+});
+
+test('a playhead past the run is said in a line and shows the end; one within the run is kept', async ({
+  page,
+}) => {
+  // `t=600` on a 190 ms run had read "190 ms / 190 ms" with no word, and stayed in the link.
+  const run = engine('preset=heidemann-odd-final');
+  await openLab(page, 'v=1&preset=heidemann-odd-final&t=600');
+  await expect(page.locator('[data-problems]')).toContainText(
+    "t=600: past the run's end (190\u00a0ms); showing the end",
+  );
+  expect(await playheadNs(page)).toBe(run.endNs);
+  await expect
+    .poll(() => page.evaluate(() => window.location.search))
+    .toBe('?v=1&preset=heidemann-odd-final');
+
+  await openLab(page, 'v=1&preset=heidemann-odd-final&t=100');
+  expect(await playheadNs(page)).toBe(100e6);
+  await page.waitForTimeout(400); // longer than the address bar's coalescing
+  expect(await page.evaluate(() => window.location.search)).toContain('t=100');
+  await expect(page.locator('[data-problems]')).toHaveCount(0);
 });

@@ -5,9 +5,7 @@ import { createRoot } from 'react-dom/client';
 import App from './ui/App';
 import { isEmbed, unescapedQuery } from './ui/share/openingLink';
 import { speltQuery } from './scenario/codec';
-import { linkNamesLesson, loadLessons } from './ui/lessons/catalog';
-import { linkNamesSweep, loadSweepReader } from './ui/lessons/openGuides';
-import { linkNamesPreset, loadPresetTexts } from './ui/presets/presetTexts';
+import { loadForLink } from './ui/lessons/openGuides';
 import { startTheme } from './ui/theme';
 import { afterFirstPicture } from './ui/perf';
 
@@ -37,11 +35,9 @@ if (!root) throw new Error('index.html is missing <div id="root">');
 const embed = isEmbed(Object.fromEntries(new URLSearchParams(window.location.search)));
 
 // What only some links need loads on demand, before the first render, so such a link still opens
-// straight into it: the embed page, the lessons, the sweep reader, the words of a preset's story
-// (a lesson's steps open presets too; an embed shows no story). Should a load fail, the lab
-// stands in for the embed, the notice names the lesson or sweep it could not open, and a preset
+// straight into it: the embed page, and what the link names (loadForLink). Should a load fail,
+// the lab stands in for the embed, the notice names the lesson it could not open, and a preset
 // shows its title, source and figures alone.
-const search = window.location.search;
 const ready = Promise.all([
   embed
     ? import('./ui/embed/EmbedApp').then(
@@ -49,9 +45,7 @@ const ready = Promise.all([
         () => App,
       )
     : App,
-  linkNamesLesson(search) && loadLessons().catch(() => null),
-  linkNamesSweep(search) && loadSweepReader().catch(() => null),
-  !embed && (linkNamesPreset(search) || linkNamesLesson(search)) && loadPresetTexts().catch(() => null),
+  loadForLink(window.location.search, embed),
 ]);
 // The offline copy and the "new version" notice wait for the first picture, which needs neither.
 // Until the page has said which build it runs, the worker keeps every build's files (public/sw.js),

@@ -145,6 +145,27 @@ describe('URL codec', () => {
     expect(problems.join('\n')).toMatch(/preset.*nope/);
   });
 
+  it('reports an empty item in a list of sizes and leaves it out; a list without one reads as before', () => {
+    // `objects=1,,2` had read as 1,0,2: a third object of 0 bytes (the CLI's /o01, 226 bytes on the
+    // wire), and no word of it.
+    const doubled = parseQuery('objects=1,,2&b.req=190,,300,');
+    expect(doubled.config.settings.objects).toEqual([1, 2]);
+    expect(doubled.config.b).toEqual({ req: [190, 300] });
+    expect(doubled.problems).toEqual([
+      'objects="1,,2": empty items left out; using 1,2',
+      'b.req="190,,300,": empty items left out; using 190,300',
+    ]);
+    expect(encodeConfig(doubled.config)).toContain('objects=1,2&');
+    // Only commas: nothing to read, as for an empty value.
+    expect(parseQuery('objects=,').problems).toEqual([
+      'objects=",": must list 1 to 500 numbers; using the default',
+    ]);
+    const plain = parseQuery('objects=6651, 3883 ,1866&req=190');
+    expect(plain.problems).toEqual([]);
+    expect(plain.config.settings.objects).toEqual([6651, 3883, 1866]);
+    expect(plain.config.settings.req).toEqual([190]);
+  });
+
   it("reads a number typed with a unit the page writes, in the key's own unit; names the units where none fits", () => {
     // `rtt=100ms`, `bw=10Mbps`, `window=64k` had each been refused ("must be a number") and the
     // link's own figure run instead.

@@ -5,9 +5,9 @@ import { runQuery } from '../src/scenario';
 import { runEndNs } from '../src/views/timeScale';
 import { linkMisfits } from '../src/ui/state/linkFit';
 
-function misfits(query: string, view: Record<string, string>) {
+function misfits(query: string, view: Record<string, string>, cursorNs: number | null = null) {
   const { trace } = runQuery(query);
-  return linkMisfits(view, [trace], runEndNs(trace));
+  return linkMisfits(view, [trace], runEndNs(trace), cursorNs);
 }
 
 describe("a link's view against its run", () => {
@@ -29,8 +29,26 @@ describe("a link's view against its run", () => {
     ]);
   });
 
-  it('leaves alone what the run has: a window inside it or past its end, a playhead past it', () => {
-    expect(misfits('preset=heidemann-odd-final', { zoom: '2,12', tspzoom: '150,900', t: '100000' })).toEqual({
+  it('names a playhead past the end, and shows the end: t=600 and t=1e12 on a 190 ms run', () => {
+    // They had read "190 ms / 190 ms" with no word, and stayed in the link.
+    for (const [ms, written] of [
+      [600, '600'],
+      [1e12, '1000000000000'],
+    ] as const)
+      expect(misfits('preset=heidemann-odd-final', {}, ms * 1e6)).toEqual({
+        keys: ['t'],
+        problems: [`t=${written}: past the run's end (190\u00a0ms); showing the end`],
+      });
+    // Within the run, or the page's own link at its end (t to the microsecond, rounded), it is left.
+    const { trace } = runQuery('preset=heidemann-odd-final');
+    const endNs = runEndNs(trace);
+    const atEnd = Math.round((Math.round(endNs / 1e3) / 1e3) * 1e6);
+    for (const cursorNs of [0, 100e6, endNs, atEnd])
+      expect(linkMisfits({}, [trace], endNs, cursorNs).keys).toEqual([]);
+  });
+
+  it('leaves alone what the run has: a window inside it or past its end', () => {
+    expect(misfits('preset=heidemann-odd-final', { zoom: '2,12', tspzoom: '150,900' })).toEqual({
       keys: [],
       problems: [],
     });

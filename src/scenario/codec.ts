@@ -86,7 +86,8 @@ export interface ParseResult {
   problems: string[];
 }
 
-type Parsed = { ok: true; value: Settings[ConfigKey] } | { ok: false; why: string };
+/** `note`: what was left out of a value read all the same (the link's notice says it). */
+type Parsed = { ok: true; value: Settings[ConfigKey]; note?: string } | { ok: false; why: string };
 
 /** A switch's value as a link may spell it (`1`, `true`, `on`, `yes` or their opposites); null: neither. */
 export function readFlag(raw: string): boolean | null {
@@ -123,14 +124,18 @@ export function parseValue(row: Row, raw: string): Parsed {
       return { ok: true, value: n };
     }
     case 'list': {
-      const parts = text.split(',').map((s) => s.trim());
-      if (text === '' || parts.length > row.maxItems)
+      // An empty item (`1,,2`, `1,2,`) is a slip of the comma, left out: Number('') had read it as
+      // an object of 0 bytes, silently.
+      const all = text.split(',').map((s) => s.trim());
+      const parts = all.filter(Boolean);
+      if (parts.length === 0 || parts.length > row.maxItems)
         return { ok: false, why: `must list 1 to ${row.maxItems} numbers` };
       const values = parts.map(Number);
       if (values.some((n) => !Number.isInteger(n) || n < row.min || n > row.max)) {
         return { ok: false, why: `must be whole numbers between ${row.min} and ${row.max}, comma-separated` };
       }
-      return { ok: true, value: values };
+      const note = parts.length < all.length ? `empty items left out; using ${values}` : undefined;
+      return { ok: true, value: values, note };
     }
   }
 }
@@ -298,6 +303,7 @@ export function parseQuery(query: string): ParseResult {
       problems.push(`${rawKey}=${quote(raw)}: ${parsed.why}; using the default${hint}`);
       continue;
     }
+    if (parsed.note) problems.push(`${rawKey}=${quote(raw)}: ${parsed.note}`);
     if (sideB) (b ??= {})[key] = bKeys[key] = parsed.value as never;
     else (settings as Record<string, unknown>)[key] = parsed.value;
   }

@@ -34,18 +34,27 @@ import { ExportMenu } from './export/ExportMenu';
 import { NoteBanner } from './share/NoteBanner';
 import { ShareButton } from './share/ShareButton';
 import { SettingsDrawer } from './SettingsDrawer';
-import { LazyPanel } from './LazyPanel';
+import { LazyPanel, LoadFailure } from './LazyPanel';
+import { onDemand } from './onDemand';
+import { useOnDemandDialog } from './useOnDemandDialog';
 import { useHeightProperty } from './useHeightProperty';
 import { leaveLessonFor } from './lessons/lessonState';
+import { loadForLink } from './lessons/openGuides';
 import './app.css';
 
-/** The gallery's code loads when it is first opened; then it stays, to open and close at once. */
-const PresetGallery = lazy(() => import('./presets/PresetGallery'));
+/**
+ * The gallery's code loads when it is first opened; then it stays, to open and close at once. A
+ * failed load is said under the header's buttons, as the other dialogs' are (it had been said
+ * below the whole page, out of sight, and Presets seemed to do nothing).
+ */
+const galleryCode = onDemand(() => import('./presets/PresetGallery').then((m) => m.default));
 /** A preset's card loads with the first preset: the page opened without one does not need it. */
 const PresetInfo = lazy(() => import('./PresetInfo').then((m) => ({ default: m.PresetInfo })));
 
 /** The page's state as a location names it (on opening, and on Back/Forward). */
 const readApp = (search: string) => withGuides(readLocation(search), search);
+/** The same on Back/Forward, once what the location names has loaded (as main.tsx does on opening). */
+const readAppLoaded = (search: string) => loadForLink(search).then(() => readApp(search));
 
 export default function App() {
   const [initial] = useState(() => readApp(window.location.search));
@@ -54,9 +63,8 @@ export default function App() {
   // The side the settings change is part of the view: a link reopens on it; Back does not undo it.
   const editing = editingSide(config);
   const onEditingChange = useCallback((side: SideKey) => update((c) => setEditing(c, side)), [update]);
-  const [galleryOpen, setGalleryOpen] = useState(false);
-  const [galleryUsed, setGalleryUsed] = useState(false);
-  if (galleryOpen && !galleryUsed) setGalleryUsed(true);
+  const gallery = useOnDemandDialog(galleryCode);
+  const PresetGallery = galleryCode.value;
   // The playback bar's height: what the page scrolls to lands below it (app.css).
   const dockRef = useHeightProperty<HTMLDivElement>('--playback-height');
 
@@ -79,7 +87,6 @@ export default function App() {
     (id: string | null) => update((c) => leaveLessonFor(c, choosePreset(c, id)), { history: 'push' }),
     [update],
   );
-  const openGallery = useCallback(() => setGalleryOpen(true), []);
   const onResetPreset = useCallback(
     () => update((c) => leaveLessonFor(c, resetToPreset(c)), { history: 'push', reopen: true }),
     [update],
@@ -94,7 +101,7 @@ export default function App() {
   );
   const [stallFocus, setStallFocus] = useState<StallFocus | null>(null);
   const linkedViews = useLinkedViews(config.view, update);
-  useUrlSync(scenario, playback.playing ? undefined : playback.pinnedNs, readApp, playback.pin);
+  useUrlSync(scenario, playback.playing ? undefined : playback.pinnedNs, readAppLoaded, playback.pin);
   const guides = useGuides(config, update, playback.seek);
 
   const comparing = config.b !== null;
@@ -113,11 +120,12 @@ export default function App() {
         }}
         onPanel={(p, shown) => update((c) => guides.keepSweep(c, setPanel(c, p, shown)))}
         extraPanels={guides.sweepSwitch}
-        onBrowsePresets={() => setGalleryOpen(true)}
+        onBrowsePresets={gallery.request}
         onSweep={guides.openSweep}
         invite={guides.lessonInvite}
         onTheme={(choice) => update((c) => setThemeInLink(c, choice))}
       >
+        {gallery.failure !== null && <LoadFailure name="the preset gallery" error={gallery.failure} />}
         {guides.lessonsButton}
         <ShareButton
           config={config}
@@ -202,29 +210,27 @@ export default function App() {
             onResetB={onResetB}
             onPreset={onPreset}
             onResetPreset={onResetPreset}
-            onBrowsePresets={openGallery}
+            onBrowsePresets={gallery.request}
           />
         </SettingsDrawer>
       </div>
-      {galleryUsed && (
-        <LazyPanel name="the preset gallery">
-          <PresetGallery
-            open={galleryOpen}
-            current={config.preset}
-            comparing={comparing}
-            currentB={comparing ? config.bPreset : null}
-            hintsWithheld={guides.awaitingAnswer}
-            onLoad={(id) => {
-              onPreset(id);
-              setGalleryOpen(false);
-            }}
-            onCompare={(id) => {
-              update((c) => presetAsB(c, id), { history: 'push' });
-              setGalleryOpen(false);
-            }}
-            onClose={() => setGalleryOpen(false)}
-          />
-        </LazyPanel>
+      {PresetGallery && (
+        <PresetGallery
+          open={gallery.open}
+          current={config.preset}
+          comparing={comparing}
+          currentB={comparing ? config.bPreset : null}
+          hintsWithheld={guides.awaitingAnswer}
+          onLoad={(id) => {
+            onPreset(id);
+            gallery.close();
+          }}
+          onCompare={(id) => {
+            update((c) => presetAsB(c, id), { history: 'push' });
+            gallery.close();
+          }}
+          onClose={gallery.close}
+        />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
-// The lessons' texts load on demand: a page opened on a lesson link loads them before its first
-// render (main.tsx), any other page when the Lessons menu is first opened. Until then no lesson is
-// known; nothing on the page can name one before they are here.
+// The lessons' texts load on demand: a page opened on a lesson link (or brought back to one by Back
+// or Forward) loads them before it reads the link (loadForLink in ./openGuides.ts), any other page
+// when the Lessons menu is first opened. Until then no lesson is known; nothing on the page can
+// name one before they are here.
 import type { Lesson } from '../../scenario/lessons';
 import { onDemand } from '../onDemand';
 

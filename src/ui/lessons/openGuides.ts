@@ -4,13 +4,16 @@
 // render when the link names a sweep (main.tsx), else with the sweep panel. It comes in the sweep
 // panel's chunk (a link naming a sweep shows the panel anyway): a chunk of its own was about 0.4 KB
 // more gzipped JavaScript. An address the page wrote itself (Back, Forward) has nothing to report.
+// What the link names is judged only once its data is here (loadForLink): judged before, a lesson
+// reached by Forward after a reload had been called unknown and its history entry rewritten.
 import { noSuchPreset, quote, type Config } from '../../scenario/codec';
 import { findPreset } from '../../scenario/presets';
+import { linkNamesPreset, loadPresetTexts } from '../presets/presetTexts';
 import type { InitialScenario } from '../state/useScenario';
 import { sweepShown } from '../sweep/sweepPanelState';
 import type { parseSweepParam, sweepHint } from '../sweep/sweepParam';
 import { answerKeptBack, atStep, lessonFromView, stepTimeMs } from './lessonState';
-import { stepOpener } from './catalog';
+import { linkNamesLesson, loadLessons, stepOpener } from './catalog';
 
 let sweepReader: typeof parseSweepParam | null = null;
 let presetAsSweep: typeof sweepHint | null = null;
@@ -30,6 +33,20 @@ export function linkNamesSweep(search: string): boolean {
   const params = new URLSearchParams(search);
   const preset = params.get('preset');
   return params.has('sweep') || (preset !== null && !findPreset(preset));
+}
+
+/**
+ * Load what a link needs before the page reads it, on opening (main.tsx) and on Back or Forward
+ * (useUrlSync): the lessons, the sweep reader, a preset's words (an embed shows no story). A load
+ * that fails is left out: the page reads the link without it, and keeps what it could not judge.
+ */
+export function loadForLink(search: string, embed = false): Promise<unknown> {
+  const lesson = linkNamesLesson(search);
+  return Promise.all([
+    lesson && loadLessons().catch(() => null),
+    linkNamesSweep(search) && loadSweepReader().catch(() => null),
+    !embed && (linkNamesPreset(search) || lesson) && loadPresetTexts().catch(() => null),
+  ]);
 }
 
 /**
@@ -54,6 +71,13 @@ export function withGuides(initial: InitialScenario, search: string): InitialSce
     const view = { ...config.view };
     delete view.sweep;
     config = { ...config, view };
+  }
+  // Lessons that could not be loaded judge no lesson: the link keeps it, to open on a reload.
+  if (config.view.lesson !== undefined && !stepOpener()) {
+    problems.push(
+      `lesson=${quote(config.view.lesson)}: could not load the lessons; reload the page to open it`,
+    );
+    return { ...initial, config, problems };
   }
   const at = lessonFromView(config.view, problems);
   if (!at) {

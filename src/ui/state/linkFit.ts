@@ -17,10 +17,16 @@ export interface LinkMisfit {
 }
 
 /**
- * What in `view` the run (its traces, ending at `endNs`) cannot show. A playhead past the end is
- * no misfit: it shows the end, as a link with `t=100000` means it to.
+ * What in `view` the run (its traces, ending at `endNs`) cannot show. A playhead (`cursorNs`, the
+ * link's `t`) past the end shows the end, said in a line: `t=600` on a 523 ms run had read
+ * "523 ms / 523 ms" with no word, and stayed in the link.
  */
-export function linkMisfits(view: Record<string, string>, traces: Trace[], endNs: number): LinkMisfit {
+export function linkMisfits(
+  view: Record<string, string>,
+  traces: Trace[],
+  endNs: number,
+  cursorNs: number | null = null,
+): LinkMisfit {
   const problems: string[] = [];
   const keys: string[] = [];
   const misfit = (key: string, why: string) => {
@@ -28,6 +34,11 @@ export function linkMisfits(view: Record<string, string>, traces: Trace[], endNs
     keys.push(key);
   };
   const end = formatDuration(endNs);
+  // The page writes `t` to the microsecond, rounded: its own link at the very end reads back within 1 µs.
+  if (cursorNs !== null && cursorNs > Math.ceil(endNs / 1e3) * 1e3) {
+    problems.push(`t=${Math.round(cursorNs / 1e3) / 1e3}: past the run's end (${end}); showing the end`);
+    keys.push('t');
+  }
   for (const key of ['zoom', 'tspzoom'] as const) {
     const window = zoomWindow(view[key]);
     if (window && window.startNs >= endNs) misfit(key, `the run ends at ${end}; showing the whole run`);

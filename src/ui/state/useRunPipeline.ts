@@ -18,13 +18,14 @@ import {
   sidesOf,
   speedInLink,
 } from './configModel';
-import { linkMisfits } from './linkFit';
 import { eventTimes, type SpeedMode } from './playbackModel';
 import { usePlayback } from './usePlayback';
 import { useSimulation } from './useSimulation';
 import type { ScenarioUpdate } from './useScenario';
 
 const nothing = () => {};
+/** The view keys a run may not have (./linkFit.ts checks them, and the playhead). */
+const CHECKED_KEYS = ['zoom', 'tspzoom', 'tspconn', 'tspstream'];
 const IDLE_KEYS = { toggle: nothing, stepBack: nothing, stepForward: nothing };
 
 /**
@@ -77,23 +78,31 @@ export function useRunPipeline(
     setFold: playback.setFold,
     writeInLink: writeFold,
   });
-  // The opening link's view against its first run, once.
+  // The opening link's view (and playhead) against its first run, once. Its code loads only for a
+  // link with something to check: the first load has a budget.
   const linkChecked = useRef(false);
+  const { pin } = playback;
   useEffect(() => {
     if (linkChecked.current || traces.length === 0 || sim.busy) return;
     linkChecked.current = true;
-    const misfit = linkMisfits(config.view, traces, endNs);
-    if (misfit.keys.length === 0) return;
-    onLinkProblems(misfit.problems);
-    update(
-      (c) => {
-        const view = { ...c.view };
-        for (const key of misfit.keys) delete view[key];
-        return { ...c, view };
-      },
-      { quiet: true },
-    );
-  }, [traces, sim.busy, config.view, endNs, onLinkProblems, update]);
+    const { view } = config;
+    if (initialCursorNs === null && !CHECKED_KEYS.some((k) => k in view)) return;
+    // Should its code fail to load (offline), the link is left as it is.
+    void import('./linkFit').then(({ linkMisfits }) => {
+      const misfit = linkMisfits(view, traces, endNs, initialCursorNs);
+      if (misfit.keys.length === 0) return;
+      onLinkProblems(misfit.problems);
+      if (misfit.keys.includes('t')) pin(null); // the end, and no `t` in the link
+      update(
+        (c) => {
+          const kept = { ...c.view };
+          for (const key of misfit.keys) delete kept[key];
+          return { ...c, view: kept };
+        },
+        { quiet: true },
+      );
+    }, nothing);
+  }, [traces, sim.busy, config, endNs, initialCursorNs, pin, onLinkProblems, update]);
 
   const { toggle, stepBack, stepForward, pause, playing } = playback;
   // While a newer run takes long the views show the old one dimmed and the playback bar is off

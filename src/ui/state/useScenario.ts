@@ -198,13 +198,14 @@ export type Scenario = ReturnType<typeof useScenario>;
 
 /**
  * Keep the address bar in step (a burst, such as a dragged slider, is one write), and bring a
- * state back on Back/Forward: `read` parses the location as the page did on opening, `pin` puts
+ * state back on Back/Forward: `read` parses the location as the page did on opening (once what it
+ * names has loaded: judged before, a lesson had been called unknown and its entry rewritten), `pin` puts
  * the playhead where that entry had it (null: the end of the run).
  */
 export function useUrlSync(
   scenario: Scenario,
   restingCursorNs: number | null | undefined,
-  read: (search: string) => InitialScenario,
+  read: (search: string) => Promise<InitialScenario>,
   pin: (ns: number | null) => void,
 ): void {
   const [writer] = useState(() => new UrlWriter(browserHistory));
@@ -237,10 +238,14 @@ export function useUrlSync(
   useEffect(() => {
     const onPop = () => {
       waiting.current.length = 0; // history has moved on: what was about to be written is moot
-      if (!writer.arrived(window.location.search)) return;
-      const state = read(window.location.search);
-      restore(state);
-      pin(state.initialCursorNs);
+      const search = window.location.search;
+      if (!writer.arrived(search)) return;
+      void read(search).then((state) => {
+        // Moved on while the entry's data loaded (Back again, or an edit): nothing to put back.
+        if (window.location.search !== search) return;
+        restore(state);
+        pin(state.initialCursorNs);
+      });
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);

@@ -120,6 +120,51 @@ test("a capture taken at the server holds what the server saw, on the HAR's cloc
   expect(watch.foreignRequests).toEqual([]);
 });
 
+test("an encrypted run's capture says Wireshark will show records, not HTTP; a lossy one's marks its drops", async ({
+  page,
+}, testInfo) => {
+  const watch = watchPage(page);
+  const notes = () => page.locator('details.export-menu [data-export-note="a"]').allTextContents();
+  const openMenu = async () => {
+    await page.locator('details.export-menu summary').click();
+    await expect(page.locator('details.export-menu [data-export="pcap"]').first()).toBeVisible();
+  };
+  await openLab(page, 'tls=1.3');
+  await openMenu();
+  expect(await notes()).toEqual([
+    'Encrypted: the payloads are filler standing in for ciphertext, so Wireshark shows TLS records, not HTTP, and no key log can decrypt them.',
+  ]);
+
+  await openLab(page, 'http=3');
+  await openMenu();
+  expect((await notes())[0]).toContain('Wireshark shows QUIC packets, not HTTP');
+
+  await openLab(page, QUERY); // cleartext, nothing lost: nothing to say
+  await openMenu();
+  expect(await notes()).toEqual([]);
+
+  // The ladder's two dropped packets, in the file with a comment each, as its note says.
+  const lossy = 'loss=3&seed=4';
+  await openLab(page, lossy);
+  expect(await notes()).toEqual([]); // the menu closed on the new run
+  await openMenu();
+  expect(await notes()).toEqual([
+    'The 2 packets the network dropped are in the capture, as on the ladder, marked by a comment Wireshark shows (pcapng). To see what one host saw, set Run › Capture point.',
+  ]);
+  const download = await exportFile(page, '[data-export-side="a"]', 'pcap');
+  expect(download.suggestedFilename()).toBe('roundtrip-ethernet10-http1.1-loss3-seed4.pcapng');
+  const path = testInfo.outputPath('lossy.pcapng');
+  await download.saveAs(path);
+  const capture = readPcap(new Uint8Array(readFileSync(path)));
+  expect(capture.format).toBe('pcapng');
+  expect(capture.records).toHaveLength(engine(lossy).packets);
+  expect(capture.records.filter((r) => r.comment !== null).map((r) => r.comment)).toEqual([
+    'dropped by the link: never arrived',
+    'dropped by the link: never arrived',
+  ]);
+  expect(watch.consoleErrors).toEqual([]);
+});
+
 test('the trace downloads as tcpdump text and as JSON', async ({ page }, testInfo) => {
   const watch = watchPage(page);
   await openLab(page, QUERY);

@@ -22,7 +22,7 @@ describe('scenario names', () => {
     expect(named('link=geo&http=1.1pipe&iw=4k')[0]).toBe('roundtrip-geo-http1.1pipe-iw4k');
     expect(
       named('objects=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30')[0],
-    ).toBe('roundtrip-ethernet10-http1.1-30objects');
+    ).toBe('roundtrip-ethernet10-http1.1-30objects-gisb7w'); // shortened: ends in a hash of the whole
     expect(named('objects=5000,20000')[0]).toBe('roundtrip-ethernet10-http1.1-objects5000-20000');
     expect(named('objects=' + '1000,'.repeat(60) + '1')[0].length).toBeLessThanOrEqual(80);
   });
@@ -30,19 +30,37 @@ describe('scenario names', () => {
   it('a name too long is cut between words, never inside a value', () => {
     // Today's hosts over HTTP/2 had been saved as ...-pagealmanac24-h2window629 (the window is 6291456).
     const query = 'page=almanac24&link=lte&loss=2&http=2&stack=linux&nagle=0&window=1048576&h2window=6291456';
-    expect(named(query)[0]).toBe('roundtrip-lte-h2-loss2-nagle0-stacklinux-window1048576-pagealmanac24');
+    expect(named(query)[0]).toBe(
+      'roundtrip-lte-h2-loss2-nagle0-stacklinux-window1048576-pagealmanac24-gd9n4j',
+    );
     // A list too long is counted: its first items alone had named another page (a lesson's two
     // 100 KB objects saved as ...-objects100000, one object), and the keys after it that fit stay.
     expect(named('objects=' + '123456,'.repeat(20) + '1&cthink=3000')[0]).toBe(
-      'roundtrip-ethernet10-http1.1-21objects-cthink3000',
+      'roundtrip-ethernet10-http1.1-21objects-cthink3000-joo25l',
     );
     expect(named('rtt=100&ssr=rfc&window=65535&objects=100000,100000&cthink=3000&flush=none')[0]).toBe(
-      'roundtrip-ethernet10-http1.1-rtt100-ssrrfc-window65535-objects100000-100000',
+      'roundtrip-ethernet10-http1.1-rtt100-ssrrfc-window65535-2objects-flushnone-bvd0kp',
     );
-    // A word that does not fit is left out, and a shorter one after it kept.
+    // What was left out still tells the names apart, through the hash.
     expect(named(query + '&loads=2')[0]).toBe(
-      'roundtrip-lte-h2-loss2-nagle0-stacklinux-window1048576-pagealmanac24-loads2',
+      'roundtrip-lte-h2-loss2-nagle0-stacklinux-window1048576-pagealmanac24-dgytsj',
     );
+  });
+
+  it('two scenarios that differ only past the 80th character get two names', () => {
+    // Both seeds had been saved as ...-window65535-gzip1.pcap, the second file replacing the first.
+    const lossy = 'link=ppp28k&http=1.0&nagle=0&delack=off&iw=10&ssr=rfc&window=65535&gzip=1&loss=3';
+    const [seed1] = named(`${lossy}&seed=1`); // the default seed: not named, and it fits
+    const [seed4] = named(`${lossy}&seed=4`);
+    expect(seed1).toBe('roundtrip-ppp28k-http1.0-loss3-nagle0-delackoff-iw10-ssrrfc-window65535-gzip1');
+    expect(seed4).toMatch(
+      /^roundtrip-ppp28k-http1.0-loss3-nagle0-delackoff-iw10-ssrrfc-window65535-[a-z0-9]{6}$/,
+    );
+    expect(seed4).toBe(named(`${lossy}&seed=4`)[0]); // stable
+    const longer = [`${lossy}&seed=4&flush=headers&chunk=512`, `${lossy}&seed=5&flush=headers&chunk=512`];
+    const names = [seed1, seed4, ...longer.map((q) => named(q)[0])];
+    expect(new Set(names).size).toBe(4);
+    for (const name of names) expect(name.length).toBeLessThanOrEqual(80);
   });
 
   it('the HTTP mode says what it is: ALPN names, never a bare number', () => {

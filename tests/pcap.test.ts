@@ -10,7 +10,7 @@ import { CAPTURE_EPOCH_S } from '../src/engine/pcapReader';
 import { HAR_EPOCH_MS } from '../src/engine/har';
 import { computeMetrics } from '../src/engine/metrics';
 import { simulate } from '../src/engine/simulate';
-import { formatTcpdump } from '../src/engine/captureFile';
+import { captureExtension, formatTcpdump } from '../src/engine/captureFile';
 import { parseQuery } from '../src/scenario/codec';
 import { toSimInput } from '../src/scenario/resolve';
 
@@ -101,7 +101,14 @@ function rfc1071(data: Uint8Array, field: number, prefix: number[] = []): number
   return 0xffff - sum;
 }
 
-/** Walk the raw file with DataView only and return each frame, with its record header. */
+/** The trace with every packet arrived: its capture is classic pcap, which rawFrames walks. */
+const delivered = (t: Trace): Trace =>
+  trace(
+    t.connections,
+    [...t.packets].map((p) => ({ ...p, arriveNs: p.arriveNs ?? p.sendNs, drop: undefined })),
+  );
+
+/** Walk a classic pcap file with DataView only and return each frame, with its record header. */
 function rawFrames(
   file: Uint8Array,
 ): { sec: number; usec: number; incl: number; orig: number; frame: Uint8Array }[] {
@@ -125,7 +132,7 @@ const sorted = (t: Trace) => [...t.packets].sort((a, b) => a.sendNs - b.sendNs |
 
 describe('pcap global header', () => {
   it('is classic libpcap, little-endian, version 2.4, snaplen 65535, Ethernet, microseconds', () => {
-    const file = writePcap(exchangeTrace());
+    const file = writePcap(delivered(exchangeTrace()));
     expect(Array.from(file.subarray(0, 4))).toEqual([0xd4, 0xc3, 0xb2, 0xa1]);
     const v = new DataView(file.buffer, file.byteOffset, file.byteLength);
     expect(v.getUint16(4, true)).toBe(2);
@@ -160,7 +167,7 @@ describe('pcap records', () => {
     });
 
     it(`${name}: every IP and TCP checksum verifies (reader and an independent computation)`, () => {
-      const file = writePcap(make());
+      const file = writePcap(delivered(make()));
       for (const r of readPcap(file).records) {
         expect(r.ip.checksumOk).toBe(true);
         expect(r.tcp.checksumOk).toBe(true);
@@ -179,7 +186,7 @@ describe('pcap records', () => {
     });
 
     it(`${name}: lengths are exact (frame = 14 + ipBytes, IP length = ipBytes = 40 + options + len)`, () => {
-      const t = make();
+      const t = delivered(make());
       const file = writePcap(t);
       const packets = sorted(t);
       const raw = rawFrames(file);
@@ -274,7 +281,7 @@ describe('pcap records', () => {
   });
 
   it('an MSS-only SYN has exactly the 4 option bytes 02 04 05 b4', () => {
-    const file = writePcap(exchangeTrace());
+    const file = writePcap(delivered(exchangeTrace()));
     const first = rawFrames(file)[0].frame;
     expect(first[14 + 20 + 12] >> 4).toBe(6); // data offset: 24 bytes
     expect(Array.from(first.subarray(54, 58))).toEqual([2, 4, 0x05, 0xb4]);
@@ -446,6 +453,68 @@ describe('the capture point', () => {
   });
 });
 
+// ---- Dropped packets: in the capture as on the ladder, each marked with a pcapng comment. ----
+
+describe('dropped packets in the capture', () => {
+  // The ladder shows `data 1687:3147` and `ACK 12673` dropped, then the RTO's resend.
+  const DROPS = 'loss=3&seed=4';
+  const DROPPED = 'dropped by the link: never arrived';
+  /** Each record as [sender, relative seq, length, relative ack, comment]. */
+  const rows = (pcap: Uint8Array) => {
+    const records = readPcap(pcap).records;
+    const iss = new Map(records.filter((r) => r.tcp.flags & SYN).map((r) => [r.ip.src, r.tcp.seq]));
+    const other = (src: string) => (src === CLIENT_IP ? '10.0.0.2' : CLIENT_IP);
+    return records.map((r) => [
+      r.ip.src === CLIENT_IP ? 'client' : 'server',
+      r.tcp.seq - iss.get(r.ip.src)!,
+      r.tcp.payloadLength,
+      r.tcp.flags & ACK ? r.tcp.ack - iss.get(other(r.ip.src))! : 0,
+      r.comment,
+    ]);
+  };
+
+  it('on the wire: every packet, the two the link dropped marked, the file pcapng', () => {
+    const { trace: t, pcap } = runOf(DROPS);
+    const file = readPcap(pcap);
+    expect(file.format).toBe('pcapng');
+    expect(captureExtension(t)).toBe('pcapng');
+    expect(file.records).toHaveLength(t.packets.length);
+    const marked = rows(pcap).filter((r) => r[4] !== null);
+    expect(marked).toEqual([
+      ['server', 1687, 1460, 191, DROPPED],
+      ['client', 571, 0, 12673, DROPPED],
+    ]);
+    // The resend of the dropped segment is there, unmarked.
+    expect(rows(pcap).filter((r) => r[0] === 'server' && r[1] === 1687 && r[2] === 1460)).toHaveLength(2);
+  });
+
+  it("at the server: its own dropped segment marked, the client's dropped ACK absent", () => {
+    const { pcap, figures } = runOf(`${DROPS}&capture=server`);
+    const all = rows(pcap);
+    expect(all).toHaveLength(figures.packets.total);
+    expect(all.filter((r) => r[4] !== null)).toEqual([['server', 1687, 1460, 191, DROPPED]]);
+    expect(all.filter((r) => r[0] === 'client' && r[3] === 12673 && r[2] === 0)).toHaveLength(1); // its resend's ACK only
+  });
+
+  it("a router's full queue is named as such", () => {
+    const { trace: t, pcap } = runOf('link=ppp28k&queue=2&iw=10&objects=30000');
+    const comments = readPcap(pcap)
+      .records.map((r) => r.comment)
+      .filter((c) => c !== null);
+    expect(t.packets.filter((p) => p.drop === 'queue').length).toBeGreaterThan(0);
+    expect(comments).toHaveLength(t.packets.filter((p) => p.arriveNs === null).length);
+    expect(new Set(comments)).toEqual(new Set(["dropped at the router's full queue: never arrived"]));
+  });
+
+  it('a run with nothing dropped stays classic pcap, no comment', () => {
+    const { trace: t, pcap } = runOf('link=wan');
+    const file = readPcap(pcap);
+    expect(file.format).toBe('pcap');
+    expect(captureExtension(t)).toBe('pcap');
+    expect(file.records.every((r) => r.comment === null)).toBe(true);
+  });
+});
+
 const tsharkPath = (() => {
   const r = spawnSync('sh', ['-c', 'command -v tshark'], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : '';
@@ -482,6 +551,28 @@ describe('tshark agrees', () => {
       }
     },
   );
+
+  it.skipIf(!tsharkPath)("shows the dropped packets' comments, and reads the pcapng whole", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'roundtrip-pcap-'));
+    try {
+      const { trace: t, pcap } = runOf('loss=3&seed=4');
+      const path = join(dir, 'run.pcapng');
+      writeFileSync(path, pcap);
+      const fields = (filter: string, ...names: string[]) => {
+        const args = ['-r', path, '-Y', filter, '-T', 'fields', ...names.flatMap((n) => ['-e', n])];
+        const r = spawnSync(tsharkPath, args, { encoding: 'utf8', timeout: 60_000 });
+        expect(r.status).toBe(0);
+        return r.stdout.trim().split('\n').filter(Boolean);
+      };
+      expect(fields('frame.comment', 'tcp.seq', 'tcp.len', 'tcp.ack', 'frame.comment')).toEqual([
+        '1687\t1460\t191\tdropped by the link: never arrived',
+        '571\t0\t12673\tdropped by the link: never arrived',
+      ]);
+      expect(fields('frame', 'frame.number')).toHaveLength(t.packets.length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it.skipIf(!tsharkPath)('opens the capture with every packet and no bad checksum', () => {
     const dir = mkdtempSync(join(tmpdir(), 'roundtrip-pcap-'));

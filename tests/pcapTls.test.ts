@@ -43,17 +43,25 @@ interface Record {
   body: Uint8Array;
 }
 
-/** TLS records (RFC 8446 5.1) from the start of a stream, up to the first protected one. */
-function plainRecords(stream: Uint8Array): Record[] {
+/** Every TLS record (RFC 8446 5.1) of a stream, in order. */
+function records(stream: Uint8Array): Record[] {
   const out: Record[] = [];
   for (let at = 0; at + 5 <= stream.length;) {
-    const type = stream[at];
     const length = (stream[at + 3] << 8) | stream[at + 4];
-    if (type === 23) break;
-    out.push({ type, body: stream.subarray(at + 5, at + 5 + length) });
+    out.push({ type: stream[at], body: stream.subarray(at + 5, at + 5 + length) });
     at += 5 + length;
   }
   return out;
+}
+
+/**
+ * The records sent in the clear: up to the first application-data record, and none after a
+ * ChangeCipherSpec, which TLS 1.2 follows with its encrypted Finished (a handshake record).
+ */
+function plainRecords(stream: Uint8Array): Record[] {
+  const all = records(stream);
+  const end = all.findIndex((r, i) => r.type === 23 || (i > 0 && all[i - 1].type === 20));
+  return end < 0 ? all : all.slice(0, end);
 }
 
 /** Handshake messages (type, body) from the handshake records' bodies joined. */
@@ -182,6 +190,23 @@ describe('the handshake in a TLS capture', () => {
       expect(clientMessages.map((m) => m.type)).toEqual([1, 16]); // ClientHello, ClientKeyExchange
       expect(alpn(hello(clientMessages[0].body, true).ext.get(ALPN)!)).toContain(chosen);
       expect(client.find((r) => r.type === 20)!.body).toEqual(Uint8Array.of(1));
+    },
+  );
+
+  it.each([
+    // ClientHello, ClientKeyExchange, ChangeCipherSpec, Finished; then the requests
+    ['tls=1.2', 'c2s', [22, 22, 20, 22, 23]],
+    // ServerHello, Certificate, ServerKeyExchange, ServerHelloDone, ChangeCipherSpec, Finished
+    ['tls=1.2', 's2c', [22, 22, 22, 22, 20, 22, 23]],
+    // ClientHello or ServerHello, then everything sealed as 23
+    ['tls=1.3', 'c2s', [22, 23]],
+    ['tls=1.3', 's2c', [22, 23]],
+  ] as const)(
+    "%s %s: record types in order; TLS 1.2's encrypted Finished is a handshake record (22), TLS 1.3 seals all as 23",
+    (query, dir, types) => {
+      const kinds = records(streams(capture(query).pcap)[dir]).map((r) => r.type);
+      // The application data's records counted once.
+      expect(kinds.filter((t, i) => t !== 23 || kinds[i - 1] !== 23)).toEqual(types);
     },
   );
 

@@ -4,7 +4,7 @@
 // ladder's hover uses on first paint: these load with the exports.
 import { capturedPackets } from './metrics';
 import { connectionLookup, tcpdumpLine } from './tcpdump';
-import type { PacketRecord, Trace } from './trace';
+import type { DropCause, PacketRecord, Trace } from './trace';
 
 /**
  * capturedPackets as that capture lists them, each with the time it saw the packet: on the wire
@@ -19,6 +19,29 @@ export function packetsAsCaptured(trace: Trace): { packet: PacketRecord; atNs: n
       atNs: packet.dir === peer ? packet.arriveNs! : packet.sendNs, // the peer's all arrived
     }))
     .sort((a, b) => a.atNs - b.atNs || a.packet.id - b.packet.id);
+}
+
+/** What a dropped packet's comment in the capture says, by its cause. */
+const DROPPED: Record<DropCause | 'unknown', string> = {
+  loss: 'dropped by the link: never arrived',
+  queue: "dropped at the router's full queue: never arrived",
+  codel: "dropped by CoDel at the router's queue: never arrived",
+  unknown: 'dropped: never arrived',
+};
+
+/** The comment a capture gives a packet: what dropped it, or null for one that arrived. */
+export function dropComment(packet: PacketRecord): string | null {
+  return packet.arriveNs === null ? DROPPED[packet.drop ?? 'unknown'] : null;
+}
+
+/** How many dropped packets the capture holds, each marked (pcap.ts writes them as pcapng). */
+export function droppedInCapture(trace: Trace): number {
+  return capturedPackets(trace).filter((p) => p.arriveNs === null).length;
+}
+
+/** The capture file's type: pcapng if it holds a dropped packet (to say so), classic pcap otherwise. */
+export function captureExtension(trace: Trace): 'pcap' | 'pcapng' {
+  return droppedInCapture(trace) > 0 ? 'pcapng' : 'pcap';
 }
 
 /**

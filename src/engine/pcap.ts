@@ -9,9 +9,17 @@
 // packets the Figures count). `wire`, the default, is *omniscient*: every packet appears once,
 // stamped with its send time (the moment its first bit leaves the sender), as if a tap sat at each
 // sender's interface with one shared clock; dropped packets are included too, at the time they
-// were sent, so Wireshark's analysis takes a lost segment for delivered. `client` and `server` are
-// a tcpdump on that host: its own packets at their send time (lost ones included: they left it),
-// the peer's that reached it at their arrival time, in the order it saw them.
+// were sent, as the ladder draws them. `client` and `server` are a tcpdump on that host: its own
+// packets at their send time (lost ones included: they left it), the peer's that reached it at
+// their arrival time, in the order it saw them.
+//
+// A capture holding a dropped packet is written as pcapng instead (captureExtension names it
+// .pcapng), each dropped packet carrying a comment, "dropped by the link: never arrived", as the
+// tcpdump text's "[dropped]": classic pcap has no place for it, and unmarked, a lost segment looked
+// delivered and its needed resend "spurious" in Wireshark. pcapng's blocks (RFC draft
+// "PCAP Next Generation", little-endian): a section header, one Ethernet interface with
+// microsecond times, then an enhanced packet block per packet, its comment option (opt_comment)
+// if dropped.
 // Timestamps count from 1997-01-01T00:00:00Z (CAPTURE_EPOCH_S), where the HAR of the same run
 // starts: the run's time 0 is that instant, so the two files' clocks agree.
 //
@@ -37,7 +45,7 @@ import { tlsStreams } from './tls/wire';
 import { udpFrame } from './quic/pcapFrame';
 import { QuicPayloads } from './quic/pcapPackets';
 import type { HttpParams } from './params';
-import { packetsAsCaptured } from './captureFile';
+import { dropComment, packetsAsCaptured } from './captureFile';
 import { CAPTURE_EPOCH_S } from './pcapReader';
 import { FLAG, type PacketRecord, type Trace } from './trace';
 import {
@@ -52,6 +60,11 @@ import {
 export const PCAP_MAGIC = 0xa1b2c3d4;
 export const PCAP_SNAPLEN = 65535;
 export const LINKTYPE_ETHERNET = 1;
+export const PCAPNG_SECTION_HEADER = 0x0a0d0d0a;
+export const PCAPNG_BYTE_ORDER_MAGIC = 0x1a2b3c4d;
+export const PCAPNG_INTERFACE = 1;
+export const PCAPNG_ENHANCED_PACKET = 6;
+export const PCAPNG_OPT_COMMENT = 1;
 
 export const CLIENT_MAC = [0x02, 0x00, 0x00, 0x00, 0x00, 0x01] as const;
 export const SERVER_MAC = [0x02, 0x00, 0x00, 0x00, 0x00, 0x02] as const;
@@ -177,7 +190,7 @@ function buildFrame(
 /**
  * The trace as a libpcap file, taken at its capture point: one record per packet that capture saw,
  * in the order and at the time it saw them (on the wire: every packet, at its send time, dropped
- * ones included). `http` (the run's HTTP parameters) gives the payload its HTTP messages
+ * ones included); pcapng if it holds a dropped packet, which carries a comment saying so. `http` (the run's HTTP parameters) gives the payload its HTTP messages
  * (HTTP/1.x, or HTTP/2 frames), or its TLS records.
  */
 export function writePcap(trace: Trace, http?: HttpParams): Uint8Array {
@@ -227,7 +240,18 @@ export function writePcap(trace: Trace, http?: HttpParams): Uint8Array {
   const records = packetsAsCaptured(trace).map(({ packet, atNs }) => ({
     tsUs: nsToMicros(atNs),
     frame: frames.get(packet.id)!,
+    comment: dropComment(packet),
   }));
+  return records.some((r) => r.comment !== null) ? pcapngFile(records) : classicFile(records);
+}
+
+interface CaptureRecord {
+  tsUs: number;
+  frame: Uint8Array;
+  comment: string | null;
+}
+
+function classicFile(records: CaptureRecord[]): Uint8Array {
   let total = GLOBAL_HEADER_BYTES;
   for (const { frame } of records) total += RECORD_HEADER_BYTES + Math.min(frame.length, PCAP_SNAPLEN);
 
@@ -251,6 +275,63 @@ export function writePcap(trace: Trace, http?: HttpParams): Uint8Array {
     view.setUint32(at + 12, frame.length, true);
     out.set(frame.subarray(0, captured), at + RECORD_HEADER_BYTES);
     at += RECORD_HEADER_BYTES + captured;
+  }
+  return out;
+}
+
+const pad4 = (n: number) => Math.ceil(n / 4) * 4;
+
+/** pcapng: a section header, one interface, an enhanced packet block per record. */
+function pcapngFile(records: CaptureRecord[]): Uint8Array {
+  const utf8 = new TextEncoder();
+  const blocks: Uint8Array[] = [];
+  /** A block: type, total length, body, total length again. */
+  const block = (type: number, body: Uint8Array) => {
+    const out = new Uint8Array(12 + body.length);
+    const view = new DataView(out.buffer);
+    view.setUint32(0, type, true);
+    view.setUint32(4, out.length, true);
+    out.set(body, 8);
+    view.setUint32(out.length - 4, out.length, true);
+    blocks.push(out);
+  };
+  const shb = new DataView(new ArrayBuffer(16));
+  shb.setUint32(0, PCAPNG_BYTE_ORDER_MAGIC, true);
+  shb.setUint16(4, 1, true); // version 1.0
+  shb.setInt32(8, -1, true); // section length -1 (64 bits): not given
+  shb.setInt32(12, -1, true);
+  block(PCAPNG_SECTION_HEADER, new Uint8Array(shb.buffer));
+  const idb = new DataView(new ArrayBuffer(8));
+  idb.setUint16(0, LINKTYPE_ETHERNET, true);
+  idb.setUint32(4, PCAP_SNAPLEN, true); // times in microseconds, the default resolution
+  block(PCAPNG_INTERFACE, new Uint8Array(idb.buffer));
+  for (const { tsUs, frame, comment } of records) {
+    const captured = Math.min(frame.length, PCAP_SNAPLEN);
+    const text = comment === null ? null : utf8.encode(comment);
+    const options = text ? 4 + pad4(text.length) + 4 : 0; // opt_comment, opt_endofopt
+    const body = new Uint8Array(20 + pad4(captured) + options);
+    const view = new DataView(body.buffer);
+    const us = CAPTURE_EPOCH_S * 1_000_000 + tsUs; // below 2^53: exact
+    view.setUint32(0, 0, true); // interface 0
+    view.setUint32(4, Math.floor(us / 2 ** 32), true);
+    view.setUint32(8, us % 2 ** 32, true);
+    view.setUint32(12, captured, true);
+    view.setUint32(16, frame.length, true);
+    body.set(frame.subarray(0, captured), 20);
+    if (text) {
+      const at = 20 + pad4(captured);
+      view.setUint16(at, PCAPNG_OPT_COMMENT, true);
+      view.setUint16(at + 2, text.length, true);
+      body.set(text, at + 4);
+      // then opt_endofopt: code 0, length 0 (zero-filled)
+    }
+    block(PCAPNG_ENHANCED_PACKET, body);
+  }
+  const out = new Uint8Array(blocks.reduce((n, b) => n + b.length, 0));
+  let at = 0;
+  for (const b of blocks) {
+    out.set(b, at);
+    at += b.length;
   }
   return out;
 }

@@ -1,7 +1,8 @@
-// A small reader for the captures writePcap makes (classic libpcap, Ethernet II, IPv4, TCP), used
-// by the unit tests and by the browser test that checks a downloaded file. It verifies the IP and
-// TCP checksums with its own arithmetic. Either byte order and the nanosecond variant of the
-// format are accepted; anything that is not Ethernet/IPv4/TCP is reported as an error. Times are
+// A small reader for the captures writePcap makes (classic libpcap, or pcapng with its packet
+// comments; Ethernet II, IPv4, TCP), used by the unit tests and by the browser test that checks a
+// downloaded file. It verifies the IP and TCP checksums with its own arithmetic. Either byte order
+// and the nanosecond variant of classic pcap are accepted, pcapng little-endian as written, one
+// interface; anything that is not Ethernet/IPv4/TCP is reported as an error. Times are
 // read back on the run's clock: writePcap starts the run at CAPTURE_EPOCH_S.
 
 /** 1997-01-01T00:00:00Z in seconds since 1970: a capture's time 0, where the run's HAR starts too. */
@@ -18,6 +19,8 @@ export interface PcapTcpOption {
 export interface PcapRecord {
   /** The record's time on the run's clock: nanoseconds since CAPTURE_EPOCH_S. */
   tsNs: number;
+  /** A pcapng packet comment (opt_comment), which marks a dropped packet; null if none. */
+  comment: string | null;
   /** The record header's seconds field as written (seconds since 1970). */
   seconds: number;
   /** Bytes stored in the file for this frame, and the frame's length on the wire. */
@@ -57,6 +60,7 @@ export interface PcapRecord {
 }
 
 export interface PcapFile {
+  format: 'pcap' | 'pcapng';
   versionMajor: number;
   versionMinor: number;
   thiszone: number;
@@ -107,10 +111,7 @@ const mac = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '
 const dotted = (b: Uint8Array) => Array.from(b).join('.');
 
 function readRecord(
-  frame: Uint8Array,
-  frameLength: number,
-  seconds: number,
-  tsNs: number,
+  { frame, frameLength, seconds, tsNs, comment }: CapturedFrame,
   index: number,
 ): PcapRecord {
   const fail = (why: string): never => {
@@ -142,6 +143,7 @@ function readRecord(
 
   return {
     tsNs,
+    comment,
     seconds,
     capturedLength: frame.length,
     frameLength,
@@ -179,10 +181,30 @@ function readRecord(
   };
 }
 
-/** Parse a libpcap file of Ethernet/IPv4/TCP frames; throws with a reason on anything else. */
+/** One frame as a capture file stores it, before its headers are read. */
+export interface CapturedFrame {
+  frame: Uint8Array;
+  frameLength: number;
+  /** Seconds since 1970, as written. */
+  seconds: number;
+  /** Nanoseconds since CAPTURE_EPOCH_S. */
+  tsNs: number;
+  comment: string | null;
+}
+
+/** Parse a capture (pcap or pcapng) of Ethernet/IPv4/TCP frames; throws with a reason on anything else. */
 export function readPcap(bytes: Uint8Array): PcapFile {
+  const { frames, ...file } = readCaptureFrames(bytes);
+  return { ...file, records: frames.map(readRecord) };
+}
+
+/** A capture's header and its frames, whatever they carry (a QUIC run's are UDP). */
+export function readCaptureFrames(
+  bytes: Uint8Array,
+): Omit<PcapFile, 'records'> & { frames: CapturedFrame[] } {
   if (bytes.length < 24) throw new Error('pcap: file shorter than its 24-byte header');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0, true) === 0x0a0d0d0a) return readPcapng(bytes, view);
   const magicLE = view.getUint32(0, true);
   let littleEndian: boolean;
   let nanosecond: boolean;
@@ -199,7 +221,8 @@ export function readPcap(bytes: Uint8Array): PcapFile {
   }
   const u16 = (at: number) => view.getUint16(at, littleEndian);
   const u32 = (at: number) => view.getUint32(at, littleEndian);
-  const file: PcapFile = {
+  const file = {
+    format: 'pcap' as const,
     versionMajor: u16(4),
     versionMinor: u16(6),
     thiszone: view.getInt32(8, littleEndian),
@@ -208,7 +231,7 @@ export function readPcap(bytes: Uint8Array): PcapFile {
     linktype: u32(20),
     littleEndian,
     nanosecond,
-    records: [],
+    frames: [] as CapturedFrame[],
   };
   if (file.linktype !== 1) throw new Error(`pcap: linktype ${file.linktype} is not Ethernet`);
 
@@ -218,14 +241,70 @@ export function readPcap(bytes: Uint8Array): PcapFile {
     const sec = u32(at);
     const frac = u32(at + 4);
     const captured = u32(at + 8);
-    const original = u32(at + 12);
     const start = at + 16;
     if (start + captured > bytes.length) throw new Error(`pcap: truncated record at byte ${at}`);
-    // Seconds are taken from the epoch before scaling, so the nanoseconds stay exact.
-    const tsNs = (sec - CAPTURE_EPOCH_S) * 1_000_000_000 + (nanosecond ? frac : frac * 1000);
-    const index = file.records.length;
-    file.records.push(readRecord(bytes.subarray(start, start + captured), original, sec, tsNs, index));
+    file.frames.push({
+      frame: bytes.subarray(start, start + captured),
+      frameLength: u32(at + 12),
+      seconds: sec,
+      // Seconds are taken from the epoch before scaling, so the nanoseconds stay exact.
+      tsNs: (sec - CAPTURE_EPOCH_S) * 1_000_000_000 + (nanosecond ? frac : frac * 1000),
+      comment: null,
+    });
     at = start + captured;
+  }
+  return file;
+}
+
+/** pcapng, little-endian, one Ethernet interface with microsecond times, as pcap.ts writes it. */
+function readPcapng(bytes: Uint8Array, view: DataView): ReturnType<typeof readCaptureFrames> {
+  const u32 = (at: number) => view.getUint32(at, true);
+  if (u32(8) !== 0x1a2b3c4d) throw new Error('pcapng: not little-endian');
+  const file = {
+    format: 'pcapng' as const,
+    versionMajor: view.getUint16(12, true),
+    versionMinor: view.getUint16(14, true),
+    thiszone: 0,
+    sigfigs: 0,
+    snaplen: 0,
+    linktype: -1,
+    littleEndian: true,
+    nanosecond: false,
+    frames: [] as CapturedFrame[],
+  };
+  const utf8 = new TextDecoder();
+  for (let at = 0; at < bytes.length;) {
+    if (at + 12 > bytes.length) throw new Error(`pcapng: truncated block at byte ${at}`);
+    const type = u32(at);
+    const length = u32(at + 4);
+    if (length < 12 || at + length > bytes.length || u32(at + length - 4) !== length)
+      throw new Error(`pcapng: truncated block at byte ${at}`);
+    if (type === 1) {
+      file.linktype = view.getUint16(at + 8, true);
+      file.snaplen = u32(at + 12);
+      if (file.linktype !== 1) throw new Error(`pcapng: linktype ${file.linktype} is not Ethernet`);
+    } else if (type === 6) {
+      const captured = u32(at + 20);
+      const us = u32(at + 12) * 2 ** 32 + u32(at + 16);
+      const start = at + 28;
+      let comment: string | null = null;
+      for (let opt = start + Math.ceil(captured / 4) * 4; opt + 4 <= at + length - 4;) {
+        const code = view.getUint16(opt, true);
+        const size = view.getUint16(opt + 2, true);
+        if (code === 0) break;
+        if (code === 1) comment = utf8.decode(bytes.subarray(opt + 4, opt + 4 + size));
+        opt += 4 + Math.ceil(size / 4) * 4;
+      }
+      const seconds = Math.floor(us / 1_000_000);
+      file.frames.push({
+        frame: bytes.subarray(start, start + captured),
+        frameLength: u32(at + 24),
+        seconds,
+        tsNs: (seconds - CAPTURE_EPOCH_S) * 1_000_000_000 + (us % 1_000_000) * 1000,
+        comment,
+      });
+    }
+    at += length;
   }
   return file;
 }

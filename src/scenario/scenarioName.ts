@@ -52,15 +52,41 @@ const safe = (word: string) =>
     .replace(/[^a-z0-9.]+/g, '-')
     .replace(/^-+|-+$/g, '');
 
+/** A word's ways, longest first. */
+const waysOf = (word: Word): readonly string[] => (typeof word === 'string' ? [word] : word);
+
+/** The room a shortened name's tail takes: a dash and HASH_LENGTH characters. */
+const HASH_LENGTH = 6;
+
+/** A short stable hash of a text (FNV-1a, 32 bits), in HASH_LENGTH base-36 characters. */
+function shortHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return (h % 36 ** HASH_LENGTH).toString(36).padStart(HASH_LENGTH, '0');
+}
+
 /**
  * Words joined into a name safe in a file name, at most `max` characters: a word that does not fit
  * is left out whole, never cut (`h2window629` named a window of 6 MB), and the words after it that
  * fit are kept. Only a first word longer than `max` (a name made before) is cut, between its own.
+ * A name so shortened ends in a hash of the whole (every word in its longest way): two scenarios
+ * that differ only in what was left out (`seed1` and `seed4` past the 80th character) had been
+ * saved under one name, the second file replacing the first.
  */
 function slug(words: readonly Word[], max: number): string {
+  const whole = words
+    .map((w) => safe(waysOf(w)[0]))
+    .filter(Boolean)
+    .join('-');
+  if (whole.length <= max) return whole;
+  return `${fitted(words, max - 1 - HASH_LENGTH)}-${shortHash(whole)}`;
+}
+
+/** The words that fit in `max` characters, each in the longest of its ways that fits. */
+function fitted(words: readonly Word[], max: number): string {
   let name = '';
   for (const word of words) {
-    for (const way of typeof word === 'string' ? [word] : word) {
+    for (const way of waysOf(word)) {
       const next = [name, safe(way)].filter(Boolean).join('-');
       if (next.length > max) continue;
       name = next;

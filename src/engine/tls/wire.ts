@@ -8,10 +8,14 @@ import { SERVER_HELLO_12, type TlsParams } from './handshake';
 import { clientHello, filler, serverHello, serverHello12, sessionIdBytes12 } from './hello';
 import { certificateMessage, clientKeyExchange, serverHelloDone, serverKeyExchange } from './plainMessages';
 
-/** Content types (RFC 8446 B.1): what the record header says, not what the body holds. */
-function contentType(kind: string, sealed: boolean): number {
+/**
+ * Content types (RFC 8446 B.1): what the record header says. TLS 1.3 wraps every protected record
+ * as application data, its true type inside (RFC 8446 5.2); TLS 1.2's encrypted Finished stays a
+ * handshake record (RFC 5246 6.2.1, 7.4.9), which Wireshark shows as an encrypted handshake message.
+ */
+function contentType(kind: string, sealed: boolean, version: '1.2' | '1.3'): number {
   if (kind === 'ChangeCipherSpec') return 20;
-  if (kind === 'ApplicationData' || sealed) return 23;
+  if (kind === 'ApplicationData' || (sealed && version === '1.3')) return 23;
   return 22; // handshake
 }
 
@@ -82,7 +86,13 @@ export function tlsStreams(trace: Trace, o: TlsWireOptions): Map<number, Connect
         for (const r of run) {
           const length = r.wireBytes - RECORD_HEADER;
           bytes.set(
-            [contentType(r.kind, sealed), 3, r.kind === 'ClientHello' ? 1 : 3, length >> 8, length & 0xff],
+            [
+              contentType(r.kind, sealed, version),
+              3,
+              r.kind === 'ClientHello' ? 1 : 3,
+              length >> 8,
+              length & 0xff,
+            ],
             r.seq - 1,
           );
         }

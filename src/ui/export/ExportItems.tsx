@@ -16,6 +16,8 @@ import {
   type ScenarioHeading,
 } from '../../scenario/scenarioName';
 import type { SideRun } from '../../worker/protocol';
+import { captureExtension, droppedInCapture } from '../../engine/captureFile';
+import type { Trace } from '../../engine/trace';
 import { PANEL_TITLES, sidesOf, tspView, zoomWindow, type Panel } from '../state/configModel';
 import { downloadBlob } from './download';
 import type { LadderLook } from './ownAxisLadder';
@@ -165,6 +167,27 @@ export function pictureFileName(config: Config, view: PictureView, side: Side, e
   );
 }
 
+/**
+ * What the capture holds that Wireshark will not say by itself, a short line each: that an
+ * encrypted run's payloads are filler standing for ciphertext (no key log could make HTTP of them),
+ * and where the packets the network dropped are (marked in the file, as on the ladder).
+ */
+export function captureNotes(trace: Trace): string[] {
+  const notes: string[] = [];
+  const quic = trace.packets.at(0)?.quic !== undefined;
+  if (quic || (trace.tlsRecords?.length ?? 0) > 0)
+    notes.push(
+      `Encrypted: the payloads are filler standing in for ciphertext, so Wireshark shows ${quic ? 'QUIC packets' : 'TLS records'}, not HTTP, and no key log can decrypt them.`,
+    );
+  const dropped = droppedInCapture(trace);
+  if (dropped > 0)
+    notes.push(
+      `${dropped === 1 ? 'The packet' : `The ${dropped} packets`} the network dropped ${dropped === 1 ? 'is' : 'are'} in the capture, as on the ladder, marked by a comment Wireshark shows (pcapng).` +
+        ((trace.capture ?? 'wire') === 'wire' ? ' To see what one host saw, set Run › Capture point.' : ''),
+    );
+  return notes;
+}
+
 export default function ExportItems({
   runs,
   panels,
@@ -213,7 +236,7 @@ export default function ExportItems({
     <>
       {!runs && <p>Waiting for the simulation…</p>}
       {runs &&
-        sides.map((side) => (
+        sides.flatMap((side) => [
           <div key={side} className="export-row" data-export-side={side}>
             <span className="export-label">{traceLabel(side)}</span>
             <span className="export-buttons">
@@ -225,7 +248,10 @@ export default function ExportItems({
                 onClick={() =>
                   run('the capture', async () => {
                     const { pcapBlob } = await writers();
-                    downloadBlob(pcapBlob(trace(side), about(side).http), fileName(about(side).name, 'pcap'));
+                    downloadBlob(
+                      pcapBlob(trace(side), about(side).http),
+                      fileName(about(side).name, captureExtension(trace(side))),
+                    );
                   })
                 }
               >
@@ -296,8 +322,13 @@ export default function ExportItems({
                 </button>
               )}
             </span>
-          </div>
-        ))}
+          </div>,
+          ...captureNotes(trace(side)).map((note) => (
+            <p key={`${side}-${note}`} className="export-note" data-export-note={side}>
+              {note}
+            </p>
+          )),
+        ])}
       {runs &&
         views.flatMap((view) =>
           (view === 'time' ? (['a'] as Side[]) : sides).map((side) => (

@@ -122,7 +122,6 @@ function workerChunkPlugin(): Plugin {
       };
     },
     renderChunk(code) {
-      console.log('RC', release, code.length);
       if (!code.includes('__ROUNDTRIP_WORKER_FILE__')) return null;
       // Every chunk sits in the same folder, so the worker's file name alone is its relative URL.
       const file = this.getFileName(ref).split('/').pop()!;

@@ -39,6 +39,14 @@ const settings = (q: string) => parseQuery(q).config.settings;
 const suggestionFor = (...args: Parameters<typeof suggestionsFor>) => suggestionsFor(...args)[0] ?? null;
 /** The callout on a run, from its breakdown (as the page has it). */
 const advise = (r: Run) => adviceFor(r.trace, r.config.settings, breakdown(r.trace, r.path));
+/** What the page's check finds: the candidates run, over loss draws when the page is lossy. */
+const check = (r: Run, candidates: Suggestion[]) =>
+  checkedFix(
+    candidates,
+    r.config.settings,
+    pageTimes(checkRuns(r.config.settings, candidates)),
+    pageTimeNs(r.trace),
+  )!;
 /** The callout on a hand-built page, whose packets are placed by hand. */
 const pageAdvice = (t: Trace, s: Settings) => adviceFor(t, s, breakdown(t, INSTANT_PATH));
 
@@ -305,13 +313,6 @@ describe('head-of-line blocking: the callout offers what repairs the loss sooner
   // shortens that wait, though SACK (RFC 2018/6675) takes the page from 1.75 to 0.54 s.
   const BROADBAND =
     'page=almanac24&link=broadband&stack=linux&nagle=0&window=1048576&h2window=6291456&http=2&sack=0';
-  const offered = (r: Run, candidates: Suggestion[]) =>
-    checkedFix(
-      candidates,
-      r.config.settings,
-      pageTimes(checkRuns(r.config.settings, candidates)),
-      pageTimeNs(r.trace),
-    )!;
   it('offers SACK where Reno and NewReno repair one loss a round trip, and every other way it runs', () => {
     // NewReno (RFC 6582) repairs the window's 141 losses one per round trip: 3.24 s against Reno's 1.75.
     for (const [cc, pageS] of [
@@ -336,7 +337,7 @@ describe('head-of-line blocking: the callout offers what repairs the loss sooner
       expect(times[0]).toBeLessThan(0.55);
       for (const i of [1, 3, 4]) expect(times[i]).toBeLessThan(0.57);
       expect(times[2]).toBeGreaterThan(1.8);
-      expect(offered(r, advice.candidates).fix).toEqual({ key: 'sack', value: true });
+      expect(check(r, advice.candidates).fix).toEqual({ key: 'sack', value: true });
     }
   });
   it('offers RACK where SACK is on, less loss where the loss is random, and a queue only where it overflowed', () => {
@@ -349,7 +350,7 @@ describe('head-of-line blocking: the callout offers what repairs the loss sooner
     const advice = advise(leo)!;
     expect(advice.stall.cause).toBe('hol-blocking');
     expect(advice.candidates.map((c) => c.key)).toEqual(['rack', 'queue', 'aqm', 'cc', 'http']);
-    expect(offered(leo, advice.candidates).fix).toBeNull();
+    expect(check(leo, advice.candidates).fix).toBeNull();
     // Microscape over LTE with SACK at 2% loss: the random loss, not the queue.
     const lossy = runQuery(
       'page=microscape&nagle=0&iw=10&window=1048576&delack=fixed&delackms=40&link=lte&http=2&loss=2&sack=1',
@@ -362,7 +363,7 @@ describe('head-of-line blocking: the callout offers what repairs the loss sooner
       { key: 'cc', value: 'bbr' },
       { key: 'http', value: '3' },
     ]);
-    const { fix, pageNs, currentNs } = offered(lossy, hol.candidates);
+    const { fix, pageNs, currentNs } = check(lossy, hol.candidates);
     expect(fix).toEqual({ key: 'loss', value: 0 });
     expect(pageNs!).toBeLessThan(0.8 * currentNs); // 0.75 -> 0.55 s, medians of 5 draws
   });
@@ -866,14 +867,6 @@ describe('the callout on a retransmission timeout or a slow repair', () => {
 
 describe('the callout offers a fix only once the engine finds it makes the page faster', () => {
   const fix = (key: string, value: unknown) => ({ key, value }) as Suggestion;
-  /** What the page's check finds: the candidates run, over loss draws when the page is lossy. */
-  const check = (r: Run, candidates: Suggestion[]) =>
-    checkedFix(
-      candidates,
-      r.config.settings,
-      pageTimes(checkRuns(r.config.settings, candidates)),
-      pageTimeNs(r.trace),
-    )!;
 
   it('takes the first candidate that saves at least 1% of the page, else names the first as no help', () => {
     const candidates = [fix('http', '1.1pipe'), fix('http', '1.0ka')];

@@ -7,7 +7,7 @@ import { onDemand } from '../onDemand';
 
 const lessons = onDemand(() => import('./linkedStep'));
 
-/** Load the lessons (with how a link opens a step: ./linkedStep.ts). */
+/** Load the lessons (with how a link opens a step, ./linkedStep.ts, and the steps' edits, ./lessonSteps.ts). */
 export const loadLessons = () => lessons.load();
 
 /** The lessons, once loaded (else an empty list). */
@@ -21,6 +21,9 @@ export function findLesson(id: string): Lesson | undefined {
 
 /** How a link opens its lesson's step, once the lessons are here (a lesson is known only then). */
 export const stepOpener = () => lessons.value?.linkedStep;
+
+/** The edits that move through a lesson's steps (./lessonSteps.ts), once the lessons are here. */
+export const lessonSteps = () => lessons.value?.steps;
 
 /** Whether a query string names a lesson (so the page loads the lessons before it renders). */
 export function linkNamesLesson(search: string): boolean {

@@ -3,8 +3,7 @@
 // back: the embed code "on the question" had dropped reveal=1 alone, and its frame (and the full
 // page at its address) drew the answer beside the unanswered question. Used by a link's reader
 // (./linkedStep.ts) and the Share dialog, both loaded on demand; the answer itself comes from
-// answerKeptBack (./lessonState.ts), which the lessons' chunk does not import: that import had
-// split two more chunks off the first load (about 0.3 KB more gzipped).
+// answerKeptBack (./lessonSteps.ts).
 import type { Config } from '../../scenario/codec';
 import type { ConfigKey, Settings } from '../../scenario/schema';
 import { sameValue } from '../state/configModel';

@@ -7,6 +7,7 @@ import type { Settings } from '../../scenario/schema';
 import { withoutAnswer } from './heldAnswer';
 
 export { LESSONS };
+export * as steps from './lessonSteps';
 
 /**
  * The scenario a link opens at its lesson's step (`stepped`: the config at that step). Without

@@ -12,8 +12,8 @@ import { linkNamesPreset, loadPresetTexts } from '../presets/presetTexts';
 import type { InitialScenario } from '../state/useScenario';
 import { sweepShown } from '../sweep/sweepPanelState';
 import type { parseSweepParam, sweepHint } from '../sweep/sweepParam';
-import { answerKeptBack, atStep, lessonFromView, stepTimeMs } from './lessonState';
-import { linkNamesLesson, loadLessons, stepOpener } from './catalog';
+import { lessonFromView } from './lessonState';
+import { lessonSteps, linkNamesLesson, loadLessons, stepOpener } from './catalog';
 
 let sweepReader: typeof parseSweepParam | null = null;
 let presetAsSweep: typeof sweepHint | null = null;
@@ -89,11 +89,12 @@ export function withGuides(initial: InitialScenario, search: string): InitialSce
       if (value !== undefined) problems.push(`${key}=${quote(value)}: no lesson to go with, ignored`);
     return { ...initial, config: { ...config, view }, problems };
   }
+  const steps = lessonSteps()!;
   const revealed = config.view.reveal === '1';
-  const t = stepTimeMs(at.lesson, at.index, revealed);
-  const stepped = atStep(config, at.lesson, at.index, revealed);
+  const t = steps.stepTimeMs(at.lesson, at.index, revealed);
+  const stepped = steps.atStep(config, at.lesson, at.index, revealed);
   return {
-    config: stepOpener()!(config, stepped, search, problems, answerKeptBack(config.view)),
+    config: stepOpener()!(config, stepped, search, problems, steps.answerKeptBack(config.view)),
     problems,
     initialCursorNs: initial.initialCursorNs ?? (t === undefined ? null : Math.round(t * 1e6)),
   };

@@ -4,17 +4,10 @@
 // In an embed, closing folds the card to a bar that reopens it (there is no Lessons menu there).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Config } from '../../scenario/codec';
-import { findLesson } from './catalog';
+import { findLesson, lessonSteps } from './catalog';
 import type { ScenarioUpdate } from '../state/useScenario';
 import { LESSON_KEYS, notAShortcut } from '../shortcuts/shortcutKeys';
-import {
-  atStep,
-  awaitingAnswer,
-  closeLesson,
-  lessonFromView,
-  stepTimeMs,
-  type HintsWithheld,
-} from './lessonState';
+import { awaitingAnswer, lessonFromView, type HintsWithheld } from './lessonState';
 
 export interface LessonControls {
   lessonId: string | null;
@@ -46,10 +39,12 @@ export function useLesson(
 
   const show = useCallback(
     (id: string, next: number, reveal = false) => {
+      // A lesson is known only once the lessons, and their steps' edits, are here.
       const lesson = findLesson(id);
-      if (!lesson || next < 0 || next >= lesson.steps.length) return;
-      update((c) => atStep(c, lesson, next, reveal), { history: 'push' });
-      const t = stepTimeMs(lesson, next, reveal);
+      const steps = lessonSteps();
+      if (!lesson || !steps || next < 0 || next >= lesson.steps.length) return;
+      update((c) => steps.atStep(c, lesson, next, reveal), { history: 'push' });
+      const t = steps.stepTimeMs(lesson, next, reveal);
       seek(t === undefined ? Infinity : t * 1e6);
     },
     [update, seek],
@@ -59,7 +54,7 @@ export function useLesson(
   const reveal = useCallback(() => lessonId && show(lessonId, index, true), [lessonId, index, show]);
   const close = useCallback(() => {
     if (embedded) setFolded(true);
-    else update(closeLesson, { history: 'push' });
+    else update((c) => lessonSteps()?.closeLesson(c) ?? c, { history: 'push' });
   }, [embedded, update]);
   const reopen = useCallback(() => setFolded(false), []);
 

@@ -3,7 +3,7 @@
 import { quote, readableQuery, type Config, type SPEEDS, type THEMES } from '../../scenario/codec';
 import { SCHEMA } from '../../scenario/schema';
 import { sweepShownIn } from '../sweep/sweepPanelState';
-import { answerKeptBack } from '../lessons/lessonState';
+import { lessonSteps } from '../lessons/catalog';
 import { withoutAnswer } from '../lessons/heldAnswer';
 
 import { clipNote } from './openingLink';
@@ -56,7 +56,8 @@ export interface EmbedChoices {
 /** A lesson step's question, as a frame for students opens it: the answer neither revealed nor drawn as B. */
 export function questionOf(config: Config): Config {
   const asked = { ...config, view: { ...config.view, reveal: '0' } };
-  return withoutAnswer(asked, answerKeptBack(asked.view));
+  // A lesson step is known only once the lessons, and their steps' edits, are here.
+  return withoutAnswer(asked, lessonSteps()?.answerKeptBack(asked.view) ?? null);
 }
 
 /** The embed query for a scenario query (as the page's own URL has it) and the teacher's choices. */

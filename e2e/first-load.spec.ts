@@ -1,11 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Response } from '@playwright/test';
+import { scriptsBeforeFirstPicture } from '../scripts/first-picture.mjs';
 
 /**
  * The budget of the JavaScript the default page fetches before its first picture, gzipped at
  * level 9: 115 KB (the README's performance table). Counted as `npm run bench:ui` counts it
- * (scripts/bench-ui.mjs, jsBeforeFirstPicture): scripts whose request started before the first
- * redraw's mark.
+ * (scripts/first-picture.mjs): scripts whose request started before the first redraw's mark.
  */
 const FIRST_LOAD_BUDGET_BYTES = 115 * 1024;
 
@@ -17,17 +17,7 @@ test('the default page fetches no more JavaScript before its first picture than 
     const name = new URL(response.url()).pathname.split('/').pop()!;
     if (name.endsWith('.js')) responses.set(name, response);
   });
-  await page.goto('/');
-  await page.waitForFunction(() => (window.roundtripPerf?.redraws ?? 0) > 0, null, { timeout: 60_000 });
-  const names = await page.evaluate(() => {
-    const painted = performance.getEntriesByName('roundtrip:redraw')[0].startTime;
-    return performance
-      .getEntriesByType('resource')
-      .filter((r) => r.startTime < painted)
-      .map((r) => new URL(r.name).pathname.split('/').pop()!)
-      .filter((n) => n.endsWith('.js'));
-  });
-  const files = [...new Set(names)];
+  const files = await scriptsBeforeFirstPicture(page, '/');
   // The page's own scripts and the engine it runs the first page with.
   expect(files.some((n) => n.startsWith('index-'))).toBe(true);
   expect(files.some((n) => n.startsWith('runCore-'))).toBe(true);

@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { scriptsBeforeFirstPicture } from './first-picture.mjs';
 
 const PORT = Number(process.env.BENCH_PORT || process.env.PORT || 4179);
 const DIST = new URL('../dist/', import.meta.url).pathname;
@@ -80,26 +81,10 @@ async function startPreview() {
   throw new Error(`vite preview did not start on port ${PORT} (is the port taken? set BENCH_PORT)`);
 }
 
-/** Gzipped KB of the JavaScript files the page fetched (the worker's too) before `until` resolves. */
-/**
- * The JavaScript the page asked for before its first picture was painted: scripts whose request
- * started before the first redraw's mark (resource timing, read in the page). Code the page asks
- * for after that picture (panels below it, loaded when the page is idle) is not on the way to it;
- * counting responses until the test saw the mark had raced with those requests.
- */
+/** Gzipped KB of the JavaScript the page fetched before its first picture (scripts/first-picture.mjs). */
 async function jsBeforeFirstPicture(page, url) {
-  await page.goto(url);
-  await page.waitForFunction(() => (window.roundtripPerf?.redraws ?? 0) > 0, null, { timeout: 60_000 });
-  const names = await page.evaluate(() => {
-    const painted = performance.getEntriesByName('roundtrip:redraw')[0].startTime;
-    return performance
-      .getEntriesByType('resource')
-      .filter((r) => r.startTime < painted)
-      .map((r) => new URL(r.name).pathname.split('/').pop())
-      .filter((n) => n.endsWith('.js'));
-  });
   const assets = join(DIST, 'assets');
-  const files = [...new Set(names)].filter((n) => existsSync(join(assets, n))).sort();
+  const files = (await scriptsBeforeFirstPicture(page, url)).filter((n) => existsSync(join(assets, n)));
   const bytes = files.reduce(
     (sum, n) => sum + gzipSync(readFileSync(join(assets, n)), { level: 9 }).length,
     0,

@@ -78,6 +78,48 @@ async function brush(page: Page, from: number, to: number): Promise<void> {
   await page.mouse.up();
 }
 
+// GEO with IW10 at 1280 px: "handshake" and "cwnd" had been set end to end and read
+// "handshake 561 mscwnd 499 ms".
+test('stall labels on one row keep a gap between them', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openLab(page, `objects=200000&flush=none&link=geo&window=1048576&iw=10&${AT_END}`);
+  await expect(page.locator('[data-tsp-side="a"] .stall-label').nth(1)).toBeAttached();
+  const labels = await boxesOf(page.locator('[data-tsp-side="a"] .stall-label'));
+  for (const a of labels)
+    for (const b of labels) {
+      if (a === b || Math.abs(a.y - b.y) > 2 || a.x > b.x) continue;
+      expect(b.x - (a.x + a.width)).toBeGreaterThanOrEqual(4);
+    }
+});
+
+// BBR paces ProbeBW at 0.975 of the link's rate: 0.24 ms waits every 12.3 ms. At 11 ms a pixel each
+// had been drawn a full pixel of colour, and together a solid "pacing" band most of a second long.
+test("BBR's sub-pixel pacing waits ink about the share of time the server waited, not a solid band", async ({
+  page,
+}) => {
+  await openLab(page, `objects=1000000&flush=none&link=wan&cc=bbr&window=1048576&${AT_END}`);
+  const caps = page.locator('[data-tsp-side="a"] [data-stall="pacing"] [data-stall-cap]');
+  await expect(caps.first()).toBeAttached();
+  // Neighbouring caps a few pixels apart: the ink they lay against the room between them.
+  const { inked, room } = await caps.evaluateAll((els) => {
+    const boxes = els
+      .map((el) => ({ r: el.getBoundingClientRect(), opacity: Number(el.getAttribute('fill-opacity')) }))
+      .sort((a, b) => a.r.x - b.r.x);
+    let inked = 0;
+    let room = 0;
+    for (let i = 1; i < boxes.length; i++) {
+      const step = boxes[i].r.x - boxes[i - 1].r.x;
+      if (step > 3) continue;
+      inked += boxes[i - 1].r.width * (boxes[i - 1].opacity / 0.55);
+      room += step;
+    }
+    return { inked, room };
+  });
+  expect(room).toBeGreaterThan(50);
+  // The waits are a few per cent of that time; inked as full pixels they had been most of it.
+  expect(inked / room).toBeLessThan(0.35);
+});
+
 for (const viewport of VIEWPORTS) {
   test(`stall labels lie inside the time-sequence plot (${viewport.width} px)`, async ({ page }) => {
     await page.setViewportSize(viewport);

@@ -82,7 +82,7 @@ for (const { width, height, scheme } of [
     const tsp = await openPlot(page, `${H3}&tspstream=8&tspzoom=1098.6,1464.8`);
     const notice = tsp.locator('[data-tsp-empty]');
     // Its times in the axis's unit, ms here ("1.1 s" had stood over ticks reading "1100 ms").
-    await expect(notice).toHaveText('Stream 8 has no packets between 1099 ms and 1465 ms. Plot its span');
+    await expect(notice).toHaveText('Stream 8 carries no data between 1099 ms and 1465 ms. Plot its span');
     await expect(tsp.locator('svg.tsp-svg [data-x-tick]').first()).toHaveText(/^\d+ ms$/);
     // The ACK line held from before the window stands on the stream's axis: ticks 1 KB apart
     // up to its 6 KB, where they had been 6.206 KB to 6.212 KB, a byte apart.
@@ -126,7 +126,7 @@ test('HTTP/1.0: one connection of many, zoomed past its life, says so; Zoom in s
   const from = Math.round(endMs - 500);
   const tsp = await openPlot(page, `${query}&tspconn=4&tspzoom=${from},${Math.round(endMs)}`);
   const notice = tsp.locator('[data-tsp-empty]');
-  await expect(notice).toContainText('Connection 4 has no packets between');
+  await expect(notice).toContainText('Connection 4 carries no data between');
   const ticks = await yTicks(tsp.locator('svg.tsp-svg'));
   expect(ticks.at(-1)! - ticks[0]).toBeGreaterThan(1000);
   // Full run and two Zoom ins, the playhead at the run's end: the window is about its life.

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FLAG } from '../src/engine/trace';
 import { StreamBytes, streamTspSeries } from '../src/views/streamSeries';
 import { streamsOf } from '../src/views/streams';
-import { tspSeries } from '../src/views/tspSeries';
+import { packetsBetween, tspSeries } from '../src/views/tspSeries';
 import { waterfallLines } from '../src/views/waterfallGroups';
 import { waterfallRows } from '../src/views/waterfallPhases';
 import { run } from './support/trace';
@@ -119,6 +119,16 @@ describe('time-sequence plot of one stream', () => {
       const carries = bytes.some((b) => b.below(s.end) > b.below(s.seq));
       expect(shown.has(s.index)).toBe(carries);
     }
+  });
+
+  it("a window before the stream's first byte holds none of its packets, the handshake's ACKs included", () => {
+    const trace = run('page=almanac24&http=2&link=broadband');
+    const series = streamTspSeries(trace, 0, 9);
+    const first = Math.min(series.segments[0].timeNs, series.acks[0].timeNs);
+    // The connection's first ACKs (the TLS handshake's) come well before stream 9's data.
+    expect(tspSeries(trace, 0).acks[0].timeNs).toBeLessThan(first);
+    expect(packetsBetween(series, 0, first - 1)).toBe(0);
+    expect(series.acks.every((a) => a.value > 0)).toBe(true);
   });
 
   it('under loss the resent bytes appear in the stream that lost them', () => {

@@ -4,6 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { axisDuration, emptyNotice, sliverNotice } from '../src/views/tspNotices';
 import { tspTimeAxis } from '../src/views/tspTimeAxis';
+import { connectionSeries } from '../src/views/streamSeries';
+import { packetsBetween } from '../src/views/tspSeries';
+import { run } from './support/trace';
 
 const MS = 1e6;
 const S = 1e9;
@@ -24,7 +27,7 @@ describe('a window without the packets followed', () => {
     // Each time kept with its unit, as in the callout's sentences.
     expect(emptyNotice('Stream 8', window)).toContain('1099\u00a0ms');
     expect(plain(emptyNotice('Stream 8', window))).toBe(
-      'Stream 8 has no packets between 1099 ms and 1465 ms. ',
+      'Stream 8 carries no data between 1099 ms and 1465 ms. ',
     );
   });
 
@@ -32,7 +35,22 @@ describe('a window without the packets followed', () => {
     const window: [number, number] = [2040.25 * MS, 2070.25 * MS];
     expect(tickUnit(window)).toBe('ms');
     expect(plain(emptyNotice('Connection 4', window))).toBe(
-      'Connection 4 has no packets between 2040.3 ms and 2070.3 ms. ',
+      'Connection 4 carries no data between 2040.3 ms and 2070.3 ms. ',
+    );
+  });
+
+  it("a window holding only a connection's handshake: no data, which is what the note says", () => {
+    // Connection 2 of HTTP/1.0 over the WAN opens in 400-470 ms: its SYN and SYN-ACK, no data.
+    const trace = run('http=1.0&link=wan');
+    const window: [number, number] = [400 * MS, 470 * MS];
+    const inWindow = trace.packets.filter(
+      (p) => p.conn === 1 && p.sendNs >= window[0] && p.sendNs <= window[1],
+    );
+    expect(inWindow.length).toBeGreaterThan(0);
+    expect(inWindow.every((p) => p.len === 0)).toBe(true);
+    expect(packetsBetween(connectionSeries(trace, 1, null), ...window)).toBe(0);
+    expect(plain(emptyNotice('Connection 2', window))).toBe(
+      'Connection 2 carries no data between 400 ms and 470 ms. ',
     );
   });
 
@@ -40,7 +58,7 @@ describe('a window without the packets followed', () => {
     const window: [number, number] = [170.2 * S, 171.6 * S];
     expect(tickUnit(window)).toBe('s');
     expect(plain(emptyNotice('Connection 1', window))).toBe(
-      'Connection 1 has no packets between 170.2 s and 171.6 s. ',
+      'Connection 1 carries no data between 170.2 s and 171.6 s. ',
     );
   });
 });

@@ -80,6 +80,9 @@ export function streamTspSeries(trace: Trace, conn: number, stream: number): Tsp
   const acks: StepPoint[] = [];
   for (const a of whole.acks) {
     const value = bytes.below(a.value);
+    // An ACK of none of the stream's bytes is not the stream's: counted, the handshake's ACKs had
+    // made a window before the stream's data read as holding its packets (an empty 0-100 B plot).
+    if (value === 0) continue;
     if (acks.length === 0 || acks[acks.length - 1].value !== value) acks.push({ timeNs: a.timeNs, value });
   }
   return { segments, acks, window: [], cwnd: [], sacks: [], maxSeq: Math.max(1, bytes.total) };

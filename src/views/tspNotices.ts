@@ -19,9 +19,9 @@ export function axisDuration(ns: number, [fromNs, toNs]: Window): string {
   return ns < 1e9 ? `${Number((ns / 1e9).toPrecision(3))}${UNIT_SPACE}s` : formatDuration(ns);
 }
 
-/** "Stream 8 has no packets between 1099 ms and 1465 ms. " (`what`: the stream or connection). */
+/** "Stream 8 carries no data between 1099 ms and 1465 ms. " (`what`: the stream or connection). */
 export const emptyNotice = (what: string, window: Window) =>
-  `${what} has no packets between ${axisTime(window[0], window)} and ${axisTime(window[1], window)}. `;
+  `${what} carries no data between ${axisTime(window[0], window)} and ${axisTime(window[1], window)}. `;
 
 /** "Connection 1 lasts 0.162 s of the 6.92 s shown. ": a connection that is a sliver of the window. */
 export const sliverNotice = (conn: number, [startNs, endNs]: Window, window: Window) =>

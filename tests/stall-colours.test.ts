@@ -85,7 +85,7 @@ describe('stall colours a student meets together', () => {
     for (const view of ['src/views/LadderStalls.tsx', 'src/views/LadderLegend.tsx'])
       expect(source(view)).toContain(`fillOpacity={${BAND_OPACITY}}`);
     expect(source('src/views/TimeSequencePlot.tsx')).toMatch(
-      new RegExp(`fillOpacity=\\{${PLOT_CAP_OPACITY}\\}\\s+data-stall-cap`),
+      new RegExp(`fillOpacity=\\{${PLOT_CAP_OPACITY} \\* ink\\}\\s+data-stall-cap`),
     );
     expect(card('light')).toEqual(rgb('#ffffff'));
     expect(card('dark')).toEqual(rgb('#181c21'));

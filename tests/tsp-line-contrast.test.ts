@@ -86,7 +86,9 @@ describe("the time-sequence plot's lines over its stall bands", () => {
     const plot = source('src/views/TimeSequencePlot.tsx');
     const has = (text: string | RegExp) =>
       expect(typeof text === 'string' ? plot.includes(text) : text.test(plot), `${text}`).toBe(true);
-    has(new RegExp(`fill=\\{causeStyle\\(s\\.cause\\)\\.fill\\}\\s+fillOpacity=\\{${TINT_OPACITY}\\}`));
+    has(
+      new RegExp(`fill=\\{causeStyle\\(s\\.cause\\)\\.fill\\}\\s+fillOpacity=\\{${TINT_OPACITY} \\* ink\\}`),
+    );
     has(`const DENSE_SACK_OPACITY = ${DENSE_SACK_OPACITY};`);
     has('strokeOpacity={dense ? DENSE_SACK_OPACITY : undefined}');
     for (const [name, colour] of [

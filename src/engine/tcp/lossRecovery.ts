@@ -13,6 +13,7 @@ import { FLAG, type Side } from '../trace';
 import type { Nanoseconds } from '../units';
 import { acksRetransmitted, blankAckSample, fillAckSample, newestAcked } from './ackSample';
 import type { AckSample } from './congestion';
+import { DupAckDelivery } from './dupAckDelivery';
 import { TcpOutput, type EndpointHooks } from './output';
 import { Rack } from './rack';
 import { firstIsLost, Scoreboard } from './scoreboard';
@@ -32,6 +33,8 @@ export abstract class TcpLossRecovery extends TcpOutput {
   private sample: AckSample | null = null;
   /** RACK-TLP (RFC 8985), when asked for: it acts only once both ends use SACK. */
   protected readonly rack: Rack | null = null;
+  /** Delivery counted from duplicate ACKs: set once established, for BBR without SACK. */
+  protected dupDelivery: DupAckDelivery | null = null;
 
   // Spelled out: a derived class's default constructor forwards its arguments as a spread, a
   // runtime builtin's work for every endpoint made.
@@ -65,6 +68,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
       return;
     }
     snd.dupAcks++;
+    this.dupDelivery?.onDuplicate(snd, this.mss, this.sim.now);
     // RFC 6675 5: with SACK, recovery also starts once the scoreboard says snd.una is lost.
     const lost = this.sackOk && snd.dupAcks < 3 && firstIsLost(snd, this.mss);
     const count = lost ? 3 : snd.dupAcks;
@@ -114,7 +118,9 @@ export abstract class TcpLossRecovery extends TcpOutput {
     if (this.rack !== null && this.sackOk) this.rackDelivered(seg.ack);
     if (sampled && this.rtt.covers(seg.ack) && acksRetransmitted(snd, seg.ack)) this.echoedSample();
     else this.rtt.onAck(seg.ack, this.sim.now);
+    const deliveredBefore = snd.delivered;
     const freedData = snd.onAcked(seg.ack, this.sim.now);
+    this.dupDelivery?.onAcked(snd, deliveredBefore, this.mss);
     const sample = sampled ? this.ackSample(seg.ack, ackedBytes, newest) : UNREAD_SAMPLE;
     if (this.cc.onNewAck(this.mss, sample)) this.retransmitFirst();
     if (snd.idle) this.rtoTimer.cancel();
@@ -176,7 +182,9 @@ export abstract class TcpLossRecovery extends TcpOutput {
   private ackSample(ack: number, ackedBytes: number, newest: SendRecord | null): AckSample {
     const used = this.cwndUsage!.allowsGrowth(this.cc.cwnd, this.cc.ssthresh); // a reader of samples has one
     const sample = (this.sample ??= blankAckSample());
-    return fillAckSample(sample, this.sim.now, this.snd, ack, ackedBytes, newest, used);
+    fillAckSample(sample, this.sim.now, this.snd, ack, ackedBytes, newest, used);
+    if (this.dupDelivery) sample.pipe = Math.max(0, sample.pipe - this.dupDelivery.counted);
+    return sample;
   }
 
   protected override onPaceTimer(): void {
@@ -244,6 +252,7 @@ export abstract class TcpLossRecovery extends TcpOutput {
     this.cc.onTimeout(Math.min(snd.sndWnd, this.cc.cwnd), this.mss, snd.sndMax);
     this.observer?.onTimeout(this.quietSinceNs());
     snd.dupAcks = 0;
+    this.dupDelivery?.forget();
     if (this.rack) this.rackAfterTimeout();
     snd.sndNxt = snd.sndUna;
     this.observer?.onRelease('timeout', 0);

@@ -5,6 +5,7 @@
 // (2 x BDP). Loss is not a congestion signal: a lost segment is repaired, the model stays.
 import type { Bytes, Nanoseconds } from '../units';
 import type { AckSample, CongestionPhase } from './congestion';
+import { DupAckDelivery } from './dupAckDelivery';
 import { RecoveringControl } from './recovery';
 
 const HIGH_GAIN = 2 / Math.LN2; // 2.885: doubles the delivery rate each round in Startup
@@ -26,6 +27,10 @@ export class Bbr extends RecoveringControl {
   private bwByRound: number[] = []; // the max delivery rate of each of the last rounds
   private round = 0;
   private nextRoundDelivered = 0;
+  /** Without SACK its delivery samples count duplicate ACKs as they come (Linux's tcp_add_reno_sack). */
+  dupAckDelivery(): DupAckDelivery {
+    return new DupAckDelivery();
+  }
   private fullBw = 0;
   private fullBwRounds = 0;
   private filledPipe = false;

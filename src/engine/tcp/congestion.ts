@@ -3,6 +3,7 @@
 // (CONGESTION_CONTROLS in params.ts), made in allControls.ts (the core's in controllers.ts).
 import type { InitialWindow, SlowStartRestart } from '../params';
 import type { Bytes, Nanoseconds } from '../units';
+import type { DupAckDelivery } from './dupAckDelivery';
 
 /** What the sender knows when an ACK of new data arrives (before it frees the acknowledged data). */
 export interface AckSample {
@@ -75,6 +76,9 @@ export interface CongestionControl {
   readonly inRecovery: boolean;
   /** Whether `onNewAck` reads its sample (false: the sender need not work one out). */
   readonly readsSamples: boolean;
+  /** A controller that reads delivery (BBR), without SACK: what duplicate ACKs deliver
+   * (dupAckDelivery.ts). Made by the controller, so the core engine's first load leaves it out. */
+  dupAckDelivery?(): DupAckDelivery;
   /** The current phase, for the trace. */
   readonly phase: CongestionPhase;
   /** Slow-start restart after idle: shrink cwnd to the restart window; true if it shrank. */

@@ -1,4 +1,4 @@
-// Delivery counted from duplicate ACKs, for a controller that reads delivery samples (BBR) on a
+// Delivery counted from duplicate ACKs, for a controller that reads delivery samples (BBR makes it) on a
 // connection without SACK. Each duplicate ACK says one more segment arrived above the hole and
 // counts as delivered when it comes (Linux's tcp_add_reno_sack, `counted` its sacked_out in
 // bytes); the ACK that fills the hole then delivers only what the duplicates had not counted, at

@@ -8,7 +8,6 @@
 import type { TransportEnd } from '../transport';
 import type { Bytes } from '../units';
 import { FLAG } from '../trace';
-import { DupAckDelivery } from './dupAckDelivery';
 import { TcpRackRecovery } from './rackRecovery';
 import type { Segment } from './segment';
 import type { EndpointObserver } from './stalls';
@@ -195,7 +194,7 @@ export class TcpEndpoint extends TcpRackRecovery implements TransportEnd<Segment
   private establish(): void {
     this.state = 'ESTABLISHED';
     this.snd.keepsRecords = this.cc.readsSamples || this.sackOk; // Reno without SACK reads none
-    if (this.cc.readsSamples && !this.sackOk) this.dupDelivery = new DupAckDelivery();
+    if (!this.sackOk && this.cc.dupAckDelivery) this.dupDelivery = this.cc.dupAckDelivery();
     this.cc.onEstablished(this.mss, this.wscale.peerMaxWindow);
     this.event('established');
   }

@@ -13,7 +13,7 @@ import { FLAG, type Side } from '../trace';
 import type { Nanoseconds } from '../units';
 import { acksRetransmitted, blankAckSample, fillAckSample, newestAcked } from './ackSample';
 import type { AckSample } from './congestion';
-import { DupAckDelivery } from './dupAckDelivery';
+import type { DupAckDelivery } from './dupAckDelivery';
 import { TcpOutput, type EndpointHooks } from './output';
 import { Rack } from './rack';
 import { firstIsLost, Scoreboard } from './scoreboard';
